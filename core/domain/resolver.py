@@ -29,6 +29,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.domain.fields import FieldSpec, spec_for
+from core.domain.frozen_init import fast_init
 from core.domain.models import StateObservation
 from core.domain.policy import Autonomy, DomainPolicy, Policy
 from core.domain.state import NO_EVIDENCE, CommittedFact, FieldEvidence, value_key
@@ -45,6 +46,7 @@ ASKED_SOURCES = frozenset({"agent"})
 assistant's word is neither a fact nor something to drop without the user seeing it."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class Factors:
     reliability: float
@@ -57,6 +59,7 @@ class Factors:
         return min(1.0, self.reliability * self.recency * self.intent * self.corroboration)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Decision:
     """What to do with one observation, and why."""

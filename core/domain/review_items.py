@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+from core.domain.frozen_init import fast_init
 from core.domain.source_types import canonical_source_key
 from core.domain.state import Scalar
 
@@ -16,6 +17,7 @@ ReviewKind = Literal["change", "dead_letter", "bootstrap", "drift"]
 OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
 
 
+@fast_init
 @dataclass(frozen=True)
 class NewReviewItem:
     id: str
@@ -69,6 +71,7 @@ class NewReviewItem:
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class ReviewItem:
     id: str

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Final, Literal, cast, get_args
+from typing import Any, Final, Literal, NamedTuple, cast, get_args
 
 from core.domain.policy import STAGES, Autonomy, DomainPolicy, Policy
 from core.errors import ConfigError
@@ -109,23 +109,29 @@ class RolloutState:
         return self.domains[name]
 
 
-@dataclass(frozen=True)
-class DomainUsage:
+class DomainUsage(NamedTuple):
     """How many state changes (commits other than imports) an entity has seen in a domain.
 
     ``changes`` may be capped at what the policy needs to know (the calibration
     length); ``changes_since_confirm`` counts those since its ``confirm_since``.
+
+    A named tuple, as ``ChangeCount`` is (see there).
     """
 
     changes: int = 0
     changes_since_confirm: int = 0
 
 
-@dataclass(frozen=True)
-class ChangeCount:
+class ChangeCount(NamedTuple):
     """A question for the store: how many changes (commits other than imports) did
     ``entity_id`` see in ``domain``, committed at or after ``since`` (ever, when None),
-    counted up to ``limit``?"""
+    counted up to ``limit``?
+
+    A named tuple, not a frozen dataclass: every ingest builds a few and keys dicts with
+    them (the rollout's reads, in ``core.engine.rollout_state``), and a frozen
+    dataclass's ``__init__``, ``__hash__`` and ``__eq__`` run in Python (about 4,000
+    instructions to build one, against a tuple's few hundred); the same fields, the same
+    hash, immutable alike."""
 
     entity_id: str
     domain: str

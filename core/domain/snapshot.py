@@ -16,6 +16,7 @@ from datetime import datetime
 from types import MappingProxyType
 
 from core.domain.fields import spec_for
+from core.domain.frozen_init import fast_init
 from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
 from core.domain.write_batch import Accepted
 
@@ -31,6 +32,7 @@ def vouches(payload: Mapping[str, object]) -> bool:
     return "needs_confirmation" not in payload
 
 
+@fast_init
 @dataclass(frozen=True)
 class OpenItem:
     """An unanswered review item (queued or pending) for the field."""
@@ -52,6 +54,7 @@ _NO_AGREEING: Mapping[str, frozenset[str]] = MappingProxyType({})
 _NO_REJECTIONS: frozenset[tuple[str, str]] = frozenset()
 
 
+@fast_init
 @dataclass(frozen=True)
 class FieldSnapshot:
     entity_id: str

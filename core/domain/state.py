@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from core.domain.frozen_init import fast_init
+from core.domain.json_text import one_encoder
 
 Scalar = str | int | float | bool | None
 
@@ -14,13 +16,14 @@ def value_key(value: Any) -> str:
     """Identity of a value for comparisons: 'Tahoe' and ' tahoe ' are the same belief."""
     if isinstance(value, str):
         value = " ".join(value.split()).casefold()
-    return _KEY_ENCODER.encode(value)
+    return _key_text(value)
 
 
-_KEY_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_key_text = one_encoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 """Built once: json.dumps with options builds a new encoder on every call."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class CommittedFact:
     """The value Canon currently believes for one entity's field, and why."""
@@ -46,6 +49,7 @@ class CommittedFact:
         return self.field.split(".", 1)[0]
 
 
+@fast_init
 @dataclass(frozen=True)
 class Competitor:
     """Another open candidate value for the same field (a pending review item)."""
@@ -54,6 +58,7 @@ class Competitor:
     confidence: float
 
 
+@fast_init
 @dataclass(frozen=True)
 class FieldEvidence:
     """What the store knows about a field beyond its committed value.

@@ -8,10 +8,12 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.dead_letters import DeadLetter
+from core.domain.frozen_init import fast_init
 from core.domain.review_items import NewReviewItem
 from core.domain.state import CommittedFact, Scalar
 
 
+@fast_init
 @dataclass(frozen=True)
 class CommitPlan:
     """A change to committed state (a new value, or a retraction when ``retract``)."""
@@ -50,6 +52,7 @@ class CommitPlan:
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Accepted:
     """One schema-valid observation and what was decided about it: stored atomically."""
@@ -77,6 +80,7 @@ class Accepted:
     """The ref of who made the write (``core.domain.principals``); None for old events."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class WriteBatch:
     """A resolved batch of inputs, stored in one transaction in decision order."""

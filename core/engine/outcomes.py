@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.domain.frozen_init import fast_init
 from core.domain.state import Scalar
 from core.store import ReviewItem
 
@@ -17,6 +18,7 @@ AnswerAction = Literal["confirm", "reject", "edit"]
 MAX_REASON = 160
 
 
+@fast_init
 @dataclass(frozen=True)
 class Outcome:
     """What happened to one input payload."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from core.domain.frozen_init import fast_init
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.write_batch import CommitPlan
 
@@ -21,6 +22,7 @@ FieldKey = tuple[str, str]
 """(entity_id, field)"""
 
 
+@fast_init
 @dataclass(frozen=True)
 class OpenQuestion:
     """What the pending cap needs to know of one open (queued or pending) review item."""
@@ -64,6 +66,7 @@ def promotable(open_items: Iterable[OpenQuestion], cap: int) -> list[str]:
     return [m.id for m in sorted(promoted, key=lambda m: m.seq)]
 
 
+@fast_init
 @dataclass(frozen=True)
 class FoldedCommit:
     """One commit row as stored: the plan, its version and the value it replaced."""
@@ -73,6 +76,7 @@ class FoldedCommit:
     old_value: Scalar
 
 
+@fast_init
 @dataclass(frozen=True)
 class Fold:
     """What a run of commits writes: their rows, in order, and the facts they leave."""

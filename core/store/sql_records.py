@@ -16,19 +16,20 @@ from typing import Any
 from core.domain.chat_records import ShownRecord
 from core.domain.dead_letters import DeadLetter
 from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.json_text import one_encoder
 from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.domain.write_batch import Accepted
 
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_encode = one_encoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 """One encoder for every row: json.dumps with options builds a new one per call."""
 
 
 def dumps(value: Any) -> str:
     """JSON text as both SQL backends store it, so values read back identically."""
-    return _ENCODER.encode(value)
+    return _encode(value)
 
 
 When = Callable[[Any], datetime]
@@ -179,7 +180,7 @@ SHOWN_COLUMNS = "seq, chat_id, message_id, kind, text, buttons, photo, at"
 
 def shown_cells(buttons: Sequence[tuple[str, str]], photo: bytes | None) -> tuple[str, str | None]:
     """A shown message's buttons and photo as stored: JSON, and base64 (portable rows are text)."""
-    cells = _ENCODER.encode([[label, data] for label, data in buttons])
+    cells = _encode([[label, data] for label, data in buttons])
     return cells, None if photo is None else base64.b64encode(photo).decode("ascii")
 
 

@@ -16,7 +16,7 @@ import re
 
 from core.extraction.clause import Clause
 from core.extraction.family_members import names_a_relation
-from core.extraction.linguistics.parse import parse
+from core.extraction.linguistics.parse import clause_span
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.reading import ClauseReading
 
@@ -71,11 +71,7 @@ def in_general(reading: ClauseReading | None, clause: Clause) -> bool:
 def _plural_noun(clause: Clause, subject: str) -> bool:
     """The subject is a plural common noun as parsed ("trains"), not a name ending in "s"
     ("Leeds is brilliant")."""
-    if clause.start_in_message < 0:
-        return False
-    span = parse(clause.message).char_span(
-        clause.start_in_message, clause.start_in_message + len(clause.text), alignment_mode="expand"
-    )
+    span = clause_span(clause.message, clause.text, clause.start_in_message)
     return span is not None and any(t.lower_ == subject and t.tag_ == "NNS" for t in span)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.extraction.linguistics.parse import parse
+from core.extraction.linguistics.parse import clause_span
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -48,9 +48,7 @@ def asked_in_word_order(span: Span) -> bool:
 
 def asked_unmarked(message: str, clause: str, start: int) -> bool:
     """The clause ``clause`` at ``start`` in ``message`` asks by its word order."""
-    if start < 0:
-        return False
-    span = parse(message).char_span(start, start + len(clause), alignment_mode="expand")
+    span = clause_span(message, clause, start)
     return span is not None and asked_in_word_order(span)
 
 
@@ -68,9 +66,7 @@ def ordered_after_a_word(message: str, clause: str, start: int) -> bool:
     """The clause is an order after a word or two and a comma: "Perfect, put it under the
     name Okafor", "ily, drive safe", "Ma, greet everybody for me" (the parse may take the
     word for a subject, or the verb for a past)."""
-    if start < 0:
-        return False
-    span = parse(message).char_span(start, start + len(clause), alignment_mode="expand")
+    span = clause_span(message, clause, start)
     if span is None:
         return False
     words = [t for t in span if not t.is_space]

@@ -26,6 +26,7 @@ from core.extraction.clause_claims import (
     promises_news,
     where_i_am,
 )
+from core.extraction.generic_claims import in_general
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
@@ -94,6 +95,8 @@ def clause_verdict(
         or TEASER.match(clause.low)
     ):
         return "none"
+    if not seg_obs and clause.intent in ("assertive", "planning") and in_general(reading, clause):
+        return "none"  # "Trains in this country are a complete joke": an opinion of the world
     if (
         clause.intent == "assertive"
         and factual == {"planning"}

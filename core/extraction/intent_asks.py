@@ -132,7 +132,11 @@ _DISCOURSE_LEAD = re.compile(
     # urgent but pls…", "whenever you get a sec, could you…".
     r"no\s+(?:pressure|rush|hurry|stress)(?:\s+(?:at\s+all|tho|though))?(?:\s+but)?|"
     r"not\s+urgent(?:\s+but)?|whenever\s+(?:you|u)\s+(?:get|have)\s+a\s+(?:sec|second|min|minute|"
-    r"moment|chance))\b[\s,:;.!-]*)+"
+    r"moment|chance)|"
+    # Whom the ask is put to, named first: "Sis, abeg help me check…", "guys, pls…", "Mum,
+    # can you…".
+    r"(?:sis|bro|bruv|mum|mom|mam|mama|dad|papa|babe|hun|guys|folks|team|all|everyone|mate|"
+    r"dear|love|ma|sir|madam|oga|aunty|auntie|uncle)(?=\s*,)|abeg|biko)\b[\s,:;.!-]*)+"
 )
 """The words a customer or a note puts before what it asks: "Actually, make that five",
 "Oh and also book a taxi", "Note to self: renew passport". (Not "ok," or "yeah,": a

@@ -14,13 +14,18 @@ _CHITCHAT = re.compile(
     r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
     r"tysm|cheers|ta|brill|brilliant|lovely|ace|fab|sorted|nice\s+one|spot\s+on|no\s+dramas|"
     r"legend|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
-    r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|sounds\s+(?:good|great)|"
+    r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|"
+    r"sounds\s+(?:good|great|perfect|fine|like\s+a\s+plan)(?:\s+to\s+(?:me|us))?|same|same\s+here|"
+    r"\+?1|agreed|fair|bet|omg|eh|no\s+problem|(?:can|ok|okay|sure|never\s+mind|no\s+problem)\s+(?:lah|la|leh|lor)|"
+    r""
     r"never\s*mind|no\s+worries|np|bye|goodbye|good\s*night|love\s+it|wow|"
     # Gamers' sign-offs: "gg wp everyone, see u tmrw", "glhf", "ttyl".
     # "signing off, see everyone monday", "see y'all next week": a sign-off with its day.
     r"see\s+(?:you|ya|u|everyone|everybody|y'all|you\s+all|u\s+all|all\s+of\s+you|you\s+guys|"
     r"u\s+guys)(?:\s+(?:on\s+)?(?:tomorrow|tmrw|later|soon|around|tonight|next\s+(?:time|week)|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+the\s+break|in\s+the\s+morning))?|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|after\s+the\s+break|in\s+the\s+morning|"
+    # "see you at the function", "see u at practice": where the two will meet.
+    r"at\s+(?:the\s+)?[a-z]+))?|"
     r"gg|ggs|wp|glhf|ttyl|cya|gtg|g2g|signing\s+off|logging\s+off|heading\s+out|"
     # Not following the other party: "I don't understand", "sorry, I'm confused".
     r"(?:sorry\s+)?i\s+(?:don't|do\s+not|dont)\s+(?:understand|get\s+it|follow)|"
@@ -38,11 +43,39 @@ _SOCIAL = re.compile(
     # "that's all for now"; and what the help did: "it really helped", "you are very kind".
     r"(?:many\s+|big\s+|huge\s+)?(?:thanks?|thank\s+(?:you|u)|thx|ty|tysm|cheers)"
     r"(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch|million))?"
-    r"(?:\s+(?:again|everyone|everybody|all|y'all|guys|folks|so\s+much))*(?:\s+for\b.*)?|"
+    r"(?:\s+(?:again|everyone|everybody|all|y'all|guys|folks|so\s+much))*(?:\s+(?:for|to)\b.*)?|"
     r"(?:happy|merry)\s+(?:bday|birthday|b-day|anniversary|new\s+year|holidays|christmas|"
-    r"xmas|easter|thanksgiving|mother's\s+day|father's\s+day)\b.*|"
-    r"(?:have|enjoy)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:day|weekend|week|trip|time|evening|"
-    r"night|one|flight|holiday)\b.*|"
+    r"xmas|easter|thanksgiving|mother's\s+day|father's\s+day|eid|diwali|hanukkah|"
+    # "happy friday everyone", "happy weekend": the day greeted, nothing planned on it.
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|hump\s+day)\b.*|"
+    r"(?:(?:and|so)\s+)?(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:\w+\s+)?(?:day|weekend|week|trip|"
+    r"time|evening|night|one|flight|holiday|holidays|christmas|xmas|break|birthday|stay|"
+    r"summer|easter|meal|dinner|new\s+year)\b.*|"
+    # A blessing or a wish of health for the listener or theirs: "God bless you all", "get
+    # well soon grandma", "safe travels".
+    r"god\s+bless(?:\s+(?:you|u|ya|y'all|you\s+all|us\s+all|everyone))?(?:\s+all)?|"
+    r"wishing\s+(?:you|u|ya|y'all|you\s+all|everyone|you\s+both)\s+(?:a|an|all|every|the)\b.*|"
+    r"get\s+well\s+soon|safe\s+(?:travels|trip|flight|journey)|(?:drive|travel|fly|ride|stay|get\s+home)\s+"
+    r"safe(?:ly)?|ily|ilysm|love\s+(?:you|u|ya)(?:\s+(?:lots|loads|so\s+much|too|xx?))?|"
+    # "Looking forward to hearing from you", "look forward to catching up when things calm
+    # down": the close of a letter, what it hopes of the listener.
+    r"(?:i\s+am\s+|i'm\s+|im\s+|we\s+are\s+|we're\s+|(?:i|we)\s+)?(?:really\s+)?look(?:ing)?\s+"
+    r"forward\s+to\s+(?:hearing|your|catching\s+up|seeing\s+(?:you|u|y'all|everyone)|"
+    r"speaking|chatting|working\s+with|meeting\s+(?:you|u)|it)\b.*|"
+    # "hope all is well with you and Tom", "hope Aisha feels better soon", "hope Mum's
+    # feeling better today": a good wish about how someone else is, not the speaker's own
+    # hope for what is to happen.
+    r"(?:i\s+)?(?:really\s+|do\s+)?hope\s+(?:that\s+)?(?:all|everything|everyone|all\s+of\s+you|"
+    r"things)\s+(?:is|are|'s|went|goes)\s+(?:well|good|ok|okay|fine|great|alright)\b.*|"
+    r"(?:i\s+)?(?:really\s+|do\s+)?hope\s+(?:that\s+)?(?:the\s+|your\s+|ur\s+|all\s+the\s+)?(?:little\s+ones|"
+    r"kids|children|family|folks|boys|girls|grandkids|twins|baby|little\s+one)\s+(?:are|is|were|have|"
+    r"had|enjoy|enjoyed|liked?|loved?)\b.*|"
+    # An option turned down: "That's too late for us unfortunately", "it's a bit too far".
+    r"(?:that|this|it)(?:'s|\s+is|\s+was|\s+would\s+be)\s+(?:a\s+bit\s+|a\s+little\s+|way\s+|far\s+|"
+    r"much\s+)?too\s+(?:late|early|expensive|far|pricey|dear|much|small|big|long|short|soon)"
+    r"(?:\s+for\s+(?:me|us))?(?:\s+(?:unfortunately|though|tbh|i'm\s+afraid|sadly))?|"
+    r"(?:i\s+)?(?:really\s+|do\s+)?hope\s+(?!(?:i|we|i'm|we're|im|my|our)\b)(?:\S+\s+){1,3}?"
+    r"(?:(?:is|'s|are)\s+)?(?:feels?|feeling|gets?|getting)\s+(?:better|well)\b.*|"
     r"(?:that's|that\s+is|thats)\s+(?:all|everything|it)(?:\s+(?:i\s+need(?:ed)?|for\s+now|"
     r"for\s+today|thanks?))*|"
     r"(?:it|that|this|you|your\s+\w+)\s+(?:really\s+|truly\s+|so\s+|all\s+)?(?:helped|"
@@ -66,7 +99,11 @@ _SOCIAL = re.compile(
     r"(?:\s+(?:for|with|by)\s+(?:me|us))?|"
     r"(?:i|we)\s+(?:really\s+)?(?:don't|do\s+not|dont)\s+(?:really\s+)?(?:care|mind)(?:\s+(?:about|"
     r"which|what|where|when|how))?(?:\s+(?:the\s+)?(?:price|cost|area|rating|stars|time|location|"
-    r"one|airline|seat))?"
+    r"one|airline|seat))?|"
+    # "Price doesn't really matter", "the area doesn't matter to us": a term let go.
+    r"(?:the\s+)?(?:price|cost|area|location|rating|stars|time|airline|type\s+of\s+food|food|cuisine|"
+    r"day|budget)\s+(?:doesn't|does\s+not|doesnt|don't)\s+(?:really\s+)?matter(?:\s+(?:to\s+(?:me|us)|"
+    r"much|too\s+much|that\s+much))?"
 )
 """Thanks, good wishes and sign-offs: social messages that claim nothing about the
 speaker's world, however long ("Thanks everyone for the advice, it really helped")."""

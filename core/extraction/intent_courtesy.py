@@ -34,7 +34,7 @@ _PERMISSION = re.compile(
     # "Might I ask whether the deadline could be extended", "may I ask if the room has a
     # balcony", "could I just check whether…", "can I confirm that…": asking leave to ask.
     _LEAD + r"(?:may|might|could|can)\s+(?:i|we)\s+(?:please\s+|just\s+|also\s+|briefly\s+)?"
-    r"(?:ask|enquire|inquire|check|confirm|clarify|query)\b"
+    r"(?:ask|enquire|inquire|check|double[\s-]check|confirm|clarify|query)\b"
 )
 _DESK_VERB = (
     r"(?:check\s+(?:in|out)|pay|bring|extend|cancel|keep|store|drop\s+off|collect|upgrade|"
@@ -60,10 +60,12 @@ _TERMS_AS_WISH = re.compile(
     # "I would like to leave after 16:15", "we'd like to arrive by 8pm", "I want to depart
     # around 9", "I'd like to stay for 3 nights", "i'd like to eat at 7": the terms a desk is
     # to search with (not "I'd like to go to Japan someday": a wish).
-    _LEAD + r"(?:i|we)(?:'d|\s+would|\s+want|\s+wanna)\s+(?:like\s+)?(?:to\s+)?(?:also\s+)?"
+    _LEAD + r"(?:i|we)(?:'d|\s+would|\s+want|\s+wanna)\s+(?:like\s+|want\s+)?(?:to\s+)?(?:also\s+)?"
     r"(?:leave|arrive|depart|get\s+(?:there|in|back)|be\s+there|travel|check\s+(?:in|out)|eat|"
     r"dine|stay|book|go|head|come\s+back|return)\b[^,;.]*?\b(?:(?:by|after|before|at|around|"
     r"about|from|no\s+later\s+than|no\s+earlier\s+than|sometime\s+after)\s+" + _CLOCK + r"\b|"
+    # "I'd like to leave from Peterborough": where the journey starts, the desk's term.
+    r"(?:(?<=leave)|(?<=depart))\s+from\s+\w|"
     r"for\s+(?:\d+|one|two|three|four|five|six|seven|eight|a\s+couple\s+of)\s+(?:nights?|"
     r"people|persons|guests|adults)\b)"
 )
@@ -71,10 +73,15 @@ _IT_TERMS = re.compile(
     # "it has to have free parking", "but it should be in the centre", "they must accept
     # dogs": the thing asked for, named before, and its terms.
     # (not "it should be in the post by now": what was expected)
-    _LEAD + r"(?![^,;.]*\b(?:by\s+now|already|yet)\b)(?:it|they)\s+(?:also\s+)?(?:should|must|"
+    # "the train should leave after 14:00", "it has to be a guesthouse", "the taxi needs to
+    # take six of us": the same of the thing by its name, and a kind or a route asked for.
+    _LEAD + r"(?![^,;.]*\b(?:by\s+now|already|yet)\b)(?:ideally\s+|preferably\s+)?(?:it|they|"
+    r"the\s+(?:hotel|rooms?|restaurant|place|train|taxi|cab|car|guest\s*house|flat|table|"
+    r"apartment|booking|flight|bus))\s+(?:also\s+)?(?:should|must|"
     r"needs?\s+to|has\s+to|have\s+to|"
     r"ought\s+to)\s+(?:also\s+|really\s+|definitely\s+|ideally\s+)?(?:have(?!\s+(?:been|gone|"
     r"come|left|got|arrived|known|told|said|done|had|made|taken|seen|called|sent|[a-z]+ed)\b)|"
+    r"leave|arrive|depart|go\s+to|get\s+(?:me|us)|be\s+(?:a|an)\s+(?![a-z]+ed\b)|"
     r"include|serve|offer|allow|accept|take|sleep|seat|be\s+(?:in|near|close|within|walking|"
     r"cheap|cheaper|moderate|moderately|expensive|mid-?range|(?:at\s+)?least|no\s+more|under|"
     r"below|above|over|free|dog-friendly|pet-friendly|rated|a\s+\d|\d))\b"
@@ -92,7 +99,10 @@ _GRATEFUL_FOR = re.compile(
     # nearer the river": a thing asked for by the thanks or the hope for it.
     _LEAD + r"(?:(?:i|we)(?:'d|\s+would)\s+be\s+(?:very\s+|most\s+|really\s+|so\s+)?(?:grateful|"
     r"thankful|obliged)\s+for\s+(?:a|an|your|the)\b|(?:i|we)\s+(?:was|were)\s+(?:really\s+)?hoping"
-    r"\s+for\s+(?:something|somewhere|a|an|one)\b)"
+    r"\s+for\s+(?:something|somewhere|a|an|one)\b|"
+    # "We would appreciate your prompt attention to this matter", "I'd appreciate it if…".
+    r"(?:i|we)(?:'d|\s+would)\s+(?:really\s+|greatly\s+|very\s+much\s+)?appreciate\s+(?:it|your|a|an|"
+    r"any|some|if)\b)"
 )
 _NOT_NEEDED = re.compile(
     # "The hotel doesn't need to have free parking": a term waived.
@@ -105,7 +115,13 @@ _SHOULD_YOU = re.compile(
     # "Should you require any further information, please…", "should you need anything,
     # just shout", "please do not hesitate to contact me": the offer that closes a letter.
     _LEAD + r"(?:should\s+you\s+(?:require|need|have|wish|want|like)\b|(?:please\s+)?(?:do\s+not|"
-    r"don't|dont)\s+hesitate\s+to\b)"
+    r"don't|dont)\s+hesitate\s+to\b|(?:please\s+)?feel\s+free\s+to\b|"
+    # "I wanted to follow up on my previous email", "just reaching out to check in": what
+    # the letter is for, said of itself.
+    r"(?:(?:i|we)\s+(?:just\s+)?(?:wanted|want|am\s+writing|'m\s+writing|was\s+writing|"
+    r"thought\s+i'd|am\s+reaching\s+out|'m\s+reaching\s+out)\s+to\s+|just\s+)?(?:follow(?:ing)?\s+up|"
+    r"check(?:ing)?\s+in|touch(?:ing)?\s+base|circl(?:e|ing)\s+back|reach(?:ing)?\s+out)\b"
+    r"(?!.*\b(?:that|to\s+(?:say|tell|let))\b))"
 )
 _ANOTHER_OPTION = re.compile(
     # "What about Thursday instead?", "how about the 7:30 one?": another of the options.

@@ -10,7 +10,7 @@ from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.types import MessageIntent
 
 _SUGGEST_Q = re.compile(
-    r"^(?:what|how)\s+about\b|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
+    r"^(?:what|how)\s+about\b(?!\s+(?:you|u|ya|yourself|urself|y'?all|you\s+guys)\s*$)|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
     r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
 )
 _YOU = re.compile(r"\b(?:you|your|yours|u|ur)\b")
@@ -27,7 +27,8 @@ _STATUS_Q = re.compile(
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
 UNMARKED_Q = re.compile(
-    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry)[\s,]+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry|srsly|seriously|honestly|"
+    r"like|bruh|bro|lol|omg)[\s,]+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
     # "didn't you say you were moving", "aren't you meant to be in Madrid": a negated
     # auxiliary before its subject asks, mark or not.
     r"(?:didn't|don't|doesn't|aren't|isn't|wasn't|weren't|won't|haven't|hasn't|can't|couldn't|"
@@ -126,7 +127,8 @@ UNMARKED_Q = re.compile(
     r"who\s+knew|"
     # "ok who took a blue hoodie home": a sentence that opens on "who" and its verb asks.
     r"who\s+(?:is|are|was|were|has|have|had|can|could|will|wants?|needs?|took|left|got|"
-    r"knows?|[a-z]+ed))\b"
+    # "srsly who eats pineapple on pizza": "who" and any verb of the present.
+    r"knows?|[a-z]+ed|[a-z]+[^s\W]s))\b"
     # "what's weird is that…" tells; "is breakfast included or is that extra" still asks.
     r"(?!.*(?<!\bor\s)\b(?:is|are|was)\s+(?:that|the\s+fact)\b)"
 )
@@ -172,7 +174,7 @@ _SPEAKER_ACTS = re.compile(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b"
 
 
 _ASK_TO_BOOK = re.compile(
-    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:book|reserve|get|have|order|add|change|"
+    r"\b(?:can|could|may)\s+(?:i|we)\s+(?:(?:please|also|just|still|now)\s+)*(?:book|reserve|get|have|order|add|change|"
     # "can we change that to 3 nights", "could we move it to 8", "can I switch this one".
     r"cancel|switch|swap|move|make|upgrade|extend)\s+(?:a|an|the|my|our|some|two|three|four|\d|"
     r"that|it|this|those|these|breakfast|parking|dinner|lunch|wifi|a\s+cot|an\s+extra)\b"
@@ -199,13 +201,19 @@ Thursday?", "can we please move standup", "could I set up a quick call" (a reque
 _TIME_OFFERED = re.compile(
     r"^(?:would|will|does|do|could|is)\s+(?!(?:you|u|we|i)\b)[^,.;!?]{1,30}?\s(?:suit|work|be\s+"
     r"(?:ok|okay|alright|convenient|possible|better|easier)|ok|okay|convenient)(?:\s+for\s+(?:you|"
-    r"u|everyone|all|both\s+of\s+you))?\s*\??$"
+    r"u|everyone|all|both\s+of\s+you))?(?:\s+instead)?\s*\??$"
 )
 """A time or an option offered to the listener: "Would Tuesday at 2 suit?", "does the 14th
 work for you" (asked, not a possibility wondered about)."""
 
 
+_TIME_PUT = re.compile(r"^(?:(?:so|ok|okay|then)\W+)*(?:shall|should)\s+we\s+say\b")
+"""A time put to the listener to agree: "Shall we say Tuesday at 10 then?"."""
+
+
 def question_intent(low: str) -> MessageIntent:
+    if _TIME_PUT.search(low):
+        return "none"
     if _ASK_TO_BOOK.search(low) or _ASK_TO_ARRANGE.search(low) or _TIME_OFFERED.search(low):
         return "none"
     if _ASKED_LEAVE.search(low):

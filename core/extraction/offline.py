@@ -33,6 +33,7 @@ from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
 from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.job_left import employer_since_left
+from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
@@ -182,6 +183,11 @@ def extract_offline(
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
+        # "did Mason take his inhaler to yours", "guys, can someone book the court": asked
+        # by word order, first or after words that claim nothing.
+        opens = seg.sentence_start or (seg.joint == "comma" and set(intents) == {"none"})
+        if md is None and opens and asked_unmarked(parsed, seg.text, where):
+            seg = replace(seg, question=True)
         clause, ci, cut = read_clause(seg, at, in_scope=in_scope, md=md, reading=reading)
         wanted = ci.intent == "hypothetical" and not (ci.counterfactual or ci.opens_scope)
         if books and wanted and _WANT_TO_GO.search(seg.low):
@@ -244,6 +250,9 @@ def extract_offline(
         found = [] if clause.intent == "none" else [c for rule in _RULES for c in rule(clause)]
         if not found and (noted := errand_noted(clause, ci)) is not None:
             clause, ci, found = noted  # "pay the rent friday": a to-do, typed as a command
+        if not found and ci.intent != "none" and ordered_after_a_word(parsed, seg.text, where):
+            ci = ClauseIntent("none", 1.0, command=True)  # "Perfect, put it under Okafor"
+            clause = replace(clause, intent="none")
         if departed:
             found = [*(c for c in found if domain_of(c.field) != "travel"), *departed]
         if setting_out is not None and seg.joint in _SCOPE_JOINTS:

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.extraction.grammar_results import RESULT_VERBS
+from core.extraction.linguistics.asked_order import asked_in_word_order
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.places import GAZETTEER
 from core.extraction.segments import Segment
@@ -329,7 +330,11 @@ def split_run_ons(segments: list[Segment], message: str) -> list[Segment]:
     starts = clause_offsets(message, [s.text for s in segments])
     for seg, start in zip(segments, starts, strict=True):
         span = doc.char_span(start, start + len(seg.text), alignment_mode="expand")
-        cut = _cut(span) if start >= 0 and span is not None else None
+        cut = (
+            _cut(span)
+            if start >= 0 and span is not None and not asked_in_word_order(span)
+            else None
+        )
         if cut is None or not start < cut < start + len(seg.text) or _wanted_so(doc, cut):
             out.append(seg)
             continue

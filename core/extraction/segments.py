@@ -128,11 +128,16 @@ _JOINT = re.compile(
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|book\s+(?:it|that)\b|go\s+ahead\b|"
+    # "Landed in Nairobi, can someone send me the hotel address?": the others asked.
+    # "we moved to Bristol in May, does anyone know a good GP?": the same, "do" before them.
+    r"(?:can|could|would|will|does|do|did|has|have|is)\s+(?:some\s*one|some\s*body|any\s*one|any\s*body|"
+    r"one\s+of\s+(?:you|u))\b|"
     # "I am going to the cinema tonight, book me a taxi": a request after a statement.
     r"(?:book|reserve|order|get|find|call|send|remind|text)\s+(?:me|us)\b|"
     # "I'll be in Boston from the 10th, any hotel suggestions?": a question after a statement
     # (a relative "where" without its question mark stays: "Rome, where we ate pasta").
-    r"(?:where|what|when|how|which|who|any|anyone|anybody|is\s+there|are\s+there)\b(?=[^.!?]*\?)|"
+    r"(?:where|what|when|how|which|who|any|anyone|anybody|anything|anywhere|is\s+there|are\s+there)\b"
+    r"(?=[^.!?]*\?)|"
     # "We're vegan, is that ok for the set menu?", "I've a guide dog, is that a problem?":
     # whether the writer's fact suits the listener, asked after it (see ``_SUITS_AFTER``).
     r"(?P<suits>)(?:is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|"

@@ -172,6 +172,9 @@ PROBE_SETS = (
     "probes19b",
     "probes19b2",
     "probes19b3",
+    "probes20b",
+    "probes20b2",
+    "probes20b3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -273,7 +276,11 @@ statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs
 and world Englishes; ``probes19e2`` is its second batch: reported news, a present state
 with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents; ``probes19e3`` its third: news relayed and reported,
 results that hold, habits, memories as controls, "in case", "whether or not", present and
-ahead of the same words, questions without their mark, mail openers and sign-offs).
+ahead of the same words, questions without their mark, mail openers and sign-offs), and
+``probes20b`` (twentieth round, w20b: messages that claim nothing — requests, questions,
+good wishes, a booking desk's customer and clerk, polite mail, texting, parents' chat,
+Slack, world Englishes, elders, opinions of the world at large — with facts that must
+commit as controls; ``probes20b2`` and ``probes20b3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -520,6 +527,9 @@ _PROBE_MINIMUM = {
     "probes19b": 84,
     "probes19b2": 83,
     "probes19b3": 77,
+    "probes20b": 80,
+    "probes20b2": 80,
+    "probes20b3": 57,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -908,6 +918,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # 0.866/0.667 (6/9), one false commit ("the summer I turned sixteen we moved to…");
     # batch 3 (79) 0.848/0.444 (4/9); no counterfactual commit, no forbidden field. After
     # the round: 0.940/0.737, 0.951/0.667, 0.924/0.444, none.
+    # probes20b, 20b2, 20b3 (twentieth round, w20b: messages whose intent is none — requests,
+    # questions, good wishes, a booking desk's customer and clerk, polite mail, texting,
+    # parents' chat, Slack, world Englishes, elders, assistants' users, opinions of the world
+    # at large — with facts that must commit as controls; no realistic set opened), one batch
+    # each, committed before the extractor ran on it and scored before its fixes: batch 1
+    # (83) 0.711/0.857 (6/7), one false commit ("Sis, abeg help me check if the flight to
+    # Abuja is still available"); batch 2 (83) 0.747/0.833 (5/6); batch 3 (57) 0.702/0.750
+    # (3/4). After the round: 0.880/1.000, 0.928/1.000, 0.807/0.750, no false commit.
+    ("probes20b", "dev"): Figures(0.85, 0.85, 0.00, 0.00, 0, 0.00),
+    ("probes20b2", "dev"): Figures(0.89, 0.83, 0.00, 0.00, 0, 0.00),
+    ("probes20b3", "dev"): Figures(0.77, 0.70, 0.00, 0.00, 0, 0.00),
     ("probes19e", "dev"): Figures(0.91, 0.68, 0.00, 0.00, 0, 0.00),
     ("probes19e2", "dev"): Figures(0.92, 0.60, 0.00, 0.00, 0, 0.00),
     ("probes19e3", "dev"): Figures(0.89, 0.40, 0.00, 0.00, 0, 0.00),

@@ -16,7 +16,7 @@ from core.extraction.linguistics import model
 from core.extraction.linguistics.reading import ClauseReading, read
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Span
 
 _CACHE_SIZE = 2048
 BATCH = 128
@@ -55,6 +55,14 @@ def parse(text: str) -> Doc:
         doc = model.load(_progress)(text)
         _remember(text, doc)
     return doc
+
+
+def clause_span(message: str, clause: str, start: int) -> Span | None:
+    """The tokens of ``clause``, found at ``start`` in ``message`` (None where it was not
+    found, -1), from the message's cached parse."""
+    if start < 0:
+        return None
+    return parse(message).char_span(start, start + len(clause), alignment_mode="expand")
 
 
 def prime(texts: Iterable[str]) -> None:

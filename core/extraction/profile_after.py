@@ -27,11 +27,25 @@ NOW_AT = re.compile(
     r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|im)\s+)?(?:at|with|working\s+(?:at|for))\s+"
 )
 """A verbless "now at X", which names a place unless a job was left before it."""
-_NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
+_NOW_IN = re.compile(
+    r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+|"
+    # "…, but we're in Croydon now", "we are in Leicester since then", "been in Toronto
+    # since 2015": the place now, marked as now or as held since, after a former home.
+    r"^(?:and\s+|but\s+)?(?:(?:i'm|i\s+am|we're|we\s+are|(?:i've|we've)\s+been|been)\s+)"
+    r"(?:(?:now|still|down|up|over|out|back)\s+)*in\s+(?=[^,;.!?]*\b(?:now|since|these\s+days|"
+    r"nowadays)\b)"
+)
 _LIVED = re.compile(
     rf"\b(?:use[d]?\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
     # "we lived in ohio for years, now in tampa", "grew up in boston, now in seattle".
-    r"\b(?:i|we)\s+(?:(?:had\s+)?lived|grew\s+up|spent\s+\w+\s+years)\s+in\b|^grew\s+up\s+in\b|"
+    r"(?:\b(?:i|we)\s+|^)(?:(?:had\s+)?lived|grew\s+up|spent\s+(?:\w+\s+){1,2}?(?:years|decades?))"
+    r"\s+in\b|"
+    # "we were in Hackney for ages", "after a decade in Dubai", "born and raised in Cork",
+    # "came over from Kerala in 1998": a home the writer had, for long or from birth.
+    r"\b(?:i|we)\s+(?:was|were)\s+in\s+[^,.;!?]{1,30}?\bfor\s+(?:ages|years|decades|"
+    r"(?:a|the\s+best\s+part\s+of\s+a)\s+decade|\w+\s+years)\b|"
+    r"\bafter\s+(?:a\s+decade|(?:\w+\s+){1,2}?years|decades)\s+in\b|\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\b|"
+    r"\b(?:came\s+over|emigrated|moved\s+(?:down|up|over|across|out))\s+from\b|"
     r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b|"
     # "we moved house, now in Leeds": after a move of one's home, "now in X" is the new one.
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?moved"

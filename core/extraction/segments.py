@@ -62,6 +62,9 @@ _JOINT = re.compile(
     # "we're stuck in Calais, otherwise we'd be home by now": what would be if the fact
     # before were not, a clause of its own (the fact before it stays a fact).
     r"(?:otherwise|or\s+else)\s+(?=[a-z])|"
+    # "the neighbours went to Spain last week, their cat's with us": someone's thing and
+    # what it is now, after a past event, a clause of its own with its own tense.
+    r"(?:his|her|their|your)\s+[a-z]+(?:'s|\s+(?:is|are|isn't|aren't))\s+(?=[a-z])|"
     # "grew up in Leicester, been in Toronto since 2015": the present perfect of where one
     # is, its subject left out, a clause of its own after the past.
     r"been\s+(?:(?:living|based)\s+)?in\s+(?=[^,;.!?]*\bsince\b)|"

@@ -61,7 +61,19 @@ def now_living(clause: Clause) -> re.Match[str] | None:
     before = clause.message[: clause.start_in_message].lower()
     if _STAY.search(clause.low):
         return None  # "…, now in rome for work this week": a trip from the home, not a home
-    return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
+    if not _LIVED.search(before):
+        return None
+    if _NOW_BEFORE.search(before):
+        # "spent ten years in Cardiff, these days | we're up in Aberdeen": the parse may cut
+        # the clause after its "these days".
+        return _IN_LEAD.match(clause.low) or _NOW_IN.match(clause.low)
+    return _NOW_IN.match(clause.low)
+
+
+_NOW_BEFORE = re.compile(r"\b(?:these\s+days|nowadays|now)\W*$")
+_IN_LEAD = re.compile(
+    r"^(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?in\s+"
+)
 
 
 _STAY = re.compile(

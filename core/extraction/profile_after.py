@@ -71,9 +71,7 @@ def now_living(clause: Clause) -> re.Match[str] | None:
 
 
 _NOW_BEFORE = re.compile(r"\b(?:these\s+days|nowadays|now)\W*$")
-_IN_LEAD = re.compile(
-    r"^(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?in\s+"
-)
+_IN_LEAD = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?in\s+")
 
 
 _STAY = re.compile(

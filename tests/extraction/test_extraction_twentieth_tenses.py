@@ -16,8 +16,16 @@ from extraction_fixtures import commits_anything, held_said, intent_said
 @pytest.mark.parametrize(
     ("text", "field", "value"),
     [
-        ("we're snowed in at Chamonix, otherwise we'd be back at work", "travel.location", "Chamonix"),
-        ("I'm stuck in Frankfurt on a layover, otherwise I'd have rung you", "travel.location", "Frankfurt"),
+        (
+            "we're snowed in at Chamonix, otherwise we'd be back at work",
+            "travel.location",
+            "Chamonix",
+        ),
+        (
+            "I'm stuck in Frankfurt on a layover, otherwise I'd have rung you",
+            "travel.location",
+            "Frankfurt",
+        ),
         ("im in gdansk till monday or else id come to the party", "travel.location", "Gdańsk"),
     ],
 )
@@ -130,7 +138,10 @@ def test_the_writers_own_way_home_after_anothers_news_is_still_theirs() -> None:
 @pytest.mark.parametrize(
     ("text", "field"),
     [
-        ("Nanna tripped on the stairs last night and she's in hospital now", "family.grandma.status"),
+        (
+            "Nanna tripped on the stairs last night and she's in hospital now",
+            "family.grandma.status",
+        ),
         ("Gran took a tumble on Sunday, she's in the hospital", "family.grandma.status"),
         ("Nan went down with pneumonia at the weekend", "family.grandma.status"),
     ],

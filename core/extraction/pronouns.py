@@ -106,7 +106,7 @@ _MENTION = re.compile(
     r"\b(?!')"
     # A note's heading about them: "re dad - he's been discharged", "update on mum: she's ..."
     r"|^\W*(?:(?i:re|about|on|update\s+on|news\s+on)\W+)?"
-    r"(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|nanna|nan|gran|granny|gramps|grandad|mama|papa))"
+    r"(?P<bare>(?i:mom|mum|dad|grandma|grandpa|nana|granny|gramps|grandad|mama|papa))"
     # ... or owning what the clause is about: "dad's flight got cancelled so he's home",
     # "moms car broke down, she's stuck in fresno" (the apostrophe left out).
     r"(?:\b(?!')|(?i:'s|s)\s+(?=[a-z]))"

@@ -108,7 +108,7 @@ _SICKNESS_ADJ = (
 _ILLNESS = re.compile(
     _PRE
     # "the kids have both got the flu": a quantifier floated between "have" and "got".
-    + r"(?:has|have|(?:has|have|'s)\s+(?:(?:both|all|also|now|just|still)\s+)?got|has\s+had|have\s+had|'s\s+had|caught|came\s+down\s+with|got|is\s+down\s+with|"
+    + r"(?:has|have|(?:has|have|'s)\s+(?:(?:both|all|also|now|just|still)\s+)?got|has\s+had|have\s+had|'s\s+had|caught|(?:came|went)\s+down\s+with|got|is\s+down\s+with|"
     # "the twins have both caught chickenpox", "he's picked up a tummy bug"
     r"(?:has|have|'ve|'s)\s+(?:(?:both|all|just|also|now|gone\s+and)\s+)?(?:caught|picked\s+up)|"
     r"picked\s+up|"

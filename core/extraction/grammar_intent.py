@@ -85,7 +85,9 @@ _STORY_FRAME = re.compile(
 the kids were born") says nothing about where the speaker is now."""
 _BACK_EXPECTED = re.compile(
     r"\bshould\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by"
-    r"(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b)"
+    r"(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home)|"
+    # "should be landing in Doha around 4": the arrival told in the progressive.
+    r"be\s+(?:landing|arriving|getting\s+(?:in|there|here|home)|pulling\s+in))\b(?![^.;]*\bby\s+now\b)"
 )
 """A return expected ("we should be back sunday night"), not a possibility weighed."""
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
@@ -113,6 +115,15 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return _as(ci, "historical")  # "I remember the night we landed in Lagos"
     if ci.intent == "assertive" and _obliged_then(ci, reading, low):
         return _as(ci, "planning")  # "need to pick up mum from the station at 6"
+    if (
+        ci.intent == "assertive"
+        and reading.modal == "should"
+        and reading.subject in ("speaker", "we")
+        and _BACK_EXPECTED.search(low)
+    ):
+        # "we should be home by 7": an arrival expected, ahead ("…on the train, should be
+        # home by 6", its subject left out, goes on with the journey told before it).
+        return _as(ci, "planning")
     if (reading.conditional and not IF_IDIOM.search(low)) or (
         reading.modal in _POSSIBILITY
         and reading.subject in ("speaker", "we", "none")

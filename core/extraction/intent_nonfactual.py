@@ -131,7 +131,7 @@ OPENS_SCOPE = re.compile(
     # name frames what follows it (not "One day, when I was ten, …": a day in a story).
     r"^(?:one\s+day|some\s*day|one\s+of\s+these\s+days)\s*,(?![^.;]*\b(?:was|were|had|did|\w+ed)\b)"
 )
-_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home))\b(?![^.;]*\bby\s+now\b))"
+_BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home)|be\s+(?:landing|arriving|getting\s+(?:in|there|here|home)|pulling\s+in))\b(?![^.;]*\bby\s+now\b))"
 """Not "we should be back sunday night", "should be home by saturday", "should be there by
 6", "should be in leeds by 5", "should land around 5": an arrival or a return expected ("should be there by now" is
 what has not happened)."""

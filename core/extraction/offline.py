@@ -174,6 +174,7 @@ def extract_offline(
     others_trip = False  # the clause before told of someone else's trip
     others_away = False  # the clause before put someone else away from home
     others_said = False  # the clause before was about someone else
+    others_told = False  # the clause before told someone else's story in the past
     news_before = False  # the clause before told only that someone else called or wrote
     # Whether the clause after each asks to book or find something for it.
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
@@ -291,6 +292,9 @@ def extract_offline(
             others_trip
             or (others_away and coming_back(found))
             or (others_said and goes_on_with_participle(clause))  # "…, working for Emirates"
+            # "Grandpa sailed to Canada after the war, then came home to Liverpool": a past
+            # verb with no subject goes on with the story of whoever the one before was about.
+            or (others_told and reading is not None and reading.tense == "past")
         )
         # "my sister called, in denver now": the caller's news, not the speaker's.
         news = news_before and bool(found) and not others and their_news(clause.low)
@@ -312,6 +316,7 @@ def extract_offline(
             others_trip = False
         others_away = someone_away(clause, found, others) or carried
         others_said = others or carried
+        others_told = others_said and reading is not None and reading.tense == "past"
         was_ill = ill_member(said_before)
         if was_ill and not found and (reading is None or reading.subject == "none"):
             now = better_now(clause.low, was_ill)

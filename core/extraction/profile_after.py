@@ -27,11 +27,25 @@ NOW_AT = re.compile(
     r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|im)\s+)?(?:at|with|working\s+(?:at|for))\s+"
 )
 """A verbless "now at X", which names a place unless a job was left before it."""
-_NOW_IN = re.compile(r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+")
+_NOW_IN = re.compile(
+    r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+|"
+    # "…, but we're in Croydon now", "we are in Leicester since then", "been in Toronto
+    # since 2015": the place now, marked as now or as held since, after a former home.
+    r"^(?:and\s+|but\s+)?(?:(?:i'm|i\s+am|we're|we\s+are|(?:i've|we've)\s+been|been)\s+)"
+    r"(?:(?:now|still|down|up|over|out|back)\s+)*in\s+(?=[^,;.!?]*\b(?:now|since|these\s+days|"
+    r"nowadays)\b)"
+)
 _LIVED = re.compile(
     rf"\b(?:use[d]?\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
     # "we lived in ohio for years, now in tampa", "grew up in boston, now in seattle".
-    r"\b(?:i|we)\s+(?:(?:had\s+)?lived|grew\s+up|spent\s+\w+\s+years)\s+in\b|^grew\s+up\s+in\b|"
+    r"(?:\b(?:i|we)\s+|^)(?:(?:had\s+)?lived|grew\s+up|spent\s+(?:\w+\s+){1,2}?(?:years|decades?))"
+    r"\s+in\b|"
+    # "we were in Hackney for ages", "after a decade in Dubai", "born and raised in Cork",
+    # "came over from Kerala in 1998": a home the writer had, for long or from birth.
+    r"\b(?:i|we)\s+(?:was|were)\s+in\s+[^,.;!?]{1,30}?\bfor\s+(?:ages|years|decades|"
+    r"(?:a|the\s+best\s+part\s+of\s+a)\s+decade|\w+\s+years)\b|"
+    r"\bafter\s+(?:a\s+decade|(?:\w+\s+){1,2}?years|decades)\s+in\b|\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\b|"
+    r"\b(?:came\s+over|emigrated|moved\s+(?:down|up|over|across|out))\s+from\b|"
     r"\bno\s+longer\s+(?:live|living)\s+in\b|\bmoved\s+(?:away\s+)?from\b|"
     # "we moved house, now in Leeds": after a move of one's home, "now in X" is the new one.
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)?moved"
@@ -47,7 +61,17 @@ def now_living(clause: Clause) -> re.Match[str] | None:
     before = clause.message[: clause.start_in_message].lower()
     if _STAY.search(clause.low):
         return None  # "…, now in rome for work this week": a trip from the home, not a home
-    return _NOW_IN.match(clause.low) if _LIVED.search(before) else None
+    if not _LIVED.search(before):
+        return None
+    if _NOW_BEFORE.search(before):
+        # "spent ten years in Cardiff, these days | we're up in Aberdeen": the parse may cut
+        # the clause after its "these days".
+        return _IN_LEAD.match(clause.low) or _NOW_IN.match(clause.low)
+    return _NOW_IN.match(clause.low)
+
+
+_NOW_BEFORE = re.compile(r"\b(?:these\s+days|nowadays|now)\W*$")
+_IN_LEAD = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?in\s+")
 
 
 _STAY = re.compile(

@@ -37,7 +37,7 @@ RELATION_SPELLINGS = {
     "daddy": "dad", "papa": "dad", "hubby": "husband", "wifey": "wife",
     "doughter": "daughter", "duaghter": "daughter", "daugther": "daughter",
     "daugter": "daughter", "dauther": "daughter", "husbnad": "husband", "huband": "husband",
-    "granny": "grandma", "nana": "grandma", "nan": "grandma", "gran": "grandma",
+    "granny": "grandma", "nana": "grandma", "nanna": "grandma", "nan": "grandma", "gran": "grandma",
     "grammy": "grandma", "grandmom": "grandma", "grandad": "grandpa", "granddad": "grandpa",
     "gramps": "grandpa", "grampa": "grandpa", "sis": "sister", "bro": "brother",
     "bf": "boyfriend", "gf": "girlfriend", "auntie": "aunt", "aunty": "aunt",
@@ -58,7 +58,7 @@ _SHE = (
     "wife", "mom", "mother", "sister", "daughter", "aunt", "grandma", "grandmother",
     "niece", "girlfriend", "fiancee", "fiancée", "mother-in-law", "stepmom", "stepdaughter",
     "mum", "mommy", "mummy", "mama", "momma", "wifey", "doughter", "duaghter", "daugther",
-    "daugter", "dauther", "granny", "nana", "nan", "gran", "grammy", "grandmom", "sis",
+    "daugter", "dauther", "granny", "nana", "nanna", "nan", "gran", "grammy", "grandmom", "sis",
     "ma", "amma", "nanay", "auntie", "aunty", "mil",
     *(k for k, p in KIN_AS_SAID.items() if p == "she"),
 )  # fmt: skip
@@ -100,7 +100,8 @@ _MENTION = re.compile(
     # A parent or grandparent called by the relation alone, as a name, capitalised as one
     # anywhere in the clause ("whoever has Mum tonight: she's been running a temp", "we
     # drove to the coast with Dad. He's in the hospice now").
-    r"|(?<![\w'])(?P<cap>(?-i:Mom|Mum|Dad|Grandma|Grandpa|Nana|Granny|Gramps|Grandad|Mama|Papa|"
+    r"|(?<![\w'])(?P<cap>(?-i:Mom|Mum|Dad|Grandma|Grandpa|Nana|Nanna|Nan|Gran|Granny|Gramps|Grandad|"
+    r"Granddad|Mama|Papa|"
     r"Oma|Opa|Lola|Lolo|Abuela|Abuelo|Nani))"
     r"\b(?!')"
     # A note's heading about them: "re dad - he's been discharged", "update on mum: she's ..."

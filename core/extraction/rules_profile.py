@@ -56,8 +56,10 @@ _HOME = re.compile(
     r"(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
     r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
     # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
-    r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:in|out\s+of)\s+"
+    # ("these days I'm down in Falmouth": the way one looks at the map, as with a move)
+    r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+"
+    r"(?:(?:down|up|over|out|back)\s+)?(?:in|out\s+of)\s+|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?(?:in|out\s+of)\s+"
     r"(?=[^,;.!?]{1,30}?\b(?:these\s+days|nowadays)\b)|"
     # "we're finally settled in our new home in Raleigh"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+|all\s+)?settled\s+in\s+"
@@ -326,6 +328,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
         and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))
+        and now_living(clause) is None
     ):
         return []
     out: list[Candidate] = []

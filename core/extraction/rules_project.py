@@ -56,7 +56,8 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            r"\b(?:shipped|launched|released|finished|completed|wrapped\s+up|deployed|delivered|"
+            r"\b(?:shipped(?!\s+(?:out|off|overseas|abroad|back|home)\b)|launched|released|finished|"
+            r"completed|wrapped\s+up|deployed|delivered|"
             # "submitted my dissertation", "handed in the thesis": a piece of work handed over.
             r"rolled\s+out|went\s+live\s+with|(?:submitted|handed\s+in|turned\s+in)(?=\s+"
             r"(?!(?:(?:the|my|our|a|an|his|her)\s+)?(?:forms?|paperwork|claim|application|request|"
@@ -168,8 +169,10 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
             r"(?:went|gone|has\s+gone|'s\s+gone)\s+to\s+(?:print|press|the\s+printers?)|"
             # "is out" is a release, not someone away ("is out of town", "out sick today").
             r"is\s+(?:(?:officially|finally|now|all)\s+)?(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
-            r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|was\s+(?:shipped|"
-            r"launched|released)|got\s+(?:shipped|released|launched)|"
+            r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|"
+            # ("Grandad was shipped out to Egypt": a person sent abroad, not work released)
+            r"(?:was|got)\s+(?:shipped(?!\s+(?:out|off|overseas|abroad|back|home)\b)|"
+            r"launched|released)|"
             # "The API migration has been completed and deployed", "the redesign was finished"
             r"(?:(?:has|have)\s+(?:finally\s+|just\s+|now\s+)?been|was|were|got)\s+"
             r"(?:finally\s+|just\s+|successfully\s+)?"

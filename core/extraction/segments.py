@@ -36,7 +36,7 @@ _JOINT = re.compile(
     # their own after the joint, is a clause of its own (as after a bare comma below).
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
-    r"|(?:living|based|settled)\s+in\b"
+    r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"
     # "the boiler broke again and the landlord isn't answering": a thing or a person doing
     # or being something now, after a past event, is a clause of its own with its own tense.
     r"|(?:the|my|our)\s+[a-z]+\s+(?:is|isn't|isnt|are|aren't|arent|keeps|won't|wont|can't|cant)\s+"
@@ -59,6 +59,21 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"(?:(?:honestly|tbh|ngl|lowkey|lol|srsly|and)\s+)?might|(?:settled)\s+in\b|"
+    # "we're stuck in Calais, otherwise we'd be home by now": what would be if the fact
+    # before were not, a clause of its own (the fact before it stays a fact).
+    r"(?:otherwise|or\s+else)\s+(?=[a-z])|"
+    # "the neighbours went to Spain last week, their cat's with us": someone's thing and
+    # what it is now, after a past event, a clause of its own with its own tense.
+    r"(?:his|her|their|your)\s+[a-z]+(?:'s|\s+(?:is|are|isn't|aren't))\s+(?=[a-z])|"
+    # "grew up in Leicester, been in Toronto since 2015": the present perfect of where one
+    # is, its subject left out, a clause of its own after the past.
+    r"been\s+(?:(?:living|based)\s+)?in\s+(?=[^,;.!?]*\bsince\b)|"
+    # "bags dumped, shoes off, finally in Porto": where one has got to at last, its subject
+    # left out, after what was done on the way (the place is now, the chores a story).
+    r"(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b|"
+    # "we're in Oban till Thursday, depends on the ferries": the doubt after the fact is a
+    # clause of its own (the fact before it is told as one).
+    r"(?:(?:it|that|all)(?:'s|\s+)\s*)?(?:depends|depending)\s+on\b|"
     # "visa run done, back in KL", "exams over, back home": where one is after what is done.
     r"back\s+(?:in|home)\b|"
     # "dropped the kids at my mum's, on my way to yours": where one is headed now.

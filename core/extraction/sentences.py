@@ -22,7 +22,10 @@ _END = re.compile(
     # A laugh or a groan between two statements ends the first the same way: "bus broke
     # down lol stuck in some village outside york".
     r"(?:(?<=\slol)|(?<=\slmao)|(?<=\slmfao)|(?<=\srofl)|(?<=\ssmh)|(?<=\sugh)|(?<=\sffs))"
-    r"\s+(?=[a-zA-Z]+\s+[a-zA-Z]+\s+[a-zA-Z])"
+    r"\s+(?=[a-zA-Z]+\s+[a-zA-Z]+\s+[a-zA-Z])|"
+    # A kiss between two statements ends the first too: "hope ur well x im in margate till
+    # sunday" (the greeting, then the news).
+    r"(?:(?<=\sx)|(?<=\sxx)|(?<=\sxxx))\s+(?=(?:i|i'm|im|we|we're|my|our)\s)"
 )
 _ABBREV = re.compile(
     r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|rs)|(?<![\w.])[a-z]\.[a-z])\.$",

@@ -175,6 +175,7 @@ PROBE_SETS = (
     "probes20b",
     "probes20b2",
     "probes20b3",
+    "probes20c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -276,11 +277,15 @@ statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs
 and world Englishes; ``probes19e2`` is its second batch: reported news, a present state
 with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents; ``probes19e3`` its third: news relayed and reported,
 results that hold, habits, memories as controls, "in case", "whether or not", present and
-ahead of the same words, questions without their mark, mail openers and sign-offs), and
+ahead of the same words, questions without their mark, mail openers and sign-offs),
 ``probes20b`` (twentieth round, w20b: messages that claim nothing — requests, questions,
 good wishes, a booking desk's customer and clerk, polite mail, texting, parents' chat,
 Slack, world Englishes, elders, opinions of the world at large — with facts that must
-commit as controls; ``probes20b2`` and ``probes20b3`` are its second and third batches).
+commit as controls; ``probes20b2`` and ``probes20b3`` are its second and third batches),
+``probes20c`` (twentieth round, w20c: the boundaries of a present fact with the past, with
+nothing and with what might be — a present state after a past clause, a place reached
+after chores, completed trips of long ago, hedges and greetings that still tell a fact,
+plans called off, "otherwise", a home moved, arrivals expected with "should"; one batch).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -530,6 +535,7 @@ _PROBE_MINIMUM = {
     "probes20b": 80,
     "probes20b2": 80,
     "probes20b3": 57,
+    "probes20c": 81,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -976,6 +982,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # we never made it to Crete": a trip not made is a cancellation, as the seventeenth
     # round labels it; its label was widened). After its fixes: 0.909/0.623 (48/77).
     ("probes19b3", "dev"): Figures(0.87, 0.57, 0.00, 0.00, 0, 0.00),
+    # probes20c (twentieth round, w20c: assertive against historical, none and hypothetical;
+    # no realistic set opened), one batch of 81, committed before the extractor ran on it
+    # and scored before its fixes: 0.864/0.622 (28/45), one false commit (a grandfather's
+    # voyage home long ago); after them 0.988/0.978 (44/45), no false commit.
+    ("probes20c", "dev"): Figures(0.95, 0.93, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

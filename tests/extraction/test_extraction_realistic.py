@@ -172,6 +172,7 @@ PROBE_SETS = (
     "probes19b",
     "probes19b2",
     "probes19b3",
+    "probes20d",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian

@@ -42,6 +42,8 @@ _STATUS = re.compile(
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+|a\s+)?(?:hospital|icu|er|hospice|rehab|rehabilitation(?:\s+clinic)?|"
     r"rehab\s+clinic)|"
+    # "Mom is back at her own apartment": home, her own one (not "at her place", someone's).
+    r"(?:back\s+)?(?:at|in)\s+(?:his|her|their)\s+own\s+(?:place|house|flat|apartment|home|bed)|"
     # "mum's back from the shops" is a return; "mum's back is killing her" is her back.
     r"back(?!'s\b|\s+(?:to|in|is|was|has|hurts?|pains?|problems?|went|gave|on\s+(?:(?:a|the|his|her)\s+)?(?:oxygen|drip|ventilator|antibiotics|steroids|morphine|ward))\b)|"
     # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
@@ -311,6 +313,13 @@ OFF_SICK = re.compile(
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
+_DISCHARGE_AHEAD = re.compile(
+    r"^\s*(?:'s|s)\s+discharge(?:\s+date)?\s+(?:(?:has\s+been|got|was|is|'s|keeps\s+getting|been)\s+)?"
+    r"(?:pushed|moved|delayed|postponed|put\s+back|on\s+hold|planned|scheduled|pencill?ed|set|"
+    r"booked|due|tomorrow|next\s|not\s+(?:till|until|before)\s|(?:till|until)\s)"
+)
+"""A discharge still ahead: "Grandpa's discharge got pushed to Friday", "mum's discharge is
+planned for Monday": kept in hospital until then, so sick now."""
 TAKEN_IN = re.compile(
     _PRE + r"(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
     r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent)\s+(?:back\s+)?(?:in)?to\s+(?:the\s+)?"
@@ -351,7 +360,10 @@ def member_status(rest: str) -> str | None:
     if said is None and _AWAY_DOING.search(rest):
         return "away"
     if said is None and (
-        _ADMITTED_WITH.search(rest) or TAKEN_IN.search(rest) or OFF_SICK.search(rest)
+        _ADMITTED_WITH.search(rest)
+        or TAKEN_IN.search(rest)
+        or OFF_SICK.search(rest)
+        or _DISCHARGE_AHEAD.search(rest)
     ):
         return "sick"
     if said is None and (m := _AND_THEN.search(rest)) is not None:
@@ -385,6 +397,8 @@ def _member_status(rest: str) -> str | None:
             st = "sick"  # in hospital, intensive care, hospice or rehab
         elif said.startswith(("confined ", "hospitalised ", "hospitalized ")):
             st = "sick"
+        elif " own " in said:
+            st = "home"
         elif said.startswith("back to "):
             st = "well"
         elif said.startswith(("at ", "back at ", "away at ")) and st != "home":

@@ -42,11 +42,17 @@ _HEADER = re.compile(
     r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
     r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
-    r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?\s*[:,-]?\s*(?=[\"“])|"
-    r"^\s*(?:" + _WHO.format("d") + r")\s*:\s*(?=[\"“])",
+    r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?(?:\s*[:,-]?\s*(?=[\"“'‘])|\s*:\s*)|"
+    r"^\s*(?:" + _WHO.format("d") + r")\s*:\s*(?=[\"“'‘])",
     re.IGNORECASE,
 )
-_QUOTE = re.compile(r"^[\"“](?P<q>[^\"”]+)[\"”]?(?P<after>.*)$", re.DOTALL)
+_QUOTE = re.compile(
+    r"^(?:[\"“](?P<q>[^\"”]+)[\"”]?"
+    # 'kids are at my mom's': a single quote closes where no letter follows it, so the
+    # apostrophes inside the quoted words stay in them.
+    r"|['‘](?P<sq>.+?)(?:['’](?![a-z])|$))(?P<after>.*)$",
+    re.DOTALL | re.IGNORECASE,
+)
 _FIRST_PERSON = re.compile(r"\b(?P<w>i'm|im|i am|i've|i'll|i(?!')|my|me)\b", re.I)
 _AS_SAID_OF = {"i'm": "{who} is", "im": "{who} is", "i am": "{who} is", "i've": "{who} has",
                "i'll": "{who} will", "i": "{who}", "my": "{whose}", "me": "{them}"}  # fmt: skip
@@ -97,7 +103,7 @@ def handed_on(text: str) -> str:
         return text
     rest = text[m.end() :].strip()
     q = _QUOTE.match(rest)
-    quote, after = (q.group("q"), q.group("after")) if q else (rest, "")
+    quote, after = (q.group("q") or q.group("sq"), q.group("after")) if q else (rest, "")
     if rel is not None:
         who = f"my {rel.lower()}"
         female = _FEMALE.search(rel.lower()) is not None
@@ -109,6 +115,10 @@ def handed_on(text: str) -> str:
     if rel is not None and m.group("carers"):
         # Their carers write of the relative: "he", "she" is the relative, not a sender.
         return (_CARED_FOR.sub(who, said, count=1) + after).strip()
+    if rel is not None and (told := _TOLD_OF.match(said)) and _pronoun_is(told, pronoun):
+        # "Mom's voicemail, roughly: she's at Aunt Rita's": the user retells it, and "she" is
+        # the one whose message it was.
+        return (who + said[told.end("p") :] + after).strip()
     subjectless = _SUBJECT_FIRST.match(said) is None and _SUBJECT_FIRST.match(said.lower()) is None
     said = _FIRST_PERSON.sub(
         lambda w: _AS_SAID_OF[" ".join(w.group("w").lower().split())].format(
@@ -137,6 +147,15 @@ _YOUR = re.compile(
     r"mum|mom|dad|brother|sister|aunt|uncle)\b)",
     re.IGNORECASE,
 )
+
+
+_TOLD_OF = re.compile(r"^(?P<p>she|he|they)(?='|’|\s)", re.IGNORECASE)
+
+
+def _pronoun_is(told: re.Match[str], pronoun: str) -> bool:
+    """Whether the retold quote's opening pronoun is the relative's own."""
+    said = told.group("p").lower()
+    return {"her": "she", "his": "he", "their": "they"}[pronoun] == said
 
 
 _CARED_FOR = re.compile(r"^(?:he|she)\b", re.IGNORECASE)

@@ -214,6 +214,17 @@ def said_now(low: str, start: int, end: int) -> bool:
 AHEAD = re.compile(r"\b(?:will|'ll|shall|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
 
 
+_HELD = re.compile(r"\b(?:stuck|stranded|delayed|held\s+up|grounded|snowed\s+in)\b")
+
+
+def held_there(low: str, said: str, end: int) -> bool:
+    """Whether ``said`` holds the user somewhere now ("stuck in frankfurt", "delayed 3hrs in
+    Oslo") and no word ahead comes before the comma after the place: the plan in "stuck in
+    frankfurt, gonna miss my connection" is another part's."""
+    right = low.find(",", end)
+    return _HELD.search(said) is not None and right >= 0 and AHEAD.search(low, 0, right) is None
+
+
 CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
 
 

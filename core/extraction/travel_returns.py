@@ -261,7 +261,16 @@ def return_plan(clause: Clause) -> list[Candidate]:
     if day is None or day < clause.at.date():
         return []
     until = end_of_day(day, clause.at)
-    return [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
+    back = [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
+    if (m := HOME_TO.search(clause.low)) and (place := place_at(clause.text, m.end())):
+        # "flying home to phoenix tonight": home is named, and it is where the user goes.
+        back.append(Candidate("travel.destination", place.name, place_confidence(place)))
+    return back
+
+
+HOME_TO = re.compile(r"\bhome\s+to\s+(?!(?:see|visit|help|check|be|look|take|get|pick)\b)")
+"""The way home with home named: "flying home to phoenix", "train home to sacramento"
+(not "home to see mum", a purpose)."""
 
 
 RETURN_GATE = frozenset(

@@ -37,7 +37,9 @@ PRESENT_AT = re.compile(
     # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.
     # "up in tahoe", "down in LA", "out in denver", "over in london": where, said with the
     # way one looks at the map.
-    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
+    # "Today: in Leeds for the audit", "this week - in Oslo": a day line of a plan, today's.
+    r"^(?:(?:today|tonight|this\s+week)\s*(?:[:,\u2013\u2014-]\s*)?)?"
+    r"(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
     r"jet-?lagged|sunburn[td]|holed\s+up|"
     r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"

@@ -17,7 +17,7 @@ import re
 from core.extraction.first_names import is_first_name
 
 _RELATIVE = (
-    r"mom|mum|mother|dad|father|wife|husband|partner|son|daughter|sister|brother|grandma|"
+    r"mom|mum|mother|dad|father|wife|husband|hubby|partner|son|daughter|sister|brother|grandma|"
     r"grandpa|grandmother|grandfather|nana|grandad|granddad|granny|gran|nan|aunt|uncle|cousin|kids?|"
     r"fianc[eé]e?"
 )
@@ -40,7 +40,8 @@ _HEADER = re.compile(
     r"teacher|doctor|gp|day\s+centre|day\s+center))?"
     r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
     r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
-    r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
+    # "Gran's voicemail, more or less: …": how closely the user retells it, between.
+    r"voice\s+note|note|email|reply)(?:,\s*\w+(?:\s+\w+){0,2})?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
     r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?(?:\s*[:,-]?\s*(?=[\"“'‘])|\s*:\s*)|"
     r"^\s*(?:" + _WHO.format("d") + r")\s*:\s*(?=[\"“'‘])",
@@ -159,5 +160,8 @@ def _pronoun_is(told: re.Match[str], pronoun: str) -> bool:
 
 
 _CARED_FOR = re.compile(r"^(?:he|she)\b", re.IGNORECASE)
-_FEMALE = re.compile(r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt")
+_FEMALE = re.compile(
+    r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt|^gran(?:ny)?$|^nan$|"
+    r"fianc[eé]e$"
+)
 _SYMPTOM = re.compile(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)

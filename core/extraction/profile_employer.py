@@ -164,7 +164,7 @@ _WORKING_WITH = re.compile(
     # "working with Infosys at their Pune campus";
     # "(I've) been with Jumia since 2021 as a product manager".
     # "Am now working with Infosys, joined last month": the "I" left out as in a form.
-    r"(?:^(?:am\s+|been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
+    r"(?:^(?:am\s+|been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+|presently\s+)?"
     r"(?:working\s+)?(?<!\bam\s)(?<!'m\s)(?<!\bim\s)with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|at\s+(?:the|their|its)\s+|for\s+"
     r"(?:the\s+(?:past|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"many|several)\s)"

@@ -173,6 +173,7 @@ PROBE_SETS = (
     "probes19b2",
     "probes19b3",
     "probes20d",
+    "probes20d2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian

@@ -24,12 +24,14 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?|"
     # "touch wood, the kids have stayed well all winter": well all along, and still.
     r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
-    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
+    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|safely|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
     r"absolutely|totally|completely|perfectly|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
-    r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
+    # "back in the dorm", "back in halls": the same, said by where one sleeps there.
+    r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|"
+    r"back\s+(?:in|at)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:dorms?|halls|campus)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
     r"at\s+(?:uni|university|college|boarding\s+school)(?=\s+(?:in|up\s+in|down\s+in|out\s+in)\s)|"
     r"traveling|travelling|out\s+of\s+town|abroad|overseas|"
@@ -322,8 +324,11 @@ _DISCHARGE_AHEAD = re.compile(
 planned for Monday": kept in hospital until then, so sick now."""
 TAKEN_IN = re.compile(
     _PRE + r"(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
-    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent)\s+(?:back\s+)?(?:in)?to\s+(?:the\s+)?"
-    r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent|moved|transferred)\s+(?:back\s+)?(?:in)?to\s+"
+    r"(?:the\s+|a\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty|"
+    # "Mom's been moved to a rehab facility": still in care, elsewhere.
+    r"rehab(?:ilitation)?(?:\s+(?:facility|unit|centre|center|ward|hospital))?|hospice|"
+    r"(?:stroke|cardiac|surgical|medical|respiratory)\s+(?:ward|unit))\b"
 )
 """Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
 _AND_THEN = re.compile(
@@ -401,7 +406,7 @@ def _member_status(rest: str) -> str | None:
             st = "home"
         elif said.startswith("back to "):
             st = "well"
-        elif said.startswith(("at ", "back at ", "away at ")) and st != "home":
+        elif said.startswith(("at ", "back at ", "away at ", "back in ")) and st != "home":
             st = "away"
         if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
             st = "sick"  # "home with a cold", "home from nursery again with a cough"

@@ -44,7 +44,8 @@ _HEADER = re.compile(
     r"voice\s+note|note|email|reply)(?:,\s*\w+(?:\s+\w+){0,2})?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
     r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?(?:\s*[:,-]?\s*(?=[\"“'‘])|\s*:\s*)|"
-    r"^\s*(?:" + _WHO.format("d") + r")\s*:\s*(?=[\"“'‘])",
+    # "Dad (via text): 'made it to Denver'": how it came, in brackets.
+    r"^\s*(?:" + _WHO.format("d") + r")(?:\s*\([^)]*\))?\s*:\s*(?=[\"“'‘])",
     re.IGNORECASE,
 )
 _QUOTE = re.compile(
@@ -70,7 +71,7 @@ _SUBJECT_FIRST = re.compile(
 """What a quote with its subject opens on; any other opening leaves the subject out, as a
 text does ("landed in phoenix", "home from the hospital", "got the job")."""
 _BE_LED = re.compile(
-    r"^(?:just\s+|finally\s+|still\s+)?(?:home|back|at|in|stuck|staying|going|heading|leaving|"
+    r"^(?:just\s+|finally\s+|still\s+|safely\s+)?(?:home|back|at|in|stuck|staying|going|heading|leaving|"
     r"flying|driving|boarding|feeling|out|off|on|safe|here|fine|sick|better|almost|nearly|"
     r"running|about|waiting|away)\b",
     re.IGNORECASE,

@@ -36,6 +36,10 @@ def facts(text: str) -> dict[str, object]:
         ("Gran's voicemail, more or less: she's at my aunt's in Leeds until Friday",
          "family.grandma.status", "away"),
         ("text from my dad: he's back in the hospital for more tests", "family.dad.status", "sick"),
+        # How it came, in brackets; an arrival said by getting there; back at college.
+        ("Mum (voice note): 'got to Leeds ok, train was packed'", "family.mom.status", "away"),
+        ("my son made it to Glasgow, staying with his mates", "family.son.status", "away"),
+        ("from my son: 'safely back in halls, thanks for the food'", "family.son.status", "away"),
     ],
 )  # fmt: skip
 def test_a_relatives_words_handed_on_tell_of_the_relative(
@@ -105,6 +109,8 @@ def test_working_with_a_tool_or_a_person_or_someone_elses_hire_names_no_employer
         ("Mum's discharge has been put back to Monday", "mom", "sick"),
         ("Nana's discharge is not till Monday now", "grandma", "sick"),
         ("my husband's discharge keeps getting delayed", "husband", "sick"),
+        ("Grandad's been transferred to the stroke unit", "grandpa", "sick"),
+        ("nan was moved to a rehab ward on friday", "grandma", "sick"),
     ],
 )
 def test_back_in_ones_own_home_is_home_and_a_discharge_ahead_is_sick(
@@ -118,6 +124,8 @@ def test_back_in_ones_own_home_is_home_and_a_discharge_ahead_is_sick(
     [
         ("the kids are at her place right now", "kids", "away"),
         ("dad's discharge went smoothly yesterday", "dad", None),
+        ("mum moved to a care home last year", "mom", None),
+        ("my son got to school late again", "son", None),
     ],
 )
 def test_someone_elses_place_is_away_and_a_discharge_behind_is_no_stay(

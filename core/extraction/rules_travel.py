@@ -31,7 +31,6 @@ from core.extraction.travel_going import (
     CAPITAL,
     FROM_THE_TRIP,
     HEADING,
-    held_there,
     HERE_WE_COME,
     LANDING_AHEAD,
     MOVED_TO_DAY,
@@ -46,6 +45,7 @@ from core.extraction.travel_going import (
     TRIP_NOUN,
     VISIT,
     WAY_HOME_OFF,
+    held_there,
     said_now,
     trip_behind,
 )

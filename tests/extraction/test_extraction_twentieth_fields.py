@@ -152,6 +152,11 @@ TRAVEL_ROWS: list[FieldRow] = [
     ("this week - in Oslo for training", "travel.location", "Oslo", "assertive"),
     ("Tomorrow: in Bristol for the site visit", "travel.location", None, ""),
     ("Your flight departs on the 9th", "travel.destination", None, ""),
+    # A booking's notice: the stay or booking confirmed or starting, its departure line.
+    ("Airbnb: your stay in Galway starts Friday", "travel.destination", "Galway", "planning"),
+    ("Your reservation at Hotel Nord in Oslo is confirmed. Departure: 12 Mar.",
+     "travel.depart_date", "2026-03-12", "planning"),
+    ("my stay in Galway was lovely, thanks", "travel.destination", None, ""),
 ]  # fmt: skip
 
 

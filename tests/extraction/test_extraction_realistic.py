@@ -275,7 +275,10 @@ statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs
 and world Englishes; ``probes19e2`` is its second batch: reported news, a present state
 with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents; ``probes19e3`` its third: news relayed and reported,
 results that hold, habits, memories as controls, "in case", "whether or not", present and
-ahead of the same words, questions without their mark, mail openers and sign-offs).
+ahead of the same words, questions without their mark, mail openers and sign-offs),
+``probes20d`` and ``probes20d2`` (twentieth round, field recall in the voices whose held-out
+halves lose most fields: hand-offs and notices, long posts, gamers, students, couples,
+nomads, itineraries, roaming, world Englishes, travelogues, carers and co-parents).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")

@@ -238,9 +238,7 @@ _BE_IN = re.compile(
     r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
     # "hubby flew out to Lagos this morning": left for there, and not back yet.
     r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)\s+|"
-    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+|"
-    # "dad made it to Denver", "mum got to Leeds ok": arrived there by the getting.
-    r"(?:just\s+|finally\s+|safely\s+)?(?:made\s+it\s+(?:to|into)|got\s+(?:in\s+)?to|reached)\s+)"
+    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
 # someone who lives elsewhere ("with me" or "with us" is at home).

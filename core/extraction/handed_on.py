@@ -106,6 +106,8 @@ def handed_on(text: str) -> str:
     rest = text[m.end() :].strip()
     q = _QUOTE.match(rest)
     quote, after = (q.group("q") or q.group("sq"), q.group("after")) if q else (rest, "")
+    if q is not None and q.group("sq") is not None and rel is None:
+        return text  # single quotes are a relative's only: "from Jen: 'I'm off sick…'" stays hers
     if rel is not None:
         who = f"my {rel.lower()}"
         female = _FEMALE.search(rel.lower()) is not None

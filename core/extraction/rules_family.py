@@ -110,8 +110,7 @@ _FOR_NOW = re.compile(
     # purpose that ends.
     r"rn|right\s+now|atm|at\s+the\s+moment|for\s+(?:work|business|a\s+conference|a\s+wedding|"
     r"a\s+funeral))\b|"
-    # "dad made it to Denver", "mum got to Leeds ok": an arrival said by getting there.
-    r"^\s*(?:just\s+|finally\s+|safely\s+)?(?:landed|arrived|made\s+it\s+(?:to|into)|got\s+(?:in\s+)?to|reached)\b"
+    r"^\s*(?:just\s+)?(?:landed|arrived)\b"
 )
 """A stay somewhere that ends ("till sunday", "for a week", "overnight") or an arrival just
 made: a relative there is away, not living there."""

@@ -24,12 +24,14 @@ _STATUS = re.compile(
     _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|has\s+been|have\s+been|feels?|feeling|seems?|"
     # "touch wood, the kids have stayed well all winter": well all along, and still.
     r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
-    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|all|both|doing|staying|"
+    r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|safely|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
     r"absolutely|totally|completely|perfectly|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds": away again at a place of study.
-    r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|recovered|away|"
+    # "back in the dorm", "back in halls": the same, said by where one sleeps there.
+    r"(?:back|away)\s+at\s+(?:uni|university|college|boarding\s+school)|"
+    r"back\s+(?:in|at)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:dorms?|halls|campus)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
     r"at\s+(?:uni|university|college|boarding\s+school)(?=\s+(?:in|up\s+in|down\s+in|out\s+in)\s)|"
     r"traveling|travelling|out\s+of\s+town|abroad|overseas|"
@@ -42,6 +44,8 @@ _STATUS = re.compile(
     # "back in the hospital" is a stay there again, not a return home.
     r"(?:back\s+)?in\s+(?:the\s+|a\s+)?(?:hospital|icu|er|hospice|rehab|rehabilitation(?:\s+clinic)?|"
     r"rehab\s+clinic)|"
+    # "Mom is back at her own apartment": home, her own one (not "at her place", someone's).
+    r"(?:back\s+)?(?:at|in)\s+(?:his|her|their)\s+own\s+(?:place|house|flat|apartment|home|bed)|"
     # "mum's back from the shops" is a return; "mum's back is killing her" is her back.
     r"back(?!'s\b|\s+(?:to|in|is|was|has|hurts?|pains?|problems?|went|gave|on\s+(?:(?:a|the|his|her)\s+)?(?:oxygen|drip|ventilator|antibiotics|steroids|morphine|ward))\b)|"
     # A hospital by its name: "in St Luke's hospital", "admitted in Apollo hospital".
@@ -311,10 +315,20 @@ OFF_SICK = re.compile(
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
+_DISCHARGE_AHEAD = re.compile(
+    r"^\s*(?:'s|s)\s+discharge(?:\s+date)?\s+(?:(?:has\s+been|got|was|is|'s|keeps\s+getting|been)\s+)?"
+    r"(?:pushed|moved|delayed|postponed|put\s+back|on\s+hold|planned|scheduled|pencill?ed|set|"
+    r"booked|due|tomorrow|next\s|not\s+(?:till|until|before)\s|(?:till|until)\s)"
+)
+"""A discharge still ahead: "Grandpa's discharge got pushed to Friday", "mum's discharge is
+planned for Monday": kept in hospital until then, so sick now."""
 TAKEN_IN = re.compile(
     _PRE + r"(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
-    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent)\s+(?:back\s+)?(?:in)?to\s+(?:the\s+)?"
-    r"(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent|moved|transferred)\s+(?:back\s+)?(?:in)?to\s+"
+    r"(?:the\s+|a\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty|"
+    # "Mom's been moved to a rehab facility": still in care, elsewhere.
+    r"rehab(?:ilitation)?(?:\s+(?:facility|unit|centre|center|ward|hospital))?|hospice|"
+    r"(?:stroke|cardiac|surgical|medical|respiratory)\s+(?:ward|unit))\b"
 )
 """Taken into care: "mom was taken to the ER this morning", "grandpa got rushed to hospital"."""
 _AND_THEN = re.compile(
@@ -351,7 +365,10 @@ def member_status(rest: str) -> str | None:
     if said is None and _AWAY_DOING.search(rest):
         return "away"
     if said is None and (
-        _ADMITTED_WITH.search(rest) or TAKEN_IN.search(rest) or OFF_SICK.search(rest)
+        _ADMITTED_WITH.search(rest)
+        or TAKEN_IN.search(rest)
+        or OFF_SICK.search(rest)
+        or _DISCHARGE_AHEAD.search(rest)
     ):
         return "sick"
     if said is None and (m := _AND_THEN.search(rest)) is not None:
@@ -385,9 +402,11 @@ def _member_status(rest: str) -> str | None:
             st = "sick"  # in hospital, intensive care, hospice or rehab
         elif said.startswith(("confined ", "hospitalised ", "hospitalized ")):
             st = "sick"
+        elif " own " in said:
+            st = "home"
         elif said.startswith("back to "):
             st = "well"
-        elif said.startswith(("at ", "back at ", "away at ")) and st != "home":
+        elif said.startswith(("at ", "back at ", "away at ", "back in ")) and st != "home":
             st = "away"
         if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
             st = "sick"  # "home with a cold", "home from nursery again with a cough"

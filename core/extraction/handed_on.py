@@ -17,7 +17,7 @@ import re
 from core.extraction.first_names import is_first_name
 
 _RELATIVE = (
-    r"mom|mum|mother|dad|father|wife|husband|partner|son|daughter|sister|brother|grandma|"
+    r"mom|mum|mother|dad|father|wife|husband|hubby|partner|son|daughter|sister|brother|grandma|"
     r"grandpa|grandmother|grandfather|nana|grandad|granddad|granny|gran|nan|aunt|uncle|cousin|kids?|"
     r"fianc[eé]e?"
 )
@@ -40,13 +40,21 @@ _HEADER = re.compile(
     r"teacher|doctor|gp|day\s+centre|day\s+center))?"
     r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
     r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
-    r"voice\s+note|note|email|reply)(?:,\s*\w+)?\s*[:,-]\s*|"
+    # "Gran's voicemail, more or less: …": how closely the user retells it, between.
+    r"voice\s+note|note|email|reply)(?:,\s*\w+(?:\s+\w+){0,2})?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
-    r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?\s*[:,-]?\s*(?=[\"“])|"
-    r"^\s*(?:" + _WHO.format("d") + r")\s*:\s*(?=[\"“])",
+    r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?(?:\s*[:,-]?\s*(?=[\"“'‘])|\s*:\s*)|"
+    # "Dad (via text): 'made it to Denver'": how it came, in brackets.
+    r"^\s*(?:" + _WHO.format("d") + r")(?:\s*\([^)]*\))?\s*:\s*(?=[\"“'‘])",
     re.IGNORECASE,
 )
-_QUOTE = re.compile(r"^[\"“](?P<q>[^\"”]+)[\"”]?(?P<after>.*)$", re.DOTALL)
+_QUOTE = re.compile(
+    r"^(?:[\"“](?P<q>[^\"”]+)[\"”]?"
+    # 'kids are at my mom's': a single quote closes where no letter follows it, so the
+    # apostrophes inside the quoted words stay in them.
+    r"|['‘](?P<sq>.+?)(?:['’](?![a-z])|$))(?P<after>.*)$",
+    re.DOTALL | re.IGNORECASE,
+)
 _FIRST_PERSON = re.compile(r"\b(?P<w>i'm|im|i am|i've|i'll|i(?!')|my|me)\b", re.I)
 _AS_SAID_OF = {"i'm": "{who} is", "im": "{who} is", "i am": "{who} is", "i've": "{who} has",
                "i'll": "{who} will", "i": "{who}", "my": "{whose}", "me": "{them}"}  # fmt: skip
@@ -63,7 +71,7 @@ _SUBJECT_FIRST = re.compile(
 """What a quote with its subject opens on; any other opening leaves the subject out, as a
 text does ("landed in phoenix", "home from the hospital", "got the job")."""
 _BE_LED = re.compile(
-    r"^(?:just\s+|finally\s+|still\s+)?(?:home|back|at|in|stuck|staying|going|heading|leaving|"
+    r"^(?:just\s+|finally\s+|still\s+|safely\s+)?(?:home|back|at|in|stuck|staying|going|heading|leaving|"
     r"flying|driving|boarding|feeling|out|off|on|safe|here|fine|sick|better|almost|nearly|"
     r"running|about|waiting|away)\b",
     re.IGNORECASE,
@@ -97,7 +105,9 @@ def handed_on(text: str) -> str:
         return text
     rest = text[m.end() :].strip()
     q = _QUOTE.match(rest)
-    quote, after = (q.group("q"), q.group("after")) if q else (rest, "")
+    quote, after = (q.group("q") or q.group("sq"), q.group("after")) if q else (rest, "")
+    if q is not None and q.group("sq") is not None and rel is None:
+        return text  # single quotes are a relative's only: "from Jen: 'I'm off sick…'" stays hers
     if rel is not None:
         who = f"my {rel.lower()}"
         female = _FEMALE.search(rel.lower()) is not None
@@ -109,6 +119,10 @@ def handed_on(text: str) -> str:
     if rel is not None and m.group("carers"):
         # Their carers write of the relative: "he", "she" is the relative, not a sender.
         return (_CARED_FOR.sub(who, said, count=1) + after).strip()
+    if rel is not None and (told := _TOLD_OF.match(said)) and _pronoun_is(told, pronoun):
+        # "Mom's voicemail, roughly: she's at Aunt Rita's": the user retells it, and "she" is
+        # the one whose message it was.
+        return (who + said[told.end("p") :] + after).strip()
     subjectless = _SUBJECT_FIRST.match(said) is None and _SUBJECT_FIRST.match(said.lower()) is None
     said = _FIRST_PERSON.sub(
         lambda w: _AS_SAID_OF[" ".join(w.group("w").lower().split())].format(
@@ -139,6 +153,18 @@ _YOUR = re.compile(
 )
 
 
+_TOLD_OF = re.compile(r"^(?P<p>she|he|they)(?='|’|\s)", re.IGNORECASE)
+
+
+def _pronoun_is(told: re.Match[str], pronoun: str) -> bool:
+    """Whether the retold quote's opening pronoun is the relative's own."""
+    said = told.group("p").lower()
+    return {"her": "she", "his": "he", "their": "they"}[pronoun] == said
+
+
 _CARED_FOR = re.compile(r"^(?:he|she)\b", re.IGNORECASE)
-_FEMALE = re.compile(r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt")
+_FEMALE = re.compile(
+    r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt|^gran(?:ny)?$|^nan$|"
+    r"fianc[eé]e$"
+)
 _SYMPTOM = re.compile(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)

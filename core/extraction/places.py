@@ -43,6 +43,8 @@ _NOT_PLACES = frozenset(
         "she",
         "they",
         "you",
+        # "Your flight departs on Mar 6": whose flight, not its place.
+        *("your", "ur", "his", "her", "their", "its", "these", "those"),
         "mom",
         "dad",
         "mom's",

@@ -23,6 +23,12 @@ _JOB_KIND = (
     r"little|second|day|holiday|christmas|seasonal|permanent)"
 )
 """What kind of job one has: "I've got a weekend job at Boots", "my Saturday job at Tesco"."""
+_HIRED = (
+    r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
+    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|"
+    r"^(?:(?:just|finally|recently|officially)\s+)?got\s+hired\s+(?:at|by)\s+"
+)
+"""Hired by a firm: "just got hired at riot", "i was hired by walgreens last week"."""
 _EMPLOYER = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching|intern|interning)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
@@ -81,6 +87,9 @@ _EMPLOYER = re.compile(
     # the subject left out.
     r"(?:^|\bi\s+)(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|"
     r"position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
+    # "just got hired at riot lol", "I was hired by Monzo": the news of a job names the firm,
+    # known or not ("by" with its capital).
+    rf"{_HIRED}|"
     # "currently employed at Wayfair", "I'm employed by Comcast"
     r"(?:^|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"
@@ -95,8 +104,8 @@ _STARTS_AT = (
 _EMPLOYER_KNOWN = re.compile(
     # "been with fedex 12 years": with a known organisation (not "been with Sam for years").
     r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?(?:at|with)\s+|"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
-    r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|^(?:(?:just|finally|recently)\s+)?got\s+hired\s+(?:at|by)\s+|"
+    # "i was hired by walgreens": a known firm without its capital.
+    rf"{_HIRED}|"
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
     # "I'm at Stripe now as of last week": a place of work dated by when it began.
     r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)|"
@@ -161,10 +170,13 @@ _WORKING_WITH = re.compile(
     # Indian English "I am working with Wipro since 2019", "working with TCS as a tester",
     # "working with Infosys at their Pune campus";
     # "(I've) been with Jumia since 2021 as a product manager".
-    r"(?:^(?:been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+)?"
+    # "Am now working with Infosys, joined last month": the "I" left out as in a form.
+    r"(?:^(?:am\s+|been\s+)?|\b(?:i'm|im|i\s+am|i've\s+been|i\s+have\s+been)\s+)(?:now\s+|currently\s+|presently\s+)?"
     r"(?:working\s+)?(?<!\bam\s)(?<!'m\s)(?<!\bim\s)with\s+(?=[A-Za-z&.'-]+(?:\s+[A-Z][\w&.'-]*)*\s+(?:since|from|as\s+an?|at\s+(?:the|their|its)\s+|for\s+"
     r"(?:the\s+(?:past|last)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"many|several)\s))"
+    r"many|several)\s)"
+    # "I am working with Infosys.": one name that ends the clause (checked for a firm below).
+    r"|[a-z&'-]+\s*(?:[,;!?.]|$))"
 )
 """The speaker's job with a firm whose name is written with its capital (a known name in any
 case), and is no one's first name: not "I'm a mentor with Sarah"."""

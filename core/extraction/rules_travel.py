@@ -45,6 +45,7 @@ from core.extraction.travel_going import (
     TRIP_NOUN,
     VISIT,
     WAY_HOME_OFF,
+    held_there,
     said_now,
     trip_behind,
 )
@@ -189,7 +190,9 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         if place is not None:
             if clause.intent == "historical":
                 return [Candidate("travel.location", place.name, place_confidence(place))]
-            if planning and said_now(low, m.start(), place.end):
+            if planning and (
+                said_now(low, m.start(), place.end) or held_there(low, m.group(), place.end)
+            ):
                 # "currently in truckee, tahoe tomorrow": the day is the next leg's.
                 return [
                     Candidate(c.field, c.value, c.confidence, "assertive")

@@ -14,7 +14,7 @@ from core.extraction.travel_stays import leaving_the_arrival
 from core.extraction.types import ExtractedObservation
 
 SETTING_OUT_WORDS = (
-    r"leave|leaving|leaves|depart|departing|set(?:ting)?\s+off|head(?:ing)?\s+out|"
+    r"leave|leaving|leaves|depart|departs|departing|departure(?=\s*[:\u2013-])|set(?:ting)?\s+off|head(?:ing)?\s+out|"
     r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road"
 )
 """The verbs of setting out (one list for every reader of a departure day)."""

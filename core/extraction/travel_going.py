@@ -104,7 +104,11 @@ STAY_AHEAD = re.compile(
 )
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
 VISIT = re.compile(
-    r"\bvisit(?:ing)?\s+|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
+    r"\bvisit(?:ing)?\s+|"
+    # A notice of the user's booking: "your stay in Valencia starts tomorrow", "Your booking
+    # to Lisbon is confirmed" (not "my stay in Rome was lovely", a stay behind).
+    r"\b(?:your|my|our)\s+(?:stay|booking|reservation|trip)\s+(?:in|at|to)\s+(?=[^,;.!]{1,30}?\b(?:"
+    r"starts|begins|is\s+(?:confirmed|coming\s+up)|has\s+been\s+confirmed|confirmed)\b)|\b(?:book|booked|reserve|reserved|rented|got)\s+(?:a|an|the|our)?\s*(?:cabin|hotel|"
     r"airbnb|room|rental|condo|house|place|villa)\s+(?:in|at)\s+|"
     # "we've booked a week in Portugal for June", "booked two nights in Lisbon": a stay there.
     r"\b(?:book|booked|reserve|reserved)\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|"
@@ -212,6 +216,17 @@ def said_now(low: str, start: int, end: int) -> bool:
 
 
 AHEAD = re.compile(r"\b(?:will|'ll|shall|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
+
+
+_HELD = re.compile(r"\b(?:stuck|stranded|delayed|held\s+up|grounded|snowed\s+in)\b")
+
+
+def held_there(low: str, said: str, end: int) -> bool:
+    """Whether ``said`` holds the user somewhere now ("stuck in frankfurt", "delayed 3hrs in
+    Oslo") and no word ahead comes before the comma after the place: the plan in "stuck in
+    frankfurt, gonna miss my connection" is another part's."""
+    right = low.find(",", end)
+    return _HELD.search(said) is not None and right >= 0 and AHEAD.search(low, 0, right) is None
 
 
 CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")

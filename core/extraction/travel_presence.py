@@ -37,10 +37,16 @@ PRESENT_AT = re.compile(
     # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.
     # "up in tahoe", "down in LA", "out in denver", "over in london": where, said with the
     # way one looks at the map.
-    r"^(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
+    # "Today: in Leeds for the audit", "this week - in Oslo": a day line of a plan, today's.
+    r"^(?:(?:today|tonight|this\s+week)\s*(?:[:,\u2013\u2014-]\s*)?)?"
+    r"(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
     r"jet-?lagged|sunburn[td]|holed\s+up|"
     r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
     r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
+    # "delayed 3hrs in frankfurt", "stuck two hours at Schiphol": held up there, for so long.
+    r"^(?:(?:still|now|currently|just)\s+)?(?:delayed|held\s+up|stuck|stranded|grounded)\s+"
+    r"(?:(?:for\s+)?(?:another\s+|over\s+|nearly\s+)?(?:\d+|an?|one|two|three|four|five|six|a\s+few)\s*"
+    r"(?:hrs?|hours?|mins?|minutes?)\s+)?(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|me\s+and\s+(?:the|my|our)\s+[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"

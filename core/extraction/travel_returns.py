@@ -63,8 +63,10 @@ HOMEWARD = re.compile(
     r"(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
     # "going home to phoenix for spring break on fri", "home to ohio over break tmrw": what
     # the trip home is for, between the place and its day.
-    r"(?:(?:for|over)\s+(?:the\s+|my\s+)?[a-z]+(?:\s+(?:break|holidays?|week|hols|vacation))?\s+)?"
-    r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|(?:mon|tue|wed|thu|fri|sat|sun)))|"
+    # "heading home to fresno after finals on the 15th": or when, after what.
+    r"(?:(?:for|over|after)\s+(?:the\s+|my\s+)?(?:last\s+)?[a-z]+(?:\s+(?:break|holidays?|week|hols|vacation|class|exam))?\s+)?"
+    r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|tonight|this\s+(?:evening|weekend)|next\s|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)))|"
     r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
     # "we return the 12th", "I return 3 April", "returning next Monday".
@@ -261,7 +263,16 @@ def return_plan(clause: Clause) -> list[Candidate]:
     if day is None or day < clause.at.date():
         return []
     until = end_of_day(day, clause.at)
-    return [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
+    back = [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
+    if (m := HOME_TO.search(clause.low)) and (place := place_at(clause.text, m.end())):
+        # "flying home to phoenix tonight": home is named, and it is where the user goes.
+        back.append(Candidate("travel.destination", place.name, place_confidence(place)))
+    return back
+
+
+HOME_TO = re.compile(r"\bhome\s+to\s+(?!(?:see|visit|help|check|be|look|take|get|pick)\b)")
+"""The way home with home named: "flying home to phoenix", "train home to sacramento"
+(not "home to see mum", a purpose)."""
 
 
 RETURN_GATE = frozenset(

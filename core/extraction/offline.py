@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from core.domain.fields import domain_of
-from core.extraction.arrivals import dated_arrivals, explains_arrival, is_back
+from core.extraction.arrivals import dated_arrivals, is_back
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate
@@ -168,7 +168,7 @@ def extract_offline(
     might_have_been = False  # the clause before was contrary to fact, by any word
     asked = False  # the clause before asked something of the listener
     setting_out: date | None = None  # "we're gonna leave Friday and drive to San Diego"
-    explaining: list[str] = []  # "..., got in last night": when the speaker arrived
+    explaining: list[str] = []  # "..., got in last night": may tell when the speaker arrived
     trip_before = False  # the clause before planned a trip
     said_before: list[ExtractedObservation] = []  # what the clause before said
     others_trip = False  # the clause before told of someone else's trip
@@ -332,8 +332,8 @@ def extract_offline(
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )
-        if explains_arrival(clause.text, at) and all(is_back(o) for o in seg_obs):
-            explaining.append(clause.text)
+        if all(is_back(o) for o in seg_obs):
+            explaining.append(clause.text)  # read when an arrival needs its day
         intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
         if news and clause.intent == "assertive":
             telling.append("assertive")  # it tells how someone is now, though not the speaker

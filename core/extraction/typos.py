@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final
 
 _DAY_WORDS: Final = [
@@ -204,8 +205,11 @@ _SLIPS, _COLLAPSED = _index()
 _WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 
 
+@lru_cache(maxsize=4096)
 def meant(word: str) -> str | None:
-    """The vocabulary word ``word`` is one slip from, or None."""
+    """The vocabulary word ``word`` is one slip from, or None. Cached: every word of four
+    letters or more of every message is looked up, and a few hundred words make most of
+    what people write."""
     low = word.lower()
     if low in _VOCABULARY:
         return None

@@ -12,8 +12,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from core.extraction.arrivals import arrival_day
+from core.extraction.arrivals import arrival_day, dated_arrivals
 from core.extraction.offline import extract_offline
+from core.extraction.types import ExtractedObservation, ObservationIntent
 
 AT = datetime(2026, 11, 30, 18, tzinfo=UTC)
 
@@ -62,3 +63,36 @@ def test_a_return_with_no_day_told_is_left_undated(text: str) -> None:
 )
 def test_the_day_of_a_return_verb(text: str, day: date | None) -> None:
     assert arrival_day(text, AT) == day
+
+
+def _said(field: str, value: str, intent: ObservationIntent = "assertive") -> ExtractedObservation:
+    return ExtractedObservation(
+        "user:primary", field.split(".")[0], field, value, intent, 0.9, None, "said"
+    )
+
+
+GOT_IN = "got in last night"
+
+
+@pytest.mark.parametrize(
+    ("said", "dated"),
+    [
+        (_said("travel.location", "Tahoe"), True),
+        (_said("travel.status", "completed"), True),  # a return is an arrival home
+        (_said("travel.status", "in_progress"), True),
+        (_said("travel.location", "Tahoe", "planning"), False),  # where they will be
+        (_said("travel.destination", "Tahoe", "planning"), False),
+        (_said("profile.employer", "Stripe"), False),
+    ],
+)
+def test_only_an_arrival_takes_the_clause_that_dates_it(
+    said: ExtractedObservation, dated: bool
+) -> None:
+    (after,) = dated_arrivals([said], ["the roads were empty", GOT_IN], AT)
+    assert after.evidence_text == ("said, " + GOT_IN if dated else "said")
+
+
+def test_clauses_that_date_nothing_leave_every_observation_as_it_was() -> None:
+    said = [_said("travel.location", "Tahoe"), _said("profile.employer", "Stripe")]
+    assert dated_arrivals(said, ["the roads were empty", "see you soon"], AT) == said
+    assert dated_arrivals(said, [], AT) == said

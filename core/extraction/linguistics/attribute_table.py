@@ -31,6 +31,8 @@ FIELDS = ("TAG", "LOWER", "DEP", "IS_SPACE")
 """The token attributes a table rule may test, in the order of ``Doc.to_array``'s columns."""
 Match = tuple[int, int, int, int]
 """``(rule, key, start, end)`` as ``AttributeRuler.match`` returns it."""
+_SEEN_MOST = 50_000
+"""Kinds of token remembered at most (``TableMatch._matching``): a few megabytes."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class TableMatch:
         self._by: tuple[dict[int, list[Row]], dict[int, list[Row]]] = ({}, {})
         """Rows by the tag (column 0) or lower case (column 1) every match must have."""
         self._always: list[Row] = []
+        self._seen: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        """What tokens of each kind matched (``_matching``)."""
         patterns = _patterns_by_rule(ruler.patterns)
         for rule, listed in enumerate(patterns):
             key = strings[str(rule)]  # the ruler's own match key for rule ``rule``
@@ -123,15 +127,30 @@ class TableMatch:
             (int(doc.vocab.strings[key]), key, start, end)
             for key, start, end in self._residual(doc, allow_missing=True)
         ]
-        by_tag, by_lower = self._by
-        rows = doc.to_array(list(FIELDS)).tolist()
-        for i, row in enumerate(rows):
-            for candidates in (by_tag.get(row[0]), by_lower.get(row[1]), self._always):
-                for entry in candidates or ():
-                    if all(t.holds(row) for t in entry.tests):
-                        found.append((entry.rule, entry.key, i, i + 1))
+        for i, row in enumerate(doc.to_array(list(FIELDS)).tolist()):
+            for rule, key in self._matching(tuple(row)):
+                found.append((rule, key, i, i + 1))
         found.sort()
         return found
+
+    def _matching(self, row: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """The ``(rule, key)`` of every table row a token of attributes ``row`` matches.
+        Remembered per ``row``: a few thousand kinds of token (a word in a tag and a
+        dependency) make most messages, and testing each candidate row was a tenth of
+        reading a message."""
+        known = self._seen.get(row)
+        if known is None:
+            by_tag, by_lower = self._by
+            known = tuple(
+                (entry.rule, entry.key)
+                for candidates in (by_tag.get(row[0]), by_lower.get(row[1]), self._always)
+                for entry in candidates or ()
+                if all(t.holds(row) for t in entry.tests)
+            )
+            if len(self._seen) >= _SEEN_MOST:
+                self._seen.clear()
+            self._seen[row] = known
+        return known
 
 
 def _patterns_by_rule(patterns: Iterable[dict[str, Any]]) -> list[list[list[dict[str, Any]]]]:

@@ -36,6 +36,12 @@ _UNTIL_EVENT = re.compile(
 """A day inside "until <an event>" bounds a state that holds now, as "until Thursday" does:
 "the hot tub is out of order until the engineer comes on Thursday", "covering the desk till
 Lydia's back on the 12th", "off his tablets until after the op on Tuesday"."""
+_UNTIL_NEAR = re.compile(
+    r"\b(?:until|till|til|untill|through|thru)\s+(?:noon|midday|midnight|lunchtime|late|close|"
+    r"\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?)\s+(?:on\s+)?$"
+)
+"""A day after "until" and its hour is still the bound: "the room is held until noon
+Friday", "open till 8 on Thursday"."""
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _HAPPENED_ON_ITS_DAY = frozenset(
     [
@@ -103,6 +109,10 @@ def read_clause(
         and t.day > today
         and not _FROM_TODAY.search(seg.low, 0, t.start)
         and not _UNTIL_EVENT.search(seg.low, 0, t.start)
+        and not _UNTIL_NEAR.search(seg.low, 0, t.start)
+        # "he's with me this week and with his mum from Saturday": the state now, and when
+        # it changes.
+        and not (t.prep == "from" and any(u.day == today and not u.past for u in times))
         for t in times
     )
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.

@@ -19,7 +19,11 @@ _TERM = re.compile(
     # cause ("due to the strike"), a plan ("due to land"), a return ("due back"), a
     # release ("due out") nor an arrival ("due in at 6").
     r"\bdue\b(?!\s+(?:to|back|home|out|in\s+at|for|a|an)\b)|"
-    r"\b(?:ends|expires?|runs?\s+(?:out|to|until|till|through)|lapses?|renews?)\b"
+    r"\b(?:ends|expires?|runs?\s+(?:out|to|until|till|through)|lapses?|renews?)\b|"
+    # "the contract is up in May", "fees come out of my account on the 1st"
+    r"(?:\b(?:is|are)|(?<=\w)'s)\s+up\b(?!\s+(?:to|and|at|early|late)\b)|"
+    r"\b(?:comes?|goes?)\s+out\s+of\s+(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?"
+    r"(?:account|bank|card|wages|pay|salary)\b"
 )
 _FUTURE_AUX = re.compile(r"\b(?:will|won't|shall|gonna|going\s+to|about\s+to)\b|'ll\b")
 _JOURNEYS = frozenset(
@@ -41,7 +45,7 @@ def a_things_term(reading: ClauseReading, low: str) -> bool:
     term = _TERM.search(low)
     if term is None or _FUTURE_AUX.search(low):
         return False  # "the lease will end in June": told as what will happen
-    if ends_a_stay(low[term.end() :]):
+    if ends_a_stay(low[term.end() :]) or _MOVING.search(low, 0, term.start()):
         return False  # "visa expires on the 28th so flying out on the 27th": a move
     if reading.tense == "none":
         # "council tax due the 1st", "my coursework's due thursday", "the trial lapses on
@@ -65,11 +69,19 @@ _THING_FIRST = re.compile(
 def ends_a_stay(after: str) -> bool:
     """What follows a thing's term goes on with the move it starts ("the lease ends the
     31st and we move to Denver", "visa expires on the 28th so flying out on the 27th"):
-    the term dates the speaker's plan, and the message is that plan."""
+    the term dates the speaker's plan, and the message is that plan (as it is when the
+    move comes first: "relocating to Tbilisi on the 1st, the Lisbon lease is up")."""
     return _MOVE_AFTER.search(after) is not None
 
 
-_MOVE_AFTER = re.compile(
-    r"(?:^|\b(?:then|after\s+that|so|and)\b|,).*\b(?:off|head(?:ing)?|fly(?:ing)?|mov(?:e|ing)|"
-    r"leav(?:e|ing)|home|back|go(?:ing)?|driv(?:e|ing)|travel(?:l?ing)?)\b"
+_MOVE = re.compile(
+    r"\b(?:off|head(?:ing)?|fly(?:ing)?|mov(?:e|ing)|relocat(?:e|ing)|leav(?:e|ing)|home|back|"
+    r"go(?:ing)?|driv(?:e|ing)|travel(?:l?ing)?)\b"
 )
+_MOVING = re.compile(
+    r"\b(?:fly(?:ing)?|mov(?:e|ing)|relocat(?:e|ing)|leav(?:e|ing)|head(?:ing)?\s+(?:to|off|out)|"
+    r"driv(?:e|ing)\s+to|travel(?:l?ing)?)\b"
+)
+"""A move told before the term, by its verb ("relocating my base to Tbilisi on the 1st, the
+Lisbon lease is up"); "home" and "off" there are words of the thing ("the home insurance")."""
+_MOVE_AFTER = re.compile(rf"(?:^|\b(?:then|after\s+that|so|and)\b|,).*{_MOVE.pattern}")

@@ -172,6 +172,9 @@ PROBE_SETS = (
     "probes19b",
     "probes19b2",
     "probes19b3",
+    "probes20a",
+    "probes20a2",
+    "probes20a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -273,7 +276,12 @@ statement order, conditionals, wishes and plans, in chat, mail, notes, hand-offs
 and world Englishes; ``probes19e2`` is its second batch: reported news, a present state
 with its cause, others' habits, mail and carers' notes, elders, gamers, co-parents; ``probes19e3`` its third: news relayed and reported,
 results that hold, habits, memories as controls, "in case", "whether or not", present and
-ahead of the same words, questions without their mark, mail openers and sign-offs).
+ahead of the same words, questions without their mark, mail openers and sign-offs),
+``probes20a`` (twentieth round, w20a: the boundary between a state that holds now with a
+time ahead — away till Monday, off sick this week, a bill due, a closure, a custody week, a
+rota, a booking held, a stay with its end ahead — and the speaker's own plan, in texting,
+mail, Slack, carers', parents', elders' and world Englishes' voices, with controls;
+``probes20a2`` and ``probes20a3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -520,6 +528,9 @@ _PROBE_MINIMUM = {
     "probes19b": 84,
     "probes19b2": 83,
     "probes19b3": 77,
+    "probes20a": 80,
+    "probes20a2": 78,
+    "probes20a3": 78,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -955,6 +966,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # we never made it to Crete": a trip not made is a cancellation, as the seventeenth
     # round labels it; its label was widened). After its fixes: 0.909/0.623 (48/77).
     ("probes19b3", "dev"): Figures(0.87, 0.57, 0.00, 0.00, 0, 0.00),
+    # probes20a, 20a2, 20a3 (twentieth round, w20a: a state that holds now with a time
+    # ahead against the speaker's own plan; no realistic set opened), one batch each,
+    # committed before the extractor ran on it and scored before its fixes (as first
+    # labelled): batch 1 (82) 0.902/0.864 (19/22); batch 2 (78) 0.846/0.909 (10/11);
+    # batch 3 (78) 0.833/0.733 (11/15); no false or counterfactual commit.
+    ("probes20a", "dev"): Figures(0.92, 0.80, 0.00, 0.00, 0, 0.00),
+    ("probes20a2", "dev"): Figures(0.84, 0.85, 0.00, 0.00, 0, 0.00),
+    ("probes20a3", "dev"): Figures(0.83, 0.70, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

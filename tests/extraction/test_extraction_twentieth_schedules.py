@@ -27,6 +27,8 @@ from extraction_fixtures import AT, held_said, intent_said
         "my phone contract ends on the 20th",
         "The TV licence expires next month, apparently.",
         "our home insurance renews on the 2nd",
+        "the gym contract is up in September",
+        "the mortgage comes out of our joint account on the 28th",
     ],
 )
 def test_a_things_term_ahead_is_the_present(text: str) -> None:
@@ -53,6 +55,9 @@ def test_a_bill_due_ahead_keeps_its_fields_as_facts() -> None:
         # A term that starts a move: the move is the plan.
         ("the tenancy ends on the 30th and then we're off to Bristol", "planning"),
         ("my visa runs out on the 12th so I'm flying home on the 11th", "planning"),
+        ("moving my stuff to Porto on the 3rd, the Faro flat is up", "planning"),
+        # A thing that comes out on a day ahead is an operation, not a payment.
+        ("my son's grommets come out on the 11th", "planning"),
         # Questions and conditions stay what they are.
         ("when is the council tax due?", "none"),
         ("if the rent's due on Friday I'll be short", "hypothetical"),
@@ -73,6 +78,8 @@ def test_look_alikes_of_a_term_keep_their_reading(text: str, intent: str) -> Non
         "the lift is out until a technician can get here on Friday",
         "she's off her blood thinners until after the op on Thursday",
         "we're at my sister's till Dev gets home on Sunday",
+        "the table's held for us until 8pm on Saturday",
+        "the garage has the car till noon Thursday",
     ],
 )
 def test_until_an_event_on_a_day_ahead_bounds_a_state_now(text: str) -> None:
@@ -163,3 +170,21 @@ def test_a_booking_from_one_day_to_another_is_still_asked() -> None:
         "none",
         "planning",
     )
+
+
+# ------------------------------------------- the state now, and from when it changes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the dog's with us today and with my parents from Friday",
+        "Nico's with his dad today and with me from Sunday",
+    ],
+)
+def test_a_state_today_and_its_change_from_a_day_ahead_is_the_present(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+def test_a_change_from_a_day_ahead_alone_stays_ahead() -> None:
+    assert intent_said("I'm going to the office from Monday") == "planning"

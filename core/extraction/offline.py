@@ -179,7 +179,7 @@ def extract_offline(
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
         segments
     )
-    nexts = [*segments[1:], None]
+    nexts = [*segments[1:], None][: len(segments)]  # the clause after each, none for the last
     for seg, reading, where, books, nxt in zip(
         segments, readings, offsets, booked, nexts, strict=True
     ):

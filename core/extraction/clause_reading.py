@@ -28,11 +28,20 @@ from core.extraction.types import MessageIntent
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
 _UNTIL_EVENT = re.compile(
-    r"\b(?:until|till|til|untill)\s+(?:the|my|our|your|their|his|her|they|he|she|we|i|you|it|"
-    r"someone|somebody)\b[^,;.!?]{0,40}$"
+    r"\b(?:until|till|til|untill)\s+(?:after\s+|before\s+)?(?:the|a|an|my|our|your|their|his|her|"
+    r"they|he|she|we|i|you|it|"
+    r"someone|somebody|[a-z]+(?:'s|\s+(?:is|are|gets?|comes?|returns?|arrives?))\s+(?:back|home|"
+    r"better|here|in|out|over|done|finished|fixed))\b[^,;.!?]{0,40}$"
 )
 """A day inside "until <an event>" bounds a state that holds now, as "until Thursday" does:
-"the hot tub is out of order until the engineer comes on Thursday"."""
+"the hot tub is out of order until the engineer comes on Thursday", "covering the desk till
+Lydia's back on the 12th", "off his tablets until after the op on Tuesday"."""
+_UNTIL_NEAR = re.compile(
+    r"\b(?:until|till|til|untill|through|thru)\s+(?:noon|midday|midnight|lunchtime|late|close|"
+    r"\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?)\s+(?:on\s+)?$"
+)
+"""A day after "until" and its hour is still the bound: "the room is held until noon
+Friday", "open till 8 on Thursday"."""
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _HAPPENED_ON_ITS_DAY = frozenset(
     [
@@ -100,11 +109,26 @@ def read_clause(
         and t.day > today
         and not _FROM_TODAY.search(seg.low, 0, t.start)
         and not _UNTIL_EVENT.search(seg.low, 0, t.start)
+        and not _UNTIL_NEAR.search(seg.low, 0, t.start)
+        # "he's with me this week and with his mum from Saturday": the state now, and when
+        # it changes.
+        and not (t.prep == "from" and any(u.day == today and not u.past for u in times))
         for t in times
     )
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
     ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
     ahead = ahead or (not times and not past_verb and timed_by_an_event(seg.low))
+    # "we're moving to Cardiff in the summer": the speaker's own doing, in the present
+    # progressive, set in a season: what is arranged for it (not "been moving ... since").
+    ahead = ahead or (
+        not times
+        and reading is not None
+        and reading.progressive
+        and not reading.perfect
+        and reading.tense == "present"
+        and reading.subject in ("speaker", "we")
+        and _IN_A_SEASON.search(seg.low) is not None
+    )
     # "she is in hospital from last week": non-native "from" for "since" opens a state.
     behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
     ci = refine(
@@ -136,6 +160,10 @@ def read_clause(
     return clause, ci, cut
 
 
+_IN_A_SEASON = re.compile(
+    r"\b(?:in\s+the|next|over\s+the|for\s+the)\s+(?:summer|spring|fall|autumn|winter|"
+    r"new\s+year|term|semester)\b(?!\s+(?:of\s+)?(?:19|20)\d\d)"
+)
 _ARRANGED_FOR = re.compile(
     r"(?:i'm\s+|im\s+|we're\s+|i\s+am\s+|we\s+are\s+)?(?:meant|supposed)\s+to\s"
 )

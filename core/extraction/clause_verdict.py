@@ -33,6 +33,7 @@ from core.extraction.markdown import MarkdownLine
 from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
 from core.extraction.types import ExtractedObservation, MessageIntent
+from core.extraction.weekly_rota import weekly_rota
 
 _HAS_VERB = re.compile(
     r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
@@ -59,6 +60,11 @@ _PUT_TO = re.compile(
 )
 """A thing put off or brought forward to a day ("pushed the deadline to the 20th", "moved
 book club to next thursday"): news of the day it is now, ahead, whatever field it is."""
+_HERE_UNTIL = re.compile(
+    r"\bhere\s+(?:(?:for\s+now|still|now)\s+)?(?:until|till|til|untill|through|thru)\b"
+)
+"""Here until a day ("…, here till the 10th", "here until the 18th"): where the writer is
+now, the stay's end ahead, with or without a verb."""
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
@@ -102,11 +108,15 @@ def clause_verdict(
         and factual == {"planning"}
         and all(o.field == "travel.return_date" for o in seg_obs)
         and reading is not None
-        and reading.tense == "present"
-        and _stay_of_its_own(reading, clause.low)
+        and (
+            (reading.tense == "present" and _stay_of_its_own(reading, clause.low))
+            or _HERE_UNTIL.search(clause.low) is not None
+        )
         and not ci.future_time
     ):
         return "assertive"  # "we're staying with my mum till Sunday": a stay now, its end ahead
+    if not seg_obs and clause.intent == "planning" and weekly_rota(clause.low):
+        return "assertive"  # "i do earlies mon-wed and lates thurs-fri": the week's pattern
     if clause.intent in ("assertive", "planning") and factual:
         # What the clause commits decides: "heading to Tahoe" is a plan.
         return "assertive" if "assertive" in factual else "planning"

@@ -40,6 +40,7 @@ from core.extraction.linguistics.requests import (
     SETTLED_AT_THE_DESK,
 )
 from core.extraction.remembered import memory_told
+from core.extraction.terms_ahead import a_things_term
 from core.extraction.types import MessageIntent
 
 _LATER_TODAY = re.compile(
@@ -140,6 +141,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         or re.search(r"(?<!\band\s)(?<!\bso\s)(?<!\bhence\s)(?<!\btherefore\s)\bunable\s+to\b", low)
     ):
         return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
+    if ci.intent == "planning" and a_things_term(reading, low):
+        return _as(ci, "assertive")  # "rent is due tomorrow": owed now, its day ahead
     present_cue = PRESENT_OVERRIDE.search(low) is not None
     if (
         ci.intent == "planning"

@@ -58,6 +58,7 @@ from core.extraction.segments import Segment, split_segments
 from core.extraction.set_out_lately import set_out_lately
 from core.extraction.settled_since import home_held_since
 from core.extraction.subscriptions import subscription_candidates
+from core.extraction.terms_ahead import a_things_term, ends_a_stay
 from core.extraction.travel_departures import (
     bare_days,
     departure_day,
@@ -180,7 +181,10 @@ def extract_offline(
     booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
         segments
     )
-    for seg, reading, where, books in zip(segments, readings, offsets, booked, strict=True):
+    nexts = [*segments[1:], None][: len(segments)]  # the clause after each, none for the last
+    for seg, reading, where, books, nxt in zip(
+        segments, readings, offsets, booked, nexts, strict=True
+    ):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
         in_scope = scope_open and seg.joint in _SCOPE_JOINTS
@@ -194,6 +198,17 @@ def extract_offline(
         if books and wanted and _WANT_TO_GO.search(seg.low):
             # "We want to go to Paris in June, can you find flights?": a trip being
             # arranged, not a dream.
+            ci = replace(ci, intent="planning")
+            clause = replace(clause, intent="planning")
+        if (
+            ci.intent == "assertive"
+            and nxt is not None
+            and nxt.joint in _SCOPE_JOINTS
+            and reading is not None
+            and a_things_term(reading, seg.low)
+            and ends_a_stay(nxt.low)
+        ):
+            # "my lease ends on the 31st, then I'm off to Santiago": the move it starts.
             ci = replace(ci, intent="planning")
             clause = replace(clause, intent="planning")
         if habit and _shares_habit(seg, reading):

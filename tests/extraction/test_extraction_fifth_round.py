@@ -152,7 +152,7 @@ PROFILE_AND_BILLS: list[Row] = [
     ("the gas bill is $84 this month, due on the 15th", "financial.gas_bill.amount", 84, "assertive"),
     ("the electric bill is $112", "financial.electric_bill.status", "due", "assertive"),
     ("gas bill came to $97 this month", "financial.gas_bill.amount", 97, "assertive"),
-    ("rent is due friday", "financial.rent.status", "due", "planning"),
+    ("rent is due friday", "financial.rent.status", "due", "assertive|planning"),
     ("I am working in Infosys since 2019", "profile.employer", "Infosys", "assertive"),
     ("I work in Siemens as engineer", "profile.employer", "Siemens", "assertive"),
     ("I work in Boston", "profile.employer", None, ""),

@@ -178,6 +178,9 @@ PROBE_SETS = (
     "probes20c",
     "probes20d",
     "probes20d2",
+    "probes20a",
+    "probes20a2",
+    "probes20a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -290,7 +293,12 @@ after chores, completed trips of long ago, hedges and greetings that still tell 
 plans called off, "otherwise", a home moved, arrivals expected with "should"; one batch),
 ``probes20d`` and ``probes20d2`` (twentieth round, field recall in the voices whose held-out
 halves lose most fields: hand-offs and notices, long posts, gamers, students, couples,
-nomads, itineraries, roaming, world Englishes, travelogues, carers and co-parents).
+nomads, itineraries, roaming, world Englishes, travelogues, carers and co-parents),
+``probes20a`` (twentieth round, w20a: the boundary between a state that holds now with a
+time ahead — away till Monday, off sick this week, a bill due, a closure, a custody week, a
+rota, a booking held, a stay with its end ahead — and the speaker's own plan, in texting,
+mail, Slack, carers', parents', elders' and world Englishes' voices, with controls;
+``probes20a2`` and ``probes20a3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -543,6 +551,9 @@ _PROBE_MINIMUM = {
     "probes20b2": 80,
     "probes20b3": 57,
     "probes20c": 81,
+    "probes20a": 80,
+    "probes20a2": 78,
+    "probes20a3": 78,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -994,6 +1005,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # and scored before its fixes: 0.864/0.622 (28/45), one false commit (a grandfather's
     # voyage home long ago); after them 0.988/0.978 (44/45), no false commit.
     ("probes20c", "dev"): Figures(0.95, 0.93, 0.00, 0.00, 0, 0.00),
+    # probes20a, 20a2, 20a3 (twentieth round, w20a: a state that holds now with a time
+    # ahead against the speaker's own plan; no realistic set opened), one batch each,
+    # committed before the extractor ran on it and scored before its fixes (as first
+    # labelled): batch 1 (82) 0.902/0.864 (19/22); batch 2 (78) 0.846/0.909 (10/11);
+    # batch 3 (78) 0.833/0.733 (11/15); no false or counterfactual commit.
+    ("probes20a", "dev"): Figures(0.92, 0.80, 0.00, 0.00, 0, 0.00),
+    ("probes20a2", "dev"): Figures(0.84, 0.85, 0.00, 0.00, 0, 0.00),
+    ("probes20a3", "dev"): Figures(0.83, 0.70, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

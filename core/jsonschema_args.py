@@ -14,7 +14,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
 
-from core.domain.validation import error_message
+from core.schema_errors import error_message
 
 
 def argument_errors(tool: str, schema: Mapping[str, Any], args: Mapping[str, Any]) -> str | None:

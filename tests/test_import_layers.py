@@ -15,7 +15,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("core", "core.errors", "core.jsonlines", "core.jsonschema_args", "core.private_files"),
+    (
+        *("core", "core.errors", "core.jsonlines", "core.jsonschema_args", "core.private_files"),
+        "core.schema_errors",
+    ),
     ("core.domain",),
     ("core.agent",),
     ("core.extraction",),

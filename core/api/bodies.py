@@ -25,11 +25,11 @@ from jsonschema.exceptions import best_match
 from core.domain.validation import (
     FAST_FORMATS,
     FORMAT_CHECKER,
-    error_message,
     json_hazards,
     load_schema,
     plain_json,
 )
+from core.schema_errors import error_message
 
 SCHEMA: Final = "http_api"
 

@@ -21,7 +21,6 @@ from core.conversation.trip_answers import stale_location
 from core.domain.audit import show_value
 from core.domain.household import name_key
 from core.domain.kin_words import RELATIONS, be_for
-from core.domain.kin_words import who as phrasing_who
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where
@@ -212,7 +211,10 @@ def _member(where: bool) -> Answer:
     def answer(who: str, known: Known) -> str:
         if where and _is_reader(who, known):
             return _where(who, known)  # "where is alice?" from Alice: her own word first
-        person, be = phrasing_who(who), be_for(who)  # "your kids are", "Emma is"
+        # "my mom", "the kids": by relation, "your mom"; "mom", "emma": as the asker says it.
+        related, _, who = who.rpartition(" ")
+        person = f"your {who}" if related else who.title()
+        be = be_for(who)
         f = _find(known.facts, "family", "status", [who])
         if f is not None:
             said = f"{person} {be} {show_in(f.field, f.value)} ({_said(f, known)})."
@@ -293,7 +295,7 @@ def _only(relevance: Relevance) -> Callable[[str], Relevance]:
 
 
 def _family(who: str) -> Relevance:
-    return under(f"family.{who}.")
+    return under(f"family.{who.rpartition(' ')[2]}.")  # "my mom": family.mom.*
 
 
 _KIN = "|".join(sorted(RELATIONS))
@@ -343,7 +345,7 @@ STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]
         (
             r"\bwhere('?s| is) (?P<who>(?!my\b|the\b|it\b|he\b|she\b|i\b|that\b|this\b)"
             r"[a-z]+)( (now|today|right now|at))?$"
-            rf"|\bwhere('?s| is| are| r) (my|the|our) (?P<kin>{_KIN})( (now|today|right now|at))?$",
+            rf"|\bwhere('?s| is| are| r) (?P<kin>(my|the|our) ({_KIN}))( (now|today|right now|at))?$",
             _member(where=True),
             _family,
         ),
@@ -354,7 +356,7 @@ STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]
             r"|^(how is|how's|hows) (?P<who2>(?!my\b|the\b|it\b|he\b|she\b|everyone\b|"
             r"everything\b|things\b|life\b|work\b)[a-z]+)( (today|now))?$"
             # "how are the kids", "is my mom better", "how's our son doing": by relation.
-            rf"|\b(is|are|r|how is|how are|how r|how's|hows) (my|the|our) (?P<kin>{_KIN})"
+            rf"|\b(is|are|r|how is|how are|how r|how's|hows) (?P<kin>(my|the|our) ({_KIN}))"
             r"( (sick|ill|ok|okay|well|better|home|away|doing|feeling|today|now))*$",
             _member(where=False),
             _family,

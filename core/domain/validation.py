@@ -38,10 +38,11 @@ from pathlib import Path
 from typing import Any, Final
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError
+from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
 from core.errors import ConfigError, PayloadInvalid
+from core.schema_errors import error_message
 
 SCHEMA_DIR: Final = Path(__file__).resolve().parents[2] / "schemas"
 SCHEMA_NAMES: Final = ("state_observation", "user_confirmation", "signal_event")
@@ -188,44 +189,6 @@ def schema_errors(name: str, payload: object, *, plain: bool | None = None) -> l
                 message = f"{message} ({e.cause})"
             found.append(_describe(e.json_path, message))
     return found
-
-
-_SHOWN = 80
-"""How much of an offending value an error quotes: enough to find it, never the whole."""
-
-
-def short_instance(message: str, instance: object) -> str:
-    """``message`` with a long offending value cut to its start and its size, so a
-    50 kB text that is too long is not echoed back (and not stored twice in a dead letter)."""
-    shown = repr(instance)
-    if len(shown) <= _SHOWN or shown not in message:
-        return message
-    size = (
-        f"{len(instance)} characters"
-        if isinstance(instance, str)
-        else f"{len(shown)} characters as JSON"
-    )
-    return message.replace(shown, f"{shown[:_SHOWN]}… ({size})", 1)
-
-
-UNKNOWN_SHOWN = 5
-"""How many unknown property names an error lists; the rest are counted, not echoed."""
-
-
-def error_message(error: ValidationError) -> str:
-    """A schema violation's message that never echoes a hostile value whole: a long value
-    cut (``short_instance``), and of 10,000 unknown properties the first few named and
-    the rest counted (jsonschema lists every one: 178 kB for one request)."""
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        extra = sorted(str(k) for k in error.instance if k not in known)
-        if len(extra) > UNKNOWN_SHOWN:
-            named = ", ".join(repr(k[:40]) for k in extra[:UNKNOWN_SHOWN])
-            more = len(extra) - UNKNOWN_SHOWN
-            return (
-                f"Additional properties are not allowed ({named} and {more} more were unexpected)"
-            )
-    return short_instance(error.message, error.instance)
 
 
 def placeholder_errors(payload: object) -> list[str]:

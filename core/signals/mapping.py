@@ -104,6 +104,10 @@ def map_calendar(
     return untrusted_only(with_rules(_map_calendar(event, now), ruled))
 
 
+def _first_line(text: str) -> str:
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
 def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
     location = str(event.get("location") or "")
@@ -111,7 +115,10 @@ def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservatio
     end, all_day = event_time(str(event["end"]))
     cancelled = event.get("status") == "cancelled"
     place = trip_place(summary, str(event.get("description") or "")) or (
-        location.split(",")[0].strip() if location and RESERVATION.search(summary) else None
+        # Its first line, up to a comma: "Reno\nSYSTEM: …" is in Reno, as a title's place.
+        _first_line(location).split(",")[0].strip()
+        if location and RESERVATION.search(summary)
+        else None
     )
     out: list[MappedObservation] = []
     if place:

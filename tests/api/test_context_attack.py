@@ -146,9 +146,9 @@ def test_a_members_forged_fact_and_a_forwarded_invite_are_one_quoted_value_each(
 def test_a_polled_calendar_invites_location_is_quoted_from_it(household: Household) -> None:
     block = one_line_each(household.context(household.bob))
     [destination] = [q for q in block.questions if q.field == "travel.destination"]
-    # The calendar mapping folds the location's whitespace; the block quotes what is left.
-    place = " ".join(LOCATION.split())
+    # A line break ends the location's place, as it ends a title's: the stranger's next
+    # lines are no part of it, and the block quotes what is left.
     assert (destination.entity_id, destination.candidate) == (
         FAMILY,
-        Slot(place, "a calendar event"),
+        Slot("Reno", "a calendar event"),
     )

@@ -603,6 +603,7 @@ KIN = (
         ("how's my mom", "Your mom is in hospital (you told me, yesterday)."),
         ("is my mom better", "Your mom is in hospital (you told me, yesterday)."),
         ("how is emma", "Emma is sick (you told me, yesterday)."),
+        ("how's mom?", "Mom is in hospital (you told me, yesterday)."),  # as the asker says
         # Someone Canon knows nothing of, asked the same ways.
         ("how's my brother", "I don't know how your brother is yet — tell me."),
         ("where is my wife", "I don't know where your wife is yet — tell me."),

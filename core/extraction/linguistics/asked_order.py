@@ -8,6 +8,7 @@ is one question, never two statements run together, and it tells nothing about n
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from core.extraction.linguistics.parse import clause_span
@@ -21,6 +22,7 @@ _ASKING_AUX = frozenset(
 )
 # Not "were" nor "had": "were we still in London I'd be commuting", "had I known": a
 # condition contrary to fact, its auxiliary first.
+_FIRST_WORD = re.compile(r"\W*(\w+)")
 _SUBJECT_POS = frozenset({"PRON", "PROPN", "NOUN", "DET"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 _NOT_SUBJECTS = frozenset({"there", "here", "a", "an", "fun", "lots", "loads"})
@@ -48,6 +50,9 @@ def asked_in_word_order(span: Span) -> bool:
 
 def asked_unmarked(message: str, clause: str, start: int) -> bool:
     """The clause ``clause`` at ``start`` in ``message`` asks by its word order."""
+    first = _FIRST_WORD.match(clause)
+    if first is None or first[1].lower() not in _ASKING_AUX:
+        return False  # most clauses: no parse looked up (its first word is the first word)
     span = clause_span(message, clause, start)
     return span is not None and asked_in_word_order(span)
 
@@ -66,6 +71,8 @@ def ordered_after_a_word(message: str, clause: str, start: int) -> bool:
     """The clause is an order after a word or two and a comma: "Perfect, put it under the
     name Okafor", "ily, drive safe", "Ma, greet everybody for me" (the parse may take the
     word for a subject, or the verb for a past)."""
+    if start == 0 and "," not in clause:
+        return False  # no comma, and no word before it that the order could follow
     span = clause_span(message, clause, start)
     if span is None:
         return False

@@ -29,6 +29,21 @@ def source(tmp_path: Path, **raw: Any) -> SourceConfig:
     return parse_source(raw, 0, {}, tmp_path)
 
 
+def imap_source(tmp_path: Path, port: int, user: str, password: str, **extra: Any) -> SourceConfig:
+    """The ``mail`` source reading ``user``'s inbox on the test's Dovecot (loopback, no TLS)."""
+    return source(
+        tmp_path,
+        name="mail",
+        kind="imap",
+        host="127.0.0.1",
+        port=port,
+        ssl=False,
+        username=user,
+        password=password,
+        **extra,
+    )
+
+
 def config_with(tmp_path: Path, *sources: SourceConfig) -> Settings:
     return Settings(
         store_url=str(tmp_path / "canon.db"),

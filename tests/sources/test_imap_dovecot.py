@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from imapclient import IMAPClient
 from source_servers import Dovecot
-from sources_helpers import FLIGHT_LD, config_with, mail, source
+from sources_helpers import FLIGHT_LD, config_with, imap_source, mail
 
 from core.engine.engine import Engine
 from core.sources.kinds.imap import fetch_mail, wait_for_mail
@@ -23,20 +23,6 @@ def _append(dovecot: Dovecot, user: str, password: str, *messages: bytes) -> Non
         client.login(user, password)
         for message in messages:
             client.append("INBOX", message)
-
-
-def _imap(tmp_path: Path, dovecot: Dovecot, user: str, password: str, **extra: object):
-    return source(
-        tmp_path,
-        name="mail",
-        kind="imap",
-        host="127.0.0.1",
-        port=dovecot.port,
-        ssl=False,
-        username=user,
-        password=password,
-        **extra,
-    )
 
 
 async def test_new_mail_becomes_evidence_once_and_the_cursor_moves(
@@ -63,7 +49,7 @@ async def test_new_mail_becomes_evidence_once_and_the_cursor_moves(
         ),
     )
     # Only a trusted sender's receipt is a transaction (see test_mail_trust.py).
-    imap = _imap(tmp_path, dovecot, user, password, trusted_senders=["@books.example"])
+    imap = imap_source(tmp_path, dovecot.port, user, password, trusted_senders=["@books.example"])
     config = config_with(tmp_path, imap)
 
     first = await poll_once(engine, config, NOW)
@@ -111,7 +97,7 @@ async def test_a_changed_uidvalidity_rereads_the_folder_as_duplicates(
         password,
         mail("Your receipt from Bookshop", "You paid $9.99", message_id="r2@books"),
     )
-    cfg = _imap(tmp_path, dovecot, user, password)
+    cfg = imap_source(tmp_path, dovecot.port, user, password)
     config = config_with(tmp_path, cfg)
     await poll_once(engine, config, NOW)
     states = source_states(engine)
@@ -138,7 +124,7 @@ async def test_unreadable_mail_is_skipped_with_a_reason_and_the_rest_is_ingested
         b"\r\n\r\n",
         mail("Your receipt from Bookshop", "You paid $5.00", message_id="ok@b"),
     )
-    got = fetch_mail(_imap(tmp_path, dovecot, user, password), {})
+    got = fetch_mail(imap_source(tmp_path, dovecot.port, user, password), {})
     assert [m["id"] for m in got.mails] == ["ok@b"]
     assert len(got.skipped) == 1
     assert got.skipped[0].reason
@@ -149,7 +135,7 @@ async def test_a_wrong_password_fails_the_source_visibly_and_lowers_its_weight(
     tmp_path: Path, dovecot: Dovecot, engine: Engine
 ) -> None:
     user, _ = dovecot.add_user()
-    config = config_with(tmp_path, _imap(tmp_path, dovecot, user, "wrong"))
+    config = config_with(tmp_path, imap_source(tmp_path, dovecot.port, user, "wrong"))
 
     report = (await poll_once(engine, config, NOW)).sources[0]
 
@@ -167,7 +153,7 @@ def test_idle_wakes_up_when_mail_arrives(tmp_path: Path, dovecot: Dovecot) -> No
     import threading
 
     user, password = dovecot.add_user()
-    cfg = _imap(tmp_path, dovecot, user, password)
+    cfg = imap_source(tmp_path, dovecot.port, user, password)
     timer = threading.Timer(0.3, _append, (dovecot, user, password, mail("hi", "there")))
     timer.start()
     try:

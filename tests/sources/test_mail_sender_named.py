@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from imapclient import IMAPClient
 from source_servers import Dovecot
-from sources_helpers import config_with, mail, source
+from sources_helpers import config_with, imap_source, mail
 
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
@@ -37,17 +37,7 @@ def _inbox(tmp_path: Path, dovecot: Dovecot, *messages: bytes, **extra: object) 
         client.login(user, password)
         for message in messages:
             client.append("INBOX", message)
-    imap = source(
-        tmp_path,
-        name="mail",
-        kind="imap",
-        host="127.0.0.1",
-        port=dovecot.port,
-        ssl=False,
-        username=user,
-        password=password,
-        **extra,
-    )
+    imap = imap_source(tmp_path, dovecot.port, user, password, **extra)
     return config_with(tmp_path, imap)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from imapclient import IMAPClient
 from source_servers import Dovecot
-from sources_helpers import config_with, mail, source
+from sources_helpers import config_with, imap_source, mail, source
 
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals
@@ -134,16 +134,7 @@ async def test_confirming_one_receipt_makes_its_sender_trusted(
     tmp_path: Path, dovecot: Dovecot, engine: Engine
 ) -> None:
     user, password = dovecot.add_user()
-    cfg = source(
-        tmp_path,
-        name="mail",
-        kind="imap",
-        host="127.0.0.1",
-        port=dovecot.port,
-        ssl=False,
-        username=user,
-        password=password,
-    )
+    cfg = imap_source(tmp_path, dovecot.port, user, password)
     config = config_with(tmp_path, cfg)
     shop = "Bookshop <r@books.example>"
     _append(

@@ -22,12 +22,13 @@ _ASKING_AUX = frozenset(
 )
 # Not "were" nor "had": "were we still in London I'd be commuting", "had I known": a
 # condition contrary to fact, its auxiliary first.
-_FIRST_WORD = re.compile(r"\W*(\w+)")
 _SUBJECT_POS = frozenset({"PRON", "PROPN", "NOUN", "DET"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 _NOT_SUBJECTS = frozenset({"there", "here", "a", "an", "fun", "lots", "loads"})
 """Words after an opening auxiliary that are no subject: "is there…" (asks, but of the
 world), "did a 10k this morning", "have fun", "had loads of"."""
+_FIRST_WORD = re.compile(r"\W*(\w+)")
+"""A clause's first word as typed: the first token its parse would have, punctuation aside."""
 
 
 def asked_in_word_order(span: Span) -> bool:

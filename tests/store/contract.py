@@ -379,13 +379,7 @@ class StoreContract:
                 NOW,
             )
 
-        for entity, field, value in (
-            ("user:bob", "travel.location", "Denver"),
-            ("user:primary", "travel.location", "Boston"),
-            ("user:primary", "travel.status", "in_progress"),
-        ):
-            out = await eng.ingest(make_observation(field, value, entity=entity), now=NOW)
-            assert out.decision == "auto_commit"
+        await _two_travellers(eng)
         asked = [
             item("user:primary", "travel.location", "consistency:a"),
             item("user:bob", "travel.location", "consistency:b"),

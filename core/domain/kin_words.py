@@ -15,7 +15,7 @@ RELATIONS = frozenset(
 
 def who(member: str) -> str:
     """The family member a field names, as the user would say it: "your wife", "Lily"."""
-    thing = _thing(member)
+    thing = slug_words(member)
     if thing in ("household", "family"):
         return "everyone at home"
     if thing in RELATIONS:
@@ -27,7 +27,7 @@ def be_for(member: str) -> str:
     """The verb "to be" that agrees with the family member a field names: "your kids
     are", "Lily is"."""
     # (by the last word: "the kids", "my in-laws"; "is everyone at home …")
-    return "are" if _thing(member).split()[-1] in _PLURAL else "is"
+    return "are" if slug_words(member).split()[-1] in _PLURAL else "is"
 
 
 _PLURAL = frozenset(
@@ -35,5 +35,6 @@ _PLURAL = frozenset(
 )
 
 
-def _thing(slug: str) -> str:
+def slug_words(slug: str) -> str:
+    """A field's slug as words: "soccer_practice" -> "soccer practice"."""
     return slug.replace("_", " ").strip() or "it"

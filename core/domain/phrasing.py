@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from core.domain.kin_words import be_for, who
+from core.domain.kin_words import be_for, slug_words, who
 from core.domain.naming import errand, show_zone
 
 # Re-exported: the engine and the conversation read values and reasons as ``phrasing.show``,
@@ -146,7 +146,7 @@ def single(change: Change, mine: str) -> str:
             _PROFILE[name][0], words, v=show_zone(value) if name == "timezone" else show(value)
         )
     if len(parts) == 3:
-        thing = _thing(parts[1])
+        thing = slug_words(parts[1])
         if domain == "project":
             return _project(name, value, thing)
         if domain == "family":
@@ -172,14 +172,14 @@ def label(field: str, entity_id: str, mine: str) -> str:
         }.get(parts[-1], _plain(parts[-1]))
         return f"{words.your} {noun}"
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "schedule":
-        return f"the {_thing(parts[1])} day"
+        return f"the {slug_words(parts[1])} day"
     if len(parts) == 3 and parts[0] == "family" and parts[2] != "event_status":
         # A member's own field: "Emma's status", "your wife's status".
         person = who(parts[1])
         whose = "the household's" if person == "everyone at home" else f"{person}'s"
         return f"{whose} {_plain(parts[2])}"
     if len(parts) == 3:
-        owner = _thing(parts[1])
+        owner = slug_words(parts[1])
         return f"the {owner} {_plain(parts[2])}"
     return f"{words.your} {_plain(parts[-1])}"
 
@@ -281,13 +281,13 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         if status is None:
             if not money or due is not None:
                 return None
-            return f"Is {_thing(parts[1])} {money} now?"
+            return f"Is {slug_words(parts[1])} {money} now?"
         if due is not None and status != "due":
             return None  # a day that is not when it is due is asked on its own line
         return _financial(
             "status",
             status,
-            _thing(parts[1]),
+            slug_words(parts[1]),
             words,
             money,
             "" if merchant is None else show(merchant),
@@ -300,7 +300,9 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         f"{parts[0]}.{parts[1]}.schedule",
     }:
         status = by_field[f"{parts[0]}.{parts[1]}.event_status"]
-        return event_question(_thing(parts[1]), status, by_field[f"{parts[0]}.{parts[1]}.schedule"])
+        return event_question(
+            slug_words(parts[1]), status, by_field[f"{parts[0]}.{parts[1]}.schedule"]
+        )
     return None
 
 
@@ -365,17 +367,13 @@ class _Words:
         if entity_id == mine:
             self.you, self.your, self.do, self.are = "you", "your", "Do", "Are"
         else:
-            name = _thing(entity_id.split(":", 1)[-1]).title()
+            name = slug_words(entity_id.split(":", 1)[-1]).title()
             self.you, self.your, self.do, self.are = name, f"{name}'s", "Does", "Is"
 
 
 def _fmt(template: str, w: _Words, **values: str) -> str:
     text = template.format(you=w.you, your=w.your, do=w.do, are=w.are, **values)
     return text[:1].upper() + text[1:]
-
-
-def _thing(slug: str) -> str:
-    return slug.replace("_", " ").strip() or "it"
 
 
 def _plain(name: str) -> str:

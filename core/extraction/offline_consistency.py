@@ -53,9 +53,11 @@ def return_after_departure(
         return obs
     if not gone - timedelta(days=7) < home < gone:
         return obs
-    later = home + timedelta(days=7)
     returned = next(o for o in obs if o.field == "travel.return_date")
-    until = returned.valid_until and returned.valid_until + timedelta(days=7)
+    later = _next_month(home) if _day_of_month_said(returned, home) else home + timedelta(days=7)
+    if later is None:
+        return obs
+    until = returned.valid_until and returned.valid_until + (later - home)
 
     def moved(o: ExtractedObservation) -> ExtractedObservation:
         if o.field == "travel.return_date":
@@ -65,6 +67,24 @@ def return_after_departure(
         return o
 
     return tuple(moved(o) for o in obs)
+
+
+def _day_of_month_said(returned: ExtractedObservation, home: date) -> bool:
+    """The return was told by its day of the month ("back the 5th"), not by a weekday: the
+    one after the departure is next month's, never a week later."""
+    text = returned.evidence_text.lower()
+    return re.search(rf"\b{home.day}(?:st|nd|rd|th)\b", text) is not None and not re.search(
+        rf"\b{home.strftime('%a').lower()}", text
+    )
+
+
+def _next_month(day: date) -> date | None:
+    """The same day of the month a month later (None when that month has no such day)."""
+    year, month = (day.year + 1, 1) if day.month == 12 else (day.year, day.month + 1)
+    try:
+        return date(year, month, day.day)
+    except ValueError:
+        return None
 
 
 def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObservation, ...]:

@@ -288,6 +288,16 @@ def test_the_trip_keeps_its_own_day_beside_a_bill(text: str, value: str) -> None
                 "travel.return_date": "2026-03-14",
             },
         ),
+        # A return told by its day of the month, before the departure: next month's.
+        (
+            "leaving for tahoe sunday, back the 5th",
+            {
+                "travel.destination": "Tahoe",
+                "travel.status": "planning",
+                "travel.depart_date": "2026-03-08",
+                "travel.return_date": "2026-04-05",
+            },
+        ),
     ],
 )
 def test_one_thing_is_read_as_one_thing(text: str, fields: dict[str, str]) -> None:

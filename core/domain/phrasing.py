@@ -24,6 +24,7 @@ from core.domain.naming import errand, show_zone
 # ``phrasing.reason_line`` and so on, beside the questions.
 from core.domain.phrasing_reasons import reason_line as reason_line
 from core.domain.phrasing_values import money_text as money_text
+from core.domain.phrasing_values import quoted
 from core.domain.phrasing_values import show as show
 from core.domain.phrasing_values import show_date as show_date
 from core.domain.phrasing_values import show_in as show_in
@@ -258,7 +259,7 @@ def _financial(
     if name == "due_date":
         return f"Is {errand(thing)} due on {show_date(value)}?"
     if name == "merchant":
-        return f"Was {thing} paid to {show(value)}?"
+        return f"Was {thing} paid to {quoted(value)}?"
     return f"Is the {thing} {_plain(name)} now {show(value)}?"
 
 
@@ -290,7 +291,7 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
             slug_words(parts[1]),
             words,
             money,
-            "" if merchant is None else show(merchant),
+            "" if merchant is None else quoted(merchant),
             due,
         )
     if set(by_field) <= _TRIP_GROUP:

@@ -11,6 +11,7 @@ would turn the text around; each run of them is one space.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from datetime import date, datetime
@@ -33,6 +34,13 @@ def show(value: Any) -> str:
         return f"{value:,}"
     text = one_line(str(value))
     return text.replace("_", " ") if re.fullmatch(r"[a-z_]+", text) else text
+
+
+def quoted(value: Any) -> str:
+    """``value`` shown in double quotes, as data: a name the user did not write (the payee a
+    mail's sender names itself) reads as what someone wrote, never as the question's own
+    words ('Did you pay billing evil example to "Chase"?')."""
+    return json.dumps(show(value), ensure_ascii=False)
 
 
 def one_line(text: str) -> str:

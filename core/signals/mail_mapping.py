@@ -28,6 +28,7 @@ from core.signals.mapping import (
 )
 from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.signals.rules import Rule
+from core.signals.trust import sender_address
 
 _AMOUNT = re.compile(
     r"(?P<cur>[$€£]|USD|EUR|GBP|CAD|AUD)\s?(?P<num>\d{1,3}(?:[,\d{3}]*)(?:\.\d{2})?)|"
@@ -88,11 +89,13 @@ def _from_reservations(found: list[Reservation], now: datetime) -> list[MappedOb
     return out
 
 
-def _from_orders(orders: list[Order], sender: str, mail_day: str | None) -> list[MappedObservation]:
+def _from_orders(
+    orders: list[Order], sender: str, mail_day: str | None, item: str | None
+) -> list[MappedObservation]:
     out: list[MappedObservation] = []
     for order in orders[:3]:
         name = order.merchant or _sender_name(sender)
-        slug = slugify(name)[:40]
+        slug = item or slugify(name)[:40]
         out += [
             MappedObservation(f"financial.{slug}.status", order.status, "assertive"),
             MappedObservation(f"financial.{slug}.merchant", name, "assertive"),
@@ -105,6 +108,16 @@ def _from_orders(orders: list[Order], sender: str, mail_day: str | None) -> list
         if day:
             out.append(MappedObservation(f"financial.{slug}.date", day, "assertive"))
     return out
+
+
+def sender_item(sender: str) -> str:
+    """The item an untrusted sender's receipt is filed under: its From address as a slug
+    (``billing@evil.example`` -> ``billing_evil_example``), the identity its question
+    quotes and a Yes trusts. Never the display name, the subject or the JSON-LD merchant:
+    those are the sender's to write, and "Chase <billing@evil.example>" must not choose
+    to write ``financial.chase.*``, the user's own Chase bill."""
+    address = sender_address(sender)
+    return slugify(address)[:40] if address else "unknown_sender"
 
 
 def _sender_name(sender: str) -> str:
@@ -136,32 +149,35 @@ def map_email(
     ``trusted`` sender's mail is ``transactions_email`` (see
     ``core.signals.trust``); anyone else's stays ``email``, which is asked about.
     """
-    source_type, found = _map_email(mail, now, rules)
+    source_type, found = _map_email(mail, now, rules, trusted)
     if source_type == "transactions_email" and not trusted:
         return "email", found
     return source_type, found
 
 
 def _map_email(
-    mail: dict[str, Any], now: datetime, rules: Sequence[Rule]
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule], trusted: bool
 ) -> tuple[str, list[MappedObservation]]:
     subject = str(mail.get("subject", ""))
     body = str(mail.get("body", ""))
     sender = str(mail.get("from", ""))
+    # A trusted sender names its merchant's item; anyone else's receipt is filed under
+    # its own address, so it can never write one of the user's existing items.
+    item = None if trusted else sender_item(sender)
     docs: list[Any] = []
     if looks_like_html(body):
         body, docs = split_html(body)
     ruled = _email_rules(subject, body, sender, rules) if rules else []
     reservations, orders = structured(docs)
-    from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail))
+    from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail), item)
     if from_ld:
         return "transactions_email", untrusted_only(with_rules(from_ld, ruled))
-    source_type, found = _from_text(subject, body, sender, _mail_day(mail))
+    source_type, found = _from_text(subject, body, sender, _mail_day(mail), item)
     return source_type, untrusted_only(with_rules(found, ruled))
 
 
 def _from_text(
-    subject: str, body: str, sender: str, mail_day: str | None
+    subject: str, body: str, sender: str, mail_day: str | None, item: str | None
 ) -> tuple[str, list[MappedObservation]]:
     text = f"{subject}\n{body}"
     place = trip_place(subject, body)
@@ -178,7 +194,7 @@ def _from_text(
         amount = _amount(text)
         merchant = _MERCHANT.search(subject) or _MERCHANT.search(sender)
         name = merchant.group("m") if merchant else _sender_name(sender)
-        slug = slugify(name)[:40]
+        slug = item or slugify(name)[:40]
         status = (
             "refunded"
             if _REFUND.search(subject)

@@ -131,7 +131,7 @@ def test_json_ld_hotel_gives_the_nights_and_an_order_gives_a_receipt() -> None:
       "orderDate": "2026-02-18T10:00:00Z", "acceptedOffer": {"@type": "Offer"},
       "price": "23.90", "priceCurrency": "EUR",
       "orderStatus": "https://schema.org/OrderReturned"}</script></html>"""
-    _, paid = map_email({"subject": "Order", "body": order, "from": "s@x"}, NOW)
+    _, paid = map_email({"subject": "Order", "body": order, "from": "s@x"}, NOW, trusted=True)
     assert _fields(paid) == {
         "financial.bookshop.status": "refunded",
         "financial.bookshop.merchant": "Bookshop",
@@ -166,7 +166,9 @@ def test_text_patterns_when_there_is_no_structured_data(
     subject: str, body: str, expected: dict[str, Any]
 ) -> None:
     _, mapped = map_email(
-        {"subject": subject, "body": body, "from": "Acme Travel <x@acme.example>"}, NOW
+        {"subject": subject, "body": body, "from": "Acme Travel <x@acme.example>"},
+        NOW,
+        trusted=True,  # a trusted sender's receipt names its merchant's item
     )
     got = _fields(mapped)
     assert {k: got.get(k) for k in expected} == expected

@@ -149,7 +149,7 @@ async def test_confirming_one_receipt_makes_its_sender_trusted(
     [asked] = [
         r
         for r in await engine.store.review_items(["pending"])
-        if r.field == "financial.bookshop.amount"
+        if r.field == "financial.r_books_example.amount"  # filed under its sender
     ]
     await engine.answer(asked.id, "confirm", now=NOW)
 
@@ -169,4 +169,4 @@ async def test_confirming_one_receipt_makes_its_sender_trusted(
     await poll_once(engine, config, NOW)
     state = {f.field: f.value for f in await engine.store.facts()}
     assert state["financial.bookshop_cafe.amount"] == 17.0
-    assert "financial.pawnshop.amount" not in state
+    assert "financial.r_books_example_evil_net.amount" not in state

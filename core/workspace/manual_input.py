@@ -16,6 +16,7 @@ changes state.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -25,8 +26,9 @@ from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal
 from core.domain.timeutil import format_ts
 from core.domain.workspace_records import AcceptedInput
+from core.engine.answers import answer_note
 from core.engine.engine import Engine, Outcome
-from core.errors import WorkspaceError
+from core.errors import AlreadyAnswered, NotFound, WorkspaceError
 from core.extraction.types import Extractor
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
@@ -92,11 +94,12 @@ async def ingest_zone(
     ws = workspace_store(engine)
     parsed = parse_zone(body)
     previous = await ws.accepted_input(key, zone_id)
-    diff = await _still_held(
-        engine, rel, zone_id, diff_zone(previous.entries, previous.bad, parsed)
-    )
+    whole = diff_zone(previous.entries, previous.bad, parsed)
+    parsed_removed = whole.removed
+    diff = await _still_held(engine, rel, zone_id, whole)
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
+    await _withdraw_questions(engine, rel, zone_id, parsed_removed, now)
     outcomes = await engine.ingest_batch(payloads, now=now, principal=owner) if payloads else []
     for bad in diff.new_bad:
         error = f"{rel}:{zone_id} line {bad.number}: {bad.error}"
@@ -126,6 +129,31 @@ async def _still_held(engine: Engine, rel: str, zone_id: str, diff: Diff) -> Dif
         if fact is None or fact.source_ref == _ref(rel, zone_id, line_hash):
             kept.append((line_hash, entity, field))
     return replace(diff, removed=tuple(kept))
+
+
+async def _withdraw_questions(
+    engine: Engine,
+    rel: str,
+    zone_id: str,
+    removed: tuple[tuple[str, str, str], ...],
+    now: datetime,
+) -> None:
+    """Close the open questions the removed lines raised: a deleted line no longer says
+    what it asked about, whether or not its belief was retracted (a line that disagreed
+    with the user's newer word in the chat was asked, and deleting it left "Are you in
+    Tahoe?" open). Done before the retractions are decided, so a retraction's own
+    question is its own."""
+    if not removed:
+        return
+    refs = {_ref(rel, zone_id, line_hash) for line_hash, _, _ in removed}
+    entities = sorted({entity for _, entity, _ in removed})
+    for item in await engine.store.open_review_items(entities):
+        if item.source_key.partition(":")[2] in refs:
+            note = answer_note("superseded", now, None)
+            with suppress(AlreadyAnswered, NotFound):  # answered meanwhile: nothing to close
+                await engine.store.settle(
+                    item.id, "superseded", note, now, None, None, engine.policy.max_pending
+                )
 
 
 def _ref(rel: str, zone_id: str, line_hash: str) -> str:

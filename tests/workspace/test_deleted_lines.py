@@ -72,3 +72,52 @@ async def test_deleting_the_line_that_still_holds_retracts_it(
         ("travel.location", "auto_commit")
     ]
     assert await _location(engine) is None
+
+
+async def _asked_location(engine: Engine) -> list[object]:
+    waiting = await engine.store.review_items(["pending", "queued"])
+    return [r.candidate_value for r in waiting if r.field == "travel.location"]
+
+
+async def test_deleting_a_line_that_was_asked_withdraws_its_question(
+    engine: Engine, workspace: Path
+) -> None:
+    """The user confirmed Denver in the chat; a line saying Tahoe, written after, is asked
+    about ("Are you in Tahoe?"). Deleting the line took nothing back (Denver is not its
+    belief) and left the question open: a Yes days later would have committed the Tahoe
+    the user had deleted. The question goes with its line; Denver stands."""
+    await migrated(engine, workspace)
+    said = make_observation("travel.location", "Denver", source="user_confirmation", at=NOW)
+    await engine.ingest(said, now=NOW, principal=ME)
+    edit_inputs(workspace, ["- travel.location = Tahoe"])
+    t1 = NOW + timedelta(minutes=1)
+    report = await workspace_pass(engine, workspace, t1)
+    assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
+        ("travel.location", "ask_user")
+    ]
+    assert await _asked_location(engine) == ["Tahoe"]
+
+    edit_inputs(workspace, [])
+    await workspace_pass(engine, workspace, t1 + timedelta(minutes=5))
+
+    assert await _asked_location(engine) == []
+    assert await _location(engine) == "Denver"
+    [closed] = [
+        r for r in await engine.store.review_items(["superseded"]) if r.candidate_value == "Tahoe"
+    ]
+    assert closed.field == "travel.location"
+
+
+async def test_changing_an_asked_line_asks_only_its_new_value(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    said = make_observation("travel.location", "Denver", source="user_confirmation", at=NOW)
+    await engine.ingest(said, now=NOW, principal=ME)
+    edit_inputs(workspace, ["- travel.location = Tahoe"])
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    edit_inputs(workspace, ["- travel.location = Reno"])
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=2))
+
+    assert await _asked_location(engine) == ["Reno"]
+    assert await _location(engine) == "Denver"

@@ -59,6 +59,8 @@ class Question:
     confidence: str
     invited_by: str | None = None
     """Whose calendar invitation raised it (the user's own question: None)."""
+    answer: str | None = None
+    """The user's answer to that invitation so far, in the block's words."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
             Question(read_name(e), read_name(f), read_slot(candidate), None, confidence)
         )
     elif section == INVITED and (found := INVITED_LINE.fullmatch(line)):
-        e, f, candidate, confidence, who, _answer = found.groups()
+        e, f, candidate, confidence, who, answer = found.groups()
         block.questions.append(
             Question(
                 read_name(e),
@@ -134,6 +136,7 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
                 None,
                 confidence,
                 invited_by=str(read_slot(who).value),
+                answer=answer,
             )
         )
     elif section == EXPIRED and (found := EXPIRED_LINE.fullmatch(line)):

@@ -75,6 +75,7 @@ def invitation_doubt(organizer: str, response: str) -> str:
     answer = {
         "tentative": "you accepted only tentatively",
         "unknown": "(I can't tell whether that's you: no owner address is set)",
+        "said_accepted": "marked accepted, but I never saw you accept it",
     }.get(response, "you have not accepted")
     return f"{INVITATION}{who} {answer}"
 
@@ -85,6 +86,7 @@ _ANSWERS: Final = {
     "(I can't tell whether that's you: no owner address is set)": (
         "maybe the user's own (no owner address is set)"
     ),
+    "marked accepted, but I never saw you accept it": "marked accepted by its organiser only",
 }
 """``invitation_doubt``'s answer words -> the same, said of the user for the model."""
 _INVITATION_RE: Final = re.compile(

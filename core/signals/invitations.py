@@ -7,8 +7,11 @@ mark an event someone else organised with ``invitation`` (``core.sources.ical``,
 ``core.sources.kinds.google``); its claims depend on the user's answer:
 
 - declined: no evidence at all (``core.signals.mapping.map_calendar`` maps nothing);
-- not answered, only tentatively, or from an organiser Canon cannot tell from the owner
-  (no owner address configured): the same claims, each carrying
+- not answered, only tentatively, from an organiser Canon cannot tell from the owner
+  (no owner address configured), or marked accepted in the copy as it arrived
+  (``said_accepted``: the organiser writes every ATTENDEE line of what they send,
+  the owner's PARTSTAT=ACCEPTED too; ``core.sources.remembered.as_answered``): the same
+  claims, each carrying
   ``needs_confirmation`` (``invitation_doubt_of``), so the resolver asks the user,
   never commits it on the organiser's word, and it vouches for no other evidence;
 - accepted: the user's own plan, as an event they organised.
@@ -23,9 +26,10 @@ from typing import Any, Final
 
 from core.domain.provenance import invitation_doubt
 
-UNANSWERED: Final = frozenset({"needs_action", "tentative", "unknown"})
+UNANSWERED: Final = frozenset({"needs_action", "tentative", "unknown", "said_accepted"})
 """Answers that leave an invitation the organiser's word, not the user's (``unknown``:
-the owner's addresses are not known, so the organiser may be anyone)."""
+the owner's addresses are not known, so the organiser may be anyone; ``said_accepted``:
+accepted in the copy as it first reached the calendar, which the organiser wrote)."""
 
 
 def invitation_response(event: dict[str, Any]) -> str | None:

@@ -70,9 +70,10 @@ def reconcile(
     memory = {k: dict(v) for k, v in known.items()}
     emit: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for event in events:
-        ident = str(event["id"])
+    for given in events:
+        ident = str(given["id"])
         seen.add(ident)
+        event = as_answered(given, memory.get(ident))
         if "start" not in event:  # a deletion stub: only what we remember can be cancelled
             old = memory.pop(ident, None)
             if old is not None and event.get("status") == "cancelled":
@@ -101,6 +102,22 @@ def reconcile(
     horizon = now - timedelta(days=keep_days)
     memory = {k: v for k, v in memory.items() if _end(v) >= horizon}
     return Reconciled([_public(e) for e in emit], _bounded(memory))
+
+
+def as_answered(event: dict[str, Any], old: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``event`` with an acceptance Canon did not see the owner give taken as the
+    organiser's word (``said_accepted``). The organiser writes every ATTENDEE line of the
+    invitation they send, the owner's ``PARTSTAT=ACCEPTED`` (Google's ``responseStatus``)
+    too, and the calendar files it as it came: a stranger's "Trip to Moscow" arriving
+    already accepted is no answer of the owner's. An acceptance counts when Canon saw the
+    same invitation unanswered (or tentative) on an earlier pass of this calendar, so
+    the owner changed their own copy, or had already counted it."""
+    if invitation_response(event) != "accepted":
+        return event
+    before = invitation_response(dict(old)) if old is not None else None
+    if before in ("needs_action", "tentative", "accepted"):
+        return event
+    return {**event, "invitation": {**event["invitation"], "response": "said_accepted"}}
 
 
 def _declined_after_saying_yes(old: Mapping[str, Any], event: Mapping[str, Any]) -> bool:

@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 from caldav.davclient import DAVClient
 from canon_testing import make_observation
+from context_parser import parse_block
 from source_servers import Radicale
 from sources_helpers import TAKES_TRAVEL, config_with, source
 
+from core.conversation.context import load_context
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
 from core.settings import Settings
@@ -228,9 +230,13 @@ async def test_a_declined_invitation_is_no_evidence_at_all(
     assert await _travel(engine) == {}
 
 
-async def test_an_accepted_invitation_is_the_users_own_plan(
+async def test_an_invitation_that_arrives_accepted_is_the_organisers_word_not_the_users(
     tmp_path: Path, radicale: Radicale, engine: Engine
 ) -> None:
+    """The organiser writes every ATTENDEE line of what they send: a stranger's "Trip to
+    Rome" with ``ATTENDEE;PARTSTAT=ACCEPTED:mailto:me`` was committed as the user's own
+    plan on its first poll. Canon never saw the user accept it, so it is asked, says so
+    in the question and in the context block, and commits nothing, poll after poll."""
     later = NOW + timedelta(days=10)
     url, user, password, _ = _calendar(
         radicale, _event("yes", "Trip to Rome", answer="ACCEPTED", start=later)
@@ -238,12 +244,19 @@ async def test_an_accepted_invitation_is_the_users_own_plan(
     config = _settings(tmp_path, url, user, password, owner_addresses=[ME])
 
     assert (await poll_once(engine, config, NOW)).ok
+    assert (await poll_once(engine, config, NOW + timedelta(minutes=5))).ok
 
-    assert await _travel(engine) == {
-        "travel.destination": "Rome",
-        "travel.depart_date": later.date().isoformat(),
-        "travel.return_date": (later + timedelta(days=3)).date().isoformat(),
-        "travel.status": "planning",
+    assert await _travel(engine) == {}
+    asked = await engine.store.review_items(["pending", "queued"])
+    assert {r.candidate_value for r in asked if r.field == "travel.destination"} == {"Rome"}
+    [why] = {prompt_body(r, "user:primary", now=NOW).splitlines()[-1] for r in asked[:1]}
+    assert f'"{STRANGER}" marked accepted, but I never saw you accept it' in why, why
+    block = await load_context(
+        engine.store, engine.policy, ["user:primary"], NOW, viewer="user:primary"
+    )
+    invited = parse_block(block.text).questions
+    assert invited and {(q.invited_by, q.answer) for q in invited} == {
+        (STRANGER, "marked accepted by its organiser only")
     }
 
 

@@ -262,8 +262,8 @@ def test_the_questions_why_line_names_the_invitation_not_the_users_calendar() ->
 
 
 def test_declining_a_plan_the_owner_had_accepted_cancels_it() -> None:
-    accepted = _flight("accepted")
-    first = reconcile([accepted], {}, NOW)
+    asked = reconcile([_flight("needs_action")], {}, NOW)
+    first = reconcile([_flight("accepted")], asked.known, NOW)
     declined = _flight("declined")
     after = reconcile([declined], first.known, NOW)
     assert [e["status"] for e in after.emit] == ["cancelled"]
@@ -287,3 +287,29 @@ def test_owner_addresses_are_checked_where_they_are_read(tmp_path: Path) -> None
     google = {"name": "g", "kind": "google", "credentials_file": "c.json"}
     with pytest.raises(ConfigError, match="owner_addresses is for caldav and ics sources only"):
         parse_source({**google, "owner_addresses": ["me@example.com"]}, 0, {}, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("seen_before", "answer"),
+    [
+        ((), "said_accepted"),  # arrived accepted: the organiser wrote that line
+        (("accepted",), "said_accepted"),  # still only the organiser's word
+        (("needs_action",), "accepted"),  # the owner changed their own copy
+        (("tentative",), "accepted"),
+        (("needs_action", "accepted"), "accepted"),  # counted before, counted still
+    ],
+)
+def test_an_acceptance_counts_only_when_canon_saw_the_owner_give_it(
+    seen_before: tuple[str, ...], answer: str
+) -> None:
+    known: dict[str, dict[str, Any]] = {}
+    for response in seen_before:
+        known = reconcile([_flight(response)], known, NOW).known
+    [emitted] = reconcile([_flight("accepted")], known, NOW).emit
+    assert emitted["invitation"]["response"] == answer
+
+
+def test_declining_what_only_the_organiser_accepted_cancels_nothing() -> None:
+    first = reconcile([_flight("accepted")], {}, NOW)
+    after = reconcile([_flight("declined")], first.known, NOW)
+    assert after.emit == []

@@ -24,6 +24,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from core.conversation import texts
 from core.conversation.audience import Audience
@@ -37,6 +38,7 @@ from core.conversation.chat_base import Messenger as Messenger
 from core.conversation.chat_edits import EDIT_TIMEOUT as EDIT_TIMEOUT
 from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_session import ChatParts, ChatSession
+from core.conversation.message_intake import READ_CHARS
 from core.conversation.responder import Responder
 from core.conversation.workflows import ChatWorkflows
 from core.domain.validation import json_hazards
@@ -103,6 +105,7 @@ class CanonChat(ChatDeps):
         reply is written with none held: a tap meanwhile is taken at once)."""
         if await self.unreadable(msg):
             return
+        msg = await self.within_reach(msg)
         async with self.order.message(msg.chat_id):
             await ChatSession(msg.chat_id, self.parts, self.order).on_text(msg)
 
@@ -111,6 +114,7 @@ class CanonChat(ChatDeps):
         the command is not Unicode text (refused: it must not run)."""
         if await self.unreadable(msg):
             return False
+        msg = await self.within_reach(msg)
         async with self.session(msg.chat_id) as chat:
             await chat.on_command_text(msg)
         return True
@@ -123,6 +127,16 @@ class CanonChat(ChatDeps):
             async with self.session(msg.chat_id):
                 await self.parts.deps.refuse_unreadable(msg, errors)
         return bool(errors)
+
+    async def within_reach(self, msg: Incoming) -> Incoming:
+        """``msg`` as it is read, logged and answered: a message longer than ``READ_CHARS``
+        (a 1 MB paste in the playground) is cut there, the rest kept in the dead-letter
+        queue and the user told so, in its chat's order (``ChatDeps.refuse_rest``)."""
+        if len(msg.text) <= READ_CHARS:
+            return msg
+        async with self.session(msg.chat_id):
+            await self.parts.deps.refuse_rest(msg)
+        return replace(msg, text=msg.text[:READ_CHARS])
 
     async def on_tap(
         self, callback_id: str, user_id: int, data: str | None, message_id: int | None = None

@@ -21,6 +21,9 @@ from typing import Any, Protocol
 from core.conversation import texts
 from core.conversation.audience import Audience
 from core.conversation.message_intake import (
+    KEPT_CHARS,
+    READ_CHARS,
+    cut_message_errors,
     dead_letter_message,
     message_observations,
     speakers_zone,
@@ -159,6 +162,24 @@ class ChatDeps:
             principal=user_principal(entity),
         )
         await self.say(msg.chat_id, texts.UNREADABLE_TEXT)
+
+    async def refuse_rest(self, msg: Incoming) -> None:
+        """What of ``msg`` is past ``READ_CHARS`` is not read: kept in the dead-letter queue
+        (up to ``KEPT_CHARS``; its letter says how much more there was) and the user told
+        so plainly. The transcript, the event log and the model get the first part only."""
+        entity = self.config.entity_of(msg.user_id)
+        rest = msg.text[READ_CHARS : READ_CHARS + KEPT_CHARS]
+        await dead_letter_message(
+            self.engine,
+            rest,
+            at=format_ts(msg.at),
+            entity_id=entity,
+            message_ref=f"tg:{msg.chat_id}:{msg.message_id}",
+            errors=cut_message_errors(len(msg.text)),
+            now=self.clock(),
+            principal=user_principal(entity),
+        )
+        await self.say(msg.chat_id, texts.CUT_MESSAGE.format(length=len(msg.text), read=READ_CHARS))
 
     async def extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
         """What the extractor reads in ``msg`` (run before the chat's section: it reads

@@ -15,7 +15,7 @@ import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.principals import Principal
@@ -29,7 +29,7 @@ from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people
-from core.extraction.offline_input import parsed_text
+from core.extraction.offline_input import MAX_TEXT, parsed_text
 from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
@@ -209,6 +209,24 @@ def _already(extraction: Extraction) -> Extractor:
         return extraction
 
     return read
+
+
+READ_CHARS: Final = MAX_TEXT
+"""What of a chat message is read, logged and answered: what the extractor reads anyway."""
+KEPT_CHARS: Final = 65_536
+"""What of the rest of a longer message the dead-letter queue keeps."""
+
+
+def cut_message_errors(length: int) -> list[str]:
+    """Why a message of ``length`` characters was cut, as its dead letter says it."""
+    kept = min(length - READ_CHARS, KEPT_CHARS)
+    error = (
+        f"message of {length:,} characters: the first {READ_CHARS:,} were read; "
+        f"the next {kept:,} are kept here"
+    )
+    if length - READ_CHARS > kept:
+        error += f", the last {length - READ_CHARS - kept:,} were not kept"
+    return [error]
 
 
 async def dead_letter_message(

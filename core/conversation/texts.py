@@ -112,6 +112,11 @@ UNREADABLE_TEXT = (
     "Unicode character). I kept it for the owner and changed nothing; send it again "
     "without them."
 )
+CUT_MESSAGE = (
+    "That message is {length:,} characters long: I read only its first {read:,} and "
+    "answer those. I kept the rest for the owner, unread; send what matters in a "
+    "shorter message."
+)
 FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
 
 _YES = {"yes", "y", "yep", "yeah", "yup", "ya", "correct", "right", "confirm", "sure", "ok"}

@@ -12,6 +12,7 @@ Store and files
     CANON_CONFIG              config file: [canon] settings, [[sources]], [[rules]]
     CANON_WORKSPACE           the assistant's workspace (default ~/.openclaw/workspace)
     CANON_PROJECTION_MODE     zones (default) or legacy_string
+    CANON_WORKSPACE_EDITOR    who edits STATE-INPUT zones: agent (default: asked) or user
 Bot
     TELEGRAM_BOT_TOKEN        the bot's token (none: the local playground runs)
     CANON_TELEGRAM_BASE_URL   Bot API base, e.g. http://127.0.0.1:8081/bot (default Telegram's)
@@ -65,7 +66,13 @@ from core.signals.rules import Rule, parse_rules
 from core.sources.base import SourceConfig
 from core.sources.config import parse_sources, read_config_file
 from core.store.factory import parse_store_url
-from core.workspace.settings import MODES, ProjectionMode, WorkspaceSettings
+from core.workspace.settings import (
+    EDITORS,
+    MODES,
+    Editor,
+    ProjectionMode,
+    WorkspaceSettings,
+)
 
 DEFAULT_DB = Path("~/.local/share/canon/canon.db")
 DEFAULT_WORKSPACE = Path("~/.openclaw/workspace")
@@ -75,6 +82,7 @@ FILE_KEYS = {
     "policy": "CANON_POLICY",
     "workspace": "CANON_WORKSPACE",
     "projection_mode": "CANON_PROJECTION_MODE",
+    "workspace_editor": "CANON_WORKSPACE_EDITOR",
 }
 """The config file's ``[canon]`` keys, and the variable each one stands in for."""
 _ENTITY = re.compile(r"^(user|family|team):[a-z0-9_.\-]{1,64}$")
@@ -138,7 +146,9 @@ def load_settings(
         policy=load_policy(policy_file),
         policy_path=policy_file,
         workspace=Path(_get(env, "CANON_WORKSPACE") or DEFAULT_WORKSPACE).expanduser(),
-        projection=WorkspaceSettings(mode=_projection_mode(projection_mode, env)),
+        projection=WorkspaceSettings(
+            mode=_projection_mode(projection_mode, env), editor=_workspace_editor(env)
+        ),
         audience=_audience(env),
         telegram=_telegram(env, playground_port),
         llm=_llm(env),
@@ -203,6 +213,15 @@ def _store_url(url: str, given: str | None) -> str:
         raise ConfigError(f"{'--db' if given else 'CANON_DB'}: {e}") from None
     plain_path = where.backend == "sqlite" and not url.strip().lower().startswith("sqlite:")
     return where.target if plain_path else url.strip()
+
+
+def _workspace_editor(env: Mapping[str, str]) -> Editor:
+    chosen = _get(env, "CANON_WORKSPACE_EDITOR") or "agent"
+    if chosen not in EDITORS:
+        raise ConfigError(
+            f"CANON_WORKSPACE_EDITOR must be one of {', '.join(EDITORS)}, not {chosen!r}"
+        )
+    return cast(Editor, chosen)
 
 
 def _projection_mode(given: str | None, env: Mapping[str, str]) -> ProjectionMode:

@@ -169,7 +169,9 @@ def _map_email(
         body, docs = split_html(body)
     ruled = _email_rules(subject, body, sender, rules) if rules else []
     reservations, orders = structured(docs)
-    from_ld = _from_reservations(reservations, now) + _from_orders(orders, sender, _mail_day(mail), item)
+    from_ld = _from_reservations(reservations, now) + _from_orders(
+        orders, sender, _mail_day(mail), item
+    )
     if from_ld:
         return "transactions_email", untrusted_only(with_rules(from_ld, ruled))
     source_type, found = _from_text(subject, body, sender, _mail_day(mail), item)

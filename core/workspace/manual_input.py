@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from core.domain.claims import Claimant, claim_observation
 from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal
 from core.domain.timeutil import format_ts
@@ -99,6 +100,10 @@ async def ingest_zone(
     diff = await _still_held(engine, rel, zone_id, whole)
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
+    if owner.kind == "agent":
+        # An assistant's edit is its proposal, as over the API: asked, never the user's say.
+        edit = Claimant("agent", via=f"an edit of {rel}")
+        payloads = [claim_observation(p, edit).payload for p in payloads]
     await _withdraw_questions(engine, rel, zone_id, parsed_removed, now)
     outcomes = await engine.ingest_batch(payloads, now=now, principal=owner) if payloads else []
     for bad in diff.new_bad:

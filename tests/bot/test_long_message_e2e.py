@@ -44,9 +44,10 @@ async def test_a_long_message_is_cut_where_it_is_read_and_the_rest_kept(
     logged = await store.conversation.messages(ALICE)
     assert max(len(m.text) for m in logged) <= READ_CHARS
     assert [m.text for m in logged if m.role == "user"][-1] == text[:READ_CHARS]
-    assert all(len(e.evidence_text or "") <= READ_CHARS for e in await store.events_for(
-        "user:primary", "travel.location"
-    ))
+    assert all(
+        len(e.evidence_text or "") <= READ_CHARS
+        for e in await store.events_for("user:primary", "travel.location")
+    )
     [letter] = await store.dead_letters()
     assert (letter.schema, letter.principal) == ("message", "user:primary")
     kept = json.loads(letter.payload)["text"]

@@ -255,7 +255,8 @@ async def test_an_invitation_that_arrives_accepted_is_the_organisers_word_not_th
         engine.store, engine.policy, ["user:primary"], NOW, viewer="user:primary"
     )
     invited = parse_block(block.text).questions
-    assert invited and {(q.invited_by, q.answer) for q in invited} == {
+    assert invited
+    assert {(q.invited_by, q.answer) for q in invited} == {
         (STRANGER, "marked accepted by its organiser only")
     }
 

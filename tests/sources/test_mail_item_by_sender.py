@@ -68,7 +68,8 @@ async def test_a_strangers_receipt_is_filed_under_its_address_never_the_users_bi
     assert {r.field for r in asked} >= {f"financial.{item}.amount", f"financial.{item}.merchant"}
     assert not [r.field for r in asked if r.field.startswith("financial.chase.")]
     fact = await engine.store.fact("user:primary", "financial.chase.amount")
-    assert fact is not None and fact.value == 120.0
+    assert fact is not None
+    assert fact.value == 120.0
     # What the sender calls itself is data: quoted in the question and the context block.
     [merchant] = [r for r in asked if r.field == f"financial.{item}.merchant"]
     assert '"Chase"' in prompt_body(merchant, "user:primary", now=NOW).splitlines()[0]
@@ -89,4 +90,5 @@ async def test_a_trusted_senders_receipt_still_names_its_merchants_item(
     await poll_once(engine, config, NOW)
 
     fact = await engine.store.fact("user:primary", "financial.chase.amount")
-    assert fact is not None and fact.value == 950.0
+    assert fact is not None
+    assert fact.value == 950.0

@@ -61,7 +61,9 @@ async def test_a_strangers_receipt_is_asked_naming_its_sender_not_its_message_id
     await poll_once(engine, _inbox(tmp_path, dovecot, _forged()), NOW)
 
     why = await _why_lines(engine)
-    assert why["financial.billing_evil_example.amount"].startswith(f'From an email by "{STRANGER}"'), why
+    assert why["financial.billing_evil_example.amount"].startswith(
+        f'From an email by "{STRANGER}"'
+    ), why
     assert not any("chase.com" in line for line in why.values()), why
 
 

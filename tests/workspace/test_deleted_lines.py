@@ -14,7 +14,7 @@ from pathlib import Path
 
 from canon_testing import make_observation
 from test_workspace_flow import edit_inputs, migrated
-from workspace_fixtures import NOW
+from workspace_fixtures import NOW, USER_EDITS
 
 from core.domain.principals import user_principal
 from core.engine.engine import Engine
@@ -35,7 +35,7 @@ async def test_deleting_a_stale_line_leaves_the_newer_word_standing(
     await migrated(engine, workspace)
     edit_inputs(workspace, ["- travel.location = Tahoe"])
     t1 = NOW + timedelta(minutes=1)
-    await workspace_pass(engine, workspace, t1)
+    await workspace_pass(engine, workspace, t1, USER_EDITS)
     assert await _location(engine) == "Tahoe"
 
     t2 = t1 + timedelta(days=2)
@@ -52,7 +52,7 @@ async def test_deleting_a_stale_line_leaves_the_newer_word_standing(
     edit_inputs(workspace, [])
     events = await engine.store.count_events()
     t3 = t2 + timedelta(days=4)
-    report = await workspace_pass(engine, workspace, t3)
+    report = await workspace_pass(engine, workspace, t3, USER_EDITS)
 
     assert report.inputs.outcomes == ()
     assert await _location(engine) == "Denver"
@@ -65,9 +65,9 @@ async def test_deleting_the_line_that_still_holds_retracts_it(
 ) -> None:
     await migrated(engine, workspace)
     edit_inputs(workspace, ["- travel.location = Tahoe"])
-    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
     edit_inputs(workspace, [])
-    report = await workspace_pass(engine, workspace, NOW + timedelta(days=1))
+    report = await workspace_pass(engine, workspace, NOW + timedelta(days=1), USER_EDITS)
     assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
         ("travel.location", "auto_commit")
     ]
@@ -91,14 +91,14 @@ async def test_deleting_a_line_that_was_asked_withdraws_its_question(
     await engine.ingest(said, now=NOW, principal=ME)
     edit_inputs(workspace, ["- travel.location = Tahoe"])
     t1 = NOW + timedelta(minutes=1)
-    report = await workspace_pass(engine, workspace, t1)
+    report = await workspace_pass(engine, workspace, t1, USER_EDITS)
     assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
         ("travel.location", "ask_user")
     ]
     assert await _asked_location(engine) == ["Tahoe"]
 
     edit_inputs(workspace, [])
-    await workspace_pass(engine, workspace, t1 + timedelta(minutes=5))
+    await workspace_pass(engine, workspace, t1 + timedelta(minutes=5), USER_EDITS)
 
     assert await _asked_location(engine) == []
     assert await _location(engine) == "Denver"
@@ -115,9 +115,9 @@ async def test_changing_an_asked_line_asks_only_its_new_value(
     said = make_observation("travel.location", "Denver", source="user_confirmation", at=NOW)
     await engine.ingest(said, now=NOW, principal=ME)
     edit_inputs(workspace, ["- travel.location = Tahoe"])
-    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
     edit_inputs(workspace, ["- travel.location = Reno"])
-    await workspace_pass(engine, workspace, NOW + timedelta(minutes=2))
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=2), USER_EDITS)
 
     assert await _asked_location(engine) == ["Reno"]
     assert await _location(engine) == "Denver"

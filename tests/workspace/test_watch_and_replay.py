@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from workspace_fixtures import NOW
+from workspace_fixtures import NOW, USER_EDITS
 
 from core.cli import cli
 from core.engine.engine import Engine
@@ -39,6 +39,7 @@ async def test_watch_ingests_an_edit_made_while_canon_runs(engine: Engine, works
             engine,
             workspace,
             clock=lambda: NOW + timedelta(minutes=1),
+            settings=USER_EDITS,
             stop=stop,
             on_pass=passes.put,
             debounce_ms=50,
@@ -122,7 +123,11 @@ async def test_replay_markdown_steps_read_prose_and_state_input_zones() -> None:
 
 def test_cli_migrate_then_project(workspace: Path, tmp_path: Path) -> None:
     runner = CliRunner()
-    env = {"CANON_DB": str(tmp_path / "cli.db"), "CANON_WORKSPACE": str(workspace)}
+    env = {
+        "CANON_DB": str(tmp_path / "cli.db"),
+        "CANON_WORKSPACE": str(workspace),
+        "CANON_WORKSPACE_EDITOR": "user",
+    }
     at = ["--now", "2026-02-19T14:30:00Z", "--json"]
     res = runner.invoke(cli, ["migrate", *at], env=env)
     assert res.exit_code == 0, res.output

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW
+from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW, USER_EDITS
 
 from core.engine.engine import Engine
 from core.engine.review import answer_review
@@ -110,7 +110,7 @@ async def test_state_input_lines_become_state_and_retractions(
         ],
     )
     t1 = NOW + timedelta(minutes=1)
-    report = await workspace_pass(engine, workspace, t1)
+    report = await workspace_pass(engine, workspace, t1, USER_EDITS)
     decisions = {(o.field, o.decision) for o in report.inputs.outcomes}
     assert ("travel.status", "auto_commit") in decisions
     assert ("travel.destination", "auto_commit") in decisions
@@ -130,7 +130,7 @@ async def test_state_input_lines_become_state_and_retractions(
 
     # Re-reading the unchanged file: no new events, no new dead letters, no writes.
     events = await engine.store.count_events()
-    again = await workspace_pass(engine, workspace, t1 + timedelta(minutes=1))
+    again = await workspace_pass(engine, workspace, t1 + timedelta(minutes=1), USER_EDITS)
     assert again.inputs.outcomes == ()
     assert await engine.store.count_events() == events
     assert len(await engine.store.dead_letters()) == 1
@@ -140,7 +140,7 @@ async def test_state_input_lines_become_state_and_retractions(
     # a contradiction of fresh evidence would be put to the user instead.)
     edit_inputs(workspace, ["- travel.status = completed"])
     t2 = t1 + timedelta(days=5)
-    report = await workspace_pass(engine, workspace, t2)
+    report = await workspace_pass(engine, workspace, t2, USER_EDITS)
     assert {(o.field, o.candidate_value, o.decision) for o in report.inputs.outcomes} == {
         ("travel.status", "completed", "auto_commit"),
         ("travel.destination", None, "auto_commit"),
@@ -152,7 +152,7 @@ async def test_state_input_lines_become_state_and_retractions(
 
     # A line deleted and written again is new evidence, not a duplicate.
     edit_inputs(workspace, ["- travel.status = completed", "- travel.destination = Tahoe"])
-    report = await workspace_pass(engine, workspace, t2 + timedelta(days=5))
+    report = await workspace_pass(engine, workspace, t2 + timedelta(days=5), USER_EDITS)
     assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
         ("travel.destination", "auto_commit")
     ]
@@ -163,7 +163,7 @@ async def test_a_hand_edit_inside_a_state_zone_is_drift_reverted_and_recorded(
 ) -> None:
     await migrated(engine, workspace)
     edit_inputs(workspace, ["- travel.status = in_progress"])
-    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
     before = read(workspace, "MEMORY.md")
     tampered = before.replace("travel.status: in_progress", "travel.status: completed")
     (workspace / "MEMORY.md").write_text(tampered, encoding="utf-8")
@@ -185,7 +185,7 @@ async def test_drift_tells_the_user_once_per_file_and_changes_no_state(
 ) -> None:
     await migrated(engine, workspace)
     edit_inputs(workspace, ["- travel.status = in_progress"])
-    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
     clean = read(workspace, "MEMORY.md")
     for minute in (2, 3):  # drifted twice before the user looked
         tampered = clean.replace("travel.status: in_progress", f"travel.status: x{minute}")
@@ -229,7 +229,7 @@ async def test_text_outside_zones_survives_every_pass(engine: Engine, workspace:
 
     before = outside(read(workspace, "HEARTBEAT.md"))
     edit_inputs(workspace, ["- travel.status = in_progress", "- project.site.status = blocked"])
-    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
     assert "HEARTBEAT.md" in report.projection.written
     assert outside(read(workspace, "HEARTBEAT.md")) == before
 
@@ -241,7 +241,7 @@ async def test_broken_markers_leave_that_file_untouched(engine: Engine, workspac
     )
     (workspace / "HEARTBEAT.md").write_bytes(broken.encode("utf-8"))
     edit_inputs(workspace, ["- travel.status = in_progress"])
-    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1))
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
     status = {f.file: (f.status, f.detail) for f in report.projection.files}
     assert status["HEARTBEAT.md"][0] == "error"
     assert "zones cannot nest" in status["HEARTBEAT.md"][1]

@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from core.workspace.settings import WorkspaceSettings
+
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
+USER_EDITS = WorkspaceSettings(editor="user")
+"""A workspace only the user edits (CANON_WORKSPACE_EDITOR=user): an edit is their say."""
 
 HEARTBEAT_TEXT = (
     "# Heartbeat ✓\r\n"

@@ -1,0 +1,109 @@
+"""An edit of the workspace is an assistant's proposal unless the workspace is the user's alone.
+
+The workspace is the assistant's (``~/.openclaw/workspace``): OpenClaw writes MEMORY.md
+itself, and a file cannot say who wrote a line. A line an agent added to a STATE-INPUT
+zone ("- travel.location = Tahoe") was taken as the user's own say (``manual_markdown``,
+committed with no question), and a line it deleted retracted the user's fact. Now, by
+default (``CANON_WORKSPACE_EDITOR=agent``), every edit is agent evidence: asked of the
+user, never committed on the file's word and never a user confirmation; only the
+user's answer commits it. ``CANON_WORKSPACE_EDITOR=user`` keeps a workspace the user
+alone edits their own say (``tests/workspace/test_workspace_flow.py``). Real files,
+a real store, the same pass as ``canon project`` and ``canon watch``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import timedelta
+from pathlib import Path
+
+from click.testing import CliRunner
+from test_workspace_flow import edit_inputs, migrated
+from workspace_fixtures import NOW, USER_EDITS
+
+from core.cli import cli
+from core.conversation.texts import prompt_body
+from core.domain.principals import token_principal, user_principal
+from core.engine.engine import Engine
+from core.engine.review import answer_review
+from core.errors import ClaimRefused
+from core.workspace import workspace_pass
+from core.workspace.watch import WORKSPACE_AGENT
+
+ME = user_principal("user:primary")
+
+
+async def _location(engine: Engine) -> object:
+    fact = await engine.store.fact("user:primary", "travel.location")
+    return None if fact is None else fact.value
+
+
+async def test_an_agents_line_is_asked_and_only_the_users_yes_commits_it(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    edit_inputs(workspace, ["- travel.location = Tahoe"])
+    t1 = NOW + timedelta(minutes=1)
+    report = await workspace_pass(engine, workspace, t1)
+
+    assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
+        ("travel.location", "ask_user")
+    ]
+    assert await _location(engine) is None
+    [event] = await engine.store.events_for("user:primary", "travel.location")
+    assert (event.source_type, event.principal) == ("agent", WORKSPACE_AGENT)
+    [asked] = await engine.store.review_items(["pending"])
+    why = prompt_body(asked, "user:primary", now=t1).splitlines()[-1]
+    assert why == "The assistant suggested it; I never take that without you.", why
+    # No assistant can settle what an assistant wrote; the user can.
+    delegate = token_principal("t1", "delegate", "user:primary", "openclaw")
+    try:
+        await answer_review(engine, asked.id, "confirm", now=t1, principal=delegate)
+    except ClaimRefused:
+        pass
+    else:
+        raise AssertionError("a delegate confirmed an assistant's workspace edit")
+    await answer_review(engine, asked.id, "confirm", now=t1, principal=ME)
+    assert await _location(engine) == "Tahoe"
+
+
+async def test_an_agent_deleting_the_users_line_retracts_nothing_unasked(
+    engine: Engine, workspace: Path
+) -> None:
+    await migrated(engine, workspace)
+    edit_inputs(workspace, ["- travel.location = Tahoe"])
+    await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
+    assert await _location(engine) == "Tahoe"
+
+    edit_inputs(workspace, [])  # the assistant tidies MEMORY.md
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=2))
+
+    assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
+        ("travel.location", "ask_user")
+    ]
+    assert await _location(engine) == "Tahoe"
+
+
+def test_canon_project_takes_edits_as_the_assistants_unless_told_the_user_edits(
+    tmp_path: Path, workspace: Path
+) -> None:
+    runner = CliRunner()
+    at = ["--now", "2026-02-19T14:31:00Z", "--json"]
+    for editor, decision in (("agent", "ask_user"), ("user", "auto_commit")):
+        folder = shutil.copytree(workspace, tmp_path / editor)
+        env = {
+            "CANON_DB": str(tmp_path / f"{editor}.db"),
+            "CANON_WORKSPACE": str(folder),
+            "CANON_WORKSPACE_EDITOR": editor,
+        }
+        assert runner.invoke(cli, ["migrate", *at], env=env).exit_code == 0
+        edit_inputs(folder, ["- travel.location = Tahoe"])
+        done = runner.invoke(cli, ["project", *at], env=env)
+        assert done.exit_code == 0, done.output
+        decided = [d["decision"] for d in json.loads(done.output)["inputs"]["decisions"]]
+        assert decided == [decision], (editor, done.output)
+    bad = {"CANON_DB": str(tmp_path / "x.db"), "CANON_WORKSPACE_EDITOR": "bob"}
+    refused = runner.invoke(cli, ["project", str(workspace)], env=bad)
+    assert refused.exit_code != 0
+    assert "CANON_WORKSPACE_EDITOR must be one of agent, user" in refused.output

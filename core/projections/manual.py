@@ -188,11 +188,14 @@ class ParsedZone:
     bad: tuple[BadLine, ...]
 
 
-def parse_zone(body: str) -> ParsedZone:
+def parse_zone(body: str, speaks_for: str | None = None) -> ParsedZone:
     """Entries and unreadable lines of a STATE-INPUT zone body (LF line endings).
 
     A second line for an (entity, field) that already has one is a conflict:
     it is reported as a bad line rather than silently overriding the first.
+    ``speaks_for``: the user whose workspace it is; a line about another user
+    (``[user:bob]``) is a bad line too: a workspace is no one's say about someone else
+    (Bob says where he is himself). None (the owner's replay): any entity.
     """
     entries: list[Entry] = []
     bad: list[BadLine] = []
@@ -204,6 +207,9 @@ def parse_zone(body: str) -> ParsedZone:
             bad.append(BadLine(number, text.strip(), str(e)))
             continue
         if entry is None:
+            continue
+        if speaks_for is not None and not may_name(entry.entity_id, speaks_for):
+            bad.append(BadLine(number, text.strip(), _not_yours(entry.entity_id, speaks_for)))
             continue
         if entry.key in first_line:
             if entry.line != entries[first_line[entry.key]].line:
@@ -219,6 +225,19 @@ def parse_zone(body: str) -> ParsedZone:
         first_line[entry.key] = len(entries)
         entries.append(entry)
     return ParsedZone(tuple(entries), tuple(bad))
+
+
+def may_name(entity_id: str, speaks_for: str) -> bool:
+    """Whether a line in ``speaks_for``'s workspace may be about ``entity_id``: their own
+    entity and shared ones (``family:``, ``team:``), never another user."""
+    return not entity_id.startswith("user:") or entity_id == speaks_for
+
+
+def _not_yours(entity_id: str, speaks_for: str) -> str:
+    return (
+        f"this workspace speaks for {speaks_for}, not {entity_id}: a line about another "
+        "user is not read (they say it themselves, in their own chat or workspace)"
+    )
 
 
 @dataclass(frozen=True)

@@ -56,9 +56,11 @@ async def ingest_manual_inputs(
     files: tuple[str, ...] = INPUT_FILES,
     *,
     owner: Principal = SYSTEM,
+    speaks_for: str | None = None,
 ) -> InputReport:
     """Ingest what changed in every STATE-INPUT zone of ``files`` since the last reading,
-    as written by ``owner`` (the user whose workspace it is)."""
+    as written by ``owner`` (the user whose workspace it is, or its assistant), about
+    ``speaks_for``'s own and shared entities (``core.projections.manual.may_name``)."""
     outcomes: list[Outcome] = []
     errors: list[str] = []
     for rel in files:
@@ -73,10 +75,9 @@ async def ingest_manual_inputs(
         for zone in zones:
             if zone.kind == "STATE-INPUT":
                 key = file_key(workspace, rel)
+                body = zone_body(text, zone)
                 outcomes.extend(
-                    await ingest_zone(
-                        engine, key, rel, zone.zone_id, zone_body(text, zone), now, owner
-                    )
+                    await ingest_zone(engine, key, rel, zone.zone_id, body, now, owner, speaks_for)
                 )
     return InputReport(tuple(outcomes), tuple(errors))
 
@@ -89,11 +90,12 @@ async def ingest_zone(
     body: str,
     now: datetime,
     owner: Principal = SYSTEM,
+    speaks_for: str | None = None,
 ) -> list[Outcome]:
     """Diff one STATE-INPUT zone body against its last accepted entries and ingest the
-    change as ``owner``'s."""
+    change as ``owner``'s; a line about another user than ``speaks_for`` is a bad line."""
     ws = workspace_store(engine)
-    parsed = parse_zone(body)
+    parsed = parse_zone(body, speaks_for)
     previous = await ws.accepted_input(key, zone_id)
     whole = diff_zone(previous.entries, previous.bad, parsed)
     parsed_removed = whole.removed

@@ -40,8 +40,10 @@ async def workspace_pass(
 ) -> PassReport:
     """Ingest STATE-INPUT edits (as its editor's: ``editor_principal``), then refresh
     every projection."""
-    editor = editor_principal(settings or WorkspaceSettings())
-    inputs = await ingest_manual_inputs(engine, workspace, now, owner=editor)
+    chosen = settings or WorkspaceSettings()
+    inputs = await ingest_manual_inputs(
+        engine, workspace, now, owner=editor_principal(chosen), speaks_for=chosen.entity_id
+    )
     projection = await refresh_projections(engine, workspace, now, settings)
     return PassReport(inputs, projection)
 

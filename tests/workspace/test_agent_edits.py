@@ -107,3 +107,32 @@ def test_canon_project_takes_edits_as_the_assistants_unless_told_the_user_edits(
     refused = runner.invoke(cli, ["project", str(workspace)], env=bad)
     assert refused.exit_code != 0
     assert "CANON_WORKSPACE_EDITOR must be one of agent, user" in refused.output
+
+
+async def test_a_line_about_another_user_is_not_read_whoever_edits(
+    engine: Engine, workspace: Path
+) -> None:
+    """Alice's workspace wrote "- [user:bob] travel.location = Tahoe" and "- [user:bob]
+    profile.name = Mallory": both were committed as Bob's facts, on Alice's (or her
+    assistant's) word. A workspace speaks for its own user and the shared entities; a
+    line about another user goes to the dead-letter queue with why, and Bob's state is
+    untouched; a family line is still read."""
+    await migrated(engine, workspace)
+    edit_inputs(
+        workspace,
+        [
+            "- [user:bob] travel.location = Tahoe",
+            "- [user:bob] profile.name = Mallory",
+            "- [family:home] family.emma.condition = sick",
+        ],
+    )
+    for settings in (USER_EDITS, None):
+        report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), settings)
+        assert [o.entity_id for o in report.inputs.outcomes if o.decision != "invalid"] in (
+            ["family:home"],
+            [],  # the second pass: nothing changed
+        )
+    assert await engine.store.facts("user:bob") == []
+    letters = [d for d in await engine.store.dead_letters() if "user:bob" in d.errors[0]]
+    assert len(letters) == 2
+    assert "this workspace speaks for user:primary, not user:bob" in letters[0].errors[0]

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from canon_testing import calibrated_policy
+from imapclient import IMAPClient
+from source_servers import Dovecot
 
 from core.domain.policy import with_overrides
 from core.settings import Settings
@@ -42,6 +44,16 @@ def imap_source(tmp_path: Path, port: int, user: str, password: str, **extra: An
         password=password,
         **extra,
     )
+
+
+def dovecot_inbox(tmp_path: Path, dovecot: Dovecot, *messages: bytes, **extra: object) -> Settings:
+    """Settings reading a new Dovecot user's inbox, holding ``messages``."""
+    user, password = dovecot.add_user()
+    with IMAPClient("127.0.0.1", port=dovecot.port, ssl=False) as client:
+        client.login(user, password)
+        for message in messages:
+            client.append("INBOX", message)
+    return config_with(tmp_path, imap_source(tmp_path, dovecot.port, user, password, **extra))
 
 
 def config_with(tmp_path: Path, *sources: SourceConfig) -> Settings:

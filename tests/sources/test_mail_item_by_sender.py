@@ -19,27 +19,16 @@ from pathlib import Path
 import pytest
 from canon_testing import make_observation
 from context_parser import parse_block
-from imapclient import IMAPClient
 from source_servers import Dovecot
-from sources_helpers import config_with, imap_source, mail
+from sources_helpers import dovecot_inbox, mail
 
 from core.conversation.context import load_context
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
-from core.settings import Settings
 from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
-
-
-def _inbox(tmp_path: Path, dovecot: Dovecot, *messages: bytes, **extra: object) -> Settings:
-    user, password = dovecot.add_user()
-    with IMAPClient("127.0.0.1", port=dovecot.port, ssl=False) as client:
-        client.login(user, password)
-        for message in messages:
-            client.append("INBOX", message)
-    return config_with(tmp_path, imap_source(tmp_path, dovecot.port, user, password, **extra))
 
 
 async def _users_chase_bill(engine: Engine) -> None:
@@ -62,7 +51,7 @@ async def test_a_strangers_receipt_is_filed_under_its_address_never_the_users_bi
 ) -> None:
     await _users_chase_bill(engine)
     forged = mail(subject, "You paid $950.00.", sender=sender)
-    await poll_once(engine, _inbox(tmp_path, dovecot, forged), NOW)
+    await poll_once(engine, dovecot_inbox(tmp_path, dovecot, forged), NOW)
 
     asked = await engine.store.review_items(["pending", "queued"])
     assert {r.field for r in asked} >= {f"financial.{item}.amount", f"financial.{item}.merchant"}
@@ -86,7 +75,7 @@ async def test_a_trusted_senders_receipt_still_names_its_merchants_item(
     tmp_path: Path, dovecot: Dovecot, engine: Engine
 ) -> None:
     receipt = mail("Your receipt from Chase", "You paid $950.00.", sender="receipts@chase.com")
-    config = _inbox(tmp_path, dovecot, receipt, trusted_senders=["receipts@chase.com"])
+    config = dovecot_inbox(tmp_path, dovecot, receipt, trusted_senders=["receipts@chase.com"])
     await poll_once(engine, config, NOW)
 
     fact = await engine.store.fact("user:primary", "financial.chase.amount")

@@ -17,28 +17,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from imapclient import IMAPClient
 from source_servers import Dovecot
-from sources_helpers import config_with, imap_source, mail
+from sources_helpers import dovecot_inbox, mail
 
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
-from core.settings import Settings
 from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
 STRANGER = "billing@evil.example"
-
-
-def _inbox(tmp_path: Path, dovecot: Dovecot, *messages: bytes, **extra: object) -> Settings:
-    user, password = dovecot.add_user()
-    with IMAPClient("127.0.0.1", port=dovecot.port, ssl=False) as client:
-        client.login(user, password)
-        for message in messages:
-            client.append("INBOX", message)
-    imap = imap_source(tmp_path, dovecot.port, user, password, **extra)
-    return config_with(tmp_path, imap)
 
 
 def _forged(message_id: str = "r1@chase.com") -> bytes:
@@ -58,7 +46,7 @@ async def _why_lines(engine: Engine) -> dict[str, str]:
 async def test_a_strangers_receipt_is_asked_naming_its_sender_not_its_message_id(
     tmp_path: Path, dovecot: Dovecot, engine: Engine
 ) -> None:
-    await poll_once(engine, _inbox(tmp_path, dovecot, _forged()), NOW)
+    await poll_once(engine, dovecot_inbox(tmp_path, dovecot, _forged()), NOW)
 
     why = await _why_lines(engine)
     assert why["financial.billing_evil_example.amount"].startswith(
@@ -70,7 +58,7 @@ async def test_a_strangers_receipt_is_asked_naming_its_sender_not_its_message_id
 async def test_confirming_it_trusts_the_address_the_question_named(
     tmp_path: Path, dovecot: Dovecot, engine: Engine
 ) -> None:
-    config = _inbox(tmp_path, dovecot, _forged())
+    config = dovecot_inbox(tmp_path, dovecot, _forged())
     await poll_once(engine, config, NOW)
     [asked] = [
         r for r in await engine.store.review_items(["pending"]) if r.field.endswith(".amount")

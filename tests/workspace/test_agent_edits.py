@@ -19,6 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from click.testing import CliRunner
+from test_deleted_lines import location
 from test_workspace_flow import edit_inputs, migrated
 from workspace_fixtures import NOW, USER_EDITS
 
@@ -34,11 +35,6 @@ from core.workspace.watch import WORKSPACE_AGENT
 ME = user_principal("user:primary")
 
 
-async def _location(engine: Engine) -> object:
-    fact = await engine.store.fact("user:primary", "travel.location")
-    return None if fact is None else fact.value
-
-
 async def test_an_agents_line_is_asked_and_only_the_users_yes_commits_it(
     engine: Engine, workspace: Path
 ) -> None:
@@ -50,7 +46,7 @@ async def test_an_agents_line_is_asked_and_only_the_users_yes_commits_it(
     assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
         ("travel.location", "ask_user")
     ]
-    assert await _location(engine) is None
+    assert await location(engine) is None
     [event] = await engine.store.events_for("user:primary", "travel.location")
     assert (event.source_type, event.principal) == ("agent", WORKSPACE_AGENT)
     [asked] = await engine.store.review_items(["pending"])
@@ -65,7 +61,7 @@ async def test_an_agents_line_is_asked_and_only_the_users_yes_commits_it(
     else:
         raise AssertionError("a delegate confirmed an assistant's workspace edit")
     await answer_review(engine, asked.id, "confirm", now=t1, principal=ME)
-    assert await _location(engine) == "Tahoe"
+    assert await location(engine) == "Tahoe"
 
 
 async def test_an_agent_deleting_the_users_line_retracts_nothing_unasked(
@@ -74,7 +70,7 @@ async def test_an_agent_deleting_the_users_line_retracts_nothing_unasked(
     await migrated(engine, workspace)
     edit_inputs(workspace, ["- travel.location = Tahoe"])
     await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
-    assert await _location(engine) == "Tahoe"
+    assert await location(engine) == "Tahoe"
 
     edit_inputs(workspace, [])  # the assistant tidies MEMORY.md
     report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=2))
@@ -82,7 +78,7 @@ async def test_an_agent_deleting_the_users_line_retracts_nothing_unasked(
     assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
         ("travel.location", "ask_user")
     ]
-    assert await _location(engine) == "Tahoe"
+    assert await location(engine) == "Tahoe"
 
 
 def test_canon_project_takes_edits_as_the_assistants_unless_told_the_user_edits(

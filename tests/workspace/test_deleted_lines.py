@@ -24,7 +24,8 @@ from core.workspace import workspace_pass
 ME = user_principal("user:primary")
 
 
-async def _location(engine: Engine) -> object:
+async def location(engine: Engine) -> object:
+    """The user's committed travel.location, None when there is none."""
     fact = await engine.store.fact("user:primary", "travel.location")
     return None if fact is None else fact.value
 
@@ -36,7 +37,7 @@ async def test_deleting_a_stale_line_leaves_the_newer_word_standing(
     edit_inputs(workspace, ["- travel.location = Tahoe"])
     t1 = NOW + timedelta(minutes=1)
     await workspace_pass(engine, workspace, t1, USER_EDITS)
-    assert await _location(engine) == "Tahoe"
+    assert await location(engine) == "Tahoe"
 
     t2 = t1 + timedelta(days=2)
     said = await engine.ingest(
@@ -47,7 +48,7 @@ async def test_deleting_a_stale_line_leaves_the_newer_word_standing(
         r for r in await engine.store.review_items(["pending"]) if r.candidate_value == "Denver"
     ]
     await answer_review(engine, asked.id, "confirm", now=t2, principal=ME)
-    assert await _location(engine) == "Denver"
+    assert await location(engine) == "Denver"
 
     edit_inputs(workspace, [])
     events = await engine.store.count_events()
@@ -55,7 +56,7 @@ async def test_deleting_a_stale_line_leaves_the_newer_word_standing(
     report = await workspace_pass(engine, workspace, t3, USER_EDITS)
 
     assert report.inputs.outcomes == ()
-    assert await _location(engine) == "Denver"
+    assert await location(engine) == "Denver"
     assert await engine.store.count_events() == events
     assert await engine.store.review_items(["pending", "queued"]) == []
 
@@ -71,7 +72,7 @@ async def test_deleting_the_line_that_still_holds_retracts_it(
     assert [(o.field, o.decision) for o in report.inputs.outcomes] == [
         ("travel.location", "auto_commit")
     ]
-    assert await _location(engine) is None
+    assert await location(engine) is None
 
 
 async def _asked_location(engine: Engine) -> list[object]:
@@ -101,7 +102,7 @@ async def test_deleting_a_line_that_was_asked_withdraws_its_question(
     await workspace_pass(engine, workspace, t1 + timedelta(minutes=5), USER_EDITS)
 
     assert await _asked_location(engine) == []
-    assert await _location(engine) == "Denver"
+    assert await location(engine) == "Denver"
     [closed] = [
         r for r in await engine.store.review_items(["superseded"]) if r.candidate_value == "Tahoe"
     ]
@@ -120,4 +121,4 @@ async def test_changing_an_asked_line_asks_only_its_new_value(
     await workspace_pass(engine, workspace, NOW + timedelta(minutes=2), USER_EDITS)
 
     assert await _asked_location(engine) == ["Reno"]
-    assert await _location(engine) == "Denver"
+    assert await location(engine) == "Denver"

@@ -13,6 +13,8 @@ Store and files
     CANON_WORKSPACE           the assistant's workspace (default ~/.openclaw/workspace)
     CANON_PROJECTION_MODE     zones (default) or legacy_string
     CANON_WORKSPACE_EDITOR    who edits STATE-INPUT zones: agent (default: asked) or user
+    CANON_WORKSPACE_ENTITY    the user whose workspace it is (default user:primary): its
+                              lines speak for them and the shared entities, no other user
 Bot
     TELEGRAM_BOT_TOKEN        the bot's token (none: the local playground runs)
     CANON_TELEGRAM_BASE_URL   Bot API base, e.g. http://127.0.0.1:8081/bot (default Telegram's)
@@ -83,6 +85,7 @@ FILE_KEYS = {
     "workspace": "CANON_WORKSPACE",
     "projection_mode": "CANON_PROJECTION_MODE",
     "workspace_editor": "CANON_WORKSPACE_EDITOR",
+    "workspace_entity": "CANON_WORKSPACE_ENTITY",
 }
 """The config file's ``[canon]`` keys, and the variable each one stands in for."""
 _ENTITY = re.compile(r"^(user|family|team):[a-z0-9_.\-]{1,64}$")
@@ -147,7 +150,9 @@ def load_settings(
         policy_path=policy_file,
         workspace=Path(_get(env, "CANON_WORKSPACE") or DEFAULT_WORKSPACE).expanduser(),
         projection=WorkspaceSettings(
-            mode=_projection_mode(projection_mode, env), editor=_workspace_editor(env)
+            mode=_projection_mode(projection_mode, env),
+            editor=_workspace_editor(env),
+            entity_id=_workspace_entity(env),
         ),
         audience=_audience(env),
         telegram=_telegram(env, playground_port),
@@ -213,6 +218,13 @@ def _store_url(url: str, given: str | None) -> str:
         raise ConfigError(f"{'--db' if given else 'CANON_DB'}: {e}") from None
     plain_path = where.backend == "sqlite" and not url.strip().lower().startswith("sqlite:")
     return where.target if plain_path else url.strip()
+
+
+def _workspace_entity(env: Mapping[str, str]) -> str:
+    raw = _get(env, "CANON_WORKSPACE_ENTITY") or "user:primary"
+    if not raw.startswith("user:"):
+        raise ConfigError(f"CANON_WORKSPACE_ENTITY: {raw!r} is not a user like user:sam")
+    return _entity(raw, "CANON_WORKSPACE_ENTITY")
 
 
 def _workspace_editor(env: Mapping[str, str]) -> Editor:

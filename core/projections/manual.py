@@ -88,15 +88,16 @@ def line_hash(canonical: str) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
-def parse_line(text: str) -> Entry | None:
-    """The entry a line states; None for blank and comment lines; LineError otherwise."""
+def parse_line(text: str, default_entity: str = DEFAULT_ENTITY) -> Entry | None:
+    """The entry a line states (about ``default_entity`` when it names none); None for
+    blank and comment lines; LineError otherwise."""
     line = " ".join(text.split())
     if not line or _COMMENT.match(line):
         return None
     m = _LINE.match(line)
     if m is None:
         raise LineError("expected '- [entity] domain.field = value #intent=...'")
-    entity = (m["entity"] or DEFAULT_ENTITY).strip().lower()
+    entity = (m["entity"] or default_entity).strip().lower()
     if not _ENTITY.match(entity):
         raise LineError(f"entity {entity!r} is not like user:primary, family:home or team:x")
     field = m["field"].lower()
@@ -202,7 +203,7 @@ def parse_zone(body: str, speaks_for: str | None = None) -> ParsedZone:
     first_line: dict[tuple[str, str], int] = {}
     for number, text in enumerate(body.split("\n"), start=1):
         try:
-            entry = parse_line(text)
+            entry = parse_line(text, speaks_for or DEFAULT_ENTITY)
         except LineError as e:
             bad.append(BadLine(number, text.strip(), str(e)))
             continue

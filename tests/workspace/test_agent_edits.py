@@ -29,7 +29,8 @@ from core.domain.principals import token_principal, user_principal
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import ClaimRefused
-from core.workspace import workspace_pass
+from core.settings import load_settings
+from core.workspace import WorkspaceSettings, workspace_pass
 from core.workspace.watch import WORKSPACE_AGENT
 
 ME = user_principal("user:primary")
@@ -132,3 +133,23 @@ async def test_a_line_about_another_user_is_not_read_whoever_edits(
     letters = [d for d in await engine.store.dead_letters() if "user:bob" in d.errors[0]]
     assert len(letters) == 2
     assert "this workspace speaks for user:primary, not user:bob" in letters[0].errors[0]
+
+
+async def test_a_workspace_speaks_for_the_user_it_is_configured_for(
+    engine: Engine, workspace: Path
+) -> None:
+    """CANON_WORKSPACE_ENTITY=user:alice: a line naming no entity is Alice's, a line about
+    user:primary (another user now) is not read."""
+    alices = WorkspaceSettings(editor="user", entity_id="user:alice")
+    await migrated(engine, workspace)
+    edit_inputs(workspace, ["- travel.location = Tahoe", "- [user:primary] travel.location = Reno"])
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), alices)
+    assert [(o.entity_id, o.decision) for o in report.inputs.outcomes] == [
+        ("user:alice", "auto_commit"),
+        (None, "invalid"),
+    ]
+    assert settings_from_env({"CANON_WORKSPACE_ENTITY": "user:alice"}).entity_id == "user:alice"
+
+
+def settings_from_env(env: dict[str, str]) -> WorkspaceSettings:
+    return load_settings(env).projection

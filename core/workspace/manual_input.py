@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from core.domain.claims import Claimant, claim_observation
 from core.domain.ids import derived_id
-from core.domain.principals import SYSTEM, Principal
+from core.domain.principals import SYSTEM, Principal, user_principal
 from core.domain.timeutil import format_ts
 from core.domain.workspace_records import AcceptedInput
 from core.engine.answers import answer_note
@@ -36,8 +36,22 @@ from core.projections.zones import Zone, find_zones, split_lines, zone_body
 from core.signals.intake import markdown_payloads
 from core.workspace.files import read_text
 from core.workspace.projection import file_key, workspace_store
+from core.workspace.settings import WorkspaceSettings
 
 INPUT_FILES: Final = ("HEARTBEAT.md", "MEMORY.md", "USER.md")
+
+
+WORKSPACE_AGENT: Final = "workspace:agent"
+"""The principal ref of an assistant's edits of the workspace."""
+
+
+def editor_principal(settings: WorkspaceSettings) -> Principal:
+    """Who a STATE-INPUT edit is taken from: the user the workspace is about when only
+    they edit it, else the assistant whose workspace it is (an agent, never the user:
+    the file cannot say who wrote a line, and OpenClaw writes MEMORY.md itself)."""
+    if settings.editor == "user":
+        return user_principal(settings.entity_id)
+    return Principal("agent", WORKSPACE_AGENT, "the assistant's workspace")
 
 
 @dataclass(frozen=True)
@@ -226,9 +240,12 @@ async def ingest_markdown_text(
     entity_id: str,
     extractor: Extractor,
     key: str | None = None,
+    editing: WorkspaceSettings | None = None,
 ) -> list[Outcome]:
     """A whole Markdown file as input: prose outside zones through the extractor
-    (source static_markdown), STATE-INPUT zones as manual edits, STATE zones ignored.
+    (source static_markdown), STATE-INPUT zones as manual edits (as ``editing``'s
+    editor's, about its user: ``canon migrate``; None, the owner's: a replay), STATE
+    zones ignored.
 
     Broken zone markers send the text to the dead-letter queue whole.
     """
@@ -243,7 +260,12 @@ async def ingest_markdown_text(
     outcomes = await engine.ingest_batch(static, now=now) if static else []
     for zone in zones:
         if zone.kind == "STATE-INPUT":
-            outcomes += await ingest_zone(
-                engine, key or rel, rel, zone.zone_id, zone_body(text, zone), now
-            )
+            body = zone_body(text, zone)
+            if editing is None:
+                outcomes += await ingest_zone(engine, key or rel, rel, zone.zone_id, body, now)
+            else:
+                editor, user = editor_principal(editing), editing.entity_id
+                outcomes += await ingest_zone(
+                    engine, key or rel, rel, zone.zone_id, body, now, editor, user
+                )
     return outcomes

@@ -91,6 +91,7 @@ async def migrate_workspace(
                 entity_id=settings.entity_id,
                 extractor=extractor,
                 key=file_key(workspace, rel),
+                editing=settings,
             )
     added: list[str] = []
     backups: list[str] = []

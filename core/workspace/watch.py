@@ -13,14 +13,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Final
 
 from watchfiles import Change, awatch
 
-from core.domain.principals import Principal, user_principal
 from core.engine.engine import Engine
 from core.projections.render import AUDIT_FILE
-from core.workspace.manual_input import INPUT_FILES, InputReport, ingest_manual_inputs
+from core.workspace.manual_input import (
+    INPUT_FILES,
+    InputReport,
+    editor_principal,
+    ingest_manual_inputs,
+)
 from core.workspace.projection import ProjectionReport, refresh_projections
 from core.workspace.settings import WorkspaceSettings
 
@@ -46,19 +49,6 @@ async def workspace_pass(
     )
     projection = await refresh_projections(engine, workspace, now, settings)
     return PassReport(inputs, projection)
-
-
-WORKSPACE_AGENT: Final = "workspace:agent"
-"""The principal ref of an assistant's edits of the workspace."""
-
-
-def editor_principal(settings: WorkspaceSettings) -> Principal:
-    """Who a STATE-INPUT edit is taken from: the user the workspace is about when only
-    they edit it, else the assistant whose workspace it is (an agent, never the user:
-    the file cannot say who wrote a line, and OpenClaw writes MEMORY.md itself)."""
-    if settings.editor == "user":
-        return user_principal(settings.entity_id)
-    return Principal("agent", WORKSPACE_AGENT, "the assistant's workspace")
 
 
 def relevant(workspace: Path) -> Callable[[Change, str], bool]:

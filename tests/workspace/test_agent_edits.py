@@ -31,7 +31,7 @@ from core.engine.review import answer_review
 from core.errors import ClaimRefused
 from core.settings import load_settings
 from core.workspace import WorkspaceSettings, workspace_pass
-from core.workspace.watch import WORKSPACE_AGENT
+from core.workspace.manual_input import WORKSPACE_AGENT
 
 ME = user_principal("user:primary")
 
@@ -153,3 +153,25 @@ async def test_a_workspace_speaks_for_the_user_it_is_configured_for(
 
 def settings_from_env(env: dict[str, str]) -> WorkspaceSettings:
     return load_settings(env).projection
+
+
+async def test_lines_already_in_a_zone_when_canon_migrates_are_the_editors_too(
+    engine: Engine, workspace: Path
+) -> None:
+    """A STATE-INPUT zone the assistant wrote before ``canon migrate`` ran was read as the
+    owner's say and committed; migration reads it as the pass does."""
+    (workspace / "USER.md").write_text(
+        "<!-- STATE-INPUT:BEGIN zone_id=notes schema=v1 -->\n"
+        "- travel.location = Tahoe\n"
+        "- [user:bob] travel.location = Reno\n"
+        "<!-- STATE-INPUT:END zone_id=notes -->\n",
+        encoding="utf-8",
+    )
+    await migrated(engine, workspace)
+
+    assert await location(engine) is None
+    asked = await engine.store.review_items(["pending", "queued"])
+    assert [(r.entity_id, r.candidate_value) for r in asked if r.field == "travel.location"] == [
+        ("user:primary", "Tahoe")
+    ]
+    assert await engine.store.facts("user:bob") == []

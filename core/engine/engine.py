@@ -119,6 +119,10 @@ class Engine(ServiceWrites, UserAnswers):
         about one entity: a batch that would raise one more is refused whole
         (``TooManyQuestions``) and nothing of it is recorded, so the agent hears it.
         """
+        if not payloads:
+            # Nothing to log (a message with no claim): no write transaction is begun, so
+            # the store's write lock is not taken, and no rollout or question read is made.
+            return []
         # A person's corroborators count only when they cite their own evidence on file.
         payloads, uncited = await cited(self.store, payloads, principal)
         # Whether each payload is plain JSON values: read once, for both validations.

@@ -234,6 +234,21 @@ async def test_an_answer_to_a_question_read_settled_begins_no_transaction(
     assert len(await engine.store.audit()) == 1
 
 
+async def test_an_empty_batch_changes_nothing_and_begins_no_transaction(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message without a claim (the bench sends them as they come) is no write: the
+    store's write lock is not taken for it, and nothing is logged or asked."""
+
+    async def no_transaction(*_args: Any) -> Any:
+        raise AssertionError("an empty batch began a transaction")
+
+    monkeypatch.setattr(engine.store, "decide_and_write", no_transaction)
+    assert await engine.ingest_batch([], now=NOW) == []
+    assert await engine.store.count_events() == 0
+    assert await engine.store.review_items(["pending", "queued"]) == []
+
+
 async def test_evidence_that_settles_a_question_supersedes_it(engine: Engine) -> None:
     asked = await engine.ingest(
         make_observation("travel.location", "Reno", source="calendar"), now=NOW

@@ -7,6 +7,8 @@ export type CanonConfig = {
   contextTimeoutMs: number;
   ingestTimeoutMs: number;
   maxTokens?: number;
+  /** The user's senders, `<channel>:<id>` (src/senders.ts); absent: the gateway's owners. */
+  userSenders?: string[];
 };
 
 export const DEFAULT_CONTEXT_TIMEOUT_MS = 2000;
@@ -40,6 +42,13 @@ export function readConfig(raw: Record<string, unknown> | undefined): CanonConfi
       throw new ConfigError("canon-bridge: entity looks like user:alice");
     }
     config.entity = entity;
+  }
+  const senders = given["userSenders"];
+  if (senders !== undefined) {
+    if (!Array.isArray(senders) || !senders.every((s) => typeof s === "string" && s.trim() !== "")) {
+      throw new ConfigError("canon-bridge: userSenders is a list like [\"telegram:123456789\"]");
+    }
+    config.userSenders = senders.map((s: string) => s.trim());
   }
   if (given["maxTokens"] !== undefined) {
     config.maxTokens = whole(given["maxTokens"], 0, "maxTokens");

@@ -13,10 +13,14 @@
  * (2 s by default, well under OpenClaw's hook budget), a turn's message is posted
  * without the prompt waiting for it, and a turn without Canon is a turn without its
  * context; a message Canon cannot take is logged and dropped.
+ *
+ * Only the user's words are posted (src/senders.ts): a message from any other sender (a
+ * group member, a stranger who found the bot) is not, and is logged once per sender.
  */
 
 import { fetchContext, MAX_TEXT, postMessage, type CanonMessage } from "./canon.js";
 import { readConfig, type CanonConfig } from "./config.js";
+import { fromUser, senderName, userSenders } from "./senders.js";
 import {
   definePluginEntry,
   type AgentContext,
@@ -71,6 +75,22 @@ export function bridge(
   memory: Memory = newMemory(),
 ): Bridge {
   const { received, admitted } = memory;
+  const senders = config.userSenders ?? [];
+  const refused = new Set<string>();
+
+  /** The user's message, or false (logged once per sender) for anyone else's. */
+  function theUsers(channel: string | undefined, senderId: string | undefined): boolean {
+    if (fromUser(senders, channel, senderId)) return true;
+    const who = senderName(channel, senderId ?? "");
+    if (!refused.has(who)) {
+      remember(refused, who);
+      log.warn(
+        `canon-bridge: messages from ${who} are not sent to Canon: not one of the user's senders ` +
+          `(${senders.length ? senders.join(", ") : "none set"}; set userSenders or commands.ownerAllowFrom)`,
+      );
+    }
+    return false;
+  }
 
   async function post(posted: CanonMessage): Promise<void> {
     try {
@@ -83,8 +103,14 @@ export function bridge(
   return {
     async beforePromptBuild(event, ctx) {
       const started = now();
-      const turn = event ? turnMessage(event, ctx ?? {}) : undefined;
-      if (turn && !admitted.has(turn.message_id) && !fresh(received, turn.text, started)) {
+      const run = ctx ?? {};
+      const turn = event ? turnMessage(event, run) : undefined;
+      if (
+        turn &&
+        !admitted.has(turn.message_id) &&
+        !fresh(received, turn.text, started) &&
+        theUsers(run.channel ?? run.messageProvider, run.senderId)
+      ) {
         remember(admitted, turn.message_id);
         void post(turn); // the prompt does not wait for Canon to take it
       }
@@ -99,8 +125,10 @@ export function bridge(
     async messageReceived(event, ctx) {
       const posted = canonMessage(event, ctx);
       if (posted === undefined) return;
-      remember(received, posted.text, now()); // before any await: the turn may start next
-      await post(posted);
+      // Before any await: the turn may start next. Remembered for anyone's message, so that
+      // the turn it starts does not post another sender's text as the user's.
+      remember(received, posted.text, now());
+      if (theUsers(ctx.channelId, event.senderId)) await post(posted);
     },
   };
 }
@@ -169,7 +197,8 @@ export default definePluginEntry({
   name: "Canon",
   description: "Canon's context before every prompt; every inbound message to Canon.",
   register(api) {
-    const config = readConfig(api.pluginConfig);
+    const given = readConfig(api.pluginConfig);
+    const config = { ...given, userSenders: userSenders(given.userSenders, api.config) };
     const hooks = bridge(config, api.logger, Date.now, sharedMemory());
     // OpenClaw's own budget for the hook backs up the fetch's timeout: a turn never
     // waits for Canon more than contextTimeoutMs and a little (2.4 s by default).
@@ -177,6 +206,7 @@ export default definePluginEntry({
       timeoutMs: config.contextTimeoutMs + 400,
     });
     api.on("message_received", hooks.messageReceived, { timeoutMs: config.ingestTimeoutMs + 1000 });
-    api.logger.info(`canon-bridge: Canon at ${config.canonUrl}`);
+    const users = config.userSenders.length ? config.userSenders.join(", ") : "none set";
+    api.logger.info(`canon-bridge: Canon at ${config.canonUrl}; the user's senders: ${users}`);
   },
 });

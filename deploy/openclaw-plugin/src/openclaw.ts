@@ -13,6 +13,8 @@
  * observation hook that OpenClaw runs fire-and-forget.
  */
 
+import type { GatewayConfig } from "./senders.js";
+
 export type PluginLogger = {
   info: (message: string) => void;
   warn: (message: string) => void;
@@ -60,6 +62,11 @@ export type AgentContext = {
   /** What started the run: "user", "heartbeat", "cron", ... */
   trigger?: string;
   agentId?: string;
+  /** The channel of a channel-originated run, e.g. "telegram". */
+  channel?: string;
+  messageProvider?: string;
+  /** Who sent the run's message, when a channel says. */
+  senderId?: string;
   sessionKey?: string;
   channelId?: string;
 };
@@ -79,6 +86,8 @@ export type PluginApi = {
   /** This plugin's entry of `plugins.entries.<id>.config`, checked against configSchema. */
   pluginConfig?: Record<string, unknown>;
   logger: PluginLogger;
+  /** The gateway's whole config; the bridge reads its command owners (src/senders.ts). */
+  config?: GatewayConfig;
   /** One signature per hook the plugin registers (the real SDK's `on` is generic over all). */
   on: {
     (name: "before_prompt_build", handler: PluginHooks["before_prompt_build"], opts?: HookOptions): void;

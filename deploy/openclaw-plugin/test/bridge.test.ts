@@ -5,6 +5,7 @@ import { afterEach, describe, test } from "node:test";
 import { readConfig, type CanonConfig } from "../src/config.js";
 import entry, { bridge, canonMessage, sharedMemory } from "../src/index.js";
 import type { HookOptions, PluginApi } from "../src/openclaw.js";
+import { fromUser, userSenders } from "../src/senders.js";
 import { FakeCanon, json, Logs, silence } from "./fake-canon.js";
 
 const running: FakeCanon[] = [];
@@ -96,6 +97,86 @@ describe("message_received", () => {
   });
 });
 
+describe("only the user's words (src/senders.ts)", () => {
+  const posts = (fake: FakeCanon) => fake.seen.filter((s) => s.url === "/v1/messages").map((s) => s.body);
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const said = (senderId: string, content: string, messageId: string) => ({
+    from: "group:family",
+    content,
+    messageId,
+    senderId,
+  });
+
+  test("a group member's message is not posted, and is logged once per sender", async () => {
+    const fake = await canon(json(200, {}));
+    const logs = new Logs();
+    const hooks = bridge(config(fake.url, { userSenders: ["telegram:42"] }), logs);
+    await hooks.messageReceived(said("77", "I'm back in Portland", "g1"), { channelId: "telegram" });
+    await hooks.messageReceived(said("77", "ignore that, I'm in Reno", "g2"), { channelId: "telegram" });
+    await hooks.messageReceived(said("42", "We are in Tahoe", "g3"), { channelId: "telegram" });
+    assert.deepEqual(posts(fake), [{ text: "We are in Tahoe", message_id: "openclaw:telegram:g3" }]);
+    assert.equal(logs.warnings.length, 1);
+    assert.match(logs.warnings[0] ?? "", /telegram:77 are not sent to Canon: not one of the user's senders \(telegram:42;/);
+    assert.doesNotMatch(logs.warnings[0] ?? "", /Portland/, "the log names the sender, not what they said");
+  });
+
+  test("the turn another sender's message starts posts nothing either", async () => {
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url, { userSenders: ["telegram:42"] }), new Logs());
+    await hooks.messageReceived(said("77", "we got back home", "g4"), { channelId: "telegram" });
+    // A host that gives the run no sender: the text is known as the stranger's already.
+    await hooks.beforePromptBuild({ prompt: "", messages: [], currentUserMessage: "we got back home", currentUserMessageId: "a1" }, {});
+    // A host that does give it.
+    await hooks.beforePromptBuild(
+      { prompt: "", messages: [], currentUserMessage: "we are in Reno", currentUserMessageId: "a2" },
+      { channel: "telegram", senderId: "77" },
+    );
+    await settled();
+    assert.deepEqual(posts(fake), []);
+  });
+
+  test("no user sender set: only the operator's own surfaces (the gateway's chat, no sender id) are posted", async () => {
+    const fake = await canon(json(200, {}));
+    const hooks = bridge(config(fake.url), new Logs());
+    await hooks.messageReceived(said("42", "I moved to Oakland", "n1"), { channelId: "telegram" });
+    await hooks.messageReceived(
+      { from: "webchat:cli", senderId: "cli", content: "We are in Reno now", messageId: "n2" },
+      { channelId: "webchat" },
+    );
+    await hooks.messageReceived({ from: "x", content: "Back home", messageId: "n3" }, { channelId: "telegram" });
+    assert.deepEqual(posts(fake), [
+      { text: "We are in Reno now", message_id: "openclaw:webchat:n2" },
+      { text: "Back home", message_id: "openclaw:telegram:n3" },
+    ]);
+  });
+
+  const table: [string[], string | undefined, string | undefined, boolean][] = [
+    [["telegram:42"], "telegram", "42", true],
+    [["Telegram:42"], "telegram", "42", true],
+    [["telegram:42"], "telegram", "telegram:42", true],
+    [["42"], "discord", "42", true], // a bare id, as OpenClaw's own owner lists allow
+    [["telegram:42"], "discord", "42", false], // the same number on another channel is someone else
+    [["telegram:42"], "telegram", "420", false],
+    [["telegram:42"], undefined, "42", false],
+    [[], "telegram", "42", false],
+    [[], "webchat", "cli", true], // the gateway's own chat: clients holding its token
+    [[], "telegram", undefined, true],
+  ];
+  for (const [senders, channel, id, expected] of table) {
+    test(`${id} on ${channel ?? "no channel"} with ${JSON.stringify(senders)}: ${expected ? "the user" : "not the user"}`, () => {
+      assert.equal(fromUser(senders, channel, id), expected);
+    });
+  }
+
+  test("the user's senders: configured ones, else the gateway's owners, never wildcards", () => {
+    const gateway = { commands: { ownerAllowFrom: ["telegram:42", 99, "*", "discord:*"] } };
+    assert.deepEqual(userSenders(undefined, gateway), ["telegram:42", "99"]);
+    assert.deepEqual(userSenders(["signal:+15550100"], gateway), ["signal:+15550100"]);
+    assert.deepEqual(userSenders(undefined, {}), []);
+    assert.deepEqual(userSenders(undefined, undefined), []);
+  });
+});
+
 describe("the turn's own message (before_prompt_build)", () => {
   const turn = (id: string | undefined, text = "We are in Tahoe") => ({
     prompt: `[history]\n${text}`,
@@ -172,17 +253,31 @@ test("a message Canon takes: the text within its limit, the id within its alphab
 });
 
 describe("the plugin entry", () => {
-  function fakeApi(pluginConfig: Record<string, unknown>) {
+  function fakeApi(pluginConfig: Record<string, unknown>, gateway?: PluginApi["config"]) {
     const hooks: { name: string; opts: HookOptions | undefined }[] = [];
     const logs = new Logs();
     const api: PluginApi = {
       id: "canon-bridge",
       pluginConfig,
+      ...(gateway ? { config: gateway } : {}),
       logger: logs,
       on: (name, _handler, opts) => void hooks.push({ name, opts }),
     };
     return { api, hooks, logs };
   }
+
+  test("says whose messages it will post: the gateway's owners unless userSenders is set", () => {
+    const gateway = { commands: { ownerAllowFrom: ["telegram:42", "*"] } };
+    const owners = fakeApi({ canonUrl: "http://x", token: "t" }, gateway);
+    entry.register(owners.api);
+    assert.match(owners.logs.infos.at(-1) ?? "", /the user's senders: telegram:42$/);
+    const set = fakeApi({ canonUrl: "http://x", token: "t", userSenders: ["signal:+15550100"] }, gateway);
+    entry.register(set.api);
+    assert.match(set.logs.infos.at(-1) ?? "", /the user's senders: signal:\+15550100$/);
+    const none = fakeApi({ canonUrl: "http://x", token: "t" });
+    entry.register(none.api);
+    assert.match(none.logs.infos.at(-1) ?? "", /the user's senders: none set$/);
+  });
 
   test("registers both hooks with budgets above its own timeouts", () => {
     const { api, hooks } = fakeApi({ canonUrl: "http://127.0.0.1:8787/v1/", token: "t" });
@@ -200,6 +295,8 @@ describe("the plugin entry", () => {
     [{ canonUrl: "http://x" }, /set token/],
     [{ canonUrl: "http://x", token: "t", entity: "alice" }, /entity looks like user:alice/],
     [{ canonUrl: "http://x", token: "t", contextTimeoutMs: 1.5 }, /contextTimeoutMs must be/],
+    [{ canonUrl: "http://x", token: "t", userSenders: "telegram:42" }, /userSenders is a list/],
+    [{ canonUrl: "http://x", token: "t", userSenders: [""] }, /userSenders is a list/],
   ];
   for (const [given, message] of bad) {
     test(`refuses ${JSON.stringify(given)} with a clear message`, () => {

@@ -253,6 +253,14 @@ _AIRPORT = re.compile(
 """Stuck at a capitalised name, an airport most likely: "stuck at O'Hare overnight"."""
 
 
+_AT_SOMEWHERE_IN = re.compile(
+    r"(?!(?:work|school|home|church|uni|college|the\s+(?:office|gym|shop|store))\b)"
+    r"(?:[\w'-]+\s+){1,3}?in\s+"
+)
+"""A place within a town ("the hotel in", "a conference in", "gate 12 in"); not the daily
+round of work or school ("at work in Leeds" is where one lives)."""
+
+
 _WITH_SOMEONE = re.compile(
     r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:parents|grandparents|in-laws|grandma|"
     r"grandpa|nana|dad|mom|mum|father|mother|sister|brother|aunt|uncle|cousin|ex)\b"
@@ -269,10 +277,14 @@ def elsewhere(clause: Clause, rest: str) -> bool:
     if m.group().rstrip().endswith(("at", "to")):
         if _AT_SOMEONES.match(clause.low, pos) is not None:
             return True
-        if re.search(r"\b(?:stuck|stranded)\s+at$", m.group().rstrip()):
-            return _AIRPORT.match(clause.text, pos) is not None
+        if re.search(r"\b(?:stuck|stranded)\s+at$", m.group().rstrip()) and _AIRPORT.match(
+            clause.text, pos
+        ):
+            return True
         if m.group().rstrip().endswith("at"):
-            return False
+            # "at the hotel in Reno", "stuck at gate 12 in Atlanta": somewhere in a town.
+            inside = _AT_SOMEWHERE_IN.match(clause.low, pos)
+            return inside is not None and place_at(clause.text, inside.end()) is not None
     if m.group().rstrip().endswith(("with", " w", "w/")):
         return _WITH_SOMEONE.match(clause.low, pos) is not None
     return place_at(clause.text, pos) is not None

@@ -108,9 +108,11 @@ _FOR_NOW = re.compile(
     r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|fortnight|months?)|this\s+week(?:end)?|overnight|tonight|"
     # "my dad is literally in japan rn", "mum's in Dubai for work": there for now, or for a
     # purpose that ends.
-    r"rn|right\s+now|atm|at\s+the\s+moment|for\s+(?:work|business|a\s+conference|a\s+wedding|"
+    r"rn|right\s+now|atm|at\s+the\s+moment|currently|for\s+(?:work|business|a\s+conference|a\s+wedding|"
     r"a\s+funeral))\b|"
-    r"^\s*(?:just\s+)?(?:landed|arrived)\b"
+    r"^\s*(?:just\s+)?(?:landed|arrived)\b|"
+    # "my brother is stuck in Atlanta", "stranded at O'Hare": held up on the way, not living there.
+    r"^\s*(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|now)\s+)?(?:stuck|stranded)\b"
 )
 """A stay somewhere that ends ("till sunday", "for a week", "overnight") or an arrival just
 made: a relative there is away, not living there."""

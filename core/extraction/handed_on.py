@@ -43,7 +43,8 @@ _HEADER = re.compile(
     # (a relative's only: "what my landlord sent: rent is due" is the writer's rent)
     r"^\s*(?:(?:pasting|copying|forwarding|sharing|here'?s|heres)\s+)?what\s+(?:my\s+|our\s+)?"
     r"(?P<rele>" + _RELATIVE + r")\s+(?:just\s+)?(?:sent|texted|wrote|messaged|said|replied)(?:\s+(?:me|us))?\s*[:,-]\s*|"
-    r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
+    r"^\s*(?:(?:pasting|copying|forwarding|sharing)\s+)?(?:" + _WHO.format("b") + r")(?:'s|s)?\s+"
+    r"(?:message|msg|text|voicemail|"
     # "Gran's voicemail, more or less: …": how closely the user retells it, between.
     r"voice\s+note|note|email|reply)(?:,\s*\w+(?:\s+\w+){0,2})?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"

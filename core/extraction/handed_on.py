@@ -42,7 +42,9 @@ _HEADER = re.compile(
     # "pasting what my brother sent:", "here's what mum wrote:": the words below are theirs.
     # (a relative's only: "what my landlord sent: rent is due" is the writer's rent)
     r"^\s*(?:(?:pasting|copying|forwarding|sharing|here'?s|heres)\s+)?what\s+(?:my\s+|our\s+)?"
-    r"(?P<rele>" + _RELATIVE + r")\s+(?:just\s+)?(?:sent|texted|wrote|messaged|said|replied)(?:\s+(?:me|us))?\s*[:,-]\s*|"
+    r"(?P<rele>"
+    + _RELATIVE
+    + r")\s+(?:just\s+)?(?:sent|texted|wrote|messaged|said|replied)(?:\s+(?:me|us))?\s*[:,-]\s*|"
     r"^\s*(?:(?:pasting|copying|forwarding|sharing)\s+)?(?:" + _WHO.format("b") + r")(?:'s|s)?\s+"
     r"(?:message|msg|text|voicemail|"
     # "Gran's voicemail, more or less: …": how closely the user retells it, between.

@@ -75,7 +75,6 @@ from core.extraction.travel_returns import (
 from core.extraction.travel_scenes import holiday_ahead, visiting_till, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
 
-
 _OUT_FIRST = re.compile(
     r"\b(?:leaving|leave|flying|fly|heading|head|off|going|driving|drive|travelling|traveling)\s+"
     r"(?:out\s+)?(?:for|to)\s+(?!home\b|back\b)[a-z]"

@@ -261,19 +261,21 @@ _LEADS_IN = re.compile(
 """A sentence that opens on a subordinate clause or a frame: what follows its comma is its
 main clause, not a clause of its own ("after we got to Denver, the car was towed")."""
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
+
+
 def _lead_stripped(piece: str) -> str:
     """``piece`` without its leading filler or label; a heading's place is kept ("Quick
     update from Kyoto: …" is written there, so it says where the writer is)."""
     m = _LEAD_FILLER.match(piece)
     if m is None:
         return piece
-    src = _FROM_WHERE.search(m.group())
+    src = _FROM_WHERE.match(piece)
     if src is not None and gazetteer.lookup(gazetteer.key_of(src.group(1))) is not None:
         return piece
     return piece[m.end() :]
 
 
-_FROM_WHERE = re.compile(r"\bfrom\s+([\w'][\w' ]*?)\s*[:,-]?\s*$", re.I)
+_FROM_WHERE = re.compile(r"(?:[a-z']+\s+){1,2}?from\s+([\w'][\w' ]*?)\s*[:,-]", re.I)
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just so (?:everyone|you all|y'all|u) knows?|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"

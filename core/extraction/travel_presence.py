@@ -51,8 +51,9 @@ PRESENT_AT = re.compile(
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
     r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|me\s+and\s+(?:the|my|our)\s+[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
-    # (not another's "hubby is stuck in Dallas", "she's staying in Leeds")
-    r"(?<!\bis\s)(?<!'s\s)(?<!\bare\s)(?:staying|stuck|crashing|hanging\s+out|chilling)|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
+    # (not another's "hubby is stuck in Dallas", "she's staying in Leeds"; "guess who's
+    # stuck in Dubai" is the writer)
+    r"(?:(?<=\bwho's\s)|(?<!\bis\s)(?<!'s\s)(?<!\bare\s))(?:staying|stuck|crashing|hanging\s+out|chilling)|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|only|"
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.

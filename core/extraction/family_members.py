@@ -238,7 +238,9 @@ _BE_IN = re.compile(
     r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
     # "hubby flew out to Lagos this morning": left for there, and not back yet.
     r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)\s+|"
-    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+)"
+    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+|"
+    # "mum just rang from Malaga": where they call from is where they are.
+    r"(?:just\s+)?(?:rang|called|phoned|texted|messaged|facetimed)\s+(?:me\s+|us\s+)?from\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
 # someone who lives elsewhere ("with me" or "with us" is at home).
@@ -248,7 +250,8 @@ _AT_SOMEONES = re.compile(
 
 
 _AIRPORT = re.compile(
-    r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?=\s+(?:airport|overnight)\b|\s*(?:$|,))"
+    r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?=\s+(?:airport|overnight|till|until|til|tonight|all\s+night)\b"
+    r"|\s*(?:$|,))"
 )
 """Stuck at a capitalised name, an airport most likely: "stuck at O'Hare overnight"."""
 

@@ -38,6 +38,8 @@ _HEADER = re.compile(
     # "note from dad's care home: he has a cough": those who look after the relative.
     r"(?P<carers>'s\s+(?:care\s+home|nursing\s+home|carers?|nurses?|ward|hospital|school|nursery|"
     r"teacher|doctor|gp|day\s+centre|day\s+center))?"
+    # "text from my son just now:": when it came, before the colon.
+    r"(?:\s+(?:just\s+now|today|this\s+morning|last\s+night))?"
     r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
     # "pasting what my brother sent:", "here's what mum wrote:": the words below are theirs.
     # (a relative's only: "what my landlord sent: rent is due" is the writer's rent)

@@ -112,7 +112,8 @@ _FOR_NOW = re.compile(
     # purpose that ends.
     r"rn|right\s+now|atm|at\s+the\s+moment|currently|for\s+(?:work|business|a\s+conference|a\s+wedding|"
     r"a\s+funeral))\b|"
-    r"^\s*(?:just\s+)?(?:landed|arrived)\b|"
+    r"^\s*(?:just\s+)?(?:landed|arrived|(?:rang|called|phoned|texted|messaged|facetimed)\s+"
+    r"(?:me\s+|us\s+)?from)\b|"
     # "my brother is stuck in Atlanta", "stranded at O'Hare": held up on the way, not living there.
     r"^\s*(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|now)\s+)?(?:stuck|stranded)\b"
 )

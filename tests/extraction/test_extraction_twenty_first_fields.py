@@ -44,6 +44,11 @@ def held(text: str) -> dict[str, object]:
         ("pasting what my sister sent: 'stuck at JFK, delayed 3 hrs'", "family.sister.status",
          "away"),
         ("here's what dad wrote: 'fever's back, staying in bed'", "family.dad.status", "sick"),
+        # Held at an airport till a time, calling from a town, a text's time before its colon.
+        ("my wife says she's stuck at Schiphol till tomorrow", "family.wife.status", "away"),
+        ("Grandad just phoned from Benidorm, all sunburnt", "family.grandpa.status", "away"),
+        ("msg from my daughter this morning: 'at the hotel in Bruges, wifi is awful'",
+         "family.daughter.status", "away"),
         # Brought to the ER, the relative said without "my".
         ("at the er with grandma, she's comfortable", "family.grandma.status", "sick"),
         ("in a&e with dad again", "family.dad.status", "sick"),
@@ -68,6 +73,10 @@ def test_a_relative_held_up_staying_or_writing_from_somewhere(
         ("my wife is at work in Leeds", "family.wife.status"),
         ("at the hospital with friends", "family.friends.status"),
         ("my dad lives in Boise", "family.dad.status"),
+        ("my friend just rang from Malaga", "family.friend.status"),
+        # A partner by the texting word is someone else, not the writer.
+        ("my gf is visiting her family in Ohio this week", "travel.location"),
+        ("my bf is at his brother's in Leeds", "travel.location"),
     ],
 )
 def test_look_alikes_keep_their_reading(text: str, forbidden: str) -> None:

@@ -64,6 +64,8 @@ NOT_NAMES = frozenset(
 NOT_MEMBERS = frozenset(
     [
         *("I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"),
+        # "Myself and family are in Goa" (Indian English): the writer, not someone named Myself.
+        *("Myself", "Me", "Us"),
         # A status line's adverb, capitalised as its first word ("Finally home in Portland",
         # "Still sick", "Already back"): the speaker's, not someone named Finally.
         *("Already", "Finally", "Just", "Still", "Also", "Now", "Currently", "Officially"),

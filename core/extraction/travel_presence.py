@@ -49,7 +49,7 @@ PRESENT_AT = re.compile(
     r"(?:hrs?|hours?|mins?|minutes?)\s+)?(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|me\s+and\s+(?:the|my|our)\s+[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"
+    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|(?:me|myself)\s+and\s+(?:(?:the|my|our)\s+)?[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
     # (not another's "hubby is stuck in Dallas", "she's staying in Leeds"; "guess who's
     # stuck in Dubai" is the writer)

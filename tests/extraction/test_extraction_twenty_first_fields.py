@@ -104,6 +104,9 @@ TRAVEL_ROWS: list[FieldRow] = [
     # The writer's own hold-up, said as a riddle; another's stays theirs.
     ("guess who's stuck in Oslo overnight, SAS strike", "travel.location", "Oslo", "assertive"),
     ("hubby's stuck in Dallas another night", "travel.location", None, ""),
+    # "Myself and family" (Indian English) is the writer with others, no one named Myself.
+    ("Myself and family are in Ooty till Sunday", "travel.location", "Ooty", "assertive"),
+    ("Myself and family are in Ooty till Sunday", "family.myself.status", None, ""),
     # The next leg of a trip.
     ("two weeks in Bansko done, moving on to Plovdiv tomorrow", "travel.destination", "Plovdiv",
      "planning"),

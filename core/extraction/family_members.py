@@ -64,6 +64,8 @@ NOT_NAMES = frozenset(
 NOT_MEMBERS = frozenset(
     [
         *("I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"),
+        # "Myself and family are in Goa" (Indian English): the writer, not someone named Myself.
+        *("Myself", "Me", "Us"),
         # A status line's adverb, capitalised as its first word ("Finally home in Portland",
         # "Still sick", "Already back"): the speaker's, not someone named Finally.
         *("Already", "Finally", "Just", "Still", "Also", "Now", "Currently", "Officially"),
@@ -238,7 +240,9 @@ _BE_IN = re.compile(
     r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
     # "hubby flew out to Lagos this morning": left for there, and not back yet.
     r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)\s+|"
-    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+)"
+    r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+|"
+    # "mum just rang from Malaga": where they call from is where they are.
+    r"(?:just\s+)?(?:rang|called|phoned|texted|messaged|facetimed)\s+(?:me\s+|us\s+)?from\s+)"
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
 # someone who lives elsewhere ("with me" or "with us" is at home).
@@ -248,9 +252,18 @@ _AT_SOMEONES = re.compile(
 
 
 _AIRPORT = re.compile(
-    r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?=\s+(?:airport|overnight)\b|\s*(?:$|,))"
+    r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?=\s+(?:airport|overnight|till|until|til|tonight|all\s+night)\b"
+    r"|\s*(?:$|,))"
 )
 """Stuck at a capitalised name, an airport most likely: "stuck at O'Hare overnight"."""
+
+
+_AT_SOMEWHERE_IN = re.compile(
+    r"(?!(?:work|school|home|church|uni|college|the\s+(?:office|gym|shop|store))\b)"
+    r"(?:[\w'-]+\s+){1,3}?in\s+"
+)
+"""A place within a town ("the hotel in", "a conference in", "gate 12 in"); not the daily
+round of work or school ("at work in Leeds" is where one lives)."""
 
 
 _WITH_SOMEONE = re.compile(
@@ -269,10 +282,14 @@ def elsewhere(clause: Clause, rest: str) -> bool:
     if m.group().rstrip().endswith(("at", "to")):
         if _AT_SOMEONES.match(clause.low, pos) is not None:
             return True
-        if re.search(r"\b(?:stuck|stranded)\s+at$", m.group().rstrip()):
-            return _AIRPORT.match(clause.text, pos) is not None
+        if re.search(r"\b(?:stuck|stranded)\s+at$", m.group().rstrip()) and _AIRPORT.match(
+            clause.text, pos
+        ):
+            return True
         if m.group().rstrip().endswith("at"):
-            return False
+            # "at the hotel in Reno", "stuck at gate 12 in Atlanta": somewhere in a town.
+            inside = _AT_SOMEWHERE_IN.match(clause.low, pos)
+            return inside is not None and place_at(clause.text, inside.end()) is not None
     if m.group().rstrip().endswith(("with", " w", "w/")):
         return _WITH_SOMEONE.match(clause.low, pos) is not None
     return place_at(clause.text, pos) is not None

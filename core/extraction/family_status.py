@@ -275,7 +275,8 @@ VERBLESS = re.compile(
 _SYMPTOM_WORSE = re.compile(
     # Any illness the household names come back: "Nana's UTI is back", "his croup is worse".
     rf"^\s*'s\s+(?:{_DISEASES}|rash|pain|breathing|sugar|"
-    r"blood\s+pressure|bp)\s+(?:(?:is|are|has|have|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
+    # ("her fever's back": the verb run on to the symptom)
+    r"blood\s+pressure|bp)(?:\s+|(?='s\s))(?:(?:is|are|has|have|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
     r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
     # "her temperature spiked again", "his temp's shot up": a fever now.
     r"spiked|shot\s+up|(?:gone|went)\s+up|through\s+the\s+roof|"

@@ -38,8 +38,17 @@ _HEADER = re.compile(
     # "note from dad's care home: he has a cough": those who look after the relative.
     r"(?P<carers>'s\s+(?:care\s+home|nursing\s+home|carers?|nurses?|ward|hospital|school|nursery|"
     r"teacher|doctor|gp|day\s+centre|day\s+center))?"
+    # "text from my son just now:": when it came, before the colon.
+    r"(?:\s+(?:just\s+now|today|this\s+morning|last\s+night))?"
     r"(?:\s*\([^)]*\))?\s*(?:[:,]|-+|–|—)\s*|"
-    r"^\s*(?:" + _WHO.format("b") + r")(?:'s|s)?\s+(?:message|msg|text|voicemail|"
+    # "pasting what my brother sent:", "here's what mum wrote:": the words below are theirs.
+    # (a relative's only: "what my landlord sent: rent is due" is the writer's rent)
+    r"^\s*(?:(?:pasting|copying|forwarding|sharing|here'?s|heres)\s+)?what\s+(?:my\s+|our\s+)?"
+    r"(?P<rele>"
+    + _RELATIVE
+    + r")\s+(?:just\s+)?(?:sent|texted|wrote|messaged|said|replied)(?:\s+(?:me|us))?\s*[:,-]\s*|"
+    r"^\s*(?:(?:pasting|copying|forwarding|sharing)\s+)?(?:" + _WHO.format("b") + r")(?:'s|s)?\s+"
+    r"(?:message|msg|text|voicemail|"
     # "Gran's voicemail, more or less: …": how closely the user retells it, between.
     r"voice\s+note|note|email|reply)(?:,\s*\w+(?:\s+\w+){0,2})?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
@@ -89,7 +98,7 @@ def handed_on(text: str) -> str:
     m = _HEADER.match(text)
     if m is None:
         return text
-    rel = next((m.group(g) for g in ("rela", "relb", "relc", "reld") if m.group(g)), None)
+    rel = next((m.group(g) for g in ("rela", "relb", "relc", "reld", "rele") if m.group(g)), None)
     other = next((m.group(g) for g in ("otha", "othb", "othc", "othd") if m.group(g)), None)
     name = next((m.group(g) for g in ("namea", "nameb", "namec", "named") if m.group(g)), None)
     titled = any(m.group(g) for g in ("titlea", "titleb", "titlec", "titled"))
@@ -123,13 +132,19 @@ def handed_on(text: str) -> str:
         # "Mom's voicemail, roughly: she's at Aunt Rita's": the user retells it, and "she" is
         # the one whose message it was.
         return (who + said[told.end("p") :] + after).strip()
+    said = _PASS_ON.sub("", said, count=1)
     subjectless = _SUBJECT_FIRST.match(said) is None and _SUBJECT_FIRST.match(said.lower()) is None
+    here_now = rel is not None and _WHERE_I_AM.search(said) is not None
     said = _FIRST_PERSON.sub(
         lambda w: _AS_SAID_OF[" ".join(w.group("w").lower().split())].format(
             who=who, whose=pronoun, them=them
         ),
         said,
     )
+    if here_now:
+        # 'Dad: "I'm in Boise"': a message says where its writer is as it is sent, for now
+        # (a parent "in Boise" may live there; one writing from there is away).
+        said = re.sub(rf"\b{re.escape(who)} is (?=in\s+[A-Z])", f"{who} is currently ", said)
     if subjectless:
         # "landed in phoenix", "home from the hospital", "fever's gone", "got the job": the
         # one who wrote it is the subject the text leaves out.
@@ -151,6 +166,16 @@ _YOUR = re.compile(
     r"mum|mom|dad|brother|sister|aunt|uncle)\b)",
     re.IGNORECASE,
 )
+
+
+_PASS_ON = re.compile(
+    r"^(?:tell|let)\s+(?:(?:your|ur|my)\s+\w+|him|her|them|everyone|every1|the\s+kids)\s+"
+    r"(?:know\s+)?(?:that\s+)?",
+    re.IGNORECASE,
+)
+"""'tell your mother I'm in Boise': the words to pass on are the message."""
+_WHERE_I_AM = re.compile(r"\b(?i:i'm|im|i\s+am)\s+(?=in\s+[A-Z])")
+"""'I'm in Boise': a town by its capital (not 'I'm in hospital', 'in bed')."""
 
 
 _TOLD_OF = re.compile(r"^(?P<p>she|he|they)(?='|’|\s)", re.IGNORECASE)

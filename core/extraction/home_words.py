@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 _HOME_NOUN = (
-    r"(?:house|home|place|flat|apartment|condo|townhouse|bungalow|cottage|studio|terrace|semi|"
+    r"(?:house|home|place|flat|apartment|apt|condo|townhouse|bungalow|cottage|studio|terrace|semi|"
     r"maisonette|duplex|"
     # "a 2 bed", "a two-bedroom flat", "a 2BHK" (Indian English): a home by its rooms.
     r"(?:\d|one|two|three|four|five)[- ]?(?:bed(?:room)?|bhk|br)(?:\s+(?:flat|house|apartment|place|"
@@ -61,8 +61,9 @@ HOME_SAID = re.compile(
     r"\b(?:first\s+(?:night|day|week|weekend|morning|evening)|unpack(?:ing|ed)?)\s+in\s+the\s+new\s+"
     rf"{_HOME_NOUN}\s+in\s+|"
     # "Just signed a 12-month lease on a flat in Sheffield": a home's lease.
-    rf"{_SPEAKER}{_ADVERB}signed\s+(?:a|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?lease\s+(?:on|for)\s+"
-    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+in\s+{_RENTED_STAY}|"
+    rf"{_SPEAKER}{_ADVERB}signed\s+(?:a|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?lease\s+(?:(?:on|for)\s+"
+    # "signed a 3 month lease in mexico city": the lease's town said straight after it.
+    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+)?in\s+{_RENTED_STAY}|"
     # "my new apartment in Oakland", "loving our new house in Fort Collins"
     rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
     # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a

@@ -87,6 +87,10 @@ _EMPLOYER = re.compile(
     # the subject left out.
     r"(?:^|\bi\s+)(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|gig|"
     r"position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
+    # "just got an internship offer from google", "landed a grad offer at Arup": the offer
+    # named by its kind, the subject left out or said.
+    r"(?:^|\bi(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+|officially\s+)?(?:got|landed|accepted)\s+"
+    r"(?:a|an|the|my)\s+(?:(?:job|internship|grad|graduate|placement|summer)\s+)offer\s+(?:from|at)\s+|"
     # "just got hired at riot lol", "I was hired by Monzo": the news of a job names the firm,
     # known or not ("by" with its capital).
     rf"{_HIRED}|"
@@ -223,7 +227,11 @@ def employer_in(text: str, low: str) -> Organisation | None:
     m = _EMPLOYER.search(low)
     by = m is not None and m.group().rstrip().endswith((" by", " in"))
     if m and m.group("bare") and not text[m.end() : m.end() + 1].isupper():
-        m = None  # "working for hours": without its subject, only a name is an employer
+        # "working for hours": without its subject, only a name is an employer (a known
+        # firm typed in lower case too: "currently interning at deloitte")
+        known = organisation_at(text, m.end())
+        if known is None or not is_known_organisation(known.name):
+            m = None
     if m and by and not text[m.end() : m.end() + 1].isupper():
         m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
     if m and by and _DEPARTMENT.match(text[m.end() :]):

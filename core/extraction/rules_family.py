@@ -44,8 +44,10 @@ __all__ = ["extract_family", "names_a_relation"]
 _REPORTED = re.compile(
     # "My husband tells me he has flu", "mum says she's feeling better": said now, of
     # themselves, in the present too.
-    r"^\s*(?:just\s+)?(?:texted|told|called|said|messaged|emailed|wrote|let|says|tells|texts|"
-    r"rang|phoned)\s+(?:(?:me|us)\s+)?"
+    r"^\s*(?:just\s+)?(?:(?:texted|told|called|said|messaged|emailed|wrote|let|says|tells|texts|"
+    r"rang|phoned)\s+(?:(?:me|us)\s+)?|"
+    # "Grandma asked me to tell you she's at Aunt Rita's": her words, passed on.
+    r"(?:asked|wants|wanted)\s+(?:me|us)\s+to\s+(?:tell|let)\s+(?:you|u|everyone|y'all)\s+)"
     r"(?:from\s+(?:work|school|the\s+\w+)\s+)?(?:to\s+say\s+|know\s+)?(?:that\s+)?"
     r"(?P<p>she|he|they)(?=\s|'s\b|'re\b)"
 )
@@ -108,9 +110,12 @@ _FOR_NOW = re.compile(
     r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|fortnight|months?)|this\s+week(?:end)?|overnight|tonight|"
     # "my dad is literally in japan rn", "mum's in Dubai for work": there for now, or for a
     # purpose that ends.
-    r"rn|right\s+now|atm|at\s+the\s+moment|for\s+(?:work|business|a\s+conference|a\s+wedding|"
+    r"rn|right\s+now|atm|at\s+the\s+moment|currently|for\s+(?:work|business|a\s+conference|a\s+wedding|"
     r"a\s+funeral))\b|"
-    r"^\s*(?:just\s+)?(?:landed|arrived)\b"
+    r"^\s*(?:just\s+)?(?:landed|arrived|(?:rang|called|phoned|texted|messaged|facetimed)\s+"
+    r"(?:me\s+|us\s+)?from)\b|"
+    # "my brother is stuck in Atlanta", "stranded at O'Hare": held up on the way, not living there.
+    r"^\s*(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|now)\s+)?(?:stuck|stranded)\b"
 )
 """A stay somewhere that ends ("till sunday", "for a week", "overnight") or an arrival just
 made: a relative there is away, not living there."""
@@ -119,7 +124,7 @@ made: a relative there is away, not living there."""
 def _member(clause: Clause) -> list[Candidate]:
     who = _who(clause)
     if who is None:
-        return []
+        return _brought_to_care(clause)
     slug, rest, how = who
     if how != "relation" and works_with_the_writer(clause):
         return []  # "hailey's sick so the group project is on hold": a classmate's news
@@ -193,6 +198,21 @@ _BROUGHT_TO_CARE = re.compile(
     r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+with\s+(?:my\s+|our\s+)?[a-z'-]+\s*$"
 )
+_CARE_WITH_KIN = re.compile(
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|urgent\s+care|icu|a&e|"
+    r"walk-?in(?:\s+clinic)?)\s+with\s+(?P<rel>[a-z]+)\b(?!'s|\s+and\b)"
+)
+
+
+def _brought_to_care(clause: Clause) -> list[Candidate]:
+    """'at the er with mom': the relative said bare, as a household calls them, is the one
+    brought in (asked before it commits, as with 'my mom')."""
+    m = _CARE_WITH_KIN.search(clause.low)
+    if m is None or not names_a_relation(m.group("rel")):
+        return []
+    return [Candidate(f"family.{_relation_slug(m.group('rel'))}.status", "sick", 0.6)]
+
+
 _ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")
 _MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
 

@@ -53,7 +53,7 @@ _HOME = re.compile(
     r"thurs|fri|satur|sun)day|yesterday|today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)"
     r"\s+)"
     r"moved\s+in(?:to|\s+to)?\s+(?:(?:sheltered|supported|retirement|council|social)\s+(?:housing|flat|home)\s+|"
-    r"(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|"
+    r"(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|apt|"
     r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
     # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
     # ("these days I'm down in Falmouth": the way one looks at the map, as with a move)

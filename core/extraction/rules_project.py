@@ -146,7 +146,9 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
             # "the renovation is delayed, waiting on the plumber", "the launch got held up"
-            r"(?:stuck|blocked|on\s+hold|stalled|paused|waiting|delayed|held\s+up)\b|\s+(?:project\s+)?blocked\b|"
+            # ("Priya is stuck in Denver", "stuck at the airport": a person held up somewhere)
+            r"(?:stuck(?!\s+(?:in|at)\s)|blocked|on\s+hold|stalled|paused|waiting|delayed|held\s+up)\b|"
+            r"\s+(?:project\s+)?blocked\b|"
             # "Project Falcon got put on ice", "the rebrand is on the back burner"
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|was)\s+(?:put\s+)?on\s+(?:ice|the\s+back\s+burner)\b"
         ),

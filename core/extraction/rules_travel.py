@@ -75,6 +75,11 @@ from core.extraction.travel_returns import (
 from core.extraction.travel_scenes import holiday_ahead, visiting_till, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
 
+_OUT_FIRST = re.compile(
+    r"\b(?:leaving|leave|flying|fly|heading|head|off|going|driving|drive|travelling|traveling)\s+"
+    r"(?:out\s+)?(?:for|to)\s+(?!home\b|back\b)[a-z]"
+)
+
 
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
@@ -128,6 +133,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         homeward = HOMEWARD.search(low)
         done = COMPLETED.search(low)
     going = homeward or done
+    if going is not None and _OUT_FIRST.search(low, 0, going.start()):
+        # "leaving for Portland on the 12th, home again on the 19th": the trip out, then its
+        # return; read as a trip (its days in order), not as a coming home.
+        going = None
     if going is not None and (errand_after(low, going.end()) or awaited(low, going.start())):
         return []  # "got back from the grocery store", "home from work", "till we're home"
     if going is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.extraction import gazetteer
 from core.extraction.back_again import cut_after_coming_back
 from core.extraction.doing_now import cut_before_doing_now
 from core.extraction.incredulous import incredulous
@@ -260,6 +261,21 @@ _LEADS_IN = re.compile(
 """A sentence that opens on a subordinate clause or a frame: what follows its comma is its
 main clause, not a clause of its own ("after we got to Denver, the car was towed")."""
 _LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
+
+
+def _lead_stripped(piece: str) -> str:
+    """``piece`` without its leading filler or label; a heading's place is kept ("Quick
+    update from Kyoto: …" is written there, so it says where the writer is)."""
+    m = _LEAD_FILLER.match(piece)
+    if m is None:
+        return piece
+    src = _FROM_WHERE.match(piece)
+    if src is not None and gazetteer.lookup(gazetteer.key_of(src.group(1))) is not None:
+        return piece
+    return piece[m.end() :]
+
+
+_FROM_WHERE = re.compile(r"(?:[a-z']+\s+){1,2}?from\s+([\w'][\w' ]*?)\s*[:,-]", re.I)
 _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just so (?:everyone|you all|y'all|u) knows?|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
@@ -369,7 +385,7 @@ def split_segments(text: str) -> list[Segment]:
                 j, piece = lead.group(1).lower(), piece[lead.end() :]
             if i == 0:
                 piece = strip_salutation(piece)  # "Hi Sarah, ...": the news starts after it
-            stripped = _LEAD_FILLER.sub("", piece)
+            stripped = _lead_stripped(piece)
             framed = _REMEMBER.match(stripped)
             # "can you remind me that I need to return it?": the question is the frame's,
             # what follows it is said.

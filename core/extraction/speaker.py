@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 _PEOPLE: Final = (
-    r"brother|sister|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|friend|"
+    r"brother|sister|wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|hubby|wifey|fianc[eé]e?|friend|"
     r"boss|manager|colleague|coworker|co-worker|mom|mum|mother|dad|father|parents?|son|"
     r"daughter|kids?|child|children|cousin|aunt|uncle|niece|nephew|grandma|grandpa|"
     r"grandmother|grandfather|neighbou?r|roommate|flatmate|landlord|landlady|client|"

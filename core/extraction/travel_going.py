@@ -28,6 +28,8 @@ HEADING = re.compile(
     # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
     # Austin": on the way, in the words a phone or a pilot uses.
     r"omw|otw|en\s*route|boarding|wheels\s+up|"
+    # "moving on to Sofia tomorrow", "then onward to Tbilisi": the next leg of a trip.
+    r"moving\s+on|move\s+on|onwards?|"
     # "doing a border run to Penang next week": out of the country and back, for the visa.
     r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|across\s+|"
     # "travelling up-country to Kisumu" (East and West African English): inland, away.

@@ -49,9 +49,11 @@ PRESENT_AT = re.compile(
     r"(?:hrs?|hours?|mins?|minutes?)\s+)?(?:in|at)\s+|"
     r"\bspending\s+[^,;.]{0,25}?\s(?:in|at)\s+|\b(?:(?<!got\s)(?<!have\s)(?<!has\s)(?<!had\s)(?<!need\s)(?<!needs\s)(?<!want\s)"
     r"(?<!supposed\s)(?<!going\s)(?<!meant\s)to|finally|glad|happy)\s+be\s+(?:here\s+)?in\s+|"
-    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|me\s+and\s+(?:the|my|our)\s+[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"
+    r"(?:^am|^are|\b(?:i'm|i\s+am|we're|we\s+are|and\s+i\s+are|(?:me|myself)\s+and\s+(?:(?:the|my|our)\s+)?[a-z]+\s+are|'ve\s+been|have\s+been|currently|presently|still|"
     # "we stay in Hotel Adlon until Friday": a simple present with an end is a stay now.
-    r"staying|stuck|crashing|hanging\s+out|chilling|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
+    # (not another's "hubby is stuck in Dallas", "she's staying in Leeds"; "guess who's
+    # stuck in Dubai" is the writer)
+    r"(?:(?<=\bwho's\s)|(?<!\bis\s)(?<!'s\s)(?<!\bare\s))(?:staying|stuck|crashing|hanging\s+out|chilling)|(?:i|we)\s+stay(?=[^.;]*\b(?:until|till|til|thru|through)\b)))"
     # "I am, for the moment, in Trieste": a short aside between commas, then where.
     r"(?:\s*,\s*[a-z]+(?:\s+[a-z]+){0,3}\s*,)?\s+(?:(?:still|currently|presently|now|here|already|only|"
     # "im actually in tokyo rn", "we're literally stuck in Leeds": how true, not where.
@@ -162,8 +164,12 @@ PRESENT_AT = re.compile(
     r"[^,;.!?]{0,40}?\s(?:in|at|from)\s+|"
     # "Day 4 in Kyoto", "day 12: hanoi": a diary's day, and where it was spent.
     # "Day three in Kyoto", "night two in a tent outside Moab": the count in words.
-    r"^(?:day|night|week)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
-    r"twelve|\w+teen|twenty(?:[\s-]\w+)?|thirty)\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"
+    # "Fourth night in Marrakech", "our 3rd day in Rome": the count as an ordinal.
+    r"^(?:(?:our|my)\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"\d+(?:st|nd|rd|th))\s+(?:full\s+)?(?:day|night|week|month|morning|evening)\s+(?:in|at)\s+|"
+    # "month 3 in chiang mai", "day 4 of 10: hanoi": a nomad's month, a count of the whole.
+    r"^(?:day|night|week|month)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve|\w+teen|twenty(?:[\s-]\w+)?|thirty)(?:\s+of\s+(?:\d+|[a-z]+))?\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"
     # "the wifi in this hostel in Cusco", "this little guesthouse in Hoi An has no hot
     # water": "this" points at the lodging the writer is in, so at its town.
     rf"\bthis\s+(?:[a-z'-]+\s+){{0,2}}?{_LODGING}\s+(?:here\s+)?(?:in|at)\s+|"
@@ -266,7 +272,7 @@ HERE = re.compile(
     # "Postcard from Porto: it's raining", "A quick dispatch from Hanoi": a letter's heading
     # names where it is written (only at the head of the message: "news from Ukraine" in
     # mid-sentence is the news).
-    r"^(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:postcard|dispatch|despatch|word|line|note)\s+from\s+|"
+    r"^(?:a\s+)?(?:quick\s+|short\s+|brief\s+)?(?:postcard|dispatch|despatch|word|line|note|update|report)\s+from\s+|"
     # "hola from oaxaca", "cheers from lisbon", "g'day from perth": a greeting in the
     # place's own words, or a toast; "waving from Porto" (words19b).
     r"\b(?:greetings|hello|hi|hey|hallo|hiya|howdy|aloha|ciao|love|waving|hugs|hola|ola|ol\u00e1|bonjour|salut|"

@@ -43,8 +43,10 @@ COMPLETED = re.compile(
     r"(?!\s+(?:sick|with|w|alone|for\s+the\s+day)\b)|"
     # "back in London after a fortnight in Kenya", "back in the UK after three weeks away"
     r"^(?:(?:finally|just|safely|so)\s+)*back\s+(?:in|to)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+after\s+"
-    r"(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|"
+    r"(?:(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|"
     r"fortnights?|months?|nights?)\b|"
+    # "back in Seattle after the Iceland trip", "after our honeymoon": the trip named.
+    r"(?:the|our|my|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon|hols)\b)|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     # ("trips over": the apostrophe left out)
     r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"

@@ -47,7 +47,7 @@ _RETURN_PREPS = frozenset(
 
 
 _WHOSE_PLACE = re.compile(r"\s+(?:(?:place|house|flat|apartment)\s+)?in\s")
-_BACK_ON = re.compile(r"\b(?:back|home|returning)\s+(?:on\s+)?$")
+_BACK_ON = re.compile(r"\b(?:back|home|returning)\s+(?:again\s+)?(?:on\s+)?$")
 
 
 def place_near(clause: Clause, pos: int) -> Place | None:

@@ -181,6 +181,9 @@ PROBE_SETS = (
     "probes20a",
     "probes20a2",
     "probes20a3",
+    "probes21d",
+    "probes21d2",
+    "probes21d3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -298,7 +301,11 @@ nomads, itineraries, roaming, world Englishes, travelogues, carers and co-parent
 time ahead — away till Monday, off sick this week, a bill due, a closure, a custody week, a
 rota, a booking held, a stay with its end ahead — and the speaker's own plan, in texting,
 mail, Slack, carers', parents', elders' and world Englishes' voices, with controls;
-``probes20a2`` and ``probes20a3`` are its second and third batches).
+``probes20a2`` and ``probes20a3`` are its second and third batches),
+``probes21d``, ``probes21d2`` and ``probes21d3`` (twenty-first round, w21d: field recall again in the voices
+whose held-out halves lose most fields — pasted and relayed texts, replies under a quoted
+question, long posts with the fact mid-way, itineraries, travel logs, Indian and Nigerian
+English, gamers, teens, students, couples, nomads).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -484,6 +491,9 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
 _PROBE_MINIMUM = {
     "probes20d": 80,
     "probes20d2": 79,
+    "probes21d": 80,
+    "probes21d2": 80,
+    "probes21d3": 44,
     "probes13c": 80,
     "probes13d": 80,
     "probes14b": 80,

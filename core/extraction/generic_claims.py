@@ -45,7 +45,10 @@ def in_general(reading: ClauseReading | None, clause: Clause) -> bool:
     low = clause.low
     if reading is None or reading.subject != "other":
         return False
-    if reading.tense != "present" or reading.modal or reading.perfect or reading.progressive:
+    # "flights are going to be silly money at Christmas": a kind of thing rated ahead, too.
+    if reading.tense not in ("present", "future") or reading.modal or reading.perfect:
+        return False
+    if reading.progressive and reading.tense == "present":
         return False
     subject = reading.subject_text.lower()
     if _NOW.search(low):

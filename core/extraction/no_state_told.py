@@ -28,9 +28,11 @@ _OPINION_VERBS = frozenset(
 """Verbs of holding a view: with someone else as subject, the clause is their opinion."""
 _HEARSAY = re.compile(
     r"\b(?:apparently|supposedly|allegedly|reportedly|rumou?r\s+(?:has\s+it|is)|word\s+is|"
-    r"(?:is|are|was|'s|'re)\s+supposed\s+to)\b"
+    r"(?:is|are|was|'s|'re)\s+supposed\s+to|(?:weather\s+)?forecast(?:'s|\s+(?:says|said|is\s+saying|"
+    r"shows|has))|as\s+(?:they|people|the\s+saying)\s+(?:say|goes))\b"
 )
-"""What the writer passes on from elsewhere, not what the writer is or will do."""
+"""What the writer passes on from elsewhere (a rumour, a forecast, a saying), not what the
+writer is or will do."""
 _WEATHER = frozenset(
     {"rain", "snow", "pour", "drizzle", "hail", "storm", "freeze", "sleet", "thunder", "shower"}
 )
@@ -115,7 +117,7 @@ def _passed_on(reading: ClauseReading, clause: Clause) -> bool:
     hearsay = _HEARSAY.search(low)
     return weather or (
         hearsay is not None
-        and (clause.intent == "planning" or hearsay.group().startswith(("rum", "word")))
+        and (clause.intent == "planning" or hearsay.group().startswith(("rum", "word", "as ")))
     )
 
 
@@ -162,8 +164,9 @@ def _asked_of_anyone(reading: ClauseReading) -> bool:
 def _put_to_anyone(reading: ClauseReading, clause: Clause) -> bool:
     """ "someone tell the devs the matchmaking is cooked", "somebody get this man a
     coffee": the verb's bare form after "someone" (which would take "tells") is an order to
-    whoever reads it, not news ("someone tells me…", "someone took my seat")."""
-    if reading.subject_text.lower() not in _ANYONE - {"people", "everyone", "everybody"}:
+    whoever reads it, not news ("someone tells me…", "someone took my seat"); "anyone know a
+    good plumber" asks, and is read with the questions."""
+    if reading.subject_text.lower() not in ("someone", "somebody"):
         return False
     span = clause_span(clause.message, clause.text, clause.start_in_message)
     return span is not None and any(t.dep_ == "ROOT" and t.tag_ in ("VB", "VBP") for t in span)

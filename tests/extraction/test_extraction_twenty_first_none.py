@@ -105,7 +105,7 @@ def test_a_call_with_its_callee_is_still_news() -> None:
         "someone please hide the biscuits from me",
         "Remind me when the bins go out?",
         "tell me the gate number when you know?",
-        "why would anybody queue for three hours for a burger",
+        "why would anybody queue for three hours for a burger?",
     ],
 )
 def test_an_order_to_whoever_reads_or_a_question_about_anyone_asks(text: str) -> None:
@@ -198,3 +198,56 @@ def test_no_after_a_claim_is_a_tag_not_an_activity_called_off() -> None:
     assert held_said("no swimming today, the pool's shut")["family.swimming.event_status"] == (
         "cancelled"
     )
+
+
+# ------------------------------------------- batch 2: sayings, forecasts, kinds ahead, labels
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "as the saying goes, you get what you pay for",
+        "weather forecast says sleet on Sunday",
+        "hotels are going to be silly money over Easter",
+        "roads will be a nightmare after the match",
+    ],
+)
+def test_a_saying_a_forecast_or_a_kind_rated_ahead_claims_nothing(text: str) -> None:
+    assert intent_said(text) == "none"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("the kids are going to be thrilled", "planning"),
+        ("as I said, I'm in Bristol till Friday", "assertive"),
+    ],
+)
+def test_people_ahead_or_the_writers_own_words_keep_their_reading(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+def test_a_letters_label_then_the_news_tells_the_news() -> None:
+    said = held_said("Checking in: we've moved to Cardiff so please send post there")
+    assert said["profile.home_city"] == "Cardiff"
+    assert intent_said("just checking in on the invoice") == "none"
+
+
+def test_a_request_after_the_fact_it_follows_from_leaves_the_fact() -> None:
+    assert intent_said("my son has a fever so please start without us") == "assertive"
+    assert held_said("my son has a fever so please start without us")["family.son.status"] == (
+        "sick"
+    )
+
+
+# ------------------------------------------- batch 3: a pronoun killed, a letter's place
+
+
+def test_a_pronoun_after_killed_is_no_project_called_off() -> None:
+    assert not commits_anything("that last scene honestly killed me")
+    assert held_said("they killed the kiosk project")["project.kiosk.status"] == "cancelled"
+
+
+def test_checking_in_from_a_place_tells_where_the_writer_is() -> None:
+    assert intent_said("checking in from Oslo, the workshop is going well") == "assertive"
+    assert intent_said("just checking in to see how you're doing") == "none"

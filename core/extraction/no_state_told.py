@@ -22,9 +22,7 @@ from core.extraction.linguistics.parse import clause_span
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.types import MessageIntent
 
-_OPINION_VERBS = frozenset(
-    {"reckon", "think", "believe", "figure", "bet", "predict", "guess", "reckons"}
-)
+_OPINION_VERBS = frozenset({"reckon", "think", "believe", "figure", "bet", "predict", "guess"})
 """Verbs of holding a view: with someone else as subject, the clause is their opinion."""
 _HEARSAY = re.compile(
     r"\b(?:apparently|supposedly|allegedly|reportedly|rumou?r\s+(?:has\s+it|is)|word\s+is|"
@@ -33,6 +31,8 @@ _HEARSAY = re.compile(
 )
 """What the writer passes on from elsewhere (a rumour, a forecast, a saying), not what the
 writer is or will do."""
+_AHEAD = re.compile(r"\b(?:supposed|meant|set|due|forecast|expected)\s+to\b")
+"""The weather as forecast: "it's meant to pour all weekend", "it's set to snow"."""
 _WEATHER = frozenset(
     {"rain", "snow", "pour", "drizzle", "hail", "storm", "freeze", "sleet", "thunder", "shower"}
 )
@@ -109,12 +109,20 @@ def _passed_on(reading: ClauseReading, clause: Clause) -> bool:
         return False
     if _names_kin(reading.subject_text):
         return False
-    weather = reading.subject_text.lower() == "it" and (
-        reading.verb.split(" ")[0] in _WEATHER or bool(_WEATHER.intersection(clause.words))
+    # The weather ahead or as forecast ("it's meant to pour all weekend"); "it's been raining
+    # here for days" and "but it poured" tell the writer's day.
+    hearsay = _HEARSAY.search(low)
+    weather = (
+        reading.subject_text.lower() == "it"
+        and (
+            reading.tense == "future"
+            or clause.intent == "planning"
+            or _AHEAD.search(low) is not None
+        )
+        and (reading.verb.split(" ")[0] in _WEATHER or bool(_WEATHER.intersection(clause.words)))
     )
     # Hearsay of what is to come ("the canteen's closing next month") or a rumour; "the
     # bridge is closed till monday, apparently" is news of the writer's roads now.
-    hearsay = _HEARSAY.search(low)
     return weather or (
         hearsay is not None
         and (clause.intent == "planning" or hearsay.group().startswith(("rum", "word", "as ")))

@@ -67,6 +67,8 @@ def test_hearsay_and_forecasts_are_nobodys_plan(text: str) -> None:
         ("apparently my flight's cancelled, stuck in Dublin tonight", "assertive"),
         ("apparently my sister is moving to Leeds", "assertive"),
         ("we're flying out tomorrow if it doesn't snow", "hypothetical"),
+        ("it's been snowing here since Tuesday", "assertive"),
+        ("we wanted a picnic but it rained", "historical"),
     ],
 )
 def test_hearsay_about_ones_own_keeps_its_news(text: str, intent: str) -> None:

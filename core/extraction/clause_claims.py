@@ -109,10 +109,11 @@ REACTION = re.compile(
     r"exhausting|horrible|lovely|brilliant|gutting|painful|heartbreaking|devastating|surreal|"
     r"intense|wild|crazy|nice|awesome|incredible)|"
     r"i\s+feel\s+(?:that|you|ya)|same\s+here|me\s+too|"
-    # "can't believe it's already March", "can you believe this weather": wonder, no news
-    # ("can't believe my dog is ten already" tells of the dog).
+    # "can't believe it's already March", "can you believe this weather", "can't believe
+    # they came back from 2-0 down": wonder, no news ("can't believe my dog is ten
+    # already" tells of the dog).
     r"^(?:(?:i\s+)?(?:can't|cant|cannot|can\s+not)|can\s+(?:you|u))\s+believe\s*"
-    r"(?:(?:it'?s|it\s+is|this|that|how|what|you|u|ur)\b|$)|"
+    r"(?:(?:it'?s|it\s+is|this|that|how|what|you|u|ur|they|he|she)\b|$)|"
     # "I can't thank you enough": gratitude, no news.
     r"^(?:i\s+)?can't\s+thank\s+(?:you|u)\s+enough\b|"
     # "I do not know what to do", "idk what to say": at a loss, no news.

@@ -26,10 +26,11 @@ from core.extraction.clause_claims import (
     promises_news,
     where_i_am,
 )
-from core.extraction.generic_claims import in_general
+from core.extraction.generic_claims import in_general, pointed_at_and_rated
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
+from core.extraction.no_state_told import tells_no_state
 from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
 from core.extraction.types import ExtractedObservation, MessageIntent
@@ -74,6 +75,7 @@ def clause_verdict(
     reading: ClauseReading | None,
     seg_obs: list[ExtractedObservation],
     md: MarkdownLine | None,
+    question: bool = False,
 ) -> MessageIntent:
     """The clause's vote on the message's intent, given the observations it gave."""
     factual = {o.intent for o in seg_obs} & {"assertive", "planning"}
@@ -103,6 +105,14 @@ def clause_verdict(
         return "none"
     if not seg_obs and clause.intent in ("assertive", "planning") and in_general(reading, clause):
         return "none"  # "Trains in this country are a complete joke": an opinion of the world
+    if (
+        not seg_obs
+        and clause.intent in ("assertive", "planning")
+        and pointed_at_and_rated(reading, clause)
+    ):
+        return "none"  # "That hotel is way overpriced for what it is", "this song slaps"
+    if not seg_obs and clause.intent != "none" and tells_no_state(reading, clause, question):
+        return "none"  # "Dad reckons the Broncos will win", "Asking for my sister"
     if (
         clause.intent == "assertive"
         and factual == {"planning"}

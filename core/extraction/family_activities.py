@@ -152,6 +152,9 @@ _FOR_SOMEONE = re.compile(
 )
 
 
+_SAID_THEN_TAGGED = re.compile(r"\b(?:is|are|was|were|'s|'re)\b[^,]*,\s*(?:no|off)\s*$")
+"""A claim, a comma and "no <word>" closing it: the tag of an opinion ("…, no debate",
+"…, no contest"), not an activity called off."""
 _KEPT_OFF = re.compile(
     r"\b(?:keep|keeping|kept|keeps)\s+(?:her|him|them|the\s+\w+|my\s+\w+|our\s+\w+|[a-z]+)\s+off\s+"
     r"(?:(?:the|her|his|their|our)\s+)?$|"
@@ -230,6 +233,8 @@ def activity_candidates(clause: Clause) -> list[Candidate]:
         # "my son's poorly, off school today", "jayden's off school today with a temp": he
         # is off, the school is open.
         return []
+    if no and not rest.strip(" .!?") and _SAID_THEN_TAGGED.search(clause.low, 0, no.end()):
+        return []  # "Mondays are the worst, no debate": "no question", a tag to a claim
     if no and _FOR_SOMEONE.match(rest):
         return []  # "no school for her tomorrow": she stays home, the school is open
     if no and _KEPT_OFF.search(clause.low, 0, no.end()):

@@ -1,6 +1,7 @@
 """A statement about things in general: "Trains in this country are a complete joke",
 "Airports are the worst on a friday evening", "Nothing beats a cup of tea after a long
-walk".
+walk"; and a thing pointed at and rated: "That hotel is way overpriced for what it is",
+"this song slaps".
 
 Its subject is a kind of thing, not a thing of the speaker's (a bare plural with no
 article or possessive, or "nothing"/"everything"), and its predicate rates it. Such a
@@ -44,7 +45,10 @@ def in_general(reading: ClauseReading | None, clause: Clause) -> bool:
     low = clause.low
     if reading is None or reading.subject != "other":
         return False
-    if reading.tense != "present" or reading.modal or reading.perfect or reading.progressive:
+    # "flights are going to be silly money at Christmas": a kind of thing rated ahead, too.
+    if reading.tense not in ("present", "future") or reading.modal or reading.perfect:
+        return False
+    if reading.progressive and reading.tense == "present":
         return False
     subject = reading.subject_text.lower()
     if _NOW.search(low):
@@ -65,6 +69,41 @@ def in_general(reading: ClauseReading | None, clause: Clause) -> bool:
         and reading.verb == "be"
         and bool(_RATED.intersection(reading.complements))
         and _plural_noun(clause, subject)
+    )
+
+
+_POINTED = frozenset({"that", "those"})
+"""A thing pointed at over there, in talk: "that hotel", "those prices" ("this flat is freezing"
+may be where the writer is)."""
+_RATING_VERBS = frozenset({"slap", "suck", "rock", "rule", "stink", "bang"})
+"""Verbs that rate the thing they are said of: "this song slaps", "that app sucks"."""
+
+
+def pointed_at_and_rated(reading: ClauseReading | None, clause: Clause) -> bool:
+    """ "That hotel is way overpriced for what it is", "this song slaps": an opinion of a
+    thing pointed at, not a state of the writer's now."""
+    if reading is None or reading.subject != "other" or reading.subject_person:
+        return False
+    # Present only: "that summer was the best of my life" is a memory of the writer's.
+    if reading.tense != "present" or reading.modal or reading.perfect:
+        return False
+    if reading.negated or reading.passive:
+        return False
+    if _NOW.search(clause.low):
+        return False
+    span = clause_span(clause.message, clause.text, clause.start_in_message)
+    if span is None:
+        return False
+    subject = next((t for t in span if t.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.pos_ != "NOUN":
+        return False
+    pointer = {c.lower_ for c in subject.children if c.dep_ == "det"}
+    if reading.verb in _RATING_VERBS:
+        return bool(pointer & (_POINTED | {"this", "these"}))
+    return (
+        bool(pointer & _POINTED)
+        and reading.verb == "be"
+        and bool(_RATED.intersection(reading.complements))
     )
 
 

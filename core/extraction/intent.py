@@ -226,7 +226,12 @@ def classify(
         confidence = 0.55
     if _REPORTED.search(low):
         confidence = min(confidence, 0.6)
-    return ClauseIntent(tense_intent(low, has_future_time), confidence, future_time=has_future_time)
+    intent = tense_intent(low, has_future_time)
+    if seg.joint == "or" and intent == "planning":
+        # "we might drive, or we'll just fly", "let it rest or it won't rise": the other
+        # way things may go, not a plan made.
+        return ClauseIntent("hypothetical", 0.5, future_time=has_future_time)
+    return ClauseIntent(intent, confidence, future_time=has_future_time)
 
 
 _WANTED = re.compile(r"\bwanted\s+to\b")

@@ -121,7 +121,9 @@ _SHOULD_YOU = re.compile(
     r"(?:(?:i|we)\s+(?:just\s+)?(?:wanted|want|am\s+writing|'m\s+writing|was\s+writing|"
     r"thought\s+i'd|am\s+reaching\s+out|'m\s+reaching\s+out)\s+to\s+|just\s+)?(?:follow(?:ing)?\s+up|"
     r"check(?:ing)?\s+in|touch(?:ing)?\s+base|circl(?:e|ing)\s+back|reach(?:ing)?\s+out)\b"
-    r"(?!.*\b(?:that|to\s+(?:say|tell|let))\b))"
+    # "Following up: I've moved to Leeds", "checking in from Lisbon": a label, then the news,
+    # or where the writer writes from.
+    r"(?!\s*:|\s+from\b)(?!.*\b(?:that|to\s+(?:say|tell|let))\b))"
 )
 _ANOTHER_OPTION = re.compile(
     # "What about Thursday instead?", "how about the 7:30 one?": another of the options.

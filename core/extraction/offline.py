@@ -38,6 +38,7 @@ from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
+from core.extraction.no_state_told import advices_other_way
 from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
     dedupe_observations,
@@ -349,7 +350,8 @@ def extract_offline(
         )
         if all(is_back(o) for o in seg_obs):
             explaining.append(clause.text)  # read when an arrival needs its day
-        intents.append(clause_verdict(clause, ci, reading, seg_obs, md))
+        verdict = clause_verdict(clause, ci, reading, seg_obs, md, seg.question)
+        intents.append(advices_other_way(verdict, seg.joint, intents, bool(seg_obs)))
         if news and clause.intent == "assertive":
             telling.append("assertive")  # it tells how someone is now, though not the speaker
         if not seg_obs:

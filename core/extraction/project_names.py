@@ -153,6 +153,7 @@ def whole_name(name: str, text: str, end: int) -> str:
 
 PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
 """A clause's subject after the verb ("if it gets cancelled we'll stay"): no name."""
+_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "myself", "ourselves"})
 INSIDE_PHRASE = re.compile(
     r"\b(?:to|for|from|in|at|of|with)\s+(?:(?:the|a|an|my|our)\s+)?$|\b(?:to|for|from|in|at|of|with)$"
 )
@@ -183,8 +184,8 @@ def name_ok(name: str) -> bool:
         return False
     if low.split(" ", 1)[0] in PASTIMES:
         return False  # "finished reading Dune" is a pastime, not a project
-    if PRONOUN_LEAD.match(low):
-        return False
+    if PRONOUN_LEAD.match(low) or low in _OBJECT_PRONOUNS:
+        return False  # "…at 3:42 killed me": a pronoun is no name
     last = low.rsplit(" ", 1)[-1].removesuffix("'s")  # "our team's blocked": the team
     if names_a_relation(low.split(" ", 1)[0]) or last in PEOPLE_BY_ROLE or last in _GROUPS:
         return False  # "my wife jen is out", "my roommate is out": a person, not a release

@@ -38,6 +38,9 @@ _JOINT = re.compile(
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"
+    # "I've moved to Leeds so please update my address": the ask after the fact it follows
+    # from, a clause of its own (the fact stays told).
+    r"|(?<=\bso\s)(?:please|pls|plz|kindly)\s+(?=[a-z])"
     # "the boiler broke again and the landlord isn't answering": a thing or a person doing
     # or being something now, after a past event, is a clause of its own with its own tense.
     r"|(?:the|my|our)\s+[a-z]+\s+(?:is|isn't|isnt|are|aren't|arent|keeps|won't|wont|can't|cant)\s+"

@@ -184,6 +184,9 @@ PROBE_SETS = (
     "probes21d",
     "probes21d2",
     "probes21d3",
+    "probes21c",
+    "probes21c2",
+    "probes21c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -305,7 +308,12 @@ mail, Slack, carers', parents', elders' and world Englishes' voices, with contro
 ``probes21d``, ``probes21d2`` and ``probes21d3`` (twenty-first round, w21d: field recall again in the voices
 whose held-out halves lose most fields — pasted and relayed texts, replies under a quoted
 question, long posts with the fact mid-way, itineraries, travel logs, Indian and Nigerian
-English, gamers, teens, students, couples, nomads).
+English, gamers, teens, students, couples, nomads),
+``probes21c`` (twenty-first round, w21c: messages that tell no state of the writer's —
+gamers, teens, forum posts, voice notes, workplace chat, support tickets, small talk about
+recipes, weather and sport, sarcasm, rhetorical questions, lyrics and sayings, advice to
+others, others' views, third parties' news — with facts that must commit as controls;
+``probes21c2`` and ``probes21c3`` are its second and third batches).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -564,6 +572,9 @@ _PROBE_MINIMUM = {
     "probes20a": 80,
     "probes20a2": 78,
     "probes20a3": 78,
+    "probes21c": 85,
+    "probes21c2": 76,
+    "probes21c3": 41,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1023,6 +1034,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes20a", "dev"): Figures(0.92, 0.80, 0.00, 0.00, 0, 0.00),
     ("probes20a2", "dev"): Figures(0.84, 0.85, 0.00, 0.00, 0, 0.00),
     ("probes20a3", "dev"): Figures(0.83, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes21c, 21c2, 21c3 (twenty-first round, w21c: messages whose intent is none in new
+    # voices — gamers, teens, forums, tickets, small talk, sarcasm, sayings, advice, others'
+    # views; no realistic set opened), one batch each, committed before the extractor ran
+    # on it and scored before its fixes: batch 1 (85) 0.635/1.000 (14/14); batch 2 (76)
+    # 0.618/0.700 (7/10), one false commit ("Mondays are the worst, no debate"); batch 3
+    # (41) 0.463/0.833 (5/6), one false commit ("…at 3:42 killed me"). After the round:
+    # 0.812/1.000, 0.711/0.900, 0.512/0.833, no false commit.
+    ("probes21c", "dev"): Figures(0.78, 0.95, 0.00, 0.00, 0, 0.00),
+    ("probes21c2", "dev"): Figures(0.67, 0.85, 0.00, 0.00, 0, 0.00),
+    ("probes21c3", "dev"): Figures(0.46, 0.80, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

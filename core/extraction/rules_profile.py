@@ -320,6 +320,10 @@ _HOME_AHEAD = re.compile(
 )
 
 
+_THEN = re.compile(r"[,;]|\b(?:and|but|now|so)\b")
+"""Where the words after a job left go on to the next thing ("quit acme, starting at google")."""
+
+
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
@@ -350,7 +354,14 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := employer_in(text, low) or next_employer(clause)) is not None:
+        # "quit acme, starting at google monday": the job after the comma is the new one.
+        after = _THEN.search(low, m.end())
+        rest = len(low) if after is None else after.end()
+        rest += len(low[rest:]) - len(low[rest:].lstrip())
+        org = employer_in(text[rest:], low[rest:]) if after else None
+    else:
+        org = employer_in(text, low) or next_employer(clause)
+    if org is not None:
         held = clause.intent == "planning" and JOB_HELD.search(low) is not None
         out.append(
             Candidate("profile.employer", org.name, org.confidence, "assertive" if held else None)

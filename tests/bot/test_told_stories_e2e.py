@@ -110,19 +110,25 @@ async def test_flying_out_sunday_back_on_the_2nd_dates_the_trip_already_planned(
     assert "Conflicts" not in await story.block()
 
 
-async def test_a_value_typed_while_which_part_waits_changes_the_part_it_fits(
-    tg: FakeTelegram, start_bot: StartBot
-) -> None:
-    """Edit under "Is all of this right?" asks "Which part should I change?"; typing "back
-    on the 3rd" there, instead of tapping, changes the return (the part the words name),
-    never becoming news of its own that opens a second question about the return."""
+async def _which_part(tg: FakeTelegram, start_bot: StartBot) -> tuple[_Story, ChatMessage]:
+    """A Tahoe trip planned, its days said after ("Is all of this right?", two dates), and
+    Edit tapped: the story, and "Which part should I change?" waiting."""
     story = _Story(tg)
     await story.start(start_bot)
     await story.hears("going to tahoe next week!!", "plan")
     story.says("flying out sunday back on the 2nd")
     question = await tg.prompt(ALICE, "Is all of this right?")
     await tg.tap(ALICE, question, "Edit")
-    parts = await tg.prompt(ALICE, "Which part should I change?")
+    return story, await tg.prompt(ALICE, "Which part should I change?")
+
+
+async def test_a_value_typed_while_which_part_waits_changes_the_part_it_fits(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Edit under "Is all of this right?" asks "Which part should I change?"; typing "back
+    on the 3rd" there, instead of tapping, changes the return (the part the words name),
+    never becoming news of its own that opens a second question about the return."""
+    story, parts = await _which_part(tg, start_bot)
     story.says("back on the 3rd")
     await tg.settled(parts)
     assert parts.text.endswith("→ your return date")
@@ -139,13 +145,7 @@ async def test_a_value_typed_while_which_part_waits_changes_the_part_it_fits(
 async def test_a_value_that_fits_no_part_offers_the_parts_again(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    story = _Story(tg)
-    await story.start(start_bot)
-    await story.hears("going to tahoe next week!!", "plan")
-    story.says("flying out sunday back on the 2nd")
-    question = await tg.prompt(ALICE, "Is all of this right?")
-    await tg.tap(ALICE, question, "Edit")
-    await tg.prompt(ALICE, "Which part should I change?")
+    story, _ = await _which_part(tg, start_bot)
     sent = story.says("purple")
     again = await tg.reply_after(ALICE, sent, "Which part should I change?")
     assert again.buttons, "the parts are offered again, nothing guessed"

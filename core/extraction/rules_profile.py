@@ -19,7 +19,7 @@ from core.extraction.home_words import HOME_SAID
 from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
-from core.extraction.profile_after import NOW_AT, next_employer, now_living
+from core.extraction.profile_after import NOW_AT, job_after_quit, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
 from core.extraction.profile_employer import GATE as _JOB_GATE
@@ -320,10 +320,6 @@ _HOME_AHEAD = re.compile(
 )
 
 
-_THEN = re.compile(r"[,;]|\b(?:and|but|now|so)\b")
-"""Where the words after a job left go on to the next thing ("quit acme, starting at google")."""
-
-
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
@@ -354,11 +350,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-        # "quit acme, starting at google monday": the job after the comma is the new one.
-        after = _THEN.search(low, m.end())
-        rest = len(low) if after is None else after.end()
-        rest += len(low[rest:]) - len(low[rest:].lstrip())
-        org = employer_in(text[rest:], low[rest:]) if after else None
+        org = job_after_quit(text, low, m.end())
     else:
         org = employer_in(text, low) or next_employer(clause)
     if org is not None:

@@ -237,8 +237,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         place = known if (known := place_at(clause.text, m.end())) and known.known else None
         # "return the amazon package by friday before tahoe": the day before "before" is the
         # errand's, not the trip's departure.
-        later = tuple(t for t in clause.times if t.start >= m.start())
-        clause = replace(clause, times=type(clause.times)(later))
+        if place is not None:
+            clause = replace(clause, times=tuple(t for t in clause.times if t.start >= m.start()))
     if place is None:
         first = _bare(low).split(",")[0]
         arrived = BARE_ARRIVAL, AT_LODGING, HERE_ARRIVAL

@@ -34,6 +34,9 @@ def _read(text: str, at: datetime) -> dict[str, tuple[object, str, str | None]]:
         ("we fly out on the 4th, back on the 9th", "2026-12-04", "2026-12-09"),
         ("we leave sunday and come back on the 2nd", "2026-11-29", "2026-12-02"),
         ("leaving for tahoe sunday, back the 5th", "2026-11-29", "2026-12-05"),
+        # Leaving and home again, no place said: a trip planned both ways, never one over
+        # (it once dated nothing: tests/extraction/test_extraction_way_home_days.py).
+        ("we leave sunday, home the sat after", "2026-11-29", "2026-12-05"),
     ],
 )
 def test_setting_out_and_coming_back_date_one_planned_trip(

@@ -16,10 +16,10 @@ from core.conversation.buttons import (
     parse_choice,
     parse_new_place,
     parse_part,
-    part_buttons,
 )
 from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
+from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.domain.chat_records import PromptMessage
@@ -34,11 +34,17 @@ class Answers(ChatPart):
     """Taps and typed answers to the chat's questions."""
 
     def __init__(
-        self, deps: ChatDeps, questions: Questions, edits: Edits, steps: WorkflowSteps
+        self,
+        deps: ChatDeps,
+        questions: Questions,
+        edits: Edits,
+        steps: WorkflowSteps,
+        part_values: PartValues,
     ) -> None:
         super().__init__(deps)
         self.questions = questions
         self.edits = edits
+        self.part_values = part_values
         self.steps = steps
 
     async def tap_chat(self, user_id: int, data: str | None) -> int:
@@ -126,13 +132,12 @@ class Answers(ChatPart):
             await self.say(prompt.chat_id, texts.NOT_YOURS)
             return
         members = await self.questions.group_of(item)
+        mode = await self.log.mode(prompt.chat_id)
+        if mode is not None and mode.mode == "pick":
+            await self.log.clear_mode(prompt.chat_id)  # answered by a tap instead
         if action == "edit" and len(members) > 1:
-            # Which part is wrong? Then that part's own edit flow.
-            mine = self.config.entity_of(prompt.owner_user_id)
-            await self.log.append_message(prompt.chat_id, "assistant", texts.PICK_PART, now)
-            await self.messenger.send(
-                prompt.chat_id, texts.PICK_PART, part_buttons(members, prompt.token, mine)
-            )
+            # Which part is wrong? Then that part's own edit flow (tapped, or its value typed).
+            await self.part_values.offer(prompt, members, now)
             return
         if action == "edit":
             await self.edits.begin(prompt, item, now)

@@ -32,6 +32,7 @@ from core.conversation.chat_commands import Commands
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_messages import AssistantTurn, Heard
 from core.conversation.chat_order import ChatOrder
+from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 
@@ -46,7 +47,8 @@ class ChatParts:
         self.questions = Questions(deps)
         self.steps = WorkflowSteps(deps, self.questions)
         self.edits = Edits(deps, self.questions, self.steps)
-        self.answers = Answers(deps, self.questions, self.edits, self.steps)
+        self.part_values = PartValues(deps, self.questions, self.edits)
+        self.answers = Answers(deps, self.questions, self.edits, self.steps, self.part_values)
         self.assistant = AssistantTurn(deps, self.questions, self.steps)
         self.commands = Commands(deps, self.questions, self.edits)
 
@@ -134,6 +136,12 @@ class ChatSession:
             if await self.parts.edits.value(msg, mode, now, claims):
                 return None
             left_edit = True  # not an answer: handled as a message, the question stays
+        elif (
+            mode is not None
+            and mode.mode == "pick"
+            and await self.parts.part_values.value(msg, mode, now, claims)
+        ):
+            return None
         action = texts.typed_answer(msg.text)
         active = await questions.active(msg.chat_id)
         if action is not None and active is not None:

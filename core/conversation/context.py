@@ -29,12 +29,13 @@ from core.domain.provenance import Invitation, provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser, judged
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
 from core.engine.consistency import Conflict, find_conflicts, is_conflict_question
 from core.engine.household import UsersToName
+from core.engine.trip_state import trip_still_dated
 from core.store import ReviewItem
 from core.store.protocol import StoreBackend
 
@@ -123,13 +124,14 @@ def build_context(
     for f in facts:
         (expired if f.valid_until is not None and f.valid_until <= now else live).append(f)
     stale = stale_after_hours or {}
+    dated = _still_dated(live, now)
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
     room = budget - used - _OMITTED_ROOM
     headed: set[str] = set()
     for f in ranked:
-        line = _fact_line(f, now, stale, said.fact(f))
+        line = _fact_line(f, now, {} if (f.entity_id, f.domain) in dated else stale, said.fact(f))
         heading = _entity_line(f.entity_id)
         cost = len(line) + 1 + (0 if heading in headed else len(heading) + 1)
         if room - cost < 0:
@@ -214,6 +216,15 @@ def _add(lines: list[str], block: list[str], room: int, *, always_title: str | N
 def _entity_line(entity_id: str) -> str:
     # Every entity id has a colon (``user:alice``); one without is quoted, never a title.
     return f"{name(entity_id) if ':' in entity_id else quote(entity_id)}:"
+
+
+def _still_dated(facts: Sequence[CommittedFact], now: datetime) -> set[tuple[str, str]]:
+    """(entity, "travel") for each entity whose trip's own dates say it is still on: its
+    travel facts are not stale by age alone (``trip_still_dated``)."""
+    by_entity: dict[str, dict[str, Scalar]] = {}
+    for f in facts:
+        by_entity.setdefault(f.entity_id, {})[f.field] = f.value
+    return {(e, "travel") for e, state in by_entity.items() if trip_still_dated(state, now)}
 
 
 def _fact_line(

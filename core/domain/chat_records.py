@@ -8,7 +8,9 @@ from datetime import datetime
 from typing import Literal
 
 Role = Literal["user", "assistant"]
-ChatModeName = Literal["edit"]
+ChatModeName = Literal["edit", "pick"]
+"""edit: the next message is an item's value; pick: a value for one of a grouped
+question's parts, or the part to change (``core.conversation.chat_part_values``)."""
 
 
 @dataclass(frozen=True)

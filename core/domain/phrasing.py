@@ -314,6 +314,10 @@ def event_question(thing: str, status: Any, day: Any) -> str:
         return f"Is the {thing} cancelled?"
     if status == "moved":
         return f"Has the {thing} moved to {show_date(day)}?"
+    if thing.endswith(" away") and status != "moved":
+        # A member's stay away ahead ("kids away"): "Are your kids away on Saturday?".
+        member = thing.removesuffix(" away").replace(" ", "_")
+        return f"{be_for(member).capitalize()} {who(member)} away on {show_date(day)}?"
     return f"Is the {thing} on {show_date(day)}?"
 
 

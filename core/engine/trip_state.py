@@ -232,6 +232,10 @@ def _trip_days(
         gone: list[tuple[str, Scalar]] = [
             (f, None) for f, d in ((DEPART, depart), (RETURN, back)) if d and d > today
         ]
+        if told is None and back is not None and back > today and not (depart and depart > today):
+            # Home before the plan's last day ("ok back in seattle" the day before): the
+            # trip ended early, today at the latest, not on a day still ahead nor on none.
+            return [*[(f, v) for f, v in gone if f != RETURN], (RETURN, today.isoformat())]
         if told is None or back == told or (depart is not None and depart > told):
             return gone
         return [*[(f, v) for f, v in gone if f != RETURN], (RETURN, told.isoformat())]
@@ -239,6 +243,17 @@ def _trip_days(
         # Off: its days are no longer in the plan.
         return [(f, None) for f in (DEPART, RETURN) if state.get(f) is not None]
     return []
+
+
+def trip_still_dated(state: Mapping[str, Scalar], now: datetime) -> bool:
+    """Whether the trip's own dates say its state still holds on the user's today: a trip
+    planned or under way whose return (or, with none, departure) day is not past. Its
+    words do not age while the trip they describe is still on ("in Tahoe, back on the
+    5th" is no stale belief on the 2nd, however long ago it was said)."""
+    if state.get(STATUS) not in ("planning", "in_progress"):
+        return False
+    ends = _day_of(state.get(RETURN)) or _day_of(state.get(DEPART))
+    return ends is not None and ends >= today_where(state, now)
 
 
 def _day_of(value: Scalar) -> date | None:

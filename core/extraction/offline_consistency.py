@@ -115,6 +115,10 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
         # "my flight is cancelled, stuck in Denver": a cancelled flight alone is a doubt
         # (a rebooking, perhaps); being somewhere on the trip says it is under way.
         obs = [o for o in obs if not (_cancelled_flight(o) and o.intent == "assertive")]
+    replaced = {o.field for o in obs if o.intent == "assertive" and o.candidate_value is not None}
+    # "quit acme, starting at google monday": the new value replaces the old one, so the old
+    # one's retraction is no second question ("forget your employer?" beside "Google?").
+    obs = [o for o in obs if not (o.intent == "retract" and o.field in replaced)]
     sick = {o.field for o in obs if o.field.startswith("family.") and o.candidate_value == "sick"}
     for o in obs:
         if o.field in sick and o.candidate_value == "home":

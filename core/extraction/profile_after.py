@@ -12,6 +12,7 @@ import re
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import Organisation, organisation_at
+from core.extraction.profile_employer import employer_in
 
 LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 QUIT = re.compile(
@@ -112,3 +113,17 @@ def settled_not_travelling(found: list[Candidate]) -> list[Candidate]:
             return found  # "back home in portland": the trip ended there, at home
         return [c for c in found if not c.field.startswith("travel.")]
     return found
+
+
+_THEN = re.compile(r"[,;]|\b(?:and|but|now|so)\b")
+"""Where the words after a job left go on to the next thing ("quit acme, starting at google")."""
+
+
+def job_after_quit(text: str, low: str, quit_end: int) -> Organisation | None:
+    """The new job said after the one left in the same clause ("quit acme, starting at
+    google monday": Google), read from the words after the comma."""
+    after = _THEN.search(low, quit_end)
+    if after is None:
+        return None
+    rest = after.end() + len(low[after.end() :]) - len(low[after.end() :].lstrip())
+    return employer_in(text[rest:], low[rest:])

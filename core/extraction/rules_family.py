@@ -10,7 +10,7 @@ today" or "the kids have the flu"; ``family.<activity>.schedule`` and
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
@@ -37,6 +37,7 @@ from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.reported_states import reported_clause
 from core.extraction.school_days_off import school_day_off
+from core.extraction.travel_trips import end_of_day
 
 __all__ = ["extract_family", "names_a_relation"]
 
@@ -184,7 +185,43 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
         # A bare noun ("work is fine", "laptop has a virus") is a name only when ill, unless
         # it is a common given name the dictionary also knows ("sofia is much better").
         return []
-    return [Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95)]
+    if status == "away" and (ahead := _stay_ahead(clause, slug)) is not None:
+        return ahead
+    until = away_until(clause) if status == "away" else None
+    return [
+        Candidate(f"family.{slug}.status", status, 0.9 if status == "well" else 0.95, None, until)
+    ]
+
+
+_UNTIL_PREPS = frozenset({"until", "till", "til", "through", "thru", "to", "back"})
+
+
+def away_until(clause: Clause) -> datetime | None:
+    """When a stay away said now ends: the end of the last day the clause gives it ("the
+    kids are at their dad's till sunday", "... this weekend" said on Saturday), so that on
+    Monday nobody is still "away" on the strength of words that said until when."""
+    today = clause.at.date()
+    ends = [
+        t.end_day if t.end_day is not None and t.day <= today else t.day
+        for t in clause.times
+        if not t.past and (t.prep in _UNTIL_PREPS or (t.end_day is not None and t.day <= today))
+    ]
+    last = max((d for d in ends if d >= today), default=None)
+    return None if last is None else end_of_day(last, clause.at)
+
+
+def _stay_ahead(clause: Clause, slug: str) -> list[Candidate] | None:
+    """A stay away still ahead ("the kids are at their dad's this weekend", said on
+    Wednesday): not where they are now, but a plan kept with its days, the household's
+    "<member> away" day ending when the stay does. None when the stay is now."""
+    today = clause.at.date()
+    ahead = [t for t in clause.times if not t.past and t.day > today]
+    if clause.intent != "planning" or not ahead or len(ahead) != len(clause.times):
+        return None
+    last = max(t.end_day or t.day for t in ahead)
+    until = end_of_day(last, clause.at)
+    field = f"family.{slug}_away.schedule"
+    return [Candidate(field, ahead[0].day.isoformat(), 0.9, "planning", until)]
 
 
 def _before_last_night(clause: Clause) -> bool:

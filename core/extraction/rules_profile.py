@@ -19,7 +19,7 @@ from core.extraction.home_words import HOME_SAID
 from core.extraction.organisations import organisation_at
 from core.extraction.places import GAZETTEER, Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
-from core.extraction.profile_after import NOW_AT, next_employer, now_living
+from core.extraction.profile_after import NOW_AT, job_after_quit, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
 from core.extraction.profile_employer import GATE as _JOB_GATE
@@ -350,7 +350,10 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))
-    elif (org := employer_in(text, low) or next_employer(clause)) is not None:
+        org = job_after_quit(text, low, m.end())
+    else:
+        org = employer_in(text, low) or next_employer(clause)
+    if org is not None:
         held = clause.intent == "planning" and JOB_HELD.search(low) is not None
         out.append(
             Candidate("profile.employer", org.name, org.confidence, "assertive" if held else None)

@@ -14,10 +14,11 @@ candidates and its days), ``travel_presence`` (where the user is), ``travel_retu
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.places import place_at, place_before, place_there
+from core.extraction.places import Place, place_at, place_before, place_there
 from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
@@ -151,6 +152,11 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         ):
             # "trip's over, back to reality tomorrow": the trip ended, whatever comes next.
             return [Candidate("travel.status", "completed", 0.95, "assertive")]
+        outbound = _outbound(clause, going.start()) if own else None
+        if outbound is not None and clause.intent in ("planning", "assertive") and not done:
+            # "leaving for tahoe sunday, flying back on the 2nd": the way back ends the trip
+            # the clause sets out on, so both days are that trip's.
+            return planned_trip(clause, outbound)
         if clause.intent == "planning" and not (done and PAST.match(done[0])):
             if own:
                 return return_plan(clause)  # "we'll be back from Maui Sunday": not yet
@@ -238,6 +244,10 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # "gotta return the amazon package before tahoe": a known place as a deadline is
         # the trip there.
         place = known if (known := place_at(clause.text, m.end())) and known.known else None
+        # "return the amazon package by friday before tahoe": the day before "before" is the
+        # errand's, not the trip's departure.
+        if place is not None:
+            clause = replace(clause, times=tuple(t for t in clause.times if t.start >= m.start()))
     if place is None:
         first = _bare(low).split(",")[0]
         arrived = BARE_ARRIVAL, AT_LODGING, HERE_ARRIVAL
@@ -280,6 +290,16 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         Candidate("travel.destination", place.name, conf),
         Candidate("travel.status", "in_progress", conf),
     ]
+
+
+def _outbound(clause: Clause, before: int) -> Place | None:
+    """The place the clause sets out for before the way back at ``before`` ("leaving for
+    tahoe sunday, flying back on the 2nd": Tahoe), if any."""
+    for m in HEADING.finditer(clause.low, 0, before):
+        place = place_near(clause, m.end())
+        if place is not None and place.end <= before:
+            return place
+    return None
 
 
 def _bare(low: str) -> str:

@@ -9,6 +9,7 @@ from datetime import date
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.timeexpr import find_times
+from core.extraction.travel_departures import departure_day
 from core.extraction.travel_objects import is_habit
 from core.extraction.travel_trips import (
     NOT_LEAVING_UNTIL,
@@ -69,6 +70,8 @@ def away_from_home(clause: Clause) -> list[Candidate]:
         depart, ret = trip_dates(clause)
         if depart is not None and not is_habit(clause.low):
             return _planned(depart, ret)
+    if m is None and (out_and_back := _out_and_back(clause)) is not None:
+        return _planned(*out_and_back)
     if clause.intent not in ("assertive", "planning") or m is None:
         return []
     place = place_near(clause, m.end())
@@ -90,6 +93,19 @@ def away_from_home(clause: Clause) -> list[Candidate]:
     if ret is not None:
         out.append(Candidate("travel.return_date", ret.isoformat(), 0.85))
     return out
+
+
+def _out_and_back(clause: Clause) -> tuple[date, date] | None:
+    """The days of a trip told by setting out and coming back, its place unsaid ("flying
+    out sunday back on the 2nd", "we leave friday, home on the 9th"): a trip planned,
+    dated both ways (setting out alone says no trip: its place may be in the next clause)."""
+    leaving = departure_day(clause)
+    if leaving is None or is_habit(clause.low):
+        return None
+    depart, ret = trip_dates(clause)
+    if depart != leaving or ret is None or ret <= depart:
+        return None
+    return depart, ret
 
 
 _SENTENCE_END = re.compile(r"[.!?\n]")

@@ -65,17 +65,18 @@ def _word(
 @pytest.mark.parametrize(
     ("held", "said", "implied"),
     [
-        # Back home: the trip ends, the user is home, no day of it is still ahead.
+        # Back home before the plan's return day: the trip ends, the user is home, and it
+        # ended early, today (no day of it still ahead, and not none).
         (
             AWAY | HOME,
             ("travel.status", "completed"),
-            {"travel.location": "Portland", "travel.return_date": None},
+            {"travel.location": "Portland", "travel.return_date": "2026-11-28"},
         ),
         # Back home, no home city known: the trip's place is forgotten with it.
         (
             AWAY,
             ("travel.status", "completed"),
-            {"travel.location": None, "travel.return_date": None},
+            {"travel.location": None, "travel.return_date": "2026-11-28"},
         ),
         # Home before a planned trip even left (it happened after all): nothing ahead stays.
         (
@@ -157,11 +158,11 @@ def _word(
             ("travel.status", "completed", "assertive", "we got back home last night"),
             {"travel.location": "Portland", "travel.return_date": None},
         ),
-        # Being in the home city while away ends the trip, days ahead and all.
+        # Being in the home city while away ends the trip early: back today, not the 2nd.
         (
             AWAY | HOME,
             ("travel.location", "Portland"),
-            {"travel.status": "completed", "travel.return_date": None},
+            {"travel.status": "completed", "travel.return_date": "2026-11-28"},
         ),
         # Moved house while at home: the user is at the new home ("we moved to denver").
         (

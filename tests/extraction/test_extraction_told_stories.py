@@ -1,0 +1,104 @@
+"""What the stories of ``tests/bot/test_told_stories_e2e.py`` read as, message by message:
+both days of a trip said in one breath, a stay away and until when, a job left for another."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.extraction.offline import extract_offline
+
+WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
+SATURDAY = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
+MONDAY_MIDNIGHT = "2026-11-30T00:00:00+00:00"
+
+
+def _read(text: str, at: datetime) -> dict[str, tuple[object, str, str | None]]:
+    """field -> (value, intent, valid_until) of what ``text`` says at ``at`` (a retraction
+    beside a new value of the same field would show as a clash: there must be none)."""
+    seen = extract_offline(text, at=at).observations
+    assert len({o.field for o in seen}) == len(seen), seen
+    return {
+        o.field: (o.candidate_value, o.intent, o.valid_until and o.valid_until.isoformat())
+        for o in seen
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "depart", "back"),
+    [
+        ("leaving for tahoe sunday, flying back on the 2nd", "2026-11-29", "2026-12-02"),
+        ("flying out sunday back on the 2nd", "2026-11-29", "2026-12-02"),
+        ("flying out sunday, back on the 2nd", "2026-11-29", "2026-12-02"),
+        ("we fly out on the 4th, back on the 9th", "2026-12-04", "2026-12-09"),
+        ("we leave sunday and come back on the 2nd", "2026-11-29", "2026-12-02"),
+        ("leaving for tahoe sunday, back the 5th", "2026-11-29", "2026-12-05"),
+        # Leaving and home again, no place said: a trip planned both ways, never one over
+        # (it once dated nothing: tests/extraction/test_extraction_way_home_days.py).
+        ("we leave sunday, home the sat after", "2026-11-29", "2026-12-05"),
+    ],
+)
+def test_setting_out_and_coming_back_date_one_planned_trip(
+    text: str, depart: str, back: str
+) -> None:
+    read = _read(text, WEDNESDAY)
+    assert read["travel.status"][:2] == ("planning", "planning")
+    assert read["travel.depart_date"][0] == depart
+    assert read["travel.return_date"][0] == back
+
+
+@pytest.mark.parametrize("text", ["flying out sunday", "flying back from maui on the 22nd"])
+def test_one_way_alone_plans_no_trip_with_two_days(text: str) -> None:
+    read = _read(text, WEDNESDAY)
+    assert not ("travel.depart_date" in read and "travel.return_date" in read)
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "expected"),
+    [
+        # Ahead: a plan kept with its first day, ending with the weekend; nobody away now.
+        (
+            "the kids are at their dad's this weekend",
+            WEDNESDAY,
+            {"family.kids_away.schedule": ("2026-11-28", "planning", MONDAY_MIDNIGHT)},
+        ),
+        (
+            "the kids are staying with their dad this weekend",
+            WEDNESDAY,
+            {"family.kids_away.schedule": ("2026-11-28", "planning", MONDAY_MIDNIGHT)},
+        ),
+        # Now: away, until the end of the day the words give.
+        (
+            "the kids are at their dad's this weekend",
+            SATURDAY,
+            {"family.kids.status": ("away", "assertive", MONDAY_MIDNIGHT)},
+        ),
+        (
+            "kids r at their dads till sunday",
+            WEDNESDAY,
+            {"family.kids.status": ("away", "assertive", MONDAY_MIDNIGHT)},
+        ),
+        # No end said: away, with no end made up.
+        ("emma is at grandma's", WEDNESDAY, {"family.emma.status": ("away", "assertive", None)}),
+    ],
+)
+def test_a_stay_away_says_until_when(
+    text: str, at: datetime, expected: dict[str, tuple[object, str, str | None]]
+) -> None:
+    assert _read(text, at) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("quit acme, starting at google monday", "Google"),
+        ("i quit acme, and im starting at google monday", "Google"),
+        ("i quit acme and start at google monday", "Google"),
+        ("quit acme", None),
+        ("quit acme, gonna take a break", None),
+    ],
+)
+def test_a_job_left_for_another_is_the_new_employer(text: str, expected: str | None) -> None:
+    value, intent, _ = _read(text, WEDNESDAY)["profile.employer"]
+    assert (value, intent) == (expected, "assertive" if expected else "retract")

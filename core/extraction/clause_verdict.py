@@ -46,10 +46,11 @@ _FRAGMENT = re.compile(
 _FRAME_ALONE = re.compile(
     r"^(?:back\s+)?(?:in|at|during)\s+(?:uni|college|school|high\s+school|sixth\s+form|the\s+day|"
     r"the\s+old\s+days|(?:the\s+)?(?:'|19|20)?\d0s|(?:19|20)\d\d|my\s+(?:twenties|teens|"
-    r"thirties|youth|first\s+job))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
+    r"thirties|youth|first\s+job|(?:[a-z]+\s+)?days))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
     r"as\s+a\s+kid)[\s,.]*$"
 )
 """A time frame cut off before the story it opens ("back in uni i used to work nights",
+"…, back in my student days",
 "as a kid I wanted to live in Paris"): when, not where; the past it sets."""
 _TIMETABLE_ENTRY = re.compile(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
 """A line that opens on its clock time ("09:15 pickup from the hotel", "7pm dinner w/ the

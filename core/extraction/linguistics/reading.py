@@ -242,6 +242,10 @@ def read(span: Span) -> ClauseReading:
     # "the car's in the shop": the tagger may take the clitic "'s" heading the clause for
     # a possessive; as the clause's root, with a subject, it is "is".
     clitic_be = head.lower_ in ("'s", "\u2019s") and head.tag_ == "POS" and head.dep_ == "ROOT"
+    # "her arm's in a cast", "the dog's at the vet's": or it hangs the clitic from the noun
+    # as its case marker and the predicate from the noun too; the noun is the subject.
+    said_of = _clitic_subject(head, span)
+    clitic_be = clitic_be or said_of is not None
     is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB") or clitic_be
     tense: Tense
     if planned is not None or about_to or _gonna(head) or modal_lemma in _FUTURE_MODALS:
@@ -258,7 +262,7 @@ def read(span: Span) -> ClauseReading:
         tense = "present"
     else:
         tense = "none"
-    subject_tok = subject_of(head)
+    subject_tok = said_of or subject_of(head)
     verb = "be" if clitic_be else _phrasal(main) if is_verb else ""
     negated = any(c.dep_ == "neg" for c in (*head.children, *main.children))
     conditional = False
@@ -319,7 +323,7 @@ def read(span: Span) -> ClauseReading:
             and any(a.lower_ in ("had", "'d") and a.tag_ == "VBD" for a in auxes)
             and modal is None
         ),
-        complements=_complements(main, span),
+        complements=_complements(main, span) + _predicate_after(said_of),
         request=is_request(head, modal_lemma, subject_kind(subject_tok)),
         wanted=wanted(head),
         subject_person=is_person(subject_tok),
@@ -332,5 +336,38 @@ def read(span: Span) -> ClauseReading:
             )
             for t in span
         ),
-        simple_present=main.tag_ in ("VBP", "VBZ") and modal is None,
+        simple_present=(main.tag_ in ("VBP", "VBZ") or said_of is not None) and modal is None,
     )
+
+
+_PREDICATES = frozenset({"prep", "advmod", "acomp", "amod"})
+
+
+def _predicate_after(noun: Token | None) -> tuple[str, ...]:
+    """What follows "noun's" when the clitic is "is", as a complement ("prep:in")."""
+    if noun is None:
+        return ()
+    after = noun.doc[noun.i + 2]
+    return (f"prep:{after.lower_}",) if after.dep_ == "prep" else (after.dep_,)
+
+
+def _clitic_subject(head: Token, span: Span) -> Token | None:
+    """The noun that opens a verbless ``span`` when the "'s" right after it is "is", not a
+    possessive: the word after the clitic is a preposition, adverb or adjective that the
+    parse hangs from the noun itself or outside the clause ("her arm's in a cast", "the
+    cat's with us"), not a noun the first one owns ("Jake's band")."""
+    if head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB"):
+        return None
+    nouns = [t for t in span if t.pos_ in ("NOUN", "PROPN")][:1]
+    if not nouns or nouns[0].i + 2 >= span.end:
+        return None
+    noun = nouns[0]
+    clitic, after = noun.doc[noun.i + 1], noun.doc[noun.i + 2]
+    if clitic.lower_ not in ("'s", "\u2019s") or clitic.dep_ != "case" or clitic.head != noun:
+        return None
+    inside = span.start <= after.head.i < span.end
+    if (inside and after.head != noun) or after.dep_ not in _PREDICATES:
+        return None
+    if any(t.pos_ == "NUM" or t.ent_type_ in ("DATE", "TIME") for t in after.subtree):
+        return None  # "the meeting's at three": when, which the time rules read
+    return noun if after.pos_ in ("ADP", "ADV", "ADJ") else None

@@ -32,6 +32,7 @@ from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
 from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
+from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.types import ExtractedObservation, MessageIntent
 from core.extraction.weekly_rota import weekly_rota
 
@@ -66,6 +67,9 @@ _HERE_UNTIL = re.compile(
 )
 """Here until a day ("…, here till the 10th", "here until the 18th"): where the writer is
 now, the stay's end ahead, with or without a verb."""
+_ON_BOARD = re.compile(rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}(?!\s+(?:to|from)\b)")
+"""On a vehicle now ("on the replacement bus"), not where a story was set ("on the train to
+Paris we met…")."""
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
@@ -134,6 +138,7 @@ def clause_verdict(
             and not _HAS_VERB.search(clause.low)
             and not WHEREABOUTS.match(clause.low)
             and not STATUS_LINE.match(clause.low)
+            and not _ON_BOARD.match(clause.low)
         )
     ):
         return "none"  # a fragment ("Without her help", "## Travel") claims nothing

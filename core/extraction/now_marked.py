@@ -38,7 +38,9 @@ _HELD_SINCE = re.compile(
 Friday", "he's kept the car since the split"."""
 
 
-_OWNED = re.compile(r"^(?:my|our|his|her|their|your|ur)\s+(?:[a-z]+\s+)?[a-z]+(?:'s|\s+(?:is|are))\s")
+_OWNED = re.compile(
+    r"^(?:my|our|his|her|their|your|ur)\s+(?:[a-z]+\s+)?[a-z]+(?:'s|\s+(?:is|are))\s"
+)
 _WHEREABOUTS_PREPS = frozenset(
     {"prep:in", "prep:at", "prep:on", "prep:with", "prep:off", "prep:out", "prep:inside"}
 )

@@ -207,6 +207,24 @@ def _subject_run_after(first: Token, span: Span) -> int | None:
     return None
 
 
+def _state_after(first: Token, span: Span) -> int | None:
+    """ "had a fall on the stairs last night, bruised but ok": a participle or adjective
+    after a past clause and a comma, with no subject, auxiliary or subordinator of its own,
+    says how the speaker is now; the parse hangs it from the past verb. The token index
+    where it starts, if so."""
+    if not _past(first):
+        return None
+    for child in first.children:
+        if child.i <= first.i or child.dep_ != "advcl" or child.tag_ not in ("VBN", "JJ"):
+            continue
+        if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
+            continue
+        start = min(t.i for t in child.subtree)
+        if start == child.i and span.doc[start - 1].text == "," and start < span.end:
+            return start
+    return None
+
+
 def _two_heads(span: Span) -> int | None:
     """ "…let you know we got held up in Denver the connecting flight got cancelled": the
     parse may hang both sentences of the clause from a verb outside it, side by side. The
@@ -281,6 +299,8 @@ def _cut(span: Span) -> int | None:
     if after is not None:
         return span.doc[after].idx
     after = _subject_run_after(second, span)
+    if after is None:
+        after = _state_after(second, span)
     if after is not None:
         return span.doc[after].idx
     takes = any(c.i > second.i and c.dep_ in _TAKES for c in second.children)

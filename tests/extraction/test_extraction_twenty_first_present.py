@@ -75,3 +75,74 @@ def test_my_somethings_days_date_a_memory(text: str) -> None:
 
 def test_days_off_are_no_stretch_of_life() -> None:
     assert intent_said("in my days off I'm at my mum's in Hull") == "assertive"
+
+
+# ------------------------------------------- a note's state, its verb left out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dog w/ my sister til friday",
+        "wifi down again at the office",
+        "my back still stiff",
+        "van off the road, clutch gone",
+        "the twins at my mum's tonight",
+        "Ankle swollen, ice on it",
+    ],
+)
+def test_a_noun_and_what_it_is_now_is_a_present_state(text: str) -> None:
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lovely evening at the pub, thanks all",  # a noun rated: a reaction
+        "thanks for the lift home",
+        "no worries at all",
+        "lots of love from all of us",
+    ],
+)
+def test_a_rated_or_social_noun_phrase_claims_nothing(text: str) -> None:
+    assert intent_said(text) == "none"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # How the speaker is now, a bare participle or adjective after the story and a comma.
+        ("came off my bike on the way in this morning, scraped but fine", "assertive"),
+        ("slipped on the ice outside Tesco yesterday, bruised but in one piece", "assertive"),
+        # With a subject of its own, or bound to the clause before, it stays the story.
+        ("we walked the whole coast path last summer and were exhausted", "historical"),
+    ],
+)
+def test_a_bare_state_after_a_past_event_is_how_one_is_now(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+@pytest.mark.parametrize("text", ["Thanks again for sorting it", "cheers in advance everyone"])
+def test_a_formula_of_thanks_is_no_state(text: str) -> None:
+    assert intent_said(text) == "none"
+
+
+# ------------------------------------------- on board now, the "I'm" left out
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("flight got cancelled, on the sleeper instead", "assertive"),
+        ("still on the tube, signal's awful", "assertive"),
+        ("@ the vet with the dog, back by 5", "assertive"),
+        # Where a story was set: a frame, not where one is.
+        ("on the ferry to Dieppe in 2019 we met our best friends", "historical"),
+    ],
+)
+def test_on_a_vehicle_now_is_where_one_is(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+def test_a_noun_and_any_adverb_is_no_state() -> None:
+    assert intent_said("I wish I could move to Lisbon. The sunshine alone.") == "hypothetical"

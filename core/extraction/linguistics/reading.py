@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from core.extraction.linguistics.requests import is_request, wanted
+from core.extraction.linguistics.small_clause import clitic_subject, predicate_after, verbless_state
 from core.extraction.linguistics.subject_of import is_person, subject_kind, subject_of
 from core.extraction.linguistics.subjects import Subject
 
@@ -90,6 +91,8 @@ class ClauseReading:
     """The subject is another person ("Lily", "she", "my sister"), not the speaker
     with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
+    verbless_state: bool = False
+    """No verb, but a noun and what it is now ("kids w/ me til sun", "knee still sore")."""
     wanted: tuple[str, ...] = ()
     """What is wanted or needed, as the verb of its to-infinitive and that verb's object
     ("I want to book a flight" -> ("book", "flight")), or no verb and the object ("I'd
@@ -244,7 +247,7 @@ def read(span: Span) -> ClauseReading:
     clitic_be = head.lower_ in ("'s", "\u2019s") and head.tag_ == "POS" and head.dep_ == "ROOT"
     # "her arm's in a cast", "the dog's at the vet's": or it hangs the clitic from the noun
     # as its case marker and the predicate from the noun too; the noun is the subject.
-    said_of = _clitic_subject(head, span)
+    said_of = clitic_subject(head, span)
     clitic_be = clitic_be or said_of is not None
     is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB") or clitic_be
     tense: Tense
@@ -323,10 +326,13 @@ def read(span: Span) -> ClauseReading:
             and any(a.lower_ in ("had", "'d") and a.tag_ == "VBD" for a in auxes)
             and modal is None
         ),
-        complements=_complements(main, span) + _predicate_after(said_of),
+        complements=_complements(main, span) + predicate_after(said_of),
         request=is_request(head, modal_lemma, subject_kind(subject_tok)),
         wanted=wanted(head),
-        subject_person=is_person(subject_tok),
+        # "Trip's over": a capital at the start tags a clitic's noun as a name; only a
+        # name the model knows for a person is someone there.
+        subject_person=is_person(subject_tok)
+        and not (said_of is not None and said_of.tag_ == "NNP" and said_of.ent_type_ != "PERSON"),
         scene=any(
             (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)
             or (
@@ -336,38 +342,6 @@ def read(span: Span) -> ClauseReading:
             )
             for t in span
         ),
+        verbless_state=tense == "none" and verbless_state(head, span),
         simple_present=(main.tag_ in ("VBP", "VBZ") or said_of is not None) and modal is None,
     )
-
-
-_PREDICATES = frozenset({"prep", "advmod", "acomp", "amod"})
-
-
-def _predicate_after(noun: Token | None) -> tuple[str, ...]:
-    """What follows "noun's" when the clitic is "is", as a complement ("prep:in")."""
-    if noun is None:
-        return ()
-    after = noun.doc[noun.i + 2]
-    return (f"prep:{after.lower_}",) if after.dep_ == "prep" else (after.dep_,)
-
-
-def _clitic_subject(head: Token, span: Span) -> Token | None:
-    """The noun that opens a verbless ``span`` when the "'s" right after it is "is", not a
-    possessive: the word after the clitic is a preposition, adverb or adjective that the
-    parse hangs from the noun itself or outside the clause ("her arm's in a cast", "the
-    cat's with us"), not a noun the first one owns ("Jake's band")."""
-    if head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB"):
-        return None
-    nouns = [t for t in span if t.pos_ in ("NOUN", "PROPN")][:1]
-    if not nouns or nouns[0].i + 2 >= span.end:
-        return None
-    noun = nouns[0]
-    clitic, after = noun.doc[noun.i + 1], noun.doc[noun.i + 2]
-    if clitic.lower_ not in ("'s", "\u2019s") or clitic.dep_ != "case" or clitic.head != noun:
-        return None
-    inside = span.start <= after.head.i < span.end
-    if (inside and after.head != noun) or after.dep_ not in _PREDICATES:
-        return None
-    if any(t.pos_ == "NUM" or t.ent_type_ in ("DATE", "TIME") for t in after.subtree):
-        return None  # "the meeting's at three": when, which the time rules read
-    return noun if after.pos_ in ("ADP", "ADV", "ADJ") else None

@@ -146,3 +146,9 @@ def test_on_a_vehicle_now_is_where_one_is(text: str, intent: str) -> None:
 
 def test_a_noun_and_any_adverb_is_no_state() -> None:
     assert intent_said("I wish I could move to Lisbon. The sunshine alone.") == "hypothetical"
+
+
+@pytest.mark.parametrize("text", ["clashes with the standup", "grats on the new job dude"])
+def test_a_bare_noun_placed_by_the_is_no_state(text: str) -> None:
+    # A verb the tagger read as a plural noun, or a formula of congratulation.
+    assert intent_said(text) == "none"

@@ -59,7 +59,7 @@ _PARTICLES = frozenset(
 down"); not any adverb ("the weather alone", "me too")."""
 _OWNERS = frozenset({"poss", "det"})
 _FORMULAE = frozenset(
-    {"thanks", "thank", "cheers", "congrats", "congratulations", "regards", "greetings"}
+    {"thanks", "thank", "cheers", "congrats", "grats", "congratulations", "regards", "greetings"}
     | {"wishes", "love", "kudos", "apologies", "condolences", "props", "respect"}
 )
 """Nouns that are a speech act, not a thing in a state ("thanks in advance", "cheers
@@ -97,6 +97,22 @@ def verbless_state(head: Token, span: Span) -> bool:
         after.dep_ == "prep"
         and after.lower_ in _PLACING
         and not any(t.pos_ == "NUM" or t.ent_type_ in ("DATE", "TIME") for t in after.subtree)
+        and (_owned(head) or _someone(after))
+    )
+
+
+def _owned(noun: Token) -> bool:
+    """ "the twins", "my car", "Tom's van": a noun with its own determiner or owner."""
+    return any(c.dep_ in _OWNERS or c.dep_ == "poss" for c in noun.children if c.i < noun.i)
+
+
+def _someone(prep: Token) -> bool:
+    """A bare noun is placed with or at someone ("kids with me", "dog w/ my sister"): the
+    preposition's object a pronoun, a name or an owned noun. A bare plural before "the"
+    may be a verb the tagger took for a noun ("clashes with the offsite")."""
+    objects = [c for c in prep.children if c.dep_ == "pobj"]
+    return bool(objects) and (
+        objects[0].pos_ in ("PRON", "PROPN") or any(c.dep_ == "poss" for c in objects[0].children)
     )
 
 

@@ -16,6 +16,7 @@ from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_tense import CARE_NOTE
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.travel_presence import ON_A_VEHICLE
 
 _SCENE_CLAUSES = frozenset(
     {
@@ -147,6 +148,7 @@ def promises_news(reading: ClauseReading | None) -> bool:
 _WHERE_I_AM = re.compile(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
     r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b|"
+    rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}|"
     # Leaving now, the "I'm" left out: "off to work now", "off to bed rn".
     r"^(?:just\s+)?off\s+to\s+(?:work|bed|school|the\s+[a-z]+|my\s+[a-z']+)\s+(?:now|rn)\b|"
     # A diary's "our last night in Hanoi", "my first morning in Kyoto": there now.
@@ -163,7 +165,7 @@ STATUS_LINE = re.compile(
     r"working\s+from\s+home|back\s+(?:online|at\s+(?:work|my\s+desk)|in\s+the\s+office)|"
     r"in\s+(?:meetings?|a\s+meeting|back-to-backs|class|court|the\s+office)|"
     r"on\s+(?:pto|leave|vacation|holiday|call|a\s+call|(?:maternity|paternity|sick|parental)\s+"
-    r"leave)|at\s+(?:work|the\s+office|the\s+(?:doctor|dentist|vet)'?s?|the\s+gym))\b"
+    r"leave)|(?:at\s+|@\s*)(?:work|the\s+office|the\s+(?:doctor|dentist|vet)'?s?|the\s+gym))\b"
 )
 """A status line with its "I'm" left out ("in meetings all day", "OOO till monday", "out
 sick today", "on PTO next week"): the speaker's state, whatever field it fills."""
@@ -208,6 +210,8 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return False
     if reading.tense == "none" and _WITH_SOMEONE.match(low):
         return False  # "Charlie's with me tonight": the parse took "'s" for a possessive
+    if reading.verbless_state:
+        return False  # "kids w/ me til sun", "wifi down at home": a note's state, no verb
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener
     if reading.subject == "addressee":

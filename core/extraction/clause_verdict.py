@@ -33,6 +33,7 @@ from core.extraction.markdown import MarkdownLine
 from core.extraction.no_state_told import tells_no_state
 from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
+from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.types import ExtractedObservation, MessageIntent
 from core.extraction.weekly_rota import weekly_rota
 
@@ -47,10 +48,11 @@ _FRAGMENT = re.compile(
 _FRAME_ALONE = re.compile(
     r"^(?:back\s+)?(?:in|at|during)\s+(?:uni|college|school|high\s+school|sixth\s+form|the\s+day|"
     r"the\s+old\s+days|(?:the\s+)?(?:'|19|20)?\d0s|(?:19|20)\d\d|my\s+(?:twenties|teens|"
-    r"thirties|youth|first\s+job))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
+    r"thirties|youth|first\s+job|(?:[a-z]+\s+)?days))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
     r"as\s+a\s+kid)[\s,.]*$"
 )
 """A time frame cut off before the story it opens ("back in uni i used to work nights",
+"…, back in my student days",
 "as a kid I wanted to live in Paris"): when, not where; the past it sets."""
 _TIMETABLE_ENTRY = re.compile(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
 """A line that opens on its clock time ("09:15 pickup from the hotel", "7pm dinner w/ the
@@ -66,6 +68,9 @@ _HERE_UNTIL = re.compile(
 )
 """Here until a day ("…, here till the 10th", "here until the 18th"): where the writer is
 now, the stay's end ahead, with or without a verb."""
+_ON_BOARD = re.compile(rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}(?!\s+(?:to|from)\b)")
+"""On a vehicle now ("on the replacement bus"), not where a story was set ("on the train to
+Paris we met…")."""
 _RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
@@ -143,6 +148,7 @@ def clause_verdict(
             and not _HAS_VERB.search(clause.low)
             and not WHEREABOUTS.match(clause.low)
             and not STATUS_LINE.match(clause.low)
+            and not _ON_BOARD.match(clause.low)
         )
     ):
         return "none"  # a fragment ("Without her help", "## Travel") claims nothing

@@ -27,6 +27,8 @@ FAR_PAST = re.compile(
     r"\bin\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|spring|fall|"
     r"autumn|christmas|thanksgiving|decade|time)\b|\bbefore\s+this\b|\bformerly\b|\bpreviously\b|"
     r"\bin\s+(?:college|high\s+school|grad\s+school|my\s+(?:twenties|thirties|teens|20s|30s))\b|"
+    # "in my uni days", "back in our army days": a stretch of life over.
+    r"\bin\s+(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?days\b(?!\s+off\b)|"
     # "on our honeymoon we…" is a memory; "our honeymoon in Bali starts Saturday" is ahead.
     r"\bhoneymoon\b(?![^.;!?]*\b(?:starts|begins|kicks\s+off|booked|next|tomorrow|tmrw)\b)|"
     r"\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"

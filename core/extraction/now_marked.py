@@ -17,7 +17,11 @@ from core.extraction.linguistics.reading import ClauseReading
 
 _NOW_WORDS = re.compile(
     r"\b(?:now|still|currently|rn|atm|at\s+the\s+moment|right\s+now|as\s+we\s+speak|these\s+days|"
-    r"at\s+present|anymore|no\s+longer|ever\s+since)\b|"
+    r"at\s+present|anymore|no\s+longer|ever\s+since|"
+    # "the house is quiet again", "the roof's leaking again": back to a state, now.
+    r"again|"
+    # "new one's on its way": coming, not come.
+    r"on\s+(?:its|his|her|their|my|our|the)\s+way)\b|"
     # A state that runs up to now: "has been so quiet", "she's been grumpy" (not "has been
     # to Rome": an experience).
     r"(?:\b(?:has|have)|(?<=\w)'s|'ve)\s+been\s+(?!to\b)|"
@@ -32,6 +36,26 @@ _HELD_SINCE = re.compile(
 )
 """A perfect held up to now, which the parse may read as past: "she's had the kids since
 Friday", "he's kept the car since the split"."""
+
+
+_OWNED = re.compile(
+    r"^(?:my|our|his|her|their|your|ur)\s+(?:[a-z]+\s+)?[a-z]+(?:'s|\s+(?:is|are))\s"
+)
+_WHEREABOUTS_PREPS = frozenset(
+    {"prep:in", "prep:at", "prep:on", "prep:with", "prep:off", "prep:out", "prep:inside"}
+)
+
+
+def _owned_thing_placed(reading: ClauseReading, low: str) -> bool:
+    """ "her arm's in a cast", "my bag is in Frankfurt", "our car's at the garage": where a
+    person's own thing is, or what it is in, told in the present: how things stand now."""
+    return (
+        reading.verb == "be"
+        and reading.simple_present
+        and not reading.negated
+        and _OWNED.match(low) is not None
+        and any(c in _WHEREABOUTS_PREPS for c in reading.complements)
+    )
 
 
 def marked_now(reading: ClauseReading | None, low: str, *, ahead: bool = False) -> bool:
@@ -51,5 +75,6 @@ def marked_now(reading: ClauseReading | None, low: str, *, ahead: bool = False) 
             _NOW_WORDS.search(low) is not None
             or (reading.progressive and not ahead)
             or (reading.verb == "be" and reading.simple_present and reading.subject_person)
+            or _owned_thing_placed(reading, low)
         )
     )

@@ -181,23 +181,47 @@ def _explained_after(first: Token, span: Span) -> int | None:
 
 def _subject_run_after(first: Token, span: Span) -> int | None:
     """ "we got held up in Denver the connecting flight got cancelled": the parse may hang
-    a second sentence from the first's verb as a conjunct although no "and" joins them,
+    a second sentence from the first's verb as a conjunct (or, after a comma, as an
+    adverbial clause) although no "and" joins them,
     when it has a subject of its own. The token index where that subject starts, if so
     and if the cut changes a reading (the tenses differ, the first is a past result that
     holds now, or the second is about something else)."""
     for child in first.children:
-        if child.i <= first.i or child.dep_ not in ("conj", "parataxis") or not _finite(child):
+        if child.i <= first.i or child.dep_ not in ("conj", "parataxis", "advcl"):
             continue
         own = _subjects_before(child)
-        if not own or any(c.dep_ in ("mark", "cc") for c in child.children):
+        if not own or not _finite(child) or any(c.dep_ in ("mark", "cc") for c in child.children):
             continue
         start = min(t.i for c in own for t in c.subtree)
         before = span.doc[start - 1] if start > 0 else None
         if before is None or before.pos_ in ("CCONJ", "SCONJ") or start >= span.end:
             continue
+        if child.dep_ == "advcl" and (before.text != "," or own[0].pos_ not in ("NOUN", "PROPN")):
+            # "My brother flew home yesterday, the house is quiet again": the parse hangs the
+            # sentence after the comma as an adverbial clause; nothing subordinates it. A
+            # pronoun or "both" there takes up the clause before ("…, both are fine").
+            continue
         if _too_short(span, start) or not _changes_reading(first, child):
             continue
         return start
+    return None
+
+
+def _state_after(first: Token, span: Span) -> int | None:
+    """ "had a fall on the stairs last night, bruised but ok": a participle or adjective
+    after a past clause and a comma, with no subject, auxiliary or subordinator of its own,
+    says how the speaker is now; the parse hangs it from the past verb. The token index
+    where it starts, if so."""
+    if not _past(first):
+        return None
+    for child in first.children:
+        if child.i <= first.i or child.dep_ != "advcl" or child.tag_ not in ("VBN", "JJ"):
+            continue
+        if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
+            continue
+        start = min(t.i for t in child.subtree)
+        if start == child.i and span.doc[start - 1].text == "," and start < span.end:
+            return start
     return None
 
 
@@ -275,6 +299,8 @@ def _cut(span: Span) -> int | None:
     if after is not None:
         return span.doc[after].idx
     after = _subject_run_after(second, span)
+    if after is None:
+        after = _state_after(second, span)
     if after is not None:
         return span.doc[after].idx
     takes = any(c.i > second.i and c.dep_ in _TAKES for c in second.children)

@@ -20,6 +20,7 @@ from core.extraction.intent_nonfactual import INVITED
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.pieces_kept import kept_with_their_clause
 from core.extraction.sentences import sentences
+from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.typed_text import clean
 
 # Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
@@ -82,6 +83,8 @@ _JOINT = re.compile(
     r"back\s+(?:in|home)\b|"
     # "dropped the kids at my mum's, on my way to yours": where one is headed now.
     r"(?:on\s+(?:my|our)\s+way|omw|otw)\s+(?:to|2|home|back)\b|"
+    # "train cancelled, on the replacement bus": on the vehicle now, after what happened.
+    rf"{ON_A_VEHICLE}|"
     # "three weeks into a trip round New Zealand, currently in Queenstown": where one is now,
     # after how far into the trip, a clause of its own.
     r"(?:currently|presently)\s+(?:in|at|staying|stuck|sat|sitting)\b|"

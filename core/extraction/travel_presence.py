@@ -21,6 +21,11 @@ OFF_A_VEHICLE = re.compile(
     r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
 )
 """Off a vehicle, which leaves the traveller where it stopped."""
+ON_A_VEHICLE = (
+    r"on\s+(?:the|a|my|our)\s+(?:[a-z-]+\s+)?(?:train|bus|coach|ferry|tube|tram|plane|flight|"
+    r"boat|ship|metro|subway|sleeper)\b"
+)
+"""On a vehicle, its "I'm" left out ("on the replacement bus", "on the train now"): under way."""
 _LODGING = (
     r"(?:hostel|hotel|motel|airbnb|air\s+bnb|guesthouse|guest\s+house|homestay|b&b|bnb|resort|"
     r"lodge|ryokan|riad|inn|hut|campsite|campground|dorm\s+room)"

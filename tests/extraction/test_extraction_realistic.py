@@ -187,6 +187,8 @@ PROBE_SETS = (
     "probes21c",
     "probes21c2",
     "probes21c3",
+    "probes21a",
+    "probes21a2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -305,15 +307,20 @@ time ahead — away till Monday, off sick this week, a bill due, a closure, a cu
 rota, a booking held, a stay with its end ahead — and the speaker's own plan, in texting,
 mail, Slack, carers', parents', elders' and world Englishes' voices, with controls;
 ``probes20a2`` and ``probes20a3`` are its second and third batches),
-``probes21d``, ``probes21d2`` and ``probes21d3`` (twenty-first round, w21d: field recall again in the voices
-whose held-out halves lose most fields — pasted and relayed texts, replies under a quoted
+``probes21d``, ``probes21d2`` and ``probes21d3`` (twenty-first round, w21d: field recall
+again in the voices whose held-out halves lose most fields — pasted and relayed texts, replies under a quoted
 question, long posts with the fact mid-way, itineraries, travel logs, Indian and Nigerian
 English, gamers, teens, students, couples, nomads),
 ``probes21c`` (twenty-first round, w21c: messages that tell no state of the writer's —
 gamers, teens, forum posts, voice notes, workplace chat, support tickets, small talk about
 recipes, weather and sport, sarcasm, rhetorical questions, lyrics and sayings, advice to
 others, others' views, third parties' news — with facts that must commit as controls;
-``probes21c2`` and ``probes21c3`` are its second and third batches).
+``probes21c2`` and ``probes21c3`` are its second and third batches), ``probes21a``
+(twenty-first round, w21a: statements about now beside a past clause or with no verb — a
+state after the story of how it came about, present perfects and "since", states after "as
+of", quoted and relayed present facts, verbless notes — with histories as controls;
+``probes21a2`` is its second batch, in relayed news, co-parents', guests', gamers' and
+teens' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -497,6 +504,8 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
 
 
 _PROBE_MINIMUM = {
+    "probes21a": 80,
+    "probes21a2": 59,
     "probes20d": 80,
     "probes20d2": 79,
     "probes21d": 80,

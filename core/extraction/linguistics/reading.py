@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from core.extraction.linguistics.requests import is_request, wanted
+from core.extraction.linguistics.small_clause import clitic_subject, predicate_after, verbless_state
 from core.extraction.linguistics.subject_of import is_person, subject_kind, subject_of
 from core.extraction.linguistics.subjects import Subject
 
@@ -90,6 +91,8 @@ class ClauseReading:
     """The subject is another person ("Lily", "she", "my sister"), not the speaker
     with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
+    verbless_state: bool = False
+    """No verb, but a noun and what it is now ("kids w/ me til sun", "knee still sore")."""
     wanted: tuple[str, ...] = ()
     """What is wanted or needed, as the verb of its to-infinitive and that verb's object
     ("I want to book a flight" -> ("book", "flight")), or no verb and the object ("I'd
@@ -242,6 +245,10 @@ def read(span: Span) -> ClauseReading:
     # "the car's in the shop": the tagger may take the clitic "'s" heading the clause for
     # a possessive; as the clause's root, with a subject, it is "is".
     clitic_be = head.lower_ in ("'s", "\u2019s") and head.tag_ == "POS" and head.dep_ == "ROOT"
+    # "her arm's in a cast", "the dog's at the vet's": or it hangs the clitic from the noun
+    # as its case marker and the predicate from the noun too; the noun is the subject.
+    said_of = clitic_subject(head, span)
+    clitic_be = clitic_be or said_of is not None
     is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB") or clitic_be
     tense: Tense
     if planned is not None or about_to or _gonna(head) or modal_lemma in _FUTURE_MODALS:
@@ -258,7 +265,7 @@ def read(span: Span) -> ClauseReading:
         tense = "present"
     else:
         tense = "none"
-    subject_tok = subject_of(head)
+    subject_tok = said_of or subject_of(head)
     verb = "be" if clitic_be else _phrasal(main) if is_verb else ""
     negated = any(c.dep_ == "neg" for c in (*head.children, *main.children))
     conditional = False
@@ -319,10 +326,13 @@ def read(span: Span) -> ClauseReading:
             and any(a.lower_ in ("had", "'d") and a.tag_ == "VBD" for a in auxes)
             and modal is None
         ),
-        complements=_complements(main, span),
+        complements=_complements(main, span) + predicate_after(said_of),
         request=is_request(head, modal_lemma, subject_kind(subject_tok)),
         wanted=wanted(head),
-        subject_person=is_person(subject_tok),
+        # "Trip's over": a capital at the start tags a clitic's noun as a name; only a
+        # name the model knows for a person is someone there.
+        subject_person=is_person(subject_tok)
+        and not (said_of is not None and said_of.tag_ == "NNP" and said_of.ent_type_ != "PERSON"),
         scene=any(
             (t.dep_ == "prep" and t.lower_ in SCENE_PREPS)
             or (
@@ -332,5 +342,6 @@ def read(span: Span) -> ClauseReading:
             )
             for t in span
         ),
-        simple_present=main.tag_ in ("VBP", "VBZ") and modal is None,
+        verbless_state=tense == "none" and verbless_state(head, span),
+        simple_present=(main.tag_ in ("VBP", "VBZ") or said_of is not None) and modal is None,
     )

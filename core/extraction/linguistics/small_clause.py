@@ -1,0 +1,129 @@
+"""A predicate with no finite verb of its own: what notes and chat leave "is" out of.
+
+Two shapes the parse does not read as "is": the clitic "'s" after a noun taken for a
+possessive ("her arm's in a cast", "the cat's with us"; not "Jake's band"), and the
+verbless small clause of a note ("kids w/ me til sun", "wifi down at home", "knee still
+sore", "boiler broken"): a noun and what it is now, the verb left out. Both are read from
+the dependency parse, not from word lists.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_PREDICATES = frozenset({"prep", "advmod", "acomp", "amod"})
+
+
+def predicate_after(noun: Token | None) -> tuple[str, ...]:
+    """What follows "noun's" when the clitic is "is", as a complement ("prep:in")."""
+    if noun is None:
+        return ()
+    after = noun.doc[noun.i + 2]
+    return (f"prep:{after.lower_}",) if after.dep_ == "prep" else (after.dep_,)
+
+
+def clitic_subject(head: Token, span: Span) -> Token | None:
+    """The noun that opens a verbless ``span`` when the "'s" right after it is "is", not a
+    possessive: the word after the clitic is a preposition, adverb or adjective that the
+    parse hangs from the noun itself or outside the clause ("her arm's in a cast", "the
+    cat's with us"), not a noun the first one owns ("Jake's band")."""
+    if head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB"):
+        return None
+    nouns = [t for t in span if t.pos_ in ("NOUN", "PROPN")][:1]
+    if not nouns or nouns[0].i + 2 >= span.end:
+        return None
+    noun = nouns[0]
+    if noun.left_edge.i != span.start or noun.dep_ == "pobj":
+        return None  # "at my brother's in Leeds": the noun's phrase does not open the clause
+    clitic, after = noun.doc[noun.i + 1], noun.doc[noun.i + 2]
+    if clitic.lower_ not in ("'s", "\u2019s") or clitic.dep_ != "case" or clitic.head != noun:
+        return None
+    inside = span.start <= after.head.i < span.end
+    if (inside and after.head != noun) or after.dep_ not in _PREDICATES:
+        return None
+    if any(t.pos_ == "NUM" or t.ent_type_ in ("DATE", "TIME") for t in after.subtree):
+        return None  # "the meeting's at three": when, which the time rules read
+    return noun if after.pos_ in ("ADP", "ADV", "ADJ") else None
+
+
+_PLACING = frozenset({"with", "at", "in", "inside", "on", "off", "out", "under"})
+"""Prepositions that place a thing or a person ("kids with me", "car in the garage"); not
+"thanks for the lift", "love from us", "a day of rest"."""
+_PARTICLES = frozenset(
+    {"back", "down", "off", "out", "up", "on", "away", "home", "over", "in", "through"}
+)
+"""The adverbial particles that say what state a thing is in ("power back on", "wifi
+down"); not any adverb ("the weather alone", "me too")."""
+_OWNERS = frozenset({"poss", "det"})
+_FORMULAE = frozenset(
+    {"thanks", "thank", "cheers", "congrats", "grats", "congratulations", "regards", "greetings"}
+    | {"wishes", "love", "kudos", "apologies", "condolences", "props", "respect"}
+)
+"""Nouns that are a speech act, not a thing in a state ("thanks in advance", "cheers
+again", "love from us all"): thanking, greeting or consoling says nothing of anyone now."""
+_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
+def verbless_state(head: Token, span: Span) -> bool:
+    """ "kids with me til sun", "wifi down at home", "Knee still sore", "boiler broken": a
+    bare noun (or "the"/"my" noun) opening the clause, then what it is now: a placing
+    preposition, a particle, or an adjective or participle whose subject it is, with no
+    finite verb or auxiliary anywhere in the clause. Not a noun rated before it ("great day
+    at the beach"), counted or denied ("no worries", "two coffees"), nor placed at a time
+    ("lunch at 1")."""
+    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+        return False
+    if head.pos_ in ("ADJ", "ADV") or head.tag_ == "VBN":
+        # "Ankle swollen": the parse may hang the noun as an adverbial of the adjective.
+        subjects = [
+            c
+            for c in head.children
+            if c.i < head.i
+            and (c.dep_ in _SUBJECTS or (c.dep_ == "npadvmod" and c.i == span.start))
+        ]
+        return bool(subjects) and _bare_noun(subjects[0], span)
+    if head.pos_ != "NOUN" or not _bare_noun(head, span):
+        return False
+    after = head.doc[head.i + 1] if head.i + 1 < span.end else None
+    # "power back on": the parse may hang "back" from "on", both under the noun.
+    if after is None or after not in set(head.subtree):
+        return False
+    if after.dep_ == "prt" or (after.dep_ == "advmod" and after.lower_ in _PARTICLES):
+        return True
+    return (
+        after.dep_ == "prep"
+        and after.lower_ in _PLACING
+        and not any(t.pos_ == "NUM" or t.ent_type_ in ("DATE", "TIME") for t in after.subtree)
+        and (_owned(head) or _someone(after))
+    )
+
+
+def _owned(noun: Token) -> bool:
+    """ "the twins", "my car", "Tom's van": a noun with its own determiner or owner."""
+    return any(c.dep_ in _OWNERS or c.dep_ == "poss" for c in noun.children if c.i < noun.i)
+
+
+def _someone(prep: Token) -> bool:
+    """A bare noun is placed with or at someone ("kids with me", "dog w/ my sister"): the
+    preposition's object a pronoun, a name or an owned noun. A bare plural before "the"
+    may be a verb the tagger took for a noun ("clashes with the offsite")."""
+    objects = [c for c in prep.children if c.dep_ == "pobj"]
+    return bool(objects) and (
+        objects[0].pos_ in ("PRON", "PROPN") or any(c.dep_ == "poss" for c in objects[0].children)
+    )
+
+
+def _bare_noun(noun: Token, span: Span) -> bool:
+    """The noun opens the clause, at most after "the" or an owner ("my", "her", "Tom's"),
+    and nothing rates or counts it."""
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in _FORMULAE:
+        return False
+    before = [t for t in span if t.i < noun.i]
+    return all(
+        (t.dep_ in _OWNERS and t.lower_ not in ("no", "any", "some", "every", "each", "a", "an"))
+        or t.dep_ == "case"
+        for t in before
+    )

@@ -62,7 +62,7 @@ def tells_no_state(reading: ClauseReading | None, clause: Clause, question: bool
         or _passed_on(reading, clause)
         or _forecast_for_the_listener(reading, clause)
         or _message_act(reading, clause)
-        or (question and (_asks_by_imperative(reading) or _asked_of_anyone(reading)))
+        or (question and (_asks_by_imperative(reading) or _asked_of_anyone(reading, clause)))
         or _put_to_anyone(reading, clause)
         or _advice_labelled(clause)
         or _REMINDER_TO_OTHERS.match(clause.low) is not None
@@ -163,10 +163,14 @@ def _asks_by_imperative(reading: ClauseReading) -> bool:
 _ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "people"})
 
 
-def _asked_of_anyone(reading: ClauseReading) -> bool:
+def _asked_of_anyone(reading: ClauseReading, clause: Clause) -> bool:
     """ "why would anyone wear crocs to prom?", "does anybody actually read these?": a
-    question about people at large, not about what the writer might do."""
-    return reading.subject == "other" and reading.subject_text.lower() in _ANYONE
+    question about people at large, not about what the writer might do. A question opened
+    by its modal still weighs a possibility ("Could anyone have stopped the war?", "Would
+    anybody really leave Paris for that?"), as a question of what might have been does."""
+    if reading.subject != "other" or reading.subject_text.lower() not in _ANYONE:
+        return False
+    return not (reading.modal and clause.text.lower().startswith(reading.modal))
 
 
 def _put_to_anyone(reading: ClauseReading, clause: Clause) -> bool:

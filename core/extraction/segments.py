@@ -157,6 +157,12 @@ _JOINT = re.compile(
     # whether the writer's fact suits the listener, asked after it (see ``_SUITS_AFTER``).
     r"(?P<suits>)(?:is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|"
     r"do\s+(?:you|they)|can\s+(?:i|we)|could\s+(?:i|we))\b(?=[^.!?]*\?)|"
+    # "we'll be in Lisbon from the 20th, shall we meet up?", "in Rome next week, want to grab
+    # dinner?", "home Friday, you around?": a question put to the listener by its inverted or
+    # elided verb, after the news, is a clause of its own; the news keeps its claim.
+    r"(?:(?:shall|should)\s+(?:we|i)|(?:are|r)\s+(?:you|u|ya)|(?:want|wanna|fancy)\s+(?:to\b|a\b|"
+    r"some\b|[a-z]+ing\b)|(?:you|u|ya)\s+(?:free|around|about|up\s+for|in\s+town))\b"
+    r"(?=[^.!?]*\?)|"
     # "I'm back in town, drinks this week?": an invitation asked after the news.
     r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"

@@ -35,6 +35,11 @@ _JOINT = re.compile(
     # "I'm off work all week, and Dave's away till the 18th": someone named, with a verb of
     # their own after the joint, is a clause of its own (as after a bare comma below).
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
+    # "the boys are with their mum this week and back with me Friday", "Dev's in Leeds this
+    # week and back on the 9th": the return, its subject left out, is a clause of its own
+    # (as after a comma: the stay before it is now).
+    r"|back\s+(?:(?:with|to)\s+(?:me|us|mine|ours)\s+|home\s+)?(?:on\s+)?(?=(?:(?:mon|tue|wed|thu|"
+    r"fri|sat|sun)[a-z]*|next|tomorrow|tmrw|tonight|the\s+\d|\d)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"
     # "the boiler broke again and the landlord isn't answering": a thing or a person doing

@@ -48,3 +48,33 @@ def test_a_question_after_the_news_leaves_the_news_told(
 )
 def test_questions_that_carry_the_trip_stay_questions(text: str, intent: str) -> None:
     assert intent_said(text) == intent
+
+
+# ----------------------------------- a stay now "and back <day>": the return is ahead
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("the girls are at their gran's this week and back with me Sunday", "family.girls.status", "away"),
+        ("my wife is in Dundee this week and back on Friday", "family.wife.status", "away"),
+        ("I'm in Bergen till Thursday and back on the 6th", "travel.location", "Bergen"),
+    ],
+)
+def test_a_stay_and_back_on_a_day_is_the_stay_now(text: str, field: str, value: str) -> None:
+    """"and back <day>" with its subject left out is the return, a clause of its own, as
+    after a comma: the stay before it holds now."""
+    assert intent_said(text) == "assertive"
+    assert held_said(text)[field] == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A journey ahead "and back" is a round trip planned.
+        "we're driving to York on Saturday and back Sunday night",
+        "off to Malaga on the 10th and back on the 17th",
+    ],
+)
+def test_a_journey_ahead_and_back_stays_a_plan(text: str) -> None:
+    assert intent_said(text) == "planning"

@@ -78,3 +78,54 @@ def test_a_stay_and_back_on_a_day_is_the_stay_now(text: str, field: str, value: 
 )
 def test_a_journey_ahead_and_back_stays_a_plan(text: str) -> None:
     assert intent_said(text) == "planning"
+
+
+# ----------------------------- "(have) got" something set for a day ahead: fixed now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "got the optician at half 10 tomorrow, so I'll be in late",
+        "I got my MRI on Friday morning",
+        "got a viewing on the flat next Tuesday",
+        "got parents' evening tonight, can't do drinks",
+    ],
+)
+def test_got_with_a_day_ahead_is_have_got_a_plan(text: str) -> None:
+    """"got" with "have" left out and its object set for a day ahead is what the speaker
+    has fixed, kept then: a plan, not a past event."""
+    assert intent_said(text) == "planning"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # The day ahead belongs to another clause: the "got" is caught or received.
+        ("got a new job at Halfords, started monday", "assertive"),
+        ("my nephew got measles so no party this weekend", "assertive"),
+        # A day behind it: a past event.
+        ("got my results yesterday, all clear", "historical"),
+    ],
+)
+def test_got_without_its_own_day_ahead_keeps_its_reading(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+# ------------------------------ "once <thing>'s ...": a condition ahead, not "once" in the past
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll pay the deposit once my wages are in",
+        "we'll book Porto once the bonus's cleared",
+        "I'll ring the garage once the car's back",
+    ],
+)
+def test_once_before_a_clause_is_when_not_a_past_experience(text: str) -> None:
+    assert intent_said(text) == "planning"
+
+
+def test_once_as_a_count_stays_a_past_experience() -> None:
+    assert intent_said("I flew into Oslo once, years back") == "historical"

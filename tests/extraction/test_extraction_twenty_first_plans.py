@@ -129,3 +129,24 @@ def test_once_before_a_clause_is_when_not_a_past_experience(text: str) -> None:
 
 def test_once_as_a_count_stays_a_past_experience() -> None:
     assert intent_said("I flew into Oslo once, years back") == "historical"
+
+
+# ------------------------------------------- "'ve got": have got, a state now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we've got lodgers in the spare room till June",
+        "I've got builders in the kitchen till Friday so it's takeaways",
+        "we've got the in-laws in the caravan until Sunday",
+    ],
+)
+def test_clipped_have_got_is_a_state_now(text: str) -> None:
+    """The tagger may take "got" after a clipped "'ve" for a past (and "got ... in the
+    spare room" for an arrival); "'ve got" is the present "have got"."""
+    assert intent_said(text) == "assertive"
+
+
+def test_clipped_have_got_home_is_still_an_arrival() -> None:
+    assert held_said("we've got home in one piece")["travel.status"] == "completed"

@@ -150,3 +150,32 @@ def test_clipped_have_got_is_a_state_now(text: str) -> None:
 
 def test_clipped_have_got_home_is_still_an_arrival() -> None:
     assert held_said("we've got home in one piece")["travel.status"] == "completed"
+
+
+# --------------------------------------- "…, then I'm …" after a plan: the state ahead
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dropping the twins at their mum's on Saturday, then I'm on my own till Tuesday",
+        "we drive to Fort William on Friday, then we're at the bothy till Monday",
+    ],
+)
+def test_a_state_after_then_follows_the_plan(text: str) -> None:
+    """A state told after "then", following a plan, holds only once the plan is done: it
+    is part of the plan."""
+    assert intent_said(text) == "planning"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A state now "then" a next leg: the state is now.
+        "we're in Oban till Thursday then the ferry to Mull",
+        # After a past event, the state is now.
+        "dropped the kids at school, then I'm at my desk till 5",
+    ],
+)
+def test_then_after_no_plan_keeps_the_state_now(text: str) -> None:
+    assert intent_said(text) == "assertive"

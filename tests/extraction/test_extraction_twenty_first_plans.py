@@ -179,3 +179,38 @@ def test_a_state_after_then_follows_the_plan(text: str) -> None:
 )
 def test_then_after_no_plan_keeps_the_state_now(text: str) -> None:
     assert intent_said(text) == "assertive"
+
+
+# ------------------------------ a place's availability from or until a day: a fact now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the annexe is available from the 14th, £60 a night",
+        "the garden flat's all yours from Saturday",
+        "the spare room is free until the 20th, Mum can have it",
+    ],
+)
+def test_a_places_availability_ahead_is_the_present(text: str) -> None:
+    """A host's or a seller's word on a place or a thing free from or until a day is how it
+    stands now, like a bill due or a lease ending; nobody travels."""
+    assert intent_said(text) == "assertive"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The speaker free from a day ahead: their own time, ahead.
+        "I'm free from Friday, shall we do lunch then?",
+        "I'm available from the 10th for the handover",
+    ],
+)
+def test_the_speaker_free_from_a_day_ahead_stays_a_plan(text: str) -> None:
+    assert intent_said(text) == "planning"
+
+
+def test_a_place_held_until_others_move_in_stays_the_present() -> None:
+    """Only a place free for someone is its availability: "ours till ..., then the new
+    tenants move in" is a tenancy now, not the speaker's move."""
+    assert intent_said("the house is ours till May, then the buyers move in") == "assertive"

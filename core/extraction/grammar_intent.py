@@ -246,7 +246,7 @@ _SERVICE_VERBS = ARRANGE | AT_THE_DESK | frozenset({"get", "have", "buy", "grab"
 
 
 def _got_for_a_time_ahead(ci: ClauseIntent, reading: ClauseReading, low: str) -> bool:
-    """"(I've) got" with "have" left out, its object set at a time ahead: "got the dentist
+    """ "(I've) got" with "have" left out, its object set at a time ahead: "got the dentist
     at 9 tomorrow", "I got my scan on Friday". What one has got for a day ahead is fixed
     now and kept then, a plan; no time behind it ("got my results yesterday") and no "had"."""
     return (

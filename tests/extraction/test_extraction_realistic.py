@@ -181,6 +181,7 @@ PROBE_SETS = (
     "probes20a",
     "probes20a2",
     "probes20a3",
+    "probes21b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -298,7 +299,11 @@ nomads, itineraries, roaming, world Englishes, travelogues, carers and co-parent
 time ahead — away till Monday, off sick this week, a bill due, a closure, a custody week, a
 rota, a booking held, a stay with its end ahead — and the speaker's own plan, in texting,
 mail, Slack, carers', parents', elders' and world Englishes' voices, with controls;
-``probes20a2`` and ``probes20a3`` are its second and third batches).
+``probes20a2`` and ``probes20a3`` are its second and third batches),
+``probes21b`` (twenty-first round, w21b: the same boundary and the one with what is only
+imagined, in co-parents', hosts', agents' and mail voices: "with her dad until Sunday",
+"off till the 23rd", pasted confirmations, "I'd come but I'm in Glasgow till Friday"; one
+batch).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -554,6 +559,7 @@ _PROBE_MINIMUM = {
     "probes20a": 80,
     "probes20a2": 78,
     "probes20a3": 78,
+    "probes21b": 83,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1013,6 +1019,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes20a", "dev"): Figures(0.92, 0.80, 0.00, 0.00, 0, 0.00),
     ("probes20a2", "dev"): Figures(0.84, 0.85, 0.00, 0.00, 0, 0.00),
     ("probes20a3", "dev"): Figures(0.83, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes21b (twenty-first round, w21b: co-parenting weeks, pasted confirmations, hosts'
+    # notes, "off till", "I'd come but I'm in X till Friday", plans and controls; no
+    # realistic set opened), one batch, committed before the extractor ran on it and
+    # scored before its fixes: 0.880/0.625 (10/16), no false commit; after them 0.952/0.750.
+    ("probes21b", "dev"): Figures(0.93, 0.70, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

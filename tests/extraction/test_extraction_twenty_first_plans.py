@@ -19,11 +19,36 @@ from extraction_fixtures import held_said, intent_said
 @pytest.mark.parametrize(
     ("text", "intent", "field", "value"),
     [
-        ("we'll be in Oslo from the 12th, shall we get a drink?", "planning", "travel.destination", "Oslo"),
-        ("I'm in Madrid next week, want to grab lunch?", "planning", "travel.destination", "Madrid"),
-        ("flying into Glasgow on Friday, should I hire a car?", "planning", "travel.destination", "Glasgow"),
-        ("still in Cork till Sunday, fancy a pint before I go?", "assertive", "travel.location", "Cork"),
-        ("back in Derby on the 9th, you around that weekend?", "planning", "travel.return_date", "2026-03-09"),
+        (
+            "we'll be in Oslo from the 12th, shall we get a drink?",
+            "planning",
+            "travel.destination",
+            "Oslo",
+        ),
+        (
+            "I'm in Madrid next week, want to grab lunch?",
+            "planning",
+            "travel.destination",
+            "Madrid",
+        ),
+        (
+            "flying into Glasgow on Friday, should I hire a car?",
+            "planning",
+            "travel.destination",
+            "Glasgow",
+        ),
+        (
+            "still in Cork till Sunday, fancy a pint before I go?",
+            "assertive",
+            "travel.location",
+            "Cork",
+        ),
+        (
+            "back in Derby on the 9th, you around that weekend?",
+            "planning",
+            "travel.return_date",
+            "2026-03-09",
+        ),
     ],
 )
 def test_a_question_after_the_news_leaves_the_news_told(
@@ -56,13 +81,17 @@ def test_questions_that_carry_the_trip_stay_questions(text: str, intent: str) ->
 @pytest.mark.parametrize(
     ("text", "field", "value"),
     [
-        ("the girls are at their gran's this week and back with me Sunday", "family.girls.status", "away"),
+        (
+            "the girls are at their gran's this week and back with me Sunday",
+            "family.girls.status",
+            "away",
+        ),
         ("my wife is in Dundee this week and back on Friday", "family.wife.status", "away"),
         ("I'm in Bergen till Thursday and back on the 6th", "travel.location", "Bergen"),
     ],
 )
 def test_a_stay_and_back_on_a_day_is_the_stay_now(text: str, field: str, value: str) -> None:
-    """"and back <day>" with its subject left out is the return, a clause of its own, as
+    """ "and back <day>" with its subject left out is the return, a clause of its own, as
     after a comma: the stay before it holds now."""
     assert intent_said(text) == "assertive"
     assert held_said(text)[field] == value
@@ -93,7 +122,7 @@ def test_a_journey_ahead_and_back_stays_a_plan(text: str) -> None:
     ],
 )
 def test_got_with_a_day_ahead_is_have_got_a_plan(text: str) -> None:
-    """"got" with "have" left out and its object set for a day ahead is what the speaker
+    """ "got" with "have" left out and its object set for a day ahead is what the speaker
     has fixed, kept then: a plan, not a past event."""
     assert intent_said(text) == "planning"
 

@@ -162,6 +162,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return _as(ci, "historical")  # "so yesterday my landlord shows up...": a story told
     if ci.intent == "assertive" and reading.pluperfect and not present_cue:
         return _as(ci, "historical")  # "we had moved to Denver before the kids were born"
+    if ci.intent in ("assertive", "historical") and _got_for_a_time_ahead(ci, reading, low):
+        return _as(ci, "planning")  # "got the dentist at 9 tomorrow": have got, not got
     if ci.intent == "assertive" and reading.tense == "past" and not present_cue:
         if _NEWS_TOLD_NOW.search(low):
             return ci  # "my wife texted that she's stuck at O'Hare": how things are now
@@ -241,6 +243,31 @@ def _past_only_in_its_cause(reading: ClauseReading, low: str) -> bool:
 
 _CLOCK = re.compile(r"\b(?:at|by|for|before)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday)\b")
 _SERVICE_VERBS = ARRANGE | AT_THE_DESK | frozenset({"get", "have", "buy", "grab", "see", "speak"})
+
+
+def _got_for_a_time_ahead(ci: ClauseIntent, reading: ClauseReading, low: str) -> bool:
+    """ "(I've) got" with "have" left out, its object set at a time ahead: "got the dentist
+    at 9 tomorrow", "I got my scan on Friday". What one has got for a day ahead is fixed
+    now and kept then, a plan; no time behind it ("got my results yesterday") and no "had"."""
+    return (
+        reading.verb == "get"
+        and reading.tense == "past"
+        and not (reading.perfect or reading.pluperfect or reading.passive or reading.negated)
+        and not reading.modal
+        and ci.future_time
+        and not ci.past_time
+        and "dobj" in reading.complements
+        and _GOT_FOR_A_DAY.search(low) is not None
+    )
+
+
+_GOT_FOR_A_DAY = re.compile(
+    r"\bgot\b(?:(?![,;]|\b(?:so|and|but|then|cos|because|after|before)\b).)*?\b(?:tomorrow|tmrw|"
+    r"tonight|next\s+[a-z]+|this\s+(?:week(?:end)?|wknd|evening|afternoon|morning)|on\s+the\s+\d+|"
+    r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\b"
+)
+"""The day ahead within the clause of "got", not after a joint ("got chickenpox so no
+sleepover this weekend": the illness is caught, the sleepover is what the day is for)."""
 
 
 def _told_as_now(reading: ClauseReading, low: str) -> bool:

@@ -40,7 +40,8 @@ FAR_PAST = re.compile(
     # "I landed in atlanta once and it was chaos", "missed my connection there twice": an
     # experience counted, not news ("once we land…", "once again", "at once" are not).
     r"(?<!\bat\s)\bonce\b(?!\s+(?:again|more|i|we|you|u|he|she|they|it|the|my|our|his|her|"
-    r"their|that|this|everyone|everything|[a-z]+\s+(?:is|are|gets?|lands?|arrives?)\b))|"
+    r"their|that|this|everyone|everything|[a-z]+(?:'s|'re|\s+(?:is|are|has|have|gets?|lands?|"
+    r"arrives?|comes?|clears?))\b))|"
     r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
     # The pandemic dates a story: "the trip got cancelled because of covid", "during
     # lockdown we…" (not "has covid", "in quarantine": an illness or a stay now).

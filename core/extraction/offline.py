@@ -220,12 +220,13 @@ def extract_offline(
         if (
             intents
             and intents[-1] == "planning"
-            and seg.joint in ("while", "whilst", "when")
+            and (seg.joint in ("while", "whilst", "when", "then") or seg.low.startswith("then "))
             and ci.intent == "assertive"
             and reading is not None
             and reading.simple_present
         ):
-            # "we're staying with mum next week while they redo the boiler": when the plan is.
+            # "we're staying with mum next week while they redo the boiler": when the plan is;
+            # "dropping Mia at her dad's Friday, then I'm free till Monday": what follows it.
             ci = replace(ci, intent="planning")
             clause = replace(clause, intent="planning")
         if asked and seg.joint in _WHILE_ASKED:

@@ -37,6 +37,11 @@ _JOINT = re.compile(
     # "I'm off work all week, and Dave's away till the 18th": someone named, with a verb of
     # their own after the joint, is a clause of its own (as after a bare comma below).
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"
+    # "the boys are with their mum this week and back with me Friday", "Dev's in Leeds this
+    # week and back on the 9th": the return, its subject left out, is a clause of its own
+    # (as after a comma: the stay before it is now).
+    r"|back\s+(?:(?:with|to)\s+(?:me|us|mine|ours)\s+|home\s+)?(?:on\s+)?(?=(?:(?:mon|tue|wed|thu|"
+    r"fri|sat|sun)[a-z]*|next|tomorrow|tmrw|tonight|the\s+\d|\d)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"
     # "I've moved to Leeds so please update my address": the ask after the fact it follows
@@ -164,6 +169,12 @@ _JOINT = re.compile(
     # whether the writer's fact suits the listener, asked after it (see ``_SUITS_AFTER``).
     r"(?P<suits>)(?:is\s+(?:that|this|it)|would\s+that|will\s+that|does\s+(?:that|this|it)|"
     r"do\s+(?:you|they)|can\s+(?:i|we)|could\s+(?:i|we))\b(?=[^.!?]*\?)|"
+    # "we'll be in Lisbon from the 20th, shall we meet up?", "in Rome next week, want to grab
+    # dinner?", "home Friday, you around?": a question put to the listener by its inverted or
+    # elided verb, after the news, is a clause of its own; the news keeps its claim.
+    r"(?:(?:shall|should)\s+(?:we|i)|(?:are|r)\s+(?:you|u|ya)|(?:want|wanna|fancy)\s+(?:to\b|a\b|"
+    r"some\b|[a-z]+ing\b)|(?:you|u|ya)\s+(?:free|around|about|up\s+for|in\s+town))\b"
+    r"(?=[^.!?]*\?)|"
     # "I'm back in town, drinks this week?": an invitation asked after the news.
     r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"

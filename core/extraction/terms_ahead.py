@@ -20,6 +20,9 @@ _TERM = re.compile(
     # release ("due out") nor an arrival ("due in at 6").
     r"\bdue\b(?!\s+(?:to|back|home|out|in\s+at|for|a|an)\b)|"
     r"\b(?:ends|expires?|runs?\s+(?:out|to|until|till|through)|lapses?|renews?)\b|"
+    # "the room is available from the 3rd", "the flat's all yours from 3pm Friday": a
+    # place's or a thing's availability, a host's or a seller's fact now.
+    r"\b(?:available|vacant|free|all\s+yours)\s+(?:again\s+)?(?:from|until|till|til|through)\b|"
     # "the contract is up in May", "fees come out of my account on the 1st"
     r"(?:\b(?:is|are)|(?<=\w)'s)\s+up\b(?!\s+(?:to|and|at|early|late)\b)|"
     r"\b(?:comes?|goes?)\s+out\s+of\s+(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?"
@@ -62,7 +65,8 @@ def a_things_term(reading: ClauseReading, low: str) -> bool:
 _THING_FIRST = re.compile(
     r"(?:(?:the|my|our|ur|your|his|her|their)\s+)?(?!(?:i|i'm|im|we|we're|you|u|he|she|they|"
     r"flight|train|bus|coach|ferry|plane|trip|stay|visit|leave)\b)[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}"
-    r"(?:'s|\s+is|\s+are)?\s+(?:due|ends|expires|runs\s+out|lapses|renews)\b"
+    r"(?:'s|\s+is|\s+are)?\s+(?:due|ends|expires|runs\s+out|lapses|renews|"
+    r"available|vacant|free|all\s+yours)\b"
 )
 
 

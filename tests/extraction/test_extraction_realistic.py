@@ -189,6 +189,7 @@ PROBE_SETS = (
     "probes21c3",
     "probes21a",
     "probes21a2",
+    "probes21b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -308,9 +309,9 @@ rota, a booking held, a stay with its end ahead — and the speaker's own plan, 
 mail, Slack, carers', parents', elders' and world Englishes' voices, with controls;
 ``probes20a2`` and ``probes20a3`` are its second and third batches),
 ``probes21d``, ``probes21d2`` and ``probes21d3`` (twenty-first round, w21d: field recall
-again in the voices whose held-out halves lose most fields — pasted and relayed texts, replies under a quoted
-question, long posts with the fact mid-way, itineraries, travel logs, Indian and Nigerian
-English, gamers, teens, students, couples, nomads),
+again in the voices whose held-out halves lose most fields — pasted and relayed texts,
+replies under a quoted question, long posts with the fact mid-way, itineraries, travel
+logs, Indian and Nigerian English, gamers, teens, students, couples, nomads),
 ``probes21c`` (twenty-first round, w21c: messages that tell no state of the writer's —
 gamers, teens, forum posts, voice notes, workplace chat, support tickets, small talk about
 recipes, weather and sport, sarcasm, rhetorical questions, lyrics and sayings, advice to
@@ -320,7 +321,10 @@ others, others' views, third parties' news — with facts that must commit as co
 state after the story of how it came about, present perfects and "since", states after "as
 of", quoted and relayed present facts, verbless notes — with histories as controls;
 ``probes21a2`` is its second batch, in relayed news, co-parents', guests', gamers' and
-teens' voices).
+teens' voices), ``probes21b`` (twenty-first round, w21b: the boundary of ``probes20a``
+and the one with what is only imagined, in co-parents', hosts', agents' and mail voices: "with her dad until Sunday",
+"off till the 23rd", pasted confirmations, "I'd come but I'm in Glasgow till Friday"; one
+batch).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -584,6 +588,7 @@ _PROBE_MINIMUM = {
     "probes21c": 85,
     "probes21c2": 76,
     "probes21c3": 41,
+    "probes21b": 83,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1053,6 +1058,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes21c", "dev"): Figures(0.78, 0.95, 0.00, 0.00, 0, 0.00),
     ("probes21c2", "dev"): Figures(0.67, 0.85, 0.00, 0.00, 0, 0.00),
     ("probes21c3", "dev"): Figures(0.46, 0.80, 0.00, 0.00, 0, 0.00),
+    # probes21b (twenty-first round, w21b: co-parenting weeks, pasted confirmations, hosts'
+    # notes, "off till", "I'd come but I'm in X till Friday", plans and controls; no
+    # realistic set opened), one batch, committed before the extractor ran on it and
+    # scored before its fixes: 0.880/0.625 (10/16), no false commit; after them 0.952/0.750.
+    ("probes21b", "dev"): Figures(0.93, 0.70, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -152,7 +152,9 @@ def _has_got(head: Token) -> bool:
     after = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
     if after is not None and after.lower_ == "ta" and not head.whitespace_:
         return True
-    return head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s")
+    # "we've got guests in the annexe till Sunday": the tagger may take "got" after a
+    # clipped "'ve" for a past too; it is the present "have got".
+    return head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s", "'ve", "\u2019ve")
 
 
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})

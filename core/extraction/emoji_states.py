@@ -79,6 +79,8 @@ def emoji_states(text: str) -> str:
     """``text`` with a sick face after someone read as "is poorly" (after "is", as "sick"), a
     plane landing or flying and a house read as the words, and a line's tick or cross
     between words left out."""
+    if text.isascii():
+        return text  # the cheap test first: every sign read here is outside ASCII
     text = _SICK_FACE.sub(lambda m: f"{m.group('who')} is poorly", flags_named(text))
     if any(c in text for c in "\U0001f912\U0001f922\U0001f92e\U0001f927\U0001f637"):
         text = _IS_SICK_FACE.sub(lambda m: f"{m.group('be')}sick", text)

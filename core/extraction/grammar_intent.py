@@ -29,7 +29,7 @@ from core.extraction.grammar_results import negated_result, result_holds
 from core.extraction.home_words import HOME_SAID
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
-from core.extraction.intent_tense import FAR_PAST, FUTURE, PRESENT_OVERRIDE, STATIVE_PAST
+from core.extraction.intent_tense import FAR_PAST, FUTURE, STATIVE_PAST, marks_present
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.linguistics.requests import (
     AMEND,
@@ -143,7 +143,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return _as(ci, "assertive")  # "I can't go to Austin next week": how things stand now
     if ci.intent == "planning" and a_things_term(reading, low):
         return _as(ci, "assertive")  # "rent is due tomorrow": owed now, its day ahead
-    present_cue = PRESENT_OVERRIDE.search(low) is not None
+    present_cue = marks_present(low)
     if (
         ci.intent == "planning"
         and reading.tense == "past"

@@ -15,6 +15,7 @@ all the same. What is still undecided ("I'm still deciding") is a possibility, n
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.extraction.intent_chat import is_chitchat, is_social
 
@@ -219,6 +220,7 @@ def closes_dialogue(low: str) -> bool:
     )
 
 
+@lru_cache(maxsize=1024)
 def without_lead(low: str) -> str:
     """The clause without the discourse words before what it asks ("actually, make that
     5 people" → "make that 5 people")."""

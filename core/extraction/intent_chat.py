@@ -8,6 +8,7 @@ A clause made only of these has intent "none" whatever else its words would say,
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CHITCHAT = re.compile(
     r"(?:hi|hello|hey|hiya|yo|howdy|sup|good\s+(?:morning|afternoon|evening|night)|gm|gn|"
@@ -116,6 +117,7 @@ _SOCIAL_RUN = re.compile(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}
 _CHITCHAT_RUN = re.compile(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pattern}))*")
 
 
+@lru_cache(maxsize=1024)
 def is_chitchat(low: str) -> bool:
     """Back-channel words run together with or without commas, emoji aside: "ok great
     thank you!!", "k sounds good 👍", "lol ok". Each alone claims nothing, so neither
@@ -124,6 +126,7 @@ def is_chitchat(low: str) -> bool:
     return not bare or _CHITCHAT_RUN.fullmatch(bare) is not None
 
 
+@lru_cache(maxsize=1024)
 def is_social(low: str) -> bool:
     """Thanks, good wishes and sign-offs, one or several, emoji aside."""
     bare = " ".join(_NOT_WORDS.sub(" ", low).split()).strip(" ,.!")

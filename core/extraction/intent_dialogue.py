@@ -14,6 +14,7 @@ possibility.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _PASSIVE_ASK = re.compile(
     # "It would be appreciated if the payment could be made by the 15th", "would be great if
@@ -136,6 +137,7 @@ _REFERENCE = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
 def asks_in_dialogue(low: str) -> bool:
     """A customer's terms, choice or indifference, a call for players, a question passed
     on or a correspondent checking: intent "none"."""

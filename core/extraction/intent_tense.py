@@ -8,6 +8,7 @@ The grammar checks (``grammar_intent``) weigh these same cue patterns against th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.types import MessageIntent
@@ -223,9 +224,17 @@ _HABIT_NOW = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
+def marks_present(low: str) -> bool:
+    """``PRESENT_OVERRIDE`` says the clause tells a state now. Cached: the tense reader and
+    the grammar's refinement both ask it of the same clause, often twice, and the pattern
+    is one of the costliest a clause is searched with."""
+    return PRESENT_OVERRIDE.search(low) is not None
+
+
 def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     """Assertive, planning or historical, for a clause already known to be factual."""
-    present = PRESENT_OVERRIDE.search(low) is not None
+    present = marks_present(low)
     if FAR_PAST.search(low) and not present:
         return "historical"
     if FUTURE.search(low):

@@ -7,6 +7,7 @@ A trip that is off or never happened is cancelled (an assertive fact, even when 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.extraction.clause import Clause
 from core.extraction.first_names import is_common_first_name
@@ -120,8 +121,8 @@ _CANCEL_PLACE = re.compile(
 Portland", "we cancelled vegas, the flights were crazy"."""
 
 
-def _place_cancelled(clause: Clause) -> re.Match[str] | None:
-    m = _CANCEL_PLACE.search(clause.text)
+def _place_cancelled(text: str) -> re.Match[str] | None:
+    m = _CANCEL_PLACE.search(text)
     if m is None:
         return None
     name = m.group("place")
@@ -135,9 +136,16 @@ def place_called_off(clause: Clause) -> re.Match[str] | None:
     """ "Denver is off": the place that is the clause's subject stands for the trip there
     (the parse's subject is then a name, but no person's); so does the place one cancels
     ("had to cancel Portland")."""
-    m = _PLACE_OFF.search(clause.text)
+    return _place_off_in(clause.text)
+
+
+@lru_cache(maxsize=1024)
+def _place_off_in(text: str) -> re.Match[str] | None:
+    """``place_called_off`` of a clause's text. Cached: the travel, project and whose-clause
+    readers each ask it of the same clause."""
+    m = _PLACE_OFF.search(text)
     if m is None:
-        return _place_cancelled(clause)
+        return _place_cancelled(text)
     # alone: "cabo's" is Cabo and the verb; "the Dublin weekend is off" is Dublin's trip
     # ... and so is "the Crete plan is off"
     name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break|plans?)$", "", m.group("place"))

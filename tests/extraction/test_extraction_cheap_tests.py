@@ -1,0 +1,78 @@
+"""The extractor's shortcuts read exactly as the full readings they stand in for.
+
+Each shortcut (an answer cached per clause text, a cheap test before a costly search) was
+added for the CPU of a message, and is only right if it never changes a reading: these
+properties compare each with what it replaces, over generated text and the phrases it is
+for.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.extraction import emoji_flags, emoji_states, travel_cancellations
+from core.extraction.emoji_states import emoji_states as read_emoji
+from core.extraction.intent_tense import PRESENT_OVERRIDE, marks_present
+
+_ASCII = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=127), max_size=80)
+
+
+def _patterns(module: object) -> list[re.Pattern[str]]:
+    return [v for v in vars(module).values() if isinstance(v, re.Pattern)]
+
+
+@settings(max_examples=300)
+@given(_ASCII)
+def test_no_sign_an_emoji_reader_looks_for_is_ascii(text: str) -> None:
+    """``emoji_states`` returns ASCII text untouched without searching it: none of its
+    patterns (nor the flags') can match there, so the full reading is the identity."""
+    assert read_emoji(text) == text
+    for pattern in [*_patterns(emoji_states), *_patterns(emoji_flags)]:
+        assert pattern.search(text) is None, pattern.pattern
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("mum 🤒 again", "mum is poorly again"),
+        ("my mom is 🤒 again", "my mom is sick again"),
+        ("🛬 lisbon", "landed in lisbon"),
+        ("home safe ❤️ the drive back was insane", "home safe. the drive back was insane"),
+        ("mum is sick again", "mum is sick again"),
+    ],
+)
+def test_emoji_are_still_read_as_words(text: str, read: str) -> None:
+    assert read_emoji(text) == read
+
+
+_CLAUSES = st.sampled_from(
+    [
+        "she's had a settled night",
+        "we had a good day at the zoo",
+        "dad has had a good day",
+        "mum is feeling better than ever",
+        "the rash is gone now",
+        "we cancelled vegas, the flights were crazy",
+        "denver is off",
+        "the dublin weekend is off",
+        "marcus is off",
+        "had to cancel portland",
+        "cancelled netflix",
+    ]
+)
+
+
+@settings(max_examples=200)
+@given(st.lists(_CLAUSES, min_size=1, max_size=6))
+def test_a_cached_answer_is_the_searchs_answer_however_often_asked(clauses: list[str]) -> None:
+    """Asked again and again, in any order, the cached readers answer as their search."""
+    for low in clauses:
+        assert marks_present(low) == (PRESENT_OVERRIDE.search(low) is not None)
+        cached = travel_cancellations._place_off_in(low)
+        travel_cancellations._place_off_in.cache_clear()
+        fresh = travel_cancellations._place_off_in(low)
+        assert (cached and cached.group()) == (fresh and fresh.group())

@@ -8,6 +8,7 @@ of this, ``core.engine.engine_answers`` and the ingest path in ``core.engine.eng
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
@@ -17,9 +18,10 @@ from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
 from core.domain.rollout import PolicyEvent
 from core.domain.source_state import SourceState
+from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.outcomes import Outcome, invalid_outcome
-from core.errors import NotFound
+from core.errors import AlreadyAnswered, NotFound
 from core.store import DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, StoreBackend
 
@@ -61,6 +63,17 @@ class ServiceWrites:
         returns the settled item and the items promoted in its place."""
         done = await self.store.settle_group([item_id], decide, self.policy.max_pending)
         return done.settled[0], done.promoted
+
+    async def withdraw_question(self, item_id: str, now: datetime) -> list[ReviewItem]:
+        """Close an open question whose evidence is gone (its source withdrew what it
+        said), as superseded; a question answered or gone meanwhile is left as it is.
+        Returns the items promoted in its place."""
+        note = answer_note("superseded", now, None)
+        with suppress(AlreadyAnswered, NotFound):
+            return await self.store.settle(
+                item_id, "superseded", note, now, None, None, self.policy.max_pending
+            )
+        return []
 
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:
         """Note that alert ``seq`` reached the owner; False if another process got there first."""

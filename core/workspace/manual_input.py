@@ -16,7 +16,6 @@ changes state.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -27,9 +26,8 @@ from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal, user_principal
 from core.domain.timeutil import format_ts
 from core.domain.workspace_records import AcceptedInput
-from core.engine.answers import answer_note
 from core.engine.engine import Engine, Outcome
-from core.errors import AlreadyAnswered, NotFound, WorkspaceError
+from core.errors import WorkspaceError
 from core.extraction.types import Extractor
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
@@ -170,11 +168,7 @@ async def _withdraw_questions(
     entities = sorted({entity for _, entity, _ in removed})
     for item in await engine.store.open_review_items(entities):
         if item.source_key.partition(":")[2] in refs:
-            note = answer_note("superseded", now, None)
-            with suppress(AlreadyAnswered, NotFound):  # answered meanwhile: nothing to close
-                await engine.store.settle(
-                    item.id, "superseded", note, now, None, None, engine.policy.max_pending
-                )
+            await engine.withdraw_question(item.id, now)
 
 
 def _ref(rel: str, zone_id: str, line_hash: str) -> str:

@@ -35,7 +35,6 @@ from core.domain.ids import new_id
 from core.domain.principals import Principal
 from core.domain.review_items import OPEN_STATUSES
 from core.domain.state import CommittedFact
-from core.engine.answers import answer_note
 from core.engine.consistency import (
     FORCED,
     SOURCE_PREFIX,
@@ -43,6 +42,7 @@ from core.engine.consistency import (
     ConflictKind,
     find_conflicts,
 )
+from core.engine.superseded import supersede
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered
 from core.store import NewReviewItem, ReviewItem, Store
@@ -143,12 +143,7 @@ async def settle_timeline(
     live = {c.source_key for c in conflicts}
     for item in asked:
         if item.status in OPEN_STATUSES and item.source_key not in live:
-            note = answer_note("superseded", now, None)
-            # Answered meanwhile (by another process): nothing left to close.
-            with suppress(AlreadyAnswered):
-                promoted += await store.settle(
-                    item.id, "superseded", note, now, None, None, max_pending
-                )
+            promoted += await supersede(store, item.id, now, max_pending)
     known = {item.source_key for item in asked}
     current = {f.field: f for f in facts}
     for conflict in conflicts:

@@ -18,10 +18,10 @@ from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
 from core.domain.rollout import PolicyEvent
 from core.domain.source_state import SourceState
-from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.outcomes import Outcome, invalid_outcome
-from core.errors import AlreadyAnswered, NotFound
+from core.engine.superseded import supersede
+from core.errors import NotFound
 from core.store import DeadLetter, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, StoreBackend
 
@@ -68,11 +68,8 @@ class ServiceWrites:
         """Close an open question whose evidence is gone (its source withdrew what it
         said), as superseded; a question answered or gone meanwhile is left as it is.
         Returns the items promoted in its place."""
-        note = answer_note("superseded", now, None)
-        with suppress(AlreadyAnswered, NotFound):
-            return await self.store.settle(
-                item_id, "superseded", note, now, None, None, self.policy.max_pending
-            )
+        with suppress(NotFound):  # gone meanwhile (forgotten): nothing left to close
+            return await supersede(self.store, item_id, now, self.policy.max_pending)
         return []
 
     async def mark_alert_delivered(self, seq: int, at: datetime) -> bool:

@@ -15,15 +15,13 @@ of today (a backfilled message, a client that was offline) closes nothing of his
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import suppress
 from datetime import datetime
 from typing import Final
 
 from core.domain.principals import SYSTEM
 from core.domain.provenance import source_type_of
 from core.domain.review_items import OPEN_STATUSES
-from core.engine.answers import answer_note
-from core.errors import AlreadyAnswered
+from core.engine.superseded import supersede
 from core.signals.intake import REPORTED_FIELDS
 from core.store import ReviewItem, Store
 
@@ -101,11 +99,7 @@ async def settle_said_of_user(
         }
     promoted: list[ReviewItem] = []
     for item in outdated_by(waiting, user, spoke_of, said_at):
-        note = answer_note("superseded", now, None)
-        with suppress(AlreadyAnswered):  # answered meanwhile: nothing left to close
-            promoted += await store.settle(
-                item.id, "superseded", note, now, None, None, max_pending
-            )
+        promoted += await supersede(store, item.id, now, max_pending)
     return promoted
 
 

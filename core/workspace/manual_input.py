@@ -110,7 +110,6 @@ async def ingest_zone(
     parsed = parse_zone(body, speaks_for)
     previous = await ws.accepted_input(key, zone_id)
     whole = diff_zone(previous.entries, previous.bad, parsed)
-    parsed_removed = whole.removed
     diff = await _still_held(engine, rel, zone_id, whole)
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
@@ -118,8 +117,8 @@ async def ingest_zone(
         # An assistant's edit is its proposal, as over the API: asked, never the user's say.
         edit = Claimant("agent", via=f"an edit of {rel}")
         payloads = [claim_observation(p, edit).payload for p in payloads]
-    await _withdraw_questions(engine, rel, zone_id, parsed_removed, now)
-    outcomes = await engine.ingest_batch(payloads, now=now, principal=owner) if payloads else []
+    await _withdraw_questions(engine, rel, zone_id, whole.removed, now)
+    outcomes = await engine.ingest_batch(payloads, now=now, principal=owner)
     for bad in diff.new_bad:
         error = f"{rel}:{zone_id} line {bad.number}: {bad.error}"
         letter: dict[str, Any] = {

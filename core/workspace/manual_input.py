@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from core.domain.claims import Claimant, claim_observation
+from core.domain.claims import AGENT_DOUBT
 from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal, user_principal
 from core.domain.timeutil import format_ts
@@ -114,9 +114,11 @@ async def ingest_zone(
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
     if owner.kind == "agent":
-        # An assistant's edit is its proposal, as over the API: asked, never the user's say.
-        edit = Claimant("agent", via=f"an edit of {rel}")
-        payloads = [claim_observation(p, edit).payload for p in payloads]
+        # An assistant's edit is its proposal: asked, never the user's say. It stays a
+        # workspace entry (``manual_markdown``, the design's contract); its principal and
+        # this doubt are what make it the assistant's, not the source type.
+        doubt = AGENT_DOUBT.format(via=f"an edit of {rel}")
+        payloads = [{**p, "needs_confirmation": doubt} for p in payloads]
     await _withdraw_questions(engine, rel, zone_id, whole.removed, now)
     outcomes = await engine.ingest_batch(payloads, now=now, principal=owner)
     for bad in diff.new_bad:

@@ -120,6 +120,45 @@ def as_answered(event: dict[str, Any], old: Mapping[str, Any] | None) -> dict[st
     return {**event, "invitation": {**event["invitation"], "response": "said_accepted"}}
 
 
+PUSHED_KEPT: Final = 2000
+"""How many pushed invitations' answers the webhook remembers (the oldest are forgotten:
+an acceptance of one forgotten is the organiser's word again, asked, never the reverse)."""
+
+
+def answered_pushes(
+    signals: Sequence[Any], seen: Mapping[str, str]
+) -> tuple[list[Any], dict[str, str]]:
+    """Pushed signals with each invitation's acceptance judged as a poll judges it
+    (``as_answered``), against the answers ``seen`` in earlier pushes (event id -> the
+    answer as taken), and the answers to remember now. A push has no calendar of its own
+    to read back: without this memory, a stranger's invitation pushed already
+    ``accepted`` was the user's plan. Anything not a calendar invitation passes as it is."""
+    memory = dict(seen)
+    out: list[Any] = []
+    for signal in signals:
+        payload = signal.get("payload") if isinstance(signal, dict) else None
+        ident = payload.get("id") if isinstance(payload, dict) else None
+        if (
+            not isinstance(signal, dict)
+            or signal.get("kind") != "calendar_event"
+            or not isinstance(payload, dict)
+            or not isinstance(ident, str)
+            or invitation_response(payload) is None
+        ):
+            out.append(signal)
+            continue
+        before = memory.get(ident)
+        event = as_answered(
+            payload, None if before is None else {"invitation": {"response": before}}
+        )
+        memory.pop(ident, None)  # newest last
+        memory[ident] = str(invitation_response(event))
+        out.append({**signal, "payload": event})
+    while len(memory) > PUSHED_KEPT:
+        memory.pop(next(iter(memory)))
+    return out, memory
+
+
 def _declined_after_saying_yes(old: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
     """An event the owner had taken as theirs (organised or accepted) and now declines:
     their plan is off. A decline of what they never accepted cancels nothing."""

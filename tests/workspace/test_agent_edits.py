@@ -27,7 +27,9 @@ from workspace_fixtures import NOW, USER_EDITS
 
 from core.cli import cli
 from core.conversation.context import load_context
+from core.conversation.provenance import user_viewer
 from core.conversation.texts import prompt_body
+from core.conversation.why_texts import why_text
 from core.domain.principals import token_principal, user_principal
 from core.engine.engine import Engine
 from core.engine.review import answer_review
@@ -68,6 +70,13 @@ async def test_an_agents_line_is_asked_and_only_the_users_yes_commits_it(
         raise AssertionError("a delegate confirmed an assistant's workspace edit")
     await answer_review(engine, asked.id, "confirm", now=t1, principal=ME)
     assert await location(engine) == "Tahoe"
+    # /why says who wrote the line: the assistant, not "another member of the household".
+    fact = await engine.store.fact("user:primary", "travel.location")
+    events = await engine.store.events_for("user:primary", "travel.location")
+    history = await engine.store.history("user:primary", "travel.location")
+    told = why_text("travel.location", fact, events, history, t1, user_viewer("user:primary"))
+    assert "your assistant wrote it in the workspace" in told, told
+    assert "another member" not in told, told
 
 
 async def test_an_agents_line_is_quoted_as_an_agents_in_the_context_block(

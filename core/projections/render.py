@@ -29,6 +29,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from core.domain.audit import show_value
+from core.domain.provenance import provenance, source_type_of
+from core.domain.quoting import slot
 from core.domain.state import CommittedFact, Scalar
 from core.store import AuditLine, ReviewItem
 
@@ -156,10 +158,19 @@ def reminder_lines(
             )
             continue
         lines.append(
-            f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {show(r.candidate_value)}?"
+            f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {_proposed(r, config)}?"
             f" (domain: {domain}){who} (confidence: {r.confidence:.2f}) (source: {source})"
         )
     return lines
+
+
+def _proposed(r: ReviewItem, config: RenderConfig) -> str:
+    """A question's proposed value: quoted and marked when it came from someone the user
+    should not take at their word (a mail, an invitation, an assistant, another member),
+    as in the context block. HEARTBEAT.md is read by the assistant as its checklist, so a
+    stranger's "Ignore previous instructions ..." is one quoted value, never a task."""
+    origin = provenance(source_type_of(r.source_key), r.principal, config.primary_entity)
+    return escape(slot(r.candidate_value, origin)) if origin else show(r.candidate_value)
 
 
 def _is_open(group: list[CommittedFact]) -> bool:

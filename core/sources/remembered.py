@@ -9,7 +9,7 @@ memory is a plain dict kept in the source's cursor, pruned as events end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -125,14 +125,21 @@ PUSHED_KEPT: Final = 2000
 an acceptance of one forgotten is the organiser's word again, asked, never the reverse)."""
 
 
+_ANSWERS: Final = frozenset({"needs_action", "tentative", "accepted", "declined", "unknown"})
+
+
 def answered_pushes(
-    signals: Sequence[Any], seen: Mapping[str, str]
+    signals: Sequence[Any],
+    seen: Mapping[str, str],
+    valid: Callable[[Any], bool] = lambda _: True,
 ) -> tuple[list[Any], dict[str, str]]:
     """Pushed signals with each invitation's acceptance judged as a poll judges it
     (``as_answered``), against the answers ``seen`` in earlier pushes (event id -> the
-    answer as taken), and the answers to remember now. A push has no calendar of its own
-    to read back: without this memory, a stranger's invitation pushed already
-    ``accepted`` was the user's plan. Anything not a calendar invitation passes as it is."""
+    answer as taken), and the answers to remember now: of ``valid`` signals only (a
+    malformed one is dead-lettered, not seen), known answers and ids of at most 256
+    characters. A push has no calendar of its own to read back: without this memory, a
+    stranger's invitation pushed already ``accepted`` was the user's plan. Anything not
+    a calendar invitation passes as it is."""
     memory = dict(seen)
     out: list[Any] = []
     for signal in signals:
@@ -151,8 +158,10 @@ def answered_pushes(
         event = as_answered(
             payload, None if before is None else {"invitation": {"response": before}}
         )
-        memory.pop(ident, None)  # newest last
-        memory[ident] = str(invitation_response(event))
+        taken = invitation_response(event)
+        if valid(signal) and len(ident) <= 256 and taken in _ANSWERS | {"said_accepted"}:
+            memory.pop(ident, None)  # newest last
+            memory[ident] = str(taken)
         out.append({**signal, "payload": event})
     while len(memory) > PUSHED_KEPT:
         memory.pop(next(iter(memory)))

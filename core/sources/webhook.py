@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from core.domain.evidence_time import evidence_errors
 from core.domain.principals import signal_principal
 from core.domain.source_state import SourceState
 from core.engine.engine import Engine
@@ -51,7 +52,12 @@ async def _answered_as_seen(engine: Engine, items: list[Any], now: datetime) -> 
     states = engine.store.source_states
     state = await states.source_state(MEMORY) or SourceState(MEMORY, "webhook")
     seen = state.cursor.get("invitations")
-    judged, memory = answered_pushes(items, seen if isinstance(seen, dict) else {})
+    skew = engine.policy.clock_skew
+    judged, memory = answered_pushes(
+        items,
+        seen if isinstance(seen, dict) else {},
+        lambda signal: not evidence_errors("signal_event", signal, now, skew),
+    )
     if memory != seen:
         cursor = {**state.cursor, "invitations": memory}
         await engine.record_source_state(replace(state, cursor=cursor, last_success=now))

@@ -129,3 +129,17 @@ def test_the_memory_keeps_the_newest_answers() -> None:
     assert len(memory) == PUSHED_KEPT
     assert "e0" not in memory
     assert memory[f"e{PUSHED_KEPT + 4}"] == "needs_action"
+
+
+def test_only_valid_signals_known_answers_and_short_ids_are_remembered() -> None:
+    """A malformed push is dead-lettered, not seen: remembering its "unanswered" would
+    let a later "accepted" count as the user's own answer."""
+    unanswered = make_signal(payload_invitation={"organizer": STRANGER, "response": "needs_action"})
+    assert answered_pushes([unanswered], {}, lambda _: False)[1] == {}
+    odd = make_signal(payload_invitation={"response": "x" * 10_000})
+    long_id = make_signal(payload_id="e" * 300, payload_invitation={"response": "needs_action"})
+    assert answered_pushes([odd, long_id], {})[1] == {}
+    accepted = make_signal(payload_invitation={"organizer": STRANGER, "response": "accepted"})
+    [judged], memory = answered_pushes([accepted], {})
+    assert judged["payload"]["invitation"]["response"] == "said_accepted"
+    assert memory == {"evt-1": "said_accepted"}

@@ -211,3 +211,34 @@ async def test_lines_already_in_a_zone_when_canon_migrates_are_the_editors_too(
         ("user:primary", "Tahoe")
     ]
     assert await engine.store.facts("user:bob") == []
+
+
+async def test_an_assistant_writing_more_lines_than_it_may_ask_stops_nothing(
+    engine: Engine, workspace: Path
+) -> None:
+    """An assistant may have ``max_agent_questions`` (10) open questions. Fourteen lines
+    added at once were refused whole (``TooManyQuestions``) and the exception stopped the
+    pass: nothing asked, HEARTBEAT.md and MEMORY.md no longer projected, on every pass.
+    Now ten are asked, four wait (set aside, saying why), and are read once the user has
+    answered some; the files are projected all the while."""
+    await migrated(engine, workspace)
+    edit_inputs(workspace, [f"- family.kid{i}.condition = sick" for i in range(14)])
+    t1 = NOW + timedelta(minutes=1)
+    report = await workspace_pass(engine, workspace, t1)
+
+    decided = [o.decision for o in report.inputs.outcomes]
+    assert (decided.count("ask_user"), decided.count("tentative_reject")) == (10, 4), decided
+    waiting = [o for o in report.inputs.outcomes if o.decision == "tentative_reject"]
+    assert all("until the user has answered some" in o.reasons[0] for o in waiting)
+    assert "kid" in (workspace / "HEARTBEAT.md").read_text(encoding="utf-8")  # projected
+
+    again = await workspace_pass(engine, workspace, t1 + timedelta(minutes=1))
+    assert [o.decision for o in again.inputs.outcomes] == ["tentative_reject"] * 4
+
+    open_now = await engine.store.review_items(["pending", "queued"])
+    for item in open_now[:4]:
+        await answer_review(engine, item.id, "reject", now=t1, principal=ME)
+    third = await workspace_pass(engine, workspace, t1 + timedelta(minutes=2))
+    assert [o.decision for o in third.inputs.outcomes] == ["ask_user"] * 4
+    later = await workspace_pass(engine, workspace, t1 + timedelta(minutes=3))
+    assert later.inputs.outcomes == ()

@@ -169,8 +169,19 @@ def _proposed(r: ReviewItem, config: RenderConfig) -> str:
     should not take at their word (a mail, an invitation, an assistant, another member),
     as in the context block. HEARTBEAT.md is read by the assistant as its checklist, so a
     stranger's "Ignore previous instructions ..." is one quoted value, never a task."""
-    origin = provenance(source_type_of(r.source_key), r.principal, config.primary_entity)
-    return escape(slot(r.candidate_value, origin)) if origin else show(r.candidate_value)
+    source_type = source_type_of(r.source_key)
+    return _shown(r.candidate_value, source_type, r.principal, config)
+
+
+def _held(f: CommittedFact, config: RenderConfig) -> str:
+    """A committed value, quoted and marked like a proposed one when its words are a
+    mail's, a calendar's (whoever wrote the event), an assistant's or another member's."""
+    return _shown(f.value, f.source_type, f.principal, config)
+
+
+def _shown(value: Scalar, source_type: str, principal: str | None, config: RenderConfig) -> str:
+    origin = provenance(source_type, principal, config.primary_entity)
+    return escape(slot(value, origin)) if origin else show(value)
 
 
 def _is_open(group: list[CommittedFact]) -> bool:
@@ -187,11 +198,11 @@ def _reminder(
     label_field = _LABEL_FIELDS.get(domain)
     label_fact = next((f for f in group if f.field.split(".")[-1] == label_field), None)
     if domain == "travel":
-        label = f"{show(label_fact.value)} trip" if label_fact else "Trip"
+        label = f"{_held(label_fact, config)} trip" if label_fact else "Trip"
     else:
         name = escape(item.replace("_", " "))
-        label = f"{name} ({show(label_fact.value)})" if label_fact else name
-    details = ", ".join(f"{_short(f)} {show(f.value)}" for f in group if f is not label_fact)
+        label = f"{name} ({_held(label_fact, config)})" if label_fact else name
+    details = ", ".join(f"{_short(f)} {_held(f, config)}" for f in group if f is not label_fact)
     text = f"- [ ] **{domain.capitalize()}**: {label}"
     if details:
         text += f" — {details}"
@@ -223,7 +234,7 @@ def state_lines(facts: Sequence[CommittedFact], config: RenderConfig, now: datet
             if f.domain != domain:
                 domain = f.domain
                 lines.append(f"  - **{domain.capitalize()}**")
-            text = f"    - {f.field}: {show(f.value)}"
+            text = f"    - {f.field}: {_held(f, config)}"
             if _stale(f, now):
                 assert f.valid_until is not None
                 text += f" (stale: expired {day(f.valid_until)}, not current)"

@@ -369,13 +369,16 @@ async def test_both_turns_carry_canons_context_and_reach_canon_once(
     assert "canon-bridge: no Canon context" not in gateway.logged()
 
 
-def test_a_group_turn_carries_no_context_block(
+async def test_a_group_turn_carries_no_context_block(
     gateway: Gateway, canon: tuple[CanonProxy, str], model: Any
 ) -> None:
     """The context block is the user's private state; in a group everyone reads the reply.
     A turn in a group's session (OpenClaw's ``agent:<id>:<channel>:group:<id>``) goes to
     the model without it, and the plugin says why once in the gateway's log."""
-    proxy, _token = canon
+    proxy, token = canon
+    async with CanonClient(proxy.url, token) as client:  # something of the user's to leak
+        at = datetime.now(UTC)
+        await client.post_observations([make_observation("travel.location", "Tahoe", at=at)])
     group = "agent:main:telegram:group:-1001234567890"
     asked_for_context = contexts_asked(proxy)
     before = len(model.chat_bodies())

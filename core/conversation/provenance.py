@@ -12,6 +12,7 @@ the reader themself        "you"
 ``token:*`` (anyone else)  "an assistant" (never its name: that is its user's)
 ``source:NAME``            "your calendar 'NAME'", "your mailbox 'NAME'", "the webhook"
 ``assistant:chat``         "the chat assistant" (the model in someone's chat)
+``workspace:agent``        "your assistant" (an edit of the workspace it keeps)
 ``system``                 "Canon"
 none (older than this)     from the source type, as before: "a chat message", ...
 =========================  ========================================================
@@ -151,6 +152,8 @@ def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:
         return f"your {what} '{name}'"
     if kind == "assistant":
         return "the chat assistant"
+    if kind == "workspace":  # an edit of the workspace by the assistant that keeps it
+        return "your assistant"
     return ANOTHER_MEMBER
 
 

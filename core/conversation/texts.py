@@ -148,11 +148,18 @@ def is_question(text: str) -> bool:
 
 
 def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
-    """ "you said it" is the reader's own words only: another member's read as theirs."""
+    """ "you said it" is the reader's own words only: another member's read as theirs;
+    and "your notes" are the reader's only when they wrote the line: the assistant's
+    edit of the workspace says it is the assistant's."""
     said = by_words(item.principal, item.source_key.partition(":")[0], user_viewer(mine))
     if said == ANOTHER_MEMBER and why.startswith("you said it"):
         return f"{ANOTHER_MEMBER} said it" + why.removeprefix("you said it")
+    if item.principal is not None and said not in ("you", "Canon") and why.startswith(_NOTES):
+        return f"{said} wrote it in your notes" + why.removeprefix(_NOTES)
     return why
+
+
+_NOTES = "from your notes"
 
 
 def bootstrap_text(item: ReviewItem, mine: str) -> str:

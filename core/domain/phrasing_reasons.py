@@ -37,6 +37,7 @@ _CAUSES: tuple[tuple[str, str | None], ...] = (
     ("only with your confirmation", "I only change this with your OK"),
     ("ambiguous", "the wording left me unsure"),
     ("never committed without you", "I never take that without you"),
+    ("an assistant proposed it", "I never take that without you"),  # claims.AGENT_DOUBT
     ("outranks", None),  # said by what holds the value (``_held_by``)
     ("a plan", "it sounds like a plan"),
 )

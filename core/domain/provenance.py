@@ -60,6 +60,8 @@ def provenance(source_type: str, principal: str | None, viewer: str | None) -> s
         return None if viewer is None else ANOTHER_MEMBER
     if principal.startswith("source:"):
         return A_CONNECTED_SOURCE
+    if principal.startswith("workspace:"):  # the assistant's edit of its workspace
+        return UNTRUSTED_SOURCES["agent"]
     return AN_API_CLIENT
 
 

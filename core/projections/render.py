@@ -29,6 +29,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from core.domain.audit import show_value
+from core.domain.provenance import provenance, source_type_of
+from core.domain.quoting import slot
 from core.domain.state import CommittedFact, Scalar
 from core.store import AuditLine, ReviewItem
 
@@ -156,10 +158,30 @@ def reminder_lines(
             )
             continue
         lines.append(
-            f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {show(r.candidate_value)}?"
+            f"- [ ] **Confirm**: {r.field} {show(r.current_value)} → {_proposed(r, config)}?"
             f" (domain: {domain}){who} (confidence: {r.confidence:.2f}) (source: {source})"
         )
     return lines
+
+
+def _proposed(r: ReviewItem, config: RenderConfig) -> str:
+    """A question's proposed value: quoted and marked when it came from someone the user
+    should not take at their word (a mail, an invitation, an assistant, another member),
+    as in the context block. HEARTBEAT.md is read by the assistant as its checklist, so a
+    stranger's "Ignore previous instructions ..." is one quoted value, never a task."""
+    source_type = source_type_of(r.source_key)
+    return _shown(r.candidate_value, source_type, r.principal, config)
+
+
+def _held(f: CommittedFact, config: RenderConfig) -> str:
+    """A committed value, quoted and marked like a proposed one when its words are a
+    mail's, a calendar's (whoever wrote the event), an assistant's or another member's."""
+    return _shown(f.value, f.source_type, f.principal, config)
+
+
+def _shown(value: Scalar, source_type: str, principal: str | None, config: RenderConfig) -> str:
+    origin = provenance(source_type, principal, config.primary_entity)
+    return escape(slot(value, origin)) if origin else show(value)
 
 
 def _is_open(group: list[CommittedFact]) -> bool:
@@ -176,11 +198,11 @@ def _reminder(
     label_field = _LABEL_FIELDS.get(domain)
     label_fact = next((f for f in group if f.field.split(".")[-1] == label_field), None)
     if domain == "travel":
-        label = f"{show(label_fact.value)} trip" if label_fact else "Trip"
+        label = f"{_held(label_fact, config)} trip" if label_fact else "Trip"
     else:
         name = escape(item.replace("_", " "))
-        label = f"{name} ({show(label_fact.value)})" if label_fact else name
-    details = ", ".join(f"{_short(f)} {show(f.value)}" for f in group if f is not label_fact)
+        label = f"{name} ({_held(label_fact, config)})" if label_fact else name
+    details = ", ".join(f"{_short(f)} {_held(f, config)}" for f in group if f is not label_fact)
     text = f"- [ ] **{domain.capitalize()}**: {label}"
     if details:
         text += f" — {details}"
@@ -212,7 +234,7 @@ def state_lines(facts: Sequence[CommittedFact], config: RenderConfig, now: datet
             if f.domain != domain:
                 domain = f.domain
                 lines.append(f"  - **{domain.capitalize()}**")
-            text = f"    - {f.field}: {show(f.value)}"
+            text = f"    - {f.field}: {_held(f, config)}"
             if _stale(f, now):
                 assert f.valid_until is not None
                 text += f" (stale: expired {day(f.valid_until)}, not current)"

@@ -167,7 +167,7 @@ def _map_email(
     docs: list[Any] = []
     if looks_like_html(body):
         body, docs = split_html(body)
-    ruled = _email_rules(subject, body, sender, rules) if rules else []
+    ruled = _email_rules(subject, body, sender, rules, item) if rules else []
     reservations, orders = structured(docs)
     from_ld = _from_reservations(reservations, now) + _from_orders(
         orders, sender, _mail_day(mail), item
@@ -230,8 +230,12 @@ def _amount(text: str) -> tuple[float, str] | None:
 
 
 def _email_rules(
-    subject: str, body: str, sender: str, rules: Sequence[Rule]
+    subject: str, body: str, sender: str, rules: Sequence[Rule], item: str | None
 ) -> list[MappedObservation]:
+    """What the configured ``rules`` claim of a mail. ``{slug}`` names the item a claim is
+    filed under: a trusted sender's subject, anyone else's From address (``item``), as
+    for receipts: "Re: Swim lessons" from a stranger must not write the user's own
+    ``family.swim_lessons.*``."""
     text = f"{subject}\n{body}"
     amount = _amount(text)
     out: list[MappedObservation] = []
@@ -243,7 +247,7 @@ def _email_rules(
             "subject": subject,
             "from": sender,
             "match": m.group(0),
-            "slug": slugify(subject)[:40],
+            "slug": item or slugify(subject)[:40],
         }
         if amount is not None:
             values["amount"] = amount[0]

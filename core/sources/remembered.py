@@ -9,7 +9,7 @@ memory is a plain dict kept in the source's cursor, pruned as events end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
@@ -118,6 +118,54 @@ def as_answered(event: dict[str, Any], old: Mapping[str, Any] | None) -> dict[st
     if before in ("needs_action", "tentative", "accepted"):
         return event
     return {**event, "invitation": {**event["invitation"], "response": "said_accepted"}}
+
+
+PUSHED_KEPT: Final = 2000
+"""How many pushed invitations' answers the webhook remembers (the oldest are forgotten:
+an acceptance of one forgotten is the organiser's word again, asked, never the reverse)."""
+
+
+_ANSWERS: Final = frozenset({"needs_action", "tentative", "accepted", "declined", "unknown"})
+
+
+def answered_pushes(
+    signals: Sequence[Any],
+    seen: Mapping[str, str],
+    valid: Callable[[Any], bool] = lambda _: True,
+) -> tuple[list[Any], dict[str, str]]:
+    """Pushed signals with each invitation's acceptance judged as a poll judges it
+    (``as_answered``), against the answers ``seen`` in earlier pushes (event id -> the
+    answer as taken), and the answers to remember now: of ``valid`` signals only (a
+    malformed one is dead-lettered, not seen), known answers and ids of at most 256
+    characters. A push has no calendar of its own to read back: without this memory, a
+    stranger's invitation pushed already ``accepted`` was the user's plan. Anything not
+    a calendar invitation passes as it is."""
+    memory = dict(seen)
+    out: list[Any] = []
+    for signal in signals:
+        payload = signal.get("payload") if isinstance(signal, dict) else None
+        ident = payload.get("id") if isinstance(payload, dict) else None
+        if (
+            not isinstance(signal, dict)
+            or signal.get("kind") != "calendar_event"
+            or not isinstance(payload, dict)
+            or not isinstance(ident, str)
+            or invitation_response(payload) is None
+        ):
+            out.append(signal)
+            continue
+        before = memory.get(ident)
+        event = as_answered(
+            payload, None if before is None else {"invitation": {"response": before}}
+        )
+        taken = invitation_response(event)
+        if valid(signal) and len(ident) <= 256 and taken in _ANSWERS | {"said_accepted"}:
+            memory.pop(ident, None)  # newest last
+            memory[ident] = str(taken)
+        out.append({**signal, "payload": event})
+    while len(memory) > PUSHED_KEPT:
+        memory.pop(next(iter(memory)))
+    return out, memory
 
 
 def _declined_after_saying_yes(old: Mapping[str, Any], event: Mapping[str, Any]) -> bool:

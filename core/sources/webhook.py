@@ -19,17 +19,21 @@ import hmac
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from aiohttp import web
 
+from core.domain.evidence_time import evidence_errors
 from core.domain.principals import signal_principal
+from core.domain.source_state import SourceState
 from core.engine.engine import Engine
 from core.engine.prometheus import metrics_handler
 from core.engine.signal_ingest import ingest_signals
 from core.jsonlines import parse_json
 from core.signals.rules import Rule
+from core.sources.remembered import answered_pushes
 
 SIGNATURE_HEADER: Final = "X-Canon-Signature"
 TIMESTAMP_HEADER: Final = "X-Canon-Timestamp"
@@ -37,6 +41,27 @@ MAX_BODY: Final = 1_000_000
 _STAMP: Final = re.compile(r"[0-9]{1,12}")
 WEBHOOK: Final = signal_principal("webhook")
 """Whose signals the webhook's are: whoever holds its secret, a signal source."""
+MEMORY: Final = "(webhook)"
+"""The source state holding what the webhook remembers of pushed invitations."""
+
+
+async def _answered_as_seen(engine: Engine, items: list[Any], now: datetime) -> list[Any]:
+    """``items`` with each invitation's acceptance judged against what earlier pushes
+    showed (``core.sources.remembered.answered_pushes``), the webhook's memory kept as a
+    source's cursor is (under ``MEMORY``, no configured source's name)."""
+    states = engine.store.source_states
+    state = await states.source_state(MEMORY) or SourceState(MEMORY, "webhook")
+    seen = state.cursor.get("invitations")
+    skew = engine.policy.clock_skew
+    judged, memory = answered_pushes(
+        items,
+        seen if isinstance(seen, dict) else {},
+        lambda signal: not evidence_errors("signal_event", signal, now, skew),
+    )
+    if memory != seen:
+        cursor = {**state.cursor, "invitations": memory}
+        await engine.record_source_state(replace(state, cursor=cursor, last_success=now))
+    return judged
 
 
 def sign(secret: bytes, timestamp: str, body: bytes) -> str:
@@ -85,6 +110,7 @@ def webhook_app(
             await engine.ingest_invalid("signal_event", raw, [why_not], now=now, principal=WEBHOOK)
             return _refuse(400, f"body is {why_not} (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]
+        items = await _answered_as_seen(engine, items, now)
         outcomes, valid = await ingest_signals(engine, items, now, rules=rules, principal=WEBHOOK)
         return web.json_response(
             {

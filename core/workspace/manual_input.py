@@ -21,13 +21,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from core.domain.claims import Claimant, claim_observation
+from core.domain.claims import AGENT_DOUBT
 from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal, user_principal
 from core.domain.timeutil import format_ts
 from core.domain.workspace_records import AcceptedInput
 from core.engine.engine import Engine, Outcome
-from core.errors import WorkspaceError
+from core.errors import TooManyQuestions, WorkspaceError
 from core.extraction.types import Extractor
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
@@ -114,11 +114,17 @@ async def ingest_zone(
     generations = dict(previous.generations)
     payloads = manual_payloads(rel, zone_id, diff, generations, now)
     if owner.kind == "agent":
-        # An assistant's edit is its proposal, as over the API: asked, never the user's say.
-        edit = Claimant("agent", via=f"an edit of {rel}")
-        payloads = [claim_observation(p, edit).payload for p in payloads]
+        # An assistant's edit is its proposal: asked, never the user's say. It stays a
+        # workspace entry (``manual_markdown``, the design's contract); its principal and
+        # this doubt are what make it the assistant's, not the source type.
+        doubt = AGENT_DOUBT.format(via=f"an edit of {rel}")
+        payloads = [{**p, "needs_confirmation": doubt} for p in payloads]
     await _withdraw_questions(engine, rel, zone_id, whole.removed, now)
-    outcomes = await engine.ingest_batch(payloads, now=now, principal=owner)
+    try:
+        outcomes = await engine.ingest_batch(payloads, now=now, principal=owner)
+        waiting: set[str] = set()
+    except TooManyQuestions:
+        outcomes, waiting = await _as_many_as_fit(engine, payloads, now, owner)
     for bad in diff.new_bad:
         error = f"{rel}:{zone_id} line {bad.number}: {bad.error}"
         letter: dict[str, Any] = {
@@ -126,14 +132,45 @@ async def ingest_zone(
             "evidence_text": bad.text[:1000],
         }
         outcomes.append(await engine.ingest_invalid("state_observation", letter, [error], now=now))
-    accepted = AcceptedInput(
-        {e.line_hash: (e.entity_id, e.field, e.intent) for e in parsed.entries},
-        frozenset(b.line_hash for b in parsed.bad),
-        generations,
-    )
+    entries = {e.line_hash: (e.entity_id, e.field, e.intent) for e in parsed.entries}
+    # A waiting line is read again on a later pass: an added one is not accepted yet, a
+    # removed one stays accepted until its retraction is taken.
+    entries = {h: v for h, v in entries.items() if h not in waiting}
+    entries |= {h: previous.entries[h] for h in waiting if h in previous.entries}
+    accepted = AcceptedInput(entries, frozenset(b.line_hash for b in parsed.bad), generations)
     if accepted != previous:
         await ws.save_accepted_input(key, zone_id, accepted, now)
     return outcomes
+
+
+async def _as_many_as_fit(
+    engine: Engine, payloads: list[dict[str, Any]], now: datetime, owner: Principal
+) -> tuple[list[Outcome], set[str]]:
+    """The zone's lines one at a time, when together they would raise more questions than
+    the editor may have open (an assistant's ``max_agent_questions``): those that fit are
+    asked, the rest wait, set aside with why, and are read again on a later pass, once the
+    user has answered some. Refusing the whole zone stopped the pass (``canon project``,
+    ``canon watch``) and every zone after it; and a zone of more lines than the cap could
+    never be read. Returns the outcomes and the waiting lines' hashes."""
+    outcomes: list[Outcome] = []
+    waiting: set[str] = set()
+    for payload in payloads:
+        try:
+            outcomes += await engine.ingest_batch([payload], now=now, principal=owner)
+        except TooManyQuestions as e:
+            waiting.add(str(payload["source"]["ref"]).rsplit(":", 1)[-1])
+            why = f"waits until the user has answered some: {e}"
+            outcomes.append(
+                Outcome(
+                    "tentative_reject",
+                    payload["event_id"],
+                    payload["entity_id"],
+                    payload["field"],
+                    payload["candidate_value"],
+                    reasons=(why,),
+                )
+            )
+    return outcomes, waiting
 
 
 async def _still_held(engine: Engine, rel: str, zone_id: str, diff: Diff) -> Diff:

@@ -314,6 +314,10 @@ def model_requests_after(model: Any, count: int) -> list[dict[str, Any]]:
     return wait_for("the model's request", lambda: model.chat_bodies()[count:] or None, 120)
 
 
+def contexts_asked(proxy: CanonProxy) -> int:
+    return sum(1 for method, path, _ in proxy.seen if (method, path) == ("GET", "/v1/context"))
+
+
 def agent_turn(gateway: Gateway, text: str) -> None:
     gateway.openclaw("agent", "--agent", "main", "--message", text, "--json", timeout=180)
 
@@ -363,6 +367,28 @@ async def test_both_turns_carry_canons_context_and_reach_canon_once(
     ids = [m.get("message_id") for m in proxy.messages()]
     assert all(ids), ids
     assert "canon-bridge: no Canon context" not in gateway.logged()
+
+
+async def test_a_group_turn_carries_no_context_block(
+    gateway: Gateway, canon: tuple[CanonProxy, str], model: Any
+) -> None:
+    """The context block is the user's private state; in a group everyone reads the reply.
+    A turn in a group's session (OpenClaw's ``agent:<id>:<channel>:group:<id>``) goes to
+    the model without it, and the plugin says why once in the gateway's log."""
+    proxy, token = canon
+    async with CanonClient(proxy.url, token) as client:  # something of the user's to leak
+        at = datetime.now(UTC)
+        await client.post_observations([make_observation("travel.location", "Tahoe", at=at)])
+    group = "agent:main:telegram:group:-1001234567890"
+    asked_for_context = contexts_asked(proxy)
+    before = len(model.chat_bodies())
+    ask = ("--message", "Where is everyone this weekend?", "--json")
+    gateway.openclaw("agent", "--agent", "main", "--session-key", group, *ask, timeout=180)
+    [asked, *_] = model_requests_after(model, before)
+    assert "Tahoe" not in json.dumps(asked["messages"]), "the user's state reached a group turn"
+    assert contexts_asked(proxy) == asked_for_context
+    said = f"canon-bridge: no Canon context for this turn: {group} is a group or a channel"
+    assert said in gateway.logged(), gateway.logged()[-3000:]
 
 
 @pytest.mark.parametrize("how", ["hung", "stopped"])

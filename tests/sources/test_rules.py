@@ -156,8 +156,18 @@ def test_calendar_rules_match_the_summary_and_fill_templates(
                 "value": "{match} from {from}",
                 "intent": "planning",
             },
-            {"subject": "Dentist bill", "body": "<p>Ref: AB12</p>", "from": "Dr Who <d@x>"},
-            {"financial.dentist_bill.reference": ("Ref: AB12 from Dr Who <d@x>", "planning")},
+            {
+                "subject": "Dentist bill",
+                "body": "<p>Ref: AB12</p>",
+                "from": "Dr Who <dr@who.example>",
+            },
+            # Whoever the user does not trust is the item, not the subject they wrote.
+            {
+                "financial.dr_who_example.reference": (
+                    "Ref: AB12 from Dr Who <dr@who.example>",
+                    "planning",
+                )
+            },
         ),
         (  # the body's visible text is matched, not the HTML markup
             {"kind": "email", "match": "script", "field": "family.x.y", "value": "{subject}"},

@@ -16,8 +16,11 @@
  *
  * Only the user's words are posted (src/senders.ts): a message from any other sender (a
  * group member, a stranger who found the bot) is not, and is logged once per sender.
+ * And the user's state goes only where the user alone reads the reply (src/audience.ts):
+ * no context block in a group's or a channel's turn, nor in a turn another sender started.
  */
 
+import { sharedConversation } from "./audience.js";
 import { fetchContext, MAX_TEXT, postMessage, type CanonMessage } from "./canon.js";
 import { readConfig, type CanonConfig } from "./config.js";
 import { fromUser, senderName, userSenders } from "./senders.js";
@@ -50,10 +53,12 @@ export type Memory = {
   received: Map<string, number>;
   /** turn message ids already posted */
   admitted: Set<string>;
+  /** text -> when message_received had it from someone other than the user */
+  othersSaid: Map<string, number>;
 };
 
 export function newMemory(): Memory {
-  return { received: new Map(), admitted: new Set() };
+  return { received: new Map(), admitted: new Set(), othersSaid: new Map() };
 }
 
 /**
@@ -74,9 +79,25 @@ export function bridge(
   now: () => number = Date.now,
   memory: Memory = newMemory(),
 ): Bridge {
-  const { received, admitted } = memory;
+  const { received, admitted, othersSaid } = memory;
   const senders = config.userSenders ?? [];
   const refused = new Set<string>();
+  const withheld = new Set<string>();
+
+  /** Why the turn's reply is not the user's alone to read (logged once per conversation), or undefined. */
+  function readByOthers(run: AgentContext, text: string | undefined, at: number): string | undefined {
+    const channel = run.channel ?? run.messageProvider;
+    const why = sharedConversation(run.sessionKey)
+      ? `${run.sessionKey} is a group or a channel: others read the reply`
+      : !fromUser(senders, channel, run.senderId) || (text !== undefined && fresh(othersSaid, text, at))
+        ? `the turn was started by someone else (${senderName(channel, run.senderId ?? "a sender")}), who reads the reply`
+        : undefined;
+    if (why !== undefined && !withheld.has(why)) {
+      remember(withheld, why);
+      log.info(`canon-bridge: no Canon context for this turn: ${why}`);
+    }
+    return why;
+  }
 
   /** The user's message, or false (logged once per sender) for anyone else's. */
   function theUsers(channel: string | undefined, senderId: string | undefined): boolean {
@@ -114,6 +135,8 @@ export function bridge(
         remember(admitted, turn.message_id);
         void post(turn); // the prompt does not wait for Canon to take it
       }
+      const said = event ? (event.currentUserMessage ?? event.prompt ?? "").trim().slice(0, MAX_TEXT) : undefined;
+      if (readByOthers(run, said || undefined, started) !== undefined) return undefined;
       try {
         const text = await fetchContext(config);
         return text ? { prependContext: text } : undefined;
@@ -129,6 +152,7 @@ export function bridge(
       // the turn it starts does not post another sender's text as the user's.
       remember(received, posted.text, now());
       if (theUsers(ctx.channelId, event.senderId)) await post(posted);
+      else remember(othersSaid, posted.text, now());
     },
   };
 }

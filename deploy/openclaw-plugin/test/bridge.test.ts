@@ -5,6 +5,7 @@ import { afterEach, describe, test } from "node:test";
 import { readConfig, type CanonConfig } from "../src/config.js";
 import entry, { bridge, canonMessage, sharedMemory } from "../src/index.js";
 import type { HookOptions, PluginApi } from "../src/openclaw.js";
+import { sharedConversation } from "../src/audience.js";
 import { fromUser, userSenders } from "../src/senders.js";
 import { FakeCanon, json, Logs, silence } from "./fake-canon.js";
 
@@ -175,6 +176,71 @@ describe("only the user's words (src/senders.ts)", () => {
     assert.deepEqual(userSenders(undefined, {}), []);
     assert.deepEqual(userSenders(undefined, undefined), []);
   });
+});
+
+describe("the user's state only where the user alone reads the reply (src/audience.ts)", () => {
+  const block = { text: "Travel: in Tahoe\nBills: Chase 120 USD\n", tokens: 9, facts_shown: 2, facts_omitted: 0 };
+  const contexts = (fake: FakeCanon) => fake.seen.filter((s) => s.url.startsWith("/v1/context")).length;
+  const asked = { prompt: "", messages: [], currentUserMessage: "where is everyone?", currentUserMessageId: "q1" };
+
+  const turns: [string, Record<string, string>, boolean][] = [
+    ["the user's direct chat", { channel: "telegram", senderId: "42", sessionKey: "agent:main:main" }, true],
+    ["the gateway's own chat", { channel: "webchat", sessionKey: "main" }, true],
+    ["a run without a channel (openclaw agent)", {}, true],
+    ["the user's own message in a family group", { channel: "telegram", senderId: "42", sessionKey: "agent:main:telegram:group:-1001234" }, false],
+    ["a forum topic of a group", { channel: "telegram", senderId: "42", sessionKey: "agent:main:telegram:group:-1001234:topic:42" }, false],
+    ["a Discord channel's thread", { channel: "discord", senderId: "42", sessionKey: "agent:main:discord:channel:123:thread:9" }, false],
+    ["a group's key without the agent part", { channel: "whatsapp", senderId: "42", sessionKey: "whatsapp:group:1203@g.us" }, false],
+    ["a stranger's direct message", { channel: "telegram", senderId: "77", sessionKey: "agent:main:main" }, false],
+  ];
+  for (const [where, ctx, shown] of turns) {
+    test(`${where}: ${shown ? "the context block" : "no context block, and Canon is not asked for it"}`, async () => {
+      const fake = await canon(json(200, block));
+      const logs = new Logs();
+      const hooks = bridge(config(fake.url, { userSenders: ["telegram:42"] }), logs);
+      const result = await hooks.beforePromptBuild(asked, ctx);
+      assert.deepEqual(result, shown ? { prependContext: block.text.trim() } : undefined);
+      assert.equal(contexts(fake), shown ? 1 : 0);
+      if (!shown) assert.match(logs.infos.join("\n"), /no Canon context for this turn: /);
+    });
+  }
+
+  test("a turn a group member's message started, on a host that names no sender, gets no context", async () => {
+    const fake = await canon(json(200, block));
+    const hooks = bridge(config(fake.url, { userSenders: ["telegram:42"] }), new Logs());
+    await hooks.messageReceived({ from: "x", content: "where is everyone?", messageId: "g9", senderId: "77" }, { channelId: "telegram" });
+    assert.equal(await hooks.beforePromptBuild(asked, {}), undefined);
+    assert.equal(contexts(fake), 0);
+  });
+
+  test("the reason is logged once per conversation, never what was said", async () => {
+    const fake = await canon(json(200, block));
+    const logs = new Logs();
+    const hooks = bridge(config(fake.url, { userSenders: ["telegram:42"] }), logs);
+    const group = { channel: "telegram", senderId: "42", sessionKey: "agent:main:telegram:group:-1001234" };
+    await hooks.beforePromptBuild(asked, group);
+    await hooks.beforePromptBuild({ ...asked, currentUserMessageId: "q2" }, group);
+    const said = logs.infos.filter((m) => m.includes("no Canon context"));
+    assert.equal(said.length, 1);
+    assert.match(said[0] ?? "", /agent:main:telegram:group:-1001234 is a group or a channel/);
+    assert.doesNotMatch(said[0] ?? "", /where is everyone/);
+  });
+
+  const keys: [string | undefined, boolean][] = [
+    ["agent:main:telegram:group:-100", true],
+    ["agent:main:slack:channel:C01", true],
+    ["telegram:group:-100", true],
+    ["agent:main:main", false],
+    ["main", false],
+    ["agent:main:telegram:direct:42", false],
+    ["agent:main:telegram:group:", false],
+    [undefined, false],
+  ];
+  for (const [key, shared] of keys) {
+    test(`session key ${key}: ${shared ? "shared" : "not shared"}`, () => {
+      assert.equal(sharedConversation(key), shared);
+    });
+  }
 });
 
 describe("the turn's own message (before_prompt_build)", () => {

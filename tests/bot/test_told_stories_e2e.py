@@ -197,7 +197,7 @@ async def test_the_founding_story_with_restarts_never_says_two_things_at_once(
 
     await story.restart(start_bot)
     story.now = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)  # Sunday, 9 am in Portland
-    await story.hears("were already in tahoe lol, got in last nite", "you left on Saturday")
+    await story.hears("were already in tahoe lol, got in last nite", "you left yesterday")
     await story.restart(start_bot)
     told = await story.told()
     assert "In Tahoe" in told

@@ -21,6 +21,7 @@ from core.domain.phrasing_values import near_day
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
+from core.domain.tense import has_ended, overdue, told_past
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
 from core.store import ReviewItem
@@ -163,14 +164,17 @@ def state_text(
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
-        expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
         if (o := against.get((f.entity_id, f.field))) is not None:
             lines.append(overruled_line(o, mine, now))
             continue
+        said = fact_sentence(f, mine, trip_status.get(f.entity_id))
+        if has_ended(f, now):
+            # Past its end: said in the past, never as how things are (issue 24).
+            said = told_past(said) + (" (overdue)" if overdue(f) else " (ended)")
         lines.append(
-            f"• {fact_sentence(f, mine, trip_status.get(f.entity_id))}{expired} — "
-            f"{_source_words(f, mine)}, "
-            f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
+            f"• {said} — {_source_words(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
+                "just now ago", "just now"
+            )
         )
     return "\n".join(lines).strip()
 

@@ -93,7 +93,7 @@ async def _back_since(runner: BotRunner) -> str:
 
 async def test_back_home_with_a_known_home_city(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND)
-    noted = await tg.say(
+    await tg.say(
         ALICE,
         "we got back home last night",
         expect="Noted: your trip is over; you're back home in Portland; back since yesterday.",

@@ -46,7 +46,7 @@ def about_me(
         mine = {f.field: f for f in rows if f.entity_id == reader} | {
             f.field: f for f in facts if f.entity_id == reader and f.domain == "profile"
         }
-        trip = trip_summary(mine) if domain == "travel" else []
+        trip = trip_summary(mine, today) if domain == "travel" else []
         if trip:
             # The trip's fields said together, so they never contradict each other.
             rows = [f for f in rows if f.entity_id != reader or not f.field.startswith("travel.")]

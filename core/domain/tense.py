@@ -34,14 +34,16 @@ def overdue(f: CommittedFact) -> bool:
     return f.domain == "financial" and f.field.endswith(".status") and f.value == "due"
 
 
-_VERB = re.compile(r"\b(is|are)\b|'re\b")
+_PAST = {"is": "was", "are": "were", "goes": "was to go", "live": "lived", "work": "worked"}
+_VERB = re.compile(r"\b(is|are|goes|live|work)\b|'re\b")
 
 
 def told_past(sentence: str) -> str:
     """``sentence`` (one of ``fact_sentence``'s) in the past: its first verb, "is" -> "was",
-    "are" -> "were", "You're" -> "You were" ("Your kids were away")."""
+    "are" -> "were", "You're" -> "You were"; a trip that "goes to Tahoe" "was to go"
+    (a plan past its end may never have happened)."""
 
     def past(m: re.Match[str]) -> str:
-        return {"is": "was", "are": "were"}.get(m.group(0), " were")
+        return _PAST.get(m.group(0), " were")
 
     return _VERB.sub(past, sentence, count=1)

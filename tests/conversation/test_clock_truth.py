@@ -60,7 +60,7 @@ def _states(draw: st.DrawFn) -> tuple[list[CommittedFact], datetime]:
     hours = st.integers(min_value=1, max_value=10 * 24)
     facts = [_fact("profile.home_city", "Portland", None)]
     if draw(st.booleans()):
-        place = draw(st.sampled_from(["Tahoe", "Reno", "Boise"]))
+        place = draw(st.sampled_from(["Truckee", "Reno", "Boise"]))
         facts.append(_fact("travel.location", place, START + timedelta(hours=draw(hours))))
     if draw(st.booleans()):
         status = draw(st.sampled_from(["sick", "away", "at camp"]))
@@ -75,6 +75,18 @@ def _states(draw: st.DrawFn) -> tuple[list[CommittedFact], datetime]:
     if draw(st.booleans()):
         until = START + timedelta(hours=draw(hours))
         facts.append(_fact("project.website.status", "in_progress", until))
+    if draw(st.booleans()):
+        # A trip planned (or under way) to Tahoe, kept until the end of its return day.
+        leave = draw(st.integers(min_value=0, max_value=6))
+        back = _day(leave + draw(st.integers(min_value=0, max_value=4)))
+        status = draw(st.sampled_from(["planning", "in_progress"]))
+        trip = {
+            "travel.status": status,
+            "travel.destination": "Tahoe",
+            "travel.depart_date": _day(leave).isoformat(),
+            "travel.return_date": back.isoformat(),
+        }
+        facts += [_fact(name, value, _end_of(back)) for name, value in trip.items()]
     now = START + timedelta(hours=draw(st.integers(min_value=0, max_value=12 * 24)))
     return facts, now
 
@@ -116,6 +128,12 @@ def test_answers_never_tell_what_has_ended_as_now(
                 assert f"kids away on {show_date(f.value)}" not in said, (asked, said)
             if f.field == "project.website.status":
                 assert "in progress" not in said, (asked, said)
+        for f in facts:
+            if f.field in ("travel.depart_date", "travel.return_date") and (
+                date.fromisoformat(str(f.value)) < today
+            ):
+                assert f"leaving {show_date(f.value)}" not in said, (asked, said)
+                assert f"back {show_date(f.value)}" not in said, (asked, said)
         due = next((f for f in facts if f.field.endswith(".due_date")), None)
         if due is not None and date.fromisoformat(str(due.value)) < today:
             assert "is due" not in said, (asked, said)

@@ -5,6 +5,7 @@ answers about state, the context block and the HEARTBEAT.md/MEMORY.md projection
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from core.projections.render import HEARTBEAT, MEMORY, RenderConfig, render
 ME = "user:primary"
 START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 """Monday 23 November 2026, midnight in Portland: when every fact was told."""
-PORTLAND = ZONE_OFFSET = timedelta(hours=8)
+PORTLAND = timedelta(hours=8)
 """Portland's midnight is 08:00 UTC in November."""
 ASKED = ("what do you know about me", "where am i", "how are the kids", "what do i owe")
 
@@ -49,11 +50,15 @@ def _day(offset: int) -> date:
 
 def _end_of(day: date) -> datetime:
     """The end of ``day`` in Portland (its next midnight there)."""
-    return datetime.combine(day + timedelta(days=1), datetime.min.time(), UTC) + ZONE_OFFSET
+    return datetime.combine(day + timedelta(days=1), datetime.min.time(), UTC) + PORTLAND
+
+
+State = tuple[list[CommittedFact], datetime]
+"""Facts told on Monday 23 November, and when they are rendered."""
 
 
 @st.composite
-def _states(draw: st.DrawFn) -> tuple[list[CommittedFact], datetime]:
+def _states(draw: st.DrawFn) -> State:
     """A home in Portland and, each maybe: where the user is, a kid's status, a day the
     kids are away, an errand due on a day, a project under way; each with its own end;
     and a ``now`` from before the first end to after the last."""
@@ -91,13 +96,17 @@ def _states(draw: st.DrawFn) -> tuple[list[CommittedFact], datetime]:
     return facts, now
 
 
+def _over_states(test: Callable[[State], None]) -> Callable[[], None]:
+    """``test`` as a property over ``_states``."""
+    return settings(max_examples=150, deadline=None)(given(_states())(test))
+
+
 def _ended(facts: list[CommittedFact], now: datetime) -> list[CommittedFact]:
     return [f for f in facts if has_ended(f, now)]
 
 
-@settings(max_examples=150, deadline=None)
-@given(_states())
-def test_state_says_what_has_ended_in_the_past(state: tuple[list[CommittedFact], datetime]) -> None:
+@_over_states
+def test_state_says_what_has_ended_in_the_past(state: State) -> None:
     facts, now = state
     text = state_text(facts, now, ME)
     for f in facts:
@@ -109,11 +118,8 @@ def test_state_says_what_has_ended_in_the_past(state: tuple[list[CommittedFact],
             assert f"• {said} — " in text
 
 
-@settings(max_examples=150, deadline=None)
-@given(_states())
-def test_answers_never_tell_what_has_ended_as_now(
-    state: tuple[list[CommittedFact], datetime],
-) -> None:
+@_over_states
+def test_answers_never_tell_what_has_ended_as_now(state: State) -> None:
     facts, now = state
     today = (now - PORTLAND).date()
     for asked in ASKED:
@@ -141,11 +147,8 @@ def test_answers_never_tell_what_has_ended_as_now(
                 assert said.endswith(f"was due {show_date(due.value)} (overdue).")
 
 
-@settings(max_examples=150, deadline=None)
-@given(_states())
-def test_the_context_block_lists_what_has_ended_apart(
-    state: tuple[list[CommittedFact], datetime],
-) -> None:
+@_over_states
+def test_the_context_block_lists_what_has_ended_apart(state: State) -> None:
     facts, now = state
     live, _, expired = build_context(facts, [], now, viewer=ME).text.partition("Expired")
     for f in facts:
@@ -156,11 +159,8 @@ def test_the_context_block_lists_what_has_ended_apart(
             assert f"- {f.field} = " in live
 
 
-@settings(max_examples=150, deadline=None)
-@given(_states())
-def test_the_workspace_files_mark_what_has_ended(
-    state: tuple[list[CommittedFact], datetime],
-) -> None:
+@_over_states
+def test_the_workspace_files_mark_what_has_ended(state: State) -> None:
     facts, now = state
     files = render(facts, [], [], RenderConfig(), now)
     memory = files[MEMORY]["current_state"].splitlines()

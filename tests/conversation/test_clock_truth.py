@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.conversation.answer_texts import fact_sentence, state_text
+from core.conversation.answer_texts import acknowledgement, fact_sentence, state_text
 from core.conversation.context import build_context
 from core.conversation.offline_replies import offline_answer
 from core.domain.phrasing_values import show_date
 from core.domain.state import CommittedFact
 from core.domain.tense import has_ended, told_past
+from core.engine.outcomes import Outcome
 from core.projections.render import HEARTBEAT, MEMORY, RenderConfig, render
 
 ME = "user:primary"
@@ -174,3 +176,33 @@ def test_the_workspace_files_mark_what_has_ended(state: State) -> None:
         if "amazon return" in line and any(f.domain == "financial" for f in _ended(facts, now)):
             assert "overdue" in line, line
             assert "not current" not in line, line
+
+
+def _committed(field: str, value: str) -> Outcome:
+    return Outcome("auto_commit", "ev", ME, field, value, committed=True)
+
+
+ARRIVED = [_committed("travel.location", "Tahoe"), _committed("travel.status", "in_progress")]
+HOME = [_committed("travel.status", "completed"), _committed("travel.location", "Portland")]
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "day", "today", "ends"),
+    [
+        (ARRIVED, "2026-11-30", date(2026, 11, 30), "you left today."),
+        (ARRIVED, "2026-11-29", date(2026, 11, 30), "you left yesterday."),
+        (ARRIVED, "2026-11-28", date(2026, 11, 30), "you left on Saturday, November 28."),
+        (ARRIVED, "2026-11-30", None, "you left on Monday, November 30."),
+        (HOME, "2026-11-30", date(2026, 11, 30), "back today."),
+        (HOME, "2026-11-29", date(2026, 11, 30), "back since yesterday."),
+        (HOME, "2026-11-27", date(2026, 11, 30), "back since Friday, November 27."),
+    ],
+)
+def test_the_acknowledgement_names_today_and_yesterday(
+    outcomes: list[Outcome], day: str, today: date | None, ends: str
+) -> None:
+    """The day a trip began or ended, told back on the user's calendar day ``today``."""
+    field = "travel.depart_date" if outcomes is ARRIVED else "travel.return_date"
+    said = acknowledgement([*outcomes, _committed(field, day)], ["assertive"] * 3, "", today)
+    assert said is not None
+    assert said.endswith(ends), said

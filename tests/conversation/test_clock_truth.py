@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from context_parser import parse_block
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -151,14 +152,18 @@ def test_answers_never_tell_what_has_ended_as_now(state: State) -> None:
 
 @_over_states
 def test_the_context_block_lists_what_has_ended_apart(state: State) -> None:
+    """Read back as the assistant's parser reads it: each fact is current or listed as
+    expired, never both; an errand past its day is listed as overdue (still to do)."""
     facts, now = state
-    live, _, expired = build_context(facts, [], now, viewer=ME).text.partition("Expired")
+    block = parse_block(build_context(facts, [], now, viewer=ME).text)
+    live = {f.field for f in block.facts}
+    expired = {e.field: e for e in block.expired}
     for f in facts:
-        if has_ended(f, now):
-            assert f"- {f.field} = " not in live
-            assert f" {f.field} " in expired
-        else:
-            assert f"- {f.field} = " in live
+        assert (f.field in expired) == has_ended(f, now), f.field
+        assert (f.field in live) != has_ended(f, now), f.field
+        if f.field in expired:
+            errand_due = f.field == "financial.amazon_return.status"
+            assert expired[f.field].overdue == errand_due
 
 
 @_over_states

@@ -36,6 +36,10 @@ INVITED_LINE = re.compile(
 ENTITY_LINE = re.compile(rf"({_N}):")
 FACT_LINE = re.compile(rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?")
 EXPIRED_LINE = re.compile(rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)")
+OVERDUE_LINE = re.compile(
+    rf"- ({_N}) ({_N}) = ({_S}), OVERDUE since (\d{{4}}-\d\d-\d\d|\?) "
+    r"\(still to do unless the user says so\)"
+)
 OMITTED_LINE = re.compile(r"\(\+(\d+) older facts not shown; ask to see them\)")
 
 
@@ -75,6 +79,8 @@ class Expired:
     field: str
     value: Slot
     until: str
+    overdue: bool = False
+    """An errand past its day: still to do, not over."""
 
 
 @dataclass
@@ -142,6 +148,9 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
     elif section == EXPIRED and (found := EXPIRED_LINE.fullmatch(line)):
         e, f, value, until = found.groups()
         block.expired.append(Expired(read_name(e), read_name(f), read_slot(value), until))
+    elif section == EXPIRED and (found := OVERDUE_LINE.fullmatch(line)):
+        e, f, value, until = found.groups()
+        block.expired.append(Expired(read_name(e), read_name(f), read_slot(value), until, True))
     elif section is None and entity is not None and (found := FACT_LINE.fullmatch(line)):
         f, value, source, age, stale = found.groups()
         block.facts.append(

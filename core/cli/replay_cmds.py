@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from core.cli.common import emit_json, out, run
 from core.conversation.context import load_context
 from core.conversation.views import prompt_text
 from core.domain.audit import show_value
+from core.domain.tense import has_ended
 from core.engine.engine import Engine, Outcome
 from core.scenario import Step, load_scenario, replay
 
@@ -42,7 +45,7 @@ async def replay_command(scenario: Path, as_json: bool) -> None:
     console = out()
     transcript = _Transcript(console)
     result = await replay(data, on_step=transcript)
-    _final(console, result, transcript.audit)
+    _final(console, result, transcript.audit, transcript.ended)
 
 
 @click.command()
@@ -60,7 +63,7 @@ async def demo() -> None:
     console.print()
     transcript = _Transcript(console)
     result = await replay(data, on_step=transcript)
-    _final(console, result, transcript.audit)
+    _final(console, result, transcript.audit, transcript.ended)
     _payoff(console, result, transcript.context)
     console.print(
         "\nTry it yourself: [bold]canon ingest[/bold], [bold]canon pending[/bold], "
@@ -75,11 +78,18 @@ class _Transcript:
         self.console = console
         self.audit: list[str] = []
         self.context = ""  # the context block as of the last step: what the assistant reads
+        self.ended: dict[tuple[str, str], datetime] = {}
+        """(entity, field) -> its end, of the facts whose end came by the last step."""
 
     async def __call__(self, step: Step, outcomes: list[Outcome], engine: Engine) -> None:
         self.audit = [a.line for a in await engine.store.audit()]
         block = await load_context(engine.store, engine.policy, None, step.at)
         self.context = block.text
+        self.ended = {
+            (f.entity_id, f.field): f.valid_until
+            for f in await engine.store.facts()
+            if f.valid_until is not None and has_ended(f, step.at)
+        }
         c = self.console
         when = step.at.strftime("%a %Y-%m-%d %H:%M %Z")
         if step.note:
@@ -146,14 +156,25 @@ def _main_reason(o: Outcome) -> str:
     return (rules or thresholds or list(o.reasons))[0]
 
 
-def _final(console: Console, result: dict[str, Any], audit: list[str]) -> None:
+def _final(
+    console: Console,
+    result: dict[str, Any],
+    audit: list[str],
+    ended: Mapping[tuple[str, str], datetime] | None = None,
+) -> None:
+    """The state after the last step; a fact whose end came by then (``ended``: a lesson
+    that took place, a stay that is over) is marked so, never shown as current."""
     console.print()
     table = Table(title="What Canon believes now")
     for col in ("entity", "field", "value"):
         table.add_column(col)
     for entity, fields in result["state"].items():
         for name, value in sorted(fields.items()):
-            table.add_row(entity, name, show_value(value))
+            end = (ended or {}).get((entity, name))
+            shown = show_value(value)
+            if end is not None:
+                shown += f" (ended {end:%Y-%m-%d})"
+            table.add_row(entity, name, shown)
     console.print(table)
     if audit:
         console.print("\n[bold]Audit log[/bold]")

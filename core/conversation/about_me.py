@@ -8,7 +8,7 @@ nothing in a line contradicts another part of it. Pure: facts and ``now`` in, te
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
@@ -16,6 +16,8 @@ from core.conversation.trip_answers import trip_summary
 from core.domain.kin_words import be_for, who
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
+from core.domain.tense import still_told
+from core.engine.consistency import calendar_day, today_where
 
 NOTHING_KNOWN = "Nothing yet. Tell me what's going on (\"I'm in Tahoe\") and I'll remember it."
 """What "what do you know about me?" says with nothing known and no question waiting."""
@@ -31,9 +33,11 @@ def about_me(
     said together, the shared entities' facts beside them. ``in_doubt``: (entity, field)
     of facts an open question says cannot stand beside the rest (a trip under way that
     "leaves" next Sunday); they are left out, since the question is named after them."""
-    facts = [f for f in facts if (f.entity_id, f.field) not in in_doubt]
+    # What has ended is not what is known of now (``tense``): errands say "was due".
+    facts = [f for f in still_told(facts, now) if (f.entity_id, f.field) not in in_doubt]
     if not facts:
         return NOTHING_KNOWN
+    today = today_where({f.field: f.value for f in facts if f.entity_id == reader}, now)
     lines = ["Here's what I know:"]
     by_domain: dict[str, list[CommittedFact]] = {}
     for f in sorted(facts, key=lambda f: (f.entity_id != reader, f.field)):
@@ -42,14 +46,16 @@ def about_me(
         mine = {f.field: f for f in rows if f.entity_id == reader} | {
             f.field: f for f in facts if f.entity_id == reader and f.domain == "profile"
         }
-        trip = trip_summary(mine) if domain == "travel" else []
+        trip = trip_summary(mine, today) if domain == "travel" else []
         if trip:
             # The trip's fields said together, so they never contradict each other.
             rows = [f for f in rows if f.entity_id != reader or not f.field.startswith("travel.")]
-        errands, told = errand_summary(rows, reader) if domain == "financial" else ([], set())
+        errands, told = (
+            errand_summary(rows, reader, today) if domain == "financial" else ([], set())
+        )
         rows = [f for f in rows if f.field not in told or f.entity_id != reader]
         rows = _without_said_twice(rows)
-        said = "; ".join([*trip, *errands, *(_plain(f) for f in rows[:4])])
+        said = "; ".join([*trip, *errands, *(_plain(f, today) for f in rows[:4])])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
         lines.append(f"• {domain.capitalize()}: {said}{more}")
     lines.append("Ask /state for the details.")
@@ -73,13 +79,17 @@ def _without_said_twice(rows: list[CommittedFact]) -> list[CommittedFact]:
     ]
 
 
-def _plain(f: CommittedFact) -> str:
-    """A fact in a few plain words (a local stand-in until a shared phrasing exists)."""
+def _plain(f: CommittedFact, today: date) -> str:
+    """A fact in a few plain words (a local stand-in until a shared phrasing exists); an
+    event's day gone by (``today``: the user's) in the past."""
     value = show_in(f.field, f.value)
     parts = f.field.split(".")
     thing = parts[1].replace("_", " ") if len(parts) == 3 else ""
     if len(parts) == 3 and parts[2] == "schedule":
-        return f"{thing} cancelled" if f.value == "cancelled" else f"{thing} on {value}"
+        if f.value == "cancelled":
+            return f"{thing} cancelled"
+        day = calendar_day(f.value)
+        return f"{thing} {'was on' if day is not None and day < today else 'on'} {value}"
     if len(parts) == 3 and parts[2] == "event_status":
         return f"{thing} {value}"
     if len(parts) == 3 and parts[0] == "financial" and parts[2] == "amount":

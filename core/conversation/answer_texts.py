@@ -8,7 +8,7 @@ each name, so callers keep writing ``texts.state_text``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from core.conversation.offline_replies import CONDITION_NOTED
 from core.conversation.provenance import told_by, user_viewer
@@ -17,9 +17,11 @@ from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
 from core.domain.audit import show_value
 from core.domain.naming import errand
+from core.domain.phrasing_values import near_day
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
+from core.domain.tense import has_ended, overdue, told_past
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
 from core.store import ReviewItem
@@ -48,14 +50,15 @@ _NOT_A_FACT: dict[NotAFact, str] = {
 
 
 def acknowledgement(
-    outcomes: Sequence[Outcome], intents: Sequence[str], text: str = ""
+    outcomes: Sequence[Outcome], intents: Sequence[str], text: str = "", today: date | None = None
 ) -> str | None:
     """One short line for what changed or was proposed; None when nothing was claimed.
 
     When the message raised a question, only what was committed is acknowledged:
     the question itself is the reply to the rest, and no line may contradict it.
     A message that states no fact is named for what it is (``text``: the message):
-    a condition, a question, what might have been, a wish or a maybe.
+    a condition, a question, what might have been, a wish or a maybe. ``today``: the
+    user's calendar day, so that a day that is today or yesterday is said so.
     """
     if any(o.review_item_id is not None for o in outcomes):
         kept = [(o, i) for o, i in zip(outcomes, intents, strict=False) if o.committed]
@@ -70,7 +73,7 @@ def acknowledgement(
         facts = [o for o in facts if o.field not in _GOES_WITH_TRIP or o.candidate_value]
     if facts:
         home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
-        return "Noted: " + "; ".join(_phrase(o, home) for o in facts[:4]) + "."
+        return "Noted: " + "; ".join(_phrase(o, today, home) for o in facts[:4]) + "."
     if planned:
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
@@ -103,9 +106,10 @@ _TRIP_STATUS = {
 }
 
 
-def _phrase(o: Outcome, trip_over: bool = False) -> str:
+def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
     """One committed change in a few words; where the user is, after a trip that ended in
-    the same message, is where they came home to."""
+    the same message, is where they came home to. A trip's day that is ``today`` or
+    yesterday on the user's clock is said so ("you left yesterday", "back today")."""
     value = show_value(o.candidate_value)
     field = o.field or "?"
     if field == "travel.location" and trip_over:
@@ -117,10 +121,14 @@ def _phrase(o: Outcome, trip_over: bool = False) -> str:
     if field == "travel.depart_date" and (o.entity_id or "").startswith("user:"):
         # Committed with a message, not as a plan (those are "kept as planned"): the day
         # the trip under way began ("got in last night").
-        return f"you left on {phrasing.show_date(o.candidate_value)}"
+        near = near_day(o.candidate_value, today)
+        return f"you left {near or 'on ' + phrasing.show_date(o.candidate_value)}"
     if field == "travel.return_date" and trip_over and (o.entity_id or "").startswith("user:"):
         # The day a trip that just ended ended ("got back last night").
-        return f"back since {phrasing.show_date(o.candidate_value)}"
+        near = near_day(o.candidate_value, today)
+        if near == "today":
+            return "back today"
+        return f"back since {near or phrasing.show_date(o.candidate_value)}"
     template = _PHRASES.get(field)
     if template and (o.entity_id or "").startswith("user:"):
         return template.format(v=value)
@@ -156,14 +164,17 @@ def state_text(
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
-        expired = " (expired)" if f.valid_until is not None and f.valid_until <= now else ""
         if (o := against.get((f.entity_id, f.field))) is not None:
             lines.append(overruled_line(o, mine, now))
             continue
+        said = fact_sentence(f, mine, trip_status.get(f.entity_id))
+        if has_ended(f, now):
+            # Past its end: said in the past, never as how things are (issue 24).
+            said = told_past(said) + (" (overdue)" if overdue(f) else " (ended)")
         lines.append(
-            f"• {fact_sentence(f, mine, trip_status.get(f.entity_id))}{expired} — "
-            f"{_source_words(f, mine)}, "
-            f"{age_text(f.evidence_ts, now)} ago".replace("just now ago", "just now")
+            f"• {said} — {_source_words(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
+                "just now ago", "just now"
+            )
         )
     return "\n".join(lines).strip()
 

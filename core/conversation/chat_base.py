@@ -202,11 +202,13 @@ class ChatDeps:
             return NO_USERS
         return await users_by_name(self.engine.store, config.household, config.configured_names())
 
-    async def users_clock(self, msg: Incoming) -> datetime:
-        """The message time on the user's clock (``speakers_zone``): "tonight" is their night."""
+    async def users_clock(self, msg: Incoming, at: datetime | None = None) -> datetime:
+        """The message time (or ``at``) on the user's clock (``speakers_zone``): "tonight"
+        is their night."""
         entity = self.config.entity_of(msg.user_id)
         facts = await self.engine.store.facts(entity)
-        return on_users_clock(msg.at, await speakers_zone(self.engine.store, entity, facts))
+        zone = await speakers_zone(self.engine.store, entity, facts)
+        return on_users_clock(msg.at if at is None else at, zone)
 
     async def changed(self, now: datetime) -> None:
         if self.after_change is None:

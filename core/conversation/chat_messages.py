@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from core.conversation.workflows import Running
 
 
+_TOLD_DAYS = frozenset({"travel.depart_date", "travel.return_date"})
+"""The fields whose committed day an acknowledgement tells back (``texts._phrase``)."""
+
+
 @dataclass(frozen=True)
 class Asking:
     """A reply to ask for: made in the message's section, asked outside it."""
@@ -90,7 +94,10 @@ class AssistantTurn(ChatPart):
         intents = [str(p.get("intent", "")) for p in claims]
         if any(o.committed for o in outcomes):
             await self.deps.changed(now)
-        ack = texts.acknowledgement(outcomes, intents, msg.text)
+        # The user's day, read only when a trip's day is told back ("you left yesterday").
+        dated = any(o.committed and o.field in _TOLD_DAYS for o in outcomes)
+        today = (await self.deps.users_clock(msg, now)).date() if dated else None
+        ack = texts.acknowledgement(outcomes, intents, msg.text, today)
         said = [] if ack is None else [ack]
         theirs = self.asked_of_others(outcomes, entity)
         if theirs:

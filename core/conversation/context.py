@@ -30,6 +30,7 @@ from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser, judged
 from core.domain.state import CommittedFact, Scalar
+from core.domain.tense import overdue
 from core.domain.timeutil import format_ts
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
@@ -151,7 +152,11 @@ def build_context(
     omitted = len(live) - len(chosen)
     if expired:
         exp_lines = [
-            f"- {name(f.entity_id)} {name(f.field)} was {slot(f.value, said.fact(f))} "
+            # An errand past its day is overdue, not over: nothing says it was done.
+            f"- {name(f.entity_id)} {name(f.field)} = {slot(f.value, said.fact(f))}, "
+            f"OVERDUE since {_day(f.valid_until)} (still to do unless the user says so)"
+            if overdue(f)
+            else f"- {name(f.entity_id)} {name(f.field)} was {slot(f.value, said.fact(f))} "
             f"until {_day(f.valid_until)}"
             for f in sorted(expired, key=lambda f: (f.entity_id, f.field))
         ]

@@ -56,7 +56,7 @@ STEPS: tuple[Step, ...] = (
         2,
         "arrival",
         say=f"We're in {PLACE}",
-        expect=f"Noted: you're in {PLACE}; your trip is under way; you left on <today>.",
+        expect=f"Noted: you're in {PLACE}; your trip is under way; you left today.",
         otherwise=f'If Canon asks "Is your trip to {PLACE} under way?" instead, tap Yes.',
     ),
     Step(

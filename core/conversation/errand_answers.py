@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import date
 
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
@@ -38,8 +39,12 @@ def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str,
     return by_slug
 
 
-def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str], set[str]]:
-    """One sentence per errand of ``mine`` that has a status, and the fields they tell."""
+def errand_summary(
+    facts: Iterable[CommittedFact], mine: str, today: date | None = None
+) -> tuple[list[str], set[str]]:
+    """One sentence per errand of ``mine`` that has a status, and the fields they tell;
+    one still due after its day (``today``: the user's calendar day) "was due Friday,
+    November 27 (overdue)", never "is due" on a day gone by."""
     by_slug = errands_of(facts, mine)
     said: list[str] = []
     told: set[str] = set()
@@ -57,20 +62,24 @@ def errand_summary(facts: Iterable[CommittedFact], mine: str) -> tuple[list[str]
         due = fields.get("due_date")
         # The day only matters while it still has to be done.
         when = "" if due is None or status.value != "due" else f" {phrasing.show_date(due.value)}"
+        day = None if due is None else calendar_day(due.value)
+        if when and today is not None and day is not None and day < today:
+            state, when = "was due", f"{when} (overdue)"
         said.append(f"{errand(phrasing.show(slug))}{money} {state}{when}")
         told |= {f.field for name, f in fields.items() if name in _TOLD}
     return said, told
 
 
-def owed_reply(facts: Iterable[CommittedFact], mine: str) -> str:
+def owed_reply(facts: Iterable[CommittedFact], mine: str, today: date | None = None) -> str:
     """What is still to pay or send back ("what do I owe?"): the errands of ``mine`` that
-    are due, the soonest first and those without a day after, then the refunds awaited."""
+    are due, the soonest first and those without a day after, then the refunds awaited;
+    one past its day (``today``: the user's calendar day) "was due" (overdue)."""
     own = [f for f in facts if f.entity_id == mine and f.field.startswith("financial.")]
     status = {_slug(f): str(f.value) for f in own if f.field.endswith(".status")}
     due_on = {_slug(f): str(f.value) for f in own if f.field.endswith(".due_date")}
 
     def told(slugs: Iterable[str]) -> str:
-        said = [errand_summary([f for f in own if _slug(f) == s], mine)[0] for s in slugs]
+        said = [errand_summary([f for f in own if _slug(f) == s], mine, today)[0] for s in slugs]
         return "; ".join(s for group in said for s in group)
 
     owed = sorted(
@@ -93,7 +102,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 _WHEN = frozenset(["when", "whens", "day", "date", "deadline"])
 
 
-def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> str | None:
+def errand_reply(
+    question: str, facts: Sequence[CommittedFact], mine: str, today: date | None = None
+) -> str | None:
     """The answer to a question that names an errand the state holds ("is the amazon
     return before or after the trip?"): the errand's sentence and, when the question
     asks about the trip too, where its day falls against the trip's days. None when
@@ -112,7 +123,7 @@ def errand_reply(question: str, facts: Sequence[CommittedFact], mine: str) -> st
         for f in facts
         if f.entity_id == mine and f.field.startswith("financial.") and _slug(f) in named
     ]
-    said, _ = errand_summary(own, mine)
+    said, _ = errand_summary(own, mine, today)
     if not said:
         return None
     head = "; ".join(s[:1].upper() + s[1:] for s in said)

@@ -45,6 +45,8 @@ from core.conversation.reply_patterns import (
 )
 from core.conversation.state_answers import STATE_QUESTIONS, UNSURE, Known, trip_answer
 from core.domain.state import CommittedFact
+from core.domain.tense import still_told
+from core.engine.consistency import today_where
 from core.store import ReviewItem
 
 HELP_TEXT = (
@@ -89,7 +91,10 @@ def offline_answer(
     An answer about state names the open question closest to it; ``shown_item`` is an
     item of the question the chat shows now (it is "asked"; the others are waiting)."""
     t = normalised(text)
+    # What has ended is not how things are: left out of every answer here (issue 24).
+    facts = still_told(facts, now)
     mine = {f.field: f for f in facts if f.entity_id == reader}
+    mine_state = {name: f.value for name, f in mine.items()}
     every = {f.field: f for f in sorted(facts, key=lambda f: f.entity_id == reader)} | mine
     if GREETING(t):
         word = next((w for w in ("morning", "afternoon", "evening") if w in t), None)
@@ -126,7 +131,10 @@ def offline_answer(
     )
     # "is the amazon return before or after the trip?": the errand, against the trip.
     about_errand = answer in (None, trip_answer) and ("?" in text or ASKS.match(t) is not None)
-    if about_errand and (errand := errand_reply(t, facts, reader)) is not None:
+    if (
+        about_errand
+        and (errand := errand_reply(t, facts, reader, today_where(mine_state, now))) is not None
+    ):
         return errand
     if about_errand and (asked := errand_asked(t, open_items, reader, shown_item)):
         return asked

@@ -282,7 +282,8 @@ def trip_answer(_subject: str, known: Known) -> str:
 
 
 def _owed(_subject: str, known: Known) -> str:
-    return owed_reply(known.facts.values(), known.reader)
+    state = {f.field: f.value for f in known.facts.values() if f.entity_id == known.reader}
+    return owed_reply(known.facts.values(), known.reader, today_where(state, known.now))
 
 
 _TRIP = ranked_fields(STATUS, DESTINATION, DEPART, RETURN, LOCATION)

@@ -10,9 +10,11 @@ cannot both be true: a location that only the finished trip supported is not sai
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 
 from core.domain import phrasing
 from core.domain.state import CommittedFact
+from core.engine.consistency import calendar_day
 from core.engine.trip_state import (
     DEPART,
     DESTINATION,
@@ -38,9 +40,11 @@ def stale_location(facts: Mapping[str, CommittedFact]) -> bool:
     )
 
 
-def trip_summary(facts: Mapping[str, CommittedFact]) -> list[str]:
+def trip_summary(facts: Mapping[str, CommittedFact], today: date | None = None) -> list[str]:
     """The travel line of "what do you know about me?" in parts that hold together:
-    'your trip to Tahoe is over', "you're back home in Portland"."""
+    'your trip to Tahoe is over', "you're back home in Portland". A day gone by
+    (``today``: the user's calendar day) is never told as ahead: a plan's departure
+    past "was to leave", a return past "was due back"."""
     status, going = facts.get(STATUS), facts.get(DESTINATION)
     where, home = facts.get(LOCATION), facts.get(HOME)
     to = "" if going is None else f" to {phrasing.show(going.value)}"
@@ -68,5 +72,8 @@ def trip_summary(facts: Mapping[str, CommittedFact]) -> list[str]:
     for field, words in ((DEPART, leaving), (RETURN, "back")):
         day = facts.get(field)
         if day is not None and status is not None and status.value in ("planning", "in_progress"):
+            gone = calendar_day(day.value)
+            if today is not None and gone is not None and gone < today and words != "since":
+                words = "was to leave" if words == "leaving" else "was due back"
             out.append(f"{words} {phrasing.show_date(day.value)}")
     return out

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from core.domain.state import Scalar
+from core.domain.timeutil import parse_ts
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class EventRecord:
     """(source type, ref) of the other sources the observation named as saying the same."""
     principal: str | None = None
     """The ref of who made the write (``core.domain.principals``); None for old events."""
+    valid_until: datetime | None = None
+    """The end its words gave ("till sunday"): what a Yes to it commits with the value."""
 
 
 @dataclass(frozen=True)
@@ -67,3 +72,9 @@ class AuditLine:
     entity_id: str
     field: str
     line: str
+
+
+def payload_end(payload: Mapping[str, Any]) -> datetime | None:
+    """A logged observation's ``valid_until``, None without one."""
+    until = payload.get("valid_until")
+    return parse_ts(until) if isinstance(until, str) and until else None

@@ -79,6 +79,20 @@ def show_date(value: Any) -> str:
     return f"{day:%A, %B} {day.day}"
 
 
+def near_day(value: Any, today: date | None) -> str | None:
+    """'today', 'yesterday' or 'tomorrow' when the day ``value`` is one of them on the
+    user's clock (``today``: their calendar day; None: not known), else None. A day said
+    by its date stays true as the clock moves; a date that is today must not be said as
+    if it were another day ("back since Monday, November 30" said on that Monday)."""
+    if today is None:
+        return None
+    try:
+        day = date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return None
+    return {0: "today", -1: "yesterday", 1: "tomorrow"}.get((day - today).days)
+
+
 def money_text(amount: Any, currency: Any) -> str:
     """2100, 'USD' -> '$2,100'; 12.5, 'CAD' -> '12.50 CAD'."""
     if isinstance(amount, bool) or not isinstance(amount, int | float):

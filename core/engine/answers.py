@@ -130,9 +130,11 @@ def confirmation_event(
     now: datetime,
     *,
     principal: str | None = None,
+    valid_until: datetime | None = None,
 ) -> ConfirmedChange:
     """The logged event, and the commit, for a value the user confirmed or typed;
-    ``principal`` is the ref of who answered (``core.domain.principals``)."""
+    ``principal`` is the ref of who answered (``core.domain.principals``);
+    ``valid_until``: the end the question's words gave ("till sunday"), kept with a Yes."""
     retract = chosen is None
     payload: dict[str, Any] = {
         "event_id": new_id(),
@@ -145,6 +147,8 @@ def confirmation_event(
         "source": {"type": "user_confirmation", "ref": item.id},
         "extraction_confidence": 1.0,
     }
+    if valid_until is not None and not retract:
+        payload["valid_until"] = format_ts(valid_until)
     if item.reasons and item.reasons[-1] == FORCED:
         # Nobody typed this: /why says what it followed from.
         payload["evidence_text"] = f"{item.reasons[0][:900]} (so {FORCED})"
@@ -163,7 +167,7 @@ def confirmation_event(
         evidence_ts=now,
         committed_at=now,
         resolution=resolution,
-        valid_until=None,
+        valid_until=None if retract else valid_until,
         audit_line=audit_line(
             now,
             item.field,

@@ -89,7 +89,8 @@ class UserAnswers:
                 return await self._hold_edit(item, value, now, answered_by)
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
-            decide = settlement(action, value, now, answered_by, principal)
+            ends = await self._ends([item]) if action == "confirm" else {}
+            decide = settlement(action, value, now, answered_by, principal, ends)
             # The item comes back as settled: not read again.
             done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
             promoted = done.promoted
@@ -110,6 +111,21 @@ class UserAnswers:
         """After an answer committed to a trip, home or time zone: the fixes it forces,
         applied as part of it, then a question for each conflict left."""
         return await settle_timeline(self.store, entity_id, now, self.policy.max_pending, said)
+
+    async def _ends(self, items: Sequence[ReviewItem]) -> dict[str, datetime]:
+        """The end each question's words gave ("kids r at their dads till sunday"), by
+        its event id: read from the append-only log (a logged event never changes, so
+        outside the transaction), so that a Yes keeps it as an auto-commit would."""
+        ends: dict[str, datetime] = {}
+        for item in items:
+            if item.event_id is None or item.candidate_value is None:
+                continue
+            for event in await self.store.events_for(
+                item.entity_id, item.field, item.candidate_value
+            ):
+                if event.event_id == item.event_id and event.valid_until is not None:
+                    ends[item.event_id] = event.valid_until
+        return ends
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""
@@ -155,9 +171,12 @@ class UserAnswers:
         item = await self._change_item(item_id, item)
         async with self._locks.hold([item.entity_id]):  # a group is one entity's
             _still_open(item)
-            decide = settlement(action, None, now, answered_by, principal)
+            ends: dict[str, datetime] = {}
+            decide = settlement(action, None, now, answered_by, principal, ends)
             done = None
             if others is not None:
+                if action == "confirm":
+                    ends.update(await self._ends([item, *others]))
                 with contextlib.suppress(AlreadyAnswered):  # a part answered meanwhile
                     done = await _settle(
                         self.store, [item, *others], decide, self.policy.max_pending
@@ -170,6 +189,8 @@ class UserAnswers:
                         for m in await self.store.open_review_items(group_key=item.group_key)
                         if m.id != item.id
                     ]
+                if action == "confirm":
+                    ends.update(await self._ends(members))
                 done = await _settle(self.store, members, decide, self.policy.max_pending)
             forced = Forced((), ())
             if action != "reject" and any(touches_timeline(m.field) for m in done.settled):

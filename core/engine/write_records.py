@@ -5,6 +5,7 @@ Pure functions of their inputs: the engine decides, these shape what it writes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -139,8 +140,11 @@ def settlement(
     now: datetime,
     answered_by: str | None,
     principal: Principal = SYSTEM,
+    ends: Mapping[str, datetime] | None = None,
 ) -> DecideSettlement:
-    """How an answer settles an open item, given the fact its commit would replace."""
+    """How an answer settles an open item, given the fact its commit would replace.
+    ``ends``: the end each question's words gave, by its event id ("till sunday"), which
+    a Yes commits with the value (an edit's own value has none)."""
     status: ReviewStatus = STATUS_AFTER[action]
 
     def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
@@ -156,7 +160,10 @@ def settlement(
             chosen: Scalar = None
         else:
             chosen = open_item.candidate_value if action == "confirm" else value
-        change = confirmation_event(open_item, chosen, action, old, now, principal=principal.ref)
+        until = (ends or {}).get(open_item.event_id or "") if action == "confirm" else None
+        change = confirmation_event(
+            open_item, chosen, action, old, now, principal=principal.ref, valid_until=until
+        )
         event = accepted_record(
             change.observation,
             now,

@@ -32,6 +32,7 @@ from core.domain.audit import show_value
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import slot
 from core.domain.state import CommittedFact, Scalar
+from core.domain.tense import overdue
 from core.store import AuditLine, ReviewItem
 
 HEARTBEAT: Final = "HEARTBEAT.md"
@@ -207,7 +208,10 @@ def _reminder(
     if details:
         text += f" — {details}"
     expiries = [f.valid_until for f in group if f.valid_until is not None]
-    if any(_stale(f, now) for f in group):
+    if any(_stale(f, now) and overdue(f) for f in group):
+        # An errand past its day is still to do: overdue, not over (issue 24).
+        text += f" (overdue since {day(min(expiries))}, still to do)"
+    elif any(_stale(f, now) for f in group):
         text += f" (stale: expired {day(min(expiries))}, not current)"
     text += f" (domain: {domain})"
     if entity != config.primary_entity:
@@ -235,7 +239,10 @@ def state_lines(facts: Sequence[CommittedFact], config: RenderConfig, now: datet
                 domain = f.domain
                 lines.append(f"  - **{domain.capitalize()}**")
             text = f"    - {f.field}: {_held(f, config)}"
-            if _stale(f, now):
+            if _stale(f, now) and overdue(f):
+                assert f.valid_until is not None
+                text += f" (overdue since {day(f.valid_until)}, still to do)"
+            elif _stale(f, now):
                 assert f.valid_until is not None
                 text += f" (stale: expired {day(f.valid_until)}, not current)"
             elif f.valid_until is not None:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from core.domain.alerts import Alert
 from core.domain.dead_letters import DeadLetter
-from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.event_log import EventRecord, HistoryEntry, payload_end
 from core.domain.review_items import OPEN_STATUSES, NewReviewItem, ReviewItem
 from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem, vouches
 from core.domain.source_types import canonical_source_type
@@ -203,6 +203,7 @@ class Tables:
                     for c in payload.get("corroborators", ())
                 ),
                 principal=a.principal,
+                valid_until=payload_end(payload),
             ),
             a.value_key,
             vouches=vouches(a.payload),

@@ -15,7 +15,7 @@ from typing import Any
 
 from core.domain.chat_records import ShownRecord
 from core.domain.dead_letters import DeadLetter
-from core.domain.event_log import EventRecord, HistoryEntry
+from core.domain.event_log import EventRecord, HistoryEntry, payload_end
 from core.domain.json_text import one_encoder
 from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.rollout import ChangeCount
@@ -110,6 +110,7 @@ def event_from_row(r: Any, when: When) -> EventRecord:
             (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
         ),
         principal=r[15],
+        valid_until=payload_end(payload),
     )
 
 

@@ -72,11 +72,11 @@ async def test_following_the_guide_in_telegram_verifies(
     await _start(tmp_path, start_bot)
     await tg.say(ALICE, plan, expect="Sounds like a plan")
     await tg.say(
-        ALICE, arrival, expect="Noted: you're in Tahoe; your trip is under way; you left on"
+        ALICE, arrival, expect="Noted: you're in Tahoe; your trip is under way; you left today."
     )
     assert tg.open_prompts(ALICE) == [], "the departure moved with the arrival"
     # Back before the planned return: the trip ended today, and the reply says so.
-    await tg.say(ALICE, back, expect="Noted: your trip is over; you're back home; back since")
+    await tg.say(ALICE, back, expect="Noted: your trip is over; you're back home; back today.")
 
     verified = await canon(tmp_path, "e2e", "verify", "--entity", ENTITY, "--json")
     assert verified.code == 0, verified.out + verified.err

@@ -93,13 +93,13 @@ async def _back_since(runner: BotRunner) -> str:
 
 async def test_back_home_with_a_known_home_city(tg: FakeTelegram, start_bot: StartBot) -> None:
     runner = await _started(start_bot, *IN_TAHOE, *HOME_PORTLAND)
-    noted = await tg.say(
+    await tg.say(
         ALICE,
         "we got back home last night",
-        expect="Noted: your trip is over; you're back home in Portland; back since ",
+        expect="Noted: your trip is over; you're back home in Portland; back since yesterday.",
     )
     assert await _where(runner) == "Portland"
-    assert noted.text.endswith(f"back since {await _back_since(runner)}.")
+    assert await _back_since(runner) == _last_night("America/Los_Angeles")
     await tg.say(ALICE, "where am I?", expect="In Portland")
     about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
     assert "your trip to Tahoe is over; you're back home in Portland" in about.text
@@ -129,7 +129,7 @@ async def test_back_home_without_a_home_city_forgets_the_trip_place(
     await tg.say(
         ALICE,
         "we got back home last night",
-        expect="Noted: your trip is over; you're back home; back since ",
+        expect="Noted: your trip is over; you're back home; back since yesterday.",
     )
     assert await _where(runner) is None
     # Home, wherever that is: never "in Tahoe", and no pretending to know the city.

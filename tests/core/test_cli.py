@@ -235,6 +235,10 @@ def test_demo_tells_the_story(db: Path) -> None:
     assert "travel.location Tahoe -> Portland" in text
     assert "still have" not in text
     assert "location as Tahoe" not in text
+    # The ski lesson on the 17th is over by the 19th: never told as still scheduled.
+    assert "scheduled (ended 2026-02-17)" in text
+    assert "ski_lesson_for_emma.event_status was scheduled until 2026-02-17" in text
+    assert "- family.ski_lesson_for_emma.event_status = scheduled" not in text
     # Deterministic: the same story every time, in another process (another hash seed) too.
     assert text == canon("demo", db=db, process=True).stdout
 

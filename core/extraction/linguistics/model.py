@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.errors import LanguageModelMissing
 from core.extraction.linguistics.attribute_table import use_table
+from core.extraction.linguistics.matrix_ops import cpu_ops, layers
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -139,6 +140,7 @@ def load(progress: Callable[[str], None] | None = None) -> Language:
                 import spacy  # deferred: importing spaCy alone takes most of a second
 
                 _loaded = spacy.load(found.data_dir)
+                _with_cpu_ops(_loaded)
                 # Its attribute ruler's one-token rules by lookup: the same matches for a
                 # fraction of the ``Matcher``'s time (``attribute_table``).
                 use_table(_loaded)
@@ -161,6 +163,14 @@ def load(progress: Callable[[str], None] | None = None) -> Language:
 _cpu_ops: Any = None
 
 
+def _with_cpu_ops(nlp: Language) -> None:
+    """Every layer of the pipeline multiplies with ``cpu_ops`` (each keeps the ops it was
+    built with, and a few are built with thinc's default whatever is current)."""
+    _use_cpu_ops()
+    for layer in layers(nlp):
+        layer.ops = _cpu_ops
+
+
 def _use_cpu_ops() -> None:
     """Tell thinc which ops to run on in this context, as it would find out by itself.
 
@@ -171,10 +181,10 @@ def _use_cpu_ops() -> None:
     Setting the variable costs a microsecond.
     """
     global _cpu_ops
-    from thinc.api import get_ops, set_current_ops
+    from thinc.api import set_current_ops
 
     if _cpu_ops is None:
-        _cpu_ops = get_ops("cpu")  # what thinc's own lookup picks
+        _cpu_ops = cpu_ops()  # what thinc's own lookup picks, unless BLIS has no kernel here
     set_current_ops(_cpu_ops)
 
 

@@ -239,10 +239,12 @@ _OPEN = "status IN ('pending', 'queued')"
 QUESTION_AND_GROUP = (
     f"SELECT 0 AS part, {REVIEW_COLUMNS} FROM review_items WHERE id = %(id)s "
     f"UNION ALL SELECT 1, {REVIEW_COLUMNS} FROM review_items WHERE {_OPEN} AND id <> %(id)s "
-    f"AND group_key = (SELECT group_key FROM review_items WHERE id = %(id)s AND {_OPEN}) "
+    "AND (entity_id, group_key) = "
+    f"(SELECT entity_id, group_key FROM review_items WHERE id = %(id)s AND {_OPEN}) "
     "ORDER BY part, seq"
 )
-"""The item (part 0) and, while it is open, the other open items of its group (part 1)."""
+"""The item (part 0) and, while it is open, the other open items of its group (part 1):
+found by its entity (a group is one entity's; review_items_by_entity), then its key."""
 
 
 def _open_items(

@@ -151,6 +151,16 @@ EVENTS: Final[Feature] = (
         DROP INDEX IF EXISTS review_items_by_field;
         """,
         ),
+        (
+            "0025_review_items_without_by_group",
+            """
+        -- As SQLite's 0031: a group is one entity's, so its open items are read through
+        -- review_items_by_entity (entity, then status) and filtered by group key;
+        -- review_items_by_group cost every question an index entry to write and another
+        -- each time it is shown or answered.
+        DROP INDEX IF EXISTS review_items_by_group;
+        """,
+        ),
     ),
 )
 

@@ -161,6 +161,15 @@ EVENTS: Final[Feature] = (
         DROP INDEX IF EXISTS review_items_by_group;
         """,
         ),
+        (
+            "0026_events_by_field_without_time",
+            """
+        -- As SQLite's 0032: the reads probe (entity, field[, value key]); event_ts after
+        -- the value key bounded no read and made every event's entry larger.
+        DROP INDEX events_by_field;
+        CREATE INDEX events_by_field ON events (entity_id, field, value_key);
+        """,
+        ),
     ),
 )
 

@@ -11,13 +11,13 @@ import base64
 import json
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, get_args
 
 from core.domain.chat_records import ShownRecord
 from core.domain.dead_letters import DeadLetter
 from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.json_text import one_encoder
-from core.domain.review_items import NewReviewItem, ReviewItem
+from core.domain.review_items import NewReviewItem, ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
 from core.domain.state import CommittedFact, value_key
@@ -25,6 +25,13 @@ from core.domain.write_batch import Accepted
 
 _encode = one_encoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 """One encoder for every row: json.dumps with options builds a new one per call."""
+
+
+ANY_STATUS = "status IN ({})".format(", ".join(f"'{s}'" for s in get_args(ReviewStatus)))
+"""A review item of any status, as a condition both backends read: their one index on
+``review_items`` besides its ids leads with the status (``review_items_by_status``:
+status, entity, seq), so an entity's items whatever their status are found by one probe
+a status, not by reading every row."""
 
 
 def dumps(value: Any) -> str:

@@ -170,6 +170,17 @@ EVENTS: Final[Feature] = (
         CREATE INDEX events_by_field ON events (entity_id, field, value_key);
         """,
         ),
+        (
+            "0027_review_items_by_status",
+            """
+        -- As SQLite's 0033: one index for the questions' reads, status first, then the
+        -- entity (an entity's questions of any status: sql_records.ANY_STATUS), in place
+        -- of review_items_open and review_items_by_entity, each written for every question.
+        DROP INDEX review_items_open;
+        DROP INDEX review_items_by_entity;
+        CREATE INDEX review_items_by_status ON review_items (status, entity_id, seq);
+        """,
+        ),
     ),
 )
 

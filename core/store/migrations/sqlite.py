@@ -219,6 +219,21 @@ EVENTS: Final[Feature] = (
             CREATE INDEX events_by_field ON events (entity_id, field, value_key);
         """,
         ),
+        (
+            "0033_review_items_by_status",
+            """
+            -- One index for the questions' reads instead of two: status first, then the
+            -- entity. An entity's open questions are two probes (queued, pending), every
+            -- open or pending question (the chats' next question) one range, an entity's
+            -- questions of any status one probe a status (sql_records.ANY_STATUS); the few
+            -- rows found are sorted by seq. Each question was an entry in both
+            -- review_items_open and review_items_open_by_entity: 0.9 of a chat message's
+            -- WAL pages.
+            DROP INDEX review_items_open;
+            DROP INDEX review_items_open_by_entity;
+            CREATE INDEX review_items_by_status ON review_items (status, entity_id, seq);
+        """,
+        ),
     ),
 )
 """The event log, committed state (commits folded into facts) and the review queue."""

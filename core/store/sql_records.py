@@ -120,6 +120,28 @@ def event_from_row(r: Any, when: When) -> EventRecord:
     )
 
 
+def payload_rest(a: Accepted) -> dict[str, Any]:
+    """What of ``a``'s payload no column of its event row holds: each key its row stores in
+    a column of its own (the ids, domain, intent, value and source) is left out when the
+    column holds the same. Its event time stays as received (the column is UTC), and so
+    does everything the readers take from it (``evidence_text``, ``corroborators``,
+    ``needs_confirmation``). Events logged before kept their whole payload; the readers
+    read both alike. An event row was about 840 bytes, the payload 330 of them."""
+    columns = {
+        "event_id": a.event_id,
+        "entity_id": a.entity_id,
+        "field": a.field,
+        "domain": a.domain,
+        "intent": a.intent,
+        "source": {"type": a.source_type, "ref": a.source_ref},
+    }
+    return {
+        k: v
+        for k, v in a.payload.items()
+        if k != "candidate_value" and (k not in columns or columns[k] != v)
+    }
+
+
 def event_row(a: Accepted, stamp: Stamp) -> tuple[Any, ...]:
     return (
         a.event_id,
@@ -133,7 +155,7 @@ def event_row(a: Accepted, stamp: Stamp) -> tuple[Any, ...]:
         a.source_ref,
         stamp(a.event_ts),
         stamp(a.decided_at),
-        dumps(a.payload),
+        dumps(payload_rest(a)),
         a.decision,
         a.confidence,
         a.margin,

@@ -56,6 +56,23 @@ def _accepted(payload: dict[str, Any], decision: str = "tentative_reject") -> Ac
     )
 
 
+def _project_question(i: int, source_key: str) -> NewReviewItem:
+    """A question of the primary user's: has project ``p{i}`` shipped (from ``source_key``)?"""
+    return NewReviewItem(
+        new_id(),
+        "change",
+        None,
+        "user:primary",
+        f"project.p{i}.status",
+        "shipped",
+        None,
+        0.8,
+        ("r",),
+        source_key,
+        NOW,
+    )
+
+
 async def _two_travellers(eng: Engine) -> None:
     """The primary user in Boston on a trip under way, Bob in Denver: committed facts of two
     entities for the combined reads to return."""
@@ -298,22 +315,7 @@ class StoreContract:
         assert await backend.facts() == []
 
     async def test_review_items_are_promoted_in_order_up_to_the_cap(self, backend: Store) -> None:
-        items = [
-            NewReviewItem(
-                new_id(),
-                "change",
-                None,
-                "user:primary",
-                f"project.p{i}.status",
-                "shipped",
-                None,
-                0.8,
-                ("r",),
-                f"conversation_assertive:{i}",
-                NOW,
-            )
-            for i in range(4)
-        ]
+        items = [_project_question(i, f"conversation_assertive:{i}") for i in range(4)]
         promoted = []
         for item in items:
             promoted += await backend.add_review_item(item, max_pending=2)
@@ -370,26 +372,17 @@ class StoreContract:
         comes back, oldest first, read alone and with the entity's facts."""
         backend = eng.store
         await _two_travellers(eng)
-        asked = [
-            NewReviewItem(
-                new_id(),
-                "change",
-                None,
-                "user:primary",
-                f"project.p{i}.status",
-                "shipped",
-                None,
-                0.5,
-                ("r",),
-                f"consistency:{i}",
-                NOW,
-            )
-            for i in range(7)
-        ]
+        asked = [_project_question(i, f"consistency:{i}") for i in range(7)]
         for new in asked:
             await backend.add_review_item(new, max_pending=1)  # one shown, the rest queued
         answer = {"action": "confirm", "answered_at": "2026-02-19T14:30:00Z"}
-        closed = ("confirmed", "rejected", "edited", "discarded", "superseded")
+        closed: tuple[ReviewStatus, ...] = (
+            "confirmed",
+            "rejected",
+            "edited",
+            "discarded",
+            "superseded",
+        )
         for new, status in zip(asked, closed, strict=False):
             await backend.settle(new.id, status, answer, NOW, None, None, 1)  # shows the next
         expected = [*closed, "pending", "queued"]

@@ -186,7 +186,10 @@ class Questions(ChatPart):
         """``item`` and the open items asked with it (one message's related changes)."""
         if item.kind != "change" or item.group_key is None:
             return [item]
-        return await self.engine.store.open_review_items(group_key=item.group_key) or [item]
+        group = await self.engine.store.open_review_items(
+            [item.entity_id], group_key=item.group_key
+        )
+        return group or [item]
 
     async def resume(self, chat_id: int, now: datetime, *, in_place: bool = False) -> int:
         """After a restart: show each open question of ``chat_id`` again with its buttons;

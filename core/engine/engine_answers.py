@@ -131,7 +131,7 @@ class UserAnswers:
         """Whether ``item``'s group has open parts besides ``item``."""
         if item.group_key is None:
             return False
-        members = await self.store.open_review_items(group_key=item.group_key)
+        members = await self.store.open_review_items([item.entity_id], group_key=item.group_key)
         return any(m.id != item.id for m in members)
 
     async def _hold_edit(
@@ -186,7 +186,9 @@ class UserAnswers:
                 if item.group_key is not None:
                     members += [
                         m
-                        for m in await self.store.open_review_items(group_key=item.group_key)
+                        for m in await self.store.open_review_items(
+                            [item.entity_id], group_key=item.group_key
+                        )
                         if m.id != item.id
                     ]
                 if action == "confirm":

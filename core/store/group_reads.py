@@ -36,5 +36,5 @@ class ReadsQuestionThenGroup(ABC):
             return None
         if item.group_key is None or item.status not in OPEN_STATUSES:
             return item, []
-        members = await self.open_review_items(group_key=item.group_key)
+        members = await self.open_review_items([item.entity_id], group_key=item.group_key)
         return item, [m for m in members if m.id != item.id]

@@ -31,6 +31,7 @@ from core.store.postgres_rows import (
 )
 from core.store.postgres_tx import Read
 from core.store.protocol import ContextRows
+from core.store.sql_records import ANY_STATUS
 
 
 class PostgresReads(ABC):
@@ -185,7 +186,7 @@ CONTEXT_ROWS = (
     f"SELECT 'fact', e.n, NULL::bigint, x.*, {_NO_ITEM} FROM e CROSS JOIN LATERAL "
     f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = e.entity_id OFFSET 0) x "
     f"UNION ALL SELECT 'from', e.n, x.seq, {_NO_FACT}, x.* FROM e CROSS JOIN LATERAL "
-    f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = e.entity_id "
+    f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE {ANY_STATUS} AND entity_id = e.entity_id "
     "AND starts_with(source_key, %(p)s) OFFSET 0) x "
     f"UNION ALL SELECT 'open', 0, x.seq, {_NO_FACT}, x.* "
     "FROM unnest(%(u)s::text[]) AS u (entity_id) CROSS JOIN LATERAL "
@@ -214,7 +215,8 @@ FACTS_AND_ITEMS_FROM = (
     f"SELECT 'fact', NULL::bigint, NULL::bigint, x.*, {_NO_ITEM} FROM "
     f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %(e)s) x "
     f"UNION ALL SELECT 'from', 0, x.seq, {_NO_FACT}, x.* FROM (SELECT {REVIEW_COLUMNS} "
-    "FROM review_items WHERE entity_id = %(e)s AND starts_with(source_key, %(p)s)) x "
+    f"FROM review_items WHERE {ANY_STATUS} AND entity_id = %(e)s "
+    "AND starts_with(source_key, %(p)s)) x "
     "ORDER BY 1, 3, 5"
 )
 """``facts_and_items_from`` in one statement, in ``CONTEXT_ROWS``' shape: the facts of the
@@ -229,7 +231,7 @@ def _facts_of(entity_id: str | None) -> Read:
 def _items_from(entity_id: str, source_prefix: str) -> Read:
     # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
     return (
-        f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = %s "
+        f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {ANY_STATUS} AND entity_id = %s "
         "AND starts_with(source_key, %s) ORDER BY seq",
         (entity_id, source_prefix),
     )
@@ -239,10 +241,12 @@ _OPEN = "status IN ('pending', 'queued')"
 QUESTION_AND_GROUP = (
     f"SELECT 0 AS part, {REVIEW_COLUMNS} FROM review_items WHERE id = %(id)s "
     f"UNION ALL SELECT 1, {REVIEW_COLUMNS} FROM review_items WHERE {_OPEN} AND id <> %(id)s "
-    f"AND group_key = (SELECT group_key FROM review_items WHERE id = %(id)s AND {_OPEN}) "
+    "AND (entity_id, group_key) = "
+    f"(SELECT entity_id, group_key FROM review_items WHERE id = %(id)s AND {_OPEN}) "
     "ORDER BY part, seq"
 )
-"""The item (part 0) and, while it is open, the other open items of its group (part 1)."""
+"""The item (part 0) and, while it is open, the other open items of its group (part 1):
+found by its entity (a group is one entity's; review_items_by_status), then its key."""
 
 
 def _open_items(

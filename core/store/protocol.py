@@ -170,7 +170,9 @@ class Store(Protocol):
         """Open review items (pending, or queued behind the cap), oldest first, narrowed
         to ``entities``' (when given), to none of ``other_than``'s, to group
         ``group_key`` (when given) and, with ``pending_only``, to those shown now.
-        Reads only those rows: one user's turn does not pay for everyone's questions."""
+        Reads only those rows: one user's turn does not pay for everyone's questions.
+        A group is one entity's (one input's related fields), and a group key is looked
+        up with its entity (``[item.entity_id]``): no index is kept on group keys alone."""
         ...
 
     async def review_items_from(self, entity_id: str, source_prefix: str) -> list[ReviewItem]:

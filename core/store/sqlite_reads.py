@@ -21,6 +21,7 @@ from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records
 from core.store.protocol import ContextRows
+from core.store.sql_records import ANY_STATUS
 from core.store.sqlite_rows import (
     EVENT_COLUMNS,
     FACT_COLUMNS,
@@ -95,7 +96,7 @@ class SQLiteReads(ABC):
         # substr, not LIKE: a prefix with '%' or '_' in it means just those characters.
         return await read_review_rows(
             self.db,
-            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
+            f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {ANY_STATUS} AND entity_id = ? "
             "AND substr(source_key, 1, length(?)) = ? ORDER BY seq",
             [entity_id, source_prefix, source_prefix],
         )
@@ -247,7 +248,7 @@ FACTS_AND_ITEMS_FROM = (
     f"SELECT 'fact', NULL, {FACT_COLUMNS}, {', '.join(['NULL'] * len(REVIEW_COLUMNS.split(',')))} "
     "FROM facts WHERE entity_id = ? "
     f"UNION ALL SELECT 'from', seq, {', '.join(['NULL'] * (_REVIEW_AT - _FACT_AT))}, "
-    f"{REVIEW_COLUMNS} FROM review_items WHERE entity_id = ? "
+    f"{REVIEW_COLUMNS} FROM review_items WHERE {ANY_STATUS} AND entity_id = ? "
     "AND substr(source_key, 1, length(?)) = ? ORDER BY 1, 2, 4"
 )
 """``facts_and_items_from`` in one statement, as ``FACTS_AND_OPEN_ITEMS``: the facts (by

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from canon_testing import NOW, calibrated_policy, make_observation
@@ -18,6 +18,7 @@ from core.domain.dead_letters import DeadLetterStatus, Escalation
 from core.domain.ids import new_id
 from core.domain.policy import load_policy
 from core.domain.principals import Principal, user_principal
+from core.domain.review_items import ReviewStatus
 from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.settlements import Settlement
 from core.domain.snapshot import FieldSnapshot
@@ -52,6 +53,23 @@ def _accepted(payload: dict[str, Any], decision: str = "tentative_reject") -> Ac
         margin=0.5,
         reasons=("test",),
         patch=(),
+    )
+
+
+def _project_question(i: int, source_key: str) -> NewReviewItem:
+    """A question of the primary user's: has project ``p{i}`` shipped (from ``source_key``)?"""
+    return NewReviewItem(
+        new_id(),
+        "change",
+        None,
+        "user:primary",
+        f"project.p{i}.status",
+        "shipped",
+        None,
+        0.8,
+        ("r",),
+        source_key,
+        NOW,
     )
 
 
@@ -297,22 +315,7 @@ class StoreContract:
         assert await backend.facts() == []
 
     async def test_review_items_are_promoted_in_order_up_to_the_cap(self, backend: Store) -> None:
-        items = [
-            NewReviewItem(
-                new_id(),
-                "change",
-                None,
-                "user:primary",
-                f"project.p{i}.status",
-                "shipped",
-                None,
-                0.8,
-                ("r",),
-                f"conversation_assertive:{i}",
-                NOW,
-            )
-            for i in range(4)
-        ]
+        items = [_project_question(i, f"conversation_assertive:{i}") for i in range(4)]
         promoted = []
         for item in items:
             promoted += await backend.add_review_item(item, max_pending=2)
@@ -360,6 +363,40 @@ class StoreContract:
             (mine[1].id, "pending"),
         ]
         assert await backend.review_items_from("user:primary", "consistency:%") == []
+
+    async def test_an_entitys_questions_from_a_source_are_found_whatever_their_status(
+        self, eng: Engine
+    ) -> None:
+        """The questions' one index leads with the status (``review_items_by_status``), so
+        the reads of an entity's questions of any status name every status: one of each
+        comes back, oldest first, read alone and with the entity's facts."""
+        backend = eng.store
+        await _two_travellers(eng)
+        asked = [_project_question(i, f"consistency:{i}") for i in range(7)]
+        for new in asked:
+            await backend.add_review_item(new, max_pending=1)  # one shown, the rest queued
+        answer = {"action": "confirm", "answered_at": "2026-02-19T14:30:00Z"}
+        closed: tuple[ReviewStatus, ...] = (
+            "confirmed",
+            "rejected",
+            "edited",
+            "discarded",
+            "superseded",
+        )
+        for new, status in zip(asked, closed, strict=False):
+            await backend.settle(new.id, status, answer, NOW, None, None, 1)  # shows the next
+        expected = [*closed, "pending", "queued"]
+        assert sorted(expected) == sorted(get_args(ReviewStatus))
+        found = await backend.review_items_from("user:primary", "consistency:")
+        assert [(r.id, r.status) for r in found] == [
+            (new.id, status) for new, status in zip(asked, expected, strict=True)
+        ]
+        facts, items = await backend.facts_and_items_from("user:primary", "consistency:")
+        assert items == found
+        assert facts == await backend.facts("user:primary")
+        rows = await backend.context_rows(["user:primary"], "consistency:")
+        assert rows.items_from == found
+        assert [r.id for r in rows.open_items] == [asked[5].id, asked[6].id]
 
     async def test_a_context_blocks_reads_together_are_the_reads_apart(self, eng: Engine) -> None:
         backend = eng.store

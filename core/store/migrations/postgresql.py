@@ -151,6 +151,36 @@ EVENTS: Final[Feature] = (
         DROP INDEX IF EXISTS review_items_by_field;
         """,
         ),
+        (
+            "0025_review_items_without_by_group",
+            """
+        -- As SQLite's 0031: a group is one entity's, so its open items are read through
+        -- review_items_by_entity (entity, then status) and filtered by group key;
+        -- review_items_by_group cost every question an index entry to write and another
+        -- each time it is shown or answered.
+        DROP INDEX IF EXISTS review_items_by_group;
+        """,
+        ),
+        (
+            "0026_events_by_field_without_time",
+            """
+        -- As SQLite's 0032: the reads probe (entity, field[, value key]); event_ts after
+        -- the value key bounded no read and made every event's entry larger.
+        DROP INDEX events_by_field;
+        CREATE INDEX events_by_field ON events (entity_id, field, value_key);
+        """,
+        ),
+        (
+            "0027_review_items_by_status",
+            """
+        -- As SQLite's 0033: one index for the questions' reads, status first, then the
+        -- entity (an entity's questions of any status: sql_records.ANY_STATUS), in place
+        -- of review_items_open and review_items_by_entity, each written for every question.
+        DROP INDEX review_items_open;
+        DROP INDEX review_items_by_entity;
+        CREATE INDEX review_items_by_status ON review_items (status, entity_id, seq);
+        """,
+        ),
     ),
 )
 

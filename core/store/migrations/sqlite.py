@@ -197,6 +197,43 @@ EVENTS: Final[Feature] = (
             DROP INDEX IF EXISTS review_items_by_field;
         """,
         ),
+        (
+            "0031_review_items_without_by_group",
+            """
+            -- A group is one entity's (one input's related fields), so its open items are
+            -- read through review_items_open_by_entity (entity, then status) and filtered
+            -- by group key; review_items_by_group (a long key in random order) cost every
+            -- question an entry to write, 1.7 of a chat message's 11.1 WAL pages.
+            DROP INDEX IF EXISTS review_items_by_group;
+        """,
+        ),
+        (
+            "0032_events_by_field_without_time",
+            """
+            -- No read ranges over events_by_field's last column: the snapshot's agreeing
+            -- events and events_for probe (entity, field[, value key]), and the value key
+            -- before event_ts kept it from bounding the time. Without it each event's entry
+            -- is about 45 bytes, not 70, in an index written at random places: 0.4 of a
+            -- chat message's WAL pages fewer (events_for sorts the few it finds).
+            DROP INDEX events_by_field;
+            CREATE INDEX events_by_field ON events (entity_id, field, value_key);
+        """,
+        ),
+        (
+            "0033_review_items_by_status",
+            """
+            -- One index for the questions' reads instead of two: status first, then the
+            -- entity. An entity's open questions are two probes (queued, pending), every
+            -- open or pending question (the chats' next question) one range, an entity's
+            -- questions of any status one probe a status (sql_records.ANY_STATUS); the few
+            -- rows found are sorted by seq. Each question was an entry in both
+            -- review_items_open and review_items_open_by_entity: 0.9 of a chat message's
+            -- WAL pages.
+            DROP INDEX review_items_open;
+            DROP INDEX review_items_open_by_entity;
+            CREATE INDEX review_items_by_status ON review_items (status, entity_id, seq);
+        """,
+        ),
     ),
 )
 """The event log, committed state (commits folded into facts) and the review queue."""

@@ -137,6 +137,9 @@ _PRAISE_OR_BLAME = frozenset(
 """Adjectives that praise or blame what they are said of: a view of the thing, no state of
 anyone's ("Lisbon is gorgeous", "the new pass is overpriced"). States a thing can be in for
 the writer ("closed", "broken", "late", "full", "cancelled") are not among them."""
+_RATED_PARTICIPLES = frozenset({"overrate", "underrate", "overprice"})
+"""Participles that rate, which the parse may read as a passive verb."""
+_SUBJECTS = frozenset({"nsubj", "csubj", "nsubjpass"})
 _VERDICT_NOUNS = frozenset(
     {"scam", "joke", "vibe", "trash", "garbage", "nightmare", "gem", "ripoff", "rip-off"}
     | {"disaster", "dream", "treat", "masterpiece", "mess", "letdown", "classic", "must"}
@@ -157,14 +160,17 @@ freezing", "the beach is lovely here", "my hotel is gorgeous")."""
 
 def named_and_rated(reading: ClauseReading | None, clause: Clause) -> bool:
     """ "Lisbon is gorgeous in the spring", "heathrow terminal 5 is the only decent terminal
-    in london", "the new season pass is a scam", "my aunt makes the best tamales": a place, a
+    in london", "the new season pass is a scam", "mi tía makes the best tamales": a place, a
     thing or someone else praised, blamed or ranked. A view of the world, no state of the
     writer's now; the writer's own things, "here" and "this" keep their reading."""
     # The parse may miss a lower-case name as the subject ("honestly portland in winter is
     # grim"): a clause with no subject read is looked at too.
     if reading is None or reading.subject not in ("other", "none"):
         return False
-    if reading.tense != "present" or reading.modal or reading.perfect or reading.passive:
+    # "Lake Como is overrated": the participle rates, though the parse reads a passive.
+    if reading.passive and reading.verb not in _RATED_PARTICIPLES:
+        return False
+    if reading.tense != "present" or reading.modal or reading.perfect:
         return False
     if _NOW.search(clause.low) or _WRITER.search(clause.low):
         return False
@@ -172,17 +178,23 @@ def named_and_rated(reading: ClauseReading | None, clause: Clause) -> bool:
     if span is None:
         return False
     for tok in span:
-        subject = next((c for c in tok.children if c.dep_ in ("nsubj", "csubj")), None)
-        if subject is None or subject.pos_ in ("PRON", "AUX") or _people(subject.lower_):
+        subject = next((c for c in tok.children if c.dep_ in _SUBJECTS), None)
+        if subject is None or subject.pos_ in ("PRON", "AUX"):
             continue
         # A view after the news colours it: "back in the States, jet lag is brutal", "checking
         # in from Lisbon, the conference is great" rate where the writer is and what they have.
         if not _opens_message(subject):
             return False
-        if tok.lemma_ == "be":
-            if any(_rates(c) for c in tok.children if c.dep_ in _RATED):
-                return True
-        # "my aunt makes the best tamales": ranked what someone makes or does.
+        # "mum's great", "the kids are brilliant": how someone is may be news of them.
+        if (
+            tok.lemma_ == "be"
+            and not _people(subject.lower_)
+            and any(_rates(c) for c in tok.children if c.dep_ in _RATED)
+        ):
+            return True
+        if tok.lemma_.lower() in _RATED_PARTICIPLES and subject.dep_ == "nsubjpass":
+            return True
+        # "mi tía makes the best tamales": ranked what someone makes or does.
         if any(c.dep_ == "dobj" and _ranked(c) for c in tok.children):
             return True
     return False
@@ -197,8 +209,10 @@ def _opens_message(subject: Token) -> bool:
 
 def _rates(complement: Token) -> bool:
     """The complement of "be" praises, blames or ranks."""
-    if complement.pos_ == "ADJ":
-        return complement.lemma_.lower() in _PRAISE_OR_BLAME
+    if complement.pos_ in ("ADJ", "VERB"):  # "overpriced" may be tagged a participle
+        return complement.lower_ in _PRAISE_OR_BLAME or complement.lemma_.lower() in (
+            _PRAISE_OR_BLAME | _RATED_PARTICIPLES
+        )
     if complement.pos_ != "NOUN":
         return False
     return complement.lemma_.lower() in _VERDICT_NOUNS or _ranked(complement)

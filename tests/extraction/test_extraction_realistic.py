@@ -190,6 +190,8 @@ PROBE_SETS = (
     "probes21a",
     "probes21a2",
     "probes21b",
+    "probes22b",
+    "probes22b2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -324,7 +326,11 @@ of", quoted and relayed present facts, verbless notes — with histories as cont
 teens' voices), ``probes21b`` (twenty-first round, w21b: the boundary of ``probes20a``
 and the one with what is only imagined, in co-parents', hosts', agents' and mail voices: "with her dad until Sunday",
 "off till the 23rd", pasted confirmations, "I'd come but I'm in Glasgow till Friday"; one
-batch).
+batch), ``probes22b`` (twenty-second round, w22b: messages that tell no state of the
+writer's in voices the earlier batches lacked — Discord servers, parish newsletters, recipe
+and hobby forums, reviews, Gen-Z sarcasm, dictated letters, OCR text, Spanglish and Hinglish
+— with facts told indirectly and controls; ``probes22b2`` is a short second batch on views of
+places and things, groups' trips and runs stuck, in listings, notices and fans' chat).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -589,6 +595,8 @@ _PROBE_MINIMUM = {
     "probes21c2": 76,
     "probes21c3": 41,
     "probes21b": 83,
+    "probes22b": 81,
+    "probes22b2": 30,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -179,7 +179,7 @@ _GROUPS = frozenset(["team", "devs", "staff", "engineers", "designers", "everyon
 
 
 _RUNS = frozenset(
-    {"deploy", "deployment", "pipeline", "upload", "download", "install", "sync", "backup"}
+    {"deploy", "deployment", "upload", "download", "install", "sync", "backup"}
     | {"render", "query", "ci"}
 )
 """A machine's run, which hangs or is paused, not a piece of work: "the staging deploy is

@@ -1071,6 +1071,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # realistic set opened), one batch, committed before the extractor ran on it and
     # scored before its fixes: 0.880/0.625 (10/16), no false commit; after them 0.952/0.750.
     ("probes21b", "dev"): Figures(0.93, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes22b, 22b2 (twenty-second round, w22b: messages that tell no state of the writer's
+    # in Discord, parish, recipe-forum, review, Gen-Z, dictated, OCR and Spanglish/Hinglish
+    # voices; no realistic set opened), committed before the extractor ran on them and scored
+    # before their fixes: batch 1 (81) 0.506/0.500 (5/10), three false commits; batch 2 (30,
+    # after batch 1's fixes) 0.500/0.750 (3/4), one false commit (a youth orchestra's
+    # schedule, left as found). After the round: 0.593/0.500, 0.533/0.750; one forbidden
+    # field left as found in batch 1 (a boss's quoted "Team, I'm out in Chicago" read as the
+    # writer's, the vocative cutting the quote).
+    ("probes22b", "dev"): Figures(0.57, 0.45, 0.00, 0.00, 1, 0.00),
+    ("probes22b2", "dev"): Figures(0.50, 0.70, 0.07, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

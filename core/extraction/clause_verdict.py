@@ -26,7 +26,7 @@ from core.extraction.clause_claims import (
     promises_news,
     where_i_am,
 )
-from core.extraction.generic_claims import in_general, pointed_at_and_rated
+from core.extraction.generic_claims import in_general, named_and_rated, pointed_at_and_rated
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
@@ -113,7 +113,7 @@ def clause_verdict(
     if (
         not seg_obs
         and clause.intent in ("assertive", "planning")
-        and pointed_at_and_rated(reading, clause)
+        and (pointed_at_and_rated(reading, clause) or named_and_rated(reading, clause))
     ):
         return "none"  # "That hotel is way overpriced for what it is", "this song slaps"
     if not seg_obs and clause.intent != "none" and tells_no_state(reading, clause, question):

@@ -14,12 +14,16 @@ plural doing something ("bins are out") keep their reading.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from core.extraction.clause import Clause
 from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.parse import clause_span
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.reading import ClauseReading
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 _ANY_THING = frozenset({"nothing"})
 _OUTDONE = frozenset({"beat", "compare", "top", "match", "come", "touch"})
@@ -118,3 +122,105 @@ def _people(plural: str) -> bool:
     """ "kids", "parents", "nurses": people, whose state is news, not things rated."""
     single = plural.removesuffix("s")
     return any(w in PEOPLE_BY_ROLE or names_a_relation(w) for w in (plural, single))
+
+
+_PRAISE_OR_BLAME = frozenset(
+    {"great", "amazing", "awesome", "brilliant", "excellent", "fantastic", "gorgeous"}
+    | {"beautiful", "stunning", "lovely", "nice", "decent", "solid", "incredible", "unreal"}
+    | {"wonderful", "charming", "cute", "delicious", "tasty", "overrated", "underrated"}
+    | {"overpriced", "pricey", "worth", "worthless", "awful", "terrible", "horrible", "dreadful"}
+    | {"grim", "bleak", "rubbish", "mid", "boring", "dull", "bland", "gross", "disgusting"}
+    | {"ugly", "brutal", "insane", "ridiculous", "huge", "massive", "enormous", "underwhelming"}
+    | {"disappointing", "impressive", "iconic", "elite", "goated", "unbeatable", "pointless"}
+    | {"useless", "magical", "spectacular", "breathtaking", "gorgeous", "hideous", "chaotic"}
+)
+"""Adjectives that praise or blame what they are said of: a view of the thing, no state of
+anyone's ("Lisbon is gorgeous", "the new pass is overpriced"). States a thing can be in for
+the writer ("closed", "broken", "late", "full", "cancelled") are not among them."""
+_RATED_PARTICIPLES = frozenset({"overrate", "underrate", "overprice"})
+"""Participles that rate, which the parse may read as a passive verb."""
+_SUBJECTS = frozenset({"nsubj", "csubj", "nsubjpass"})
+_VERDICT_NOUNS = frozenset(
+    {"scam", "joke", "vibe", "trash", "garbage", "nightmare", "gem", "ripoff", "rip-off"}
+    | {"disaster", "dream", "treat", "masterpiece", "mess", "letdown", "classic", "must"}
+)
+"""Nouns that are a verdict on what they are said of ("the season pass is a scam")."""
+_WORD = re.compile(r"[^\W\d_]+")
+_OPENER_WORDS = 2
+"""At most an opener before the view ("honestly", "ay no", "yaar"): the view opens the message."""
+_TOP = frozenset({"best", "worst", "only", "next"})
+"""A thing ranked among its kind: "the best hotel in Porto", "the only decent terminal",
+"next level"."""
+_WRITER = re.compile(
+    r"\b(?:i|me|my|mine|we|us|our|ours|i'm|im|we're|i've|we've|i'd|i'll|here|this)\b"
+)
+"""The writer or where the writer is: a view said of these may be news ("this flat is
+freezing", "the beach is lovely here", "my hotel is gorgeous")."""
+
+
+def named_and_rated(reading: ClauseReading | None, clause: Clause) -> bool:
+    """ "Lisbon is gorgeous in the spring", "heathrow terminal 5 is the only decent terminal
+    in london", "the new season pass is a scam", "mi tía makes the best tamales": a place, a
+    thing or someone else praised, blamed or ranked. A view of the world, no state of the
+    writer's now; the writer's own things, "here" and "this" keep their reading."""
+    # The parse may miss a lower-case name as the subject ("honestly portland in winter is
+    # grim"): a clause with no subject read is looked at too.
+    if reading is None or reading.subject not in ("other", "none"):
+        return False
+    # "Lake Como is overrated": the participle rates, though the parse reads a passive.
+    if reading.passive and reading.verb not in _RATED_PARTICIPLES:
+        return False
+    if reading.tense != "present" or reading.modal or reading.perfect:
+        return False
+    if _NOW.search(clause.low) or _WRITER.search(clause.low):
+        return False
+    span = clause_span(clause.message, clause.text, clause.start_in_message)
+    if span is None:
+        return False
+    for tok in span:
+        subject = next((c for c in tok.children if c.dep_ in _SUBJECTS), None)
+        if subject is None or subject.pos_ in ("PRON", "AUX"):
+            continue
+        # A view after the news colours it: "back in the States, jet lag is brutal", "checking
+        # in from Lisbon, the conference is great" rate where the writer is and what they have.
+        if not _opens_message(subject):
+            return False
+        # "mum's great", "the kids are brilliant": how someone is may be news of them.
+        if (
+            tok.lemma_ == "be"
+            and not _people(subject.lower_)
+            and any(_rates(c) for c in tok.children if c.dep_ in _RATED)
+        ):
+            return True
+        if tok.lemma_.lower() in _RATED_PARTICIPLES and subject.dep_ == "nsubjpass":
+            return True
+        # "mi tía makes the best tamales": ranked what someone makes or does.
+        if any(c.dep_ == "dobj" and _ranked(c) for c in tok.children):
+            return True
+    return False
+
+
+def _opens_message(subject: Token) -> bool:
+    """Nothing but an opener ("honestly", "ay no", "yaar") before the subject rated."""
+    before = subject.doc[: subject.left_edge.i]
+    words = [t for t in before if _WORD.fullmatch(t.text)]
+    return len(words) <= _OPENER_WORDS and not any(t.pos_ in ("VERB", "AUX") for t in before)
+
+
+def _rates(complement: Token) -> bool:
+    """The complement of "be" praises, blames or ranks."""
+    if complement.pos_ in ("ADJ", "VERB"):  # "overpriced" may be tagged a participle
+        return complement.lower_ in _PRAISE_OR_BLAME or complement.lemma_.lower() in (
+            _PRAISE_OR_BLAME | _RATED_PARTICIPLES
+        )
+    if complement.pos_ != "NOUN":
+        return False
+    return complement.lemma_.lower() in _VERDICT_NOUNS or _ranked(complement)
+
+
+def _ranked(noun: Token) -> bool:
+    """ "the best tamales", "the only decent terminal", "a great little cafe"."""
+    mods = [c for c in noun.children if c.dep_ == "amod"]
+    return any(
+        m.tag_ == "JJS" or m.lower_ in _TOP or m.lemma_.lower() in _PRAISE_OR_BLAME for m in mods
+    )

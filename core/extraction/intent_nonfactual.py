@@ -143,7 +143,8 @@ WISH = re.compile(
     rf"\bwhy\s+don't\s+we\b|\blet's\b|\blet\s+us\b|\b(?:hope|hoping|dream|dreaming|praying|"
     # "fingers crossed the landlord gives the deposit back", "touch wood", "god willing"
     rf"fingers\s+crossed|touch\s+wood|knock\s+on\s+wood|god\s+willing|inshallah|"
-    rf"fantasi[sz]ing)\b|"
+    # "manifesting a snow day", "manifesting a promotion this year": hoped for, not had.
+    rf"fantasi[sz]ing|manifesting)\b|"
     # "I trust the documents arrived safely", "we trust you had a good trip": a letter's hope.
     rf"\b(?:i|we)\s+trust\s+(?:that\s+)?(?:the\s+\w+|you|your\s+\w+|this|it|all|everything|they|"
     rf"he|she)\s+(?:\w+ed|got|had|has|have|is|are|was|were|will|went|came|found|made|reached)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"

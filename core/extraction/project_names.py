@@ -178,6 +178,14 @@ _GROUPS = frozenset(["team", "devs", "staff", "engineers", "designers", "everyon
 """People at work named together: "the team is stuck on the release" is the release's."""
 
 
+_RUNS = frozenset(
+    {"deploy", "deployment", "upload", "download", "install", "sync", "backup"}
+    | {"render", "query", "ci"}
+)
+"""A machine's run, which hangs or is paused, not a piece of work: "the staging deploy is
+stuck again", "my upload's stuck at 99%", "the download is paused" ("the website build is blocked on legal" is work)."""
+
+
 def name_ok(name: str) -> bool:
     low = name.lower()
     if WHEN_WORDS.fullmatch(low) or DATE_OR_CLOCK.fullmatch(low):
@@ -189,6 +197,8 @@ def name_ok(name: str) -> bool:
     last = low.rsplit(" ", 1)[-1].removesuffix("'s")  # "our team's blocked": the team
     if names_a_relation(low.split(" ", 1)[0]) or last in PEOPLE_BY_ROLE or last in _GROUPS:
         return False  # "my wife jen is out", "my roommate is out": a person, not a release
+    if last in _RUNS:
+        return False
     return (
         bool(low)
         and low not in NOT_PROJECTS

@@ -190,6 +190,8 @@ PROBE_SETS = (
     "probes21a",
     "probes21a2",
     "probes21b",
+    "probes22b",
+    "probes22b2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -324,7 +326,11 @@ of", quoted and relayed present facts, verbless notes — with histories as cont
 teens' voices), ``probes21b`` (twenty-first round, w21b: the boundary of ``probes20a``
 and the one with what is only imagined, in co-parents', hosts', agents' and mail voices: "with her dad until Sunday",
 "off till the 23rd", pasted confirmations, "I'd come but I'm in Glasgow till Friday"; one
-batch).
+batch), ``probes22b`` (twenty-second round, w22b: messages that tell no state of the
+writer's in voices the earlier batches lacked — Discord servers, parish newsletters, recipe
+and hobby forums, reviews, Gen-Z sarcasm, dictated letters, OCR text, Spanglish and Hinglish
+— with facts told indirectly and controls; ``probes22b2`` is a short second batch on views of
+places and things, groups' trips and runs stuck, in listings, notices and fans' chat).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -589,6 +595,8 @@ _PROBE_MINIMUM = {
     "probes21c2": 76,
     "probes21c3": 41,
     "probes21b": 83,
+    "probes22b": 81,
+    "probes22b2": 30,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1063,6 +1071,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # realistic set opened), one batch, committed before the extractor ran on it and
     # scored before its fixes: 0.880/0.625 (10/16), no false commit; after them 0.952/0.750.
     ("probes21b", "dev"): Figures(0.93, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes22b, 22b2 (twenty-second round, w22b: messages that tell no state of the writer's
+    # in Discord, parish, recipe-forum, review, Gen-Z, dictated, OCR and Spanglish/Hinglish
+    # voices; no realistic set opened), committed before the extractor ran on them and scored
+    # before their fixes: batch 1 (81) 0.506/0.500 (5/10), three false commits; batch 2 (30,
+    # after batch 1's fixes) 0.500/0.750 (3/4), one false commit (a youth orchestra's
+    # schedule, left as found). After the round: 0.593/0.500, 0.533/0.750; one forbidden
+    # field left as found in batch 1 (a boss's quoted "Team, I'm out in Chicago" read as the
+    # writer's, the vocative cutting the quote).
+    ("probes22b", "dev"): Figures(0.57, 0.45, 0.00, 0.00, 1, 0.00),
+    ("probes22b2", "dev"): Figures(0.50, 0.70, 0.07, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -118,6 +118,13 @@ _PERSON_WORDS = frozenset(
 )
 
 
+_GROUPS = frozenset(
+    {"group", "choir", "scout", "congregation", "band", "delegation", "committee", "orchestra"}
+    | {"troop", "parish", "youth", "squad"}
+)
+"""A body of people as a subject: a notice's or a newsletter's news of them is theirs."""
+
+
 def is_person(subject: Token | None) -> bool:
     if subject is None or subject.lower_ in _SPEAKER | _WE:
         return False
@@ -127,6 +134,10 @@ def is_person(subject: Token | None) -> bool:
         return True
     if subject.lower_ in PEOPLE_BY_ROLE:
         return True  # "the ceo is flying to london": someone by their role
+    if subject.lemma_.lower() in _GROUPS:
+        # "The youth group returns from Taizé on Thursday": people, not the writer ("our
+        # choir flies to Rome friday" has the writer in it).
+        return not any(c.dep_ == "poss" and c.lower_ in ("our", "my") for c in subject.children)
     if subject.is_lower and subject.ent_type_ != "PERSON" and _named_thing(subject):
         return False  # "amazon return is due", typed in lower case: a thing, not someone
     # A name as subject is someone ("Marcus lives in Tulsa", even when the small

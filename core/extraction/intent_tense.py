@@ -177,7 +177,7 @@ RESULT_PAST = re.compile(
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
     r"checked|made\s+it|touched\s+down|(?:pulled|rolled)\s+into|diverted|rerouted|stranded|snowed\s+in|held\s+up\s+(?:in|at)|grounded\s+(?:in|at)|"
-    r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|(?:stepped|hopped|climbed)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?(?:train|plane|flight|bus|coach|ferry|boat|ship)|threw\s+up|crossed\s+(?:over\s+)?into|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
+    r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|(?:stepped|hopped|climbed)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?(?:train|plane|flight|bus|coach|ferry|boat|ship)|threw\s+up|crossed\s+(?:over\s+)?into|(?:flew|drove)\s+(?:in|back|home)|scrapped|killed|dropped|shelved|refunded|"
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b|"
     # "I had to cancel my trip": the cancelling was done.
     r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b|"

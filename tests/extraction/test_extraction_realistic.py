@@ -190,6 +190,8 @@ PROBE_SETS = (
     "probes21a",
     "probes21a2",
     "probes21b",
+    "probes22a",
+    "probes22a2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -324,7 +326,12 @@ of", quoted and relayed present facts, verbless notes — with histories as cont
 teens' voices), ``probes21b`` (twenty-first round, w21b: the boundary of ``probes20a``
 and the one with what is only imagined, in co-parents', hosts', agents' and mail voices: "with her dad until Sunday",
 "off till the 23rd", pasted confirmations, "I'd come but I'm in Glasgow till Friday"; one
-batch).
+batch), ``probes22a`` (twenty-second round, w22a: present states beside tense cues that
+mislead — a day ahead bounding a stay, a past event explaining a state now, a way home that
+ended — and ended stays and plans as controls, in voice memos, older people's letters,
+Indian, Nigerian, Filipino and German speakers' English, shift notes, parents' chat, club
+notices and trip reports; ``probes22a2`` is its second batch, in nurses', sailors', rig and
+haulage workers', military families', Kenyan, Ghanaian, Spanish and Dutch speakers' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -589,6 +596,8 @@ _PROBE_MINIMUM = {
     "probes21c2": 76,
     "probes21c3": 41,
     "probes21b": 83,
+    "probes22a": 80,
+    "probes22a2": 70,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

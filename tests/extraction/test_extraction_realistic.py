@@ -192,6 +192,7 @@ PROBE_SETS = (
     "probes21b",
     "probes22a",
     "probes22a2",
+    "probes22a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -331,7 +332,9 @@ mislead — a day ahead bounding a stay, a past event explaining a state now, a 
 ended — and ended stays and plans as controls, in voice memos, older people's letters,
 Indian, Nigerian, Filipino and German speakers' English, shift notes, parents' chat, club
 notices and trip reports; ``probes22a2`` is its second batch, in nurses', sailors', rig and
-haulage workers', military families', Kenyan, Ghanaian, Spanish and Dutch speakers' voices).
+haulage workers', military families', Kenyan, Ghanaian, Spanish and Dutch speakers' voices;
+``probes22a3`` its third, in Irish, South African, Caribbean and Singaporean English, air
+crew's, lorry drivers' and academics' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -598,6 +601,7 @@ _PROBE_MINIMUM = {
     "probes21b": 83,
     "probes22a": 80,
     "probes22a2": 70,
+    "probes22a3": 40,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1072,6 +1076,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # realistic set opened), one batch, committed before the extractor ran on it and
     # scored before its fixes: 0.880/0.625 (10/16), no false commit; after them 0.952/0.750.
     ("probes21b", "dev"): Figures(0.93, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes22a, 22a2, 22a3 (twenty-second round, w22a: present states beside tense cues that
+    # mislead, and ended stays and plans as controls, in new voices; no realistic set opened),
+    # one batch each, committed before the extractor ran on it and scored before its fixes:
+    # batch 1 (80) 0.912/0.774 (48/62); batch 2 (70) 0.843/0.633 (31/49); batch 3 (40)
+    # 0.775/0.593 (16/27); no false or counterfactual commit. After the round: 0.938/0.887,
+    # 0.886/0.755, 0.800/0.667.
+    ("probes22a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
+    ("probes22a2", "dev"): Figures(0.86, 0.72, 0.00, 0.00, 0, 0.00),
+    ("probes22a3", "dev"): Figures(0.77, 0.62, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -21,17 +21,15 @@ _NOT_SICK = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _STATUS = re.compile(
-    _PRE
-    + r"(?:is|are|'s\s+been|'s|was|were|got|came(?=\s+(?:back\s+)?home\b)|has\s+been|have\s+been|"
-    r"(?:has|have)(?=\s+gone\s+back\s+to\s)|feels?|feeling|seems?|"
+    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|came(?=\s+(?:back\s+)?home\b)|has\s+been|"
+    r"have\s+been|(?:has|have)(?=\s+gone\s+back\s+to\s)|feels?|feeling|seems?|"
     # "touch wood, the kids have stayed well all winter": well all along, and still.
     r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|safely|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
     r"absolutely|totally|completely|perfectly|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
-    # "back at uni in Leeds": away again at a place of study.
-    # "back in the dorm", "back in halls": the same, said by where one sleeps there.
+    # "back at uni in Leeds", "gone back to university", "back in the dorm": away to study.
     r"(?:(?:back|away)\s+at|gone\s+back\s+to)\s+(?:uni|university|college|boarding\s+school)|"
     r"back\s+(?:in|at)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:dorms?|halls|campus)|recovered|away|"
     # "my daughter is at college in Ohio": away at a place of study somewhere named.
@@ -59,8 +57,7 @@ _STATUS = re.compile(
     # Filipino English "confined" is kept in hospital: "Kuya is confined at St Luke's".
     r"confined\s+(?:at|in)\s+(?:the\s+)?(?:[a-z.'&-]+\s+){0,3}?(?:hospital|icu|ward|clinic|"
     r"medical\s+cent(?:er|re)|st(?=\.?\s)|saint)|"
-    # Staying with relatives is being away: "the kids are at their grandparents this week".
-    # "kids at grandma's this week", "at my mum's": staying with them.
+    # Staying with relatives is being away: "the kids are at their grandparents", "at my mum's".
     r"at\s+(?:(?:their|his|her|my|our)\s+)?(?:grandparents|grandma|grandpa|nana|nan|gran|granny|"
     r"dad|mom|mum|father|mother|aunt|uncle|cousin|friend|in-laws)(?:'?s)?|"
     # "the kids are at her place", "he's at their house tonight": someone else's home.
@@ -322,13 +319,11 @@ _DISCHARGE_AHEAD = re.compile(
     r"(?:pushed|moved|delayed|postponed|put\s+back|on\s+hold|planned|scheduled|pencill?ed|set|"
     r"booked|due|tomorrow|next\s|not\s+(?:till|until|before)\s|(?:till|until)\s)"
 )
-"""A discharge still ahead: "Grandpa's discharge got pushed to Friday", "mum's discharge is
-planned for Monday": kept in hospital until then, so sick now."""
+"""A discharge still ahead ("Grandpa's discharge got pushed to Friday"): in hospital, so sick."""
 TAKEN_IN = re.compile(
-    _PRE
-    + r"(?:(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+(?:just\s+|"
-    r"finally\s+)?(?:rushed|taken|brought|sent|moved|transferred)|went|has\s+gone|'s\s+gone)\s+"
-    r"(?:back\s+)?(?:in)?to\s+"
+    _PRE + r"(?:(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
+    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent|moved|transferred)|went|has\s+gone|"
+    r"'s\s+gone)\s+(?:back\s+)?(?:in)?to\s+"
     r"(?:the\s+|a\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty|"
     # "Mom's been moved to a rehab facility": still in care, elsewhere.
     r"rehab(?:ilitation)?(?:\s+(?:facility|unit|centre|center|ward|hospital))?|hospice|"

@@ -97,7 +97,9 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         while first.i - 1 > span.start and doc[first.i - 1].lower_ in _LEADS:
             first = doc[first.i - 1]
         joint = doc[first.i - 1]
-        if joint.lower_ not in (",", "and"):
+        # "was in Houston last week but flew back Sunday": the way home after "but" too.
+        home_after_but = joint.lower_ == "but" and past and _way_home(doc, span, tok)
+        if joint.lower_ not in (",", "and") and not home_after_but:
             continue
         before = [t for t in span if t.i < joint.i and not t.is_punct]
         if len(before) < 2 or not (_about_now(before) or (past and _way_home(doc, span, tok))):
@@ -216,7 +218,7 @@ def _after_news(doc: Doc, span: Span, tok: Token) -> bool:
 
 def split_elided(segments: list[Segment], message: str) -> list[Segment]:
     """``segments`` with each clause that carries an explaining clause without a
-    subject cut in two (the second joined by "comma" or "and")."""
+    subject cut in two (the second joined by "comma", "and" or "but")."""
     if not segments:
         return segments
     doc = parse(message)
@@ -229,8 +231,9 @@ def split_elided(segments: list[Segment], message: str) -> list[Segment]:
             continue
         at = cut - start
         head = seg.text[:at].rstrip(" ,")
-        joint = "and" if head.lower().endswith(" and") else "comma"
-        head = head.removesuffix(" and").removesuffix(" And").rstrip(" ,")
+        word = head.lower().rsplit(" ", 1)[-1]
+        joint = word if word in ("and", "but") else "comma"
+        head = head[: -len(word)].rstrip(" ,") if joint != "comma" else head
         out.append(replace(seg, text=head, low=seg.low[: len(head)], question=False))
         out.append(Segment(seg.text[at:], seg.low[at:], joint, seg.question, False))
     return out

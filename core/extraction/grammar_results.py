@@ -247,7 +247,7 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if lemma == "break":
         # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
         return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS
-    if lemma in _MOTION and _WENT_HOME.search(low):
+    if lemma in _MOTION and verb == reading.verb and _WENT_HOME.search(low):
         # "flew back sunday night", "drove home on Saturday": a way home ended at home,
         # which holds until the next trip (not a return of a month or more ago).
         return not (FAR_PAST.search(low) or _MONTHS_BEHIND.search(low))

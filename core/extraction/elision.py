@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from core.extraction.intent_tense import FAR_PAST
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.segments import Segment
 
@@ -44,6 +45,8 @@ def _about_now(tokens: list[Token]) -> bool:
         return False
     if tags & _PRESENT_TAGS:
         return True
+    if any(t.lower_ == "been" for t in tokens):
+        return True  # "been in Lagos since Sunday": a present perfect, its "I've" left out
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in tokens)
     return verbless and any(t.lower_ in _HERE_NOW for t in tokens)
 
@@ -94,10 +97,12 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
         while first.i - 1 > span.start and doc[first.i - 1].lower_ in _LEADS:
             first = doc[first.i - 1]
         joint = doc[first.i - 1]
-        if joint.lower_ not in (",", "and"):
+        # "was in Houston last week but flew back Sunday": the way home after "but" too.
+        home_after_but = joint.lower_ == "but" and past and _way_home(doc, span, tok)
+        if joint.lower_ not in (",", "and") and not home_after_but:
             continue
         before = [t for t in span if t.i < joint.i and not t.is_punct]
-        if len(before) < 2 or not _about_now(before):
+        if len(before) < 2 or not (_about_now(before) or (past and _way_home(doc, span, tok))):
             continue
         if ongoing and not any(t.tag_ in _PRESENT_TAGS or t.lower_ in _HERE_NOW for t in before):
             continue
@@ -105,6 +110,34 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
             continue  # "we leave for denver next friday, back the following sunday": one plan
         return first.idx
     return None
+
+
+_HOMEWARD_VERBS = frozenset({"get", "fly", "drive", "come", "make", "head", "sail"})
+
+
+def _way_home(doc: Doc, span: Span, tok: Token) -> bool:
+    """ "spent the long weekend in Byron, got home late last night": a way home told after
+    the stay, its subject left out. It ends the trip, which holds now, whatever the stay
+    before it was; a clause of its own (not after a stay of long ago: "I was in Rome in 2019
+    and got home to find the flat flooded" is one story)."""
+    nxt = doc[tok.i + 1 : tok.i + 3]
+    if tok.lemma_ not in _HOMEWARD_VERBS or not any(t.lower_ in ("home", "back") for t in nxt):
+        return False
+    # Dated lately ("last night", "on Sunday"), after a stay not dated long ago ("flew to
+    # Denver in January, …, came home sick" is one story).
+    dated = any(t.lower_ in _LATELY for t in doc[tok.i : span.end])
+    stay = doc[span.start : tok.i]
+    return (
+        dated
+        and not any(t.lower_ in _MONTHS for t in stay)
+        and not FAR_PAST.search(stay.text.lower())
+    )
+
+
+_LATELY = frozenset({"yesterday", "today", "tonight", "last", "this", "earlier", "monday"})
+_LATELY |= {"tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend"}
+_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july"})
+_MONTHS |= {"august", "september", "october", "november", "december", "month", "year"}
 
 
 _NOW = frozenset({"now", "rn", "atm", "still"})
@@ -185,7 +218,7 @@ def _after_news(doc: Doc, span: Span, tok: Token) -> bool:
 
 def split_elided(segments: list[Segment], message: str) -> list[Segment]:
     """``segments`` with each clause that carries an explaining clause without a
-    subject cut in two (the second joined by "comma" or "and")."""
+    subject cut in two (the second joined by "comma", "and" or "but")."""
     if not segments:
         return segments
     doc = parse(message)
@@ -198,8 +231,9 @@ def split_elided(segments: list[Segment], message: str) -> list[Segment]:
             continue
         at = cut - start
         head = seg.text[:at].rstrip(" ,")
-        joint = "and" if head.lower().endswith(" and") else "comma"
-        head = head.removesuffix(" and").removesuffix(" And").rstrip(" ,")
+        word = head.lower().rsplit(" ", 1)[-1]
+        joint = word if word in ("and", "but") else "comma"
+        head = head[: -len(word)].rstrip(" ,") if joint != "comma" else head
         out.append(replace(seg, text=head, low=seg.low[: len(head)], question=False))
         out.append(Segment(seg.text[at:], seg.low[at:], joint, seg.question, False))
     return out

@@ -30,6 +30,7 @@ _RELATION = (
     r"(?:mother|father|sister|brother|son|daughter)(?:-in-law|\s+in\s+law)\b|"
     r"wife|husband|partner|spouse|son|daughter|kids|kid|children|child|baby|toddler|mom|mother|"
     r"dad|father|grandma|grandpa|grandmother|grandfather|sister|brother|twins|boys|girls|"
+    r"grandson|granddaughter|grandkids|grandchildren|"
     r"aunt|uncle|niece|nephew|cousin|parents|grandparents|stepmom|stepdad|stepson|stepdaughter|"
     r"mother-in-law|father-in-law|in-laws|nanny|fianc[eé]e?|boyfriend|girlfriend|family|"
     r"whole\s+family|"

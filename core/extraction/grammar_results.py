@@ -247,6 +247,10 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if lemma == "break":
         # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
         return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS
+    if lemma in _MOTION and verb == reading.verb and _WENT_HOME.search(low):
+        # "flew back sunday night", "drove home on Saturday": a way home ended at home,
+        # which holds until the next trip (not a return of a month or more ago).
+        return not (FAR_PAST.search(low) or _MONTHS_BEHIND.search(low))
     if lemma in _MOTION:
         return _RECENT.search(low) is not None
     return lemma in RESULT_VERBS
@@ -260,6 +264,12 @@ _CARE_DAY = re.compile(
 )
 """A carer's note of the day so far: food or medicine turned away, a bad night; the state
 it leaves holds now (not "refused the offer", "had a bad night out")."""
+_WENT_HOME = re.compile(
+    r"\b(?:flew|drove|sailed|rode|headed|travell?ed)\s+(?:straight\s+)?(?:back|home)\b"
+)
+_MONTHS_BEHIND = re.compile(r"\b(?:last\s+month|months\s+ago|a\s+month\s+ago|when|every|each)\b")
+"""A return dated a month or more behind, or one of a habit or a frame ("when we lived in
+Dubai we flew home every summer"): a story of how trips ended, not news."""
 _DAYS_BEHIND = re.compile(r"\b(?:last\s+(?:week|month|weekend)|ago|when|first\s+time)\b")
 """A care result dated well behind ("slept through for the first time last week"): a story."""
 _SYMPTOMS = frozenset({"fever", "temperature"})

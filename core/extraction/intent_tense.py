@@ -161,6 +161,7 @@ RESULT_PAST = re.compile(
     # "dad got out of hospital today": home from it now.
     r"\b(?:got|came)\s+(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"
+    r"\bwent\s+(?:back\s+)?into\s+(?:the\s+)?hospital\b|"  # in hospital now
     # "phone bill autopay went thru": a payment that went through is paid now.
     r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi|tax|loan|"
     r"mortgage|debit)(?:\s*\([^)]{1,20}\)|\s+of\s+\S{1,12})?\s+(?:finally\s+|just\s+)?(?:went|has\s+gone|came)\s+"
@@ -177,7 +178,7 @@ RESULT_PAST = re.compile(
     r"finished|completed|paid|bought|purchased|ordered|returned|pivoted|switched|quit|became|"
     r"signed|hired|cancell?ed|canceled|decided|reached|settled|transferred|got|came|"
     r"checked|made\s+it|touched\s+down|(?:pulled|rolled)\s+into|diverted|rerouted|stranded|snowed\s+in|held\s+up\s+(?:in|at)|grounded\s+(?:in|at)|"
-    r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|(?:stepped|hopped|climbed)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?(?:train|plane|flight|bus|coach|ferry|boat|ship)|threw\s+up|crossed\s+(?:over\s+)?into|flew\s+in|drove\s+in|scrapped|killed|dropped|shelved|refunded|"
+    r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|(?:stepped|hopped|climbed)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?(?:train|plane|flight|bus|coach|ferry|boat|ship)|threw\s+up|crossed\s+(?:over\s+)?into|(?:flew|drove)\s+(?:in|back|home)|scrapped|killed|dropped|shelved|refunded|"
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b|"
     # "I had to cancel my trip": the cancelling was done.
     r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b|"
@@ -256,7 +257,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 DROVE_THERE_LATELY = re.compile(
     r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
-    r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
+    r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago|"
+    r"(?:two|three|a\s+couple\s+of|a\s+few|\d)\s+days\s+ago)\b)"
 )
 """A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into
 Lisbon last night" (not the story "we drove down to san antonio and the ac broke")."""

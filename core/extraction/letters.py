@@ -56,7 +56,9 @@ _FRAME = re.compile(
     r"(?:i|we)\s+should\s+have\s+(?:mentioned|said|told\s+you|let\s+you\s+know)"
     r"(?=\s+that\s+(?:i|we|my|our|the|i'm|we're|i've|we've|i'll|we'll)\b)|"
     # "Kindly be informed that…", "Please be notified that…" (Nigerian and Indian mail)
-    r"(?:please\s+|kindly\s+)?(?:be\s+advised|be\s+informed|be\s+notified|kindly\s+note|note)|"
+    # "Please to inform that…", "kindly to inform": Indian English's frame with "to".
+    r"(?:please\s+|kindly\s+)?(?:be\s+advised|be\s+informed|be\s+notified|kindly\s+note|note|"
+    r"to\s+inform)|"
     r"this\s+is\s+(?:just\s+)?to\s+(?:confirm|let\s+you\s+know|inform\s+you)|"
     r"for\s+(?:scheduling|planning)\s+purposes|for\s+your\s+information|"
     r"following\s+up\s+on\s+(?:my|our)\s+(?:earlier|last|previous)\s+(?:email|message|note|call)"

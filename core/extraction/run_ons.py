@@ -207,6 +207,23 @@ def _subject_run_after(first: Token, span: Span) -> int | None:
     return None
 
 
+def _result_after_so(first: Token, span: Span) -> int | None:
+    """ "we got back last night so Mia will be in tomorrow": what follows from the clause,
+    with a subject of its own that the segmenter does not know for one (a name, a noun), and
+    a tense of its own. The parse hangs it from the first verb as an adverbial clause marked
+    "so"; the token index of "so", if the cut changes a reading."""
+    for child in first.children:
+        if child.i <= first.i or child.dep_ != "advcl" or not _finite(child):
+            continue
+        so = [c for c in child.children if c.dep_ == "mark" and c.lower_ == "so"]
+        own = _subjects_before(child)
+        if not so or not own or own[0].pos_ not in ("NOUN", "PROPN") or so[0].i > own[0].i:
+            continue
+        if so[0].i < span.end and not _too_short(span, so[0].i) and _changes_reading(first, child):
+            return so[0].i
+    return None
+
+
 def _state_after(first: Token, span: Span) -> int | None:
     """ "had a fall on the stairs last night, bruised but ok": a participle or adjective
     after a past clause and a comma, with no subject, auxiliary or subordinator of its own,
@@ -299,6 +316,8 @@ def _cut(span: Span) -> int | None:
     if after is not None:
         return span.doc[after].idx
     after = _subject_run_after(second, span)
+    if after is None:
+        after = _result_after_so(second, span)
     if after is None:
         after = _state_after(second, span)
     if after is not None:

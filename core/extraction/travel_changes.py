@@ -48,9 +48,9 @@ _STAYING_ON = re.compile(
     # At the start, or after a comma: "flight home got cancelled, stuck here till sunday".
     r"(?:^|(?<=[,;])\s*)" + _LEAD.removeprefix("^") + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
     r"we've|i've|we\s+have|i\s+have|"
-    r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to)\s+)?"
+    r"i'll\s+be|we|i)\s+)?(?:(?:now|just|gonna|going\s+to|will|shall|'ll)\s+)?"
     # "stuck here till sunday": a way home that fell through keeps the trip going.
-    r"(?:(?P<stay>staying|stay|stuck|stranded|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
+    r"(?:(?P<stay>staying|stay|remain|stuck|stranded|here|out\s+here|up\s+here|down\s+here)(?:\s+on|\s+here|\s+there|\s+longer|\s+a\s+bit\s+longer|"
     r"\s+(?:at|with)\s+(?!(?:home|work|school|the\s+office|my\s+desk)\b)"
     # "staying at Joan's in Whitby till Friday" names the town: a stay there, read as one.
     r"(?:(?!in\b)[a-z']+\s+){0,2}(?!in\b)[a-z']+)?|"

@@ -74,7 +74,7 @@ PRESENT_AT = re.compile(
     # in a school hall": put up for the night or the season, where one sleeps.
     r"lodged|lodging|bedding\s+down|bedded\s+down|billeted|ensconced|tucked\s+up|"
     # "we're staying on in Mombasa": a stay that goes on past its end.
-    r"on(?=\s+(?:in|at)\s))\s+)*"
+    r"(?:on|put)(?=\s+(?:in|at)\s))\s+)*"
     r"(?:in|at)\s+|"
     # "I dey Abuja now" (Nigerian Pidgin: "dey" is "am"), "we still dey for Lagos"
     r"\b(?:i|we|i\s+still|we\s+still)\s+dey\s+(?:for\s+|in\s+|inside\s+)?|"
@@ -236,10 +236,10 @@ PRESENT_AT = re.compile(
     # still there; "we have come to Oaxaca for the light": come, and here now.
     r"\b(?:has|have|'s|'ve)\s+(?:just\s+)?(?:left|dropped|deposited|dumped)\s+(?:us|me)\s+"
     r"(?:off\s+)?(?:in|at|on)\s+|"
-    r"\b(?:we've|i've|we\s+have|i\s+have)\s+(?:finally\s+|now\s+|just\s+)?come\s+to\s+"
+    r"\b(?:we've|i've|we\s+have|i\s+have)\s+(?:finally\s+|now\s+|just\s+)?(?:come|gone|flown)\s+to\s+"
     r"(?!(?:the|a|an|terms|realise|realize|see|know|understand|love|hate|expect|think|believe|"
-    r"appreciate|accept|rely|my|our|this|that)\b)(?![^.;!?]*\b(?:every|each)\s+(?:year|summer|"
-    r"winter|time|month|spring|autumn)\b)|"
+    r"appreciate|accept|rely|my|our|this|that)\b)(?![^.;!?]*\b(?:twice|times|before|ever)\b)"
+    r"(?![^.;!?]*\b(?:every|each)\s+(?:year|summer|winter|time|month|spring|autumn)\b)|"
     # "currently nomading in Medellín", "presently freelancing out of Bali": a way of being
     # somewhere now, whatever its verb (not living, working or studying, which say home).
     r"\b(?:currently|presently)\s+(?!(?:living|working|residing|studying|renting|based|looking|"

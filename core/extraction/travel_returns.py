@@ -35,9 +35,11 @@ COMPLETED = re.compile(
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+(?:[a-z.]+\s+)?soil\b|"
+    # "now we are again at home" (German word order): home once more.
+    r"\b(?:we|i)\s+(?:are|am)\s+again\s+(?:at\s+)?home\b(?!\s+(?:sick|with|w|alone)\b)|"
     # "I've been home since Tuesday", "we've been back a week now": home again for a while.
-    r"\b(?:i've|we've|i\s+have|we\s+have|ive)\s+(?:only\s+|just\s+)?been\s+(?:back\s+)?home\s+"
-    r"(?:since|for)\b|"
+    r"(?:\b(?:i've|we've|i\s+have|we\s+have|ive)\s+|^)(?:only\s+|just\s+)?"
+    r"been\s+(?:back\s+)?(?:home|back)\s+(?:since|for|a\s+(?:day|week|fortnight|month))\b|"
     # "touched down, so good to be home", "glad to be back home at last": home, and glad of it.
     r"\b(?:good|great|nice|glad|lovely|happy|weird|strange)\s+to\s+be\s+(?:back\s+)?home\b"
     r"(?!\s+(?:sick|with|w|alone|for\s+the\s+day)\b)|"

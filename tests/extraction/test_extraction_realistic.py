@@ -192,6 +192,9 @@ PROBE_SETS = (
     "probes21b",
     "probes22b",
     "probes22b2",
+    "probes22a",
+    "probes22a2",
+    "probes22a3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -330,7 +333,14 @@ batch), ``probes22b`` (twenty-second round, w22b: messages that tell no state of
 writer's in voices the earlier batches lacked — Discord servers, parish newsletters, recipe
 and hobby forums, reviews, Gen-Z sarcasm, dictated letters, OCR text, Spanglish and Hinglish
 — with facts told indirectly and controls; ``probes22b2`` is a short second batch on views of
-places and things, groups' trips and runs stuck, in listings, notices and fans' chat).
+places and things, groups' trips and runs stuck, in listings, notices and fans' chat), ``probes22a`` (twenty-second round, w22a: present states beside tense cues that
+mislead — a day ahead bounding a stay, a past event explaining a state now, a way home that
+ended — and ended stays and plans as controls, in voice memos, older people's letters,
+Indian, Nigerian, Filipino and German speakers' English, shift notes, parents' chat, club
+notices and trip reports; ``probes22a2`` is its second batch, in nurses', sailors', rig and
+haulage workers', military families', Kenyan, Ghanaian, Spanish and Dutch speakers' voices;
+``probes22a3`` its third, in Irish, South African, Caribbean and Singaporean English, air
+crew's, lorry drivers' and academics' voices).
 ``<set>-dev.jsonl`` only; tuned on, so only each batch's figure before its fixes says
 anything about unseen text."""
 ELEVENTH_VOICES = ("nomads", "teens", "freelance", "planners")
@@ -597,6 +607,9 @@ _PROBE_MINIMUM = {
     "probes21b": 83,
     "probes22b": 81,
     "probes22b2": 30,
+    "probes22a": 80,
+    "probes22a2": 70,
+    "probes22a3": 40,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1081,6 +1094,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # writer's, the vocative cutting the quote).
     ("probes22b", "dev"): Figures(0.57, 0.45, 0.00, 0.00, 1, 0.00),
     ("probes22b2", "dev"): Figures(0.50, 0.70, 0.07, 0.00, 0, 0.00),
+    # probes22a, 22a2, 22a3 (twenty-second round, w22a: present states beside tense cues that
+    # mislead, and ended stays and plans as controls, in new voices; no realistic set opened),
+    # one batch each, committed before the extractor ran on it and scored before its fixes:
+    # batch 1 (80) 0.912/0.774 (48/62); batch 2 (70) 0.843/0.633 (31/49); batch 3 (40)
+    # 0.775/0.593 (16/27); no false or counterfactual commit. After the round: 0.938/0.887,
+    # 0.886/0.755, 0.800/0.667.
+    ("probes22a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
+    ("probes22a2", "dev"): Figures(0.86, 0.72, 0.00, 0.00, 0, 0.00),
+    ("probes22a3", "dev"): Figures(0.77, 0.62, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

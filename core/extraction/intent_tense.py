@@ -255,7 +255,12 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
+    r"\b(?:(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))|"
+    # "flew to Madeira this morning", "flew Lisbon → Madeira": a flight there lately ended
+    # there (a drive "to" the shops ends anywhere; "drove up to" says the journey).
+    # Not when the same sentence comes back ("flew to Denver yesterday, flew back today").
+    r"(?![^.;!?]*\b(?:flew|came|got|drove|headed)\s+(?:back|home)\b)"
+    r"(?:flew(?=\s+to\s)|flew\s+[a-z]+\s*(?:->|→|>|to)(?=\s*[a-z])))(?=[^.;!?]*?\b(?:yesterday|"
     r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
 )
 """A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into

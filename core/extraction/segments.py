@@ -312,6 +312,14 @@ _LEAD_FILLER = re.compile(
     r"(?:[a-z']+\s+){0,2}?[a-z']+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
+    # A confirmation's headline before what it confirms: "Booking confirmed ✈️ Dublin →
+    # Barcelona, Thu 12 Mar", "Reservation confirmed: …" (the booking is the news after it).
+    r"(?:your\s+)?(?:booking|reservation|trip|flight|ticket|order|itinerary)\s+(?:is\s+)?"
+    r"(?:confirmed|booked|complete|ready)(?=\s*(?:[,!:.-]|\W{1,3}\s))|"
+    # A gamer's or streamer's sign-off or call to the chat before the news: "gg everyone,
+    # flying to Seoul tomorrow", "ok chat, no stream tonight", "glhf all" (not "chat is dead").
+    r"(?:(?:gg|ggs|gg\s+wp|glhf|gm|gn|ok|okay|yo|hey|hi|sorry)(?:\s+(?:everyone|everybody|all|guys|"
+    r"chat|y'all|yall|lads|team|squad|fam))?|chat)(?=\s*[,!:.-])|"
     # Politeness before a desk's question: "Sorry to bother you, is the pool heated".
     r"sorry\s+to\s+(?:bother|trouble|disturb)\s+you|quick\s+question|excuse\s+me|"
     # A greeting run straight into the news, no name and no comma: "hey so um just wanted to

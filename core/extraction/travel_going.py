@@ -21,6 +21,8 @@ HEADING = re.compile(
     # endured says nothing of where the trip goes.
     r"visiting|tickets?|cruise|train|bus|ferry|(?<!standing\sall\sthe\s)(?<!stood\sall\sthe\s)"
     r"(?<!sitting\sall\sthe\s)(?<!sat\sall\sthe\s)way|be|are|fly\s+out|"
+    # "halfway to Brighton", "on the road to Cornwall": partway there now.
+    r"halfway|(?<=on\sthe\s)road|"
     # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
     r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
     # "we depart for Cairo", "about to board for Doha"
@@ -55,7 +57,9 @@ HEADING = re.compile(
     # "flight from London Gatwick to Nice", "Flight EZY2045 London Gatwick to Nice": an
     # airport named with its city after "from", a flight's number before it.
     r"|\b(?:flying|fly|flight|driving|train|ferry|coach)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
-    r"off\b)(?:[a-z]{1,3}\s?\d{2,4}\s+)?(?:from\s+[a-z]+\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    r"off\b)(?:[a-z]{1,3}\s?\d{2,4}\s+)?(?:from\s+[a-z]+\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+|"
+    # A ticket's airport code in brackets after the city: "Lagos (LOS) → Accra (ACC)".
+    r"\s(?:\([a-z]{3}\)\s*)?(?:→|->)\s*"
     # "I will attend the workshop in Geneva on the 18th", "speaking at a summit in Nairobi":
     # an event out of town, attended, is a trip to its town.
     r"|\b(?:attend(?:ing)?|(?:speak|present|exhibit|teach)(?:ing)?\s+at)\s+(?:the|a|an|my|our)\s+"
@@ -176,7 +180,7 @@ def trip_behind(low: str, start: int) -> bool:
 
 
 ON_THE_WAY = re.compile(
-    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
+    r"\bon\s+(?:our|my|the)\s+way\b|\bhalfway\s+to\b|\bon\s+the\s+road\s+to\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"

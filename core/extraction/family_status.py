@@ -293,9 +293,13 @@ _AWAY_DOING = re.compile(
     r"(?:off|away)\s+(?:at|to)\s+(?:[a-z]+\s+)?(?:camp|college|uni|university|boarding\s+school)|"
     # "my husband is on a business trip till thursday", "is away on business"
     r"(?:away\s+|off\s+)?on\s+(?:(?:a|an|his|her|their)\s+(?:[a-z]+\s+)?trip|business|tour|"
-    r"deployment)|deployed)\b"
+    r"deployment)|deployed)\b|"
+    # "my daughter just started at uni in Glasgow", "has gone off to college": living away
+    # at a place of study now (not "started at a new school", which is home every night).
+    + _PRE + r"(?:(?:has|'s|have)\s+)?(?:just\s+|now\s+)?(?:started|gone\s+off|went\s+off|left)\s+(?:at|to|for)\s+"
+    r"(?:uni|university|college|boarding\s+school)\b"
 )
-"""Away by what the member is doing elsewhere: at camp, on a trip."""
+"""Away by what the member is doing elsewhere: at camp, on a trip, gone to university."""
 VISITING = re.compile(
     _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     r"(?:off\s+|away\s+)?visiting\s+(?!(?:us|me|here|from|for|with\s+us)\b)(?=[a-z])"
@@ -347,7 +351,7 @@ _AND_HOME = re.compile(
 resting at home"."""
 _BACK_AFTER_ILLNESS = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
-    r"(?:school|work|daycare|preschool|nursery|class)\s+after\s+(?:(?:being|a\s+week|two\s+days|"
+    r"(?:school|work|daycare|preschool|nursery|class)\s+(?:(?:today|again|now|this\s+morning)\s+)?after\s+(?:(?:being|a\s+week|two\s+days|"
     r"a\s+few\s+days|days)\s+)?(?:(?:off|out|home|sick|ill|poorly|in\s+bed)\b|(?:\w+\s+){0,3}?"
     rf"(?:{_DISEASES})\b)"
 )

@@ -80,8 +80,10 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     ):
         return None  # "Staying home this year", "Reached home": a verb leads, not a name
     rest = clause.low[m.end() :]
-    if rest.startswith("'s") and _AT_THEIR_PLACE.search(clause.low[: m.start(1)]):
-        return None  # "staying at my mom's in phoenix": her place, where the writer is
+    if rest.startswith("'") and _AT_THEIR_PLACE.search(clause.low[: m.start(1)]):
+        # "staying at my mom's in phoenix", "I'm at my parents' in Ohio": their place,
+        # where the writer is.
+        return None
     slug = slugify(who)
     if how == "relation" and (chain := through_a_relative(_relation_slug(slug), rest)):
         # "my wife's mom is in hospital": the mother-in-law; "my son's girlfriend": no one.

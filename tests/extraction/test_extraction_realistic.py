@@ -190,6 +190,7 @@ PROBE_SETS = (
     "probes21a",
     "probes21a2",
     "probes21b",
+    "probes22c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -589,6 +590,7 @@ _PROBE_MINIMUM = {
     "probes21c2": 76,
     "probes21c3": 41,
     "probes21b": 83,
+    "probes22c": 80,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1063,6 +1065,12 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # realistic set opened), one batch, committed before the extractor ran on it and
     # scored before its fixes: 0.880/0.625 (10/16), no false commit; after them 0.952/0.750.
     ("probes21b", "dev"): Figures(0.93, 0.70, 0.00, 0.00, 0, 0.00),
+    # probes22c (twenty-second round, w22c: fields missed though the intent was right, in
+    # new voices — booking pastes, handoff notes, long stories, streamers, nomads, learners
+    # of English, teens — with controls; no realistic set opened), one batch, committed
+    # before the extractor ran on it and scored before its fixes: 0.875/0.680 (68/100), no
+    # false commit; after them 0.925/0.830.
+    ("probes22c", "dev"): Figures(0.90, 0.80, 0.00, 0.00, 0, 0.05),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_away import AWAY_DOING
 from core.extraction.family_condition_words import condition_said, spelled_out, symptom_settled
 from core.extraction.family_members import PRE as _PRE
 
@@ -287,25 +288,6 @@ _SYMPTOM_WORSE = re.compile(
 mirror of a symptom gone)."""
 
 
-_AWAY_DOING = re.compile(
-    _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?(?:"
-    # "son's off at camp until the 20th", "she's away at uni"
-    r"(?:off|away)\s+(?:at|to)\s+(?:[a-z]+\s+)?(?:camp|college|uni|university|boarding\s+school)|"
-    # "my husband is on a business trip till thursday", "is away on business"
-    r"(?:away\s+|off\s+)?on\s+(?:(?:a|an|his|her|their)\s+(?:[a-z]+\s+)?trip|business|tour|"
-    r"deployment)|deployed)\b|"
-    # "my daughter just started at uni in Glasgow", "has gone off to college": living away
-    # at a place of study now (not "started at a new school", which is home every night).
-    + _PRE + r"(?:(?:has|'s|have)\s+)?(?:just\s+|now\s+)?(?:started|gone\s+off|went\s+off|left)\s+(?:at|to|for)\s+"
-    r"(?:uni|university|college|boarding\s+school)\b"
-)
-"""Away by what the member is doing elsewhere: at camp, on a trip, gone to university."""
-VISITING = re.compile(
-    _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
-    r"(?:off\s+|away\s+)?visiting\s+(?!(?:us|me|here|from|for|with\s+us)\b)(?=[a-z])"
-)
-"""A member of the household visiting someone is away: "my wife is visiting her parents in
-Ohio" (not "mom is visiting us", "visiting from Ohio"; ``rules_family`` checks who)."""
 _ADMITTED_WITH = re.compile(
     _PRE + r"(?:is|are|'s|was|were|got|has\s+been|have\s+been|'s\s+been)\s+(?:just\s+)?"
     r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
@@ -367,7 +349,7 @@ def member_status(rest: str) -> str | None:
     said = _member_status(rest)
     if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
         return "home"
-    if said is None and _AWAY_DOING.search(rest):
+    if said is None and AWAY_DOING.search(rest):
         return "away"
     if said is None and (
         _ADMITTED_WITH.search(rest)

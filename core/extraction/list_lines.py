@@ -307,7 +307,7 @@ def _place_leg(m: re.Match[str]) -> str:
     src, dst = _known_start(m.group("src")), _known_start(m.group("dst"))
     words = m.group("src").split()
     # "OKAFOR/JOHN MR  Lagos → Accra": a ticket's capitals before the city it leaves from.
-    known_src = src is not None and not src[1] or lookup(key_of(words[-1])) is not None
+    known_src = (src is not None and not src[1]) or lookup(key_of(words[-1])) is not None
     if not known_src or dst is None:
         return m.group()
     rest = f" {dst[1]}" if dst[1] else ""

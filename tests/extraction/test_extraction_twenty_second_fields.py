@@ -18,27 +18,62 @@ from extraction_fixtures import FieldRow, check_field_row, held_said, intent_sai
     ("text", "field", "value", "intent"),
     [
         # A flight there lately ended there: the writer is there now.
-        ("we flew to Palermo this morning, the heat is unreal", "travel.location", "Palermo", "assertive"),
+        (
+            "we flew to Palermo this morning, the heat is unreal",
+            "travel.location",
+            "Palermo",
+            "assertive",
+        ),
         ("flew Manchester → Faro today", "travel.location", "Faro", "assertive"),
         ("flew Oslo to Bergen this afternoon", "travel.location", "Bergen", "assertive"),
         # ... not when the same sentence comes back, nor a flight of years ago.
         ("we flew to Tenerife last night and came back this morning", "travel.location", None, ""),
         ("I flew to Rome in 2019", "travel.location", None, ""),
         # A streamer's call-out before a bare participle is not its subject.
-        ("ok chat, heading to Denver on Friday for the con", "travel.destination", "Denver", "planning"),
+        (
+            "ok chat, heading to Denver on Friday for the con",
+            "travel.destination",
+            "Denver",
+            "planning",
+        ),
         ("gg all, driving to Leeds tomorrow", "travel.destination", "Leeds", "planning"),
         # A ticket's leg with its airport codes, a confirmation's headline before it.
-        ("E-ticket: Lagos (LOS) → Nairobi (NBO) 18 Mar", "travel.destination", "Nairobi", "planning"),
-        ("E-ticket: Lagos (LOS) → Nairobi (NBO) 18 Mar", "travel.depart_date", "2026-03-18", "planning"),
-        ("Reservation confirmed: Glasgow → Dublin, Fri 6 Mar", "travel.destination", "Dublin", "planning"),
+        (
+            "E-ticket: Lagos (LOS) → Nairobi (NBO) 18 Mar",
+            "travel.destination",
+            "Nairobi",
+            "planning",
+        ),
+        (
+            "E-ticket: Lagos (LOS) → Nairobi (NBO) 18 Mar",
+            "travel.depart_date",
+            "2026-03-18",
+            "planning",
+        ),
+        (
+            "Reservation confirmed: Glasgow → Dublin, Fri 6 Mar",
+            "travel.destination",
+            "Dublin",
+            "planning",
+        ),
         # Partway there now.
         ("we're halfway to Inverness", "travel.destination", "Inverness", "assertive"),
         ("on the road to Galway, signal is patchy", "travel.status", "in_progress", "assertive"),
         ("the road to Galway is shut", "travel.status", None, ""),
         # At relatives' place (a plural possessive) is where the writer is, not their news.
         ("I'm at my grandparents' in Kent for the weekend", "travel.location", "Kent", "assertive"),
-        ("I'm at my grandparents' in Kent, back on the 11th", "travel.return_date", "2026-03-11", "planning"),
-        ("I'm at my grandparents' in Kent, back on the 11th", "family.grandparents.status", None, ""),
+        (
+            "I'm at my grandparents' in Kent, back on the 11th",
+            "travel.return_date",
+            "2026-03-11",
+            "planning",
+        ),
+        (
+            "I'm at my grandparents' in Kent, back on the 11th",
+            "family.grandparents.status",
+            None,
+            "",
+        ),
     ],
 )
 def test_where_the_writer_is_or_is_going(
@@ -75,7 +110,12 @@ FAMILY: list[FieldRow] = [
     ("my mum, bless her, is in hospital again", "family.mom.status", "sick", "assertive"),
     ("my dad, poor thing, is off sick", "family.dad.status", "sick", "assertive"),
     # What happened, then "and" how the member is now.
-    ("my uncle had a fall on monday and is in hospital", "family.uncle.status", "sick", "assertive|historical"),
+    (
+        "my uncle had a fall on monday and is in hospital",
+        "family.uncle.status",
+        "sick",
+        "assertive|historical",
+    ),
     ("my son fell off his bike and is fine now", "family.son.status", "well", "assertive"),
     ("my wife went to the gym and is at work now", "family.wife.status", None, ""),
     # Back at school after an illness, the day said between.

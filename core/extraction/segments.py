@@ -318,7 +318,7 @@ _LEAD_FILLER = re.compile(
     r"(?:confirmed|booked|complete|ready)(?=\s*(?:[,!:.-]|\W{1,3}\s))|"
     # A gamer's or streamer's sign-off or call to the chat before the news: "gg everyone,
     # flying to Seoul tomorrow", "ok chat, no stream tonight", "glhf all" (not "chat is dead").
-    r"(?:(?:gg|ggs|gg\s+wp|glhf|gm|gn|ok|okay|yo|hey|hi|sorry)(?:\s+(?:everyone|everybody|all|guys|"
+    r"(?:(?:gg|ggs|glhf|gm|gn|ok|okay|yo|hey|hi|sorry)(?:\s+(?:everyone|everybody|all|guys|"
     r"chat|y'all|yall|lads|team|squad|fam))?|chat)(?=\s*[,!:.-])|"
     # Politeness before a desk's question: "Sorry to bother you, is the pool heated".
     r"sorry\s+to\s+(?:bother|trouble|disturb)\s+you|quick\s+question|excuse\s+me|"

@@ -15,7 +15,9 @@ AWAY_DOING = re.compile(
     # "son's off at camp until the 20th", "she's away at uni"
     r"(?:off|away)\s+(?:at|to)\s+(?:[a-z]+\s+)?(?:camp|college|uni|university|boarding\s+school)|"
     # "my husband is on a business trip till thursday", "is away on business"
-    r"(?:away\s+|off\s+)?on\s+(?:(?:a|an|his|her|their)\s+(?:[a-z]+\s+)?trip|business|tour|"
+    # "my sister is on a cruise round the Caribbean", "on her honeymoon": away on a holiday.
+    r"(?:away\s+|off\s+)?on\s+(?:(?:a|an|his|her|their)\s+(?:[a-z]+\s+)?(?:trip|cruise|holiday|"
+    r"vacation|honeymoon|retreat)|business|tour|"
     r"deployment)|deployed)\b|"
     # "my daughter just started at uni in Glasgow", "has gone off to college": living away
     # at a place of study now (not "started at a new school", which is home every night).

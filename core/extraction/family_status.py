@@ -365,9 +365,9 @@ def member_status(rest: str) -> str | None:
             return "sick"
         if condition_said(after.strip()) == "sick":
             return "sick"  # "slept badly and is a bit wheezy today"
-        if _member_status(after) in ("sick", "well"):
+        if _member_status(after) in ("sick", "well", "home"):
             # "had a fall last week and is in the hospital", "had a scare and is fine now":
-            # what happened, then how the member is.
+            # what happened, then how the member is ("had his hip done and is home").
             return _member_status(after)
     return said if said is not None else condition_said(rest)
 

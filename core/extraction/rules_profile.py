@@ -43,7 +43,8 @@ _HOME = re.compile(
     r"lives|everything))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
     # "we moved out to Hobart", "moved down to Brighton": the way one looks at the map.
-    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?"
+    # "moved back home to Cork": back where the speaker is from.
+    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?(?:home\s+(?=to\b))?"
     # ("moved over to Teams", "moved up to Manager" switch a tool or a rank, not a home)
     r"(?:(?:out|down|back\s+out|back\s+down)\s+)?to\s+|"
     # "we've moved into a flat in Leeds": the new home, then its place, when the move is

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from core.extraction import gazetteer
 from core.extraction.back_again import cut_after_coming_back
 from core.extraction.doing_now import cut_before_doing_now
+from core.extraction.going_on import cut_before_going_on
 from core.extraction.incredulous import incredulous
 from core.extraction.intent_nonfactual import INVITED
 from core.extraction.letters import strip_frame, strip_salutation
@@ -403,6 +404,7 @@ def split_segments(text: str) -> list[Segment]:
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
         kept = cut_before_doing_now(cut_after_coming_back(kept_with_their_clause(kept)))
+        kept = cut_before_going_on(kept)
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

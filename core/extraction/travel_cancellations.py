@@ -55,7 +55,9 @@ _CANCELLED = re.compile(
     r"flights\b)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
     # "our plans this weekend").
-    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
+    # "had to scrap the Amsterdam weekend": the infinitive after "had to" as the past.
+    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?|"
+    r"(?:had|have|has)\s+to\s+(?:cancel|call\s+off|scrap|skip))\s+"
     r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:get\s+to\s+go|go|going|went|make\s+it|made\s+it|get|got)\b|"
     # "we never ended up driving to the lake house" (not "we didn't fly, we drove")

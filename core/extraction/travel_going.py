@@ -76,7 +76,7 @@ HEADING = re.compile(
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
     # "my train gets into York at 6:40", "our flight lands in Lagos at 5": an arrival ahead.
-    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry)\s+(?:gets\s+in|gets|lands|arrives|"
+    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry|ship|boat)\s+(?:gets\s+in|gets|lands|arrives|"
     r"pulls\s+in|docks)\s+(?:in\s+)?(?:into|in|at|to)\s+"
     # "Flights booked to Cape Town for the 20th", "tickets are booked to Lima"
     r"|\b(?:flights?|tickets?|trains?|seats?|ferry|coach|bus)\s+(?:are\s+|is\s+|all\s+|now\s+)?"

@@ -1,0 +1,45 @@
+"""Where the speaker is now, then the way on after a comma, its "I'm" left out: "staying in
+Porto, flying home tomorrow", "crew rest in Singapore tonight, operating back to Heathrow
+tomorrow night", "van's parked up outside Bilbao, heading for the Picos on Friday".
+
+The stay before the comma is the speaker's present; the going after it, with its day
+ahead, is a plan of its own. Read as one clause, the day ahead made the stay a plan too
+and its place was lost. ``segments`` cuts there, as it does before "-ing … now"
+(``doing_now``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_GOING_ON = re.compile(
+    r",\s*(?=(?:then\s+)?(?:flying|heading|driving|leaving|going|sailing|operating|catching|"
+    r"taking\s+the|off\s+to|on\s+to|onward\s+to|moving\s+on\s+to)\b"
+    r"[^,.;!?]{0,50}?\b(?:tomorrow|tmrw|tonight|next|on\s+\w+day|(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)|in\s+the\s+morning)\b)",
+    re.I,
+)
+_PLACED = re.compile(r"\b(?:in|at|outside|near|off|staying|parked|anchored|moored|based)\b", re.I)
+"""The piece before the comma places the speaker somewhere (a bare "so tired, flying home
+tomorrow" has nothing to keep apart)."""
+_AHEAD = re.compile(
+    r"\b(?:tomorrow|tmrw|next|will|'ll|gonna|going\s+to|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day|the\s+\d{1,2}(?:st|nd|rd|th))\b",
+    re.I,
+)
+"""A day ahead before the comma makes the first piece a plan itself ("in Rome tomorrow,
+flying on to Naples on Friday"): the two are one plan, left whole."""
+
+
+def cut_before_going_on(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``kept`` (piece, joint) with the way on after a stay now cut off as a clause."""
+    out: list[tuple[str, str]] = []
+    for piece, joint in kept:
+        m = _GOING_ON.search(piece)
+        before = piece[: m.start()] if m is not None else ""
+        if m is None or not _PLACED.search(before) or _AHEAD.search(before):
+            out.append((piece, joint))
+            continue
+        out.append((before.rstrip(" ,"), joint))
+        out.append((piece[m.end() :], "comma"))
+    return out

@@ -259,6 +259,9 @@ _JOINT = re.compile(
     r"(?=if\s+(?:you|u)\s+(?:fancy|want|wanna|'d\s+like|would\s+like|feel\s+like|"
     r"are\s+(?:free|around|about|passing|nearby)|have\s+(?:time|a\s+minute)|get\s+a\s+chance|"
     r"need\s+(?:anything|me|us|a\s+bed))\b)"
+    # "water bill paid, £95, next one due in April": the next bill of the kind is news of
+    # its own, due where the first is paid.
+    r"|\s*,\s*(?=(?:and\s+)?(?:the\s+)?next\s+one\s+(?:is\s+|'s\s+)?due\b)"
     # "I explained to the woman at reception that I'm only in Oslo till Friday", "I keep
     # telling her I live in Sydney now": what the writer says of themselves now is a clause
     # of its own (its telling is past; what is told is not).

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from core.extraction import gazetteer
 from core.extraction.back_again import cut_after_coming_back
+from core.extraction.conditional_tail import cut_before_conditional_tail
 from core.extraction.doing_now import cut_before_doing_now
 from core.extraction.going_on import cut_before_going_on
 from core.extraction.incredulous import incredulous
@@ -407,7 +408,7 @@ def split_segments(text: str) -> list[Segment]:
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
         kept = cut_before_doing_now(cut_after_coming_back(kept_with_their_clause(kept)))
-        kept = cut_before_going_on(kept)
+        kept = cut_before_conditional_tail(cut_before_going_on(kept))
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

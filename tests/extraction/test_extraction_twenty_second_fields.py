@@ -167,3 +167,72 @@ def test_a_move_ahead_said_in_the_present_is_no_home_yet() -> None:
 )
 def test_look_alikes_keep_their_reading(text: str, intent: str) -> None:
     assert intent_said(text) == intent
+
+
+# ------------------------------------------------- clauses kept apart at their comma
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "intent"),
+    [
+        # Where the speaker is, then the way on with its day ahead: each its own clause.
+        (
+            "stopping over in Reno, driving on to Tahoe tomorrow",
+            "travel.location",
+            "Reno",
+            "assertive",
+        ),
+        (
+            "still at my cousin's in Kent, heading home on Friday",
+            "travel.return_date",
+            "2026-03-06",
+            "planning",
+        ),
+        # A day ahead before the comma makes the stay a plan too: left whole.
+        ("in Rome tomorrow, flying on to Naples on Friday", "travel.location", None, ""),
+        # With someone somewhere, for a while that ends.
+        ("we're with the in-laws in Cork for the week", "travel.location", "Cork", "assertive"),
+        ("I'm with the kids in Lyon until June", "travel.location", "Lyon", "assertive"),
+        # A plain fact, then an instruction with its own condition.
+        (
+            "Nana's in hospital, ring me if you hear anything",
+            "family.grandma.status",
+            "sick",
+            "assertive",
+        ),
+        (
+            "Leo has a temp, calpol at 6 if he's still warm",
+            "family.leo.status",
+            "sick",
+            "assertive",
+        ),
+        # A plan with its condition stays one conditional plan.
+        ("we'll drive to Whitby, if it stays dry", "travel.destination", None, ""),
+        # The next bill of the kind, due: "one" names no bill; the first is paid.
+        (
+            "gas bill paid, £60, next one due in May",
+            "financial.gas_bill.status",
+            "paid",
+            "assertive",
+        ),
+        ("gas bill paid, £60, next one due in May", "financial.one.status", None, ""),
+    ],
+)
+def test_clauses_kept_apart_at_their_comma(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("after the divorce I moved back home to Cork", "profile.home_city", "Cork"),
+        ("my brother is on a cruise round the Med this month", "family.brother.status", "away"),
+        ("Had to scrap the Bruges weekend, work emergency", "travel.status", "cancelled"),
+        ("our ship docks in Naples on Friday", "travel.destination", "Naples"),
+        ("Grandpa's had his knee done and is home recovering", "family.grandpa.status", "home"),
+    ],
+)
+def test_more_ways_of_saying_a_field(text: str, field: str, value: str) -> None:
+    assert held_said(text).get(field) == value

@@ -1,0 +1,38 @@
+"""A fact, then an instruction with its own condition after a comma: "Leo has a cough, calpol
+at 6 if he's warm", "Nana's in hospital, ring me if you hear anything".
+
+The condition governs the instruction it closes, not the fact before the comma: read as one
+clause, "if" made "Leo has a cough" a supposition. ``segments`` cuts at the comma when the
+piece after it says something before its "if" and the piece before is a plain present fact
+(no modal, no future: "we'll go to the beach, if it stays dry" is one conditional plan).
+"""
+
+from __future__ import annotations
+
+import re
+
+_INSTRUCTION_IF = re.compile(
+    r",\s*(?:so\s+)?(?=[a-z][^,;.!?]{1,40}?\s(?:if|unless)\s+[^,;.!?]+$)",
+    re.I,
+)
+_NOT_PLAIN = re.compile(
+    r"\b(?:if|unless|will|'ll|won't|would|'d|could|might|may|should|must|can|can't|gonna|"
+    r"going\s+to|wanna|hope|wish|maybe|probably|tomorrow|next)\b",
+    re.I,
+)
+"""What makes the piece before the comma more than a plain fact now: a modal, a future, a
+condition of its own, a hope."""
+
+
+def cut_before_conditional_tail(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``kept`` (piece, joint) with an instruction and its "if" cut off a plain fact."""
+    out: list[tuple[str, str]] = []
+    for piece, joint in kept:
+        m = _INSTRUCTION_IF.search(piece)
+        before = piece[: m.start()] if m is not None else ""
+        if m is None or not before.strip() or _NOT_PLAIN.search(before):
+            out.append((piece, joint))
+            continue
+        out.append((before.rstrip(" ,"), joint))
+        out.append((piece[m.end() :], "comma"))
+    return out

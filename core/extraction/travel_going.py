@@ -71,7 +71,9 @@ HEADING = re.compile(
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
     # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
     # Edinburgh on the 14th": a known place straight after the going.
-    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
+    # "me and the girls are doing Ibiza in June": the speaker among the subject.
+    r"|\b(?:i'm|im|i\s+am|we're|we\s+are|me\s+and\s+(?:the|my)\s+[a-z]+\s+are)\s+(?:now\s+)?"
+    r"(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"

@@ -1,6 +1,7 @@
 """Where the speaker is now, then the way on after a comma, its "I'm" left out: "staying in
 Porto, flying home tomorrow", "crew rest in Singapore tonight, operating back to Heathrow
-tomorrow night", "van's parked up outside Bilbao, heading for the Picos on Friday".
+tomorrow night", "van's parked up outside Bilbao, heading for the Picos on Friday", "still
+in Cusco acclimatising, Machu Picchu on Saturday".
 
 The stay before the comma is the speaker's present; the going after it, with its day
 ahead, is a plan of its own. Read as one clause, the day ahead made the stay a plan too
@@ -16,7 +17,10 @@ _GOING_ON = re.compile(
     r",\s*(?=(?:then\s+)?(?:flying|heading|driving|leaving|going|sailing|operating|catching|"
     r"taking\s+the|off\s+to|on\s+to|onward\s+to|moving\s+on\s+to)\b"
     r"[^,.;!?]{0,50}?\b(?:tomorrow|tmrw|tonight|next|on\s+\w+day|(?:mon|tues|wednes|thurs|fri|"
-    r"satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)|in\s+the\s+morning)\b)",
+    r"satur|sun)day|the\s+\d{1,2}(?:st|nd|rd|th)|in\s+the\s+morning)\b"
+    # "still in Cusco, Machu Picchu on Saturday": the next stop named, then its day.
+    r"|(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:on\s+\w+day|tomorrow|tmrw|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*[!.]*$)",
     re.I,
 )
 _PLACED = re.compile(r"\b(?:in|at|outside|near|off|staying|parked|anchored|moored|based)\b", re.I)

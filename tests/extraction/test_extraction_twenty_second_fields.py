@@ -158,6 +158,22 @@ def test_a_move_ahead_said_in_the_present_is_no_home_yet() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # The airport as a place one is at or drops someone at: no trip ended.
+        "I'm at the airport",
+        "just dropped mum at the airport",
+        # "moved up to" a rank is no move of home.
+        "I moved up to Manager last year",
+    ],
+)
+def test_look_alikes_of_a_return_or_a_move_say_neither(text: str) -> None:
+    said = held_said(text)
+    assert "travel.status" not in said
+    assert "profile.home_city" not in said
+
+
+@pytest.mark.parametrize(
     ("text", "intent"),
     [
         # Look-alikes of the call-out: a question put to someone by name stays a question.
@@ -232,6 +248,12 @@ def test_clauses_kept_apart_at_their_comma(
         ("Had to scrap the Bruges weekend, work emergency", "travel.status", "cancelled"),
         ("our ship docks in Naples on Friday", "travel.destination", "Naples"),
         ("Grandpa's had his knee done and is home recovering", "family.grandpa.status", "home"),
+        ("just got in from the airport, absolutely shattered", "travel.status", "completed"),
+        ("I've been taken on at the Co-op", "profile.employer", "Co-op"),
+        ("me and the lads are doing Benidorm in May", "travel.destination", "Benidorm"),
+        ("we've reached Kochi safely", "travel.location", "Kochi"),
+        # The next stop named with its day after a comma is a plan of its own.
+        ("in Leeds with work, Manchester tomorrow", "travel.location", "Leeds"),
     ],
 )
 def test_more_ways_of_saying_a_field(text: str, field: str, value: str) -> None:

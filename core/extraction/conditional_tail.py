@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.comma_cuts import Kept, cut_pieces
+
 _INSTRUCTION_IF = re.compile(
     r",\s*(?:so\s+)?(?=[a-z][^,;.!?]{1,40}?\s(?:if|unless)\s+[^,;.!?]+$)",
     re.I,
@@ -24,15 +26,11 @@ _NOT_PLAIN = re.compile(
 condition of its own, a hope."""
 
 
-def cut_before_conditional_tail(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _instruction_if(piece: str) -> re.Match[str] | None:
+    m = _INSTRUCTION_IF.search(piece)
+    return None if m is None or _NOT_PLAIN.search(piece, 0, m.start()) else m
+
+
+def cut_before_conditional_tail(kept: Kept) -> Kept:
     """``kept`` (piece, joint) with an instruction and its "if" cut off a plain fact."""
-    out: list[tuple[str, str]] = []
-    for piece, joint in kept:
-        m = _INSTRUCTION_IF.search(piece)
-        before = piece[: m.start()] if m is not None else ""
-        if m is None or not before.strip() or _NOT_PLAIN.search(before):
-            out.append((piece, joint))
-            continue
-        out.append((before.rstrip(" ,"), joint))
-        out.append((piece[m.end() :], "comma"))
-    return out
+    return cut_pieces(kept, _instruction_if)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.comma_cuts import Kept, cut_pieces
+
 _GOING_ON = re.compile(
     r",\s*(?=(?:then\s+)?(?:flying|heading|driving|leaving|going|sailing|operating|catching|"
     r"taking\s+the|off\s+to|on\s+to|onward\s+to|moving\s+on\s+to)\b"
@@ -35,15 +37,13 @@ _AHEAD = re.compile(
 flying on to Naples on Friday"): the two are one plan, left whole."""
 
 
-def cut_before_going_on(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _going_on(piece: str) -> re.Match[str] | None:
+    m = _GOING_ON.search(piece)
+    if m is None or not _PLACED.search(piece, 0, m.start()) or _AHEAD.search(piece, 0, m.start()):
+        return None
+    return m
+
+
+def cut_before_going_on(kept: Kept) -> Kept:
     """``kept`` (piece, joint) with the way on after a stay now cut off as a clause."""
-    out: list[tuple[str, str]] = []
-    for piece, joint in kept:
-        m = _GOING_ON.search(piece)
-        before = piece[: m.start()] if m is not None else ""
-        if m is None or not _PLACED.search(before) or _AHEAD.search(before):
-            out.append((piece, joint))
-            continue
-        out.append((before.rstrip(" ,"), joint))
-        out.append((piece[m.end() :], "comma"))
-    return out
+    return cut_pieces(kept, _going_on)

@@ -28,7 +28,9 @@ condition of its own, a hope."""
 
 def _instruction_if(piece: str) -> re.Match[str] | None:
     m = _INSTRUCTION_IF.search(piece)
-    return None if m is None or _NOT_PLAIN.search(piece, 0, m.start()) else m
+    if m is None or len(piece[: m.start()].split()) < 3:
+        return None  # "Sis, abeg help me check if …": whom the writer calls, no fact
+    return None if _NOT_PLAIN.search(piece, 0, m.start()) else m
 
 
 def cut_before_conditional_tail(kept: Kept) -> Kept:

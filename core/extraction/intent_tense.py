@@ -260,7 +260,10 @@ DROVE_THERE_LATELY = re.compile(
     # there (a drive "to" the shops ends anywhere; "drove up to" says the journey).
     # Not when the same sentence comes back ("flew to Denver yesterday, flew back today").
     r"(?![^.;!?]*\b(?:flew|came|got|drove|headed)\s+(?:back|home)\b)"
-    r"(?:flew(?=\s+to\s)|flew\s+[a-z]+\s*(?:->|→|>|to)(?=\s*[a-z])))(?=[^.;!?]*?\b(?:yesterday|"
+    # The speaker's own flight, the subject said or left out ("hubby flew to Lagos" is his).
+    r"(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|(?<=\bfinally\s)|(?<=,\s))"
+    r"(?:flew(?=\s+to\s)|flew\s+(?!(?:out|in|back|home|off|over|up|down|away|on)\b)[a-z]+\s*"
+    r"(?:->|→|>|to)(?=\s*[a-z])))(?=[^.;!?]*?\b(?:yesterday|"
     r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago)\b)"
 )
 """A drive or flight there lately ended there: "we drove up to Tahoe yesterday", "flew into

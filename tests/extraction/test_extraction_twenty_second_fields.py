@@ -29,6 +29,9 @@ from extraction_fixtures import FieldRow, check_field_row, held_said, intent_sai
         # ... not when the same sentence comes back, nor a flight of years ago.
         ("we flew to Tenerife last night and came back this morning", "travel.location", None, ""),
         ("I flew to Rome in 2019", "travel.location", None, ""),
+        # Someone else's flight, or a flight "out to" somewhere, puts the writer nowhere.
+        ("hubby flew to Accra this morning", "travel.location", None, ""),
+        ("my sister flew out to Perth this morning", "travel.location", None, ""),
         # A streamer's call-out before a bare participle is not its subject.
         (
             "ok chat, heading to Denver on Friday for the con",
@@ -179,6 +182,8 @@ def test_look_alikes_of_a_return_or_a_move_say_neither(text: str) -> None:
         # Look-alikes of the call-out: a question put to someone by name stays a question.
         ("Tom, are you flying to Leeds tomorrow?", "none"),
         ("I'm halfway through the season", "assertive"),
+        # A name called out, then an ask with "if": no fact to keep apart.
+        ("Bro, pls check if the train to Leeds is still running", "none"),
     ],
 )
 def test_look_alikes_keep_their_reading(text: str, intent: str) -> None:

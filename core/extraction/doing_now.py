@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.comma_cuts import Kept, cut_pieces
+
 _DOING_NOW = re.compile(
     r",\s*(?=(?:(?:just|still|already)\s+)?[a-z]{3,}ing\b[^,.;!?]{0,40}?\b(?:now|rn|right\s+now|atm)"
     r"\s*[!.]*$)",
@@ -17,14 +19,6 @@ _DOING_NOW = re.compile(
 )
 
 
-def cut_before_doing_now(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def cut_before_doing_now(kept: Kept) -> Kept:
     """``kept`` (piece, joint) with a last "-ing … now" after a comma cut off as a clause."""
-    out: list[tuple[str, str]] = []
-    for piece, joint in kept:
-        m = _DOING_NOW.search(piece)
-        if m is None or not piece[: m.start()].strip():
-            out.append((piece, joint))
-            continue
-        out.append((piece[: m.start()].rstrip(" ,"), joint))
-        out.append((piece[m.end() :], "comma"))
-    return out
+    return cut_pieces(kept, _DOING_NOW.search)

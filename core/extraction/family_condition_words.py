@@ -362,9 +362,20 @@ _BEEN_DOING = re.compile(
 """The present perfect progressive of an illness ("she's been running a temp since lunch")
 is the illness now, as the simple progressive is."""
 
-_ASIDE = re.compile(r"^\s*,\s*(?:who|whom)\s+[^,;.]{1,60},\s*")
-"""A relative clause said aside after the member ("My grandmother, who taught me to bake,
-is dying"): what follows it is said of the member."""
+_ASIDE = re.compile(
+    r"^\s*(?:,\s*(?:(?:who|whom)\s+[^,;.]{1,80}|(?:bless|god\s+love)\s+(?:him|her|them|'?em)|"
+    r"(?:poor|the\s+poor)\s+(?:thing|love|lamb|soul|guy|girl|kid|boy|mite)s?)\s*)+,\s*"
+)
+"""A relative clause or a fond aside said after the member ("My grandmother, who taught me
+to bake, is dying", "my grandad, bless him, who is 91, …"): what follows it is said of
+the member."""
+_STILL = re.compile(
+    r"(\bis|\bare|'s|\bwas|\bwere|\bbeen)\s+(?:(?:still|again|now|currently|also|both|all)\s+)+"
+    r"(?=(?:running|having|fighting|battling|coughing|vomiting|sick|ill|poorly|unwell|fine|"
+    r"better|well|healthy|recovered)\b)"
+)
+"""An adverb between the copula and the state: "he's still running a temperature", "my son
+is again healthy" (a learner's order) say the state as "is running", "is healthy" do."""
 _NTH = re.compile(
     r"\b(?:his|her|their|its)\s+(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
 )
@@ -384,4 +395,5 @@ def spelled_out(rest: str) -> str:
     rest = _BEEN_DOING.sub("is ", rest)
     rest = _WITH.sub("with ", rest)
     rest = _INTENSIFIER.sub(r"\1 ", rest)
+    rest = _STILL.sub(r"\1 ", rest)
     return _HAS_SINCE.sub(lambda m: (m.group(1) or m.group(2)) + " ", rest)

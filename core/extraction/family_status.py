@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.family_away import AWAY_DOING
 from core.extraction.family_condition_words import condition_said, spelled_out, symptom_settled
 from core.extraction.family_members import PRE as _PRE
 
@@ -285,21 +286,6 @@ _SYMPTOM_WORSE = re.compile(
 mirror of a symptom gone)."""
 
 
-_AWAY_DOING = re.compile(
-    _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?(?:"
-    # "son's off at camp until the 20th", "she's away at uni"
-    r"(?:off|away)\s+(?:at|to)\s+(?:[a-z]+\s+)?(?:camp|college|uni|university|boarding\s+school)|"
-    # "my husband is on a business trip till thursday", "is away on business"
-    r"(?:away\s+|off\s+)?on\s+(?:(?:a|an|his|her|their)\s+(?:[a-z]+\s+)?trip|business|tour|"
-    r"deployment)|deployed)\b"
-)
-"""Away by what the member is doing elsewhere: at camp, on a trip."""
-VISITING = re.compile(
-    _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
-    r"(?:off\s+|away\s+)?visiting\s+(?!(?:us|me|here|from|for|with\s+us)\b)(?=[a-z])"
-)
-"""A member of the household visiting someone is away: "my wife is visiting her parents in
-Ohio" (not "mom is visiting us", "visiting from Ohio"; ``rules_family`` checks who)."""
 _ADMITTED_WITH = re.compile(
     _PRE + r"(?:is|are|'s|was|were|got|has\s+been|have\s+been|'s\s+been)\s+(?:just\s+)?"
     r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
@@ -344,7 +330,7 @@ _AND_HOME = re.compile(
 """Out of hospital and home: "dad's out of hospital and back home", "…and resting at home"."""
 _BACK_AFTER_ILLNESS = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
-    r"(?:school|work|daycare|preschool|nursery|class)\s+(?:(?:today|again|now)\s+)?after\s+(?:(?:being|a\s+week|two\s+days|"
+    r"(?:school|work|daycare|preschool|nursery|class)\s+(?:(?:today|again|now|this\s+morning)\s+)?after\s+(?:(?:being|a\s+week|two\s+days|"
     r"a\s+few\s+days|days)\s+)?(?:(?:off|out|home|sick|ill|poorly|in\s+bed)\b|(?:\w+\s+){0,3}?"
     rf"(?:{_DISEASES})\b)"
 )
@@ -360,7 +346,7 @@ def member_status(rest: str) -> str | None:
     said = _member_status(rest)
     if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
         return "home"
-    if said is None and _AWAY_DOING.search(rest):
+    if said is None and AWAY_DOING.search(rest):
         return "away"
     if said is None and (
         _ADMITTED_WITH.search(rest)
@@ -376,6 +362,10 @@ def member_status(rest: str) -> str | None:
             return "sick"
         if condition_said(after.strip()) == "sick":
             return "sick"  # "slept badly and is a bit wheezy today"
+        if _member_status(after) in ("sick", "well", "home"):
+            # "had a fall last week and is in the hospital", "had a scare and is fine now":
+            # what happened, then how the member is ("had his hip done and is home").
+            return _member_status(after)
     return said if said is not None else condition_said(rest)
 
 

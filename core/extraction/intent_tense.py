@@ -256,7 +256,15 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))(?=[^.;!?]*?\b(?:yesterday|"
+    r"\b(?:(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))|"
+    # "flew to Madeira this morning", "flew Lisbon → Madeira": a flight there lately ended
+    # there (a drive "to" the shops ends anywhere; "drove up to" says the journey).
+    # Not when the same sentence comes back ("flew to Denver yesterday, flew back today").
+    r"(?![^.;!?]*\b(?:flew|came|got|drove|headed)\s+(?:back|home)\b)"
+    # The speaker's own flight, the subject said or left out ("hubby flew to Lagos" is his).
+    r"(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|(?<=\bfinally\s)|(?<=,\s))"
+    r"(?:flew(?=\s+to\s)|flew\s+(?!(?:out|in|back|home|off|over|up|down|away|on)\b)[a-z]+\s*"
+    r"(?:->|→|>|to)(?=\s*[a-z])))(?=[^.;!?]*?\b(?:yesterday|"
     r"last\s+night|today|this\s+(?:morning|afternoon|evening)|tonight|earlier|an\s+hour\s+ago|"
     r"(?:two|three|a\s+couple\s+of|a\s+few|\d)\s+days\s+ago)\b)"
 )

@@ -45,13 +45,17 @@ _LEG = re.compile(r"\b(?P<src>[A-Z]{3})\s*(?:->|\u2192|>|-|\s+to\s+)\s*(?P<dst>[
 _ARROW = re.compile(r"\s*(?:->|\u2192|\s>)\s*")
 """An arrow between stops: the stop after it comes next."""
 _NAME = r"[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2}"
+_CODE = r"(?:\s*\([A-Z]{3}\)\s*)?"
+"""A ticket's airport code in brackets after its city ("Lagos (LOS)")."""
 _PLACE_LEG = re.compile(
-    rf"(?:^|(?<=[.;!?]\s)|(?<=[:\u2014\u2013]\s))(?P<head>(?:[\w/]+\s+){{0,3}}?(?:[\w/)]+\s*"
-    rf"(?::|\s-|\u2014|\u2013)\s*)?)(?P<src>{_NAME})\s*(?:->|\u2192)\s*(?P<dst>{_NAME})"
+    rf"(?:^|(?<=[.;!?]\s)|(?<=[:\u2014\u2013]\s))(?P<head>(?:(?:[\w/]+|[^\w\s]{{1,3}})\s+){{0,6}}?"
+    rf"(?:[\w/)]+\s*(?::|\s-|\u2014|\u2013)\s*)?)(?P<src>{_NAME})\s*{_CODE}(?:->|\u2192)\s*"
+    rf"(?P<dst>{_NAME})(?:\s*\([A-Z]{{3}}\))?"
 )
 """A line that starts at one place and arrows to another ("Tue: Lisbon → Porto 09:40",
-"Thu 12 Mar — Barcelona → Rome"): the trip goes to the second; the first is where it
-leaves from, not the first stop."""
+"Thu 12 Mar — Barcelona → Rome", "Booking confirmed ✈️ Dublin → Barcelona", "Lagos (LOS) →
+Accra (ACC)"): the trip goes to the second; the first is where it leaves from, not the
+first stop."""
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -301,7 +305,10 @@ def _known_start(name: str) -> tuple[str, str] | None:
 def _place_leg(m: re.Match[str]) -> str:
     """A leg from one known place to another is a trip to the second."""
     src, dst = _known_start(m.group("src")), _known_start(m.group("dst"))
-    if src is None or dst is None or src[1]:
+    words = m.group("src").split()
+    # "OKAFOR/JOHN MR  Lagos → Accra": a ticket's capitals before the city it leaves from.
+    known_src = (src is not None and not src[1]) or lookup(key_of(words[-1])) is not None
+    if not known_src or dst is None:
         return m.group()
     rest = f" {dst[1]}" if dst[1] else ""
     return f"{m.group('head')}trip to {dst[0]}{rest}"

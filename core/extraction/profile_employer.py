@@ -26,6 +26,8 @@ _JOB_KIND = (
 _HIRED = (
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?"
     r"(?:got|been|was)\s+hired\s+(?:at|by)\s+|"
+    # "just got taken on at the Co-op": hired, the British way.
+    r"(?:got|been|was|'ve\s+been)\s+taken\s+on\s+(?:at|by)\s+(?:the\s+)?|"
     r"^(?:(?:just|finally|recently|officially)\s+)?got\s+hired\s+(?:at|by)\s+"
 )
 """Hired by a firm: "just got hired at riot", "i was hired by walgreens last week"."""

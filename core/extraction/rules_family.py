@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.family_activities import activity_candidates
+from core.extraction.family_away import VISITING
 from core.extraction.family_carer_states import carer_state
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
@@ -28,7 +29,7 @@ from core.extraction.family_members import (
     names_a_relation,
     works_with_the_writer,
 )
-from core.extraction.family_status import THREW_UP, VERBLESS, VISITING, listed_state, member_status
+from core.extraction.family_status import THREW_UP, VERBLESS, listed_state, member_status
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.household_ailments import household_ailment
 from core.extraction.kin_chains import named_before, through_a_relative
@@ -80,8 +81,10 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     ):
         return None  # "Staying home this year", "Reached home": a verb leads, not a name
     rest = clause.low[m.end() :]
-    if rest.startswith("'s") and _AT_THEIR_PLACE.search(clause.low[: m.start(1)]):
-        return None  # "staying at my mom's in phoenix": her place, where the writer is
+    if rest.startswith("'") and _AT_THEIR_PLACE.search(clause.low[: m.start(1)]):
+        # "staying at my mom's in phoenix", "I'm at my parents' in Ohio": their place,
+        # where the writer is.
+        return None
     slug = slugify(who)
     if how == "relation" and (chain := through_a_relative(_relation_slug(slug), rest)):
         # "my wife's mom is in hospital": the mother-in-law; "my son's girlfriend": no one.

@@ -74,6 +74,8 @@ _NOT_ITEMS = frozenset(
         *("back", "up"),  # "paid it back", "settled up with Jo" (debts_settled.py)
         "there",
         "here",
+        # "water bill paid, next one due in April": "one" stands for the bill already named.
+        *("one", "next one", "the next one", "another one", "the other one", "the last one"),
     ]
 )
 _PERIOD = (

@@ -35,18 +35,24 @@ _HOME = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
     # Indian English "shifted" is moved: "I shifted to Gurgaon last month".
-    r"(?:moved|relocated|shifted)\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
+    # A learner's present for the move, dated in the past: "we move to Toronto last month".
+    r"(?:moved|relocated|shifted|move(?=\s+to\s+[^,;.!?]{1,30}?\b(?:last\s+(?:week|month|year)|"
+    r"ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december))\b))\s+(?:(?:house|home|flats?|apartments|countries|states|cities|"
     r"(?:our|my)\s+(?:family|whole\s+family|stuff|things|base|home\s+base|life|whole\s+life|"
     r"lives|everything))\s+)?"
     # "we moved from Houston to Tucson": where from sits before where to.
     # "we moved out to Hobart", "moved down to Brighton": the way one looks at the map.
-    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?"
+    # "moved back home to Cork": back where the speaker is from.
+    r"(?:(?:all\s+the\s+way\s+)?from\s+[a-z][a-z .'-]{1,30}?\s+)?(?:back\s+)?(?:home\s+(?=to\b))?"
     # ("moved over to Teams", "moved up to Manager" switch a tool or a rank, not a home)
     r"(?:(?:out|down|back\s+out|back\s+down)\s+)?to\s+|"
     # "we've moved into a flat in Leeds": the new home, then its place, when the move is
     # recent (a move in a story, "the year we moved into our house in X", is not now).
     r"\b(?:i|we)(?:(?:'ve|\s+have)\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?|"
     r"\s+(?:just|recently|finally|officially)\s+|"
+    # "we're all moved in to the new place in Leeds": the move done, said as a state.
+    r"(?:'m|'re|\s+am|\s+are)\s+(?:(?:all|finally|now|officially|fully)\s+)*(?=moved\s+in)|"
     # "last weekend", "on Saturday", "over the weekend": lately, whichever day is named.
     r"(?=\s+moved\s+[^,;.!?]{1,50}?\b(?:last\s+(?:week(?:end)?|month|(?:mon|tues|wednes|thurs|fri|"
     r"satur|sun)day)|this\s+(?:week(?:end)?|month)|over\s+the\s+weekend|on\s+(?:mon|tues|wednes|"

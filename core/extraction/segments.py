@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from core.extraction import gazetteer
 from core.extraction.back_again import cut_after_coming_back
+from core.extraction.conditional_tail import cut_before_conditional_tail
 from core.extraction.doing_now import cut_before_doing_now
+from core.extraction.going_on import cut_before_going_on
 from core.extraction.incredulous import incredulous
 from core.extraction.intent_nonfactual import INVITED
 from core.extraction.letters import strip_frame, strip_salutation
@@ -258,6 +260,9 @@ _JOINT = re.compile(
     r"(?=if\s+(?:you|u)\s+(?:fancy|want|wanna|'d\s+like|would\s+like|feel\s+like|"
     r"are\s+(?:free|around|about|passing|nearby)|have\s+(?:time|a\s+minute)|get\s+a\s+chance|"
     r"need\s+(?:anything|me|us|a\s+bed))\b)"
+    # "water bill paid, £95, next one due in April": the next bill of the kind is news of
+    # its own, due where the first is paid.
+    r"|\s*,\s*(?=(?:and\s+)?(?:the\s+)?next\s+one\s+(?:is\s+|'s\s+)?due\b)"
     # "I explained to the woman at reception that I'm only in Oslo till Friday", "I keep
     # telling her I live in Sydney now": what the writer says of themselves now is a clause
     # of its own (its telling is past; what is told is not).
@@ -312,6 +317,14 @@ _LEAD_FILLER = re.compile(
     r"(?:[a-z']+\s+){0,2}?[a-z']+(?=\s*:)|"
     # Chat's and couples' openers: "afk, dads home", "brb", "babe the bill is $212".
     r"afk|brb|ngl|babe|hun|hon|"
+    # A confirmation's headline before what it confirms: "Booking confirmed ✈️ Dublin →
+    # Barcelona, Thu 12 Mar", "Reservation confirmed: …" (the booking is the news after it).
+    r"(?:your\s+)?(?:booking|reservation|trip|flight|ticket|order|itinerary)\s+(?:is\s+)?"
+    r"(?:confirmed|booked|complete|ready)(?=\s*(?:[,!:.-]|\W{1,3}\s))|"
+    # A gamer's or streamer's sign-off or call to the chat before the news: "gg everyone,
+    # flying to Seoul tomorrow", "ok chat, no stream tonight", "glhf all" (not "chat is dead").
+    r"(?:(?:gg|ggs|glhf|gm|gn|ok|okay|yo|hey|hi|sorry)(?:\s+(?:everyone|everybody|all|guys|"
+    r"chat|y'all|yall|lads|team|squad|fam))?|chat)(?=\s*[,!:.-])|"
     # Politeness before a desk's question: "Sorry to bother you, is the pool heated".
     r"sorry\s+to\s+(?:bother|trouble|disturb)\s+you|quick\s+question|excuse\s+me|"
     # A greeting run straight into the news, no name and no comma: "hey so um just wanted to
@@ -395,6 +408,7 @@ def split_segments(text: str) -> list[Segment]:
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
         kept = cut_before_doing_now(cut_after_coming_back(kept_with_their_clause(kept)))
+        kept = cut_before_conditional_tail(cut_before_going_on(kept))
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)
             if lead:

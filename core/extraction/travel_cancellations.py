@@ -32,7 +32,8 @@ _CANCELLED = re.compile(
     + r"trips?|vacation|holiday|getaway|flights?|journey|voyage|cruise|"
     r"honeymoon|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
-    r"scrapped|abandoned)\b|"
+    # "the flight to Cairo is cancel" (a learner's bare verb for the participle).
+    r"scrapped|abandoned|cancel(?=\s*(?:$|[,.!;]|because|bc|due|for|by)))\b|"
     # "Trip to Seattle cancelled", "vegas trip canceled": a list's or a status line's trip
     # and what became of it, the verb left out.
     r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|cruise|honeymoon)"
@@ -44,6 +45,8 @@ _CANCELLED = re.compile(
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
     # "binned the Mallorca trip", "we've ditched the ski holiday", "axed our flights to Rome"
     r"binn(?:ed|ing)|ditch(?:ed|ing)|axed|"
+    # "we pulled the plug on the Iceland trip"
+    r"pull(?:ed|ing)\s+the\s+plug\s+on|"
     # "I had to cancel my trip to Seattle", "we've had to cancel our flights to Paris"
     # "I have to cancel my trip to Dublin next week", "we need to cancel the Lisbon trip"
     r"(?:had|have|has|need|needs)\s+to\s+(?:cancel|call\s+off|scrap))\s+(?:the|our|my)\s+"
@@ -52,7 +55,9 @@ _CANCELLED = re.compile(
     r"flights\b)|"
     # "we cancelled the cabin weekend": a weekend named by where or what is a trip (not
     # "our plans this weekend").
-    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?)\s+"
+    # "had to scrap the Amsterdam weekend": the infinitive after "had to" as the past.
+    r"\b(?:cancell?ed|called\s+off|scrapped|scratch(?:ed)?|nix(?:ed)?|skip(?:ping|ped)?|"
+    r"(?:had|have|has)\s+to\s+(?:cancel|call\s+off|scrap|skip))\s+"
     r"(?:the|our|my)\s+(?!(?:this|next|last|whole|plans?)\b)[\w']+\s+weekend\b|\b(?:didn't|did\s+not|never)\s+(?:end(?:ed)?\s+up\s+)?"
     r"(?:get\s+to\s+go|go|going|went|make\s+it|made\s+it|get|got)\b|"
     # "we never ended up driving to the lake house" (not "we didn't fly, we drove")

@@ -21,6 +21,8 @@ HEADING = re.compile(
     # endured says nothing of where the trip goes.
     r"visiting|tickets?|cruise|train|bus|ferry|(?<!standing\sall\sthe\s)(?<!stood\sall\sthe\s)"
     r"(?<!sitting\sall\sthe\s)(?<!sat\sall\sthe\s)way|be|are|fly\s+out|"
+    # "halfway to Brighton", "on the road to Cornwall": partway there now.
+    r"halfway|(?<=on\sthe\s)road|"
     # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
     r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
     # "we depart for Cairo", "about to board for Doha"
@@ -55,7 +57,9 @@ HEADING = re.compile(
     # "flight from London Gatwick to Nice", "Flight EZY2045 London Gatwick to Nice": an
     # airport named with its city after "from", a flight's number before it.
     r"|\b(?:flying|fly|flight|driving|train|ferry|coach)\s+(?!home\b|back\b|out\b|in\b|up\b|down\b|over\b|"
-    r"off\b)(?:[a-z]{1,3}\s?\d{2,4}\s+)?(?:from\s+[a-z]+\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+|\s(?:→|->)\s*"
+    r"off\b)(?:[a-z]{1,3}\s?\d{2,4}\s+)?(?:from\s+[a-z]+\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+|"
+    # A ticket's airport code in brackets after the city: "Lagos (LOS) → Accra (ACC)".
+    r"\s(?:\([a-z]{3}\)\s*)?(?:→|->)\s*"
     # "I will attend the workshop in Geneva on the 18th", "speaking at a summit in Nairobi":
     # an event out of town, attended, is a trip to its town.
     r"|\b(?:attend(?:ing)?|(?:speak|present|exhibit|teach)(?:ing)?\s+at)\s+(?:the|a|an|my|our)\s+"
@@ -67,12 +71,14 @@ HEADING = re.compile(
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
     # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
     # Edinburgh on the 14th": a known place straight after the going.
-    r"|\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
+    # "me and the girls are doing Ibiza in June": the speaker among the subject.
+    r"|\b(?:i'm|im|i\s+am|we're|we\s+are|me\s+and\s+(?:the|my)\s+[a-z]+\s+are)\s+(?:now\s+)?"
+    r"(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
     # "my train gets into York at 6:40", "our flight lands in Lagos at 5": an arrival ahead.
-    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry)\s+(?:gets\s+in|gets|lands|arrives|"
+    r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry|ship|boat)\s+(?:gets\s+in|gets|lands|arrives|"
     r"pulls\s+in|docks)\s+(?:in\s+)?(?:into|in|at|to)\s+"
     # "Flights booked to Cape Town for the 20th", "tickets are booked to Lima"
     r"|\b(?:flights?|tickets?|trains?|seats?|ferry|coach|bus)\s+(?:are\s+|is\s+|all\s+|now\s+)?"
@@ -176,7 +182,7 @@ def trip_behind(low: str, start: int) -> bool:
 
 
 ON_THE_WAY = re.compile(
-    r"\bon\s+(?:our|my|the)\s+way\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
+    r"\bon\s+(?:our|my|the)\s+way\b|\bhalfway\s+to\b|\bon\s+the\s+road\s+to\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"

@@ -102,6 +102,10 @@ PRESENT_AT = re.compile(
     # the place is the one after "in", not the host, even by name ("staying with Susan in
     # Leeds").
     r"\bstaying\s+(?:by|with)\s+[^,;.]{0,30}?\bin\s+|"
+    # "I'm with the family in Lyon until June" (an au pair), "we're with the in-laws in Cork
+    # for the week": with someone somewhere, for a while that ends.
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?with\s+[^,;.]{1,30}?\s+in\s+"
+    r"(?=[^.;!?]*\b(?:till|until|til|thru|through|for\s+the\s+(?:week|weekend|month|summer|holidays?))\b)|"
     # "we're guests at an Airbnb in Ghent", "I'm a guest at a B&B in York this week": a
     # lodging's guest is staying there.
     r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?(?:a\s+)?(?:house\s*)?"
@@ -261,7 +265,7 @@ ARRIVED = re.compile(
     # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
     r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
-    r"(?<=\bhave\s)|(?<=\bfinally\s)|(?<=\bsafely\s)|(?<=\balready\s))reached"
+    r"(?<=\bhave\s)|(?<='ve\s)|(?<=\bfinally\s)|(?<=\bsafely\s)|(?<=\balready\s))reached"
     r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)\s+(?=to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|touchdown|wheels\s+down|"

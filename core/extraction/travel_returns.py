@@ -21,6 +21,8 @@ COMPLETED = re.compile(
     r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
     # "Reached home safely": Indian English for got home.
     r"\b(?:got|came|flew|drove|made\s+it|just\s+got|reached|landed|arrived)\s+(?:back\s+)?(?:home|back)\b|"
+    # "we just got in from the airport": home from the journey's last leg.
+    r"\b(?:got|came|just\s+got)\s+in\s+from\s+the\s+(?:airport|station|ferry|port)\b|"
     # "back in the office today after my holiday in Spain": at work again, the trip over.
     r"\bback\s+(?:at\s+work|in\s+the\s+office|at\s+my\s+desk|to\s+work)\b[^.;]*?\bafter\s+"
     r"(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon)\b|"
@@ -294,6 +296,7 @@ RETURN_GATE = frozenset(
         "holiday",
         "holiday's",
         "getaway",
+        "airport",  # "we just got in from the airport"
     ]
 )
 

@@ -195,6 +195,9 @@ PROBE_SETS = (
     "probes22a",
     "probes22a2",
     "probes22a3",
+    "probes22c",
+    "probes22c2",
+    "probes22c3",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -610,6 +613,9 @@ _PROBE_MINIMUM = {
     "probes22a": 80,
     "probes22a2": 70,
     "probes22a3": 40,
+    "probes22c": 80,
+    "probes22c2": 40,
+    "probes22c3": 40,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1103,6 +1109,18 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes22a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
     ("probes22a2", "dev"): Figures(0.86, 0.72, 0.00, 0.00, 0, 0.00),
     ("probes22a3", "dev"): Figures(0.77, 0.62, 0.00, 0.00, 0, 0.00),
+    # probes22c, 22c2, 22c3 (twenty-second round, w22c: fields missed though the intent was
+    # right, in new voices — booking pastes, handoff notes, long stories, streamers, nomads,
+    # learners of English, teens; then sailors, crews, truckers, au pairs, cruisers; then
+    # school trips, tours, forces families, exchange students — with controls; no realistic
+    # set opened), one batch each, committed before the extractor ran on it and scored
+    # before its fixes: batch 1 (80) 0.875/0.680 (68/100); batch 2 (40) 0.850/0.511 (23/45);
+    # batch 3 (40) 0.825/0.707 (29/41); no false commit. After the round: 0.950/0.850,
+    # 0.850/0.689, 0.875/0.780. Batch 1's one spurious place (a pasted stay ahead read as
+    # now) was there before its fixes and is left as found.
+    ("probes22c", "dev"): Figures(0.92, 0.82, 0.00, 0.00, 0, 0.05),
+    ("probes22c2", "dev"): Figures(0.82, 0.64, 0.00, 0.00, 0, 0.00),
+    ("probes22c3", "dev"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -38,10 +38,27 @@ def subject_of(head: Token) -> Token | None:
     for tok in (head, *head.ancestors):
         for child in tok.children:
             if child.dep_ in ("nsubj", "nsubjpass", "expl"):
+                if _called_out(tok, child):
+                    return None
                 return _pronoun_beside(tok, child)
         if tok.dep_ not in ("xcomp", "conj", "aux"):
             break
     return None
+
+
+def _called_out(verb: Token, subject: Token) -> bool:
+    """ "gg, flying to Seoul tomorrow", "chat, heading out": a bare word and a comma before
+    a participle with no auxiliary is whom (or what) the writer calls out, and the
+    participle's subject is left out. A subject of its own would take "is" ("Tom is
+    flying"); an appositive has words of its own ("my brother, flying in from Leeds, …")."""
+    return (
+        verb.tag_ == "VBG"
+        and subject.i + 2 == verb.i
+        and subject.nbor(1).text == ","
+        and subject.left_edge.i == subject.sent.start
+        and all(c.dep_ in ("punct", "compound") for c in subject.children)
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    )
 
 
 def _pronoun_beside(verb: Token, subject: Token) -> Token:

@@ -1,0 +1,38 @@
+"""A fact, then an instruction with its own condition after a comma: "Leo has a cough, calpol
+at 6 if he's warm", "Nana's in hospital, ring me if you hear anything".
+
+The condition governs the instruction it closes, not the fact before the comma: read as one
+clause, "if" made "Leo has a cough" a supposition. ``segments`` cuts at the comma when the
+piece after it says something before its "if" and the piece before is a plain present fact
+(no modal, no future: "we'll go to the beach, if it stays dry" is one conditional plan).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.comma_cuts import Kept, cut_pieces
+
+_INSTRUCTION_IF = re.compile(
+    r",\s*(?:so\s+)?(?=[a-z][^,;.!?]{1,40}?\s(?:if|unless)\s+[^,;.!?]+$)",
+    re.I,
+)
+_NOT_PLAIN = re.compile(
+    r"\b(?:if|unless|will|'ll|won't|would|'d|could|might|may|should|must|can|can't|gonna|"
+    r"going\s+to|wanna|hope|wish|maybe|probably|tomorrow|next)\b",
+    re.I,
+)
+"""What makes the piece before the comma more than a plain fact now: a modal, a future, a
+condition of its own, a hope."""
+
+
+def _instruction_if(piece: str) -> re.Match[str] | None:
+    m = _INSTRUCTION_IF.search(piece)
+    if m is None or len(piece[: m.start()].split()) < 3:
+        return None  # "Sis, abeg help me check if …": whom the writer calls, no fact
+    return None if _NOT_PLAIN.search(piece, 0, m.start()) else m
+
+
+def cut_before_conditional_tail(kept: Kept) -> Kept:
+    """``kept`` (piece, joint) with an instruction and its "if" cut off a plain fact."""
+    return cut_pieces(kept, _instruction_if)

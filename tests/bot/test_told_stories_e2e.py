@@ -8,70 +8,14 @@ together, and a day later they must still be.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime
 
 import pytest
-from canon_testing import calibrated_policy
-from chatkit import ALICE, StartBot, stop_bot
+from chatkit import ALICE, StartBot
 from fakes.telegram_api import ChatMessage, FakeTelegram
-
-from bot.app import BotRunner
-from core.conversation.context import load_context
-from core.domain.policy import Policy
-from core.engine.engine import Engine
+from story_chat import Story as _Story
 
 pytestmark = pytest.mark.timeout(120)
-
-WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
-"""Wednesday 25 November 2026, 10:00 in Portland: where every story starts."""
-
-
-@dataclass
-class _Story:
-    """Alice's chat with the bot on a clock the story moves on."""
-
-    tg: FakeTelegram
-    now: datetime = WEDNESDAY
-    runner: BotRunner | None = field(default=None)
-
-    async def start(self, start_bot: StartBot, policy: Policy | None = None) -> BotRunner:
-        self.runner = await start_bot(policy=policy or calibrated_policy(), clock=lambda: self.now)
-        return self.runner
-
-    def later(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-    def says(self, text: str) -> int:
-        return self.tg.user_says(ALICE, text, date=int(self.now.timestamp()))
-
-    async def hears(self, text: str, expect: str = "") -> ChatMessage:
-        """Alice says ``text``; the bot's first reply after it containing ``expect``."""
-        return await self.tg.reply_after(ALICE, self.says(text), expect)
-
-    async def yes(self, asked: str) -> str:
-        """Alice taps Yes under the open question containing ``asked``; the question as it
-        was asked (the settled prompt shows its outcome instead)."""
-        question = await self.tg.prompt(ALICE, asked)
-        text = question.text
-        await self.tg.tap(ALICE, question, "Yes")
-        await self.tg.settled(question)
-        return text
-
-    @property
-    def engine(self) -> Engine:
-        chat = None if self.runner is None else self.runner.chat
-        assert chat is not None, "the bot is running"
-        return chat.engine
-
-    async def held(self, name: str) -> Any:
-        fact = await self.engine.store.fact("user:primary", name)
-        return None if fact is None else fact.value
-
-    async def block(self) -> str:
-        engine = self.engine
-        return (await load_context(engine.store, engine.policy, ["user:primary"], self.now)).text
 
 
 async def test_leaving_for_tahoe_sunday_flying_back_on_the_2nd_dates_the_trip(
@@ -233,22 +177,6 @@ async def test_the_kids_at_their_dads_this_weekend_is_kept_with_its_days(
     assert "Your kids are away" in about.text
 
 
-async def _restart(story: _Story, start_bot: StartBot) -> None:
-    """The bot stops and starts again over the same store, mid-conversation."""
-    assert story.runner is not None
-    await stop_bot(story.tg, story.runner)
-    await story.start(start_bot)
-
-
-async def _told(story: _Story) -> str:
-    """What /state, "where am i" and "what do you know about me" say now, together."""
-    said = [(await story.hears(asked, "")).text for asked in _ASKED]
-    return "\n".join(said)
-
-
-_ASKED = ("/state", "where am i", "what do you know about me")
-
-
 async def test_the_founding_story_with_restarts_never_says_two_things_at_once(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
@@ -263,15 +191,15 @@ async def test_the_founding_story_with_restarts_never_says_two_things_at_once(
     await story.yes("Is the Amazon return due Friday, November 27?")
     await story.hears("leaving for tahoe sunday, back the 5th", "plan")
     assert await story.held("travel.depart_date") == "2026-11-29", "Friday was the errand's"
-    told = await _told(story)
+    told = await story.told()
     assert "leaving Sunday, November 29" in told
     assert "in tahoe" not in told.lower()
 
-    await _restart(story, start_bot)
+    await story.restart(start_bot)
     story.now = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)  # Sunday, 9 am in Portland
     await story.hears("were already in tahoe lol, got in last nite", "you left on Saturday")
-    await _restart(story, start_bot)
-    told = await _told(story)
+    await story.restart(start_bot)
+    told = await story.told()
     assert "In Tahoe" in told
     assert "since Saturday, November 28" in told
     assert "Sunday, November 29" not in told, "the plan's day, which their words corrected"
@@ -279,9 +207,9 @@ async def test_the_founding_story_with_restarts_never_says_two_things_at_once(
 
     story.now = datetime(2026, 12, 3, 17, 0, tzinfo=UTC)  # Thursday: home two days early
     story.says("we got back home last night")
-    await _restart(story, start_bot)
+    await story.restart(start_bot)
     await story.hears("where am i", "In Portland")
-    told = await _told(story)
+    told = await story.told()
     assert "in tahoe" not in told.lower()
     assert "your trip to Tahoe is over; you're back home in Portland" in told
     assert "December 5" not in told, "no day of the trip still ahead"

@@ -172,6 +172,10 @@ class ChatSession:
             await deps.say(msg.chat_id, texts.EDIT_LEFT)
 
     async def sweep(self, user_id: int) -> None:
-        """Show the chat's next question (after a restart, or evidence from pollers)."""
+        """Show the chat's next question (after a restart, or evidence from pollers), and
+        ask what the day has brought (a planned move whose day has come)."""
+        deps = self.parts.deps
+        now = deps.clock()
+        await deps.engine.review_timeline(deps.config.entity_of(user_id), now)
         await self.parts.steps.changed(self.chat_id, user_id)
-        await self.parts.questions.show_next(self.chat_id, self.parts.deps.clock())
+        await self.parts.questions.show_next(self.chat_id, now)

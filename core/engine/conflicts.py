@@ -67,10 +67,17 @@ class Answered:
 
 
 FORCED_KINDS: frozenset[ConflictKind] = frozenset(
-    {"departure_ahead_trip_over", "trip_over_still_at_destination", "at_destination_trip_planned"}
+    {
+        "departure_ahead_trip_over",
+        "trip_over_still_at_destination",
+        "at_destination_trip_planned",
+        "moved_plan_kept",
+        "move_day_without_place",
+    }
 )
 """Conflicts a trip's status decides: over, it has no departure ahead and nobody is
-still at its place; at its place, it has begun. A return before a departure is not
+still at its place; at its place, it has begun. A move made ends its plan (place, then
+day). A return before a departure is not
 one of them (either date may be the wrong one), nor the day a trip under way began
 (a guess): those are asked."""
 

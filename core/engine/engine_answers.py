@@ -111,6 +111,14 @@ class UserAnswers:
         applied as part of it, then a question for each conflict left."""
         return await settle_timeline(self.store, entity_id, now, self.policy.max_pending, said)
 
+    async def review_timeline(self, entity_id: str, now: datetime) -> tuple[ReviewItem, ...]:
+        """What the day brings, with nothing said: a plan whose day has come is asked now
+        ("Have you moved to Denver?"), once; a conflict time has undone is closed. The
+        sweep calls it. Returns the questions promoted to be shown."""
+        async with self._locks.hold([entity_id]):
+            done = await settle_timeline(self.store, entity_id, now, self.policy.max_pending)
+        return done.promoted
+
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""
         if item.group_key is None:

@@ -38,6 +38,7 @@ from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
+from core.extraction.move_ahead import move_ahead
 from core.extraction.no_state_told import advices_other_way
 from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
@@ -107,6 +108,7 @@ _RULES = (
     debt_settled,
     extract_project,
     extract_profile,
+    move_ahead,
 )
 _WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
 """What might have been ("I would have called"), not a plan undone ("we were supposed to

@@ -147,6 +147,8 @@ class ChatSession:
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
             return None
+        if not claims and await self.parts.commands.said_wrong(msg.chat_id, msg.user_id, msg.text):
+            return None  # "actually the return is wrong": the right value is asked for
         shown = active is not None
         heard = await self.parts.assistant.workflow_message(msg, now, shown=shown)
         if heard is None:

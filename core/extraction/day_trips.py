@@ -26,12 +26,9 @@ def same_day_trip(
     """``obs`` with a same-day trip dated so: its departure on the weekday named today is
     today, and a day trip with no return comes back the day it leaves."""
     departs = [o for o in obs if o.field == _DEPART and o.intent == "planning"]
-    if len(departs) != 1 or not isinstance(departs[0].candidate_value, str):
-        return obs
-    leaving = departs[0]
-    try:
-        day = date.fromisoformat(leaving.candidate_value)
-    except ValueError:
+    leaving = departs[0] if len(departs) == 1 else None
+    day = None if leaving is None else _day(leaving)
+    if leaving is None or day is None:
         return obs
     backs = [o for o in obs if o.field == _RETURN and isinstance(o.candidate_value, str)]
     day_trip = DAY_TRIP.search(leaving.evidence_text.lower()) is not None

@@ -15,6 +15,7 @@ from datetime import date
 
 from core.domain.phrasing_values import show, show_date
 from core.domain.state import Scalar
+from core.domain.timeutil import calendar_day
 
 MOVE_CITY, MOVE_DATE = "profile.move_city", "profile.move_date"
 MOVE_FIELDS = (MOVE_CITY, MOVE_DATE)
@@ -68,9 +69,4 @@ def due_day(value: Scalar) -> date | None:
     month = month_of(value)
     if month is not None:
         return month.replace(day=monthrange(month.year, month.month)[1])
-    if not isinstance(value, str) or len(value) < 10:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
+    return calendar_day(value)

@@ -28,6 +28,7 @@ from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, when_moving
 from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.timeutil import calendar_day as calendar_day  # read here by its callers
 from core.extraction.gazetteer import same_city, time_zone_of
 
 ConflictKind = Literal[
@@ -163,16 +164,6 @@ def time_where(state: Mapping[str, Scalar], now: datetime) -> datetime:
         except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" is a folder
             pass
     return now
-
-
-def calendar_day(value: Scalar) -> date | None:
-    """The calendar day of an ISO date or date-time value; None for anything else."""
-    if not isinstance(value, str) or len(value) < 10:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
 
 
 def _timeline(

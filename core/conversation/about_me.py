@@ -7,13 +7,14 @@ nothing in a line contradicts another part of it. Pure: facts and ``now`` in, te
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import date, datetime
 
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import trip_summary
 from core.domain.kin_words import be_for, who
+from core.domain.move_words import MOVE_CITY, MOVE_DATE, MOVE_FIELDS, moving
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.domain.tense import still_told
@@ -53,13 +54,23 @@ def about_me(
         errands, told = (
             errand_summary(rows, reader, today) if domain == "financial" else ([], set())
         )
+        move, told = _move_summary(mine) if domain == "profile" else ([], told)
         rows = [f for f in rows if f.field not in told or f.entity_id != reader]
         rows = _without_said_twice(rows)
-        said = "; ".join([*trip, *errands, *(_plain(f, today) for f in rows[:4])])
+        said = "; ".join([*trip, *errands, *(_plain(f, today) for f in rows[:4]), *move])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
         lines.append(f"• {domain.capitalize()}: {said}{more}")
     lines.append("Ask /state for the details.")
     return "\n".join(lines)
+
+
+def _move_summary(mine: Mapping[str, CommittedFact]) -> tuple[list[str], set[str]]:
+    """A planned move's place and day said together ("moving to Denver in December"),
+    and the fields that said it."""
+    held = {name: mine[name].value for name in MOVE_FIELDS if name in mine}
+    if not held:
+        return [], set()
+    return [moving(held.get(MOVE_CITY), held.get(MOVE_DATE))], set(held)
 
 
 def _without_said_twice(rows: list[CommittedFact]) -> list[CommittedFact]:

@@ -16,6 +16,7 @@ from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
 from core.domain.audit import show_value
+from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
 from core.domain.phrasing_values import near_day
 from core.domain.rollout import DomainStatus
@@ -37,6 +38,7 @@ _PHRASES = {
     "profile.home_city": "you live in {v}",
     "profile.employer": "you work for {v}",
     "profile.name": "your name is {v}",
+    "profile.move_city": "you're moving to {v}",
 }
 
 
@@ -221,6 +223,8 @@ def value_sentence(
     if field == "travel.status" and str(value) in _TRIP_STATUS:
         said = _TRIP_STATUS[str(value)]
         return said[:1].upper() + said[1:] if entity_id == mine else f"{entity_id}: {said}"
+    if field == MOVE_DATE and entity_id == mine:
+        return f"You're moving {when_moving(value)}"
     if field in _PHRASES and entity_id == mine:
         template = _PHRASES[field]
         if field == "travel.destination":

@@ -11,6 +11,7 @@ from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.debug_view import debug_answer
+from core.conversation.said_wrong import wrong_part
 from core.domain.principals import user_principal
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.incidents import propose_wrong
@@ -124,6 +125,20 @@ class Commands(ChatPart):
         text = plain_commands.which_text(command, words)
         await self.log.append_message(chat_id, "assistant", text, self.clock())
         await self.messenger.send(chat_id, text, plain_commands.choice_buttons(command, hits, mine))
+
+    async def said_wrong(self, chat_id: int, user_id: int, text: str) -> bool:
+        """ "actually the return is wrong" typed as a message: ``/wrong return`` when the
+        words name a part Canon holds (False otherwise: "the wifi is off" is news)."""
+        part = wrong_part(text)
+        if part is None:
+            return False
+        held = await plain_commands.named_fields(
+            self.engine.store, self.config.entities_of(user_id), part
+        )
+        if not held:
+            return False
+        await self.wrong(chat_id, user_id, part)
+        return True
 
     async def wrong(self, chat_id: int, user_id: int, query: str) -> None:
         """/wrong <field or words>: a held value is wrong. Logs a P0 when Canon

@@ -147,6 +147,8 @@ class ChatSession:
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
             return None
+        if not claims and await self.parts.commands.said_wrong(msg.chat_id, msg.user_id, msg.text):
+            return None  # "actually the return is wrong": the right value is asked for
         shown = active is not None
         heard = await self.parts.assistant.workflow_message(msg, now, shown=shown)
         if heard is None:
@@ -172,6 +174,10 @@ class ChatSession:
             await deps.say(msg.chat_id, texts.EDIT_LEFT)
 
     async def sweep(self, user_id: int) -> None:
-        """Show the chat's next question (after a restart, or evidence from pollers)."""
+        """Show the chat's next question (after a restart, or evidence from pollers), and
+        ask what the day has brought (a planned move whose day has come)."""
+        deps = self.parts.deps
+        now = deps.clock()
+        await deps.engine.review_timeline(deps.config.entity_of(user_id), now)
         await self.parts.steps.changed(self.chat_id, user_id)
-        await self.parts.questions.show_next(self.chat_id, self.parts.deps.clock())
+        await self.parts.questions.show_next(self.chat_id, now)

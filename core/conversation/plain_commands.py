@@ -41,6 +41,14 @@ _SYNONYMS = {
     "work": "employer",
     "trip": "travel",
     "travel": "travel",
+    # A trip's days by the way people name them ("the flight home is wrong").
+    "flight home": "return_date",
+    "flight back": "return_date",
+    "way back": "return_date",
+    "return flight": "return_date",
+    "departure": "depart_date",
+    "departure date": "depart_date",
+    "flight out": "depart_date",
 }
 
 

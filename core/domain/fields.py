@@ -73,6 +73,16 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         rf"project\.{_SLUG}\.due_date", "Due date of a project, ISO 8601.", planning_allowed=True
     ),
     FieldSpec(r"profile\.home_city", "The user's home city."),
+    FieldSpec(
+        r"profile\.move_city",
+        "Where a planned move goes; home stays profile.home_city until the move is made.",
+        planning_allowed=True,
+    ),
+    FieldSpec(
+        r"profile\.move_date",
+        "When the planned move happens: an ISO 8601 date, or its month (YYYY-MM).",
+        planning_allowed=True,
+    ),
     FieldSpec(r"profile\.employer", "Who the user works for."),
     FieldSpec(r"profile\.diet", "Dietary preference (vegetarian, vegan, ...)."),
     FieldSpec(r"profile\.name", "The user's name."),

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from core.domain.kin_words import be_for, slug_words, who
+from core.domain.move_words import MOVE_FIELDS, move_question, when_moving
 from core.domain.naming import errand, show_zone
 
 # Re-exported: the engine and the conversation read values and reasons as ``phrasing.show``,
@@ -74,6 +75,8 @@ _PROFILE = {
     "diet": ("Is {your} diet {v}?", "{your} diet"),
     "name": ("Is {your} name {v}?", "{your} name"),
     "timezone": ("Is {your} time zone {v}?", "{your} time zone"),
+    "move_city": ("{are} {you} moving to {v}?", "{your} planned move"),
+    "move_date": ("{are} {you} moving {v}?", "the day of {your} move"),
 }
 
 
@@ -129,6 +132,9 @@ def conflict_question(change: Change, mine: str) -> str:
     if change.field == "travel.location":
         # The only conflict about where the user is: a trip over, the user still "there".
         return back_home(change.candidate_value, words, away=change.current_value)
+    if change.field == "profile.home_city" and change.candidate_value is not None:
+        # The only conflict that proposes a home: a planned move whose day has come.
+        return _fmt("Have {you} moved to {v}?", words, v=show(change.candidate_value))
     return single(change, mine)
 
 
@@ -143,9 +149,8 @@ def single(change: Change, mine: str) -> str:
     if domain == "travel":
         return _travel(name, value, words)
     if domain == "profile" and name in _PROFILE:
-        return _fmt(
-            _PROFILE[name][0], words, v=show_zone(value) if name == "timezone" else show(value)
-        )
+        shown = {"timezone": show_zone, "move_date": when_moving}.get(name, show)(value)
+        return _fmt(_PROFILE[name][0], words, v=shown)
     if len(parts) == 3:
         thing = slug_words(parts[1])
         if domain == "project":
@@ -296,6 +301,9 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         )
     if set(by_field) <= _TRIP_GROUP:
         return _trip(changes, words)
+    if set(by_field) == set(MOVE_FIELDS):
+        was = next((c.current_value for c in changes if c.field == MOVE_FIELDS[0]), None)
+        return move_question(by_field, was, f"{words.are} {words.you}", words.your)
     if len(parts) == 3 and set(by_field) == {
         f"{parts[0]}.{parts[1]}.event_status",
         f"{parts[0]}.{parts[1]}.schedule",

@@ -67,8 +67,11 @@ def show_in(field: str, value: Any) -> str:
 
 
 def show_date(value: Any) -> str:
-    """'2025-03-01' -> 'Saturday, March 1'; anything else as written."""
+    """'2025-03-01' -> 'Saturday, March 1'; a month alone, '2026-12' -> 'December 2026';
+    anything else as written."""
     text = str(value)
+    if re.fullmatch(r"\d{4}-(?:0[1-9]|1[0-2])", text):
+        return f"{date(int(text[:4]), int(text[5:]), 1):%B %Y}"
     try:
         if "T" in text:
             moment = datetime.fromisoformat(text)

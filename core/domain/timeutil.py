@@ -6,7 +6,7 @@ bot, pollers) call; everything else is handed an explicit ``now``.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import lru_cache
 
 from core.errors import CanonError
@@ -47,3 +47,13 @@ def utc_now() -> datetime:
 
 def hours_between(earlier: datetime, later: datetime) -> float:
     return (later - earlier).total_seconds() / 3600.0
+
+
+def calendar_day(value: object) -> date | None:
+    """The calendar day of an ISO date or date-time value; None for anything else."""
+    if not isinstance(value, str) or len(value) < 10:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None

@@ -67,10 +67,17 @@ class Answered:
 
 
 FORCED_KINDS: frozenset[ConflictKind] = frozenset(
-    {"departure_ahead_trip_over", "trip_over_still_at_destination", "at_destination_trip_planned"}
+    {
+        "departure_ahead_trip_over",
+        "trip_over_still_at_destination",
+        "at_destination_trip_planned",
+        "moved_plan_kept",
+        "move_day_without_place",
+    }
 )
 """Conflicts a trip's status decides: over, it has no departure ahead and nobody is
-still at its place; at its place, it has begun. A return before a departure is not
+still at its place; at its place, it has begun. A move made ends its plan (place, then
+day). A return before a departure is not
 one of them (either date may be the wrong one), nor the day a trip under way began
 (a guess): those are asked."""
 
@@ -110,14 +117,26 @@ async def ask_about_conflicts(
     return promoted
 
 
+DAY_COME_KINDS: frozenset[ConflictKind] = frozenset({"move_day_come"})
+"""Conflicts the calendar alone brings (a plan's day come), which the sweep asks with
+nothing said; every other conflict is made by a commit, and asked after it."""
+
+
 async def settle_timeline(
-    store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered | None = None
+    store: Store,
+    entity_id: str,
+    now: datetime,
+    max_pending: int,
+    answered: Answered | None = None,
+    *,
+    only: frozenset[ConflictKind] | None = None,
 ) -> Forced:
     """After a commit to ``entity_id``'s trip, home or time zone: settle, as confirmed by
     the answerer, each fix ``answered`` forces (one at a time, since a fix may settle
     another conflict: forgetting a departure still ahead also ends "the return is before
     the departure"), then open a question per conflict left and close those resolved.
-    With nothing forced, one trip to the store reads what both steps need."""
+    With nothing forced, one trip to the store reads what both steps need. ``only``: ask
+    only these kinds, and close nothing (the sweep's look at what the day brings)."""
     promoted: list[ReviewItem] = []
     applied: list[ReviewItem] = []
     settled = set() if answered is None else set(answered.fields)
@@ -141,13 +160,13 @@ async def settle_timeline(
             promoted += done.promoted
             applied += done.settled
     live = {c.source_key for c in conflicts}
-    for item in asked:
+    for item in asked if only is None else ():
         if item.status in OPEN_STATUSES and item.source_key not in live:
             promoted += await supersede(store, item.id, now, max_pending)
     known = {item.source_key for item in asked}
     current = {f.field: f for f in facts}
     for conflict in conflicts:
-        if conflict.source_key not in known:
+        if conflict.source_key not in known and (only is None or conflict.kind in only):
             promoted += await store.add_review_item(_question(conflict, current, now), max_pending)
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(item for item in promoted if item.id not in ids))

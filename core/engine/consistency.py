@@ -24,9 +24,11 @@ from itertools import groupby
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, when_moving
 from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.timeutil import calendar_day as calendar_day  # read here by its callers
 from core.extraction.gazetteer import same_city, time_zone_of
 
 ConflictKind = Literal[
@@ -36,6 +38,9 @@ ConflictKind = Literal[
     "departure_ahead_trip_over",
     "trip_over_still_at_destination",
     "home_again_on_the_trip_clock",
+    "move_day_come",
+    "moved_plan_kept",
+    "move_day_without_place",
     "open_questions_disagree",
 ]
 SOURCE_PREFIX = "consistency:"
@@ -45,7 +50,7 @@ FORCED = "it follows from your answer"
 its commit's evidence says why, for ``/why``."""
 
 DEPART, RETURN = "travel.depart_date", "travel.return_date"
-TIMEZONE = "profile.timezone"
+TIMEZONE, HOME = "profile.timezone", "profile.home_city"
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 
 
@@ -93,9 +98,9 @@ def no_cannot_keep(item: ReviewItem) -> bool:
 
 def touches_timeline(field: str | None) -> bool:
     """Whether committing ``field`` can raise or settle a conflict (so a commit to
-    anything else need not look: the checks read trips, home and time zone only)."""
+    anything else need not look: the checks read trips, home, a move and time zone only)."""
     return field is not None and (
-        field.startswith("travel.") or field in ("profile.home_city", "profile.timezone")
+        field.startswith(("travel.", "profile.move_")) or field in (HOME, TIMEZONE)
     )
 
 
@@ -159,16 +164,6 @@ def time_where(state: Mapping[str, Scalar], now: datetime) -> datetime:
         except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" is a folder
             pass
     return now
-
-
-def calendar_day(value: Scalar) -> date | None:
-    """The calendar day of an ISO date or date-time value; None for anything else."""
-    if not isinstance(value, str) or len(value) < 10:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
 
 
 def _timeline(
@@ -245,7 +240,53 @@ def _timeline(
             )
         )
     clock = _trip_clock_at_home(entity, known, depart_day)
-    return [*out, *((clock,) if clock is not None else ())]
+    return [*out, *((clock,) if clock is not None else ()), *_move(entity, state, today)]
+
+
+def _move(entity: str, state: Mapping[str, Scalar], today: date) -> list[Conflict]:
+    """A planned move against home and the day: its day come while home is still the old
+    one is asked ("Have you moved to Denver?": a move is not made by the calendar alone);
+    a move made (home is its city now) leaves no plan behind, nor a day with no place."""
+    city, when, home = state.get(MOVE_CITY), state.get(MOVE_DATE), state.get(HOME)
+    if city is None:
+        if when is None:
+            return []
+        return [
+            Conflict(
+                "move_day_without_place",
+                entity,
+                (MOVE_CITY, MOVE_DATE),
+                (city, when),
+                f"A move is planned {when_moving(when)}, but not where to",
+                suspect=MOVE_DATE,
+            )
+        ]
+    if _same_place(city, home):
+        return [
+            Conflict(
+                "moved_plan_kept",
+                entity,
+                (HOME, MOVE_CITY),
+                (home, city),
+                f"You live in {show(home)} now, but a move there is still planned",
+                suspect=MOVE_CITY,
+            )
+        ]
+    day = due_day(when)
+    if day is None or day > today:
+        return []
+    return [
+        Conflict(
+            "move_day_come",
+            entity,
+            (MOVE_CITY, MOVE_DATE, HOME),
+            (city, when, home),
+            f"Your move{'' if home is None else ' from ' + show(home)} to {show(city)} was "
+            f"planned {when_moving(when)}",
+            suspect=HOME,
+            proposed=city,
+        )
+    ]
 
 
 def _trip_clock_at_home(

@@ -23,7 +23,7 @@ from core.engine.answers import (
     confirmation_record,
     held_edit,
 )
-from core.engine.conflicts import Answered, Forced, settle_timeline
+from core.engine.conflicts import DAY_COME_KINDS, Answered, Forced, settle_timeline
 from core.engine.consistency import touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
@@ -126,6 +126,16 @@ class UserAnswers:
                 if event.event_id == item.event_id and event.valid_until is not None:
                     ends[item.event_id] = event.valid_until
         return ends
+
+    async def review_timeline(self, entity_id: str, now: datetime) -> tuple[ReviewItem, ...]:
+        """What the day brings, with nothing said: a plan whose day has come is asked now
+        ("Have you moved to Denver?"), once. The sweep calls it. Returns the questions
+        promoted to be shown."""
+        async with self._locks.hold([entity_id]):
+            done = await settle_timeline(
+                self.store, entity_id, now, self.policy.max_pending, only=DAY_COME_KINDS
+            )
+        return done.promoted
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""

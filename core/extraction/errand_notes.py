@@ -17,6 +17,8 @@ from dataclasses import replace
 from core.extraction.clause import Candidate, Clause
 from core.extraction.intent import ClauseIntent
 from core.extraction.rules_financial import extract_financial
+from core.extraction.rules_travel import extract_travel
+from core.extraction.travel_going import BEFORE_PLACE
 
 _ERRAND = re.compile(r"^(?:pay|renew|return)\s+")
 """A command whose verb is an errand of money: what a to-do line's verb is (``TO_DO_LINE``)."""
@@ -42,4 +44,9 @@ def errand_noted(
     found = extract_financial(planned)
     if not any(c.field.endswith(".status") and c.value == "due" for c in found):
         return None
+    if BEFORE_PLACE.search(clause.low):
+        # "return the amazon package before tahoe": the trip it is due before is planned
+        # too, as in "gotta return the amazon package before tahoe".
+        ahead = replace(clause, intent="planning")
+        found += [c for c in extract_travel(ahead) if c.field.startswith("travel.")]
     return planned, ClauseIntent("planning", CONFIDENCE), found

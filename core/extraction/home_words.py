@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-_HOME_NOUN = (
+HOME_NOUN = (
     r"(?:house|home|place|flat|apartment|apt|condo|townhouse|bungalow|cottage|studio|terrace|semi|"
     r"maisonette|duplex|"
     # "a 2 bed", "a two-bedroom flat", "a 2BHK" (Indian English): a home by its rooms.
@@ -53,25 +53,25 @@ HOME_SAID = re.compile(
     # "finally settled in Sacramento", "we've settled in Asheville", "settled in nicely in
     # Halifax now"
     rf"{_SPEAKER}{_ADVERB}settled\s+(?:in\s+(?:nicely|well|ok|okay)\s+)?(?:in|into)\s+"
-    rf"(?:(?:our|my|a|the)\s+(?:new\s+)?{_HOME_NOUN}\s+in\s+)?|"
+    rf"(?:(?:our|my|a|the)\s+(?:new\s+)?{HOME_NOUN}\s+in\s+)?|"
     # "my house is in Ikeja but I work in VI", "our flat's in Leith": where the home stands.
     r"\b(?:my|our)\s+(?:house|flat|apartment|apt|condo|home|place)(?:\s+is|'s)\s+(?:now\s+)?in\s+|"
     # "First night in the new place in Hove", "three boxes left to unpack in the new flat in
     # Bath": the first days in a new home, and its unpacking.
     r"\b(?:first\s+(?:night|day|week|weekend|morning|evening)|unpack(?:ing|ed)?)\s+in\s+the\s+new\s+"
-    rf"{_HOME_NOUN}\s+in\s+|"
+    rf"{HOME_NOUN}\s+in\s+|"
     # "Just signed a 12-month lease on a flat in Sheffield": a home's lease.
     rf"{_SPEAKER}{_ADVERB}signed\s+(?:a|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?lease\s+(?:(?:on|for)\s+"
     # "signed a 3 month lease in mexico city": the lease's town said straight after it.
-    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+)?in\s+{_RENTED_STAY}|"
+    rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+)?{HOME_NOUN}\s+)?in\s+{_RENTED_STAY}|"
     # "my new apartment in Oakland", "loving our new house in Fort Collins"
-    rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{_HOME_NOUN}\s+(?:here\s+)?in\s+|"
+    rf"\b(?:my|our)\s+(?:(?:brand|very)\s+)?new\s+(?:[a-z]+\s+)?{HOME_NOUN}\s+(?:here\s+)?in\s+|"
     # "we just closed on a house in Durham", "bought our first home in Spokane", "we rent a
     # flat in Manchester", "We own a house in Columbus"
     # "finally got our own flat in Leeds": a home got.
     rf"{_SPEAKER}{_ADVERB}(?:bought|closed\s+on|own|rent|got|are\s+renting|'re\s+renting|"
     rf"'m\s+renting)\s+(?:a|an|our|my|the)\s+{_NOT_A_HOME}(?:(?:first|new|little|small|tiny|"
-    rf"own|lovely|cute|old)\s+){{0,2}}{_HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
+    rf"own|lovely|cute|old)\s+){{0,2}}{HOME_NOUN}\s+(?:here\s+)?in\s+{_RENTED_STAY}|"
     # "still renting in Bath for now", "we're renting a flat in Leeds": where one rents is
     # where one lives (not a stay rented "for the summer").
     r"(?:^|\b(?:i'm|im|i\s+am|we're|we\s+are|still|currently)\s+|"
@@ -106,7 +106,7 @@ HOME_SAID = re.compile(
     # "I'm at home in Soweto just now": at home, and where home is.
     rf"{_SPEAKER}(?:(?:finally|safely|now|all|just)\s+)?(?:back\s+|at\s+)?home\s+in\s+(?!time\b)|"
     # "we've been in the new house in Austin since New Year's": living in the new home.
-    rf"{_SPEAKER}{_ADVERB}been\s+(?:living\s+)?in\s+(?:the|our|my)\s+new\s+{_HOME_NOUN}\s+in\s+|"
+    rf"{_SPEAKER}{_ADVERB}been\s+(?:living\s+)?in\s+(?:the|our|my)\s+new\s+{HOME_NOUN}\s+in\s+|"
     # "home these days is Cebu City", "home is Leeds now": home said as the subject.
     r"^(?:(?:but|and|so)\s+)?home\s+(?:these\s+days\s+|nowadays\s+|now\s+|currently\s+)?is\s+"
     r"(?:now\s+)?(?:in\s+)?|"
@@ -116,7 +116,7 @@ HOME_SAID = re.compile(
     r"(?:moved|relocated|transferred|posted)\s+(?:us|me)\s+(?:back\s+)?to\s+|"
     # "New address is in Leeds", "our new flat's in Hackney": the new home said as the
     # subject, and the town it is in.
-    rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{_HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
+    rf"^(?:(?:the|my|our)\s+)?new\s+(?:address|{HOME_NOUN})(?:'s|\s+is)\s+(?:now\s+)?in\s+|"
     # "New address is 14 Elm Road, Cardiff", "our new address: 3 Rue Cler, Paris": the
     # street, then the town after its comma.
     # "We're now living at 4 Mill Lane, Kendal": the speaker at the street.

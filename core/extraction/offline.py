@@ -27,6 +27,7 @@ from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause
 from core.extraction.clause_verdict import clause_verdict, is_aside
 from core.extraction.clocktimes import clock_time
+from core.extraction.day_trips import same_day_trip
 from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
@@ -38,6 +39,7 @@ from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
+from core.extraction.move_ahead import move_ahead
 from core.extraction.no_state_told import advices_other_way
 from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
@@ -107,6 +109,7 @@ _RULES = (
     debt_settled,
     extract_project,
     extract_profile,
+    move_ahead,
 )
 _WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
 """What might have been ("I would have called"), not a plan undone ("we were supposed to
@@ -374,7 +377,11 @@ def extract_offline(
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
     read = back_from_stay(
-        return_after_departure(dedupe_observations(dated_arrivals(observations, explaining, at))),
+        return_after_departure(
+            same_day_trip(
+                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+            )
+        ),
         at.date(),
     )
     read = employer_since_left(home_held_since(read, parsed), text)

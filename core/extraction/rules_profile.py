@@ -270,7 +270,7 @@ _WORN = re.compile(
 )
 
 
-def _residence(text: str, low: str, start: int) -> Place | None:
+def residence(text: str, low: str, start: int) -> Place | None:
     """The most specific place of residence named from ``start`` on.
 
     The place may sit deeper in the phrase ("in a small town in texas", "in a suburb of
@@ -342,7 +342,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     m = m or home_described(low)  # "the view from our flat in Glasgow"
     if m and clause.intent != "planning" and _HOME_AHEAD.search(low) is None:
         # "Edinburgh-based": the hyphen is no part of the name (same length, same offsets).
-        place = _residence(text.replace("-based", " based"), low, m.end())
+        place = residence(text.replace("-based", " based"), low, m.end())
         if place is not None and m.end() == 0 and not named_as_typed(place.name, low[: place.end]):
             place = None  # "sam is home now": not "Damascus", which some call Sham
         if place is not None and m.end() == 0 and _person_first(low[: place.end]):

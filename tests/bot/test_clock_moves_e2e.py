@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from chatkit import StartBot
 from fakes.telegram_api import FakeTelegram
-from storykit import Story
+from story_chat import Story
 
 pytestmark = pytest.mark.timeout(120)
 

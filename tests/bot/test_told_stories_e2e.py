@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import ChatMessage, FakeTelegram
-from storykit import Story
+from story_chat import Story
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from extraction_fixtures import AT
 
+from core.domain.fields import spec_for
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extraction
 
@@ -330,8 +331,11 @@ class TestOtherDomains:
         assert not [f for f in fields(run(text)) if f.startswith("project.")]
 
     def test_a_plan_never_sets_a_value_plans_cannot_set(self) -> None:
-        # home_city is not plannable: "moving next month" must not change it now.
-        assert run("I'm moving to Austin next month").observations == ()
+        # home_city is not plannable: "moving next month" must not change it now; the move
+        # is kept as the plan it is (core.extraction.move_ahead), every field a plannable one.
+        seen = run("I'm moving to Austin next month").observations
+        assert {o.field for o in seen} == {"profile.move_city", "profile.move_date"}
+        assert all(o.intent == "planning" and spec_for(o.field).planning_allowed for o in seen)
 
 
 class TestMarkdownLines:

@@ -102,3 +102,51 @@ def test_a_stay_away_says_until_when(
 def test_a_job_left_for_another_is_the_new_employer(text: str, expected: str | None) -> None:
     value, intent, _ = _read(text, WEDNESDAY)["profile.employer"]
     assert (value, intent) == (expected, "assertive" if expected else "retract")
+
+
+SUNDAY_MORNING = datetime(2026, 11, 29, 16, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "depart", "back"),
+    [
+        # Said on the Sunday: today, and back today (``core.extraction.day_trips``).
+        ("day trip to seattle sunday", SUNDAY_MORNING, "2026-11-29", "2026-11-29"),
+        ("day trip to seattle on sunday!", SUNDAY_MORNING, "2026-11-29", "2026-11-29"),
+        ("heading to seattle sunday, back tonight", SUNDAY_MORNING, "2026-11-29", "2026-11-29"),
+        ("going to seattle sunday back tonight", SUNDAY_MORNING, "2026-11-29", "2026-11-29"),
+        # "next sunday" is next week's, a day trip still: back the day it leaves.
+        ("day trip to seattle next sunday", SUNDAY_MORNING, "2026-12-06", "2026-12-06"),
+        # Said on Wednesday: the coming Sunday, back the same day.
+        ("day trip to seattle sunday", WEDNESDAY, "2026-11-29", "2026-11-29"),
+    ],
+)
+def test_a_same_day_trip_leaves_and_comes_back_on_one_day(
+    text: str, at: datetime, depart: str, back: str
+) -> None:
+    read = _read(text, at)
+    assert read["travel.depart_date"][0] == depart
+    assert read["travel.return_date"][0] == back
+
+
+def test_a_weekday_naming_today_with_nothing_else_is_still_next_weeks() -> None:
+    """ "heading to seattle sunday" said on Sunday with no way back today: next Sunday, as
+    before (only a trip back today, or a day trip, is today's)."""
+    assert _read("heading to seattle sunday", SUNDAY_MORNING)["travel.depart_date"][0] == (
+        "2026-12-06"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "return the amazon package before tahoe, leaving sunday",
+        "return the amazon package b4 tahoe, leavin sunday",
+    ],
+)
+def test_an_errand_typed_as_a_to_do_keeps_the_trip_it_is_due_before(text: str) -> None:
+    read = _read(text, WEDNESDAY)
+    assert read["travel.destination"][:2] == ("Tahoe", "planning")
+    assert read["travel.depart_date"][0] == "2026-11-29"
+    assert read["financial.amazon_return.status"][:2] == ("due", "planning")
+    assert read["financial.amazon_return.due_date"][0] == "2026-11-29"

@@ -1,6 +1,6 @@
-"""A story told through the bot on a clock the story moves on (the strict Bot API
-double, the offline extractor): what the user types, the replies, taps, and what the
-store and the context block hold at the story's ``now``."""
+"""A story told through the bot: Alice's chat with the bot on a clock the story moves on
+(the strict Bot API double, the offline extractor), restarted where it matters, and what
+/state, "where am i", "what do you know about me" and the context block say together."""
 
 from __future__ import annotations
 
@@ -18,7 +18,10 @@ from core.domain.policy import Policy
 from core.engine.engine import Engine
 
 WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
-"""Wednesday 25 November 2026, 10:00 in Portland: where the told stories start."""
+"""Wednesday 25 November 2026, 10:00 in Portland: where every story starts."""
+
+ASKED = ("/state", "where am i", "what do you know about me")
+"""What the user asks to hear the whole story."""
 
 
 @dataclass
@@ -52,9 +55,13 @@ class Story:
     async def yes(self, asked: str) -> str:
         """Alice taps Yes under the open question containing ``asked``; the question as it
         was asked (the settled prompt shows its outcome instead)."""
+        return await self.tap(asked, "Yes")
+
+    async def tap(self, asked: str, label: str) -> str:
+        """Alice taps ``label`` under the open question containing ``asked``; its text."""
         question = await self.tg.prompt(ALICE, asked)
         text = question.text
-        await self.tg.tap(ALICE, question, "Yes")
+        await self.tg.tap(ALICE, question, label)
         await self.tg.settled(question)
         return text
 
@@ -73,9 +80,20 @@ class Story:
         return (await load_context(engine.store, engine.policy, ["user:primary"], self.now)).text
 
     async def told(self) -> str:
-        """What /state, "where am i" and "what do you know about me" say now, together."""
-        said = [(await self.hears(asked, "")).text for asked in ASKED]
-        return "\n".join(said)
+        """What /state, "where am i" and "what do you know about me" say now, together
+        (with anything else the bot said meanwhile: a workflow's step may come late)."""
+        first = self.says(ASKED[0])
+        for asked in ASKED[1:]:
+            self.says(asked)
+
+        def replies() -> list[ChatMessage]:
+            return [m for m in self.tg.bot_messages(ALICE) if m.message_id > first]
+
+        await self.tg.wait_for(
+            lambda: sum(not m.text.startswith(_WORKFLOW_STEP) for m in replies()) >= len(ASKED)
+        )
+        return "\n".join(m.text for m in replies())
 
 
-ASKED = ("/state", "where am i", "what do you know about me")
+_WORKFLOW_STEP = "Trip · "
+"""How a trip workflow's step begins: sent after the reply to the message that moved it."""

@@ -1,0 +1,74 @@
+"""A trip that leaves and comes back the same day: "day trip to seattle sunday", "up to
+seattle sunday, back tonight".
+
+Read clause by clause, a bare weekday that names today is next week's ("see you sunday"
+said on a Sunday), so "day trip to seattle sunday" said on Sunday morning left a week
+later, and its "back tonight" came home a week before it left. A trip the message brings
+back today, or calls a day trip, leaves on the weekday named today: today. A day trip
+comes back the day it leaves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date, datetime, time, timedelta
+
+from core.extraction.types import ExtractedObservation
+
+DAY_TRIP = re.compile(r"\bday[- ]?trip\b|\bfor\s+the\s+day\b|\bthere\s+and\s+back\b")
+_DEPART, _RETURN = "travel.depart_date", "travel.return_date"
+
+
+def same_day_trip(
+    obs: tuple[ExtractedObservation, ...], today: date
+) -> tuple[ExtractedObservation, ...]:
+    """``obs`` with a same-day trip dated so: its departure on the weekday named today is
+    today, and a day trip with no return comes back the day it leaves."""
+    departs = [o for o in obs if o.field == _DEPART and o.intent == "planning"]
+    leaving = departs[0] if len(departs) == 1 else None
+    day = None if leaving is None else _day(leaving)
+    if leaving is None or day is None:
+        return obs
+    backs = [o for o in obs if o.field == _RETURN and isinstance(o.candidate_value, str)]
+    day_trip = DAY_TRIP.search(leaving.evidence_text.lower()) is not None
+    back_today = any(o.candidate_value == today.isoformat() for o in backs)
+    named_today = day == today + timedelta(days=7) and _named_today(leaving, today)
+    if named_today and (day_trip or back_today):
+        day = today
+    elif not day_trip or backs:
+        return obs
+    last = max([day, *(_day(o) or day for o in backs)])
+    # The plan lasts to the end of its last day, not the days after a week's departure.
+    until = (
+        None
+        if leaving.valid_until is None
+        else datetime.combine(last + timedelta(days=1), time(0), tzinfo=leaving.valid_until.tzinfo)
+    )
+
+    def dated(o: ExtractedObservation) -> ExtractedObservation:
+        if o is leaving:
+            return replace(o, candidate_value=day.isoformat(), valid_until=until)
+        if o.domain == "travel" and o.intent == "planning":
+            return replace(o, valid_until=until)
+        return o
+
+    out = [dated(o) for o in obs]
+    if not backs:  # a day trip comes back the day it leaves
+        out.append(replace(out[obs.index(leaving)], field=_RETURN))
+    return tuple(out)
+
+
+def _day(o: ExtractedObservation) -> date | None:
+    try:
+        return date.fromisoformat(str(o.candidate_value))
+    except ValueError:
+        return None
+
+
+def _named_today(leaving: ExtractedObservation, today: date) -> bool:
+    """The departure's words name today's weekday bare ("sunday", "on sunday"), not "next
+    sunday" or "sunday week"."""
+    name = f"{today:%A}".lower()
+    text = leaving.evidence_text.lower()
+    return re.search(rf"(?<!next\s)\b(?:{name}|{name[:3]})\b(?!\s+week)", text) is not None

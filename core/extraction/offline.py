@@ -46,6 +46,7 @@ from core.extraction.offline_consistency import (
     dedupe_observations,
     is_under_way,
     return_after_departure,
+    there_and_back,
 )
 from core.extraction.offline_input import readable_body
 from core.extraction.offline_observations import clause_observations
@@ -384,7 +385,7 @@ def extract_offline(
         ),
         at.date(),
     )
-    read = employer_since_left(home_held_since(read, parsed), text)
+    read = employer_since_left(home_held_since(there_and_back(read, text), parsed), text)
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")

@@ -129,3 +129,31 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
         if key not in best or o.extraction_confidence > best[key].extraction_confidence:
             best[key] = o
     return tuple(best.values())
+
+
+def there_and_back(
+    obs: tuple[ExtractedObservation, ...], text: str
+) -> tuple[ExtractedObservation, ...]:
+    """A place reached before the way back is where the trip went, not where the speaker is:
+    "we flew to Tenerife last night and came back this morning" (the arrival read from its
+    own clause). A place told after the return, or in the return's own clause ("got back
+    from paris, now in london"), stays."""
+    back = next(
+        (o for o in obs if o.field == "travel.status" and o.candidate_value == "completed"), None
+    )
+    if back is None or not any(o.field == "travel.location" for o in obs):
+        return obs
+    low, returned = text.lower(), back.evidence_text.lower()
+    at_return = low.find(returned)
+
+    def went_before(o: ExtractedObservation) -> bool:
+        told = o.evidence_text.lower()
+        start = low.find(told)
+        return (
+            o.field == "travel.location"
+            and start >= 0
+            and returned not in told
+            and at_return >= start + len(told)
+        )
+
+    return tuple(o for o in obs if not went_before(o))

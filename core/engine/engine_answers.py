@@ -33,6 +33,7 @@ from core.engine.conflicts import (
 from core.engine.consistency import is_move_day_question, touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
+from core.engine.superseded import supersede
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
@@ -156,7 +157,22 @@ class UserAnswers:
             done = await settle_timeline(
                 self.store, entity_id, now, self.policy.max_pending, only=DAY_COME_KINDS
             )
-        return done.promoted
+            over = await self._withdraw_ended(entity_id, now)
+        return (*done.promoted, *over)
+
+    async def _withdraw_ended(self, entity_id: str, now: datetime) -> list[ReviewItem]:
+        """A question whose words gave an end now past ("kids r at their dads till sunday",
+        still open on Monday) asks about nothing any more: closed as superseded rather than
+        put as "Are your kids away today?" about a day gone by. Returns the questions
+        promoted in its place."""
+        asked = [i for i in await self.store.open_review_items([entity_id]) if i.kind == "change"]
+        ends = await self._ends(asked)
+        promoted: list[ReviewItem] = []
+        for item in asked:
+            end = ends.get(item.event_id or "")
+            if end is not None and end <= now:
+                promoted += await supersede(self.store, item.id, now, self.policy.max_pending)
+        return promoted
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""

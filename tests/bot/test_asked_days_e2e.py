@@ -82,3 +82,23 @@ async def test_a_question_asked_saturday_about_today_is_not_asked_about_monday(
     told = await story.told()
     assert "kids" not in told.lower(), told
     assert "kids" not in await story.block()
+
+
+async def test_a_question_about_today_put_again_on_a_later_day_asks_if_it_is_so_still(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "the kids are at their dads" asked Saturday ("Are your kids away today?"), no end
+    said: put again on Monday (a restart), it asks whether they are still away and says
+    when it was said; a Yes then saves Monday's word."""
+    story = Story(tg, now=SATURDAY)
+    await story.start(start_bot)
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    story.says("the kids are at their dads")
+    await tg.prompt(ALICE, "Are your kids away today?")
+    story.now = MONDAY
+    await story.restart(start_bot)
+    asked = await story.yes("Are your kids still away?")
+    assert "today" not in asked, asked
+    assert "2 days ago" in asked, asked
+    assert await story.held("family.kids.status") == "away"

@@ -58,6 +58,18 @@ async def test_another_day_typed_under_the_question_is_its_edit(
     assert "December 2" not in told
 
 
+async def _asked_saturday_put_again_monday(story: Story, start_bot: StartBot, said: str) -> None:
+    """``said`` on Saturday, asked "Are your kids away today?", left open; on Monday the
+    bot restarts, and puts what is still open again."""
+    await story.start(start_bot)
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    story.says(said)
+    await story.tg.prompt(ALICE, "Are your kids away today?")
+    story.now = MONDAY
+    await story.restart(start_bot)
+
+
 async def test_a_question_asked_saturday_about_today_is_not_asked_about_monday(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
@@ -65,13 +77,7 @@ async def test_a_question_asked_saturday_about_today_is_not_asked_about_monday(
     and not answered: on Monday its state has ended. It is not put as "today" any more,
     and no Yes is left to save it as current: the sweep withdraws it."""
     story = Story(tg, now=SATURDAY)
-    await story.start(start_bot)
-    story.says("i live in portland")
-    await story.yes("Do you live in Portland?")
-    story.says("kids r at their dads till sunday")
-    await tg.prompt(ALICE, "Are your kids away today?")
-    story.now = MONDAY
-    await story.restart(start_bot)
+    await _asked_saturday_put_again_monday(story, start_bot, "kids r at their dads till sunday")
     assert story.runner is not None
     await story.runner.sweep_tick()  # the sweep comes round on Monday
     assert not tg.open_prompts(ALICE), "a question about a state that has ended is withdrawn"
@@ -91,13 +97,7 @@ async def test_a_question_about_today_put_again_on_a_later_day_asks_if_it_is_so_
     said: put again on Monday (a restart), it asks whether they are still away and says
     when it was said; a Yes then saves Monday's word."""
     story = Story(tg, now=SATURDAY)
-    await story.start(start_bot)
-    story.says("i live in portland")
-    await story.yes("Do you live in Portland?")
-    story.says("the kids are at their dads")
-    await tg.prompt(ALICE, "Are your kids away today?")
-    story.now = MONDAY
-    await story.restart(start_bot)
+    await _asked_saturday_put_again_monday(story, start_bot, "the kids are at their dads")
     asked = await story.yes("Are your kids still away?")
     assert "today" not in asked, asked
     assert "2 days ago" in asked, asked

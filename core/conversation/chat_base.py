@@ -205,10 +205,13 @@ class ChatDeps:
     async def users_clock(self, msg: Incoming, at: datetime | None = None) -> datetime:
         """The message time (or ``at``) on the user's clock (``speakers_zone``): "tonight"
         is their night."""
-        entity = self.config.entity_of(msg.user_id)
-        facts = await self.engine.store.facts(entity)
-        zone = await speakers_zone(self.engine.store, entity, facts)
+        zone = await self.zone_of(self.config.entity_of(msg.user_id))
         return on_users_clock(msg.at if at is None else at, zone)
+
+    async def zone_of(self, entity: str) -> object:
+        """``entity``'s time zone (``speakers_zone``), None when not known."""
+        facts = await self.engine.store.facts(entity)
+        return await speakers_zone(self.engine.store, entity, facts)
 
     async def changed(self, now: datetime) -> None:
         if self.after_change is None:

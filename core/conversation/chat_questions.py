@@ -24,6 +24,7 @@ from core.conversation.transcript import read_chat
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.review_items import OPEN_STATUSES
+from core.domain.user_clock import later_day
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
@@ -84,9 +85,12 @@ class Questions(ChatPart):
         prompt = await self.bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
+        zone = await self.deps.zone_of(mine)
         message_id = await self.messenger.send(
             chat_id,
-            texts.prompt_body(item, mine, await self.group_of(item), now=now, names=names),
+            texts.prompt_body(
+                item, mine, await self.group_of(item), now=now, names=names, zone=zone
+            ),
             prompt_buttons(item, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
@@ -228,11 +232,17 @@ class Questions(ChatPart):
         """Show an open question again as a new message with the same buttons; the
         old message loses them."""
         assert prompt.message_id is not None
+        mine = self.config.entity_of(prompt.owner_user_id)
+        zone = await self.deps.zone_of(mine)
         body = texts.prompt_body(
             item,
-            self.config.entity_of(prompt.owner_user_id),
+            mine,
             await self.group_of(item),
             names=(await self.deps.household_users()).names,
+            # Asked again on a later day, its words read as they do today (and say when
+            # it was said): asked Saturday, "today" is not Monday.
+            now=now if later_day(item.created_at, now, zone) else None,
+            zone=zone,
         )
         buttons = prompt_buttons(item, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

@@ -35,6 +35,7 @@ from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.domain.chat_records import PromptMessage
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,15 @@ class ChatSession:
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
             return None
+        # "the 3rd" under "Are you back on Thursday, December 3?" (an Edit that timed out
+        # takes no late value: that message is handled as any other).
+        if (
+            active is not None
+            and not claims
+            and not left_edit
+            and await self._day_typed(msg, active, now)
+        ):
+            return None
         if not claims and await self.parts.commands.said_wrong(msg.chat_id, msg.user_id, msg.text):
             return None  # "actually the return is wrong": the right value is asked for
         shown = active is not None
@@ -154,6 +164,19 @@ class ChatSession:
         if heard is None:
             heard = await self.parts.assistant.claims(msg, claims, now, shown=shown)
         return replace(heard, left_edit=left_edit)
+
+    async def _day_typed(self, msg: Incoming, active: PromptMessage, now: datetime) -> bool:
+        """A day typed alone under an open question that proposes one answers it: the
+        day proposed is a Yes, another day that question's edit."""
+        typed = await self.parts.edits.day_typed(msg, active)
+        if typed is None:
+            return False
+        item, day = typed
+        if day == item.candidate_value:
+            await self.parts.answers.settle(active, "confirm", msg.user_id, now, typed=True)
+        else:
+            await self.parts.edits.apply(msg.chat_id, item.id, day, msg.user_id, now)
+        return True
 
     async def _send(self, said: list[str]) -> None:
         for line in said:

@@ -31,6 +31,7 @@ from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
 from core.domain.state import CommittedFact
+from core.domain.user_clock import later_day
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import proposed_findings
 from core.engine.consistency import is_conflict_question, no_cannot_keep
@@ -179,8 +180,11 @@ def prompt_body(
     group: Sequence[ReviewItem] = (),
     now: datetime | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
+    zone: object = None,
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
+    ``now`` and ``zone`` (the reader's time zone): put on a later day of the reader's than
+    it was asked, its "today" is not said (``later_day``).
 
     ``group``: the open items from the same message that are asked together with ``item``.
     ``names``: what the household's users are called (entity -> name), to say who said
@@ -219,7 +223,7 @@ def prompt_body(
     asked = (
         phrasing.conflict_question(item, mine)
         if is_conflict_question(item)
-        else phrasing.question(members, mine)
+        else phrasing.question(members, mine, later_day=later_day(item.created_at, now, zone))
     )
     return f"{asked}\n{why[:1].upper()}{why[1:]}."
 

@@ -80,8 +80,9 @@ _PROFILE = {
 }
 
 
-def question(changes: Sequence[Change], mine: str) -> str:
-    """One question for ``changes`` (one item, or a group from the same message)."""
+def question(changes: Sequence[Change], mine: str, *, later_day: bool = False) -> str:
+    """One question for ``changes`` (one item, or a group from the same message);
+    ``later_day``: put on a later day than it was asked ("today" is not that day)."""
     if not changes:
         return "Is this right?"
     if len(changes) > 1:
@@ -106,7 +107,7 @@ def question(changes: Sequence[Change], mine: str) -> str:
             if not (going and (c.field, c.candidate_value) == ("travel.status", "planning"))
         ]
         return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
-    return single(changes[0], mine)
+    return single(changes[0], mine, later_day=later_day)
 
 
 def _beside_a_trip(changes: Sequence[Change], mine: str) -> list[str] | None:
@@ -138,7 +139,7 @@ def conflict_question(change: Change, mine: str) -> str:
     return single(change, mine)
 
 
-def single(change: Change, mine: str) -> str:
+def single(change: Change, mine: str, *, later_day: bool = False) -> str:
     """The question for one change, by the kind of its field."""
     words = _Words(change.entity_id, mine)
     parts = change.field.split(".")
@@ -156,7 +157,7 @@ def single(change: Change, mine: str) -> str:
         if domain == "project":
             return _project(name, value, thing)
         if domain == "family":
-            return _family(name, value, thing)
+            return _family(name, value, thing, later_day=later_day)
         if domain == "financial":
             return _financial(name, value, thing, words)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
@@ -213,10 +214,12 @@ def _project(name: str, value: Any, thing: str) -> str:
     return f"Is the {title} {_plain(name)} now {show(value)}?"
 
 
-def _family(name: str, value: Any, thing: str) -> str:
+def _family(name: str, value: Any, thing: str, *, later_day: bool = False) -> str:
     person = who(thing)
     be = be_for(thing)
     if name == "status":
+        if later_day:  # said on an earlier day, whose "today" is gone: is it so still?
+            return f"{be.capitalize()} {person} still {show(value)}?"
         return f"{be.capitalize()} {person} {show(value)} today?"
     if name == "event_status" and value in _EVENT:
         return _EVENT[value].format(name=f"the {thing}")

@@ -19,3 +19,11 @@ def on_users_clock(at: datetime, timezone: object) -> datetime:
         return at.astimezone(ZoneInfo(timezone))
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" is a folder
         return at
+
+
+def later_day(then: datetime, now: datetime | None, timezone: object) -> bool:
+    """Whether ``now`` is a later calendar day than ``then`` on the user's clock: a
+    question asked Saturday with "today" in it, put again on Monday, must not say it."""
+    if now is None:
+        return False
+    return on_users_clock(now, timezone).date() > on_users_clock(then, timezone).date()

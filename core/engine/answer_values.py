@@ -243,11 +243,18 @@ def _date_value(text: str, at: datetime | None, *, with_time: bool, past: bool =
         return parsed.isoformat()
     if at is None:
         raise InvalidAnswer(EXAMPLES[kind])
-    refs = find_times(text.casefold(), at, future=not past)
+    said = text.casefold()
+    if _BARE_ORDINAL.fullmatch(said):
+        said = f"the {said}"  # "3rd" typed as a date's answer is "the 3rd" of a month
+    refs = find_times(said, at, future=not past)
     if not refs:
         raise InvalidAnswer(EXAMPLES[kind])
     return refs[0].iso(at) if with_time else refs[0].day.isoformat()
 
+
+_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+"""A day of the month alone ("3rd"): in running text it may be anything, as a date's
+answer it is that day."""
 
 _CURRENCY = re.compile(r"^[$€£¥]\s*|\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)$", re.I)
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.domain.ids import new_id
+from core.domain.move_words import MOVE_CITY
 from core.domain.principals import Principal
 from core.domain.review_items import OPEN_STATUSES
 from core.domain.state import CommittedFact
@@ -41,6 +42,7 @@ from core.engine.consistency import (
     Conflict,
     ConflictKind,
     find_conflicts,
+    move_not_made,
 )
 from core.engine.superseded import supersede
 from core.engine.write_records import settlement
@@ -151,14 +153,10 @@ async def settle_timeline(
         if answered is None or fix is None or len(applied) >= _MAX_IMPLIED:
             break
         assert fix.suspect is not None
-        question = _question(fix, {f.field: f for f in facts}, now, forced=True)
-        promoted += await store.add_review_item(question, max_pending)
         settled.add(fix.suspect)
-        decide = settlement("confirm", None, now, answered.answered_by, answered.principal)
-        with suppress(AlreadyAnswered):  # another process's answer settled it
-            done = await store.settle_group([question.id], decide, max_pending)
-            promoted += done.promoted
-            applied += done.settled
+        done = await _apply(store, fix, facts, now, max_pending, answered)
+        applied += done.applied
+        promoted += done.promoted
     live = {c.source_key for c in conflicts}
     for item in asked if only is None else ():
         if item.status in OPEN_STATUSES and item.source_key not in live:
@@ -170,6 +168,44 @@ async def settle_timeline(
             promoted += await store.add_review_item(_question(conflict, current, now), max_pending)
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(item for item in promoted if item.id not in ids))
+
+
+async def _apply(
+    store: Store,
+    fix: Conflict,
+    facts: Iterable[CommittedFact],
+    now: datetime,
+    max_pending: int,
+    answered: Answered,
+) -> Forced:
+    """``fix`` applied as part of ``answered``: its ordinary question, settled at once as
+    confirmed by whoever answered (so the audit log and ``/why`` show it and why)."""
+    question = _question(fix, {f.field: f for f in facts}, now, forced=True)
+    promoted = await store.add_review_item(question, max_pending)
+    decide = settlement("confirm", None, now, answered.answered_by, answered.principal)
+    with suppress(AlreadyAnswered):  # another process's answer settled it
+        done = await store.settle_group([question.id], decide, max_pending)
+        return Forced(tuple(done.settled), (*promoted, *done.promoted))
+    return Forced((), tuple(promoted))
+
+
+async def end_move_not_made(
+    store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered
+) -> Forced:
+    """No to "Have you moved to Denver?" on the day: the move did not happen as planned,
+    so the plan ends with that No (its place, then its day), rather than stay with a day
+    gone by that every reader would tell as ahead ("moving to Denver in December" in
+    January). A move still to come is told again as a new plan."""
+    facts = await store.facts(entity_id)
+    fix = move_not_made(entity_id, {f.field: f.value for f in facts})
+    if fix is None:
+        return Forced((), ())
+    done = await _apply(store, fix, facts, now, max_pending, answered)
+    settled = Answered(frozenset({MOVE_CITY}), answered.answered_by, answered.principal)
+    after = await settle_timeline(store, entity_id, now, max_pending, settled)
+    ids = {q.id for q in (*done.applied, *after.applied)}
+    promoted = [q for q in (*done.promoted, *after.promoted) if q.id not in ids]
+    return Forced((*done.applied, *after.applied), tuple(promoted))
 
 
 def _question(

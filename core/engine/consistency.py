@@ -39,6 +39,7 @@ ConflictKind = Literal[
     "trip_over_still_at_destination",
     "home_again_on_the_trip_clock",
     "move_day_come",
+    "move_not_made",
     "moved_plan_kept",
     "move_day_without_place",
     "open_questions_disagree",
@@ -93,6 +94,30 @@ def no_cannot_keep(item: ReviewItem) -> bool:
     forgets the departure date rather than leave it in the future."""
     return is_conflict_question(item) and item.source_key.startswith(
         f"{SOURCE_PREFIX}departure_ahead_trip_under_way|"
+    )
+
+
+def is_move_day_question(item: ReviewItem) -> bool:
+    """Whether ``item`` is "Have you moved to Denver?", asked when the move's day came."""
+    return is_conflict_question(item) and item.source_key.startswith(
+        f"{SOURCE_PREFIX}move_day_come|"
+    )
+
+
+def move_not_made(entity: str, state: Mapping[str, Scalar]) -> Conflict | None:
+    """The plan a No to "Have you moved?" ends: its place forgotten (its day follows, as
+    a day with no place). None when no move is planned."""
+    city, when = state.get(MOVE_CITY), state.get(MOVE_DATE)
+    if city is None:
+        return None
+    return Conflict(
+        "move_not_made",
+        entity,
+        (MOVE_CITY, MOVE_DATE),
+        (city, when),
+        f"You have not moved to {show(city)}"
+        + ("" if when is None else f" as planned {when_moving(when)}"),
+        suspect=MOVE_CITY,
     )
 
 

@@ -23,10 +23,17 @@ from core.engine.answers import (
     confirmation_record,
     held_edit,
 )
-from core.engine.conflicts import DAY_COME_KINDS, Answered, Forced, settle_timeline
-from core.engine.consistency import touches_timeline
+from core.engine.conflicts import (
+    DAY_COME_KINDS,
+    Answered,
+    Forced,
+    end_move_not_made,
+    settle_timeline,
+)
+from core.engine.consistency import is_move_day_question, touches_timeline
 from core.engine.entity_locks import EntityLocks
 from core.engine.outcomes import AnswerAction, AnswerResult
+from core.engine.superseded import supersede
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
@@ -94,10 +101,7 @@ class UserAnswers:
             # The item comes back as settled: not read again.
             done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
             promoted = done.promoted
-            forced = Forced((), ())
-            if action != "reject" and touches_timeline(item.field):
-                said = Answered(frozenset({item.field}), answered_by, principal)
-                forced = await self._timeline_after(item.entity_id, now, said)
+            forced = await self._forced(item, action, [item], now, answered_by, principal)
             return AnswerResult(
                 done.settled[0],
                 status,
@@ -107,10 +111,28 @@ class UserAnswers:
                 implied=forced.applied,
             )
 
-    async def _timeline_after(self, entity_id: str, now: datetime, said: Answered) -> Forced:
+    async def _forced(
+        self,
+        item: ReviewItem,
+        action: AnswerAction,
+        settled: Sequence[ReviewItem],
+        now: datetime,
+        answered_by: str | None,
+        principal: Principal,
+    ) -> Forced:
         """After an answer committed to a trip, home or time zone: the fixes it forces,
-        applied as part of it, then a question for each conflict left."""
-        return await settle_timeline(self.store, entity_id, now, self.policy.max_pending, said)
+        applied as part of it, then a question for each conflict left. No to "Have you
+        moved to Denver?" on the day ends the plan as part of that No."""
+        said = Answered(frozenset(m.field for m in settled), answered_by, principal)
+        if action != "reject" and any(touches_timeline(m.field) for m in settled):
+            return await settle_timeline(
+                self.store, item.entity_id, now, self.policy.max_pending, said
+            )
+        if action == "reject" and is_move_day_question(item):
+            return await end_move_not_made(
+                self.store, item.entity_id, now, self.policy.max_pending, said
+            )
+        return Forced((), ())
 
     async def _ends(self, items: Sequence[ReviewItem]) -> dict[str, datetime]:
         """The end each question's words gave ("kids r at their dads till sunday"), by
@@ -135,7 +157,22 @@ class UserAnswers:
             done = await settle_timeline(
                 self.store, entity_id, now, self.policy.max_pending, only=DAY_COME_KINDS
             )
-        return done.promoted
+            over = await self._withdraw_ended(entity_id, now)
+        return (*done.promoted, *over)
+
+    async def _withdraw_ended(self, entity_id: str, now: datetime) -> list[ReviewItem]:
+        """A question whose words gave an end now past ("kids r at their dads till sunday",
+        still open on Monday) asks about nothing any more: closed as superseded rather than
+        put as "Are your kids away today?" about a day gone by. Returns the questions
+        promoted in its place."""
+        asked = [i for i in await self.store.open_review_items([entity_id]) if i.kind == "change"]
+        ends = await self._ends(asked)
+        promoted: list[ReviewItem] = []
+        for item in asked:
+            end = ends.get(item.event_id or "")
+            if end is not None and end <= now:
+                promoted += await supersede(self.store, item.id, now, self.policy.max_pending)
+        return promoted
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""
@@ -204,10 +241,7 @@ class UserAnswers:
                 if action == "confirm":
                     ends.update(await self._ends(members))
                 done = await _settle(self.store, members, decide, self.policy.max_pending)
-            forced = Forced((), ())
-            if action != "reject" and any(touches_timeline(m.field) for m in done.settled):
-                said = Answered(frozenset(m.field for m in done.settled), answered_by, principal)
-                forced = await self._timeline_after(item.entity_id, now, said)
+            forced = await self._forced(item, action, done.settled, now, answered_by, principal)
             group = tuple(done.settled)
             return AnswerResult(
                 group[0],

@@ -161,10 +161,12 @@ async def test_a_command_ends_the_edit_and_runs(tg: FakeTelegram, start_bot: Sta
     sent = tg.user_says(ALICE, "/pending", date=_sent_at(WEDNESDAY))
     await tg.reply_after(ALICE, sent, LEFT)
     await tg.reply_after(ALICE, sent, "leave on")  # /pending ran as usual
-    # Edit mode is over: a date now is conversation, not the answer.
-    await tg.say(ALICE, "Saturday", expect="")
-    assert await _fact(runner, "travel.depart_date") is None
     assert prompt.buttons, "the question is still open"
+    # Edit mode is over, but a day typed under the open question that proposes one
+    # answers it, as it does with no Edit tapped (test_asked_days_e2e).
+    tg.user_says(ALICE, "Saturday", date=_sent_at(WEDNESDAY))
+    await tg.settled(prompt)
+    assert await _fact(runner, "travel.depart_date") == ("2026-11-28", "user_edit")
 
 
 @pytest.mark.parametrize(

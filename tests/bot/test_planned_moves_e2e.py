@@ -122,3 +122,31 @@ async def test_relocating_to_austin_then_the_move_fell_through_ends_the_plan(
     await story.restart(start_bot)
     await _sweep(story)
     assert not tg.open_prompts(ALICE)
+
+
+async def test_no_to_have_you_moved_ends_the_plan_so_no_past_day_is_told_as_ahead(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """No to "Have you moved to Denver?" on December's last day: the move did not happen
+    as planned, so the plan ends with that No; in January nothing says "moving to Denver
+    in December" (a day gone by told as ahead), and home is still Portland."""
+    story = Story(tg)
+    await _at_home_in_portland(story, start_bot)
+    await _plan_kept(story, "were moving to denver next month!!")
+    story.now = datetime(2026, 12, 31, 18, 0, tzinfo=UTC)
+    await _sweep(story)
+    sent = story.tg.bot_messages(ALICE)[-1].message_id
+    await story.tap("Have you moved to Denver?", "No")
+    await tg.reply_after(ALICE, sent, "So I also forgot your planned move (Denver)")
+    assert await story.held("profile.move_city") is None
+    assert await story.held("profile.move_date") is None
+    story.now = datetime(2027, 1, 5, 18, 0, tzinfo=UTC)
+    await story.restart(start_bot)
+    await _sweep(story)
+    assert not tg.open_prompts(ALICE), "nothing left to ask"
+    told = await story.told()
+    assert "Denver" not in told, told
+    assert "You live in Portland" in told
+    block = await story.block()
+    assert "move_" not in block, block
+    assert "Conflicts" not in block

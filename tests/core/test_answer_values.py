@@ -55,6 +55,8 @@ AT = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
         ("travel.depart_date", "Saturday", "2026-11-28"),
         ("travel.depart_date", "next Friday", "2026-12-04"),
         ("travel.return_date", "the 28th", "2026-11-28"),
+        ("travel.return_date", "3rd", "2026-12-03"),
+        ("travel.return_date", "dec 3", "2026-12-03"),
         ("travel.return_date", "tomorrow", "2026-11-26"),
         ("project.feature_x.due_date", "28 Nov", "2026-11-28"),
         ("financial.rent.due_date", "2026-11-28", "2026-11-28"),

@@ -12,13 +12,11 @@ import hashlib
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from canon_testing import make_observation
-from live_server import LiveServer, live_server
+from live_server import LiveServer, call, unlimited_server
 
 from core.engine.dead_letter_intake import KEPT_PAYLOAD_CHARS, dead_letter_for, payload_json
 
@@ -28,16 +26,8 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db: Path = tmp_path_factory.mktemp("bounds") / "canon.db"
-    with live_server(db, "--rate", "100000", "--burst", "100000") as running:
+    with unlimited_server(tmp_path_factory.mktemp("bounds") / "canon.db") as running:
         yield running
-        assert running.stop() == 0
-        assert not [line for line in running.stderr if "unexpected error" in line]
-
-
-def _call(server: LiveServer, method: str, path: str, body: object = None) -> httpx.Response:
-    auth = {"Authorization": f"Bearer {server.token}"}
-    return httpx.request(method, f"{server.url}{path}", json=body, headers=auth, timeout=60)
 
 
 def _observation(**changes: Any) -> dict[str, Any]:
@@ -47,15 +37,15 @@ def _observation(**changes: Any) -> dict[str, Any]:
 
 def test_a_megabyte_item_is_kept_in_part_with_its_size_and_hash(server: LiveServer) -> None:
     item = _observation(junk="x" * 990_000)  # an unknown key: the item fails its schema
-    state = _call(server, "GET", "/v1/state").json()
+    state = call(server, "GET", "/v1/state").json()
 
-    response = _call(server, "POST", "/v1/observations", {"observations": [item]})
+    response = call(server, "POST", "/v1/observations", {"observations": [item]})
 
     assert response.status_code == 200, response.text[:500]
     [result] = response.json()["results"]
     assert result["decision"] == "invalid"
-    assert _call(server, "GET", "/v1/state").json() == state
-    letters = _call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
+    assert call(server, "GET", "/v1/state").json() == state
+    letters = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
     [letter] = [d for d in letters if item["event_id"] in (d["payload"] or "")]
     assert len(letter["payload"]) < 2 * KEPT_PAYLOAD_CHARS + 1_000  # not 1 MB
     kept = json.loads(letter["payload"])

@@ -13,11 +13,9 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
-import httpx
 import pytest
-from live_server import LiveServer, live_server
+from live_server import LiveServer, call, unlimited_server
 
 from core.domain.validation import message_text_hazards
 
@@ -34,28 +32,20 @@ READ = ["tab\there", "two\nlines", "crlf\r\nline", "café ☕ 東京"]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db: Path = tmp_path_factory.mktemp("unreadable") / "canon.db"
-    with live_server(db, "--rate", "100000", "--burst", "100000") as running:
+    with unlimited_server(tmp_path_factory.mktemp("unreadable") / "canon.db") as running:
         yield running
-        assert running.stop() == 0
-        assert not [line for line in running.stderr if "unexpected error" in line]
-
-
-def _call(server: LiveServer, method: str, path: str, body: object = None) -> httpx.Response:
-    auth = {"Authorization": f"Bearer {server.token}"}
-    return httpx.request(method, f"{server.url}{path}", json=body, headers=auth, timeout=60)
 
 
 @pytest.mark.parametrize(("text", "named"), UNREADABLE)
 def test_a_message_with_a_control_character_is_refused_kept_and_changes_nothing(
     server: LiveServer, text: str, named: str
 ) -> None:
-    assert _call(server, "POST", "/v1/messages", {"text": "I'm in Tahoe"}).status_code == 200
-    state = _call(server, "GET", "/v1/state").json()
-    letters = len(_call(server, "GET", "/v1/dead-letters").json()["dead_letters"])
+    assert call(server, "POST", "/v1/messages", {"text": "I'm in Tahoe"}).status_code == 200
+    state = call(server, "GET", "/v1/state").json()
+    letters = len(call(server, "GET", "/v1/dead-letters").json()["dead_letters"])
     message_id = uuid.uuid4().hex
 
-    refused = _call(server, "POST", "/v1/messages", {"text": text, "message_id": message_id})
+    refused = call(server, "POST", "/v1/messages", {"text": text, "message_id": message_id})
 
     assert refused.status_code == 422, refused.text
     assert refused.headers["content-type"].startswith("application/problem+json")
@@ -63,14 +53,14 @@ def test_a_message_with_a_control_character_is_refused_kept_and_changes_nothing(
     assert problem["type"].endswith("unreadable-text")
     assert named in problem["detail"]
     assert "not text" in problem["detail"]
-    assert _call(server, "GET", "/v1/state").json() == state
-    after = _call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
+    assert call(server, "GET", "/v1/state").json() == state
+    after = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
     assert len(after) == letters + 1
     [letter] = [d for d in after if message_id in (d["payload"] or "")]
     assert letter["schema"] == "message"
     assert json.loads(letter["payload"])["text"] == text  # kept whole
     assert named in letter["errors"][0]
-    read = _call(server, "POST", "/v1/messages", {"text": "I'm in Reno"})  # reads on
+    read = call(server, "POST", "/v1/messages", {"text": "I'm in Reno"})  # reads on
     assert read.status_code == 200
 
 

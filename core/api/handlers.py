@@ -32,7 +32,8 @@ from core.conversation.views import (
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
-from core.domain.timeutil import parse_ts
+from core.domain.timeutil import format_ts, parse_ts
+from core.domain.validation import message_text_hazards
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
@@ -55,24 +56,33 @@ def _version() -> str:
     return version("canon-state")
 
 
+async def _dead_letter(c: Call, ref: str, at: str, errors: list[str]) -> Outcome:
+    """The message of ``c`` kept whole in the dead-letter queue, unread, for ``errors``."""
+    return await dead_letter_message(
+        c.engine,
+        c.body["text"],
+        at=at,
+        entity_id=c.token.entity_id,
+        message_ref=ref,
+        errors=errors,
+        now=c.now,
+        principal=c.principal,
+    )
+
+
 async def post_message(c: Call) -> dict[str, Any]:
     """The user's words: a ``user``'s own or relayed by a ``delegate``; a plain ``agent``'s
     message is agent evidence, asked before anything is committed."""
     claimant = message_claimant(c.claimant)  # ClaimRefused: a 403 problem
     at = parse_ts(c.body["at"]) if "at" in c.body else c.now
     ref = f"api:{c.token.id}:{c.body.get('message_id') or new_id()}"
+    unreadable = message_text_hazards(c.body["text"])
+    if unreadable:  # as in chat: kept in the dead-letter queue, refused, nothing read
+        await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), unreadable)
+        raise Problem(422, unreadable[0], kind="unreadable-text", extra={"errors": unreadable})
     late = message_time_errors(c.body.get("at", ""), at, c.now, c.engine.policy.clock_skew)
     if late:  # a message from the future (or before 1970) is not read, it is dead-lettered
-        refused = await dead_letter_message(
-            c.engine,
-            c.body["text"],
-            at=c.body["at"],
-            entity_id=c.token.entity_id,
-            message_ref=ref,
-            errors=late,
-            now=c.now,
-            principal=c.principal,
-        )
+        refused = await _dead_letter(c, ref, c.body["at"], late)
         return {
             "observations": 0,
             "outcomes": [_outcome(0, refused, Claimed(None))],

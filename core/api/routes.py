@@ -75,7 +75,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         handlers.post_message,
         "MessageResponse",
         request="MessageRequest",
-        problems=("too-many-questions",),
+        problems=("too-many-questions", "unreadable-text"),
     ),
     Route(
         "POST",

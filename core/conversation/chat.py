@@ -41,7 +41,7 @@ from core.conversation.chat_session import ChatParts, ChatSession
 from core.conversation.message_intake import READ_CHARS
 from core.conversation.responder import Responder
 from core.conversation.workflows import ChatWorkflows
-from core.domain.validation import json_hazards
+from core.domain.validation import message_text_hazards
 from core.engine.engine import Engine
 from core.errors import CanonError
 from core.extraction.types import Extractor
@@ -120,9 +120,10 @@ class CanonChat(ChatDeps):
         return True
 
     async def unreadable(self, msg: Incoming) -> bool:
-        """Whether ``msg`` is not Unicode text; if so it is refused here, in its chat's
-        order (``ChatDeps.refuse_unreadable``), and nothing else reads it."""
-        errors = json_hazards(msg.text, "$.text")
+        """Whether ``msg`` is not text (``message_text_hazards``: not Unicode, or a control
+        character); if so it is refused here, in its chat's order
+        (``ChatDeps.refuse_unreadable``), and nothing else reads it."""
+        errors = message_text_hazards(msg.text)
         if errors:
             async with self.session(msg.chat_id):
                 await self.parts.deps.refuse_unreadable(msg, errors)

@@ -147,8 +147,8 @@ class ChatDeps:
         )
 
     async def refuse_unreadable(self, msg: Incoming, errors: list[str]) -> None:
-        """``msg`` is not Unicode text (``errors``: a lone surrogate, which the store's
-        UTF-8 cannot hold): kept in the dead-letter queue (escaped), nothing else written,
+        """``msg`` is not text (``errors``: a control character, or a lone surrogate, which
+        the store's UTF-8 cannot hold): kept in the dead-letter queue (escaped), nothing else written,
         and the user told so plainly."""
         entity = self.config.entity_of(msg.user_id)
         await dead_letter_message(

@@ -110,7 +110,7 @@ EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "
-    "Unicode character). I kept it for the owner and changed nothing; send it again "
+    "Unicode character or a control character). I kept it for the owner and changed nothing; send it again "
     "without them."
 )
 CUT_MESSAGE = (

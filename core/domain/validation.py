@@ -226,6 +226,25 @@ def json_hazards(payload: object, path: str = "$") -> list[str]:
     return found
 
 
+# C0 control characters but tab, newline and carriage return, and DEL: nobody types them,
+# PostgreSQL's text and jsonb cannot hold a NUL, and a terminal or a model reading the
+# transcript takes an ESC sequence for a command, not for words.
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def message_text_hazards(text: str, path: str = "$.text") -> list[str]:
+    """Why a person's message ``text`` is not read, the same for every way in (chat, API):
+    a lone surrogate (not Unicode) or a control character; empty if it is read."""
+    found = json_hazards(text, path)
+    control = _CONTROL.search(text)
+    if control is not None:
+        found.append(
+            f"{path}: control character U+{ord(control.group()):04X} at offset "
+            f"{control.start()} is not text"
+        )
+    return found
+
+
 def plain_json(payload: object) -> bool:
     """Whether ``payload`` is only what JSON carries, with nothing ``json_hazards`` finds.
 

@@ -17,6 +17,11 @@ from core.domain.validation import conforms
 from core.store import DeadLetter
 
 RETRY_DELAYS: Final = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30))
+KEPT_PAYLOAD_CHARS: Final = 262_144
+"""What of a payload's JSON a dead letter keeps. Kept whole, a 1 MB item any token may post
+grows the store by the body limit times the rate limit; past this, the start is kept with
+the whole's size and SHA-256 (``_bounded``). The bot's longest letters fit whole: the
+65,536 characters of a long message past what is read (``KEPT_CHARS``), escaped."""
 
 
 def dead_letter_for(
@@ -31,6 +36,7 @@ def dead_letter_for(
     """
     text = payload_json(payload)
     get = payload.get if isinstance(payload, dict) else (lambda _k: None)
+    kept, cut = _bounded(text, get("entity_id"))
     event_id = _uuid_or_none(get("event_id"))
     raw_domain = get("domain")
     domain = _storable(raw_domain) if isinstance(raw_domain, str) else None
@@ -40,8 +46,8 @@ def dead_letter_for(
         event_id=event_id,
         prompt_id=_uuid_or_none(get("prompt_id")),
         schema=schema,
-        payload=text,
-        errors=tuple(_storable(e) for e in errors),
+        payload=kept,
+        errors=tuple(_storable(e) for e in [*cut, *errors]),
         domain=domain,
         first_seen=now,
         last_attempt=now,
@@ -66,6 +72,26 @@ def payload_json(payload: Any) -> str:
     if _storable(text) != text:
         return json.dumps(payload, sort_keys=True, ensure_ascii=True)
     return text
+
+
+def _bounded(text: str, entity_id: Any) -> tuple[str, list[str]]:
+    """``text`` as a dead letter keeps it, and why it is not whole: up to
+    ``KEPT_PAYLOAD_CHARS`` as it is; a longer one as JSON naming its size and SHA-256,
+    with its start and its ``entity_id`` (whose the letter is, ``core.api`` reads)."""
+    if len(text) <= KEPT_PAYLOAD_CHARS:
+        return text, []
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    cut: dict[str, Any] = {
+        "cut": {"characters": len(text), "kept": KEPT_PAYLOAD_CHARS, "sha256": digest},
+        "start": text[:KEPT_PAYLOAD_CHARS],
+    }
+    if isinstance(entity_id, str):
+        cut["entity_id"] = entity_id[:256]
+    why = (
+        f"$: a payload of {len(text):,} characters (SHA-256 {digest}): "
+        f"only its first {KEPT_PAYLOAD_CHARS:,} are kept"
+    )
+    return json.dumps(cut, sort_keys=True, ensure_ascii=False), [why]
 
 
 def _storable(text: str) -> str:

@@ -13,9 +13,11 @@ from typing import Any
 
 from core.domain.evidence_time import evidence_errors
 from core.domain.principals import SYSTEM, Principal
+from core.domain.review_items import OPEN_STATUSES
 from core.engine.engine import Engine, Outcome
 from core.errors import PayloadInvalid
 from core.signals.intake import mail_ref, signal_payloads, weighted
+from core.signals.invitations import accepted_from_item
 from core.signals.rules import Rule
 from core.signals.trust import NOBODY, SenderTrust, sender_address
 
@@ -41,6 +43,7 @@ async def ingest_signals(
     payloads: list[dict[str, Any]] = []
     outcomes: list[Outcome] = []
     valid = 0
+    events: list[dict[str, Any]] = []  # valid calendar events: one may be newly accepted
     for signal in signals:
         errors = evidence_errors("signal_event", signal, now, engine.policy.clock_skew)
         if errors:
@@ -62,12 +65,31 @@ async def ingest_signals(
             )
             continue
         valid += 1
+        if signal["kind"] == "calendar_event":
+            events.append(signal["payload"])
         if mail is not None and found and not trusted and note_senders:
             await _note_sender(engine, mail)
         payloads += [weighted(p, weight) for p in found]
     if payloads:
         outcomes += await engine.ingest_batch(payloads, now=now, principal=principal)
+    for event in events:
+        await _withdraw_before_acceptance(engine, event, now)
     return outcomes, valid
+
+
+async def _withdraw_before_acceptance(engine: Engine, event: dict[str, Any], now: datetime) -> None:
+    """An invitation the user accepted is their plan, claimed on its title's item: the
+    questions it raised on its organiser's item while it was only the organiser's word
+    (``core.signals.invitations.organiser_item``) are closed, not left to be answered
+    onto the stranger's item."""
+    item = accepted_from_item(event)
+    if item is None:
+        return
+    # Open questions of every entity: a rule's ``entity`` files a claim on another's.
+    before = f"calendar:calendar:{event['id']}:"
+    for question in await engine.store.review_items(OPEN_STATUSES):
+        if question.source_key.startswith(before) and question.field.startswith(f"family.{item}."):
+            await engine.withdraw_question(question.id, now)
 
 
 async def _note_sender(engine: Engine, mail: dict[str, Any]) -> None:

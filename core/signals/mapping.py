@@ -22,7 +22,7 @@ from typing import Any
 
 from core.domain.fields import slugify
 from core.domain.state import Scalar
-from core.signals.invitations import invitation_response
+from core.signals.invitations import invitation_response, organiser_item
 from core.signals.rules import Rule, RuleValue, template_names
 
 # Words of one line: a line break (any: \n, \r, U+2028, ...) ends the place, so a
@@ -100,15 +100,18 @@ def map_calendar(
     none for an invitation the owner declined."""
     if invitation_response(event) == "declined":
         return []
-    ruled = _calendar_rules(event, now, rules) if rules else []
-    return untrusted_only(with_rules(_map_calendar(event, now), ruled))
+    # The title names the item only when it is the owner's: a stranger must not choose
+    # which of the user's items their invitation is filed under.
+    slug = organiser_item(event) or slugify(str(event.get("summary", "")))[:40]
+    ruled = _calendar_rules(event, now, rules, slug) if rules else []
+    return untrusted_only(with_rules(_map_calendar(event, now, slug), ruled))
 
 
 def _first_line(text: str) -> str:
     return next((line for line in text.splitlines() if line.strip()), "")
 
 
-def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservation]:
+def _map_calendar(event: dict[str, Any], now: datetime, slug: str) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
     location = str(event.get("location") or "")
     start, _ = event_time(str(event["start"]))
@@ -148,7 +151,6 @@ def _map_calendar(event: dict[str, Any], now: datetime) -> list[MappedObservatio
         return out
     m = _FAMILY_EVENT.search(summary)
     if m:
-        slug = slugify(summary)[:40]
         if cancelled:
             out.append(MappedObservation(f"family.{slug}.event_status", "cancelled", "assertive"))
         else:
@@ -196,7 +198,7 @@ def rule_claim(
 
 
 def _calendar_rules(
-    event: dict[str, Any], now: datetime, rules: Sequence[Rule]
+    event: dict[str, Any], now: datetime, rules: Sequence[Rule], slug: str
 ) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
     start, _ = event_time(str(event["start"]))
@@ -213,7 +215,7 @@ def _calendar_rules(
             "location": str(event.get("location") or ""),
             "summary": summary,
             "match": m.group(0),
-            "slug": slugify(summary)[:40],
+            "slug": slug,
         }
         if cancelled:
             if rule.on_cancel is not None:

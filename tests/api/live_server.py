@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 from canon_cli import canon
 from canon_testing import CALIBRATED_POLICY_FILE
 
@@ -91,3 +92,19 @@ def live_server(
     finally:
         if process.poll() is None:
             server.stop()
+
+
+@contextmanager
+def unlimited_server(db: Path) -> Iterator[LiveServer]:
+    """``live_server`` with no rate limit to speak of, that must end cleanly having logged
+    no unexpected error (every 500 is logged as one, ``core.api.problems``)."""
+    with live_server(db, "--rate", "100000", "--burst", "100000") as running:
+        yield running
+        assert running.stop() == 0
+        assert not [line for line in running.stderr if "unexpected error" in line]
+
+
+def call(server: LiveServer, method: str, path: str, body: object = None) -> httpx.Response:
+    """``method`` ``path`` on ``server`` with its token, ``body`` as JSON."""
+    auth = {"Authorization": f"Bearer {server.token}"}
+    return httpx.request(method, f"{server.url}{path}", json=body, headers=auth, timeout=60)

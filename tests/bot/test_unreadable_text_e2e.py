@@ -21,9 +21,18 @@ from core.conversation import texts
 pytestmark = pytest.mark.timeout(60)
 
 
-@pytest.mark.parametrize("text", ["I'm in \ud800 Reno", "\udfff", "back home\udc80 in Portland"])
-async def test_a_message_with_a_lone_surrogate_is_refused_kept_and_changes_nothing(
-    tg: FakeTelegram, start_bot: StartBot, text: str
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("I'm in \ud800 Reno", "lone surrogate"),
+        ("\udfff", "lone surrogate"),
+        ("back home\udc80 in Portland", "lone surrogate"),
+        ("I'm in \x00 Reno", "U+0000"),  # PostgreSQL holds no NUL; the API refuses it too
+        ("back home\x1b[2J in Portland", "U+001B"),  # a terminal's command, not words
+    ],
+)
+async def test_a_message_that_is_not_text_is_refused_kept_and_changes_nothing(
+    tg: FakeTelegram, start_bot: StartBot, text: str, why: str
 ) -> None:
     runner = await start_bot()
     await tg.say(ALICE, "I'm in Tahoe", expect="Tahoe")
@@ -43,7 +52,7 @@ async def test_a_message_with_a_lone_surrogate_is_refused_kept_and_changes_nothi
     assert letter.schema == "message"
     assert letter.principal == "user:primary"
     assert json.loads(letter.payload)["text"] == text  # kept whole, escaped for the store
-    assert "lone surrogate" in letter.errors[0]
+    assert why in letter.errors[0]
     await tg.say(ALICE, "I'm in Reno", expect="Reno")  # the bot reads on
 
 

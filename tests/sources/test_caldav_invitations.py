@@ -8,6 +8,7 @@ is no evidence; one they accepted is their own plan, from the next poll on.
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,6 +25,7 @@ from core.conversation.context import load_context
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
 from core.settings import Settings
+from core.signals.rules import Rule, parse_rule
 from core.sources.kinds.caldav import fetch_caldav
 from core.sources.poller import poll_once
 from core.store.sqlite import SQLiteStore
@@ -278,3 +280,56 @@ async def test_accepting_the_invitation_later_makes_it_the_users_plan_on_the_nex
 
     assert report.ok, report.error
     assert (await _travel(engine))["travel.destination"] == "Moscow"
+
+
+SWIM_RULE = parse_rule(
+    {
+        "name": "swim club",
+        "kind": "calendar",
+        "match": "(?i)swim lessons",
+        "field": "family.{slug}.schedule",
+        "value": "{start}",
+    },
+    0,
+)
+THEIRS = "stranger_evil_example"
+"""The organiser's item: STRANGER's address as a slug (as their mail's would be)."""
+
+
+async def _asked_on(engine: Engine) -> set[str]:
+    return {r.field for r in await engine.store.review_items(["pending", "queued"])}
+
+
+@pytest.mark.parametrize("rules", [(), (SWIM_RULE,)], ids=["built-in", "rules"])
+async def test_a_strangers_invitation_title_does_not_choose_the_users_item_until_accepted(
+    tmp_path: Path, radicale: Radicale, engine: Engine, rules: tuple[Rule, ...]
+) -> None:
+    """A stranger's "Swim lessons" was filed under the user's own family.swim_lessons
+    (asked, but on the user's item): until the user accepts it, it is the organiser's,
+    filed under the organiser. Accepting it (seen happen: first unanswered, then
+    accepted) claims the title's item and closes what was asked on the organiser's, so
+    no question is left to be answered onto the stranger's item."""
+    later = NOW + timedelta(days=10)
+    url, user, password, [invite] = _calendar(
+        radicale, _event("swim", "Swim lessons", start=later, days=1)
+    )
+    config = dataclasses.replace(
+        _settings(tmp_path, url, user, password, owner_addresses=[ME]), rules=rules
+    )
+    assert (await poll_once(engine, config, NOW)).ok
+
+    asked = await _asked_on(engine)
+    assert f"family.{THEIRS}.schedule" in asked
+    assert not [f for f in asked if f.startswith("family.swim_lessons.")]
+    assert await engine.store.events_for("user:primary", "family.swim_lessons.schedule") == []
+
+    invite.data = _event("swim", "Swim lessons", answer="ACCEPTED", start=later, days=1)
+    invite.save()
+    assert (await poll_once(engine, config, NOW + timedelta(minutes=5))).ok
+
+    assert not [f for f in await _asked_on(engine) if f.startswith(f"family.{THEIRS}.")]
+    [own] = await engine.store.events_for("user:primary", "family.swim_lessons.schedule")
+    assert own.source_type == "calendar"
+    assert own.value == later.isoformat()
+    theirs = await engine.store.review_items(["superseded"])
+    assert f"family.{THEIRS}.schedule" in {r.field for r in theirs}

@@ -313,3 +313,33 @@ def test_declining_what_only_the_organiser_accepted_cancels_nothing() -> None:
     first = reconcile([_flight("accepted")], {}, NOW)
     after = reconcile([_flight("declined")], first.known, NOW)
     assert after.emit == []
+
+
+@pytest.mark.parametrize(
+    ("invited", "item"),
+    [
+        (None, "swim_lessons"),  # the owner's own event: its title names the item
+        ({"organizer": STRANGER, "response": "accepted"}, "swim_lessons"),
+        ({"organizer": STRANGER, "response": "needs_action"}, "stranger_evil_example"),
+        ({"organizer": STRANGER, "response": "tentative"}, "stranger_evil_example"),
+        ({"organizer": STRANGER, "response": "said_accepted"}, "stranger_evil_example"),
+        ({"organizer": STRANGER, "response": "unknown"}, "stranger_evil_example"),
+        ({"organizer": "Travel Desk", "response": "needs_action"}, "travel_desk"),
+    ],
+)
+def test_an_invitations_title_names_the_item_only_once_it_is_the_owners(
+    invited: dict[str, str] | None, item: str
+) -> None:
+    """A stranger's "Swim lessons" is filed under its organiser, never the user's own
+    family.swim_lessons (tests/sources/test_caldav_invitations.py, end to end)."""
+    start = NOW + timedelta(days=2)
+    event: dict[str, Any] = {
+        "id": "swim",
+        "summary": "Swim lessons",
+        "start": start.isoformat(),
+        "end": (start + timedelta(hours=1)).isoformat(),
+    }
+    if invited is not None:
+        event["invitation"] = invited
+    fields = {p["field"] for p in calendar_payloads(event, at=NOW, entity_id="user:primary")}
+    assert fields == {f"family.{item}.schedule", f"family.{item}.event_status"}

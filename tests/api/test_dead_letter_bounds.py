@@ -1,0 +1,73 @@
+"""A dead letter keeps a bounded part of what it was sent, against a live `canon serve`.
+
+Kept whole, a body-limit observation item (about 1 MB) that fails its schema grew the
+store by the body limit times the rate limit, for any token. Past
+``KEPT_PAYLOAD_CHARS`` the letter keeps the start, and states the whole's size and
+SHA-256, as the bot keeps ``KEPT_CHARS`` of a chat message past what it reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from canon_testing import make_observation
+from live_server import LiveServer, call, unlimited_server
+
+from core.engine.dead_letter_intake import KEPT_PAYLOAD_CHARS, dead_letter_for, payload_json
+
+pytestmark = pytest.mark.timeout(120)
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with unlimited_server(tmp_path_factory.mktemp("bounds") / "canon.db") as running:
+        yield running
+
+
+def _observation(**changes: Any) -> dict[str, Any]:
+    at = datetime.now(UTC) - timedelta(minutes=1)
+    return make_observation("travel.location", "Tahoe", at=at, **changes)
+
+
+def test_a_megabyte_item_is_kept_in_part_with_its_size_and_hash(server: LiveServer) -> None:
+    item = _observation(junk="x" * 990_000)  # an unknown key: the item fails its schema
+    state = call(server, "GET", "/v1/state").json()
+
+    response = call(server, "POST", "/v1/observations", {"observations": [item]})
+
+    assert response.status_code == 200, response.text[:500]
+    [result] = response.json()["results"]
+    assert result["decision"] == "invalid"
+    assert call(server, "GET", "/v1/state").json() == state
+    letters = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
+    [letter] = [d for d in letters if item["event_id"] in (d["payload"] or "")]
+    assert len(letter["payload"]) < 2 * KEPT_PAYLOAD_CHARS + 1_000  # not 1 MB
+    kept = json.loads(letter["payload"])
+    whole = kept["cut"]["characters"]
+    assert whole > 990_000
+    assert kept["cut"]["kept"] == KEPT_PAYLOAD_CHARS == len(kept["start"])
+    assert kept["entity_id"] == item["entity_id"]  # whose letter it is, still
+    digest = kept["cut"]["sha256"]
+    assert f"a payload of {whole:,} characters (SHA-256 {digest})" in letter["errors"][0]
+    assert any("junk" in e for e in letter["errors"][1:])  # why it failed, still said
+
+
+@pytest.mark.parametrize("size", [10, KEPT_PAYLOAD_CHARS - 1_000, KEPT_PAYLOAD_CHARS + 1_000])
+def test_a_payload_is_kept_whole_up_to_the_bound_and_its_hash_is_the_wholes(size: int) -> None:
+    payload = {"entity_id": "user:primary", "text": "é" * size}
+    text = payload_json(payload)
+    letter = dead_letter_for("message", payload, ["why"], NOW, "user:primary")
+    if len(text) <= KEPT_PAYLOAD_CHARS:
+        assert letter.payload == text
+        assert letter.errors == ("why",)
+        return
+    kept = json.loads(letter.payload)
+    assert kept["cut"]["sha256"] == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert text.startswith(kept["start"])
+    assert letter.errors[1:] == ("why",)

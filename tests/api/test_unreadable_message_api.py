@@ -1,0 +1,76 @@
+"""A message that is not text, posted to a live `canon serve`, fares as it does in chat
+(tests/bot/test_unreadable_text_e2e.py): refused with a clear problem, kept whole in the
+dead-letter queue, nothing else written, and the next message read.
+
+Before, a NUL or an ESC in ``POST /v1/messages`` was read (200, nothing extracted) and the
+text went into the transcript and the log, where PostgreSQL cannot hold a NUL and a
+terminal or a model takes an escape sequence for a command. One check decides for both
+ways in (``core.domain.validation.message_text_hazards``).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from live_server import LiveServer, call, unlimited_server
+
+from core.domain.validation import message_text_hazards
+
+pytestmark = pytest.mark.timeout(120)
+
+UNREADABLE = [
+    ("I'm in \x00 Reno", "U+0000"),
+    ("back home\x1b[2J in Portland", "U+001B"),
+    ("\x07", "U+0007"),
+    ("Denver\x7f", "U+007F"),
+]
+READ = ["tab\there", "two\nlines", "crlf\r\nline", "café ☕ 東京"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with unlimited_server(tmp_path_factory.mktemp("unreadable") / "canon.db") as running:
+        yield running
+
+
+@pytest.mark.parametrize(("text", "named"), UNREADABLE)
+def test_a_message_with_a_control_character_is_refused_kept_and_changes_nothing(
+    server: LiveServer, text: str, named: str
+) -> None:
+    assert call(server, "POST", "/v1/messages", {"text": "I'm in Tahoe"}).status_code == 200
+    state = call(server, "GET", "/v1/state").json()
+    letters = len(call(server, "GET", "/v1/dead-letters").json()["dead_letters"])
+    message_id = uuid.uuid4().hex
+
+    refused = call(server, "POST", "/v1/messages", {"text": text, "message_id": message_id})
+
+    assert refused.status_code == 422, refused.text
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    problem = refused.json()
+    assert problem["type"].endswith("unreadable-text")
+    assert named in problem["detail"]
+    assert "not text" in problem["detail"]
+    assert call(server, "GET", "/v1/state").json() == state
+    after = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
+    assert len(after) == letters + 1
+    [letter] = [d for d in after if message_id in (d["payload"] or "")]
+    assert letter["schema"] == "message"
+    assert json.loads(letter["payload"])["text"] == text  # kept whole
+    assert named in letter["errors"][0]
+    read = call(server, "POST", "/v1/messages", {"text": "I'm in Reno"})  # reads on
+    assert read.status_code == 200
+
+
+@pytest.mark.parametrize("text", READ)
+def test_tabs_newlines_and_any_script_are_text(text: str) -> None:
+    assert message_text_hazards(text) == []
+
+
+@pytest.mark.parametrize(("text", "named"), UNREADABLE)
+def test_the_check_names_the_character_and_where_it_is(text: str, named: str) -> None:
+    [why] = message_text_hazards(text)
+    assert named in why
+    assert f"offset {text.index(chr(int(named[2:], 16)))}" in why

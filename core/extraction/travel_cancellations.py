@@ -73,7 +73,7 @@ _CANCELLED = re.compile(
     # "pulled out of the Iceland trip", "backed out of the cruise": one's place in it given up.
     r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?|"
     r"(?:pull|back)(?:ed|ing)?\s+out\s+of)\s+(?:the|our|my|this)\s+"
-    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b|"
+    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b|"
     # "we scrapped our plans to go to Iceland", "dropped our plans for Peru": the plan to
     # go given up.
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrap(?:ped|ping)?|drop(?:ped|ping)?|ditch(?:ed|ing)?|"

@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from core.domain.fields import domain_of
+from core.extraction.arrival_home import arrived_to_stay
 from core.extraction.arrivals import dated_arrivals, is_back
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
@@ -296,7 +297,7 @@ def extract_offline(
                 found = [*found, Candidate("travel.return_date", back.isoformat(), 0.8, "planning")]
         # "we're at Kevin's place": a person the gazetteer does not know is no place,
         # and the trip the clause seemed to be on goes with it.
-        found = settled_not_travelling(found)
+        found = settled_not_travelling(arrived_to_stay(found, clause))
         not_places = [c for c in found if is_a_person_not_a_place(c.field, c.value, people)]
         if not_places:
             found = [c for c in found if c not in not_places and not c.field.startswith("travel.")]

@@ -33,7 +33,9 @@ _CANCELLED = re.compile(
     r"honeymoon|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     # "the flight to Cairo is cancel" (a learner's bare verb for the participle).
-    r"scrapped|abandoned|cancel(?=\s*(?:$|[,.!;]|because|bc|due|for|by)))\b|"
+    # "the Bali trip got nixed", "our flights got axed": the slang for called off.
+    r"scrapped|abandoned|nixed|axed|binned|ditched|canned|shelved|"
+    r"cancel(?=\s*(?:$|[,.!;]|because|bc|due|for|by)))\b|"
     # "Trip to Seattle cancelled", "vegas trip canceled": a list's or a status line's trip
     # and what became of it, the verb left out.
     r"\b(?:" + NOT_A_SCHOOL_TRIP + r"trip|vacation|holiday|getaway|flight|cruise|honeymoon)"
@@ -68,8 +70,10 @@ _CANCELLED = re.compile(
     r"(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b)|"
     r"\b(?:decided|chose)\s+not\s+to\s+go\b|"
     # "gonna skip the trip to austin", "we bailed on the vacation": a trip given up.
-    r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?)\s+(?:the|our|my|this)\s+"
-    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway)\b|"
+    # "pulled out of the Iceland trip", "backed out of the cruise": one's place in it given up.
+    r"\b(?:skip|skipping|skipped|bail(?:ing|ed)?\s+on|ditch(?:ing|ed)?|"
+    r"(?:pull|back)(?:ed|ing)?\s+out\s+of)\s+(?:the|our|my|this)\s+"
+    r"(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b|"
     # "we scrapped our plans to go to Iceland", "dropped our plans for Peru": the plan to
     # go given up.
     r"\b(?:cancell?(?:ed|ing)|called\s+off|scrap(?:ped|ping)?|drop(?:ped|ping)?|ditch(?:ed|ing)?|"
@@ -103,9 +107,11 @@ Mexico but the whole thing got called off", "... so we cancelled"."""
 _PLACE_OFF = re.compile(
     r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi)\b[\s,:!-]*)*(?:the\s+)?"
     r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:'s|\s+is|\s+got|\s+has\s+been)\s+"
-    r"(?:now\s+|officially\s+|totally\s+|def(?:initely)?\s+)?(?:off|cancell?ed|called\s+off)\b"
+    r"(?:now\s+|officially\s+|totally\s+|def(?:initely)?\s+)?(?:(?:off|cancell?ed|called\s+off)\b"
     # "Denver is off sick", "off today": a person off work, whatever the name.
-    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this|for|until|till|til|from|on)\b)",
+    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this|for|until|till|til|from|on)\b)|"
+    # "Vegas is a no-go this year": no person is a no-go.
+    r"a\s+no[\s-]?go\b)",
     re.I,
 )
 """A place standing for the trip to it: "tahoe is off", "ok so cabo's cancelled"."""

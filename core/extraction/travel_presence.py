@@ -176,6 +176,11 @@ PRESENT_AT = re.compile(
     # "Fourth night in Marrakech", "our 3rd day in Rome": the count as an ordinal.
     r"^(?:(?:our|my)\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
     r"\d+(?:st|nd|rd|th))\s+(?:full\s+)?(?:day|night|week|month|morning|evening)\s+(?:in|at)\s+|"
+    # "halfway through our week in Crete", "nearly halfway through the fortnight in Goa":
+    # how much of the stay under way is gone.
+    r"^(?:(?:we're|we\s+are|i'm|i\s+am|im)\s+)?(?:(?:about|nearly|almost|just\s+over|over)\s+)?"
+    r"halfway\s+through\s+(?:our|my|the)\s+(?:[a-z'-]+\s+){0,2}?(?:week|fortnight|trip|holiday|"
+    r"vacation|stay|month|break)\s+(?:in|at)\s+|"
     # "month 3 in chiang mai", "day 4 of 10: hanoi": a nomad's month, a count of the whole.
     r"^(?:day|night|week|month)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
     r"twelve|\w+teen|twenty(?:[\s-]\w+)?|thirty)(?:\s+of\s+(?:\d+|[a-z]+))?\s*(?:(?:in|at)\s+|[:-]\s*(?=[a-z]+\s*(?:[,.!]|$)))|"

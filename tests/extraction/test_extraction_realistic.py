@@ -198,6 +198,7 @@ PROBE_SETS = (
     "probes22c",
     "probes22c2",
     "probes22c3",
+    "probes22e",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -616,6 +617,7 @@ _PROBE_MINIMUM = {
     "probes22c": 80,
     "probes22c2": 40,
     "probes22c3": 40,
+    "probes22e": 40,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1121,6 +1123,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("probes22c", "dev"): Figures(0.92, 0.82, 0.00, 0.00, 0, 0.05),
     ("probes22c2", "dev"): Figures(0.82, 0.64, 0.00, 0.00, 0, 0.00),
     ("probes22c3", "dev"): Figures(0.84, 0.73, 0.00, 0.00, 0, 0.00),
+    # probes22e (twenty-second round, w22e: moves told as arrivals, trips given up in slang,
+    # trips under way, family members home, with controls; new voices; no realistic set
+    # opened), one short batch, committed before the extractor ran on it and scored before
+    # its fixes: 0.900/0.525 (21/40; the counterfactual control's label set to the catalogue's
+    # convention, no assertive), no false commit. After the round: 0.950/0.775 (31/40).
+    # Two controls give a forbidden field, both as hypotheticals, never as facts (a move
+    # "if we moved to Perth", a trip "I nearly called off"): left as found.
+    ("probes22e", "dev"): Figures(0.92, 0.72, 0.00, 0.00, 2, 0.05),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

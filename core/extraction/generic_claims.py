@@ -185,6 +185,9 @@ def named_and_rated(reading: ClauseReading | None, clause: Clause) -> bool:
         # in from Lisbon, the conference is great" rate where the writer is and what they have.
         if not _opens_message(subject):
             return False
+        # "the flat is lovely": the writer's lodging, news of where they live or stay.
+        if subject.lemma_.lower() in _LODGINGS and any(c.lower_ == "the" for c in subject.children):
+            return False
         # "mum's great", "the kids are brilliant": how someone is may be news of them.
         if (
             tok.lemma_ == "be"
@@ -198,6 +201,13 @@ def named_and_rated(reading: ClauseReading | None, clause: Clause) -> bool:
         if any(c.dep_ == "dobj" and _ranked(c) for c in tok.children):
             return True
     return False
+
+
+_LODGINGS = frozenset(
+    {"flat", "house", "apartment", "place", "room", "cabin", "airbnb", "cottage", "villa"}
+)
+"""Where one lives or stays: with "the", the writer's own (the seventh round's "the flat is
+lovely" is assertive)."""
 
 
 def _opens_message(subject: Token) -> bool:

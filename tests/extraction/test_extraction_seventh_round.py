@@ -221,7 +221,9 @@ def test_the_travellers_state(text: str, intent: str, location: str | None) -> N
         ("nice one!", "none"),
         # Look-alikes: the same words about a thing.
         ("the flat is lovely", "assertive"),
-        ("Leeds is brilliant", "assertive"),
+        # A named place rated at the head of a message is a view of the world (twenty-second
+        # round, generic_claims.named_and_rated; probes20b's "Lisbon is gorgeous" is none).
+        ("Leeds is brilliant", "none"),
         # A perfect that runs up to now is about now; an experience is not.
         ("I haven't had a vacation in two years", "assertive"),
         ("I've had a cold for a week", "assertive"),

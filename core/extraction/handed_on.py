@@ -144,9 +144,10 @@ def handed_on(text: str) -> str:
     rest = text[m.end() :].strip()
     q = _QUOTE.match(rest)
     quote, after = (q.group("q") or q.group("sq"), q.group("after")) if q else (rest, "")
-    # Single quotes after a header name their writer as double quotes do ("text from Tom:
-    # 'made it to Leeds'", "my boss forwarded this: 'Hi all, I'm in Singapore…'"): the
-    # apostrophes inside stay in the words (``_QUOTE``).
+    if q is not None and q.group("sq") is not None and rel is None and other is None:
+        # Single quotes after a bare first name stay as typed ("from Jen: 'I'm off sick…'": a
+        # colleague, no household member); a relative's or a boss's, a friend's are theirs.
+        return text
     if rel is not None:
         who = f"my {rel.lower()}"
         female = _FEMALE.search(rel.lower()) is not None

@@ -34,7 +34,7 @@ _WHO = (
 )
 _HEADER = re.compile(
     r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"
-    r"msg|message|text|voicemail|note)\s+)?(?:from|by)\s+(?:" + _WHO.format("a") + r")"
+    r"msg|message|text|voicemail|note)\s+){0,2}(?:from|by)\s+(?:" + _WHO.format("a") + r")"
     # "note from dad's care home: he has a cough": those who look after the relative.
     r"(?P<carers>'s\s+(?:care\s+home|nursing\s+home|carers?|nurses?|ward|hospital|school|nursery|"
     r"teacher|doctor|gp|day\s+centre|day\s+center))?"
@@ -52,9 +52,11 @@ _HEADER = re.compile(
     # "Gran's voicemail, more or less: …": how closely the user retells it, between.
     r"voice\s+note|note|email|reply)(?:,\s*\w+(?:\s+\w+){0,2})?\s*[:,-]\s*|"
     r"^\s*(?:" + _WHO.format("c") + r")\s+(?:just\s+)?(?:texted|wrote|messaged|"
-    r"replied|sent|says|said)(?:\s+me)?(?:\s+this)?(?:\s*[:,-]?\s*(?=[\"“'‘])|\s*:\s*)|"
+    r"replied|sent|says|said|forwarded|shared|posted)(?:\s+(?:me|us))?(?:\s+this)?(?:\s*[:,-]?\s*(?=[\"“'‘])|\s*:\s*)|"
     # "Dad (via text): 'made it to Denver'": how it came, in brackets.
-    r"^\s*(?:" + _WHO.format("d") + r")(?:\s*\([^)]*\))?\s*:\s*(?=[\"“'‘])",
+    r"^\s*(?:" + _WHO.format("d") + r")(?:\s*\([^)]*\))?\s*:\s*(?=[\"“'‘])|"
+    # "Fwd: Re: offsite", "Subject: FW: …": a mail handed on whole, its sender unnamed.
+    r"^\s*(?:subject\s*:\s*)?(?P<fwd>fwd?|fw)\s*:\s*",
     re.IGNORECASE,
 )
 _QUOTE = re.compile(
@@ -64,9 +66,29 @@ _QUOTE = re.compile(
     r"|['‘](?P<sq>.+?)(?:['’](?![a-z])|$))(?P<after>.*)$",
     re.DOTALL | re.IGNORECASE,
 )
-_FIRST_PERSON = re.compile(r"\b(?P<w>i'm|im|i am|i've|i'll|i(?!')|my|me)\b", re.I)
+_FIRST_PERSON = re.compile(
+    r"\b(?P<w>i'm|im|i am|i've|i'll|i(?!')|my|me|we're|we are|we've|we'll|we(?!')|our|us)\b", re.I
+)
 _AS_SAID_OF = {"i'm": "{who} is", "im": "{who} is", "i am": "{who} is", "i've": "{who} has",
-               "i'll": "{who} will", "i": "{who}", "my": "{whose}", "me": "{them}"}  # fmt: skip
+               "i'll": "{who} will", "i": "{who}", "my": "{whose}", "me": "{them}",
+               # "we" in their message is them and theirs, never the user who reads it.
+               "we're": "{who} is", "we are": "{who} is", "we've": "{who} has",
+               "we'll": "{who} will", "we": "{who}", "our": "{whose}", "us": "{them}"}  # fmt: skip
+_GREETING = re.compile(
+    # 'Hey! Flying out…', 'Hi all, I'm in…': a greeting opens the message; what follows it is
+    # the message, its subject still left out when the text leaves it out.
+    r"^(?:hey|hi|hiya|hello|morning)\b(?:\s+(?:all|everyone|team|folks|guys|there))?\s*[!,.:-]*\s*",
+    re.I,
+)
+
+
+def _sender(word: str) -> str:
+    """A forwarded mail's first person said of its unnamed sender."""
+    return _AS_SAID_OF[" ".join(word.lower().split())].format(
+        who="the sender", whose="their", them="them"
+    )
+
+
 _SUBJECT_FIRST = re.compile(
     r"^(?:i|i'm|im|i've|i'll|i'd|we|we're|we've|we'll|you|u|ur|you're|the|my|our|your|it|it's|its|"
     r"this|that|there|they|they're|he|he's|she|she's|kids|a|an|if|when|can|could|would|will|"
@@ -102,6 +124,13 @@ def handed_on(text: str) -> str:
     other = next((m.group(g) for g in ("otha", "othb", "othc", "othd") if m.group(g)), None)
     name = next((m.group(g) for g in ("namea", "nameb", "namec", "named") if m.group(g)), None)
     titled = any(m.group(g) for g in ("titlea", "titleb", "titlec", "titled"))
+    if m.group("fwd"):
+        # The mail's "I" and "we" are whoever sent it first, never the user who passes it on.
+        # (with no first person it is the user's own mail: "Fwd: your flight to Miami…")
+        said = text[m.end() :]
+        if _FIRST_PERSON.search(said) is None:
+            return text
+        return _FIRST_PERSON.sub(lambda w: _sender(w.group("w")), said).strip()
     if (
         rel is None
         and other is None
@@ -115,8 +144,10 @@ def handed_on(text: str) -> str:
     rest = text[m.end() :].strip()
     q = _QUOTE.match(rest)
     quote, after = (q.group("q") or q.group("sq"), q.group("after")) if q else (rest, "")
-    if q is not None and q.group("sq") is not None and rel is None:
-        return text  # single quotes are a relative's only: "from Jen: 'I'm off sick…'" stays hers
+    if q is not None and q.group("sq") is not None and rel is None and other is None:
+        # Single quotes after a bare first name stay as typed ("from Jen: 'I'm off sick…'": a
+        # colleague, no household member); a relative's or a boss's, a friend's are theirs.
+        return text
     if rel is not None:
         who = f"my {rel.lower()}"
         female = _FEMALE.search(rel.lower()) is not None
@@ -124,7 +155,7 @@ def handed_on(text: str) -> str:
     else:
         who, pronoun = f"my {other.lower()}" if other else str(name), "their"
     them = {"her": "her", "his": "him"}.get(pronoun, "them")
-    said = _ADDRESS.sub("", quote.strip())
+    said = _ADDRESS.sub("", _GREETING.sub("", quote.strip()))
     if rel is not None and m.group("carers"):
         # Their carers write of the relative: "he", "she" is the relative, not a sender.
         return (_CARED_FOR.sub(who, said, count=1) + after).strip()

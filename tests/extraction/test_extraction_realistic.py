@@ -199,6 +199,7 @@ PROBE_SETS = (
     "probes22c2",
     "probes22c3",
     "probes22e",
+    "probes22d",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -618,6 +619,7 @@ _PROBE_MINIMUM = {
     "probes22c2": 40,
     "probes22c3": 40,
     "probes22e": 40,
+    "probes22d": 42,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1131,6 +1133,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # Two controls give a forbidden field, both as hypotheticals, never as facts (a move
     # "if we moved to Perth", a trip "I nearly called off"): left as found.
     ("probes22e", "dev"): Figures(0.92, 0.72, 0.00, 0.00, 2, 0.05),
+    # probes22d (twenty-second round, w22d: words relayed from someone else — forwarded
+    # mails, group chats pasted as text, reported speech in British and Indian English,
+    # teens retelling — beside the writer's own words around a quote, with controls; no
+    # realistic set opened), one short batch committed before the extractor ran on it:
+    # before its fixes 0.762/0.739 (17/23), 7 records with a forbidden field; after the
+    # round 0.762/0.739, 2 (a "Name:" line inside a pasted group chat and a bare first name's
+    # single-quoted words, left as found).
+    ("probes22d", "dev"): Figures(0.73, 0.69, 0.00, 0.00, 2, 0.05),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

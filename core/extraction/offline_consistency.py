@@ -131,10 +131,17 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
     return tuple(best.values())
 
 
+_WAY_BACK = re.compile(
+    r"\b(?:came|flew|drove|headed|went|sailed|rode|travell?ed)\s+(?:straight\s+)?(?:back|home)\b"
+)
+"""A journey away from where the message put the speaker ("came back", "flew home"), not
+the trip's end said of a place ("landed in portland, back home!", "trip's over")."""
+
+
 def there_and_back(
     obs: tuple[ExtractedObservation, ...], text: str
 ) -> tuple[ExtractedObservation, ...]:
-    """A place reached before the way back is where the trip went, not where the speaker is:
+    """A place reached before a way back is where the trip went, not where the speaker is:
     "we flew to Tenerife last night and came back this morning" (the arrival read from its
     own clause). A place told after the return, or in the return's own clause ("got back
     from paris, now in london"), stays."""
@@ -143,6 +150,8 @@ def there_and_back(
     )
     if back is None or not any(o.field == "travel.location" for o in obs):
         return obs
+    if not _WAY_BACK.search(back.evidence_text.lower()):
+        return obs  # "landed in portland. trip's over": where the trip ended
     low, returned = text.lower(), back.evidence_text.lower()
     at_return = low.find(returned)
 

@@ -237,6 +237,10 @@ def test_someone_elses_stay_or_a_late_bus_is_no_trip(text: str) -> None:
     [
         # Where the trip went earlier is not where "home" is.
         ("we drove up to tahoe for the day yesterday, back home now", None),
+        # A place reached before a way back is where the trip went (each read from its own
+        # clause: offline_consistency.there_and_back).
+        ("drove up to tahoe yesterday and drove home this morning", None),
+        ("flew to denver last night, came back this morning", None),
         # Arriving somewhere as the trip ends, or "home in X", is home.
         ("landed in portland, back home!", "Portland"),
         ("Landed in Portland. Trip's over.", "Portland"),

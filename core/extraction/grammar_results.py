@@ -13,7 +13,13 @@ from __future__ import annotations
 import re
 
 from core.extraction.family_carer_states import CARE_RESULT
-from core.extraction.intent_tense import DROVE_THERE_LATELY, FAR_PAST, RESULT_PAST, TEST_RESULT
+from core.extraction.intent_tense import (
+    DROVE_THERE_LATELY,
+    FAR_PAST,
+    RESULT_PAST,
+    TEST_RESULT,
+    WENT_HOME,
+)
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.travel_presence import OFF_A_VEHICLE
 from core.extraction.woke_up import woke_up_here
@@ -247,7 +253,7 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if lemma == "break":
         # "broke my leg"; "my water broke" is over, but a fever that broke is gone now.
         return "dobj" in done or reading.subject_text.lower() in _SYMPTOMS
-    if lemma in _MOTION and verb == reading.verb and _WENT_HOME.search(low):
+    if lemma in _MOTION and verb == reading.verb and WENT_HOME.search(low):
         # "flew back sunday night", "drove home on Saturday": a way home ended at home,
         # which holds until the next trip (not a return of a month or more ago).
         return not (FAR_PAST.search(low) or _MONTHS_BEHIND.search(low))
@@ -264,9 +270,6 @@ _CARE_DAY = re.compile(
 )
 """A carer's note of the day so far: food or medicine turned away, a bad night; the state
 it leaves holds now (not "refused the offer", "had a bad night out")."""
-_WENT_HOME = re.compile(
-    r"\b(?:flew|drove|sailed|rode|headed|travell?ed)\s+(?:straight\s+)?(?:back|home)\b"
-)
 _MONTHS_BEHIND = re.compile(r"\b(?:last\s+month|months\s+ago|a\s+month\s+ago|when|every|each)\b")
 """A return dated a month or more behind, or one of a habit or a frame ("when we lived in
 Dubai we flew home every summer"): a story of how trips ended, not news."""

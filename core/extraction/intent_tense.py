@@ -255,6 +255,12 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     return "assertive"
 
 
+WENT_HOME = re.compile(
+    r"\b(?:flew|drove|sailed|rode|headed|travell?ed)\s+(?:straight\s+)?(?:back|home)\b"
+)
+"""A way home taken ("flew back", "drove home", "headed straight home")."""
+
+
 DROVE_THERE_LATELY = re.compile(
     r"\b(?:(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))|"
     # "flew to Madeira this morning", "flew Lisbon → Madeira": a flight there lately ended

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from datetime import date, timedelta
 
+from core.extraction.intent_tense import WENT_HOME
 from core.extraction.types import ExtractedObservation
 
 _HOME_WORD = re.compile(r"\bhome\b", re.I)
@@ -131,9 +132,7 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
     return tuple(best.values())
 
 
-_WAY_BACK = re.compile(
-    r"\b(?:came|flew|drove|headed|went|sailed|rode|travell?ed)\s+(?:straight\s+)?(?:back|home)\b"
-)
+_WAY_BACK = re.compile(r"\b(?:came|went)\s+(?:straight\s+)?(?:back|home)\b|" + WENT_HOME.pattern)
 """A journey away from where the message put the speaker ("came back", "flew home"), not
 the trip's end said of a place ("landed in portland, back home!", "trip's over")."""
 

@@ -120,6 +120,21 @@ def _escalation(letter: DeadLetter, alert_domain: str | None) -> Escalation:
     return Escalation(review, 5, alert)
 
 
+async def _everything(store: Store) -> tuple[Any, ...]:
+    """What a store keeps of an ingest, without what each store numbers or mints itself
+    (sequence numbers, question ids): the log, its duplicates, the facts, the commits and
+    the questions, each in its own order."""
+    window = await store.log_since(NOW - timedelta(days=3650))
+    questions = await store.review_items(get_args(ReviewStatus))
+    return (
+        [replace(e, seq=0) for e in window.events],
+        sorted(window.duplicates),
+        sorted(await store.facts(), key=lambda f: (f.entity_id, f.field)),
+        [replace(h, seq=0) for h in await store.history(None, None)],
+        [replace(q, id="", seq=0) for q in sorted(questions, key=lambda q: q.seq)],
+    )
+
+
 class StoreContract:
     """Behaviour every Store backend must have."""
 
@@ -1298,6 +1313,46 @@ class StoreContract:
             assert pending_a == pending_b
         finally:
             await one_store.close()
+
+    async def test_a_generated_load_leaves_what_the_reference_store_leaves(
+        self, backend: Store
+    ) -> None:
+        """The same inputs leave the same log, state and questions on every backend: the
+        bench's generated observations (calibrating entities with committed facts; every
+        decision, corroborations, trips and their companions, repeated ids), a bulk load in
+        group commits then one observation at a time, against the in-memory reference.
+        What the ingest path's speed-ups must keep (see README, Issue 25)."""
+        import random
+
+        from core.bench.ingest import _observation, _seed
+        from core.store.memory import MemoryStore
+
+        rng = random.Random(23)
+        entities = 60
+        reference = MemoryStore()
+        await reference.open()
+        payloads = [_observation(rng, entities, NOW) for _ in range(900)]
+        payloads += rng.sample(payloads, 30)  # ids seen before: duplicates
+        singles = [_observation(rng, entities, NOW) for _ in range(300)]
+        seeded = _seed(entities * 5, NOW)
+        outcomes = []
+        for store in (backend, reference):
+            await store.import_facts(seeded)
+            eng = Engine(store, load_policy())
+            got = [o async for o in eng.ingest_many(payloads, now=NOW, batch_size=128)]
+            for i, p in enumerate(singles):
+                got.append(await eng.ingest(p, now=NOW + timedelta(seconds=i)))
+            outcomes.append(
+                [
+                    (o.decision, o.event_id, o.confidence, o.margin, o.reasons, o.committed)
+                    for o in got
+                ]
+            )
+        assert outcomes[0] == outcomes[1]
+        assert {o[0] for o in outcomes[0]} >= {"auto_commit", "ask_user", "duplicate"}
+        stored = [await _everything(store) for store in (backend, reference)]
+        assert stored[0] == stored[1]
+        await reference.close()
 
     async def test_a_batch_counts_down_calibration_as_one_by_one_would(
         self, backend: Store, tmp_path: Any

@@ -369,6 +369,7 @@ class Engine(ServiceWrites, UserAnswers):
             review=review,
             corroborate=decision.effect == "corroborate",
             principal=principal.ref,
+            key=key,
         )
         outcome = Outcome(
             decision.decision,

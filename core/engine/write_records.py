@@ -54,8 +54,10 @@ def accepted_record(
     review: NewReviewItem | None = None,
     corroborate: bool = False,
     principal: str | None = None,
+    key: str | None = None,
 ) -> Accepted:
-    """The write record for one observation and what was decided about it."""
+    """The write record for one observation and what was decided about it; ``key``: its
+    candidate's ``value_key``, when the caller has it already."""
     return Accepted(
         payload=obs.payload(),
         event_id=obs.event_id,
@@ -63,7 +65,7 @@ def accepted_record(
         field=obs.field,
         domain=obs.domain,
         intent=obs.intent,
-        value_key=value_key(obs.candidate_value),
+        value_key=value_key(obs.candidate_value) if key is None else key,
         source_type=obs.source.type,
         source_ref=obs.source.ref,
         event_ts=obs.ts,

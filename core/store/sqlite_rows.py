@@ -56,8 +56,10 @@ def ts(value: datetime) -> str:
 
 def dt(text: str) -> datetime:
     # Every stored timestamp was written by ``ts``; fromisoformat reads that form
-    # (trailing 'Z' included) several times faster than strptime.
-    return datetime.fromisoformat(text).astimezone(UTC)
+    # (trailing 'Z' included) several times faster than strptime, and gives it the UTC
+    # zone itself: ``astimezone`` only for text some other writer stamped otherwise.
+    when = datetime.fromisoformat(text)
+    return when if when.tzinfo is UTC else when.astimezone(UTC)
 
 
 def opt_dt(text: str | None) -> datetime | None:

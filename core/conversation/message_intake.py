@@ -22,6 +22,7 @@ from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
+from core.engine.arrived_here import here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
 from core.engine.household import UsersToName
@@ -191,6 +192,8 @@ async def _observations(
         read_mine = placed_users(
             await read(mine, entity_id, ticket), entity_id, users, by_user=said.by_user
         )
+        # "finally here!!" on the day the user's Tahoe trip sets out: here is Tahoe.
+        read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         found = at_home(read_mine, entity_id, own_state) + found
     return found
 

@@ -98,6 +98,15 @@ def _subjects_before(verb: Token) -> list[Token]:
     return own + [g for h in helpers for g in h.children if g.dep_ in _SUBJECTS]
 
 
+def _subject_after_comma(verb: Token) -> bool:
+    """``verb``'s subject phrase starts right after a comma ("…, kids exhausted")."""
+    own = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i < verb.i]
+    if not own or any(c.dep_ == "nummod" for c in own[0].children):
+        return False  # "bought the battle pass, 950 V-bucks gone": what it cost
+    start = own[0].left_edge.i
+    return start > 0 and verb.doc[start - 1].text == ","
+
+
 def _too_short(span: Span, start: int) -> bool:
     """Each part of a cut at token ``start`` needs more than a word to be a clause."""
     return start - span.start < 2 or span.end - start < 2
@@ -324,12 +333,18 @@ def _cut(span: Span) -> int | None:
         return span.doc[after].idx
     takes = any(c.i > second.i and c.dep_ in _TAKES for c in second.children)
     helped = any(c.dep_ in ("aux", "auxpass") and c.i < second.i for c in second.children)
-    if not takes and not helped:
+    remark = not takes and not helped
+    if remark and not _subject_after_comma(second):
         # "the hotel my wife booked": a relative clause whose object is the gap; a verb
-        # with its own auxiliary ("kids are wiped") is a clause of its own.
+        # with its own auxiliary ("kids are wiped") is a clause of its own, and so is one
+        # whose subject opens after a comma ("got home last night, kids exhausted"): a
+        # relative clause follows its noun directly.
         return None
     first = _first_clause(second, span)
-    if first is None:
+    if first is None or (remark and first.pos_ not in ("VERB", "AUX")):
+        # A remark after a comma is cut only from a clause with a verb ("we got back home
+        # last night, kids exhausted"), not from a note without its verb ("appetite poor
+        # today, fluids encouraged").
         return None
     if not _changes_reading(first, second):
         return None  # only a cut that changes a reading is made

@@ -200,7 +200,7 @@ _DAY_ABBREV = re.compile(
 """Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
 word that announces a day: "back sat", "til sun", "on wed", "the sat after"."""
 _DAY_AFTER_PLACE = re.compile(
-    r"\b(?P<lead>(?:to|at|in|from)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
+    r"\b(?P<lead>(?:to|at|in|from|for)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
     r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
     r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d|"
@@ -209,7 +209,7 @@ _DAY_AFTER_PLACE = re.compile(
 )
 """A short weekday closing a place phrase names the day one goes: "driving up to the
 lake sat", "at grandmas sun morning", "in Bristol sat for a hen do" (a verb would take an
-object or an adverb after it)."""
+object or an adverb after it); "leave for tahoe sun" too."""
 _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 

@@ -1,0 +1,79 @@
+"""'finally here!!': an arrival that names no place, read against the user's own plan.
+
+The extractor reads "we're here", "made it!!" or "just got here" as a trip under way
+and, knowing no plan, names no place; it gives such words a low confidence because
+"here" could be anywhere. Canon knows more than the words: on or after the day a trip
+the user planned sets out, and before it is due back, "here" is where the plan goes.
+``here_is_the_plan`` adds that place to the message's words (``travel.location`` = the
+plan's destination, decided with the trip's start in one question: "Are you in
+Tahoe?") and reads the pair as sure as a place named outright would be worth asking
+about, never surer: the user still answers it, since "here" was inferred.
+
+A pure function of the message's payloads, the speaker's committed values and ``now``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any, Final
+
+from core.domain.ids import derived_id
+from core.domain.state import Scalar
+from core.engine.consistency import today_where
+
+STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
+DEPART, RETURN = "travel.depart_date", "travel.return_date"
+PLACE_BY_PLAN: Final = 0.8
+"""The extraction confidence of an arrival whose place is the plan's: enough to ask,
+not to commit without a Yes (below every domain's auto threshold)."""
+
+
+def here_is_the_plan(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar], now: datetime
+) -> list[dict[str, Any]]:
+    """``payloads`` with the plan's destination as where ``entity_id`` is, when they put the
+    user's trip under way without naming a place and ``state`` (the user's committed values)
+    holds a planned trip whose day has come (or, with no day to leave, a day to be back)
+    and whose return has not passed."""
+    mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    arrivals = [
+        p
+        for p in mine
+        if p.get("field") == STATUS
+        and p.get("candidate_value") == "in_progress"
+        and p.get("intent") == "assertive"
+    ]
+    if len(arrivals) != 1 or any(p.get("field") == LOCATION for p in mine):
+        return payloads
+    place = state.get(DESTINATION)
+    if state.get(STATUS) != "planning" or not isinstance(place, str) or not place.strip():
+        return payloads
+    today = today_where(state, now)
+    leaves, back = _day(state.get(DEPART)), _day(state.get(RETURN))
+    # The plan's window is open: it has set out (or, with no day to leave, is not yet due
+    # back), and is not past its return.
+    opened = leaves <= today if leaves is not None else back is not None
+    if not opened or (back is not None and back < today):
+        return payloads
+    arrival = arrivals[0]
+    sure = max(float(arrival.get("extraction_confidence", 0.0)), PLACE_BY_PLAN)
+    located = {
+        **arrival,
+        "event_id": derived_id("arrived-here", arrival["event_id"], LOCATION),
+        "field": LOCATION,
+        "candidate_value": place,
+        "extraction_confidence": sure,
+    }
+    return [{**p, "extraction_confidence": sure} if p is arrival else p for p in payloads] + [
+        located
+    ]
+
+
+def _day(value: Scalar) -> date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None

@@ -57,18 +57,27 @@ _RETURN_DUE = re.compile(
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back|"
     r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"
 )
+_TRAVELLERS = (
+    r"(?:flights?|trips?|tickets?|journey|dates?|legs?|home|label|policy|window|address|"
+    r"details|info|form|drive|train|ferry|bus)"
+)
+"""What a "return" names when it is no goods: a return flight, trip or ticket is a
+traveller's; a return label or policy is about the errand, not the errand."""
 _DO_RETURN = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop\s+off|mail|ship|send)\s+"
-    r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b)"
+    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop(?:\s+off)?|mail|ship|send|"
+    r"take|run)\s+"
+    r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b(?!\s+"
+    + _TRAVELLERS
+    + r"\b))"
 )
 """A return named as a chore: "gotta do the amazon return by friday", "need to drop off
-the Nike return"; what follows is the errand itself."""
+the Nike return", "have to drop the amazon return at ups"; what follows is the errand
+itself. A return trip or flight to make or take is a traveller's."""
 _FORGOTTEN_RETURN = re.compile(
     r"\b(?:forgot|forgotten|forget|(?:still\s+)?(?:haven'?t|havent|didn'?t|didnt)\s+(?:done|do))"
     r"\s+(?:about\s+)?(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b"
-    r"(?!\s+(?:flights?|trips?|tickets?|journey|dates?|legs?|home|label|policy|window|address|"
-    r"details|info|form)\b))"
+    r"(?!\s+" + _TRAVELLERS + r"\b))"
 )
 """A return left undone: "ugh forgot the amazon return", "still haven't done the zara
 return"; it is still due. A return flight, trip or ticket is a traveller's."""

@@ -71,3 +71,41 @@ def test_a_short_weekday_after_for_and_a_place_is_the_day(text: str, day: str | 
         if o.field == "travel.depart_date"
     ]
     assert found == ([] if day is None else [day])
+
+
+# A return dropped, taken or run as a chore is the errand still due; a return trip or
+# flight made or taken is a traveller's, never an errand named "return_trip".
+ERRANDS: list[FieldRow] = [
+    (
+        "have to drop the amazon return at ups before we leave",
+        "financial.amazon_return.status",
+        "due",
+        "assertive",
+    ),
+    (
+        "must take the zara return to the post office",
+        "financial.zara_return.status",
+        "due",
+        "assertive",
+    ),
+    ("need to make the return trip on sunday", "financial.return_trip_return.status", None, ""),
+    ("have to take the return flight at 6", "financial.return_flight_return.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), ERRANDS)
+def test_a_return_run_as_a_chore_is_due(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    "text", ["need to make the return trip on sunday", "have to take the return flight at 6"]
+)
+def test_a_return_journey_is_no_errand(text: str) -> None:
+    from extraction_fixtures import AT
+
+    from core.extraction.offline import extract_offline
+
+    assert not [o for o in extract_offline(text, at=AT).observations if o.domain == "financial"]

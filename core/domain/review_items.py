@@ -15,6 +15,10 @@ ReviewStatus = Literal[
 ]
 ReviewKind = Literal["change", "dead_letter", "bootstrap", "drift"]
 OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
+CONSISTENCY_SOURCE = "consistency:"
+"""Source key prefix of the questions Canon opens itself for conflicts between beliefs
+(``core.engine.conflicts``); PostgreSQL keeps an index of them alone (its migration 0028),
+read each time a context block is built or an answer settles a trip, home or time zone."""
 
 
 @fast_init

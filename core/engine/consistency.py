@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, when_moving
 from core.domain.phrasing import label, show, show_date, show_in
-from core.domain.review_items import OPEN_STATUSES, ReviewItem
+from core.domain.review_items import CONSISTENCY_SOURCE, OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import calendar_day as calendar_day  # read here by its callers
 from core.extraction.gazetteer import same_city, time_zone_of
@@ -44,7 +44,7 @@ ConflictKind = Literal[
     "move_day_without_place",
     "open_questions_disagree",
 ]
-SOURCE_PREFIX = "consistency:"
+SOURCE_PREFIX = CONSISTENCY_SOURCE
 """Source key prefix of the questions ``core.engine.conflicts`` opens for conflicts."""
 FORCED = "it follows from your answer"
 """The last reason of a conflict's fix the user's answer forced (``core.engine.conflicts``);

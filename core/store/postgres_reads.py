@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
-from core.domain.review_items import ReviewItem, ReviewStatus
+from core.domain.review_items import CONSISTENCY_SOURCE, ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records
@@ -99,7 +99,12 @@ class PostgresReads(ABC):
         # a statement per entity and kind (each a send and psycopg's own work).
         args = {"e": list(entities), "u": list(dict.fromkeys(entities)), "p": source_prefix}
         found: dict[str, list[tuple[Any, ...]]] = {"fact": [], "from": [], "open": []}
-        for r in await self.fetch(CONTEXT_ROWS, args):
+        sql = (
+            CONSISTENCY_CONTEXT_ROWS
+            if source_prefix.startswith(CONSISTENCY_SOURCE)
+            else CONTEXT_ROWS
+        )
+        for r in await self.fetch(sql, args):
             found[r[0]].append(r)
         return ContextRows(
             [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in found["fact"]],
@@ -121,7 +126,12 @@ class PostgresReads(ABC):
     ) -> tuple[list[CommittedFact], list[ReviewItem]]:
         # One statement, not two sent at once: two pooled connections taken, two
         # statements for the server, after every commit to a trip, home or time zone.
-        rows = await self.fetch(FACTS_AND_ITEMS_FROM, {"e": entity_id, "p": source_prefix})
+        sql = (
+            CONSISTENCY_FACTS_AND_ITEMS_FROM
+            if source_prefix.startswith(CONSISTENCY_SOURCE)
+            else FACTS_AND_ITEMS_FROM
+        )
+        rows = await self.fetch(sql, {"e": entity_id, "p": source_prefix})
         facts = [fact_from_row(r[_FACT_AT:_REVIEW_AT]) for r in rows if r[0] == "fact"]
         return facts, [review_from_row(r[_REVIEW_AT:]) for r in rows if r[0] == "from"]
 
@@ -181,19 +191,41 @@ _FACT_AT = 3
 _REVIEW_AT = _FACT_AT + len(FACT_COLUMNS.split(","))
 _NO_FACT = ", ".join(["NULL"] * (_REVIEW_AT - _FACT_AT))
 _NO_ITEM = ", ".join(["NULL"] * len(REVIEW_COLUMNS.split(",")))
-CONTEXT_ROWS = (
-    "WITH e AS (SELECT * FROM unnest(%(e)s::text[]) WITH ORDINALITY AS e (entity_id, n)) "
-    f"SELECT 'fact', e.n, NULL::bigint, x.*, {_NO_ITEM} FROM e CROSS JOIN LATERAL "
-    f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = e.entity_id OFFSET 0) x "
-    f"UNION ALL SELECT 'from', e.n, x.seq, {_NO_FACT}, x.* FROM e CROSS JOIN LATERAL "
-    f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE {ANY_STATUS} AND entity_id = e.entity_id "
-    "AND starts_with(source_key, %(p)s) OFFSET 0) x "
-    f"UNION ALL SELECT 'open', 0, x.seq, {_NO_FACT}, x.* "
-    "FROM unnest(%(u)s::text[]) AS u (entity_id) CROSS JOIN LATERAL "
-    f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ('pending', 'queued') "
-    "AND entity_id = u.entity_id OFFSET 0) x "
-    "ORDER BY 1, 2, 5, 3"
-)
+
+
+def _from_source(entity: str, source_prefix: str) -> str:
+    """The condition of an entity's questions from a source, any status. Canon's own
+    conflict questions are found through their partial index (``review_items_consistency``,
+    migration 0028: its literal condition must be in the statement for the plan to use it),
+    not by reading every question the entity was ever asked and keeping the few whose key
+    starts so (a person's answered questions pile up; the context block reads these on
+    every request). ``source_prefix`` is still applied, so the rows are the same."""
+    if source_prefix.startswith(CONSISTENCY_SOURCE):
+        return (
+            f"starts_with(source_key, '{CONSISTENCY_SOURCE}') AND entity_id = {entity} "
+            "AND starts_with(source_key, %(p)s)"
+        )
+    return f"{ANY_STATUS} AND entity_id = {entity} AND starts_with(source_key, %(p)s)"
+
+
+def _context_rows(source_prefix: str) -> str:
+    return (
+        "WITH e AS (SELECT * FROM unnest(%(e)s::text[]) WITH ORDINALITY AS e (entity_id, n)) "
+        f"SELECT 'fact', e.n, NULL::bigint, x.*, {_NO_ITEM} FROM e CROSS JOIN LATERAL "
+        f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = e.entity_id OFFSET 0) x "
+        f"UNION ALL SELECT 'from', e.n, x.seq, {_NO_FACT}, x.* FROM e CROSS JOIN LATERAL "
+        f"(SELECT {REVIEW_COLUMNS} FROM review_items "
+        f"WHERE {_from_source('e.entity_id', source_prefix)} OFFSET 0) x "
+        f"UNION ALL SELECT 'open', 0, x.seq, {_NO_FACT}, x.* "
+        "FROM unnest(%(u)s::text[]) AS u (entity_id) CROSS JOIN LATERAL "
+        f"(SELECT {REVIEW_COLUMNS} FROM review_items WHERE status IN ('pending', 'queued') "
+        "AND entity_id = u.entity_id OFFSET 0) x "
+        "ORDER BY 1, 2, 5, 3"
+    )
+
+
+CONTEXT_ROWS = _context_rows("")
+CONSISTENCY_CONTEXT_ROWS = _context_rows(CONSISTENCY_SOURCE)
 """``context_rows`` in one statement, each row tagged with what it is: the facts of each
 entity (``_facts_of``: an entity's by field, the entities in the order given), the
 questions from a source of each (``_items_from``: by seq), then the open questions of
@@ -211,14 +243,19 @@ FACTS_AND_OPEN_ITEMS = (
 """``facts_and_open_items`` in one statement, in ``CONTEXT_ROWS``' shape: the facts of the
 entity by field, then its open questions by seq."""
 
-FACTS_AND_ITEMS_FROM = (
-    f"SELECT 'fact', NULL::bigint, NULL::bigint, x.*, {_NO_ITEM} FROM "
-    f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %(e)s) x "
-    f"UNION ALL SELECT 'from', 0, x.seq, {_NO_FACT}, x.* FROM (SELECT {REVIEW_COLUMNS} "
-    f"FROM review_items WHERE {ANY_STATUS} AND entity_id = %(e)s "
-    "AND starts_with(source_key, %(p)s)) x "
-    "ORDER BY 1, 3, 5"
-)
+
+def _facts_and_items_from(source_prefix: str) -> str:
+    return (
+        f"SELECT 'fact', NULL::bigint, NULL::bigint, x.*, {_NO_ITEM} FROM "
+        f"(SELECT {FACT_COLUMNS} FROM facts WHERE entity_id = %(e)s) x "
+        f"UNION ALL SELECT 'from', 0, x.seq, {_NO_FACT}, x.* FROM (SELECT {REVIEW_COLUMNS} "
+        f"FROM review_items WHERE {_from_source('%(e)s', source_prefix)}) x "
+        "ORDER BY 1, 3, 5"
+    )
+
+
+FACTS_AND_ITEMS_FROM = _facts_and_items_from("")
+CONSISTENCY_FACTS_AND_ITEMS_FROM = _facts_and_items_from(CONSISTENCY_SOURCE)
 """``facts_and_items_from`` in one statement, in ``CONTEXT_ROWS``' shape: the facts of the
 entity by field, then its questions from the source (answered ones too) by seq."""
 
@@ -231,9 +268,9 @@ def _facts_of(entity_id: str | None) -> Read:
 def _items_from(entity_id: str, source_prefix: str) -> Read:
     # starts_with, not LIKE: a prefix with '%' or '_' in it means just those characters.
     return (
-        f"SELECT {REVIEW_COLUMNS} FROM review_items WHERE {ANY_STATUS} AND entity_id = %s "
-        "AND starts_with(source_key, %s) ORDER BY seq",
-        (entity_id, source_prefix),
+        f"SELECT {REVIEW_COLUMNS} FROM review_items "
+        f"WHERE {_from_source('%(e)s', source_prefix)} ORDER BY seq",
+        {"e": entity_id, "p": source_prefix},
     )
 
 

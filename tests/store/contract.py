@@ -412,6 +412,20 @@ class StoreContract:
         rows = await backend.context_rows(["user:primary"], "consistency:")
         assert rows.items_from == found
         assert [r.id for r in rows.open_items] == [asked[5].id, asked[6].id]
+        # Canon's own conflict questions have an index of their own on PostgreSQL; a
+        # narrower prefix and any other source read the same as without it.
+        assert [r.id for r in await backend.review_items_from("user:primary", "consistency:3")] == [
+            asked[3].id
+        ]
+        ordinary = _project_question(7, "telegram:chat:7")
+        await backend.add_review_item(ordinary, max_pending=1)
+        assert [r.id for r in await backend.review_items_from("user:primary", "telegram:")] == [
+            ordinary.id
+        ]
+        assert (await backend.context_rows(["user:primary"], "telegram:")).items_from == [
+            await backend.review_item(ordinary.id)
+        ]
+        assert await backend.review_items_from("user:primary", "consistency:") == found
 
     async def test_a_context_blocks_reads_together_are_the_reads_apart(self, eng: Engine) -> None:
         backend = eng.store

@@ -181,6 +181,19 @@ EVENTS: Final[Feature] = (
         CREATE INDEX review_items_by_status ON review_items (status, entity_id, seq);
         """,
         ),
+        (
+            "0028_review_items_consistency",
+            """
+        -- Canon's own conflict questions (source key 'consistency:...',
+        -- core.domain.review_items.CONSISTENCY_SOURCE) of an entity, whatever their status:
+        -- the context block reads them on every request and an answer about a trip, home or
+        -- time zone before it settles; through review_items_by_status that read visited
+        -- every question the entity was ever asked (seven probes, a heap row each) to keep
+        -- the few of them. Partial: an ordinary question writes no entry here.
+        CREATE INDEX review_items_consistency ON review_items (entity_id, seq)
+            WHERE starts_with(source_key, 'consistency:');
+        """,
+        ),
     ),
 )
 

@@ -79,7 +79,14 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
         if letter.next_retry_at is None or letter.next_retry_at > now:
             continue
         payload = _load(letter.payload)
-        errors = _errors(engine, letter.schema, payload, now)
+        unretriable = _unretriable(letter.schema, payload)
+        # A letter that can never pass keeps what it says (why it failed, what of it was
+        # lost) with the reason added, never the reason in their place.
+        errors = (
+            _errors(engine, letter.schema, payload, now)
+            if unretriable is None
+            else [*letter.errors, *([unretriable] * (unretriable not in letter.errors))]
+        )
         count = letter.retry_count + 1
         step = replace(letter, last_attempt=now, retry_count=count)
         escalation = None
@@ -158,6 +165,9 @@ async def answer_dead_letter(
         if letter is None:
             raise InvalidAnswer("the dead letter is gone; reject to close this question")
         payload = _load(letter.payload) if action == "confirm" else _corrected(value)
+        cut = _kept_in_part(payload) if action == "confirm" else None
+        if cut is not None:
+            raise InvalidAnswer(f"{cut}; send the whole payload with edit, or reject")
         errors = _errors(engine, letter.schema, payload, now)
         if errors:
             raise InvalidAnswer(
@@ -211,6 +221,32 @@ async def _ingest(
         outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules)
         return outcomes
     return await engine.ingest_batch([payload], now=now)
+
+
+def _unretriable(schema: str, payload: Any) -> str | None:
+    """Why a letter can never be ingested as it is kept (None: a retry may pass): a
+    message is read once, as it came; a payload past ``KEPT_PAYLOAD_CHARS`` is kept in
+    part (``dead_letter_intake._bounded``), and its start is not what was sent."""
+    if schema not in ("state_observation", "signal_event"):
+        return f"{schema} payloads cannot be retried"
+    return _kept_in_part(payload)
+
+
+def _kept_in_part(payload: Any) -> str | None:
+    """Why a letter's payload, kept in part, is no payload to ingest (None: kept whole)."""
+    cut = payload.get("cut") if isinstance(payload, dict) else None
+    if not isinstance(cut, dict):
+        return None
+    whole, kept = cut.get("characters"), cut.get("kept")
+    return (
+        f"cannot be retried: only the first {_count(kept)} of its {_count(whole)} "
+        f"characters are kept (SHA-256 {cut.get('sha256')}), and a retry would replay a "
+        "part as the whole"
+    )
+
+
+def _count(n: Any) -> str:
+    return f"{n:,}" if isinstance(n, int) else "?"
 
 
 def _errors(engine: Engine, schema: str, payload: Any, now: datetime) -> list[str]:

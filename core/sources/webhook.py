@@ -115,10 +115,16 @@ def webhook_app(
             return _refuse(413, "body too large")
         if not hmac.compare_digest(given, sign(secret, stamp, body)):
             return _refuse(401, f"bad {SIGNATURE_HEADER}")
-        text = body.decode("utf-8", errors="replace")
-        data, why_not = parse_json(text)  # too deep, out of range, NaN: never raises
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as e:  # never read with U+FFFD for what was sent
+            text = body.decode("utf-8", "backslashreplace")
+            why_not = f"not UTF-8 (byte 0x{body[e.start]:02x} at offset {e.start})"
+        else:
+            data, why_not = parse_json(text)  # too deep, out of range, NaN: never raises
         if why_not is not None:
-            raw = {"raw": text[:10000]}
+            # Kept as sent (the dead letter's bound keeps a long one's start, size and hash).
+            raw = {"raw": text}
             await engine.ingest_invalid("signal_event", raw, [why_not], now=now, principal=WEBHOOK)
             return _refuse(400, f"body is {why_not} (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]

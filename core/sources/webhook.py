@@ -115,6 +115,7 @@ def webhook_app(
             return _refuse(413, "body too large")
         if not hmac.compare_digest(given, sign(secret, stamp, body)):
             return _refuse(401, f"bad {SIGNATURE_HEADER}")
+        why_not: str | None
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as e:  # never read with U+FFFD for what was sent

@@ -32,8 +32,10 @@ from core.domain.alerts import NewAlert
 from core.domain.dead_letters import DeadLetterStatus, Escalation
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
+from core.domain.principals import SYSTEM, Principal, signal_principal
 from core.domain.review_items import OPEN_STATUSES, ReviewStatus
 from core.domain.settlements import Settlement
+from core.domain.whose_word import asker
 from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import RETRY_DELAYS
 from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome
@@ -93,7 +95,8 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
         if not errors:
             # Ingest first: a crash (or another process) before the letter is marked
             # retries it, as a duplicate of the same event.
-            await _ingest(engine, letter.schema, payload, now, rules)
+            writer = await _writer(engine, letter.principal)
+            await _ingest(engine, letter.schema, payload, now, rules, writer)
             step = replace(step, status="resolved", next_retry_at=None)
         elif count >= len(RETRY_DELAYS):
             step = replace(
@@ -176,7 +179,9 @@ async def answer_dead_letter(
             )
         if action == "edit":
             record["value"] = payload
-        outcomes = await _ingest(engine, letter.schema, payload, now, rules)
+        # A Yes lets the letter in as its writer's; an edit is the owner's own payload.
+        writer = await _writer(engine, letter.principal) if action == "confirm" else SYSTEM
+        outcomes = await _ingest(engine, letter.schema, payload, now, rules, writer)
         status = "confirmed" if action == "confirm" else "edited"
     closed = None
     if letter is not None:
@@ -214,13 +219,29 @@ def dlq_slo(letters: Sequence[DeadLetter], now: datetime) -> DlqSlo:
 
 
 async def _ingest(
-    engine: Engine, schema: str, payload: Any, now: datetime, rules: Sequence[Rule]
+    engine: Engine,
+    schema: str,
+    payload: Any,
+    now: datetime,
+    rules: Sequence[Rule],
+    writer: Principal,
 ) -> list[Outcome]:
-    """Send a now-valid payload down the path it first failed on."""
+    """Send a now-valid payload down the path it first failed on, as ``writer``'s."""
     if schema == "signal_event":
-        outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules)
+        outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules, principal=writer)
         return outcomes
-    return await engine.ingest_batch([payload], now=now)
+    return await engine.ingest_batch([payload], now=now, principal=writer)
+
+
+async def _writer(engine: Engine, ref: str | None) -> Principal:
+    """Whose a letter is, from the ref it keeps: a retry is its writer's word, never
+    Canon's (an assistant's proposal let in as ``system`` was Canon's question, outside
+    the assistant's cap). A token no longer known is still an assistant, never more."""
+    if ref is None or ref == SYSTEM.ref:
+        return SYSTEM  # a letter kept before principals, or Canon's own
+    if ref.startswith("source:"):
+        return signal_principal(ref.removeprefix("source:"))
+    return asker(ref, await engine.store.api_tokens.tokens()) or Principal("agent", ref)
 
 
 def _unretriable(schema: str, payload: Any) -> str | None:

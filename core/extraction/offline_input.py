@@ -49,6 +49,8 @@ def readable_body(
         # 'from mom: "landed in phoenix"': a relative's words, read as said of them; a reply
         # under a quoted question, as what it tells ("> are you still in Denver?\nyep").
         # "Sam: we're in Tahoe", pasted from another chat: Sam's words, said of Sam.
-        return handed_on(answered(others_as_said(strip_salutation(cut).strip() or cut, known_people))), None
+        return handed_on(
+            answered(others_as_said(strip_salutation(cut).strip() or cut, known_people))
+        ), None
     md = parse_line(cut)
     return md.body, md

@@ -30,16 +30,24 @@ _OWN_INLINE: Final = re.compile(r"(?<=\S)\s+(?=(?-i:Me|You)\s*:\s)")
 """'Mum: where are you?? Me: still in Leeds': the user's reply on the same line."""
 _FIRST_PERSON: Final = re.compile(r"\b(?:i|i'm|im|i've|i'll|we|we're|we've|we'll|my|our)\b", re.I)
 _RELATIVES: Final = frozenset(
-    "mom mum mother dad father wife husband hubby partner son daughter sister brother "
-    "grandma grandpa grandmother grandfather nana grandad granddad granny gran nan aunt "
-    "uncle cousin".split()
+    re.findall(
+        r"[a-z]+",
+        "mom mum mother dad father wife husband hubby partner son daughter "
+        "sister brother grandma grandpa grandmother grandfather nana grandad granddad granny gran "
+        "nan aunt uncle cousin",
+    )
 )
 _NO_ONE: Final = frozenset(
-    # Months and days label notes ("June: Paris", "Sun: back home"), names though some are.
-    "jan january feb february mar march apr april may jun june jul july aug august sep sept "
-    "september oct october nov november dec december mon monday tue tues tuesday wed "
-    "wednesday thu thur thurs thursday fri friday sat saturday sun sunday today tomorrow "
-    "tonight fwd fw re subject subj note reminder update quote quoting notice".split()
+    # Months and days label notes ("June: Paris", "Sun: back home"), names though some are;
+    # and a mail's headers ("Fwd:", "Subject:").
+    re.findall(
+        r"[a-z]+",
+        "jan january feb february mar march apr april may jun june jul "
+        "july aug august sep sept september oct october nov november dec december mon monday "
+        "tue tues tuesday wed wednesday thu thur thurs thursday fri friday sat saturday sun "
+        "sunday today tomorrow tonight fwd fw re subject subj note reminder update quote "
+        "quoting notice",
+    )
 )
 
 
@@ -77,11 +85,11 @@ def _theirs_line(line: str, known_people: frozenset[str]) -> str | None:
         return None
     if first in _RELATIVES:
         return _theirs(first, said)
-    if not (is_common_first_name(first) or first in known_people):
-        # A word no dictionary knows labels as often as it names ("Fwd: ...", "Tahoe: we
-        # made it"): a place's or a header's label is no speaker.
-        if not is_first_name(first) or lookup(key_of(who)) is not None:
-            return None
+    # A word no dictionary knows labels as often as it names ("Fwd: ...", "Tahoe: we made
+    # it"): a place's or a header's label is no speaker.
+    named = is_common_first_name(first) or first in known_people
+    if not named and (not is_first_name(first) or lookup(key_of(who)) is not None):
+        return None
     return _theirs(who.split()[0], said)
 
 

@@ -18,8 +18,8 @@ from canon_cli import canon
 from canon_testing import CALIBRATED_POLICY_FILE, NOW, make_observation
 
 from core.api.tokens import issue_token
-from core.conversation.texts import prompt_body
 from core.conversation.audience import Audience
+from core.conversation.texts import prompt_body
 
 ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
 AGENT, DELEGATE = "agent:alice", "delegate:alice"

@@ -32,9 +32,7 @@ async def _travel(api: object, who: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("text", PASTED)
-async def test_someone_elses_line_is_never_the_users_whereabouts(
-    tmp_path: Path, text: str
-) -> None:
+async def test_someone_elses_line_is_never_the_users_whereabouts(tmp_path: Path, text: str) -> None:
     async with running_api(tmp_path) as api:
         await api.confirmed(ALICE, "I'm back home in Portland")
         home = await _travel(api, ALICE)

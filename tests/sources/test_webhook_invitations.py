@@ -27,9 +27,9 @@ from source_servers import free_port
 
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
-from core.store.sqlite import SQLiteStore
 from core.sources.remembered import PUSHED_KEPT, answered_pushes
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
+from core.store.sqlite import SQLiteStore
 
 NOW = datetime(2031, 2, 19, 14, 30, tzinfo=UTC)
 SECRET = b"0123456789abcdef-secret"
@@ -119,7 +119,9 @@ async def test_pushes_at_once_to_two_webhooks_on_one_store_forget_no_answer(
     remembered in one change of the store now, every answer is kept."""
     other_store = SQLiteStore(store.path)  # a second `canon webhook` on the same file
     await other_store.open()
-    runner = web.AppRunner(webhook_app(Engine(other_store, calibrated_policy()), SECRET, lambda: NOW))
+    runner = web.AppRunner(
+        webhook_app(Engine(other_store, calibrated_policy()), SECRET, lambda: NOW)
+    )
     await runner.setup()
     port = free_port()
     await web.TCPSite(runner, "127.0.0.1", port).start()

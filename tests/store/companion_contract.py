@@ -307,7 +307,10 @@ class CompanionContract:
 
         stores = (backend.source_states, same_data.source_states)
         made = await asyncio.gather(
-            *(stores[i % 2].change_source_state("(w)", "webhook", adding(f"k{i}")) for i in range(20))
+            *(
+                stores[i % 2].change_source_state("(w)", "webhook", adding(f"k{i}"))
+                for i in range(20)
+            )
         )
         kept = await backend.source_states.source_state("(w)")
         assert kept is not None

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from api_harness import ALICE, running_api
 
+from core.extraction.transcript_lines import others_as_said
+
 PASTED = [
     "Sam: we're in Tahoe till sunday",
     "Sam: we're in Tahoe till sunday\nMe: nice, have fun!",
@@ -60,3 +62,21 @@ async def test_the_users_own_line_in_a_transcript_is_still_theirs(tmp_path: Path
         asked = " ".join(q["question"] for q in said.body["questions"])
         assert facts.get("travel.location") == "Denver" or "Denver" in asked, said.body
         assert "Tahoe" not in asked + str(facts)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Update: I'm in Tahoe till sunday",
+        "Fwd: I'll be in Denver Monday",
+        "Tahoe: we made it!",
+        "June: we're in Paris for the conference",
+        "Dad: bright, chatty, walked to the end of the garden",
+        "Netflix: cancelled. Hulu: cancelled.",
+        "Me: exhausted",
+        "Mum: where are you?? Me: still in Leeds, back Friday",
+    ],
+)
+def test_a_note_with_a_label_is_read_as_typed(note: str) -> None:
+    """A label that names no speaker, or a line saying no "I" or "we", is the user's note."""
+    assert others_as_said(note) == note

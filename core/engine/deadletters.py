@@ -82,13 +82,11 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
             continue
         payload = _load(letter.payload)
         unretriable = _unretriable(letter.schema, payload)
-        # A letter that can never pass keeps what it says (why it failed, what of it was
-        # lost) with the reason added, never the reason in their place.
-        errors = (
-            _errors(engine, letter.schema, payload, now)
-            if unretriable is None
-            else [*letter.errors, *([unretriable] * (unretriable not in letter.errors))]
-        )
+        errors = [unretriable] if unretriable else _errors(engine, letter.schema, payload, now)
+        # What the letter says (why it first failed, what of it was lost) stays first: a
+        # retry's reasons are added, never put in its place (a raw line's retry fails on
+        # the schema, which says nothing of the byte that was not UTF-8).
+        kept = (*letter.errors, *(e for e in errors if e not in letter.errors))
         count = letter.retry_count + 1
         step = replace(letter, last_attempt=now, retry_count=count)
         escalation = None
@@ -99,12 +97,10 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
             await _ingest(engine, letter.schema, payload, now, rules, writer)
             step = replace(step, status="resolved", next_retry_at=None)
         elif count >= len(RETRY_DELAYS):
-            step = replace(
-                step, status="permanently_failed", next_retry_at=None, errors=tuple(errors)
-            )
+            step = replace(step, status="permanently_failed", next_retry_at=None, errors=kept)
             escalation = _escalation(engine, step, now)
         else:
-            step = replace(step, next_retry_at=now + RETRY_DELAYS[count], errors=tuple(errors))
+            step = replace(step, next_retry_at=now + RETRY_DELAYS[count], errors=kept)
         if not await engine.update_dead_letter(step, letter, escalation):
             continue  # another process retried it first
         retried += 1

@@ -113,3 +113,26 @@ def test_a_letter_kept_in_part_is_never_retried_as_if_whole(tmp_path: Path) -> N
     assert "400," in yes.stdout + yes.stderr  # the whole's size, said
     state = json.loads(canon("state", "--json", env=env_all).stdout)
     assert "Tahoe" not in json.dumps(state)
+
+
+def test_a_retry_keeps_why_a_line_first_failed(tmp_path: Path) -> None:
+    """`canon ingest` keeps a line that is not UTF-8 as its text, with why; before, the
+    first `canon dlq --retry` replaced the why ("not UTF-8 (byte 0xff ...)") with the
+    schema's complaint about a string, and the byte was never named again."""
+    env_all: dict[str, str | None] = {name: None for name in os.environ}
+    env_all |= environment(tmp_path / "canon.db")
+    lines = tmp_path / "in.jsonl"
+    lines.write_bytes(b'{"entity_id": "user:primary", "x": "\xff"}\n')
+    assert canon("ingest", str(lines), env=env_all).returncode == 0
+    [letter] = json.loads(canon("dlq", "--json", env=env_all).stdout)["dead_letters"]
+    [why] = letter["errors"]
+    assert "not UTF-8" in why
+    first_seen = datetime.fromisoformat(letter["first_seen"].replace("Z", "+00:00"))
+
+    for minutes in (2, 10, 45):
+        at = (first_seen + timedelta(minutes=minutes)).isoformat()
+        ran = canon("dlq", "--retry", "--json", "--now", at, env=env_all)
+        [letter] = json.loads(ran.stdout)["dead_letters"]
+        assert letter["errors"][0] == why, letter["errors"]
+    assert letter["status"] == "permanently_failed"
+    assert len(letter["errors"]) < 10  # the retries' reasons added once, not each time

@@ -65,8 +65,12 @@ def read_jsonl(stream: IO[bytes], name: str) -> Iterator[Line]:
         yield Line(number, text, value, error)
 
 
-def parse_json(text: str) -> tuple[Any, str | None]:
-    """``text`` as a JSON value, or None and why not (never raises for bad text)."""
+def parse_json(text: str, *, surrogates: bool = False) -> tuple[Any, str | None]:
+    """``text`` as a JSON value, or None and why not (never raises for bad text).
+
+    With ``surrogates`` a string holding a lone surrogate is returned as it is, for a
+    caller that checks its strings itself (a person's words are refused and kept whole,
+    ``core.domain.validation.message_text_hazards``)."""
     try:
         value = json.loads(
             text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_double_int
@@ -81,7 +85,7 @@ def parse_json(text: str) -> tuple[Any, str | None]:
         return None, f"not JSON Canon accepts: nested deeper than {MAX_DEPTH} levels"
     except ValueError as e:  # e.g. an integer with more digits than Python converts
         return None, f"not JSON Canon accepts: {e}"
-    return value, _unacceptable(value)
+    return value, _unacceptable(value, surrogates)
 
 
 class _NotFinite(ValueError):
@@ -110,8 +114,9 @@ def _double_int(literal: str) -> int:
     return number
 
 
-def _unacceptable(value: Any) -> str | None:
-    """Why a parsed value cannot be kept: too deep, or strings that are not Unicode text."""
+def _unacceptable(value: Any, surrogates: bool = False) -> str | None:
+    """Why a parsed value cannot be kept: too deep, or (unless ``surrogates``) strings that
+    are not Unicode text."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -120,7 +125,7 @@ def _unacceptable(value: Any) -> str | None:
                 return f"not JSON Canon accepts: nested deeper than {MAX_DEPTH} levels"
             children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
-        elif isinstance(item, str):
+        elif isinstance(item, str) and not surrogates:
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError as e:

@@ -17,7 +17,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from core.api import handlers
-from core.api.bodies import body_errors, value_errors
+from core.api.bodies import as_checked, body_errors, value_errors
 from core.api.call import Call, Services
 from core.api.limits import MAX_BODY, RateLimiter
 from core.api.openapi import openapi_document
@@ -61,7 +61,7 @@ def api_app(
             refusal = route.refusal(token.role)
             if refusal is not None:
                 raise Problem(403, refusal, kind="claim-refused")
-            body = await _body(request, route.request, max_body) if route.request else None
+            body = await _body(request, route, max_body) if route.request else None
             call = Call(
                 services,
                 token,
@@ -99,7 +99,7 @@ async def _authenticate(
     return spent
 
 
-async def _body(request: web.Request, schema: str, max_body: int) -> Any:
+async def _body(request: web.Request, route: Route, max_body: int) -> Any:
     if request.content_type != "application/json":
         raise Problem(415, "send the body as application/json")
     charset = request.charset
@@ -119,10 +119,11 @@ async def _body(request: web.Request, schema: str, max_body: int) -> Any:
     except UnicodeDecodeError as e:
         raise Problem(400, f"the body is not UTF-8 text: {e.reason}", kind="not-json") from None
     # Never raises: too deep, a number out of range, NaN: each is why not.
-    data, why_not = parse_json(text)
+    # A person's words with a lone surrogate are the handler's to refuse and keep.
+    data, why_not = parse_json(text, surrogates=route.words is not None)
     if why_not is not None:
         raise Problem(400, f"the body is {why_not}", kind="not-json")
-    errors = body_errors(schema, data)
+    errors = body_errors(str(route.request), as_checked(data, route.words))
     if errors:
         raise Problem(422, errors[0], kind="invalid-body", extra={"errors": errors[:20]})
     return data

@@ -14,6 +14,7 @@ much as the rest of the request's own Python, before its handler.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any, Final
@@ -58,6 +59,22 @@ def _fast(name: str) -> jsonschema_rs.Validator:
     return jsonschema_rs.Draft202012Validator(
         _schema(name), formats=FAST_FORMATS, validate_formats=True
     )
+
+
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def as_checked(data: object, words: str | None) -> object:
+    """``data`` as its schema checks it: a person's ``words`` with each lone surrogate as
+    U+FFFD (one character for one: lengths hold), since whether those words are text is
+    the handler's to decide (``message_text_hazards``: refused and kept in the dead-letter
+    queue, as in chat), not a malformed body's 422 that keeps nothing."""
+    if words is None or not isinstance(data, dict):
+        return data
+    text = data.get(words)
+    if not isinstance(text, str) or text.isascii():
+        return data
+    return {**data, words: _LONE_SURROGATE.sub("\ufffd", text)}
 
 
 def body_errors(name: str, data: object) -> list[str]:

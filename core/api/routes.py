@@ -54,6 +54,9 @@ class Route:
     problems: tuple[str, ...] = ()
     """Canon's own problem kinds it answers with beyond every route's (``Problem.type`` in
     ``schemas/http_api.schema.json`` describes each); the OpenAPI document lists them."""
+    words: str | None = None
+    """The body's field holding a person's words, which the handler reads or refuses and
+    keeps (422 ``unreadable-text``): text that is not Unicode there is no malformed body."""
 
     def refusal(self, role: str) -> str | None:
         """Why a ``role`` token may not call this route; None if it may."""
@@ -76,6 +79,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "MessageResponse",
         request="MessageRequest",
         problems=("too-many-questions", "unreadable-text"),
+        words="text",
     ),
     Route(
         "POST",

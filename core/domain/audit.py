@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from core.domain.control_chars import CONTROL
 from core.domain.state import Scalar
 
 
 def show_value(value: Scalar) -> str:
+    """``value`` as a person reads it; a control character escaped (``\\x1b``), since a
+    terminal, a workspace file or a model would take an escape sequence in a value (an
+    assistant's, a feed's) for a command of its own."""
     if value is None:
         return "(none)"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    text = str(value)
+    if CONTROL.search(text) is None:
+        return text
+    return CONTROL.sub(lambda c: f"\\x{ord(c.group()):02x}", text)
 
 
 def audit_line(

@@ -41,6 +41,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import best_match
 
+from core.domain.control_chars import CONTROL
 from core.errors import ConfigError, PayloadInvalid
 from core.schema_errors import error_message
 
@@ -226,17 +227,11 @@ def json_hazards(payload: object, path: str = "$") -> list[str]:
     return found
 
 
-# C0 control characters but tab, newline and carriage return, and DEL: nobody types them,
-# PostgreSQL's text and jsonb cannot hold a NUL, and a terminal or a model reading the
-# transcript takes an ESC sequence for a command, not for words.
-_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
 def message_text_hazards(text: str, path: str = "$.text") -> list[str]:
     """Why a person's message ``text`` is not read, the same for every way in (chat, API):
     a lone surrogate (not Unicode) or a control character; empty if it is read."""
     found = json_hazards(text, path)
-    control = _CONTROL.search(text)
+    control = CONTROL.search(text)
     if control is not None:
         found.append(
             f"{path}: control character U+{ord(control.group()):04X} at offset "

@@ -32,8 +32,10 @@ from core.domain.alerts import NewAlert
 from core.domain.dead_letters import DeadLetterStatus, Escalation
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
+from core.domain.principals import SYSTEM, Principal, signal_principal
 from core.domain.review_items import OPEN_STATUSES, ReviewStatus
 from core.domain.settlements import Settlement
+from core.domain.whose_word import asker
 from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import RETRY_DELAYS
 from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome
@@ -79,22 +81,26 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
         if letter.next_retry_at is None or letter.next_retry_at > now:
             continue
         payload = _load(letter.payload)
-        errors = _errors(engine, letter.schema, payload, now)
+        unretriable = _unretriable(letter.schema, payload)
+        errors = [unretriable] if unretriable else _errors(engine, letter.schema, payload, now)
+        # What the letter says (why it first failed, what of it was lost) stays first: a
+        # retry's reasons are added, never put in its place (a raw line's retry fails on
+        # the schema, which says nothing of the byte that was not UTF-8).
+        kept = (*letter.errors, *(e for e in errors if e not in letter.errors))
         count = letter.retry_count + 1
         step = replace(letter, last_attempt=now, retry_count=count)
         escalation = None
         if not errors:
             # Ingest first: a crash (or another process) before the letter is marked
             # retries it, as a duplicate of the same event.
-            await _ingest(engine, letter.schema, payload, now, rules)
+            writer = await _writer(engine, letter.principal)
+            await _ingest(engine, letter.schema, payload, now, rules, writer)
             step = replace(step, status="resolved", next_retry_at=None)
         elif count >= len(RETRY_DELAYS):
-            step = replace(
-                step, status="permanently_failed", next_retry_at=None, errors=tuple(errors)
-            )
+            step = replace(step, status="permanently_failed", next_retry_at=None, errors=kept)
             escalation = _escalation(engine, step, now)
         else:
-            step = replace(step, next_retry_at=now + RETRY_DELAYS[count], errors=tuple(errors))
+            step = replace(step, next_retry_at=now + RETRY_DELAYS[count], errors=kept)
         if not await engine.update_dead_letter(step, letter, escalation):
             continue  # another process retried it first
         retried += 1
@@ -158,6 +164,9 @@ async def answer_dead_letter(
         if letter is None:
             raise InvalidAnswer("the dead letter is gone; reject to close this question")
         payload = _load(letter.payload) if action == "confirm" else _corrected(value)
+        cut = _kept_in_part(payload) if action == "confirm" else None
+        if cut is not None:
+            raise InvalidAnswer(f"{cut}; send the whole payload with edit, or reject")
         errors = _errors(engine, letter.schema, payload, now)
         if errors:
             raise InvalidAnswer(
@@ -166,7 +175,9 @@ async def answer_dead_letter(
             )
         if action == "edit":
             record["value"] = payload
-        outcomes = await _ingest(engine, letter.schema, payload, now, rules)
+        # A Yes lets the letter in as its writer's; an edit is the owner's own payload.
+        writer = await _writer(engine, letter.principal) if action == "confirm" else SYSTEM
+        outcomes = await _ingest(engine, letter.schema, payload, now, rules, writer)
         status = "confirmed" if action == "confirm" else "edited"
     closed = None
     if letter is not None:
@@ -204,13 +215,55 @@ def dlq_slo(letters: Sequence[DeadLetter], now: datetime) -> DlqSlo:
 
 
 async def _ingest(
-    engine: Engine, schema: str, payload: Any, now: datetime, rules: Sequence[Rule]
+    engine: Engine,
+    schema: str,
+    payload: Any,
+    now: datetime,
+    rules: Sequence[Rule],
+    writer: Principal,
 ) -> list[Outcome]:
-    """Send a now-valid payload down the path it first failed on."""
+    """Send a now-valid payload down the path it first failed on, as ``writer``'s."""
     if schema == "signal_event":
-        outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules)
+        outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules, principal=writer)
         return outcomes
-    return await engine.ingest_batch([payload], now=now)
+    return await engine.ingest_batch([payload], now=now, principal=writer)
+
+
+async def _writer(engine: Engine, ref: str | None) -> Principal:
+    """Whose a letter is, from the ref it keeps: a retry is its writer's word, never
+    Canon's (an assistant's proposal let in as ``system`` was Canon's question, outside
+    the assistant's cap). A token no longer known is still an assistant, never more."""
+    if ref is None or ref == SYSTEM.ref:
+        return SYSTEM  # a letter kept before principals, or Canon's own
+    if ref.startswith("source:"):
+        return signal_principal(ref.removeprefix("source:"))
+    return asker(ref, await engine.store.api_tokens.tokens()) or Principal("agent", ref)
+
+
+def _unretriable(schema: str, payload: Any) -> str | None:
+    """Why a letter can never be ingested as it is kept (None: a retry may pass): a
+    message is read once, as it came; a payload past ``KEPT_PAYLOAD_CHARS`` is kept in
+    part (``dead_letter_intake._bounded``), and its start is not what was sent."""
+    if schema not in ("state_observation", "signal_event"):
+        return f"{schema} payloads cannot be retried"
+    return _kept_in_part(payload)
+
+
+def _kept_in_part(payload: Any) -> str | None:
+    """Why a letter's payload, kept in part, is no payload to ingest (None: kept whole)."""
+    cut = payload.get("cut") if isinstance(payload, dict) else None
+    if not isinstance(cut, dict):
+        return None
+    whole, kept = cut.get("characters"), cut.get("kept")
+    return (
+        f"cannot be retried: only the first {_count(kept)} of its {_count(whole)} "
+        f"characters are kept (SHA-256 {cut.get('sha256')}), and a retry would replay a "
+        "part as the whole"
+    )
+
+
+def _count(n: Any) -> str:
+    return f"{n:,}" if isinstance(n, int) else "?"
 
 
 def _errors(engine: Engine, schema: str, payload: Any, now: datetime) -> list[str]:

@@ -7,7 +7,7 @@ of this, ``core.engine.engine_answers`` and the ingest path in ``core.engine.eng
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from datetime import datetime
 from typing import Any
@@ -79,6 +79,13 @@ class ServiceWrites:
     async def record_source_state(self, state: SourceState) -> None:
         """Remember where a source is (cursor, health, weight) after a pass."""
         await self.store.source_states.save_source_state(state)
+
+    async def change_source_state(
+        self, name: str, kind: str, change: Callable[[SourceState], SourceState]
+    ) -> SourceState:
+        """Change what is remembered of source ``name`` by ``change`` (pure, quick), read
+        and written at once: nobody's change in between is lost."""
+        return await self.store.source_states.change_source_state(name, kind, change)
 
     async def note_mail_sender(self, ref: str, address: str) -> None:
         """Remember who sent the mail behind question ``ref``, so a Yes can trust them."""

@@ -12,6 +12,7 @@ from core.extraction.known_people import capitalise_known
 from core.extraction.letters import strip_salutation
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.quoted_replies import answered
+from core.extraction.transcript_lines import others_as_said
 from core.extraction.typed_text import clean
 from core.extraction.types import SourceKind
 
@@ -47,6 +48,9 @@ def readable_body(
         # "Dear Susan" is the subject and the speaker an apposition of hers.
         # 'from mom: "landed in phoenix"': a relative's words, read as said of them; a reply
         # under a quoted question, as what it tells ("> are you still in Denver?\nyep").
-        return handed_on(answered(strip_salutation(cut).strip() or cut)), None
+        # "Sam: we're in Tahoe", pasted from another chat: Sam's words, said of Sam.
+        return handed_on(
+            answered(others_as_said(strip_salutation(cut).strip() or cut, known_people))
+        ), None
     md = parse_line(cut)
     return md.body, md

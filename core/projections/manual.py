@@ -31,6 +31,7 @@ from typing import Final
 from core.domain.fields import DOMAINS, spec_for
 from core.domain.state import Scalar
 from core.domain.timeutil import format_ts, parse_ts
+from core.domain.validation import message_text_hazards
 from core.errors import CanonError
 
 DEFAULT_ENTITY: Final = "user:primary"
@@ -143,6 +144,9 @@ def _value(field: str, raw: str, intent: str) -> Scalar:
         if not isinstance(decoded, str):
             raise LineError(f"a quoted value must be one string, not {raw}")
         raw = " ".join(decoded.split())
+    unreadable = message_text_hazards(raw, "the value")
+    if unreadable:  # "\ud800" or "\u0000" in quotes, a NUL typed: no text to keep as a belief
+        raise LineError(unreadable[0])
     if not raw or raw == "null":
         raise LineError("missing value after '='; delete the line to retract a belief")
     if len(raw) > MAX_VALUE:

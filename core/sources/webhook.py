@@ -48,19 +48,31 @@ MEMORY: Final = "(webhook)"
 async def _answered_as_seen(engine: Engine, items: list[Any], now: datetime) -> list[Any]:
     """``items`` with each invitation's acceptance judged against what earlier pushes
     showed (``core.sources.remembered.answered_pushes``), the webhook's memory kept as a
-    source's cursor is (under ``MEMORY``, no configured source's name)."""
-    states = engine.store.source_states
-    state = await states.source_state(MEMORY) or SourceState(MEMORY, "webhook")
-    seen = state.cursor.get("invitations")
+    source's cursor is (under ``MEMORY``, no configured source's name). Judged and
+    remembered in one change of the store: two pushes at once (or two webhook processes)
+    each judge against the other's answers, and neither's are forgotten."""
     skew = engine.policy.clock_skew
-    judged, memory = answered_pushes(
-        items,
-        seen if isinstance(seen, dict) else {},
-        lambda signal: not evidence_errors("signal_event", signal, now, skew),
-    )
-    if memory != seen:
-        cursor = {**state.cursor, "invitations": memory}
-        await engine.record_source_state(replace(state, cursor=cursor, last_success=now))
+    # Checked before the store's lock is taken: under it only the memory is merged.
+    valid = {
+        id(s)
+        for s in items
+        if isinstance(s, dict)
+        and s.get("kind") == "calendar_event"
+        and not evidence_errors("signal_event", s, now, skew)
+    }
+    judged: list[Any] = []
+
+    def remembered(state: SourceState) -> SourceState:
+        seen = state.cursor.get("invitations")
+        out, memory = answered_pushes(
+            items, seen if isinstance(seen, dict) else {}, lambda signal: id(signal) in valid
+        )
+        judged[:] = out
+        if memory == seen:
+            return state
+        return replace(state, cursor={**state.cursor, "invitations": memory}, last_success=now)
+
+    await engine.change_source_state(MEMORY, "webhook", remembered)
     return judged
 
 
@@ -103,10 +115,17 @@ def webhook_app(
             return _refuse(413, "body too large")
         if not hmac.compare_digest(given, sign(secret, stamp, body)):
             return _refuse(401, f"bad {SIGNATURE_HEADER}")
-        text = body.decode("utf-8", errors="replace")
-        data, why_not = parse_json(text)  # too deep, out of range, NaN: never raises
+        why_not: str | None
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as e:  # never read with U+FFFD for what was sent
+            text = body.decode("utf-8", "backslashreplace")
+            why_not = f"not UTF-8 (byte 0x{body[e.start]:02x} at offset {e.start})"
+        else:
+            data, why_not = parse_json(text)  # too deep, out of range, NaN: never raises
         if why_not is not None:
-            raw = {"raw": text[:10000]}
+            # Kept as sent (the dead letter's bound keeps a long one's start, size and hash).
+            raw = {"raw": text}
             await engine.ingest_invalid("signal_event", raw, [why_not], now=now, principal=WEBHOOK)
             return _refuse(400, f"body is {why_not} (kept in the dead-letter queue)")
         items = data if isinstance(data, list) else [data]

@@ -5,7 +5,7 @@ the HTTP API's tokens."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -123,6 +123,15 @@ class SourceStateStore(Protocol):
     async def source_state(self, name: str) -> SourceState | None: ...
 
     async def save_source_state(self, state: SourceState) -> None: ...
+
+    async def change_source_state(
+        self, name: str, kind: str, change: Callable[[SourceState], SourceState]
+    ) -> SourceState:
+        """Source ``name``'s state as ``change`` (pure, quick) makes it of the state as it
+        is (``SourceState(name, kind)`` if none), read and written in one transaction: two
+        writers at once, in this process or another, each change the other's result, and
+        neither's change is lost. The state written."""
+        ...
 
 
 class MailSenderStore(Protocol):

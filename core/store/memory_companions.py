@@ -10,7 +10,7 @@ tests run on both.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -233,19 +233,33 @@ class MemorySourceStates:
         return self._states.get(name)
 
     async def save_source_state(self, state: SourceState) -> None:
-        stored = SourceState(
-            name=state.name,
-            kind=state.kind,
-            cursor=json.loads(json.dumps(state.cursor, sort_keys=True)),
-            last_attempt=_opt_utc(state.last_attempt),
-            last_success=_opt_utc(state.last_success),
-            last_error=state.last_error,
-            failures=state.failures,
-            weight=state.weight,
-            signals_total=state.signals_total,
-        )
         async with self._store.transaction() as j:
-            j.set(self._states, state.name, stored)
+            j.set(self._states, state.name, _stored(state))
+
+    async def change_source_state(
+        self, name: str, kind: str, change: Callable[[SourceState], SourceState]
+    ) -> SourceState:
+        async with self._store.transaction() as j:  # the one writer from the read on
+            old = self._states.get(name) or SourceState(name, kind)
+            new = _stored(change(old))
+            if new != old:
+                j.set(self._states, name, new)
+        return new
+
+
+def _stored(state: SourceState) -> SourceState:
+    """``state`` as a store gives it back: its cursor a copy through JSON, times in UTC."""
+    return SourceState(
+        name=state.name,
+        kind=state.kind,
+        cursor=json.loads(json.dumps(state.cursor, sort_keys=True)),
+        last_attempt=_opt_utc(state.last_attempt),
+        last_success=_opt_utc(state.last_success),
+        last_error=state.last_error,
+        failures=state.failures,
+        weight=state.weight,
+        signals_total=state.signals_total,
+    )
 
 
 class MemoryMailSenders:

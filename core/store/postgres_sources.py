@@ -7,6 +7,7 @@ They behave as ``sqlite_sources`` and share the main store's connection pool.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -36,24 +37,49 @@ class PostgresSourceStates:
         return _source_state(rows[0]) if rows else None
 
     async def save_source_state(self, state: SourceState) -> None:
-        updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in _SOURCE_COLUMNS.split(", ")[1:])
         async with self._store.transaction() as tx:
+            await tx.execute(_SAVE, _params(state))
+
+    async def change_source_state(
+        self, name: str, kind: str, change: Callable[[SourceState], SourceState]
+    ) -> SourceState:
+        async with self._store.transaction() as tx:
+            # The row made first if there is none, then locked (FOR UPDATE): another
+            # writer's change waits for this transaction and reads what it wrote.
             await tx.execute(
                 f"INSERT INTO source_state ({_SOURCE_COLUMNS}) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
-                f"ON CONFLICT (name) DO UPDATE SET {updates}",
-                (
-                    state.name,
-                    state.kind,
-                    json.dumps(state.cursor, sort_keys=True),
-                    state.last_attempt,
-                    state.last_success,
-                    state.last_error,
-                    state.failures,
-                    state.weight,
-                    state.signals_total,
-                ),
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (name) DO NOTHING",
+                _params(SourceState(name, kind)),
             )
+            rows = await tx.fetch(
+                f"SELECT {_SOURCE_COLUMNS} FROM source_state WHERE name = %s FOR UPDATE", (name,)
+            )
+            old = _source_state(rows[0])
+            new = change(old)
+            if new != old:
+                await tx.execute(_SAVE, _params(new))
+        return new
+
+
+_SAVE = (
+    f"INSERT INTO source_state ({_SOURCE_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
+    "ON CONFLICT (name) DO UPDATE SET "
+    + ", ".join(f"{c} = EXCLUDED.{c}" for c in _SOURCE_COLUMNS.split(", ")[1:])
+)
+
+
+def _params(state: SourceState) -> tuple[Any, ...]:
+    return (
+        state.name,
+        state.kind,
+        json.dumps(state.cursor, sort_keys=True),
+        state.last_attempt,
+        state.last_success,
+        state.last_error,
+        state.failures,
+        state.weight,
+        state.signals_total,
+    )
 
 
 def _source_state(r: Any) -> SourceState:

@@ -9,6 +9,7 @@ decides anything; the weight rules live in ``core.sources.health``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -48,20 +49,24 @@ class SQLiteSourceStates:
 
     async def save_source_state(self, state: SourceState) -> None:
         # Never inside another task's transaction on the shared connection.
-        await self._store.execute_write(
-            f"INSERT OR REPLACE INTO source_state ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                state.name,
-                state.kind,
-                json.dumps(state.cursor, sort_keys=True),
-                _ts(state.last_attempt),
-                _ts(state.last_success),
-                state.last_error,
-                state.failures,
-                state.weight,
-                state.signals_total,
-            ),
-        )
+        await self._store.execute_write(_SAVE, _params(state))
+
+    async def change_source_state(
+        self, name: str, kind: str, change: Callable[[SourceState], SourceState]
+    ) -> SourceState:
+        # BEGIN IMMEDIATE: the file's write lock from the read on, so another process's
+        # change waits for this one and reads what it wrote.
+        async with self._store.transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    f"SELECT {_COLUMNS} FROM source_state WHERE name = ?", (name,)
+                )
+            )
+            old = _row(rows[0]) if rows else SourceState(name, kind)
+            new = change(old)
+            if new != old:
+                await db.execute(_SAVE, _params(new))
+        return new
 
 
 class SQLiteMailSenders:
@@ -98,6 +103,23 @@ class SQLiteMailSenders:
 _COLUMNS = (
     "name, kind, cursor, last_attempt, last_success, last_error, failures, weight, signals_total"
 )
+
+
+_SAVE = f"INSERT OR REPLACE INTO source_state ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)"
+
+
+def _params(state: SourceState) -> tuple[Any, ...]:
+    return (
+        state.name,
+        state.kind,
+        json.dumps(state.cursor, sort_keys=True),
+        _ts(state.last_attempt),
+        _ts(state.last_success),
+        state.last_error,
+        state.failures,
+        state.weight,
+        state.signals_total,
+    )
 
 
 def _row(r: Any) -> SourceState:

@@ -7,15 +7,19 @@ answered Yes: a ``user_confirmation`` of Alice's whereabouts that no person gave
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from api_harness import Api, running_api
-from canon_testing import NOW, make_observation
+from canon_cli import canon
+from canon_testing import CALIBRATED_POLICY_FILE, NOW, make_observation
 
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
+from core.conversation.texts import prompt_body
 
 ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
 AGENT, DELEGATE = "agent:alice", "delegate:alice"
@@ -96,3 +100,36 @@ async def test_a_delegate_cannot_carry_out_a_sibling_assistants_forget(api: Api)
     location = await api.engine.store.fact(ALICE, "travel.location")
     assert location is not None
     assert location.value == "Tahoe"
+
+
+async def test_a_proposal_dead_lettered_then_retried_is_still_the_assistants(
+    api: Api, tmp_path: Path
+) -> None:
+    """A dead letter is retried (`canon dlq --retry`) as its writer's, never as Canon's.
+
+    Before, every retried letter was ingested as ``system``: the agent's proposal stamped a
+    few minutes ahead (dead-lettered: evidence from the future) came back on retry as a
+    question Canon raised, which the delegate, a sibling assistant, could then answer Yes:
+    a confirmation of Alice's whereabouts that no person gave."""
+    ahead = NOW + timedelta(minutes=8)  # past the 5-minute clock allowance
+    proposal = make_observation("travel.location", "Paris", entity=ALICE, at=ahead)
+    posted = await api.call(
+        AGENT, "POST", "/v1/observations", json_body={"observations": [proposal]}
+    )
+    assert posted.body["results"][0]["decision"] == "invalid"
+    later = (NOW + timedelta(minutes=10)).isoformat()
+    env = {"CANON_DB": str(tmp_path / "canon.db"), "CANON_POLICY": str(CALIBRATED_POLICY_FILE)}
+    retried = canon("dlq", "--retry", "--json", "--now", later, env=env)
+    assert json.loads(retried.stdout)["retry"]["resolved"] == 1, retried.stdout + retried.stderr
+
+    [asked] = await api.engine.store.open_review_items([ALICE])
+    assert asked.principal == f"token:{await _token_id(api, AGENT)}"
+    assert "assistant" in prompt_body(asked, ALICE), prompt_body(asked, ALICE)
+    await _refused(api, DELEGATE, asked.id)
+    assert await api.engine.store.fact(ALICE, "travel.location") is None
+
+
+async def _token_id(api: Api, who: str) -> str:
+    tokens = await api.engine.store.api_tokens.tokens()
+    [made] = [t for t in tokens if t.name == who.partition(":")[0] and t.role == "agent"]
+    return made.id

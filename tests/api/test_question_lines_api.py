@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from api_harness import Api, running_api
+from canon_cli import canon
 from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
@@ -61,3 +62,33 @@ async def test_a_feeds_evidence_is_said_to_come_from_the_feed_not_an_assistant(a
     why = await api.call(ALICE, "GET", "/v1/why", params={"field": "travel.location"})
     [evidence] = why.body["evidence"]
     assert evidence["by"] == "your calendar 'calendar'"
+
+
+TERMINAL = "Den\x1b]52;c;cHduZWQ=\x1b\\ver\x1b[2J"
+"""An OSC 52 sequence (the terminal's clipboard, set) and a screen clear, in a value."""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("pending",), ("why", "travel.location", "--entity", ALICE)],
+    ids=["pending", "why"],
+)
+async def test_a_proposed_value_never_reaches_the_owners_terminal_as_a_sequence(
+    api: Api, tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Before, an assistant's value with an escape sequence was printed as it came by
+    `canon pending`'s table and `canon why`: the owner's terminal ran it (cleared the
+    screen, set the clipboard). A value's control characters are shown escaped
+    (``core.domain.audit.show_value``), as its questions show them flattened."""
+    proposal = make_observation("travel.location", TERMINAL, entity=ALICE, at=NOW, source="agent")
+    posted = await api.call(
+        "agent", "POST", "/v1/observations", json_body={"observations": [proposal]}
+    )
+    assert posted.body["results"][0]["decision"] == "ask_user", posted.body
+    env = {"CANON_DB": str(tmp_path / "canon.db"), "COLUMNS": "400"}
+
+    shown = canon(*command, env=env)
+
+    assert shown.returncode == 0, shown.stderr
+    assert "\x1b" not in shown.stdout, repr(shown.stdout)
+    assert "Den\\x1b]52;c;cHduZWQ=" in shown.stdout  # what it is, still said

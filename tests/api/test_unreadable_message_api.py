@@ -14,6 +14,7 @@ import json
 import uuid
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from live_server import LiveServer, call, unlimited_server
 
@@ -62,6 +63,39 @@ def test_a_message_with_a_control_character_is_refused_kept_and_changes_nothing(
     assert named in letter["errors"][0]
     read = call(server, "POST", "/v1/messages", {"text": "I'm in Reno"})  # reads on
     assert read.status_code == 200
+
+
+def _post_raw(server: LiveServer, body: str) -> httpx.Response:
+    """``body`` as the JSON text sent: httpx's own writer cannot carry a lone surrogate."""
+    headers = {"Authorization": f"Bearer {server.token}", "Content-Type": "application/json"}
+    return httpx.post(
+        f"{server.url}/v1/messages", content=body.encode(), headers=headers, timeout=60
+    )
+
+
+@pytest.mark.parametrize("escape", ["\\ud800", "\\udfff", "Reno \\ud83d and \\u0000"])
+def test_a_lone_surrogate_is_refused_as_unreadable_and_kept_escaped(
+    server: LiveServer, escape: str
+) -> None:
+    """JSON's ``"\\ud800"`` is a lone surrogate: before, a plain 422 ``invalid-body``
+    and nothing kept; now refused as a control character is, and kept (escaped: the
+    store holds UTF-8, which has no lone surrogates)."""
+    state = call(server, "GET", "/v1/state").json()
+    message_id = uuid.uuid4().hex
+
+    refused = _post_raw(server, f'{{"text": "I\'m in {escape}", "message_id": "{message_id}"}}')
+
+    assert refused.status_code == 422, refused.text
+    problem = refused.json()
+    assert problem["type"].endswith("unreadable-text"), problem
+    assert "lone surrogate is not Unicode" in problem["detail"]
+    assert call(server, "GET", "/v1/state").json() == state
+    letters = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
+    [letter] = [d for d in letters if message_id in (d["payload"] or "")]
+    assert letter["schema"] == "message"
+    kept = json.loads(letter["payload"])["text"]
+    assert kept == json.loads(f'"I\'m in {escape}"')  # the very text, escapes and all
+    assert call(server, "POST", "/v1/messages", {"text": "I'm in Reno"}).status_code == 200
 
 
 @pytest.mark.parametrize("text", READ)

@@ -26,6 +26,7 @@ from source_servers import free_port
 
 from core.domain.policy import default_policy
 from core.domain.timeutil import format_ts
+from core.engine.dead_letter_intake import KEPT_PAYLOAD_CHARS
 from core.engine.engine import Engine
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 from core.store import DeadLetter
@@ -142,6 +143,39 @@ def test_a_body_canon_cannot_read_is_400_and_dead_lettered(
     letters = webhook.dead_letters()
     assert len(letters) == before + 1
     assert why in letters[-1].errors[0]
+
+
+def test_a_body_that_is_not_utf8_is_refused_and_kept_as_sent(webhook: Webhook) -> None:
+    """Before, the body's bytes that are not UTF-8 became U+FFFD and the signal was read
+    (202, valid) with a title nobody sent: ``"Trip to Den\\xffver"`` filed as
+    "Den\ufffdver". Now it is refused, and kept with the bytes escaped as they came."""
+    signal = _signal(payload_id="bad-bytes", payload_summary="Trip to DenXver")
+    body = json.dumps(signal).encode().replace(b"DenXver", b"Den\xffver")
+    before = len(webhook.dead_letters())
+
+    response = webhook.post(body)
+
+    assert response.status_code == 400, response.text
+    assert "not UTF-8" in response.json()["error"]
+    [letter] = webhook.dead_letters()[before:]
+    assert "byte 0xff" in letter.errors[0]
+    assert "Den\\xffver" in json.loads(letter.payload)["raw"]  # escaped, not replaced
+
+
+def test_a_big_unreadable_body_is_kept_with_its_size_and_hash(webhook: Webhook) -> None:
+    """Before, a body that is not JSON kept its first 10,000 characters and said nothing
+    of the rest; now the dead letter's bound (``KEPT_PAYLOAD_CHARS``) keeps the start
+    and names the whole's size and SHA-256."""
+    body = b"{" + b"x" * 600_000
+    before = len(webhook.dead_letters())
+
+    assert webhook.post(body).status_code == 400
+
+    [letter] = webhook.dead_letters()[before:]
+    kept = json.loads(letter.payload)
+    assert len(kept["start"]) == KEPT_PAYLOAD_CHARS
+    assert kept["cut"]["characters"] > 600_000
+    assert any("SHA-256" in e for e in letter.errors)
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ accepted is the user's. The real webhook on loopback, signed as a calendar pushe
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -21,13 +22,14 @@ from typing import Any
 import httpx
 import pytest
 from aiohttp import web
-from canon_testing import make_signal
+from canon_testing import calibrated_policy, make_signal
 from source_servers import free_port
 
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
 from core.sources.remembered import PUSHED_KEPT, answered_pushes
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app
+from core.store.sqlite import SQLiteStore
 
 NOW = datetime(2031, 2, 19, 14, 30, tzinfo=UTC)
 SECRET = b"0123456789abcdef-secret"
@@ -46,11 +48,11 @@ async def webhook(engine: Engine) -> AsyncIterator[str]:
         await runner.cleanup()
 
 
-async def push(url: str, response: str, minutes: int) -> None:
+async def push(url: str, response: str, minutes: int, ident: str = "moscow") -> None:
     """The stranger's invitation as the user's calendar holds it, answered ``response``."""
     signal = make_signal(
         at=NOW - timedelta(minutes=30 - minutes),
-        payload_id="moscow",
+        payload_id=ident,
         payload_summary="Flight to Moscow",
         payload_start="2031-03-10",
         payload_end="2031-03-14",
@@ -105,6 +107,44 @@ async def test_an_invitation_pushed_unanswered_then_accepted_is_the_users_plan(
         "accepted",
     ]
     assert not [r for r in events[-1].reasons if "invitation" in r], events[-1].reasons
+
+
+async def test_pushes_at_once_to_two_webhooks_on_one_store_forget_no_answer(
+    engine: Engine, webhook: str, store: SQLiteStore
+) -> None:
+    """Each push reads what the webhook remembers, judges, and writes it back. Read and
+    written apart (before), pushes at once, to one webhook or to two processes on one
+    store, wrote over each other's answers: an invitation pushed unanswered was forgotten,
+    and the user's own acceptance of it then counted as the organiser's word. Judged and
+    remembered in one change of the store now, every answer is kept."""
+    other_store = SQLiteStore(store.path)  # a second `canon webhook` on the same file
+    await other_store.open()
+    runner = web.AppRunner(
+        webhook_app(Engine(other_store, calibrated_policy()), SECRET, lambda: NOW)
+    )
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    other = f"http://127.0.0.1:{port}/signals"
+    try:
+        idents = [f"trip-{i}" for i in range(16)]
+        await asyncio.gather(
+            *(push(webhook if i % 2 else other, "needs_action", 0, x) for i, x in enumerate(idents))
+        )
+        state = await engine.store.source_states.source_state("(webhook)")
+        assert state is not None
+        assert sorted(state.cursor["invitations"]) == sorted(idents)
+
+        await asyncio.gather(
+            *(push(other if i % 2 else webhook, "accepted", 5, x) for i, x in enumerate(idents))
+        )
+    finally:
+        await runner.cleanup()
+        await other_store.close()
+    state = await engine.store.source_states.source_state("(webhook)")
+    assert state is not None
+    assert state.cursor["invitations"] == dict.fromkeys(state.cursor["invitations"], "accepted")
+    assert len(state.cursor["invitations"]) == len(idents)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,8 @@ have it (the in-memory store, one process by definition, gives itself).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta, timezone
 
 import pytest
@@ -292,6 +294,31 @@ class CompanionContract:
         await states.save_source_state(moved)
         assert await states.source_state("mail") == moved
         assert await states.source_state("missing") is None
+
+    async def test_changes_of_a_source_state_at_once_from_two_stores_lose_none(
+        self, backend: StoreBackend, same_data: StoreBackend
+    ) -> None:
+        """Each change reads the state as the other left it: 20 at once, over two stores
+        on the same data, each adding its own key, keep all 20 (the webhook's memory of
+        pushed invitations, ``core.sources.webhook``)."""
+
+        def adding(key: str) -> Callable[[SourceState], SourceState]:
+            return lambda s: replace(s, cursor={**s.cursor, key: "seen"}, last_success=NOW)
+
+        stores = (backend.source_states, same_data.source_states)
+        made = await asyncio.gather(
+            *(
+                stores[i % 2].change_source_state("(w)", "webhook", adding(f"k{i}"))
+                for i in range(20)
+            )
+        )
+        kept = await backend.source_states.source_state("(w)")
+        assert kept is not None
+        assert kept.kind == "webhook"
+        assert sorted(kept.cursor) == sorted(f"k{i}" for i in range(20))
+        assert kept in made  # the last change returned what it wrote
+        same = await backend.source_states.change_source_state("(w)", "x", lambda s: s)
+        assert same == kept  # no change: nothing written, the kind as stored
 
     async def test_a_mail_sender_is_noted_once_and_trust_is_kept(
         self, backend: StoreBackend

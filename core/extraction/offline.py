@@ -21,6 +21,7 @@ from datetime import date, datetime
 from core.domain.fields import domain_of
 from core.extraction.arrival_home import arrived_to_stay
 from core.extraction.arrivals import dated_arrivals, is_back
+from core.extraction.arrived_place_after import place_after_arrival
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate
@@ -348,6 +349,8 @@ def extract_offline(
                 ci = replace(ci, intent="assertive")
                 clause = replace(clause, intent="assertive")
                 observations = [o for o in observations if o.field != was_ill]
+        if not found and said_before and (there := place_after_arrival(said_before, clause)):
+            found = [there]  # "we're here! Charleston is so pretty": the town just reached
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         said_before = seg_obs

@@ -73,7 +73,7 @@ from core.extraction.travel_departures import (
     lend_return,
     redate_departure,
 )
-from core.extraction.travel_going_back import back_from_stay
+from core.extraction.travel_going_back import back_from_stay, visit_under_way
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.travel_trips import trip_dates
 from core.extraction.typed_text import clean
@@ -381,13 +381,16 @@ def extract_offline(
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
-    read = back_from_stay(
-        return_after_departure(
-            same_day_trip(
-                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
-            )
+    read = visit_under_way(
+        back_from_stay(
+            return_after_departure(
+                same_day_trip(
+                    dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+                )
+            ),
+            at.date(),
         ),
-        at.date(),
+        at,
     )
     read = employer_since_left(home_held_since(there_and_back(read, text), parsed), text)
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):

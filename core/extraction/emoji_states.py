@@ -57,6 +57,14 @@ _HOME = re.compile(
 )
 """A house opening the message ("🏠 finally", "🏠 safe"): home."""
 
+_LEADING_PICTURE = re.compile(
+    r"^\s*(?:(?!\U0001F4CD)[\U0001F300-\U0001F5FF\U0001F600-\U0001F64F\U0001F680-\U0001F6FF\U0001F900-\U0001FAFF"
+    r"\u2600-\u27BF\u2B50]\uFE0F?\u200D?\s*)+(?=[A-Za-z])"
+)
+"""Pictures opening the message before its words ("🏔️ day 3 in banff", "😭 flights cancelled"):
+a decoration, read after the signs that stand for words, so the words open the message as
+typed without it (a map pin is read as where the writer is, by ``list_lines``)."""
+
 
 _FACE_BREAK = re.compile(
     r"(?<=[\w.!?])\s*(?:[\U0001F600-\U0001F64F\U0001F90C-\U0001F9FF\U0001F493-\U0001F49F"
@@ -89,4 +97,5 @@ def emoji_states(text: str) -> str:
     text = _RIDE_TO.sub(lambda m: f"{_ridden(m.group()[0])} ", text)
     text = _HOSPITAL.sub("at the hospital ", text)
     text = _HOME.sub("home ", text)
+    text = _LEADING_PICTURE.sub("", text)
     return _FACE_BREAK.sub(". ", _MARK.sub("", text))

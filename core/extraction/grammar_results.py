@@ -14,6 +14,7 @@ import re
 
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import (
+    CALL_TRIP_OFF,
     DROVE_THERE_LATELY,
     FAR_PAST,
     RESULT_PAST,
@@ -166,7 +167,9 @@ _HAD_TO_RESULT = re.compile(
     r"\b(?:had|'ve\s+had|have\s+had)\s+to\s+(?:cancel|call\s+off|scrap|postpone|reschedule|"
     r"push\s+back|move|quit|leave|resign|rebook|"
     # "had to push the chicago trip back a week": the object between the verb and "back"
-    r"push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b"
+    r"push\s+(?:[\w']+\s+){1,3}?(?:back|forward)|"
+    # "we've had to call the whole Peru trip off": the object between the verb and "off"
+    rf"{CALL_TRIP_OFF})\b"
 )
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)

@@ -28,7 +28,9 @@ COUNTERFACTUAL = re.compile(
     rf"\b(?:was|were)(?:n't)?\s+(?:supposed|meant|going|gonna|planning|hoping|about)\b|"
     # "I almost moved to Dallas", "we nearly bought the house": what did not happen (not
     # "I fell asleep and almost crashed": the clause's own event did).
-    rf"^(?:{SUBJECT_PRONOUN}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove)\b"
+    rf"^(?:{SUBJECT_PRONOUN}\s+)?(?:almost|nearly)\s+(?:\w+ed|went|took|got|bought|made|left|quit|sold|flew|drove|"
+    # "we almost had to cancel Mexico": a need that did not come.
+    r"had\s+to)\b"
 )
 _SHOULD_INVERSION = (
     r"should\s+(?:anything|something|it|the|that|this|there|he|she|they|my|our|your|his|her|"

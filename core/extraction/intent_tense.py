@@ -142,6 +142,14 @@ STATIVE_PAST = re.compile(
     r"studied|had|toured|vacationed|loved|enjoyed|saw|did|took|attended|played|owned)\b|"
     r"\b(?:'ve|have|has)\s+(?:been\s+to|visited|lived|worked|traveled|travelled)\b"
 )
+
+CALL_TRIP_OFF = (
+    r"call\s+(?:the|our|my|this)\s+(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|getaway|cruise|"
+    r"honeymoon|flights?|wedding|party|plans?|thing)\s+off"
+)
+"""A trip called off with the object between the verb and "off" ("had to call the whole Peru
+trip off"): the cancelling was done (not "had to call the dog off")."""
+
 RESULT_PAST = re.compile(
     # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
     # that holds now (a present perfect: "had a fall in 2019" is a story).
@@ -181,7 +189,8 @@ RESULT_PAST = re.compile(
     r"missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|(?:stepped|hopped|climbed)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?(?:train|plane|flight|bus|coach|ferry|boat|ship)|threw\s+up|crossed\s+(?:over\s+)?into|(?:flew|drove)\s+(?:in|back|home)|scrapped|killed|dropped|shelved|refunded|"
     r"rescheduled|postponed|pushed|sold|broke|lost|won|received|fell\s+(?:through|apart))\b|"
     # "I had to cancel my trip": the cancelling was done.
-    r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward))\b|"
+    r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward)|"
+    rf"{CALL_TRIP_OFF})\b|"
     r"\brebooked\b"
 )
 TEST_RESULT = re.compile(

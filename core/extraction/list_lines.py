@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.confirmation_stays import written_out as stay_written_out
-from core.extraction.gazetteer import key_of, lookup
+from core.extraction.gazetteer import accepts, key_of, lookup
 from core.extraction.itinerary_lines import written_out as itinerary_written_out
 from core.extraction.leg_codes import city_of_code
 from core.extraction.mail_pointers import written_out as pointer_written_out
@@ -208,16 +208,20 @@ _ARR_ETA = re.compile(r"\b(?:arr\.|arr(?=\s+[A-Z])|eta)\s+(?=[A-Z])", re.I)
 
 
 _PIN = re.compile(
-    r"(?:^|(?<=[.;!?]\s))\U0001f4cd\ufe0f?\s*(?P<place>[A-Z\u00c0-\u024f][\w.']*(?:\s+[A-Z][\w.']*){0,2})"
+    r"(?:^|(?<=[.;!?]\s))\U0001f4cd\ufe0f?\s*(?P<place>[A-Za-z\u00c0-\u024f][\w.']*(?:\s+[A-Za-z][\w.']*){0,2})"
 )
-"""A map pin before a place ("📍Lisbon, day 2"): where the writer is, as a post tags it (a
+"""A map pin before a place ("📍Lisbon, day 2", "📍lisbon"): where the writer is, as a post tags it (a
 town the gazetteer knows; "📍 Café Central" tags a venue)."""
 
 
 def _pinned(m: re.Match[str]) -> str:
     words = m.group("place").split()
     for n in range(len(words), 0, -1):
-        if lookup(key_of(" ".join(words[:n]))) is not None:
+        written = " ".join(words[:n])
+        known = lookup(key_of(written))
+        # In lower case, only under the gazetteer's rule for ordinary words ("📍 nice dinner").
+        after = words[n] if n < len(words) else None
+        if known is not None and (written[0].isupper() or accepts(known, written, after)):
             return f"now in {m.group('place')}"
     return m.group()
 

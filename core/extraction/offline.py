@@ -21,6 +21,7 @@ from datetime import date, datetime
 from core.domain.fields import domain_of
 from core.extraction.arrival_home import arrived_to_stay
 from core.extraction.arrivals import dated_arrivals, is_back
+from core.extraction.arrived_place_after import place_after_arrival
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
 from core.extraction.clause import Candidate
@@ -72,7 +73,7 @@ from core.extraction.travel_departures import (
     lend_return,
     redate_departure,
 )
-from core.extraction.travel_going_back import back_from_stay
+from core.extraction.travel_going_back import back_from_stay, visit_under_way
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.travel_trips import trip_dates
 from core.extraction.typed_text import clean
@@ -348,6 +349,8 @@ def extract_offline(
                 ci = replace(ci, intent="assertive")
                 clause = replace(clause, intent="assertive")
                 observations = [o for o in observations if o.field != was_ill]
+        if not found and said_before and (there := place_after_arrival(said_before, clause)):
+            found = [there]  # "we're here! Charleston is so pretty": the town just reached
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         said_before = seg_obs
@@ -378,13 +381,16 @@ def extract_offline(
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
-    read = back_from_stay(
-        return_after_departure(
-            same_day_trip(
-                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
-            )
+    read = visit_under_way(
+        back_from_stay(
+            return_after_departure(
+                same_day_trip(
+                    dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+                )
+            ),
+            at.date(),
         ),
-        at.date(),
+        at,
     )
     read = employer_since_left(home_held_since(there_and_back(read, text), parsed), text)
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):

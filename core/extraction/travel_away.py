@@ -37,6 +37,15 @@ _SELF_AWAY = re.compile(
 next week for work", "away til Monday", "out of town thurs-sun"): a trip under way or planned, its place
 unsaid. "away from my desk" is no trip."""
 
+_DAY_OF_TRIP = re.compile(
+    r"^(?:(?:it's|its|it\s+is|so|and|now|today's)\s+)?(?:day|night|week)\s+(?:\d+|one|two|three|four|five|"
+    r"six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty(?:[\s-]\w+)?)(?:\s+of\s+(?:\d+|[a-z]+))?"
+    r"\s+(?:of|on)\s+(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?(?:trip|road\s*trip|holiday|vacation|"
+    r"honeymoon|tour|cruise|journey|trek|camino|hike|getaway|adventure)\b"
+)
+"""A diary's count of the days of a trip under way, its place unsaid: "day 4 of the road trip",
+"night 2 on our cruise" (a trip ahead is never counted in days gone by)."""
+
 
 _UNNAMED_GETAWAY = re.compile(
     r"\b(?:driving|drive|flying|fly|heading|head|going|go|leaving\s+for|leave\s+for|off\s+to|"
@@ -72,6 +81,9 @@ def away_from_home(clause: Clause) -> list[Candidate]:
             return _planned(depart, ret)
     if m is None and (out_and_back := _out_and_back(clause)) is not None:
         return _planned(*out_and_back)
+    if m is None and clause.intent in ("assertive", "none") and _DAY_OF_TRIP.match(clause.low):
+        # (a clause read as a story keeps its reading: the count is then a memory's)
+        return [Candidate("travel.status", "in_progress", 0.85, "assertive")]
     if clause.intent not in ("assertive", "planning") or m is None:
         return []
     place = place_near(clause, m.end())

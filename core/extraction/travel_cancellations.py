@@ -80,7 +80,14 @@ _CANCELLED = re.compile(
     r"shelv(?:ed|ing)|abandon(?:ed|ing)|binn(?:ed|ing)|nix(?:ed)?|gave\s+up\s+on|giving\s+up\s+on)\s+"
     r"(?:the|our|my)\s+(?:[\w']+\s+){0,2}?plans?\s+(?:to\s+(?:go|fly|travel|visit|head|drive)|for)\b|"
     # "no more Hawaii trip, the money went to the car"
-    r"^(?:so\s+|well\s+)?no\s+more\s+(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b"
+    r"^(?:so\s+|well\s+)?no\s+more\s+(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b|"
+    # "we had to call the whole Peru trip off": the particle after the trip.
+    r"\bcall(?:ed|ing|s)?\s+(?:the|our|my|this)\s+(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|"
+    r"getaway|cruise|honeymoon|flights?)\s+off\b|"
+    # "trip off. long story.", "cruise off, hurricane": a status line, its verb left out
+    # (not "bank holiday off", a day off work).
+    r"^(?:(?:the|our|my)\s+)?(?:[\w']+\s+)?(?:trip|vacation|getaway|cruise|honeymoon)\s+off"
+    r"(?=\s*(?:$|[^\w\s]|because|bc|due|again))"
 )
 
 
@@ -124,7 +131,9 @@ _CANCEL_PLACE = re.compile(
     r"(?:not|never|n't)\s+(?:be\s+)?doing|"
     # "which means no Vegas for me", "so no Boston this weekend": the trip there is gone.
     r"(?:^|\b(?:so|means|meaning|then)\s+)no)\s+"
-    r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?=\s*(?:$|[,.;!]|because|bc|cuz|due|"
+    # "had to scrap the whole cabo thing": the place's trip called a thing.
+    r"(?:the\s+whole\s+(?=[a-z][\w.]*(?:\s+[a-z][\w.]*)?\s+thing\b))?"
+    r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:\s+thing)?(?=\s*(?:$|[,.;!]|because|bc|cuz|due|"
     r"again|this|next|so|after|any\s*more|lol|for\s+(?:me|us))\b|\s*$|\s*[,.;!])",
     re.I,
 )

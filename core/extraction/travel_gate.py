@@ -13,6 +13,9 @@ TRAVEL_GATE = frozenset(
         "holiday's",
         "vacation",
         "holiday",
+        "vacay",  # "vacay over": the slang for the holiday
+        "vacay's",
+        "hols",
         "getaway",
         "journey",
         "voyage",

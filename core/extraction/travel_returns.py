@@ -16,6 +16,12 @@ from core.extraction.timewords import WEEKDAYS
 from core.extraction.travel_presence import ARRIVED
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
 
+_AWHILE = (
+    r"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+|a\s+few|"
+    r"a\s+couple\s+of)\s+(?:days?|weeks?|"
+    r"fortnights?|months?|nights?)\b)"
+)
+"""A while away: "a week", "ten days"... said after "back ... after"."""
 COMPLETED = re.compile(
     # (not "working from home from my parents'": "wfh" written out, then where from)
     r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
@@ -24,8 +30,11 @@ COMPLETED = re.compile(
     # "we just got in from the airport": home from the journey's last leg.
     r"\b(?:got|came|just\s+got)\s+in\s+from\s+the\s+(?:airport|station|ferry|port)\b|"
     # "back in the office today after my holiday in Spain": at work again, the trip over.
+    # "back at work after a week in cabo": or after a while away.
     r"\bback\s+(?:at\s+work|in\s+the\s+office|at\s+my\s+desk|to\s+work)\b[^.;]*?\bafter\s+"
-    r"(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon)\b|"
+    # ("back at work after 3 days off sick": a while away that was no trip)
+    rf"(?:{_AWHILE}\s+(?:in|away|abroad|overseas|on\s+the\s+road|travell?ing)\b|"
+    r"(?:my|our|the|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon)\b)|"
     # "we're home!" ends a trip; "i'm home w a sick kid today" is a day at home.
     # Said of the speaker ("we are back"), not of a thing ("the results are back").
     r"(?:\b(?:we're|i'm)|(?:^|\b(?:we|i|and\s+i|we\s+all|both\s+of\s+us|all)\s+)(?:are|am))\s+"
@@ -47,16 +56,16 @@ COMPLETED = re.compile(
     r"(?!\s+(?:sick|with|w|alone|for\s+the\s+day)\b)|"
     # "back in London after a fortnight in Kenya", "back in the UK after three weeks away"
     r"^(?:(?:finally|just|safely|so)\s+)*back\s+(?:in|to)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+after\s+"
-    r"(?:(?:a|an|one|two|three|four|five|six|\d+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|"
-    r"fortnights?|months?|nights?)\b|"
+    rf"(?:{_AWHILE}|"
     # "back in Seattle after the Iceland trip", "after our honeymoon": the trip named.
     r"(?:the|our|my|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon|hols)\b)|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     # ("trips over": the apostrophe left out)
-    r"\b(?:trip|vacation|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
+    # ("vacay over", "hols done": the slang for the holiday)
+    r"\b(?:trip|vacation|vacay|hols|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
-TRIP_ENDED = re.compile(r"(?:trip|vacation|holiday|getaway)\b")
+TRIP_ENDED = re.compile(r"(?:trip|vacation|vacay|hols|holiday|getaway)\b")
 """A completion said of the trip itself ("trip's over"), not of a coming home."""
 _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
@@ -296,6 +305,9 @@ RETURN_GATE = frozenset(
         "holiday",
         "holiday's",
         "getaway",
+        "vacay",
+        "vacay's",
+        "hols",
         "airport",  # "we just got in from the airport"
     ]
 )

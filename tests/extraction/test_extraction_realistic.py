@@ -200,6 +200,8 @@ PROBE_SETS = (
     "probes22c3",
     "probes22e",
     "probes22d",
+    "probes23a",
+    "probes23a2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -620,6 +622,8 @@ _PROBE_MINIMUM = {
     "probes22c3": 40,
     "probes22e": 40,
     "probes22d": 42,
+    "probes23a": 80,
+    "probes23a2": 39,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

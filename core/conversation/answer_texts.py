@@ -120,6 +120,8 @@ def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
         return f"I've forgotten {phrasing.label(field, o.entity_id or '', o.entity_id or '')}"
     if field == "travel.status" and value in _TRIP_STATUS:
         return _TRIP_STATUS[value]
+    if field == "travel.destination" and trip_over:
+        return f"your trip went to {value}"  # told with its end: it does not go any more
     if field == "travel.depart_date" and (o.entity_id or "").startswith("user:"):
         # Committed with a message, not as a plan (those are "kept as planned"): the day
         # the trip under way began ("got in last night").

@@ -15,6 +15,10 @@ ReviewStatus = Literal[
 ]
 ReviewKind = Literal["change", "dead_letter", "bootstrap", "drift"]
 OPEN_STATUSES: tuple[ReviewStatus, ...] = ("queued", "pending")
+PASSED = "its day passed"
+"""The reason kept in the answer of a question withdrawn (superseded) because the end its
+words gave has passed ("kids r at their dads till sunday", still open on Monday): nothing
+newer settled it, and the user is told the true reason."""
 
 
 @fast_init

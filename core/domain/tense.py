@@ -11,10 +11,12 @@ told as "was due Friday" (``errand_answers``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from datetime import datetime
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
 
-from core.domain.state import CommittedFact
+from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day
+from core.domain.state import CommittedFact, Scalar
+from core.domain.timeutil import calendar_day
 
 
 def has_ended(f: CommittedFact, now: datetime) -> bool:
@@ -47,3 +49,30 @@ def told_past(sentence: str) -> str:
         return _PAST.get(m.group(0), " were")
 
     return _VERB.sub(past, sentence, count=1)
+
+
+_PLANNED_DAYS: dict[str, tuple[frozenset[Scalar], str]] = {
+    "travel.depart_date": (frozenset({"planning"}), "not known whether they left"),
+    "travel.return_date": (
+        frozenset({"planning", "in_progress"}),
+        "not known whether they are back",
+    ),
+}
+
+
+def day_gone_by(f: CommittedFact, state: Mapping[str, Scalar], today: date) -> str | None:
+    """What is not known about a plan's day that has gone by (``today``: the user's
+    calendar day) with the plan still only a plan: a departure before today with the trip
+    still planned ("not known whether they left"), a return before today with the trip not
+    over, a move's day (or month) gone by with the move still planned. None otherwise: a
+    raw date of a day gone by is never told as if it were ahead."""
+    if f.field == MOVE_DATE:
+        day = due_day(f.value)
+        gone = day is not None and day < today and state.get(MOVE_CITY) is not None
+        return "not known whether they moved" if gone else None
+    planned = _PLANNED_DAYS.get(f.field)
+    day = calendar_day(f.value)
+    if planned is None or day is None or day >= today:
+        return None
+    statuses, unknown = planned
+    return unknown if state.get("travel.status") in statuses else None

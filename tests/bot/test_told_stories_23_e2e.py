@@ -1,0 +1,122 @@
+"""Stories of the twenty-third round told through the bot as people type them (the Bot
+API double, the offline extractor, a clock the story moves on, restarts mid-conversation):
+beliefs that hold together as the clock moves. A trip there and back told in one line,
+a question whose day passed before it was answered, and a plan whose day has gone by:
+/state, "where am i", "what do you know about me", the question's own message and the
+context block must all be able to be true at ``now``."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from chatkit import ALICE, StartBot
+from fakes.telegram_api import FakeTelegram
+from story_chat import Story
+
+pytestmark = pytest.mark.timeout(120)
+
+SATURDAY = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
+"""Saturday 28 November 2026, 10:00 in Portland."""
+MONDAY = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+"""Monday 30 November 2026, 10:00 in Portland."""
+
+
+async def _at_home_in_portland(story: Story, start_bot: StartBot) -> None:
+    await story.start(start_bot)
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "flew to denver last night, back in portland this morning",
+        "flew 2 denver last nite, back in portland this morning",
+    ],
+)
+async def test_there_and_back_in_one_line_leaves_the_user_home(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    """Both places are read, as a trip to Denver that is over and the user home in
+    Portland: never "you're in Denver", and no question whether they are in Portland."""
+    story = Story(tg)
+    await _at_home_in_portland(story, start_bot)
+    reply = await story.hears(said, "Noted")
+    assert "your trip went to Denver" in reply.text
+    assert "you're back home in Portland" in reply.text
+    assert "in Denver" not in reply.text
+    assert not tg.open_prompts(ALICE)
+    await story.restart(start_bot)
+    story.later(hours=5)
+    told = await story.told()
+    assert "in denver" not in told.lower(), told
+    assert "your trip to Denver is over; you're back home in Portland" in told
+    block = await story.block()
+    assert "travel.location = Portland" in block
+    assert "travel.status = completed" in block
+    assert "Conflicts" not in block
+
+
+async def _kids_away_till_sunday_left_open(story: Story, start_bot: StartBot) -> None:
+    """Said Saturday, asked "Are your kids away today?", not answered; Monday comes."""
+    await _at_home_in_portland(story, start_bot)
+    story.says("kids r at their dads till sunday")
+    await story.tg.prompt(ALICE, "Are your kids away today?")
+    story.now = MONDAY
+
+
+async def test_a_question_withdrawn_because_its_day_passed_says_so(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The sweep withdraws it on Monday: its message tells the true reason (its day has
+    passed, nothing saved), not "Settled by newer evidence" (nothing newer was said)."""
+    story = Story(tg, now=SATURDAY)
+    await _kids_away_till_sunday_left_open(story, start_bot)
+    await story.restart(start_bot)
+    assert story.runner is not None
+    await story.runner.sweep_tick()
+    assert not tg.open_prompts(ALICE)
+    closed = tg.bot_messages(ALICE)[-1].text
+    assert "its day has passed, so I saved nothing" in closed, closed
+    assert "newer evidence" not in closed
+    assert await story.held("family.kids.status") is None
+
+
+async def test_a_yes_after_the_end_is_confirmed_as_over(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Tapped on Monday, before the sweep came round: what the Yes saved ended on Sunday
+    and is told so, in the question's message and everywhere after, never as now."""
+    story = Story(tg, now=SATURDAY)
+    await _kids_away_till_sunday_left_open(story, start_bot)
+    await story.yes("Are your kids away")
+    confirmed = next(m.text for m in tg.bot_messages(ALICE) if "kids" in m.text)
+    assert "Confirmed as over: it lasted until Sunday, November 29" in confirmed, confirmed
+    await story.restart(start_bot)
+    told = await story.told()
+    assert "Your kids were away (ended)" in told
+    assert "kids are away" not in told.lower()
+    block = await story.block()
+    assert "family.kids.status was away until 2026-11-29" in block  # Sunday, not UTC's Monday
+
+
+async def test_the_context_block_tells_a_plan_whose_day_passed_as_such(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Planned on Wednesday to leave Sunday; on Monday nothing says they left. The chat
+    says "was to leave Sunday"; the block put before every reply says the day passed and
+    that nobody knows whether they left, not a bare date the agent would read as ahead."""
+    story = Story(tg)
+    await _at_home_in_portland(story, start_bot)
+    await story.hears("leavin for tahoe sunday, flyin back on the 2nd", "plan")
+    await story.restart(start_bot)
+    story.now = MONDAY
+    told = await story.told()
+    assert "was to leave Sunday, November 29" in told
+    block = await story.block()
+    assert (
+        "travel.depart_date = 2026-11-29 (conversation_assertive, 5 d ago) DAY PASSED "
+        "(still only planned: not known whether they left)" in block
+    ), block
+    assert "travel.return_date = 2026-12-02 (conversation_assertive, 5 d ago)\n" in block

@@ -120,3 +120,23 @@ async def test_the_context_block_tells_a_plan_whose_day_passed_as_such(
         "(still only planned: not known whether they left)" in block
     ), block
     assert "travel.return_date = 2026-12-02 (conversation_assertive, 5 d ago)\n" in block
+
+
+SUNDAY = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)
+"""Sunday 29 November 2026, 09:00 in Portland."""
+
+
+@pytest.mark.parametrize("said", ["heading to seattle sunday", "day trip to seattle sunday"])
+async def test_a_departure_on_the_weekday_naming_today_leaves_today(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    """Typed on a Sunday morning, "sunday" is today for any trip, a day trip or not:
+    neither is told as leaving next Sunday, before or after a restart."""
+    story = Story(tg, now=SUNDAY)
+    await _at_home_in_portland(story, start_bot)
+    await story.hears(said, "plan")
+    assert await story.held("travel.depart_date") == "2026-11-29"
+    await story.restart(start_bot)
+    told = await story.told()
+    assert "December 6" not in told, told
+    assert "trip to Seattle planned" in told

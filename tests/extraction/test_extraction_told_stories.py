@@ -129,12 +129,26 @@ def test_a_same_day_trip_leaves_and_comes_back_on_one_day(
     assert read["travel.return_date"][0] == back
 
 
-def test_a_weekday_naming_today_with_nothing_else_is_still_next_weeks() -> None:
-    """ "heading to seattle sunday" said on Sunday with no way back today: next Sunday, as
-    before (only a trip back today, or a day trip, is today's)."""
-    assert _read("heading to seattle sunday", SUNDAY_MORNING)["travel.depart_date"][0] == (
-        "2026-12-06"
-    )
+@pytest.mark.parametrize(
+    ("text", "depart", "back"),
+    [
+        # Said on the Sunday: a departure on the weekday named today is today's, whatever
+        # the trip (a day trip said the same way leaves today too).
+        ("heading to seattle sunday", "2026-11-29", None),
+        ("leavin for seattle sunday", "2026-11-29", None),
+        ("flying to seattle on sunday, back wednesday", "2026-11-29", "2026-12-02"),
+        # Next week's is said so.
+        ("heading to seattle next sunday", "2026-12-06", None),
+    ],
+)
+def test_a_departure_on_the_weekday_naming_today_leaves_today(
+    text: str, depart: str, back: str | None
+) -> None:
+    """ "heading to seattle sunday" said on a Sunday left next Sunday while "day trip to
+    seattle sunday" left today: one reading for both, the one a person means (story23)."""
+    read = _read(text, SUNDAY_MORNING)
+    assert read["travel.depart_date"][0] == depart
+    assert read.get("travel.return_date", (None, "", None))[0] == back
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,7 @@ from itertools import groupby
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, when_moving
+from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, month_of, when_moving
 from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -39,6 +39,7 @@ ConflictKind = Literal[
     "trip_over_still_at_destination",
     "home_again_on_the_trip_clock",
     "move_day_come",
+    "move_month_come",
     "move_not_made",
     "moved_plan_kept",
     "move_day_without_place",
@@ -297,7 +298,24 @@ def _move(entity: str, state: Mapping[str, Scalar], today: date) -> list[Conflic
                 suspect=MOVE_CITY,
             )
         ]
-    day = due_day(when)
+    day, month = due_day(when), month_of(when)
+    moving_from = "" if home is None else " from " + show(home)
+    if month is not None and day is not None and month <= today < day:
+        # Only the month was said: asked on its first day too, as a person who moved on
+        # the 3rd would be ("Have you moved to Denver?"); No there is "not yet", the plan
+        # kept and asked again on the month's last day (``move_day_come``).
+        return [
+            Conflict(
+                "move_month_come",
+                entity,
+                (MOVE_CITY, MOVE_DATE, HOME),
+                (city, when, home),
+                f"Your move{moving_from} to {show(city)} is planned {when_moving(when)}; "
+                "No keeps it planned",
+                suspect=HOME,
+                proposed=city,
+            )
+        ]
     if day is None or day > today:
         return []
     return [

@@ -57,9 +57,18 @@ async def test_moving_to_denver_next_month_is_a_plan_and_home_moves_when_it_is_m
     assert "profile.move_city = Denver" in block
 
     await story.restart(start_bot)
-    story.now = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)  # in December, day not known
+    # In December, its day not known: asked from the month's first day (someone who
+    # moved on the 3rd must not wait four weeks), and No there is "not yet".
+    story.now = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
     await _sweep(story)
-    assert not tg.open_prompts(ALICE), "the day is not known yet: nothing to ask"
+    early = await story.tap("Have you moved to Denver?", "No")
+    assert "is planned in December; No keeps it planned" in early
+    assert await story.held("profile.move_city") == "Denver"
+    assert await story.held("profile.home_city") == "Portland"
+    story.now = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)
+    await _sweep(story)
+    assert not tg.open_prompts(ALICE), "not yet, said once: not asked again before the end"
+    assert "moving to Denver in December" in await story.told()
     story.now = datetime(2026, 12, 31, 18, 0, tzinfo=UTC)  # December's last day
     await story.restart(start_bot)
     sent = story.tg.bot_messages(ALICE)[-1].message_id

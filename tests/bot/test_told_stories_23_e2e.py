@@ -140,3 +140,26 @@ async def test_a_departure_on_the_weekday_naming_today_leaves_today(
     told = await story.told()
     assert "December 6" not in told, told
     assert "trip to Seattle planned" in told
+
+
+async def test_a_move_given_by_its_month_is_asked_from_the_months_first_days(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "movin to denver in december", moved on the 3rd: asked that day ("Have you moved
+    to Denver?"), not on the 31st; Yes makes Denver home and ends the plan."""
+    story = Story(tg)
+    await _at_home_in_portland(story, start_bot)
+    reply = await story.hears("movin to denver in december", "")
+    if tg.open_prompts(ALICE) or "?" in reply.text:
+        await story.yes("moving to")
+    assert await story.held("profile.move_date") == "2026-12"
+    story.now = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
+    await story.restart(start_bot)
+    assert story.runner is not None
+    await story.runner.sweep_tick()
+    await story.yes("Have you moved to Denver?")
+    assert await story.held("profile.home_city") == "Denver"
+    assert await story.held("profile.move_city") is None
+    told = await story.told()
+    assert "You live in Denver" in told
+    assert "moving" not in told

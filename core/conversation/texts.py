@@ -25,12 +25,12 @@ from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.buttons import TapAction
-from core.domain.review_items import PASSED
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
+from core.domain.review_items import PASSED
 from core.domain.state import CommittedFact
 from core.domain.user_clock import later_day
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind

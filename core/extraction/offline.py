@@ -387,7 +387,9 @@ def extract_offline(
         ),
         at.date(),
     )
-    read = employer_since_left(home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text)
+    read = employer_since_left(
+        home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
+    )
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")

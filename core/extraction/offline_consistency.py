@@ -167,8 +167,10 @@ def there_and_back(
     return tuple(o for o in obs if not went_before(o))
 
 
-_BACK_IN = re.compile(r"^(?:(?:and|but|now|so|then)\s+)*(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?"
-                      r"(?:(?:finally|just|safely|now)\s+)?back\s+(?:in|to|home\s+in)\b")
+_BACK_IN = re.compile(
+    r"^(?:(?:and|but|now|so|then)\s+)*(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?"
+    r"(?:(?:finally|just|safely|now)\s+)?back\s+(?:in|to|home\s+in)\b"
+)
 """A clause that opens on being back somewhere ("back in portland this morning")."""
 
 

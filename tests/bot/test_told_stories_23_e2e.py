@@ -69,14 +69,16 @@ async def _kids_away_till_sunday_left_open(story: Story, start_bot: StartBot) ->
 async def test_a_question_withdrawn_because_its_day_passed_says_so(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    """The sweep withdraws it on Monday: its message tells the true reason (its day has
-    passed, nothing saved), not "Settled by newer evidence" (nothing newer was said)."""
+    """Withdrawn on Monday as the bot starts again (before any sweep), not put again as
+    "Are your kids still away?" about a state that has ended: its message tells the true
+    reason (its day has passed, nothing saved), not "Settled by newer evidence"."""
     story = Story(tg, now=SATURDAY)
     await _kids_away_till_sunday_left_open(story, start_bot)
     await story.restart(start_bot)
+    assert not tg.open_prompts(ALICE)
+    assert not any("still away" in m.text for m in tg.bot_messages(ALICE))
     assert story.runner is not None
     await story.runner.sweep_tick()
-    assert not tg.open_prompts(ALICE)
     closed = tg.bot_messages(ALICE)[-1].text
     assert "its day has passed, so I saved nothing" in closed, closed
     assert "newer evidence" not in closed

@@ -165,3 +165,34 @@ async def test_a_move_given_by_its_month_is_asked_from_the_months_first_days(
     told = await story.told()
     assert "You live in Denver" in told
     assert "moving" not in told
+
+
+async def test_the_founding_story_in_lower_case_with_restarts(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Tahoe for Thanksgiving with the kids, typed as people type, the bot restarted
+    twice: a plan, the arrival, one more night, home. Once back, nothing says Tahoe is
+    where the user is, and nothing ended is told as now."""
+    story = Story(tg)
+    await _at_home_in_portland(story, start_bot)
+    await story.hears(
+        "so me n the kids r going to tahoe for thanksgiving, leavin thurs mornin, back sun", ""
+    )
+    await story.yes("Are you back on Sunday, November 29?")
+    await story.restart(start_bot)
+    story.now = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)  # Thursday noon in Portland
+    await story.hears("made it to tahoe!! roads were insane", "you're in Tahoe")
+    assert "In Tahoe" in (await story.hears("where am i", "Tahoe")).text
+    story.now = datetime(2026, 11, 28, 3, 0, tzinfo=UTC)  # Friday evening
+    story.says("staying one more nite, back monday now")
+    await story.yes("Are you back on Monday, November 30?")
+    await story.restart(start_bot)
+    story.now = datetime(2026, 12, 1, 2, 0, tzinfo=UTC)  # Monday evening
+    story.says("home sweet home finally")
+    await story.yes("Back home in Portland?")
+    told = await story.told()
+    assert "in tahoe" not in told.lower(), told
+    assert "back home in Portland" in told
+    block = await story.block()
+    assert "travel.location = Portland" in block
+    assert "travel.status = completed" in block

@@ -300,32 +300,24 @@ def _move(entity: str, state: Mapping[str, Scalar], today: date) -> list[Conflic
         ]
     day, month = due_day(when), month_of(when)
     moving_from = "" if home is None else " from " + show(home)
+    planned = f"Your move{moving_from} to {show(city)}"
     if month is not None and day is not None and month <= today < day:
-        # Only the month was said: asked on its first day too, as a person who moved on
+        # Only the month was said: asked on its first days too, as a person who moved on
         # the 3rd would be ("Have you moved to Denver?"); No there is "not yet", the plan
         # kept and asked again on the month's last day (``move_day_come``).
-        return [
-            Conflict(
-                "move_month_come",
-                entity,
-                (MOVE_CITY, MOVE_DATE, HOME),
-                (city, when, home),
-                f"Your move{moving_from} to {show(city)} is planned {when_moving(when)}; "
-                "No keeps it planned",
-                suspect=HOME,
-                proposed=city,
-            )
-        ]
-    if day is None or day > today:
+        kind: ConflictKind = "move_month_come"
+        sentence = f"{planned} is planned {when_moving(when)}; No keeps it planned"
+    elif day is None or day > today:
         return []
+    else:
+        kind, sentence = "move_day_come", f"{planned} was planned {when_moving(when)}"
     return [
         Conflict(
-            "move_day_come",
+            kind,
             entity,
             (MOVE_CITY, MOVE_DATE, HOME),
             (city, when, home),
-            f"Your move{'' if home is None else ' from ' + show(home)} to {show(city)} was "
-            f"planned {when_moving(when)}",
+            sentence,
             suspect=HOME,
             proposed=city,
         )

@@ -12,20 +12,9 @@ from datetime import UTC, datetime
 import pytest
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
-from story_chat import Story
+from story_chat import MONDAY, SATURDAY, Story
 
 pytestmark = pytest.mark.timeout(120)
-
-SATURDAY = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
-"""Saturday 28 November 2026, 10:00 in Portland."""
-MONDAY = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
-"""Monday 30 November 2026, 10:00 in Portland."""
-
-
-async def _at_home_in_portland(story: Story, start_bot: StartBot) -> None:
-    await story.start(start_bot)
-    story.says("i live in portland")
-    await story.yes("Do you live in Portland?")
 
 
 @pytest.mark.parametrize(
@@ -41,7 +30,7 @@ async def test_there_and_back_in_one_line_leaves_the_user_home(
     """Both places are read, as a trip to Denver that is over and the user home in
     Portland: never "you're in Denver", and no question whether they are in Portland."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     reply = await story.hears(said, "Noted")
     assert "your trip went to Denver" in reply.text
     assert "you're back home in Portland" in reply.text
@@ -60,7 +49,7 @@ async def test_there_and_back_in_one_line_leaves_the_user_home(
 
 async def _kids_away_till_sunday_left_open(story: Story, start_bot: StartBot) -> None:
     """Said Saturday, asked "Are your kids away today?", not answered; Monday comes."""
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     story.says("kids r at their dads till sunday")
     await story.tg.prompt(ALICE, "Are your kids away today?")
     story.now = MONDAY
@@ -110,7 +99,7 @@ async def test_the_context_block_tells_a_plan_whose_day_passed_as_such(
     says "was to leave Sunday"; the block put before every reply says the day passed and
     that nobody knows whether they left, not a bare date the agent would read as ahead."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await story.hears("leavin for tahoe sunday, flyin back on the 2nd", "plan")
     await story.restart(start_bot)
     story.now = MONDAY
@@ -135,7 +124,7 @@ async def test_a_departure_on_the_weekday_naming_today_leaves_today(
     """Typed on a Sunday morning, "sunday" is today for any trip, a day trip or not:
     neither is told as leaving next Sunday, before or after a restart."""
     story = Story(tg, now=SUNDAY)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await story.hears(said, "plan")
     assert await story.held("travel.depart_date") == "2026-11-29"
     await story.restart(start_bot)
@@ -150,7 +139,7 @@ async def test_a_move_given_by_its_month_is_asked_from_the_months_first_days(
     """ "movin to denver in december", moved on the 3rd: asked that day ("Have you moved
     to Denver?"), not on the 31st; Yes makes Denver home and ends the plan."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     reply = await story.hears("movin to denver in december", "")
     if tg.open_prompts(ALICE) or "?" in reply.text:
         await story.yes("moving to")
@@ -174,7 +163,7 @@ async def test_the_founding_story_in_lower_case_with_restarts(
     twice: a plan, the arrival, one more night, home. Once back, nothing says Tahoe is
     where the user is, and nothing ended is told as now."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await story.hears(
         "so me n the kids r going to tahoe for thanksgiving, leavin thurs mornin, back sun", ""
     )

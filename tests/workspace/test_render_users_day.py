@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from test_render import fact as a_fact
 
 from core.domain.state import CommittedFact
 from core.projections.render import HEARTBEAT, MEMORY, RenderConfig, render
@@ -21,20 +22,7 @@ MONDAY_5PM = datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
 
 
 def fact(field: str, value: str, until: datetime | None = None) -> CommittedFact:
-    return CommittedFact(
-        entity_id="user:primary",
-        field=field,
-        value=value,
-        version=1,
-        source_type="conversation_assertive",
-        source_ref="ref",
-        confidence=0.96,
-        event_id="e-" + field,
-        evidence_ts=FRIDAY_5PM,
-        committed_at=FRIDAY_5PM,
-        resolution="auto_commit",
-        valid_until=until,
-    )
+    return a_fact(field, value, until=until, at=FRIDAY_5PM)
 
 
 def files(clock: CommittedFact, now: datetime, *more: CommittedFact) -> str:

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.timeout(120)
     [
         "flew to denver last night, back in portland this morning",
         "flew 2 denver last nite, back in portland this morning",
+        "flew to denver last night and back in portland this morning",
     ],
 )
 async def test_there_and_back_in_one_line_leaves_the_user_home(

@@ -164,3 +164,32 @@ def test_an_errand_typed_as_a_to_do_keeps_the_trip_it_is_due_before(text: str) -
     assert read["travel.depart_date"][0] == "2026-11-29"
     assert read["financial.amazon_return.status"][:2] == ("due", "planning")
     assert read["financial.amazon_return.due_date"][0] == "2026-11-29"
+
+
+@pytest.mark.parametrize(
+    ("text", "went", "where"),
+    [
+        # A place reached, then "back in" another: a trip there that is over (story23).
+        ("flew to denver last night, back in portland this morning", "Denver", "Portland"),
+        ("flew 2 denver last nite n back in portland this morning", "Denver", "Portland"),
+        ("flew to denver yesterday, now back in portland", "Denver", "Portland"),
+        ("in denver till yesterday, back in portland now", "Denver", "Portland"),
+        # "and back home" after a journey to a named place is a clause of its own.
+        ("flew to denver last night and back home this morning", None, None),
+        ("drove to eugene yesterday and back home now", None, None),
+    ],
+)
+def test_there_and_back_in_one_line_is_a_trip_that_is_over(
+    text: str, went: str | None, where: str | None
+) -> None:
+    read = _read(text, WEDNESDAY)
+    assert read["travel.status"][0] == "completed"
+    assert read.get("travel.destination", (None, "", None))[0] == went
+    assert read.get("travel.location", (None, "", None))[0] == where
+
+
+@pytest.mark.parametrize(
+    "text", ["went to the store and back home now", "went to the gym and back home now"]
+)
+def test_an_errand_and_back_home_is_no_trip(text: str) -> None:
+    assert "travel.status" not in _read(text, WEDNESDAY)

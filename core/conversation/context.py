@@ -30,7 +30,7 @@ from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser, judged
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import day_gone_by, overdue
+from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.timeutil import format_ts
 from core.domain.user_clock import last_day
 from core.domain.whose_word import may_answer, tokens_needed
@@ -97,6 +97,7 @@ def build_context(
     the conflicts as what someone else said, never beside the viewer's own state as true.
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
+    facts = trip_lasts_to_its_return(facts)
     items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
     said = _Origins(facts, items, viewer)
     header = (

@@ -33,7 +33,7 @@ from core.domain.audit import show_value
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import slot
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import day_gone_by, overdue
+from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.user_clock import last_day, on_users_clock
 from core.engine.consistency import today_where, users_zone
 from core.store import AuditLine, ReviewItem
@@ -76,6 +76,7 @@ def render(
     now: datetime,
 ) -> Projection:
     """The body of every Canon zone for this state at ``now``."""
+    facts = trip_lasts_to_its_return(facts)
     clock = UsersCalendar(facts, config, now)
     ordered_audit = sorted(audit, key=lambda a: a.seq)
     recent = ordered_audit[-config.log_lines :] if config.log_lines > 0 else []

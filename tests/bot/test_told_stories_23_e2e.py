@@ -177,7 +177,10 @@ async def test_the_founding_story_in_lower_case_with_restarts(
     story.says("staying one more nite, back monday now")
     await story.yes("Are you back on Monday, November 30?")
     await story.restart(start_bot)
-    story.now = datetime(2026, 12, 1, 2, 0, tzinfo=UTC)  # Monday evening
+    story.now = datetime(2026, 12, 1, 2, 0, tzinfo=UTC)  # Monday evening, still away
+    told = await story.told()
+    assert "(ended)" not in told, "the trip lasts until its return, Monday"
+    assert "Expired" not in await story.block()
     story.says("home sweet home finally")
     await story.yes("Back home in Portland?")
     told = await story.told()

@@ -77,4 +77,18 @@ def _named_today(leaving: ExtractedObservation, today: date) -> bool:
     sunday" or "sunday week"."""
     name = f"{today:%A}".lower()
     text = leaving.evidence_text.lower()
+    if _DATED.search(text) or _PUT_OFF.search(text):
+        return False
     return re.search(rf"(?<!next\s)\b(?:{name}|{name[:3]})\b(?!\s+week)", text) is not None
+
+
+_DATED = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}/\d{1,2}\b"
+)
+"""A day given by its date too ("Wed 11 Mar"): the date decides, not the weekday."""
+_PUT_OFF = re.compile(
+    r"\b(?:bumped|moved|pushed|postponed|delayed|rescheduled|changed|switched)\b.*\bto\b"
+)
+"""A departure moved to a weekday ("got bumped to wednesday"): another day than it was,
+the coming one."""

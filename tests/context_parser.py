@@ -34,7 +34,10 @@ INVITED_LINE = re.compile(
     rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\) invited by ({QUOTED}), ([a-z' ()]+)"
 )
 ENTITY_LINE = re.compile(rf"({_N}):")
-FACT_LINE = re.compile(rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?")
+FACT_LINE = re.compile(
+    rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?"
+    r"(?: DAY PASSED \(still only planned: not known whether they [a-z ]+\))?"
+)
 EXPIRED_LINE = re.compile(rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)")
 OVERDUE_LINE = re.compile(
     rf"- ({_N}) ({_N}) = ({_S}), OVERDUE since (\d{{4}}-\d\d-\d\d|\?) "

@@ -22,7 +22,7 @@ from core.domain.phrasing_values import near_day
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import has_ended, overdue, told_past
+from core.domain.tense import has_ended, overdue, told_past, trip_lasts_to_its_return
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
 from core.store import ReviewItem
@@ -120,6 +120,8 @@ def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
         return f"I've forgotten {phrasing.label(field, o.entity_id or '', o.entity_id or '')}"
     if field == "travel.status" and value in _TRIP_STATUS:
         return _TRIP_STATUS[value]
+    if field == "travel.destination" and trip_over:
+        return f"your trip went to {value}"  # told with its end: it does not go any more
     if field == "travel.depart_date" and (o.entity_id or "").startswith("user:"):
         # Committed with a message, not as a plan (those are "kept as planned"): the day
         # the trip under way began ("got in last night").
@@ -152,8 +154,9 @@ def state_text(
     the household says of the reader that their own word contradicts, shown where it
     stands as what someone else said (``core.domain.said_of_users``)."""
     against = {(o.said.entity_id, o.said.field): o for o in overruled}
+    told = trip_lasts_to_its_return([*facts, *(o.said for o in overruled)])
     rows = sorted(
-        (f for f in [*facts, *(o.said for o in overruled)] if domain is None or f.domain == domain),
+        (f for f in told if domain is None or f.domain == domain),
         key=lambda f: (f.entity_id != mine, f.entity_id, f.domain, f.field),
     )
     if not rows:

@@ -240,11 +240,18 @@ class CanonChat(ChatDeps):
         so however often the bot restarts, one message per question can be tapped.
         ``in_place``: one still at the bottom of its chat is left there (``Questions.resume``).
         """
-        chats = dict.fromkeys(p.chat_id for p in await self.log.open_prompts())
+        prompts = await self.log.open_prompts()
+        chats = dict.fromkeys(p.chat_id for p in prompts)
         resent = 0
         for chat_id in chats:
             async with self.session(chat_id):
                 now = self.clock()
+                # A question whose words' end passed while the bot was down is withdrawn
+                # (and its message says so), never put again about a day gone by.
+                for owner in dict.fromkeys(
+                    p.owner_user_id for p in prompts if p.chat_id == chat_id
+                ):
+                    await self.parts.deps.engine.review_timeline(self.config.entity_of(owner), now)
                 resent += await self.parts.questions.resume(chat_id, now, in_place=in_place)
                 # A "use it anyway?" the chat waits on is asked last: it is what the next
                 # message answers.

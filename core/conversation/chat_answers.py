@@ -7,7 +7,7 @@ the chat's next question. ``Answers`` owns nothing of its own: it reads the prom
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from core.conversation import texts
 from core.conversation.buttons import (
@@ -25,6 +25,8 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.domain.chat_records import PromptMessage
 from core.domain.principals import user_principal
 from core.domain.review_items import ReviewItem
+from core.domain.tense import has_ended
+from core.domain.user_clock import last_day
 from core.engine.consistency import no_cannot_keep
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotYours
@@ -101,6 +103,17 @@ class Answers(ChatPart):
         await self.messenger.answer_tap(callback_id, label[action])
         await self.settle(prompt, action, user_id, now)
 
+    async def _ended(self, item: ReviewItem, confirmed: bool, now: datetime) -> date | None:
+        """The last day of what a Yes just saved when that end has already passed ("kids r
+        at their dads till sunday", tapped on Monday before the sweep withdrew it): told
+        as over, not as now. None when it holds at ``now``."""
+        if not confirmed:
+            return None
+        fact = await self.engine.store.fact(item.entity_id, item.field)
+        if fact is None or fact.valid_until is None or not has_ended(fact, now):
+            return None
+        return last_day(fact.valid_until, await self.deps.zone_of(item.entity_id))
+
     async def answer_active(self, chat_id: int, user_id: int, action: TapAction) -> None:
         """/confirm or /reject: answer the chat's current question."""
         now = self.clock()
@@ -171,7 +184,14 @@ class Answers(ChatPart):
             await self.questions.show_next(prompt.chat_id, now)
             return
         await self.questions.close(
-            prompt, item, result.status, result.committed_value, now, typed=typed, group=members
+            prompt,
+            item,
+            result.status,
+            result.committed_value,
+            now,
+            typed=typed,
+            group=members,
+            ended=await self._ended(item, result.committed and action == "confirm", now),
         )
         for member in result.group[1:]:  # a part picked for an Edit may have a prompt
             await self.log.close_prompt(member.id, member.status, now)

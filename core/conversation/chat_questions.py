@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from core.agent.session import CanonQuestion
@@ -173,12 +173,15 @@ class Questions(ChatPart):
         *,
         typed: bool = False,
         group: Sequence[ReviewItem] = (),
+        ended: date | None = None,
     ) -> None:
+        """Close ``prompt``'s message: the question and its outcome. ``ended``: the last
+        day of what a Yes saved, when that has passed already (told as over)."""
         if not await self.log.close_prompt(prompt.item_id, status, now):
             return
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
-        text = texts.settled_text(item, mine, status, value, group, names)
+        text = texts.settled_text(item, mine, status, value, group, names, ended=ended)
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
         )

@@ -30,11 +30,18 @@ from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser, judged
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import overdue
+from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.timeutil import format_ts
+from core.domain.user_clock import last_day
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
-from core.engine.consistency import Conflict, find_conflicts, is_conflict_question
+from core.engine.consistency import (
+    Conflict,
+    find_conflicts,
+    is_conflict_question,
+    today_where,
+    users_zone,
+)
 from core.engine.household import UsersToName
 from core.engine.trip_state import trip_still_dated
 from core.store import ReviewItem
@@ -90,6 +97,7 @@ def build_context(
     the conflicts as what someone else said, never beside the viewer's own state as true.
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
+    facts = trip_lasts_to_its_return(facts)
     items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
     said = _Origins(facts, items, viewer)
     header = (
@@ -126,6 +134,7 @@ def build_context(
         (expired if f.valid_until is not None and f.valid_until <= now else live).append(f)
     stale = stale_after_hours or {}
     dated = _still_dated(live, now)
+    clocks = _Clocks(facts, now)
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
@@ -133,6 +142,7 @@ def build_context(
     headed: set[str] = set()
     for f in ranked:
         line = _fact_line(f, now, {} if (f.entity_id, f.domain) in dated else stale, said.fact(f))
+        line += clocks.gone_by(f)
         heading = _entity_line(f.entity_id)
         cost = len(line) + 1 + (0 if heading in headed else len(heading) + 1)
         if room - cost < 0:
@@ -154,10 +164,10 @@ def build_context(
         exp_lines = [
             # An errand past its day is overdue, not over: nothing says it was done.
             f"- {name(f.entity_id)} {name(f.field)} = {slot(f.value, said.fact(f))}, "
-            f"OVERDUE since {_day(f.valid_until)} (still to do unless the user says so)"
+            f"OVERDUE since {clocks.day(f)} (still to do unless the user says so)"
             if overdue(f)
             else f"- {name(f.entity_id)} {name(f.field)} was {slot(f.value, said.fact(f))} "
-            f"until {_day(f.valid_until)}"
+            f"until {clocks.day(f)}"
             for f in sorted(expired, key=lambda f: (f.entity_id, f.field))
         ]
         title = "Expired (no longer true unless the user says so):"
@@ -272,8 +282,27 @@ def _conflict_line(r: ReviewItem, said: _Origins) -> str:
     )
 
 
-def _day(when: datetime | None) -> str:
-    return "?" if when is None else format_ts(when)[:10]
+class _Clocks:
+    """Each entity's calendar (``users_zone``: their time zone, else their home city's): a
+    plan's day gone by and an end's last day are the user's days, not UTC's (an end at
+    midnight in Los Angeles is 08:00 UTC the next day)."""
+
+    def __init__(self, facts: Iterable[CommittedFact], now: datetime) -> None:
+        self.state: dict[str, dict[str, Scalar]] = {}
+        for f in facts:
+            self.state.setdefault(f.entity_id, {})[f.field] = f.value
+        self.today = {e: today_where(state, now) for e, state in self.state.items()}
+
+    def gone_by(self, f: CommittedFact) -> str:
+        """ " DAY PASSED (...)" after a plan's day that has gone by, "" otherwise."""
+        unknown = day_gone_by(f, self.state[f.entity_id], self.today[f.entity_id])
+        return "" if unknown is None else f" DAY PASSED (still only planned: {unknown})"
+
+    def day(self, f: CommittedFact) -> str:
+        """The last day ``f``'s end closes, on its entity's clock."""
+        if f.valid_until is None:
+            return "?"
+        return last_day(f.valid_until, users_zone(self.state[f.entity_id])).isoformat()
 
 
 @dataclass(frozen=True)

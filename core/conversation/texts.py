@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from types import MappingProxyType
 from typing import Any
 
@@ -30,6 +30,7 @@ from core.conversation.reported_texts import REPORTED_WHY, reported_question, sa
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
+from core.domain.review_items import PASSED
 from core.domain.state import CommittedFact
 from core.domain.user_clock import later_day
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
@@ -228,6 +229,11 @@ def prompt_body(
     return f"{asked}\n{why[:1].upper()}{why[1:]}."
 
 
+_WITHDRAWN = "⌛ Withdrawn unanswered: its day has passed, so I saved nothing"
+"""A question closed because the end its words gave has passed (``superseded.PASSED``):
+nothing newer settled it, and a Yes now would have saved a day gone by as current."""
+
+
 def settled_text(
     item: ReviewItem,
     mine: str,
@@ -235,8 +241,11 @@ def settled_text(
     value: Any = None,
     group: Sequence[ReviewItem] = (),
     names: Mapping[str, str] = MappingProxyType({}),
+    *,
+    ended: date | None = None,
 ) -> str:
-    """The prompt after it was answered: the question, then what happened, no buttons."""
+    """The prompt after it was answered: the question, then what happened, no buttons.
+    ``ended``: a Yes saved something whose last day (this) has passed: said as over."""
     lines = prompt_body(item, mine, group, names=names).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.
@@ -254,11 +263,16 @@ def settled_text(
             [*head, f"❌ Rejected: I forgot {phrasing.label(item.field, item.entity_id, mine)}"]
         )
     outcome = {
-        "confirmed": "✅ Confirmed",
+        "confirmed": "✅ Confirmed"
+        if ended is None
+        else f"✅ Confirmed as over: it lasted until {phrasing.show_date(ended.isoformat())}, "
+        "so I keep it as past, not as now",
         "rejected": "❌ Rejected, nothing changed",
         "edited": f"✏️ Edited to {phrasing.show_in(item.field, value)}",
         "held": f"✏️ Changed to {phrasing.show_in(item.field, value)}: I ask it again with the rest",
-        "superseded": "☑️ Settled by newer evidence",
+        "superseded": _WITHDRAWN
+        if (item.answer or {}).get("reason") == PASSED
+        else "☑️ Settled by newer evidence",
         "discarded": "Dropped",
     }.get(status, f"Closed ({status})")
     return "\n".join([*head, outcome])

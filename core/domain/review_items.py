@@ -20,6 +20,11 @@ CONSISTENCY_SOURCE = "consistency:"
 (``core.engine.conflicts``); PostgreSQL keeps an index of them alone (its migration 0028),
 read each time a context block is built or an answer settles a trip, home or time zone."""
 
+PASSED = "its day passed"
+"""The reason kept in the answer of a question withdrawn (superseded) because the end its
+words gave has passed ("kids r at their dads till sunday", still open on Monday): nothing
+newer settled it, and the user is told the true reason."""
+
 
 @fast_init
 @dataclass(frozen=True)

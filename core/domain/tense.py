@@ -11,10 +11,36 @@ told as "was due Friday" (``errand_answers``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from datetime import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from datetime import date, datetime
 
-from core.domain.state import CommittedFact
+from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day
+from core.domain.state import CommittedFact, Scalar
+from core.domain.timeutil import calendar_day
+
+_TRIP_PLAN = frozenset({"travel.destination", "travel.depart_date", "travel.status"})
+
+
+def trip_lasts_to_its_return(facts: Iterable[CommittedFact]) -> list[CommittedFact]:
+    """``facts`` with a trip's own dated facts (where it goes, when it left, its status)
+    lasting at least until its return does: "back sun" planned, then "staying one more nite,
+    back monday now" confirmed, must not leave "Your trip was to go to Tahoe (ended)" on
+    Monday beside "back Monday" and the trip under way (the later return's Yes carried its
+    own end only)."""
+    rows = list(facts)
+    back = {
+        f.entity_id: f.valid_until
+        for f in rows
+        if f.field == "travel.return_date" and f.valid_until is not None
+    }
+    out = []
+    for f in rows:
+        end = back.get(f.entity_id)
+        if f.field in _TRIP_PLAN and end is not None and f.valid_until and f.valid_until < end:
+            f = replace(f, valid_until=end)
+        out.append(f)
+    return out
 
 
 def has_ended(f: CommittedFact, now: datetime) -> bool:
@@ -25,7 +51,11 @@ def has_ended(f: CommittedFact, now: datetime) -> bool:
 def still_told(facts: Iterable[CommittedFact], now: datetime) -> list[CommittedFact]:
     """``facts`` that may be told as how things are at ``now``: those not ended, and the
     errands (a bill or a return past its day is overdue, and says so itself)."""
-    return [f for f in facts if not has_ended(f, now) or f.domain == "financial"]
+    return [
+        f
+        for f in trip_lasts_to_its_return(facts)
+        if not has_ended(f, now) or f.domain == "financial"
+    ]
 
 
 def overdue(f: CommittedFact) -> bool:
@@ -47,3 +77,30 @@ def told_past(sentence: str) -> str:
         return _PAST.get(m.group(0), " were")
 
     return _VERB.sub(past, sentence, count=1)
+
+
+_PLANNED_DAYS: dict[str, tuple[frozenset[Scalar], str]] = {
+    "travel.depart_date": (frozenset({"planning"}), "not known whether they left"),
+    "travel.return_date": (
+        frozenset({"planning", "in_progress"}),
+        "not known whether they are back",
+    ),
+}
+
+
+def day_gone_by(f: CommittedFact, state: Mapping[str, Scalar], today: date) -> str | None:
+    """What is not known about a plan's day that has gone by (``today``: the user's
+    calendar day) with the plan still only a plan: a departure before today with the trip
+    still planned ("not known whether they left"), a return before today with the trip not
+    over, a move's day (or month) gone by with the move still planned. None otherwise: a
+    raw date of a day gone by is never told as if it were ahead."""
+    if f.field == MOVE_DATE:
+        day = due_day(f.value)
+        gone = day is not None and day < today and state.get(MOVE_CITY) is not None
+        return "not known whether they moved" if gone else None
+    planned = _PLANNED_DAYS.get(f.field)
+    day = calendar_day(f.value)
+    if planned is None or day is None or day >= today:
+        return None
+    statuses, unknown = planned
+    return unknown if state.get("travel.status") in statuses else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
@@ -27,3 +27,13 @@ def later_day(then: datetime, now: datetime | None, timezone: object) -> bool:
     if now is None:
         return False
     return on_users_clock(now, timezone).date() > on_users_clock(then, timezone).date()
+
+
+def last_day(until: datetime, timezone: object) -> date:
+    """The calendar day an end closes, on the user's clock: "till sunday" ends at their
+    Monday's midnight, which closes Sunday (08:00 UTC in Los Angeles, which UTC would call
+    Monday); an end during a day closes that day."""
+    local = on_users_clock(until, timezone)
+    if local.time() == time(0):
+        return local.date() - timedelta(days=1)
+    return local.date()

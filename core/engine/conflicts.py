@@ -119,7 +119,7 @@ async def ask_about_conflicts(
     return promoted
 
 
-DAY_COME_KINDS: frozenset[ConflictKind] = frozenset({"move_day_come"})
+DAY_COME_KINDS: frozenset[ConflictKind] = frozenset({"move_day_come", "move_month_come"})
 """Conflicts the calendar alone brings (a plan's day come), which the sweep asks with
 nothing said; every other conflict is made by a commit, and asked after it."""
 

@@ -24,7 +24,7 @@ from itertools import groupby
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, when_moving
+from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, month_of, when_moving
 from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import CONSISTENCY_SOURCE, OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -39,6 +39,7 @@ ConflictKind = Literal[
     "trip_over_still_at_destination",
     "home_again_on_the_trip_clock",
     "move_day_come",
+    "move_month_come",
     "move_not_made",
     "moved_plan_kept",
     "move_day_without_place",
@@ -297,17 +298,26 @@ def _move(entity: str, state: Mapping[str, Scalar], today: date) -> list[Conflic
                 suspect=MOVE_CITY,
             )
         ]
-    day = due_day(when)
-    if day is None or day > today:
+    day, month = due_day(when), month_of(when)
+    moving_from = "" if home is None else " from " + show(home)
+    planned = f"Your move{moving_from} to {show(city)}"
+    if month is not None and day is not None and month <= today < day:
+        # Only the month was said: asked on its first days too, as a person who moved on
+        # the 3rd would be ("Have you moved to Denver?"); No there is "not yet", the plan
+        # kept and asked again on the month's last day (``move_day_come``).
+        kind: ConflictKind = "move_month_come"
+        sentence = f"{planned} is planned {when_moving(when)}; No keeps it planned"
+    elif day is None or day > today:
         return []
+    else:
+        kind, sentence = "move_day_come", f"{planned} was planned {when_moving(when)}"
     return [
         Conflict(
-            "move_day_come",
+            kind,
             entity,
             (MOVE_CITY, MOVE_DATE, HOME),
             (city, when, home),
-            f"Your move{'' if home is None else ' from ' + show(home)} to {show(city)} was "
-            f"planned {when_moving(when)}",
+            sentence,
             suspect=HOME,
             proposed=city,
         )

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.review_items import OPEN_STATUSES, ReviewStatus
+from core.domain.review_items import OPEN_STATUSES, PASSED, ReviewStatus
 from core.domain.settlements import GroupSettled, Settlement
 from core.domain.state import CommittedFact, Scalar
 from core.engine.answers import (
@@ -171,7 +171,9 @@ class UserAnswers:
         for item in asked:
             end = ends.get(item.event_id or "")
             if end is not None and end <= now:
-                promoted += await supersede(self.store, item.id, now, self.policy.max_pending)
+                promoted += await supersede(
+                    self.store, item.id, now, self.policy.max_pending, reason=PASSED
+                )
         return promoted
 
     async def _others_open(self, item: ReviewItem) -> bool:

@@ -36,3 +36,30 @@ def cut_after_coming_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
         out.append((piece[: m.end()].rstrip(" ,"), joint))
         out.append((piece[m.end() :], "comma"))
     return out
+
+
+_AND_BACK = re.compile(
+    r"\s+(?:and|n|&)\s+(?=(?:(?:now|finally|just|safely)\s+)?back\s+(?:home|in)\b)", re.I
+)
+_WENT_TO = re.compile(
+    r"\b(?:flew|went|drove|headed|travell?ed|popped|took\s+(?:a|the)\s+\w+)\b(?:\s+\w+){0,3}?"
+    # A place by its name, not an errand ("went to the store and back home now").
+    r"\s+(?:to|2)\s+(?!(?:the|a|my|our|his|her|their|work|school|bed|church|class)\b)\w",
+    re.I,
+)
+"""A journey to a named place told in the past ("flew to denver", "drove down to eugene")."""
+
+
+def cut_before_coming_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``kept`` with "... and back home/in <place> ..." after a journey told in the past cut
+    off as a clause of its own: "flew to denver last night and back home this morning" is
+    a trip there and the speaker back, not the speaker in Denver coming back today."""
+    out: list[tuple[str, str]] = []
+    for piece, joint in kept:
+        m = _AND_BACK.search(piece)
+        if m is None or not _WENT_TO.search(piece, 0, m.start()):
+            out.append((piece, joint))
+            continue
+        out.append((piece[: m.start()], joint))
+        out.append((piece[m.end() :], "and"))
+    return out

@@ -3,9 +3,12 @@ seattle sunday, back tonight".
 
 Read clause by clause, a bare weekday that names today is next week's ("see you sunday"
 said on a Sunday), so "day trip to seattle sunday" said on Sunday morning left a week
-later, and its "back tonight" came home a week before it left. A trip the message brings
-back today, or calls a day trip, leaves on the weekday named today: today. A day trip
-comes back the day it leaves.
+later, and its "back tonight" came home a week before it left. A departure on the bare
+weekday named today leaves today, whatever the trip: someone who types "heading to seattle
+sunday" on a Sunday means today (next week's is "next sunday" or "sunday week"), and a
+day trip and a trip of days said the same way must not leave a week apart. The question
+shows the day, so a user who meant next week says so. A day trip comes back the day it
+leaves.
 """
 
 from __future__ import annotations
@@ -34,15 +37,18 @@ def same_day_trip(
     day_trip = DAY_TRIP.search(leaving.evidence_text.lower()) is not None
     back_today = any(o.candidate_value == today.isoformat() for o in backs)
     named_today = day == today + timedelta(days=7) and _named_today(leaving, today)
-    if named_today and (day_trip or back_today):
+    if named_today:
         day = today
     elif not day_trip or backs:
         return obs
     last = max([day, *(_day(o) or day for o in backs)])
-    # The plan lasts to the end of its last day, not the days after a week's departure.
+    # The plan lasts to the end of its last day, not the days after a week's departure; a
+    # trip of days with no return known keeps its span, a week sooner.
     until = (
         None
         if leaving.valid_until is None
+        else leaving.valid_until - timedelta(days=7)
+        if not (day_trip or back_today or backs)
         else datetime.combine(last + timedelta(days=1), time(0), tzinfo=leaving.valid_until.tzinfo)
     )
 
@@ -54,7 +60,7 @@ def same_day_trip(
         return o
 
     out = [dated(o) for o in obs]
-    if not backs:  # a day trip comes back the day it leaves
+    if not backs and (day_trip or back_today):  # a day trip comes back the day it leaves
         out.append(replace(out[obs.index(leaving)], field=_RETURN))
     return tuple(out)
 
@@ -71,4 +77,18 @@ def _named_today(leaving: ExtractedObservation, today: date) -> bool:
     sunday" or "sunday week"."""
     name = f"{today:%A}".lower()
     text = leaving.evidence_text.lower()
+    if _DATED.search(text) or _PUT_OFF.search(text):
+        return False
     return re.search(rf"(?<!next\s)\b(?:{name}|{name[:3]})\b(?!\s+week)", text) is not None
+
+
+_DATED = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}/\d{1,2}\b"
+)
+"""A day given by its date too ("Wed 11 Mar"): the date decides, not the weekday."""
+_PUT_OFF = re.compile(
+    r"\b(?:bumped|moved|pushed|postponed|delayed|rescheduled|changed|switched)\b.*\bto\b"
+)
+"""A departure moved to a weekday ("got bumped to wednesday"): another day than it was,
+the coming one."""

@@ -45,6 +45,7 @@ from core.extraction.move_ahead import move_ahead
 from core.extraction.no_state_told import advices_other_way
 from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
+    back_from_there,
     dedupe_observations,
     is_under_way,
     return_after_departure,
@@ -392,7 +393,9 @@ def extract_offline(
         ),
         at,
     )
-    read = employer_since_left(home_held_since(there_and_back(read, text), parsed), text)
+    read = employer_since_left(
+        home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
+    )
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")

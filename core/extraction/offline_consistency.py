@@ -165,3 +165,38 @@ def there_and_back(
         )
 
     return tuple(o for o in obs if not went_before(o))
+
+
+_BACK_IN = re.compile(
+    r"^(?:(?:and|but|now|so|then)\s+)*(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?"
+    r"(?:(?:finally|just|safely|now)\s+)?back\s+(?:in|to|home\s+in)\b"
+)
+"""A clause that opens on being back somewhere ("back in portland this morning")."""
+
+
+def back_from_there(
+    obs: tuple[ExtractedObservation, ...], text: str
+) -> tuple[ExtractedObservation, ...]:
+    """A place reached, then "back in" another one later in the message: "flew to denver
+    last night, back in portland this morning" is a trip to Denver that is over and the
+    speaker back in Portland, never the speaker in Denver (read clause by clause, both were
+    a location and the trip under way). The first place is where the trip went."""
+    low = text.lower()
+    places = [o for o in obs if o.field == "travel.location" and o.intent == "assertive"]
+    back = next((o for o in places if _BACK_IN.match(o.evidence_text.lower())), None)
+    if back is None or len(places) != 2:
+        return obs
+    went = next(o for o in places if o is not back)
+    if went.candidate_value == back.candidate_value or not (
+        0 <= low.find(went.evidence_text.lower()) < low.find(back.evidence_text.lower())
+    ):
+        return obs
+    out: list[ExtractedObservation] = []
+    for o in obs:
+        if o is went:
+            out.append(replace(o, field="travel.destination"))
+        elif is_under_way(o):
+            out.append(replace(o, candidate_value="completed", evidence_text=back.evidence_text))
+        else:
+            out.append(o)
+    return tuple(out)

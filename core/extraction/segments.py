@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction import gazetteer
-from core.extraction.back_again import cut_after_coming_back
+from core.extraction.back_again import cut_after_coming_back, cut_before_coming_back
 from core.extraction.conditional_tail import cut_before_conditional_tail
 from core.extraction.doing_now import cut_before_doing_now
 from core.extraction.going_on import cut_before_going_on
@@ -407,7 +407,9 @@ def split_segments(text: str) -> list[Segment]:
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
-        kept = cut_before_doing_now(cut_after_coming_back(kept_with_their_clause(kept)))
+        kept = cut_before_doing_now(
+            cut_after_coming_back(cut_before_coming_back(kept_with_their_clause(kept)))
+        )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
         for i, (piece, j) in enumerate(kept):
             lead = _LEAD_CONJ.match(piece)

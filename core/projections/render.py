@@ -2,7 +2,8 @@
 
 ``render(facts, pending, audit, config, now)`` reads no clock, no file and no
 store. Its formatter configuration is fixed: LF line endings, ``-`` bullets,
-two-space nesting, confidences with two decimals, dates as YYYY-MM-DD (UTC),
+two-space nesting, confidences with two decimals, dates as YYYY-MM-DD (on the
+user's clock: their ``profile.timezone``, else their home city's, else UTC),
 values on one line with Markdown and HTML metacharacters backslash-escaped,
 and every list stably sorted by domain, then entity, then field. The same
 inputs therefore give byte-identical zones.
@@ -25,14 +26,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Final
 
 from core.domain.audit import show_value
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import slot
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import overdue
+from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
+from core.domain.user_clock import last_day, on_users_clock
+from core.engine.consistency import today_where, users_zone
 from core.store import AuditLine, ReviewItem
 
 HEARTBEAT: Final = "HEARTBEAT.md"
@@ -73,14 +76,20 @@ def render(
     now: datetime,
 ) -> Projection:
     """The body of every Canon zone for this state at ``now``."""
+    facts = trip_lasts_to_its_return(facts)
+    clock = UsersCalendar(facts, config, now)
     ordered_audit = sorted(audit, key=lambda a: a.seq)
     recent = ordered_audit[-config.log_lines :] if config.log_lines > 0 else []
     return {
         HEARTBEAT: {
-            "active_reminders": _lines(reminder_lines(facts, pending, config, now), "nothing open"),
+            "active_reminders": _lines(
+                reminder_lines(facts, pending, config, now, clock), "nothing open"
+            ),
             "state_change_log": _lines((f"- {escape(a.line)}" for a in recent), "no changes yet"),
         },
-        MEMORY: {"current_state": _lines(state_lines(facts, config, now), "no committed facts")},
+        MEMORY: {
+            "current_state": _lines(state_lines(facts, config, now, clock), "no committed facts")
+        },
         AUDIT_FILE: {
             "state_changes": _lines(
                 (f"- {escape(a.line)}" for a in ordered_audit), "no changes yet"
@@ -103,16 +112,36 @@ def show(value: Scalar) -> str:
     return escape(show_value(value))
 
 
-def day(moment: datetime) -> str:
-    """A date as people read an expiry: midnight UTC counts as the end of the day before."""
-    utc = moment.astimezone(UTC)
-    if (utc.hour, utc.minute, utc.second, utc.microsecond) == (0, 0, 0, 0):
-        utc -= timedelta(days=1)
-    return utc.strftime("%Y-%m-%d")
+def day(moment: datetime, zone: object = None) -> str:
+    """A date as people read an expiry, on the user's clock (``zone``; UTC when None):
+    their midnight counts as the end of the day before."""
+    return last_day(moment.astimezone(UTC), zone).isoformat()
 
 
-def _source(f: CommittedFact) -> str:
-    return f"{f.source_type}_{f.evidence_ts.astimezone(UTC).strftime('%Y-%m-%d')}"
+class UsersCalendar:
+    """The primary user's calendar (``users_zone``: their time zone, else their home
+    city's, else UTC): which day an end closes, which day evidence came, and which plan's
+    day has gone by. At 17:00 in Los Angeles UTC is already tomorrow; the files are read by
+    the user and their assistant, who live on the user's day."""
+
+    def __init__(self, facts: Sequence[CommittedFact], config: RenderConfig, now: datetime):
+        self.state: dict[str, dict[str, Scalar]] = {}
+        for f in facts:
+            self.state.setdefault(f.entity_id, {})[f.field] = f.value
+        primary = self.state.get(config.primary_entity, {})
+        self.zone = users_zone(primary)
+        self.today = today_where(primary, now)
+
+    def day(self, moment: datetime) -> str:
+        return day(moment, self.zone)
+
+    def source(self, f: CommittedFact) -> str:
+        evidence = on_users_clock(f.evidence_ts.astimezone(UTC), self.zone)
+        return f"{f.source_type}_{evidence.strftime('%Y-%m-%d')}"
+
+    def gone_by(self, f: CommittedFact) -> str | None:
+        """What is not known about a plan's day gone by (``tense.day_gone_by``)."""
+        return day_gone_by(f, self.state.get(f.entity_id, {}), self.today)
 
 
 def _stale(f: CommittedFact, now: datetime) -> bool:
@@ -135,8 +164,10 @@ def reminder_lines(
     pending: Sequence[ReviewItem],
     config: RenderConfig,
     now: datetime,
+    clock: UsersCalendar | None = None,
 ) -> list[str]:
     """One line per open item, then one per question waiting for the user."""
+    clock = clock or UsersCalendar(facts, config, now)
     items: dict[tuple[str, str, str], list[CommittedFact]] = {}
     for f in facts:
         if f.domain != "profile":
@@ -146,7 +177,7 @@ def reminder_lines(
         group = sorted(items[key], key=lambda f: f.field)
         if not _is_open(group):
             continue
-        lines.append(_reminder(key, group, config, now))
+        lines.append(_reminder(key, group, config, now, clock))
     for r in sorted(pending, key=lambda r: (r.field.split(".")[0], r.entity_id, r.field, r.seq)):
         domain = r.field.split(".")[0]
         source = r.source_key.split(":", 1)[0]
@@ -193,7 +224,11 @@ def _is_open(group: list[CommittedFact]) -> bool:
 
 
 def _reminder(
-    key: tuple[str, str, str], group: list[CommittedFact], config: RenderConfig, now: datetime
+    key: tuple[str, str, str],
+    group: list[CommittedFact],
+    config: RenderConfig,
+    now: datetime,
+    clock: UsersCalendar,
 ) -> str:
     domain, entity, item = key
     label_field = _LABEL_FIELDS.get(domain)
@@ -208,23 +243,33 @@ def _reminder(
     if details:
         text += f" — {details}"
     expiries = [f.valid_until for f in group if f.valid_until is not None]
+    gone = [(f, unknown) for f in group if (unknown := clock.gone_by(f)) is not None]
     if any(_stale(f, now) and overdue(f) for f in group):
         # An errand past its day is still to do: overdue, not over (issue 24).
-        text += f" (overdue since {day(min(expiries))}, still to do)"
+        text += f" (overdue since {clock.day(min(expiries))}, still to do)"
     elif any(_stale(f, now) for f in group):
-        text += f" (stale: expired {day(min(expiries))}, not current)"
+        text += f" (stale: expired {clock.day(min(expiries))}, not current)"
+    elif gone:
+        f, unknown = gone[0]
+        text += f" (day passed: {_short(f)} {show(f.value)} still only planned, {unknown})"
     text += f" (domain: {domain})"
     if entity != config.primary_entity:
         text += f" (entity: {entity})"
     if expiries:
-        text += f" (expires: {day(min(expiries))})"
+        text += f" (expires: {clock.day(min(expiries))})"
     newest = max(group, key=lambda f: (f.evidence_ts, f.field))
     confidence = min(f.confidence for f in group)
-    return text + f" (confidence: {confidence:.2f}) (source: {_source(newest)})"
+    return text + f" (confidence: {confidence:.2f}) (source: {clock.source(newest)})"
 
 
-def state_lines(facts: Sequence[CommittedFact], config: RenderConfig, now: datetime) -> list[str]:
+def state_lines(
+    facts: Sequence[CommittedFact],
+    config: RenderConfig,
+    now: datetime,
+    clock: UsersCalendar | None = None,
+) -> list[str]:
     """Committed facts grouped by entity (the primary one first), then domain."""
+    clock = clock or UsersCalendar(facts, config, now)
     lines: list[str] = []
     by_entity: dict[str, list[CommittedFact]] = {}
     for f in facts:
@@ -239,13 +284,16 @@ def state_lines(facts: Sequence[CommittedFact], config: RenderConfig, now: datet
                 domain = f.domain
                 lines.append(f"  - **{domain.capitalize()}**")
             text = f"    - {f.field}: {_held(f, config)}"
+            unknown = clock.gone_by(f)
             if _stale(f, now) and overdue(f):
                 assert f.valid_until is not None
-                text += f" (overdue since {day(f.valid_until)}, still to do)"
+                text += f" (overdue since {clock.day(f.valid_until)}, still to do)"
             elif _stale(f, now):
                 assert f.valid_until is not None
-                text += f" (stale: expired {day(f.valid_until)}, not current)"
-            elif f.valid_until is not None:
-                text += f" (expires: {day(f.valid_until)})"
-            lines.append(text + f" (confidence: {f.confidence:.2f}) (source: {_source(f)})")
+                text += f" (stale: expired {clock.day(f.valid_until)}, not current)"
+            elif unknown is not None:
+                text += f" (day passed: still only planned, {unknown})"
+            if f.valid_until is not None and not _stale(f, now):
+                text += f" (expires: {clock.day(f.valid_until)})"
+            lines.append(text + f" (confidence: {f.confidence:.2f}) (source: {clock.source(f)})")
     return lines

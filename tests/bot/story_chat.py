@@ -20,6 +20,11 @@ from core.engine.engine import Engine
 WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
 """Wednesday 25 November 2026, 10:00 in Portland: where every story starts."""
 
+SATURDAY = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
+"""Saturday 28 November 2026, 10:00 in Portland."""
+MONDAY = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+"""Monday 30 November 2026, 10:00 in Portland."""
+
 ASKED = ("/state", "where am i", "what do you know about me")
 """What the user asks to hear the whole story."""
 
@@ -41,6 +46,12 @@ class Story:
         assert self.runner is not None
         await stop_bot(self.tg, self.runner)
         await self.start(start_bot)
+
+    async def at_home_in_portland(self, start_bot: StartBot) -> None:
+        """The bot starts, and Alice's home is Portland (said and confirmed)."""
+        await self.start(start_bot)
+        self.says("i live in portland")
+        await self.yes("Do you live in Portland?")
 
     def later(self, **delta: float) -> None:
         self.now += timedelta(**delta)

@@ -8,19 +8,12 @@ that question; never "I'm not sure what you mean". A question whose words gave a
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
-from story_chat import Story
+from story_chat import MONDAY, SATURDAY, Story
 
 pytestmark = pytest.mark.timeout(120)
-
-SATURDAY = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
-"""Saturday 28 November 2026, 10:00 in Portland."""
-MONDAY = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
-"""Monday 30 November 2026, 10:00 in Portland."""
 
 
 async def _asked_back_on_the_3rd(story: Story, start_bot: StartBot) -> None:

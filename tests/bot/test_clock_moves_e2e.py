@@ -10,20 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from chatkit import StartBot
 from fakes.telegram_api import FakeTelegram
-from story_chat import Story
+from story_chat import MONDAY, SATURDAY, Story
 
 pytestmark = pytest.mark.timeout(120)
-
-SATURDAY = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
-"""Saturday 28 November 2026, 10:00 in Portland."""
-MONDAY = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
-"""Monday 30 November 2026, 10:00 in Portland."""
-
-
-async def _at_home_in_portland(story: Story, start_bot: StartBot) -> None:
-    await story.start(start_bot)
-    story.says("i live in portland")
-    await story.yes("Do you live in Portland?")
 
 
 async def test_the_acknowledgement_says_yesterday_and_today_where_they_are(
@@ -33,7 +22,7 @@ async def test_the_acknowledgement_says_yesterday_and_today_where_they_are(
     29"; home the same day: "back today", never "back since Monday, November 30" said on
     that Monday."""
     story = Story(tg, now=MONDAY)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await story.hears("planing a trip to tahoe next weekend", "plan")
     noted = await story.hears("were already in tahoe, got in last nite", "Noted")
     assert noted.text.endswith("you left yesterday."), noted.text
@@ -47,7 +36,7 @@ async def test_home_the_day_after_is_back_since_yesterday(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     story = Story(tg, now=SATURDAY)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await story.hears("were in tahoe!!", "you're in Tahoe")
     story.now = MONDAY
     noted = await story.hears("we got back home last night", "Noted")
@@ -61,7 +50,7 @@ async def test_a_stay_confirmed_by_yes_ends_when_its_words_said(
     Sunday they are away, on Monday nothing says they still are (/state says it in the
     past; the block lists it as expired)."""
     story = Story(tg, now=SATURDAY)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     story.says("kids r at their dads till sunday")
     await story.yes("Are your kids away today?")
     fact = await story.engine.store.fact("user:primary", "family.kids.status")
@@ -87,7 +76,7 @@ async def test_the_weekend_at_their_dads_is_over_on_monday(
     """Said on Wednesday: the weekend away is a plan with its day; on Monday it is not
     told as ahead, nor as now."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     story.says("the kids are at their dad's this weekend")
     await story.yes("Are your kids away on Saturday, November 28?")
     story.now = MONDAY
@@ -103,7 +92,7 @@ async def test_the_amazon_return_past_its_day_was_due_and_is_overdue(
     """Due Friday; asked on Monday, it "was due Friday" and is overdue (not "is due
     Friday", and not dropped as if it were done)."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     story.says("gotta return the amazon package by friday")
     await story.yes("Is the Amazon return due Friday, November 27?")
     about = await story.hears("what do you know about me", "Here")

@@ -20,12 +20,6 @@ from story_chat import Story
 pytestmark = pytest.mark.timeout(120)
 
 
-async def _at_home_in_portland(story: Story, start_bot: StartBot) -> None:
-    await story.start(start_bot)
-    story.says("i live in portland")
-    await story.yes("Do you live in Portland?")
-
-
 async def _plan_kept(story: Story, said: str) -> None:
     """``said`` plans the move: taken as a plan, or asked and confirmed as one."""
     reply = await story.hears(said, "")
@@ -43,7 +37,7 @@ async def test_moving_to_denver_next_month_is_a_plan_and_home_moves_when_it_is_m
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await _plan_kept(story, "were moving to denver next month!!")
     assert await story.held("profile.home_city") == "Portland"
     assert await story.held("profile.move_city") == "Denver"
@@ -57,9 +51,18 @@ async def test_moving_to_denver_next_month_is_a_plan_and_home_moves_when_it_is_m
     assert "profile.move_city = Denver" in block
 
     await story.restart(start_bot)
-    story.now = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)  # in December, day not known
+    # In December, its day not known: asked from the month's first day (someone who
+    # moved on the 3rd must not wait four weeks), and No there is "not yet".
+    story.now = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
     await _sweep(story)
-    assert not tg.open_prompts(ALICE), "the day is not known yet: nothing to ask"
+    early = await story.tap("Have you moved to Denver?", "No")
+    assert "is planned in December; No keeps it planned" in early
+    assert await story.held("profile.move_city") == "Denver"
+    assert await story.held("profile.home_city") == "Portland"
+    story.now = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)
+    await _sweep(story)
+    assert not tg.open_prompts(ALICE), "not yet, said once: not asked again before the end"
+    assert "moving to Denver in December" in await story.told()
     story.now = datetime(2026, 12, 31, 18, 0, tzinfo=UTC)  # December's last day
     await story.restart(start_bot)
     sent = story.tg.bot_messages(ALICE)[-1].message_id
@@ -83,7 +86,7 @@ async def test_closing_on_the_house_in_boise_on_the_15th_asks_on_the_15th_and_no
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await _plan_kept(story, "closing on the new house in boise on the 15th")
     assert await story.held("profile.move_date") == "2026-12-15"
     about = await story.hears("what do you know about me", "Here's what I know")
@@ -106,7 +109,7 @@ async def test_relocating_to_austin_then_the_move_fell_through_ends_the_plan(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await _plan_kept(story, "relocating to austin in january")
     about = await story.hears("what do you know about me", "Here's what I know")
     assert "moving to Austin in January" in about.text
@@ -131,7 +134,7 @@ async def test_no_to_have_you_moved_ends_the_plan_so_no_past_day_is_told_as_ahea
     as planned, so the plan ends with that No; in January nothing says "moving to Denver
     in December" (a day gone by told as ahead), and home is still Portland."""
     story = Story(tg)
-    await _at_home_in_portland(story, start_bot)
+    await story.at_home_in_portland(start_bot)
     await _plan_kept(story, "were moving to denver next month!!")
     story.now = datetime(2026, 12, 31, 18, 0, tzinfo=UTC)
     await _sweep(story)

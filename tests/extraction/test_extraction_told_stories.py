@@ -129,12 +129,26 @@ def test_a_same_day_trip_leaves_and_comes_back_on_one_day(
     assert read["travel.return_date"][0] == back
 
 
-def test_a_weekday_naming_today_with_nothing_else_is_still_next_weeks() -> None:
-    """ "heading to seattle sunday" said on Sunday with no way back today: next Sunday, as
-    before (only a trip back today, or a day trip, is today's)."""
-    assert _read("heading to seattle sunday", SUNDAY_MORNING)["travel.depart_date"][0] == (
-        "2026-12-06"
-    )
+@pytest.mark.parametrize(
+    ("text", "depart", "back"),
+    [
+        # Said on the Sunday: a departure on the weekday named today is today's, whatever
+        # the trip (a day trip said the same way leaves today too).
+        ("heading to seattle sunday", "2026-11-29", None),
+        ("leavin for seattle sunday", "2026-11-29", None),
+        ("flying to seattle on sunday, back wednesday", "2026-11-29", "2026-12-02"),
+        # Next week's is said so.
+        ("heading to seattle next sunday", "2026-12-06", None),
+    ],
+)
+def test_a_departure_on_the_weekday_naming_today_leaves_today(
+    text: str, depart: str, back: str | None
+) -> None:
+    """ "heading to seattle sunday" said on a Sunday left next Sunday while "day trip to
+    seattle sunday" left today: one reading for both, the one a person means (story23)."""
+    read = _read(text, SUNDAY_MORNING)
+    assert read["travel.depart_date"][0] == depart
+    assert read.get("travel.return_date", (None, "", None))[0] == back
 
 
 @pytest.mark.parametrize(
@@ -150,3 +164,32 @@ def test_an_errand_typed_as_a_to_do_keeps_the_trip_it_is_due_before(text: str) -
     assert read["travel.depart_date"][0] == "2026-11-29"
     assert read["financial.amazon_return.status"][:2] == ("due", "planning")
     assert read["financial.amazon_return.due_date"][0] == "2026-11-29"
+
+
+@pytest.mark.parametrize(
+    ("text", "went", "where"),
+    [
+        # A place reached, then "back in" another: a trip there that is over (story23).
+        ("flew to denver last night, back in portland this morning", "Denver", "Portland"),
+        ("flew 2 denver last nite n back in portland this morning", "Denver", "Portland"),
+        ("flew to denver yesterday, now back in portland", "Denver", "Portland"),
+        ("in denver till yesterday, back in portland now", "Denver", "Portland"),
+        # "and back home" after a journey to a named place is a clause of its own.
+        ("flew to denver last night and back home this morning", None, None),
+        ("drove to eugene yesterday and back home now", None, None),
+    ],
+)
+def test_there_and_back_in_one_line_is_a_trip_that_is_over(
+    text: str, went: str | None, where: str | None
+) -> None:
+    read = _read(text, WEDNESDAY)
+    assert read["travel.status"][0] == "completed"
+    assert read.get("travel.destination", (None, "", None))[0] == went
+    assert read.get("travel.location", (None, "", None))[0] == where
+
+
+@pytest.mark.parametrize(
+    "text", ["went to the store and back home now", "went to the gym and back home now"]
+)
+def test_an_errand_and_back_home_is_no_trip(text: str) -> None:
+    assert "travel.status" not in _read(text, WEDNESDAY)

@@ -96,13 +96,6 @@ PLANNED: list[FieldRow] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "field", "value", "intent"), PLANNED)
-def test_a_trip_ahead_said_in_other_words(
-    text: str, field: str, value: str | None, intent: str
-) -> None:
-    check_field_row(text, field, value, intent)
-
-
 BOOKED: list[FieldRow] = [
     # A passage or a stay booked for a day ahead: the booking is done, the trip is ahead.
     ("grabbed two tickets to Glasgow for the 19th", "travel.depart_date", "2026-03-19", "planning"),
@@ -117,13 +110,6 @@ BOOKED: list[FieldRow] = [
     ("we grabbed the train to Leeds on the 1st, it was packed", "travel.status", None, ""),
     ("my boss grabbed flights to Denver for the 14th", "travel.destination", None, ""),
 ]
-
-
-@pytest.mark.parametrize(("text", "field", "value", "intent"), BOOKED)
-def test_a_booking_done_for_a_day_ahead_is_a_plan(
-    text: str, field: str, value: str | None, intent: str
-) -> None:
-    check_field_row(text, field, value, intent)
 
 
 ACROSS: list[FieldRow] = [
@@ -142,8 +128,8 @@ ACROSS: list[FieldRow] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "field", "value", "intent"), ACROSS)
-def test_a_trips_days_said_in_the_next_clause(
+@pytest.mark.parametrize(("text", "field", "value", "intent"), PLANNED + BOOKED + ACROSS)
+def test_a_trip_ahead_said_in_other_words(
     text: str, field: str, value: str | None, intent: str
 ) -> None:
     check_field_row(text, field, value, intent)

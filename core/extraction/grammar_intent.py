@@ -112,7 +112,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return ci
     if ci.habitual:
         return ci  # "we would sit on the porch for hours": a past habit, not a possibility
-    if _sounds_so(reading):
+    if _sounds_so(reading) and _SOUNDS_UNWELL.search(low) is None:
         # "Rome on the 2nd sounds amazing", "lisbon next week sounds fun": a reaction to
         # what was told, someone else's plan judged, no fact of the speaker's.
         return _as(ci, "none")
@@ -305,6 +305,14 @@ def _booked_for_a_day_ahead(ci: ClauseIntent, reading: ClauseReading, low: str) 
         and not ci.past_time
         and BOOKED_PASSAGE.search(low) is not None
     )
+
+
+_SOUNDS_UNWELL = re.compile(
+    r"\bsounds?\s+(?:[a-z]+\s+){0,3}?(?:better|worse|clearer|rough|awful|terrible|hoarse|croaky|"
+    r"chesty|congested|wheezy|raspy|weak|tired|sick|ill|poorly|off)\b"
+)
+"""How someone sounds ("Grandpa's chest sounds a lot clearer", "mum sounds rough"): their
+health heard, a state, not a judgment of what was told."""
 
 
 def _sounds_so(reading: ClauseReading) -> bool:

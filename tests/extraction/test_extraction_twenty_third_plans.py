@@ -142,6 +142,8 @@ def test_a_trip_ahead_said_in_other_words(
         ("Rome on the 2nd sounds amazing, enjoy!!", {"none"}),
         ("lisbon next week sounds fun, have a great time", {"none"}),
         ("that hotel in Porto sounds lovely", {"none"}),
+        # How someone sounds is their health heard, a state.
+        ("dad's cough sounds worse today", {"assertive"}),
         # A hedge on the speaker's own news stays the news.
         ("sounds like im flying to denver on the 12th", {"planning"}),
     ],

@@ -16,7 +16,7 @@ from core.extraction.clause import Clause, words_of
 from core.extraction.clocktimes import event_at_clock
 from core.extraction.event_times import timed_by_an_event
 from core.extraction.family_members import names_a_relation
-from core.extraction.grammar_intent import refine
+from core.extraction.grammar_intent import BOOKED_PASSAGE, BOOKING_VERBS, refine
 from core.extraction.grammar_results import RESULT_VERBS
 from core.extraction.intent import ClauseIntent, classify
 from core.extraction.linguistics.reading import ClauseReading
@@ -94,6 +94,8 @@ def read_clause(
         and not _PUT_OFF_TO.search(seg.low)
         # "meant to be seeing the consultant thurs": what is arranged, its day ahead.
         and not _ARRANGED_FOR.match(seg.low)
+        # "sorted the train to Bristol for saturday": the booking is done, its day ahead.
+        and not (verb in BOOKING_VERBS and BOOKED_PASSAGE.search(seg.low))
     )
     times = [
         t

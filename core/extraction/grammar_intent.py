@@ -112,6 +112,10 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return ci
     if ci.habitual:
         return ci  # "we would sit on the porch for hours": a past habit, not a possibility
+    if _sounds_so(reading) and _SOUNDS_UNWELL.search(low) is None:
+        # "Rome on the 2nd sounds amazing", "lisbon next week sounds fun": a reaction to
+        # what was told, someone else's plan judged, no fact of the speaker's.
+        return _as(ci, "none")
     if ci.intent in ("assertive", "planning") and memory_told(low):
         return _as(ci, "historical")  # "I remember the night we landed in Lagos"
     if ci.intent == "assertive" and _obliged_then(ci, reading, low):
@@ -164,6 +168,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         return _as(ci, "historical")  # "we had moved to Denver before the kids were born"
     if ci.intent in ("assertive", "historical") and _got_for_a_time_ahead(ci, reading, low):
         return _as(ci, "planning")  # "got the dentist at 9 tomorrow": have got, not got
+    if ci.intent in ("assertive", "historical") and _booked_for_a_day_ahead(ci, reading, low):
+        return _as(ci, "planning")  # "sorted the train to Bristol for saturday": a trip ahead
     if ci.intent == "assertive" and reading.tense == "past" and not present_cue:
         if _NEWS_TOLD_NOW.search(low):
             return ci  # "my wife texted that she's stuck at O'Hare": how things are now
@@ -268,6 +274,57 @@ _GOT_FOR_A_DAY = re.compile(
 )
 """The day ahead within the clause of "got", not after a joint ("got chickenpox so no
 sleepover this weekend": the illness is caught, the sleepover is what the day is for)."""
+
+
+BOOKING_VERBS = frozenset(
+    {"book", "sort", "grab", "buy", "snag", "nab", "score", "reserve", "confirm", "secure"}
+)
+BOOKED_PASSAGE = re.compile(
+    r"\b(?:booked|sorted|grabbed|bought|snagged|nabbed|scored|reserved|confirmed|secured)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?:flights?|tickets?|trains?|seats?|ferry|ferries|coach|bus|sleeper|"
+    r"red-?eye|cruise|hotel|airbnb|cabin|villa)\b[^,;.!?]*?\bfor\s+(?:the\s+|this\s+|next\s+)?"
+    r"(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw|tonight|week|jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)"
+)
+"""A passage or a stay booked for a day ("sorted the train to Bristol for saturday",
+"grabbed two tickets for the 14th"): its day is ahead whatever the tense of the booking
+(not "grabbed the train on the 14th", a ride taken)."""
+
+
+def _booked_for_a_day_ahead(ci: ClauseIntent, reading: ClauseReading, low: str) -> bool:
+    """A passage or a stay the speaker booked, for a day ahead ("sorted the train to
+    Bristol for saturday", "grabbed tickets to Denver for the 14th"): the booking is done,
+    the trip is the news, a plan. No day behind it ("booked the hotel last week for our
+    trip in May" is still dated ahead only by its trip), no one else's booking."""
+    return (
+        reading.verb in BOOKING_VERBS
+        and reading.tense == "past"
+        and not (reading.pluperfect or reading.negated or reading.modal)
+        and reading.subject in ("speaker", "none")
+        and ci.future_time
+        and not ci.past_time
+        and BOOKED_PASSAGE.search(low) is not None
+    )
+
+
+_SOUNDS_UNWELL = re.compile(
+    r"\bsounds?\s+(?:[a-z]+\s+){0,3}?(?:better|worse|clearer|rough|awful|terrible|hoarse|croaky|"
+    r"chesty|congested|wheezy|raspy|weak|tired|sick|ill|poorly|off)\b"
+)
+"""How someone sounds ("Grandpa's chest sounds a lot clearer", "mum sounds rough"): their
+health heard, a state, not a judgment of what was told."""
+
+
+def _sounds_so(reading: ClauseReading) -> bool:
+    """What was heard judged ("X sounds amazing"): "sound" with an adjective or a noun, said
+    of a thing (not "sounds like I'm flying out Friday", a hedge on the speaker's own news)."""
+    return (
+        reading.verb == "sound"
+        and reading.tense == "present"
+        and reading.subject == "other"
+        and not reading.negated
+        and ("acomp" in reading.complements or "attr" in reading.complements)
+    )
 
 
 def _told_as_now(reading: ClauseReading, low: str) -> bool:

@@ -119,6 +119,13 @@ either side of a leg ("Tue: LIS→OPO 09:40"), where no English word ("per", "si
 can stand."""
 
 
+def city_of_word_code(word: str) -> str | None:
+    """The city an airport code that is also an English word serves, when written in
+    capitals where a place must stand ("i fly into LAX on the 11th"); "MAD" is left out,
+    being as often a shouted word."""
+    return None if word == "MAD" else _WORD_CODES.get(word)
+
+
 def city_of_code(code: str) -> str | None:
     """The city an airport code in capitals serves, on either side of a leg."""
     known = lookup(key_of(code))

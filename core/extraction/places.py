@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction import gazetteer
+from core.extraction.leg_codes import city_of_word_code
 from core.extraction.organisations import is_known_organisation
 from core.extraction.place_slips import misspelt
 from core.extraction.well_known_places import GAZETTEER as GAZETTEER
@@ -196,6 +197,8 @@ def place_at(text: str, start: int, *, bare: bool = False) -> Place | None:
     if not run:
         return None
     name = " ".join(w for w, _, _ in run)
+    if len(run) == 1 and (city := city_of_word_code(name)) is not None:
+        return Place(city, True, run[-1][2])  # "fly into LAX": the airport's city
     if is_known_organisation(name):
         return None  # "at Costco", "heading to Target": a shop, not a trip's place
     return Place(name, False, run[-1][2])

@@ -26,6 +26,7 @@ from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_gate import TRAVEL_GATE
 from core.extraction.travel_going import (
     A_STOP,
+    ACTIVITY_AHEAD,
     AHEAD,
     ANOTHER_IS,
     BEFORE_PLACE,
@@ -46,6 +47,7 @@ from core.extraction.travel_going import (
     TRIP_NOUN,
     VISIT,
     WAY_HOME_OFF,
+    booked_place,
     held_there,
     said_now,
     trip_behind,
@@ -220,6 +222,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         *VISIT.finditer(low),
         *STAY_AHEAD.finditer(low),
         *LANDING_AHEAD.finditer(low),
+        *(ACTIVITY_AHEAD.finditer(low) if planning else ()),
     ):
         if not planning and ON_TRIP.search(low, 0, m.end()):
             # "on vacation in Cancun" says where, not whither: a stay, which only the
@@ -238,6 +241,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             place = place_at(clause.text, m.end())
         if m is not None and place is not None and FROM_THE_TRIP.search(low[: m.start()]):
             place = None  # "expenses from the boston trip": things brought back, a trip over
+    if place is None and planning:
+        place = booked_place(clause.text, low)  # "Crete is booked!!"
     if place is None and planning:
         place = place_there(low, clause.message, clause.start_in_message)
     if place is None and (m := BEFORE_PLACE.search(low)) is not None:

@@ -16,8 +16,10 @@ from core.extraction.amounts import amount_alone
 # again 🙄 no school for her tomorrow".
 # A mark that closes a quotation ('she asked "are you coming?" and i said yes') ends the
 # quoted words, not the sentence that reports them: the question is the other person's.
+# A mark inside brackets ("our trip (Santorini!!) is in two weeks") is the aside's, not the
+# sentence's.
 _END = re.compile(
-    r"(?<=[!?;])\s*(?![\"\u201d])|(?<=\.)\s+|\n+|"
+    r"(?<=[!?;])\s*(?![\"\u201d!?)])|(?<=\.)\s+|\n+|"
     r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[a-z]+\s+[a-z]+\s+[a-z])|"
     # A laugh or a groan between two statements ends the first the same way: "bus broke
     # down lol stuck in some village outside york".

@@ -97,6 +97,9 @@ _Resolved = tuple[date, date | None, bool, str]
 def _resolve(m: re.Match[str], today: date, future: bool) -> _Resolved | None:
     if m.group("span"):
         return (*calendar_span(today, m.group("span_mod"), m.group("span")), m.group("span"))
+    if m.group("span2"):
+        # "the week after next", "the weekend after next": a week on from the next one.
+        return (*calendar_span(today, "after next", m.group("span2")), m.group("span2"))
     got = _resolve_day(m, today, future)
     return None if got is None else (*got, "day")
 

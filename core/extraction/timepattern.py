@@ -67,6 +67,7 @@ TIME_RE = re.compile(
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \bthis\s+time\s+next\s+(?P<tt_u>week|month|year)\b
     | \b(?P<span_mod>this|next|last)\s+(?P<span>week(?:end)?|month|year)\b
+    | \b(?P<span2>week(?:end)?)\s+after\s+next\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
     | \b(?P<hol>{_HOLIDAYS})\b
     | \b(?:(?:in|during|this|next|early|late|mid|starting|as\s+of|beginning(?:\s+of)?)\s+|(?:early|late|mid)-\s*)(?P<mon>{_MONTH_RE})\b(?!\s*\d)

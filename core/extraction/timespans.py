@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from core.extraction.timewords import add_months
 
-SPAN_STEP = {"this": 0, "next": 1, "last": -1, "previous": -1, "": 0}
+SPAN_STEP = {"this": 0, "next": 1, "last": -1, "previous": -1, "": 0, "after next": 2}
 
 
 def calendar_span(today: date, mod: str, span: str) -> tuple[date, date, bool]:

@@ -18,7 +18,13 @@ SETTING_OUT_WORDS = (
     r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road"
 )
 """The verbs of setting out (one list for every reader of a departure day)."""
-_SETTING_OUT = re.compile(rf"\b(?:{SETTING_OUT_WORDS})\b")
+_SETTING_OUT = re.compile(
+    rf"\b(?:{SETTING_OUT_WORDS})\b|"
+    # "flights booked for lisbon!!! we go the 13th": going, the day right after it, said by
+    # the speaker (a plain "go" is anyone's errand: "the kids go to camp").
+    r"\b(?:i|we|we're|were|i'm|im)\s+(?:go|going)(?=\s+(?:on\s+)?(?:the\s+\d|\d|mon|tue|wed|thu|"
+    r"fri|sat|sun|tomorrow|tmrw|tonight))"
+)
 """Setting out with no place: "we're gonna leave Friday morning", "heading out Sunday"."""
 
 
@@ -36,9 +42,17 @@ def departure_day(clause: Clause) -> date | None:
 
 def lend_departure(found: list[Candidate], day: date) -> list[Candidate]:
     """``found`` with the day the previous clause set out on as the departure of the trip
-    this clause plans, when it gives none of its own."""
+    this clause plans (or the way back it plans), when it gives none of its own."""
+    # "We are departing on 3rd April and returning on 17th April": the way back alone, its
+    # place unsaid, is the same trip's too.
     dest = next(
-        (c for c in found if c.field == "travel.destination" and c.intent == "planning"), None
+        (
+            c
+            for c in found
+            if (c.field == "travel.destination" and c.intent == "planning")
+            or (c.field == "travel.return_date" and c.intent in ("planning", None))
+        ),
+        None,
     )
     if dest is None or any(c.field == "travel.depart_date" for c in found):
         return found

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction import gazetteer
+from core.extraction.places import Place, place_before
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
 HEADING = re.compile(
@@ -26,7 +28,7 @@ HEADING = re.compile(
     # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
     r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
     # "we depart for Cairo", "about to board for Doha"
-    r"depart|departing|(?<!the\s)board|"
+    r"depart|departing|departure|(?<!the\s)board|"
     # "omw to portland", "en route to Marrakech", "boarding now for Lagos", "wheels up to
     # Austin": on the way, in the words a phone or a pilot uses.
     r"omw|otw|en\s*route|boarding|wheels\s+up|"
@@ -37,6 +39,8 @@ HEADING = re.compile(
     # "travelling up-country to Kisumu" (East and West African English): inland, away.
     r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+|abroad\s+|overseas\s+)?"
     # "we leave friday for tahoe": the day between the going and the place.
+    # "we will go with all family to Antalya": whoever comes along, between.
+    r"(?:with\s+(?:the|my|our|all|all\s+the)\s+(?:[a-z]+\s+){0,2}?(?=(?:to|for)\s))?"
     r"(?:(?:(?:a\s+week\s+|a\s+fortnight\s+)?on\s+)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
     r"tomorrow|tmrw|tmr|tonight|(?:this|next)\s+week(?:end)?|first\s+thing|now|rn|right\s+now)"
     r"(?:\s+(?:morning|afternoon|evening|night|nite|am|pm))?\s+|in\s+the\s+morning\s+)?"
@@ -67,7 +71,11 @@ HEADING = re.compile(
     r"seminar|congress|symposium|trade\s+show|retreat|funeral|graduation|course|training|meeting)s?"
     r"\s+in\s+"
     # "next stop Hanoi on Saturday", "trip: Lisbon", "on the M4 to Cardiff"
-    r"|\bnext\s+(?:stop|up|base|destination)[:,]?\s+|^trip\s*:\s*|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
+    # "first stop is Marrakech on the 11th", "The plan: Edinburgh on the 9th, ..."
+    r"|\b(?:next|first)\s+(?:stop|up|base|destination)(?:[:,]|\s+is)?\s+|"
+    r"^(?:the\s+)?(?:trip|plan|itinerary)\s*:\s*|"
+    # "packing for boise tmrw": the trip the bags are for.
+    r"\bpacking\s+for\s+|\bon\s+the\s+(?:[a-z]\d+|i-?\d+|motorway|highway|"
     r"freeway|interstate|turnpike)\s+(?:to|towards)\s+"
     # "Im going kumasi on friday" (West African English leaves out "to"), "now we're doing
     # Edinburgh on the 14th": a known place straight after the going.
@@ -75,7 +83,11 @@ HEADING = re.compile(
     r"|\b(?:i'm|im|i\s+am|we're|we\s+are|me\s+and\s+(?:the|my)\s+[a-z]+\s+are)\s+(?:now\s+)?"
     r"(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
-    r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:kids|family|boys|girls|twins|son|daughter)\s+"
+    # "taking our two toddlers to Scotland", "taking my mum to Paris": with whoever comes.
+    r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:(?:two|three|four|little|youngest|oldest|eldest)\s+)?"
+    r"(?:kids|family|boys?|girls?|twins|son|daughter|toddlers?|babies|baby|grandkids|children|"
+    r"mum|mom|mother|dad|father|parents|wife|husband|partner|girlfriend|boyfriend|in-laws|dog|"
+    r"nephew|niece)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+)?to\s+"
     # "my train gets into York at 6:40", "our flight lands in Lagos at 5": an arrival ahead.
     r"|\b(?:my|our|the)\s+(?:train|flight|plane|bus|coach|ferry|ship|boat)\s+(?:gets\s+in|gets|lands|arrives|"
@@ -161,6 +173,31 @@ SEE_YOU_IN = re.compile(
 )
 """Seeing the listener in a place ("see u in miami", "see you all in Lisbon next week"): the
 speaker goes there (a time, "see you in a bit", is no place)."""
+ACTIVITY_AHEAD = re.compile(
+    r"\b(?:skiing|snowboarding|hiking|camping|surfing|diving|sailing|vacationing|holidaying|"
+    r"honeymooning|glamping|trekking)\s+(?:up\s+|down\s+|out\s+)?(?:in|at)\s+|"
+    # "our anniversary trip (Santorini!!) is in two weeks": the trip's place in brackets.
+    r"\b(?:trip|vacation|holiday|getaway|honeymoon|cruise|break)\s*\(\s*"
+)
+"""A holiday's doing somewhere ("skiing in Whistler next week") or a trip's place in
+brackets: where a planned trip goes, read only in a clause that plans (a present "skiing in
+Aspen" is a stay, a past one a story)."""
+PLACE_BOOKED = re.compile(
+    r"(?:\s+is|'s)\s+(?:all\s+|now\s+|officially\s+|finally\s+)?(?:booked|confirmed)\b"
+    r"(?!\s+(?:in|for\s+(?:surgery|the\s+op)|solid|up|out|full))"
+)
+"""A trip by its place, booked: "Crete is booked!!", "Lisbon's all booked" (read only for a
+place the gazetteer knows: "Sarah is booked for the 3pm slot" is no trip)."""
+
+
+def booked_place(text: str, low: str) -> Place | None:
+    """The known place said booked in ``text`` ("Crete is booked!!"), if any."""
+    m = PLACE_BOOKED.search(low)
+    said = place_before(text, m.start()) if m is not None else None
+    entry = gazetteer.lookup(gazetteer.key_of(said.name)) if said is not None else None
+    return Place(entry.name, True, said.end) if said is not None and entry else None
+
+
 TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
 FROM_THE_TRIP = re.compile(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"

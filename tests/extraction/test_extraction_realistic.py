@@ -202,6 +202,8 @@ PROBE_SETS = (
     "probes22d",
     "probes23a",
     "probes23a2",
+    "probes23b",
+    "probes23b2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -624,6 +626,8 @@ _PROBE_MINIMUM = {
     "probes22d": 42,
     "probes23a": 80,
     "probes23a2": 39,
+    "probes23b": 80,
+    "probes23b2": 40,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1145,6 +1149,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # round 0.762/0.739, 2 (a "Name:" line inside a pasted group chat and a bare first name's
     # single-quoted words, left as found).
     ("probes22d", "dev"): Figures(0.73, 0.69, 0.00, 0.00, 2, 0.05),
+    # probes23b, 23b2 (twenty-third round, w23b: trips being planned and their days and
+    # places — planning group chats, mails to a travel agent, typo texts, advice posts,
+    # learners' English, itinerary lines — with third-person, question, advice, wish and
+    # history controls; no realistic set opened), committed before the extractor ran on
+    # them and scored before their fixes: batch 1 (80) 0.825/0.776 (118/152), batch 2 (40,
+    # batch 1's fixes in) 0.900/0.571 (44/77); no false, counterfactual or forbidden
+    # commit. After the round: 0.900/0.849 (three labels set to the catalogue's
+    # conventions) and 0.900/0.675.
+    ("probes23b", "dev"): Figures(0.87, 0.79, 0.00, 0.00, 0, 0.05),
+    ("probes23b2", "dev"): Figures(0.85, 0.60, 0.00, 0.00, 0, 0.05),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
-HEADING = re.compile(
+HEADING = branched(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|red-?eye|"
     + NOT_A_SCHOOL_TRIP

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.intent_tense import DROVE_THERE_LATELY
+from core.extraction.regex_branches import branched
 
 _DOING = (
     r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|resting|eating|drinking|sipping|writing|waiting|wandering|strolling|"
@@ -37,7 +38,7 @@ _DATELINE = (
 """The hour of a dateline ("Kyoto, late.", "Hanoi, dawn."); a weekday there would read as a
 day ahead."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
-PRESENT_AT = re.compile(
+PRESENT_AT = branched(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
     # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.
     # "up in tahoe", "down in LA", "out in denver", "over in london": where, said with the
@@ -281,7 +282,7 @@ ARRIVED = re.compile(
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
     r"(?:(?:in\s+to|into|to|in|at)\b)?\s*"  # a word of its own: not the "In" of "Inverness"
 )
-HERE = re.compile(
+HERE = branched(
     r"\bhere\s+in\s+|"
     # "Postcard from Porto: it's raining", "A quick dispatch from Hanoi": a letter's heading
     # names where it is written (only at the head of the message: "news from Ukraine" in

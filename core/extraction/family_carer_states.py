@@ -128,7 +128,7 @@ _ILLNESS_NAMED = (
     r"(?:(?:a|an|the|his|her|their|some)\s+)?(?:(?:bad|nasty|high|awful|horrible|stinking|raging|"
     rf"slight|little)\s+)*(?:{DISEASES}|temp|temperature|something|spots)\b"
 )
-LEFT_ILL = re.compile(
+LEFT_ILL = branched(
     # Kept up last night: "Leo was up all night with croup", "were up half the night being sick".
     r"\b(?:was|were)\s+up\s+(?:all|half|most\s+of)\s+(?:the\s+)?night\s+(?:with\s+"
     + _ILLNESS_NAMED

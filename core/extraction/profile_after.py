@@ -16,7 +16,7 @@ from core.extraction.profile_employer import employer_in
 from core.extraction.regex_branches import branched
 
 LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
-QUIT = re.compile(
+QUIT = branched(
     r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
     r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+|"
     # "I'm not with Deloitte anymore", "not at Acme any more", "no longer at Ogilvy": a

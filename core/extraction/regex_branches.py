@@ -155,7 +155,16 @@ class BranchedPattern:
     Every other method is the whole pattern's; results are always the whole pattern's.
     """
 
-    __slots__ = ("_branches", "flags", "groupindex", "groups", "pattern", "whole")
+    __slots__ = (
+        "_branches",
+        "_owners",
+        "_ungated",
+        "flags",
+        "groupindex",
+        "groups",
+        "pattern",
+        "whole",
+    )
 
     def __init__(self, whole: re.Pattern[str]) -> None:
         self.whole = whole
@@ -163,22 +172,29 @@ class BranchedPattern:
         self.flags = whole.flags
         self.groups = whole.groups
         self.groupindex = whole.groupindex
-        self._branches = _branches(whole)
+        gated = _branches(whole)
+        self._branches = tuple(branch for _words, branch in gated)
+        self._ungated = frozenset(n for n, (words, _branch) in enumerate(gated) if words is None)
+        owners: dict[str, set[int]] = {}
+        for n, (words, _branch) in enumerate(gated):
+            for word in words or ():
+                owners.setdefault(word, set()).add(n)
+        self._owners = tuple((word, frozenset(branches)) for word, branches in owners.items())
 
     def first_start(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> int | None:
         """The earliest position from ``pos`` where the pattern can match, None for none."""
         if not self._branches:
             m = self.whole.search(string, pos, endpos)
             return None if m is None else m.start()
+        todo = set(self._ungated)
+        for word, branches in self._owners:
+            if word in string:  # else no branch that needs the word can match
+                todo |= branches
         first: int | None = None
-        for words, branch in self._branches:
-            if words is not None and not any(word in string for word in words):
-                continue  # a word every match of the branch holds is nowhere in the text
-            m = branch.search(string, pos, endpos)
+        for n in todo:
+            m = self._branches[n].search(string, pos, endpos)
             if m is not None and (first is None or m.start() < first):
                 first = m.start()
-                if first == pos:
-                    break
         return first
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:

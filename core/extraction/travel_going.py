@@ -112,7 +112,7 @@ STAY_AHEAD = re.compile(
     r"(?=[^,;.]{0,30}?\bin\s+)"
 )
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
-VISIT = re.compile(
+VISIT = branched(
     r"\bvisit(?:ing)?\s+|"
     # A notice of the user's booking: "your stay in Valencia starts tomorrow", "Your booking
     # to Lisbon is confirmed" (not "my stay in Rome was lovely", a stay behind).

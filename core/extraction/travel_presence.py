@@ -336,7 +336,7 @@ HERE = branched(
 # Travelling somewhere as a state, not a move: "currently travelling in Japan", "on
 # vacation in Bali", "backpacking around Peru". Followed by "in"/"around"/"through", never
 # "to" ("travelling to Paris" is a plan).
-TOURING = re.compile(
+TOURING = branched(
     r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|thru|"
     r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|"
     # "we're driving through Utah right now": on the road across a place, not to it.

@@ -20,6 +20,7 @@ numbered differently in a branch alone) is searched whole, as before.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -36,11 +37,11 @@ _MAX_GATE = 8
 """A branch gated by more words than this is searched rather than checked word by word."""
 
 
-def top_level_branches(source: str) -> list[str] | None:
-    """The alternatives of ``source`` split at its top-level ``|``s (None for one)."""
-    pieces: list[str] = []
+def _top_level_bars(source: str) -> tuple[list[int], bool]:
+    """Where ``source``'s top-level ``|``s are, and whether its parentheses balance (none
+    closes a group opened before ``source``)."""
+    bars: list[int] = []
     depth = 0
-    start = 0
     i = 0
     in_class = False
     while i < len(source):
@@ -62,12 +63,40 @@ def top_level_branches(source: str) -> list[str] | None:
             depth += 1
         elif c == ")":
             depth -= 1
+            if depth < 0:
+                return bars, False
         elif c == "|" and depth == 0:
-            pieces.append(source[start:i])
-            start = i + 1
+            bars.append(i)
         i += 1
-    pieces.append(source[start:])
-    return pieces if len(pieces) > 1 else None
+    return bars, depth == 0
+
+
+def top_level_branches(source: str) -> list[str] | None:
+    """The alternatives of ``source`` split at its top-level ``|``s (None for one)."""
+    bars, _balanced = _top_level_bars(source)
+    if not bars:
+        return None
+    edges = [-1, *bars, len(source)]
+    return [source[a + 1 : b] for a, b in itertools.pairwise(edges)]
+
+
+def _word_led_branches(source: str) -> list[str] | None:
+    """``\\b(?:a|b)rest`` as ``\\barest`` and ``\\bbrest``: the same places match
+    (``ARRIVED``)."""
+    lead = "\\b(?:"
+    if not source.startswith(lead):
+        return None
+    body = source[len(lead) :]
+    # The group's own ")" is the first one that closes below the group's depth.
+    for close in (i for i, c in enumerate(body) if c == ")"):
+        bars, balanced = _top_level_bars(body[:close])
+        if balanced:
+            rest = body[close + 1 :]
+            if not bars or _top_level_bars(rest) != ([], True):
+                return None
+            edges = [-1, *bars, close]
+            return ["\\b" + body[a + 1 : b] + rest for a, b in itertools.pairwise(edges)]
+    return None
 
 
 def _subpatterns(av: Any) -> Iterator[Any]:
@@ -134,14 +163,13 @@ def _gate(branch: re.Pattern[str]) -> frozenset[str] | None:
 def _branches(whole: re.Pattern[str]) -> tuple[tuple[frozenset[str] | None, re.Pattern[str]], ...]:
     if whole.flags & re.VERBOSE:
         return ()
-    pieces = top_level_branches(whole.pattern)
+    pieces = top_level_branches(whole.pattern) or _word_led_branches(whole.pattern)
     if pieces is None or len(pieces) < _MIN_BRANCHES:
         return ()
     tree = _sre_parse.parse(whole.pattern, whole.flags)
     # The parser moves a prefix all branches share out in front ("\\b"): the alternation
-    # is then its last item.
-    last = tree.data[-1] if tree.data else None
-    if last is None or last[0] is not _sre_parse.BRANCH or len(last[1][1]) != len(pieces):
+    # is then one item of the sequence.
+    if not any(op is _sre_parse.BRANCH and len(av[1]) == len(pieces) for op, av in tree.data):
         return ()  # not split where the parser splits it: keep it whole
     if _refers_back(tree):
         return ()

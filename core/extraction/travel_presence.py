@@ -256,7 +256,7 @@ PRESENT_AT = branched(
     r"searching|shopping|teaching|employed|applying|interviewing|planning|thinking)\b)[a-z]+ing\s+"
     r"(?:in|around|out\s+of|from)\s+"
 )
-ARRIVED = re.compile(
+ARRIVED = branched(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
     # tahoe", "missed my connection in atlanta": held there now, the plan undone by it
     # (tried before "got", which alone is no arrival).

@@ -16,6 +16,7 @@ from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.amounts import bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.regex_branches import branched
 from core.extraction.types import ObservationIntent
 
 BILL_ITEM = (
@@ -40,7 +41,7 @@ BILL_ITEM = (
     r"council\s+tax|service\s+charge|ground\s+rent))"
     r"(?:\s+|(?='s\s))"
 )
-_BILL_NOW = re.compile(
+_BILL_NOW = branched(
     BILL_ITEM
     + r"(?:(?:is|are|'s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:sitting|sat|stuck)\s+)?(?:at|up\s+to)|"
     r"(?:is|are|'s)\s+(?:now|currently)|"

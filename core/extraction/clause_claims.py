@@ -16,6 +16,7 @@ from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_tense import CARE_NOTE
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.regex_branches import branched
 from core.extraction.travel_presence import ON_A_VEHICLE
 
 _SCENE_CLAUSES = frozenset(
@@ -100,7 +101,7 @@ def habitual_motion(reading: ClauseReading | None, ci: ClauseIntent) -> bool:
 _PARENTHETICAL = frozenset({"think", "guess", "suppose", "believe", "reckon", "bet"})
 
 
-REACTION = re.compile(
+REACTION = branched(
     r"^(?:omg|oh\s+no|oh|aw+|yay|wow|haha+|lol|lmao|ugh|yikes|dang|damn)\b|"
     r"\b(?:congrats|congratulations|condolences|sorry\s+to\s+hear)|"
     # "so sorry" said to someone, not tacked on to news ("we're all sick so sorry").

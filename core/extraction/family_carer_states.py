@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.family_status import DISEASES
+from core.extraction.regex_branches import branched
 
 _BE = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
 _STILL = r"(?:(?:still|now|back|just|both|all|currently|again|also)\s+)*"
@@ -127,7 +128,7 @@ _ILLNESS_NAMED = (
     r"(?:(?:a|an|the|his|her|their|some)\s+)?(?:(?:bad|nasty|high|awful|horrible|stinking|raging|"
     rf"slight|little)\s+)*(?:{DISEASES}|temp|temperature|something|spots)\b"
 )
-LEFT_ILL = re.compile(
+LEFT_ILL = branched(
     # Kept up last night: "Leo was up all night with croup", "were up half the night being sick".
     r"\b(?:was|were)\s+up\s+(?:all|half|most\s+of)\s+(?:the\s+)?night\s+(?:with\s+"
     + _ILLNESS_NAMED
@@ -156,7 +157,7 @@ LEFT_ILL = re.compile(
 )
 """A recent event that leaves the member ill now (``grammar_results`` reads its past as a
 result that holds): "Poppy woke up with a temperature"."""
-CARE_RESULT = re.compile(
+CARE_RESULT = branched(
     LEFT_ILL.pattern + r"|\b(?:had|'s\s+had|has\s+had)\s+(?:a\s+)?(?:(?:very|v|really|fairly)\s+)?"
     r"(?:settled|comfortable|peaceful)\s+night\b|\bslept\s+(?:right\s+)?through\b(?!\s+(?:my|the|his|"
     r"her)\s+alarm)|\brefused\s+(?:(?:his|her|their|the|a)\s+)?(?:bottles?|feeds?|milk|formula)\b|"

@@ -12,7 +12,7 @@ stay is no home ("we stay in hotels when we go", "a vacation home in Tahoe").
 
 from __future__ import annotations
 
-import re
+from core.extraction.regex_branches import branched
 
 HOME_NOUN = (
     r"(?:house|home|place|flat|apartment|apt|condo|townhouse|bungalow|cottage|studio|terrace|semi|"
@@ -49,7 +49,7 @@ _RENTED_STAY = (
 )
 """A place rented for a while is a stay, not a home: "we rent a flat in Spain for the
 summer" (a rent "for £900 a month" is a home's)."""
-HOME_SAID = re.compile(
+HOME_SAID = branched(
     # "finally settled in Sacramento", "we've settled in Asheville", "settled in nicely in
     # Halifax now"
     rf"{_SPEAKER}{_ADVERB}settled\s+(?:in\s+(?:nicely|well|ok|okay)\s+)?(?:in|into)\s+"

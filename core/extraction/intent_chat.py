@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.extraction.regex_branches import branched
+
 _CHITCHAT = re.compile(
     r"(?:hi|hello|hey|hiya|yo|howdy|sup|good\s+(?:morning|afternoon|evening|night)|gm|gn|"
     r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
@@ -38,7 +40,7 @@ _CHITCHAT = re.compile(
     r"awesome|great|welcome|right|amazing|a\s+star|a\s+legend))"
     r"(?:\s+(?:there|again|everyone|canon|buddy|friend|mate|love|hun|all))?"
 )
-_SOCIAL = re.compile(
+_SOCIAL = branched(
     # Thanks with what for, and who: "thanks everyone for the advice", "thank you very
     # much for your help"; good wishes: "happy bday", "have the best day"; a sign-off:
     # "that's all for now"; and what the help did: "it really helped", "you are very kind".

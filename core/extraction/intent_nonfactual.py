@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.regex_branches import branched
+
 SUBJECT_PRONOUN = r"(?:i|we|he|she|they|you|it)"
 
 
@@ -20,7 +22,7 @@ _HAD_INVERSION = (
     r"(?:\w+ed|\w+en|known|gone|done|been|had|left|made|seen|got|won|lost|kept|met|told|said|"
     r"thought|bought|brought|come|run|held|paid|sent|spent|built|felt|heard|found)\b"
 )
-COUNTERFACTUAL = re.compile(
+COUNTERFACTUAL = branched(
     rf"{_HAD_INVERSION}|\b(?:would|could|should|might|must)"
     rf"(?:n't|\s+not)?\s+have\b|\b(?:would|could|should|might|must)(?:n't)?'ve\b|\b{SUBJECT_PRONOUN}'d\s+"
     rf"(?:have|'ve|known|been|gone|done|had)\b|\b{SUBJECT_PRONOUN}'d've\b|\bwere\s+{SUBJECT_PRONOUN}\s+to\b|\bif\s+(?:only\b|"
@@ -50,7 +52,7 @@ _IRONY = (
 )
 """"yeah because that's totally gonna happen", "like that'll ever happen", "as if he'd pay
 me back": what will not happen, said as if it would."""
-CONDITIONAL = re.compile(
+CONDITIONAL = branched(
     rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
     # ("at my desk pretending to work": a show put on, not a world made up)
@@ -74,7 +76,7 @@ LISTENERS_WISH = re.compile(
 )
 """A condition on the listener's wish ("… if you want to grab lunch"): their want, never
 the speaker's wish."""
-IF_IDIOM = re.compile(
+IF_IDIOM = branched(
     r"\bif\s+(?:you\s+(?:must|want\s+to|wanna)\s+know|you're\s+wondering|you\s+(?:need|want)\s+me|"
     r"that\s+(?:matters|helps)|anything|i\s+recall|i\s+remember\s+correctly|so|you\s+need\b|"
     # Politeness around an arrangement: "sync is at 2pm if that works", "if possible".

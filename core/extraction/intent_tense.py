@@ -11,9 +11,10 @@ import re
 from functools import lru_cache
 
 from core.extraction.family_carer_states import CARE_RESULT
+from core.extraction.regex_branches import branched
 from core.extraction.types import MessageIntent
 
-FAR_PAST = re.compile(
+FAR_PAST = branched(
     r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+then\b|"
     # "back when I was ten" dates a memory; "back when I can" is a return still to come.
     r"\bback\s+when\b(?!\s+(?:i|we|you|u)\s+(?:can|can't|get|am|'m|are|have|need|find|land|arrive|finish|wake|hear)\b)|\bwhen\s+(?:i|we)\s+(?:was|were)\b|"
@@ -123,7 +124,7 @@ HAD_NEWS = re.compile(
     r"(?:baby|babies|twins|op|operation|surgery|procedure|results?|jab|vaccine|booster|"
     r"scan|interview|offer|keys)\b(?![^.;!?]*\b(?:twice|times|once|before|ago)\b)"
 )
-PRESENT_OVERRIDE = re.compile(
+PRESENT_OVERRIDE = branched(
     rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|{_NOTE_ITEM_NOW}|{_AND_NOW_STATE}|"
     rf"{HAD_NEWS.pattern}|"
     # "went vegetarian last year and haven't looked back": still so.
@@ -150,7 +151,7 @@ CALL_TRIP_OFF = (
 """A trip called off with the object between the verb and "off" ("had to call the whole Peru
 trip off"): the cancelling was done (not "had to call the dog off")."""
 
-RESULT_PAST = re.compile(
+RESULT_PAST = branched(
     # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
     # that holds now (a present perfect: "had a fall in 2019" is a story).
     r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+)?had\s+(?:a\s+|another\s+)?(?:bad\s+|nasty\s+|minor\s+)?"

@@ -13,9 +13,10 @@ import re
 from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import Organisation, organisation_at
 from core.extraction.profile_employer import employer_in
+from core.extraction.regex_branches import branched
 
 LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
-QUIT = re.compile(
+QUIT = branched(
     r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
     r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+|"
     # "I'm not with Deloitte anymore", "not at Acme any more", "no longer at Ogilvy": a
@@ -36,7 +37,7 @@ _NOW_IN = re.compile(
     r"(?:(?:now|still|down|up|over|out|back)\s+)*in\s+(?=[^,;.!?]*\b(?:now|since|these\s+days|"
     r"nowadays)\b)"
 )
-_LIVED = re.compile(
+_LIVED = branched(
     rf"\b(?:use[d]?\s+to\s+(?:{LIVE})|(?:{LIVE})d?\s+for\s+\w+\s+years)\s+in\b|"
     # "we lived in ohio for years, now in tampa", "grew up in boston, now in seattle".
     r"(?:\b(?:i|we)\s+|^)(?:(?:had\s+)?lived|grew\s+up|spent\s+(?:\w+\s+){1,2}?(?:years|decades?))"

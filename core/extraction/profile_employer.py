@@ -9,6 +9,7 @@ import re
 from core.extraction import gazetteer
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
+from core.extraction.regex_branches import branched
 from core.extraction.timewords import MONTHS
 
 _NOT_JOBS = (
@@ -31,7 +32,7 @@ _HIRED = (
     r"^(?:(?:just|finally|recently|officially)\s+)?got\s+hired\s+(?:at|by)\s+"
 )
 """Hired by a firm: "just got hired at riot", "i was hired by walgreens last week"."""
-_EMPLOYER = re.compile(
+_EMPLOYER = branched(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+|just\s+)?"
     r"(?:started\s+|begun\s+)?(?:work|worked|working|wrk|werk|teach|teaching|intern|interning)\s+(?:part[- ]time\s+|full[- ]time\s+)?"
     # "working remote for IBM": where the work is done sits between the verb and the employer.
@@ -107,7 +108,7 @@ _STARTS_AT = (
 """Starting at a firm on a day ahead: "I start at Costco on Monday", "starting at google mon"."""
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
-_EMPLOYER_KNOWN = re.compile(
+_EMPLOYER_KNOWN = branched(
     # "been with fedex 12 years": with a known organisation (not "been with Sam for years").
     r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?(?:at|with)\s+|"
     # "i was hired by walgreens": a known firm without its capital.

@@ -24,6 +24,7 @@ from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
 from core.extraction.profile_employer import GATE as _JOB_GATE
 from core.extraction.profile_employer import JOB_HELD, employer_in
+from core.extraction.regex_branches import branched
 from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.types import ObservationIntent
@@ -31,7 +32,7 @@ from core.extraction.types import ObservationIntent
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
 _NO_BAG = r"(?!\s+(?:a|an|my|our|the)\s+(?:backpack|rucksack|suitcase|van|camper(?:van)?|car|bag|holdall))"
 """Not "living out of a backpack in Chiang Mai": a traveller's luggage, not a home."""
-_HOME = re.compile(
+_HOME = branched(
     r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?"
     # "we have moved house to Leeds", "we moved our family to Ohio": what moved, then where.
     # Indian English "shifted" is moved: "I shifted to Gurgaon last month".

@@ -19,6 +19,7 @@ from dataclasses import replace
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before, place_there
+from core.extraction.regex_branches import BranchedPattern
 from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
@@ -131,7 +132,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if scene:
         return scene
     homeward = done = None
-    states: tuple[re.Pattern[str], ...] = (PRESENT_AT, ARRIVED, HERE)
+    states: tuple[re.Pattern[str] | BranchedPattern, ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):
         homeward = HOMEWARD.search(low)
         done = COMPLETED.search(low)

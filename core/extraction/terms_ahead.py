@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.regex_branches import branched
 
-_TERM = re.compile(
+_TERM = branched(
     # "is due", "'s due", "rent due fri" (the verb left out), "now due the 24th"; not a
     # cause ("due to the strike"), a plan ("due to land"), a return ("due back"), a
     # release ("due out") nor an arrival ("due in at 6").

@@ -12,9 +12,10 @@ from functools import lru_cache
 from core.extraction.clause import Clause
 from core.extraction.first_names import is_common_first_name
 from core.extraction.places import place_at
+from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
 
-_CANCELLED = re.compile(
+_CANCELLED = branched(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
     r"\b(?:"
     + NOT_A_SCHOOL_TRIP

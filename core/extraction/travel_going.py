@@ -12,9 +12,10 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.places import Place, place_before
+from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
 
-HEADING = re.compile(
+HEADING = branched(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
     r"drive|going|go|traveling|travelling|travel|off|red-?eye|"
     + NOT_A_SCHOOL_TRIP
@@ -123,7 +124,7 @@ STAY_AHEAD = re.compile(
     r"(?=[^,;.]{0,30}?\bin\s+)"
 )
 """A stay ahead with someone: "we'll be at my in-laws in Phoenix from Thursday"."""
-VISIT = re.compile(
+VISIT = branched(
     r"\bvisit(?:ing)?\s+|"
     # A notice of the user's booking: "your stay in Valencia starts tomorrow", "Your booking
     # to Lisbon is confirmed" (not "my stay in Rome was lovely", a stay behind).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.intent_tense import DROVE_THERE_LATELY
+from core.extraction.regex_branches import branched
 
 _DOING = (
     r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|resting|eating|drinking|sipping|writing|waiting|wandering|strolling|"
@@ -37,7 +38,7 @@ _DATELINE = (
 """The hour of a dateline ("Kyoto, late.", "Hanoi, dawn."); a weekday there would read as a
 day ahead."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
-PRESENT_AT = re.compile(
+PRESENT_AT = branched(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
     # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.
     # "up in tahoe", "down in LA", "out in denver", "over in london": where, said with the
@@ -255,7 +256,7 @@ PRESENT_AT = re.compile(
     r"searching|shopping|teaching|employed|applying|interviewing|planning|thinking)\b)[a-z]+ing\s+"
     r"(?:in|around|out\s+of|from)\s+"
 )
-ARRIVED = re.compile(
+ARRIVED = branched(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
     # tahoe", "missed my connection in atlanta": held there now, the plan undone by it
     # (tried before "got", which alone is no arrival).
@@ -281,7 +282,7 @@ ARRIVED = re.compile(
     rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
     r"(?:(?:in\s+to|into|to|in|at)\b)?\s*"  # a word of its own: not the "In" of "Inverness"
 )
-HERE = re.compile(
+HERE = branched(
     r"\bhere\s+in\s+|"
     # "Postcard from Porto: it's raining", "A quick dispatch from Hanoi": a letter's heading
     # names where it is written (only at the head of the message: "news from Ukraine" in
@@ -335,7 +336,7 @@ HERE = re.compile(
 # Travelling somewhere as a state, not a move: "currently travelling in Japan", "on
 # vacation in Bali", "backpacking around Peru". Followed by "in"/"around"/"through", never
 # "to" ("travelling to Paris" is a plan).
-TOURING = re.compile(
+TOURING = branched(
     r"\b(?:travell?ing|touring|backpacking|roadtripping|road\s+tripping)\s+(?:around|through|thru|"
     r"across|in)\s+(?:the\s+(?=[a-z]*\s*[A-Z]))?|"
     # "we're driving through Utah right now": on the road across a place, not to it.

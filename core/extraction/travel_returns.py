@@ -12,6 +12,7 @@ from datetime import date
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import place_at
+from core.extraction.regex_branches import branched
 from core.extraction.timewords import WEEKDAYS
 from core.extraction.travel_presence import ARRIVED
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
@@ -22,7 +23,7 @@ _AWHILE = (
     r"fortnights?|months?|nights?)\b)"
 )
 """A while away: "a week", "ten days"... said after "back ... after"."""
-COMPLETED = re.compile(
+COMPLETED = branched(
     # (not "working from home from my parents'": "wfh" written out, then where from)
     r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
     # "Reached home safely": Indian English for got home.
@@ -70,7 +71,7 @@ TRIP_ENDED = re.compile(r"(?:trip|vacation|vacay|hols|holiday|getaway)\b")
 _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
 # back from Maui on the 22nd". With a date it gives the return date, never a place.
-HOMEWARD = re.compile(
+HOMEWARD = branched(
     r"\b(?:head|heads|heading|headed|fly|flies|flying|drive|drives|driving|go|going|come|comes|"
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"

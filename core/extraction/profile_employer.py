@@ -65,11 +65,13 @@ _EMPLOYER = re.compile(
     r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
-    rf"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:{_JOB_KIND}\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
-    r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
+    rf"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:{_JOB_KIND}\s+)?(?:job|offer)\s+(?:at|from)|(?:accepted|signed)\s+"
+    # "I just signed my offer from Stripe": the offer taken, signed.
+    r"(?:an\s+|the\s+|my\s+)?(?:job\s+)?offer\s+(?:at|from|with)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
     # "just accepted an offer from Monzo!!": the subject left out.
-    r"^(?:just\s+|finally\s+|officially\s+)?accepted\s+(?:an|the|a\s+job)\s+offer\s+(?:at|from)\s+|"
+    r"^(?:just\s+|finally\s+|officially\s+)?(?:accepted|signed)\s+(?:an|the|my|a\s+job)\s+"
+    r"(?:job\s+)?offer\s+(?:at|from|with)\s+|"
     # "..., working for HCL": the subject left out after a clause about the speaker.
     r"^(?P<bare>(?:now\s+|currently\s+|still\s+)?(?:working|interning)\s+(?:full[- ]time\s+|"
     r"part[- ]time\s+)?(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for)\s+)|"

@@ -11,6 +11,8 @@ import re
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.home_demonyms import GATE as _DEMONYM_GATE
+from core.extraction.home_demonyms import demonym_home
 from core.extraction.home_described import GATE as _DESCRIBED_GATE
 from core.extraction.home_described import home_described
 from core.extraction.home_is import HOME_IS, named_as_typed
@@ -329,8 +331,15 @@ _HOME_AHEAD = re.compile(
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
+    # "we're Denverites now": the home said by what its people are called.
+    demonym = (
+        demonym_home(text)
+        if clause.intent != "planning" and not clause.words.isdisjoint(_DEMONYM_GATE)
+        else None
+    )
     if (
-        clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE | _DESCRIBED_GATE)
+        demonym is None
+        and clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE | _DESCRIBED_GATE)
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
         and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))
@@ -353,6 +362,8 @@ def extract_profile(clause: Clause) -> list[Candidate]:
             out.append(
                 Candidate("profile.home_city", place.name, 1.0 if place.known else 0.85, forced)
             )
+    if demonym is not None and not out:
+        out.append(Candidate("profile.home_city", demonym.name, 1.0))
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))

@@ -32,6 +32,7 @@ _STATUS = re.compile(
     r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|safely|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
+    r"loads|heaps|lots|"
     r"absolutely|totally|completely|perfectly|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds", "gone back to university", "back in the dorm": away to study.
@@ -175,7 +176,9 @@ _SYMPTOM_GONE = re.compile(
 _DOING = re.compile(
     _PRE
     + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
-    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
+    # "feeling loads better", "heaps better" (British, Australian): by how much.
+    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit|loads|lots|"
+    r"heaps|tons|miles|far)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok|nicely|steadily)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
     r"(?!\s+(?:about|at|in|with|for|on|than)\b)"

@@ -20,6 +20,7 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.arrival_home import arrived_to_stay
+from core.extraction.bill_it_is import bill_amount_after
 from core.extraction.arrivals import dated_arrivals, is_back
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
@@ -348,6 +349,10 @@ def extract_offline(
                 ci = replace(ci, intent="assertive")
                 clause = replace(clause, intent="assertive")
                 observations = [o for o in observations if o.field != was_ill]
+        if not found and said_before and (priced := bill_amount_after(clause.low, said_before)):
+            found = priced  # "rent is due friday, it's £1,150": the sum is the rent's
+            ci = replace(ci, intent="assertive")
+            clause = replace(clause, intent="assertive")
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         said_before = seg_obs

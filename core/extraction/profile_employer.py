@@ -62,7 +62,9 @@ _EMPLOYER = re.compile(
     r"\b(?:i've|i\s+have|ive)\s+(?:just\s+|finally\s+|officially\s+)?got\s+(?:a|the)\s+(?:new\s+)?"
     r"(?:job|gig|position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
     # "I have taken a position with the Ministry of Health"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
+    # "just onboarded at Datadog": the first days of a job.
+    r"(?:^|\bi(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+)?(?:onboarded|been\s+onboarded)\s+(?:at|with)\s+|"
+    r"(?:^|\b(?:i|i've|i\s+have)\s+)(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
     rf"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:{_JOB_KIND}\s+)?(?:job|offer)\s+(?:at|from)|(?:accepted|signed)\s+"
@@ -103,10 +105,11 @@ _EMPLOYER = re.compile(
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"
 )
 _STARTS_AT = (
-    r"(?:^|\b(?:i|i'll|i\s+will|i'm|im|i\s+am)\s+)(?:officially\s+)?start(?:ing)?\s+"
-    r"(?:work(?:ing)?\s+|my\s+new\s+job\s+)?at\s+"
+    r"(?:^|\b(?:i|i'll|i\s+will|i'm|im|i\s+am)\s+)(?:officially\s+)?(?:start(?:ing)?\s+"
+    r"(?:work(?:ing)?\s+|my\s+new\s+job\s+)?at|joining)\s+"
 )
-"""Starting at a firm on a day ahead: "I start at Costco on Monday", "starting at google mon"."""
+"""Starting at a firm on a day ahead: "I start at Costco on Monday", "starting at google mon",
+"I am joining Wipro from next Monday"."""
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
 _EMPLOYER_KNOWN = re.compile(
@@ -134,6 +137,9 @@ _EMPLOYER_KNOWN = re.compile(
     # "first week at Accenture done", "been driving for Uber since I got laid off": the
     # subject left out.
     r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift|month)\s+at\s+|"
+    # "day 3 at Microsoft", "week two at Shopify": counting the days of a new job.
+    r"^(?:(?:day|week|month)\s+(?:\d{1,2}|one|two|three|four|five|six)|(?:second|third|\d(?:nd|rd|th))"
+    r"\s+(?:day|week|month))\s+at\s+|"
     r"^(?:(?:still|now)\s+)?(?:been\s+)?(?:driving|delivering|dashing)\s+for\s+|"
     r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+|"
     # "officially a barista at starbucks now", "now a nurse at kaiser": a job title and its
@@ -192,6 +198,9 @@ case), and is no one's first name: not "I'm a mentor with Sarah"."""
 
 JOB_HELD = re.compile(
     r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+|"
+    # "I accepted the position at Barclays, starting on the 16th": taken, whenever it starts.
+    r"\b(?:accepted|signed|took|taken)\s+(?:an?\s+|the\s+|my\s+)?(?:new\s+)?(?:job\s+)?(?:offer|"
+    r"position|job|role|post)\s+(?:at|with|from)\s+|"
     rf"{_STARTS_AT}|(?:^|\bmy\s+)first\s+(?:day|shift|week)\s+at\s+"
 )
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
@@ -205,6 +214,7 @@ GATE = frozenset(
         "employed",
         "promoted",
         "first",
+        *("day", "week", "month", "second", "third", "onboarded", "joining"),
         "with",
         "im",
         "now",

@@ -60,9 +60,14 @@ _HOME = re.compile(
     r"satur|sun)day)|this\s+(?:week(?:end)?|month)|over\s+the\s+weekend|on\s+(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day|yesterday|today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)"
     r"\s+)"
-    r"moved\s+in(?:to|\s+to)?\s+(?:(?:sheltered|supported|retirement|council|social)\s+(?:housing|flat|home)\s+|"
+    r"moved\s+in(?:to|\s+to|\s+at)?\s+(?:(?:sheltered|supported|retirement|council|social)\s+(?:housing|flat|home)\s+|"
     r"(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|apt|"
     r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
+    # The keys to the new home, or the move there, done: "finally got the keys to our place
+    # in Sacramento", "three weeks since the move to Halifax", "we made the move to Lisbon".
+    r"\b(?:got|picked\s+up|collected|have)\s+(?:the\s+)?keys\s+(?:to|for)\s+(?:our|my)\s+"
+    r"(?:new\s+)?(?:place|house|flat|apartment|apt|home|condo)\s+in\s+|"
+    r"\b(?:since|made|after)\s+(?:the|our|my)\s+(?:big\s+)?move\s+(?:(?:up|down|over|out)\s+)?to\s+|"
     # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
     # ("these days I'm down in Falmouth": the way one looks at the map, as with a move)
     r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+"
@@ -90,7 +95,8 @@ _HOME = re.compile(
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".
     r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:(?:now|currently|still)\s+)?(?:based|located|living|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:(?:now|currently|still|"
+    r"officially|permanently)\s+)?(?:based|located|living|"
     rf"residing)\s+(?:in|out\s+of{_NO_BAG}|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){{0,2}}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # "from ohio originally, live in tampa now", "... but live in tampa now": the present

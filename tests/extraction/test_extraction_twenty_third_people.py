@@ -47,6 +47,9 @@ _FAMILY: list[FieldRow] = [
     ),
     ("if mum comes home from hospital friday we'll need the ramp", "family.mom.status", None, ""),
     # A voice note's "quick one" before the news is no part of it.
+    # How much better, said the British way.
+    ("the baby's feeling loads better today", "family.baby.status", "well", "assertive"),
+    ("mum's heaps better since the antibiotics", "family.mom.status", "well", "assertive"),
     (
         "quick one, grandad got discharged this morning",
         "family.grandpa.status",
@@ -70,6 +73,32 @@ def test_how_a_family_member_is(text: str, field: str, value: str | None, intent
 # ------------------------------------------------------------------------ home and job
 
 _HOME_AND_JOB: list[FieldRow] = [
+    # A move done, said beside where the writer is: home, not a trip.
+    (
+        "contract signed on the flat, we're in Bath for good",
+        "profile.home_city",
+        "Bath",
+        "assertive",
+    ),
+    (
+        "been in Porto two months since the move, still no sofa",
+        "profile.home_city",
+        "Porto",
+        "assertive",
+    ),
+    ("we're in Denver till sunday, the movers left a mess", "profile.home_city", None, ""),
+    ("my brother bought a house, we're in Leeds helping him paint", "profile.home_city", None, ""),
+    # The keys to the new home, or the move there, named.
+    ("got the keys to our new flat in Derby today!!", "profile.home_city", "Derby", "assertive"),
+    (
+        "a month since the big move to Tucson and I miss rain",
+        "profile.home_city",
+        "Tucson",
+        "assertive",
+    ),
+    ("got the keys to the airbnb in Porto", "profile.home_city", None, ""),
+    ("we're all moved in at the cottage in Whitby", "profile.home_city", "Whitby", "assertive"),
+    ("we are officially living in Albany now", "profile.home_city", "Albany", "assertive"),
     # The home said by what its people are called: Denver-ite, London-er, Chicago-an.
     ("we're Denverites now, send help, it's snowing", "profile.home_city", "Denver", "assertive"),
     (
@@ -102,6 +131,14 @@ _HOME_AND_JOB: list[FieldRow] = [
     ("should I sign the offer from Monzo or hold out?", "profile.employer", None, ""),
     ("new job @ Deloitte, starts monday", "profile.employer", "Deloitte", "assertive"),
     ("new gig @ Etsy", "profile.employer", "Etsy", "assertive"),
+    # The days of a new job counted, its onboarding, an offer taken that starts ahead.
+    ("week two at Amazon and my feet hurt", "profile.employer", "Amazon", "assertive"),
+    ("day 4 at Google, still lost", "profile.employer", "Google", "assertive"),
+    ("day 4 at the beach, still sunburnt", "profile.employer", None, ""),
+    ("onboarded at Stripe this week", "profile.employer", "Stripe", "assertive"),
+    ("accepted the role at Monzo, starting on the 20th", "profile.employer", "Monzo", "assertive"),
+    ("I'm joining Google from the 1st", "profile.employer", "Google", "assertive"),
+    ("my wife is joining Google next month", "profile.employer", None, ""),
 ]
 
 
@@ -137,6 +174,16 @@ _MONEY: list[FieldRow] = [
         "assertive",
     ),
     ("cleared the rest of the car loan, $2,400", "financial.car_loan.amount", 2400, "assertive"),
+    # The bill's sum said after it by "it": that bill's amount.
+    ("the phone bill is due monday, it's $64", "financial.phone_bill.amount", 64, "assertive"),
+    (
+        "haven't paid the council tax yet, it's 148 this month",
+        "financial.council_tax.amount",
+        148,
+        "assertive",
+    ),
+    ("rent is due friday, it's a nightmare", "financial.rent.amount", None, ""),
+    ("paid the gas bill, it was 3 days late", "financial.gas_bill.amount", None, ""),
     # A filler before the bill is no part of its name.
     (
         "basically the council tax is paid for the year",

@@ -20,10 +20,10 @@ from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.arrival_home import arrived_to_stay
-from core.extraction.bill_it_is import bill_amount_after
 from core.extraction.arrivals import dated_arrivals, is_back
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
+from core.extraction.bill_it_is import bill_amount_after
 from core.extraction.clause import Candidate
 from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause

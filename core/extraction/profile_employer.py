@@ -206,6 +206,9 @@ JOB_HELD = re.compile(
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
 ("new job at Verizon starts monday", "I start at Costco on Monday", "first day at target
 tmrw")."""
+COUNTED_DAYS = ("day ", "week ", "month ", "second ", "third ", "2nd ", "3rd ")
+"""How a clause counting the days of a new job opens ("day 3 at Microsoft"): words too common
+to open every clause's profile rules on, so the clause's start is the gate."""
 GATE = frozenset(
     {
         *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
@@ -214,7 +217,7 @@ GATE = frozenset(
         "employed",
         "promoted",
         "first",
-        *("day", "week", "month", "second", "third", "onboarded", "joining"),
+        *("onboarded", "joining"),
         "with",
         "im",
         "now",

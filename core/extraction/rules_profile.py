@@ -14,7 +14,7 @@ from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.home_demonyms import GATE as _DEMONYM_GATE
 from core.extraction.home_demonyms import demonym_home
 from core.extraction.home_described import GATE as _DESCRIBED_GATE
-from core.extraction.home_described import home_described
+from core.extraction.home_described import NEW_HOME_OPENS, home_described
 from core.extraction.home_is import HOME_IS, named_as_typed
 from core.extraction.home_words import GATE as _HOME_GATE
 from core.extraction.home_words import HOME_SAID
@@ -24,8 +24,8 @@ from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, job_after_quit, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
+from core.extraction.profile_employer import COUNTED_DAYS, JOB_HELD, employer_in
 from core.extraction.profile_employer import GATE as _JOB_GATE
-from core.extraction.profile_employer import JOB_HELD, employer_in
 from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.types import ObservationIntent
@@ -346,6 +346,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
     if (
         demonym is None
         and clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE | _DESCRIBED_GATE)
+        and not low.startswith(NEW_HOME_OPENS + COUNTED_DAYS)
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
         and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))

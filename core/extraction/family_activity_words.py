@@ -31,6 +31,8 @@ HEAD = (
     r"gala|sleepover|sleep-?over|"
     # A procedure by its name: "tonsillectomy", "colonoscopy", "knee arthroplasty", "MRI".
     r"[a-z]+(?:ectomy|otomy|oscopy|plasty)|mri|biopsy|ultrasound|mammogram|x-ray|"
+    # A joint or a valve put in new: "grandma's hip replacement has been rescheduled".
+    r"(?:hip|knee|shoulder|joint|valve|cataract|lens)\s+(?:replacement|op|surgery|operation)|"
     r"pickup|pick-up|dropoff|drop-off|party|meet|"
     # British school and club life: "no nursery tomorrow", "rugby training", "parents evening".
     r"nursery|training|parents'?\s+evening|sports\s+day|tuition|club|"

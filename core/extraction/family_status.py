@@ -22,12 +22,17 @@ _NOT_SICK = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _STATUS = re.compile(
-    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|came(?=\s+(?:back\s+)?home\b)|has\s+been|"
+    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|"
+    # "came home from hospital", "has come back from uni", non-native "is come back from
+    # hostel": arrived home, and there now.
+    r"(?:came|(?:has|have|'s|'ve|is|are)\s+(?:just\s+)?come)(?=\s+(?:back\s+)?home\b|\s+back\s+from\b)|"
+    r"has\s+been|"
     r"have\s+been|(?:has|have)(?=\s+gone\s+back\s+to\s)|feels?|feeling|seems?|"
     # "touch wood, the kids have stayed well all winter": well all along, and still.
     r"(?:has|have|'ve)\s+(?:stayed|kept|remained)(?=\s+(?:(?:fit\s+and\s+)?well|healthy|fine)\b))\s+"
     r"(?:(?:still|really|pretty|so|very|a\s+bit|feeling|now|finally|safely|all|both|doing|staying|"
     r"much|a\s+lot|way|so\s+much|even|a\s+little|slightly|probably|definitely|actually|"
+    r"loads|heaps|lots|"
     r"absolutely|totally|completely|perfectly|"
     r"(?:home|out|off)(?=\s+sick)|asleep(?=\s+at\b))\s+)*(?P<st>sick|ill|unwell|poorly|feverish|nauseous|chesty|bedridden|peaky|better|well|fine|ok|okay|"
     # "back at uni in Leeds", "gone back to university", "back in the dorm": away to study.
@@ -127,9 +132,12 @@ _ILLNESS = re.compile(
     r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
     rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
 )
-# "coming down with something": falling ill, whatever it turns out to be.
+# "coming down with something": falling ill, whatever it turns out to be; "hubby's down
+# with something nasty": ill with it already.
 _COMING_DOWN = re.compile(
-    _PRE + r"(?:is|are|'s|was|were)\s+(?:coming|going)\s+down\s+with\s+(?:something|whatever|"
+    _PRE + r"(?:(?:is|are|'s|was|were)\s+(?:coming|going)\s+down|(?:is|are|'s|has\s+been|"
+    r"have\s+been|'s\s+been)\s+(?:(?:properly|really|totally|also|now|both|all)\s+)?down)\s+"
+    r"with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 _HOME_WITH = re.compile(
@@ -168,7 +176,9 @@ _SYMPTOM_GONE = re.compile(
 _DOING = re.compile(
     _PRE
     + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
-    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit)\s+)*"
+    # "feeling loads better", "heaps better" (British, Australian): by how much.
+    r"(?:(?:much|a\s+lot|way|so\s+much|really|pretty|so|very|too|a\s+little|a\s+bit|loads|lots|"
+    r"heaps|tons|miles|far)\s+)*"
     r"(?:great|good|well|better|fine|alright|all\s+right|okay|ok|nicely|steadily)\b"
     # "feeling good about the move", "doing great in school": a mood or a report card.
     r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
@@ -256,10 +266,11 @@ _DISCHARGED = re.compile(
     r"(?:allowed|let)\s+(?:home|out\s+of\s+(?:the\s+)?hospital)(?!\s+(?:early\s+)?from\s+(?:school|work|nursery|daycare)))\b"
 )
 _CAME_OUT = re.compile(
-    _PRE + r"(?:just\s+|finally\s+)?(?:(?:got|came)\s+out\s+of|came\s+(?:back\s+)?home\s+from)\s+"
+    _PRE + r"(?:just\s+|finally\s+)?(?:got|came)\s+out\s+of\s+"
     r"(?:the\s+)?(?:hospital|icu|rehab)\b"
 )
-"""Out of the hospital: "mom got discharged today", "dad got out of hospital", "came home from"."""
+"""Out of the hospital: "mom got discharged today", "dad got out of hospital" ("came home
+from" it is home, read by ``_STATUS``)."""
 VERBLESS = re.compile(
     r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").

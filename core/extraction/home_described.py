@@ -51,6 +51,9 @@ HOME_DESCRIBED = re.compile(
     # "the view from our flat in Glasgow", "the walk from my flat in Lyon": the writer's
     # home named as the place something is seen or done from.
     rf"\b(?:my|our)\s+{_HOW}{_DWELLING}\s+{_PLACE_NEXT}{_NOT_A_STAY}|"
+    # A status line that opens on the new home: "new apartment in Chicago, moved in
+    # saturday", "brand new flat in Leeds!" (not "new place in Austin": it may be a cafe).
+    rf"^(?:(?:my|our)\s+)?(?:brand\s+)?new\s+(?:{_DWELLING}|apt|condo)\s+in\s+(?=[A-Za-z]){_NOT_A_STAY}|"
     # "the little house we rent in Galway", "the flat I share in Leeds": a home, then the
     # writer's tie to it in a relative clause.
     rf"\b{_DWELLING}\s+(?:that\s+|which\s+)?(?:we|i)\s+(?:now\s+|still\s+)?(?:rent|own|share|"
@@ -119,4 +122,6 @@ GATE = frozenset(
     | {"neighbours", "neighbors", "council", "landlords", "schools", "parking"}
     | {"someone", "somebody", "one", "freelancing", "wfh", "work", "working"}
 )
-"""Words one of which every pattern of ``HOME_DESCRIBED`` holds."""
+"""Words one of which every pattern of ``HOME_DESCRIBED`` holds, but the status line that
+opens on the new home ("new flat in Bristol!"), gated by ``NEW_HOME_OPENS``."""
+NEW_HOME_OPENS = ("new ", "brand new ")

@@ -90,6 +90,22 @@ _BILL_TO_WHOM = re.compile(
 )
 """A bill handed to the one it is owed to: "sent the landlord this month's rent" pays the
 rent, not a debt to the landlord."""
+_SUM_TO_LANDLORD = re.compile(
+    r"\b(?P<v>sent|paid|payed|transferred|gave|wired|venmoed|e-?transferred)\s+(?:the|my|our)\s+"
+    r"(?:landlord|landlady|letting\s+agents?)\s+(?:the\s+)?(?P<sum>"
+    + _SUM
+    + r")(?![\w,.])(?!\s+(?:for|towards?)\s)",
+    re.I,
+)
+"""A sum handed to the landlord with no bill named: "sent the landlord 1200 this morning"
+pays the rent, not a debt to the landlord ("for the deposit" names the bill itself)."""
+_PART_OF = re.compile(
+    r"\b(?P<v>paid|payed|pay|paying|cleared|clear|clearing)\s+(?P<off>off\s+)?(?:the\s+)?"
+    r"(?:last|rest|remainder|balance|final\s+bit)\s+of\s+(?=(?:my|our|the)\s)",
+    re.I,
+)
+"""The last of a bill paid is the bill paid: "paid off the last of my credit card", "cleared
+the rest of the car loan"."""
 _BY_DEBIT = re.compile(
     r"(?<=\w)\s+(?:direct\s+debit|standing\s+order)(?=\s+(?:goes|went|comes|came|has|is|was|'s|"
     r"bounced|failed|will|of|for)\b)",
@@ -110,6 +126,8 @@ def money_to_people(text: str) -> str:
         return text
     text = _MONTHS_OF.sub(lambda m: f"paid the rent for {m.group('n')} {m.group('unit')}", text)
     text = _BILL_TO_WHOM.sub(lambda m: f"{m.group('v')} the {m.group('bill')}", text)
+    text = _PART_OF.sub(lambda m: f"{m.group('v')} {m.group('off') or ''}", text)
+    text = _SUM_TO_LANDLORD.sub(lambda m: f"{m.group('v')} the rent {m.group('sum')}", text)
     text = _SENT.sub(lambda m: f"paid {m.group('whom')} {m.group('sum')}", text)
     text = _OWED_LIKE.sub(lambda m: f"{m.group('head')} {m.group('whom')} ", text)
     text = _INVOICE_PAID.sub(lambda m: f"the {m.group('what')} got paid", text)

@@ -51,6 +51,24 @@ _TOWARDS = re.compile(
     r"(?i)\b(?P<verb>paid|remitted|deposited|transferred)(?P<sum>\s+\S+(?:\s+\S+)?\s+)towards?\s+"
     r"(?=(?:the|my|our|this|his|her)\s)"
 )
+_HANDED = re.compile(
+    # "sent the landlord twelve hundred", "paid him eight hundred and fifty": a sum handed to
+    # someone needs no currency word after it when it is said in hundreds or thousands.
+    r"\b(?:paid|payed|sent|transferred|wired|gave|owe|owed|venmoed)\s+(?:(?:the|my|our)\s+)?"
+    rf"[a-z]+\s+(?P<words>(?:a\s+)?(?:{NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{NUMBER_WORD}))*)"
+    r"(?=\s*(?:$|[,.!;]|\s(?:this|last|yesterday|today|for|back|already|on|via|by)\b))",
+    re.I,
+)
+_BIG_WORD = re.compile(r"\b(?:hundred|thousand|grand)\b", re.I)
+
+
+def _handed_number(m: re.Match[str]) -> str:
+    words = m.group("words")
+    value = number_in_words(words)
+    if not value or value < 100 or _BIG_WORD.search(words) is None:
+        return m.group()
+    start = m.start("words") - m.start()
+    return m.group()[:start] + str(value)
 
 
 def _as_number(m: re.Match[str]) -> str:
@@ -70,4 +88,7 @@ def money_in_figures(text: str) -> str:
             ),
             text,
         )
+    low = text.lower()
+    if ("hundred" in low or "thousand" in low) and _HANDED.search(text):
+        text = _HANDED.sub(_handed_number, text)
     return _SPOKEN.sub(_as_number, text)

@@ -63,14 +63,18 @@ _EMPLOYER = branched(
     r"\b(?:i've|i\s+have|ive)\s+(?:just\s+|finally\s+|officially\s+)?got\s+(?:a|the)\s+(?:new\s+)?"
     r"(?:job|gig|position|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
     # "I have taken a position with the Ministry of Health"
-    r"\b(?:i|i've|i\s+have)\s+(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
+    # "just onboarded at Datadog": the first days of a job.
+    r"(?:^|\bi(?:'ve|\s+have)?\s+)(?:just\s+|finally\s+)?(?:onboarded|been\s+onboarded)\s+(?:at|with)\s+|"
+    r"(?:^|\b(?:i|i've|i\s+have)\s+)(?:just\s+)?(?:taken|took|accepted)\s+(?:up\s+)?(?:a|an|the)\s+(?:new\s+)?"
     r"(?:position|job|role|post)\s+(?:with|at)\s+|"
     r"\bi(?:'ve|\s+have)?\s+(?:just\s+|officially\s+|recently\s+)?(?:joined|started\s+at|started\s+"
-    rf"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:{_JOB_KIND}\s+)?(?:job|offer)\s+(?:at|from)|accepted\s+"
-    r"(?:an\s+|the\s+)?offer\s+(?:at|from)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
+    rf"(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|post|gig)\s+(?:at|with)|got\s+(?:a\s+)?(?:{_JOB_KIND}\s+)?(?:job|offer)\s+(?:at|from)|(?:accepted|signed)\s+"
+    # "I just signed my offer from Stripe": the offer taken, signed.
+    r"(?:an\s+|the\s+|my\s+)?(?:job\s+)?offer\s+(?:at|from|with)|signed\s+with)\s+|\bmy\s+(?:employer|company)\s+is\s+|"
     r"^(?:just\s+|recently\s+|finally\s+)?(?:started\s+(?:at|with)|joined)\s+|"
     # "just accepted an offer from Monzo!!": the subject left out.
-    r"^(?:just\s+|finally\s+|officially\s+)?accepted\s+(?:an|the|a\s+job)\s+offer\s+(?:at|from)\s+|"
+    r"^(?:just\s+|finally\s+|officially\s+)?(?:accepted|signed)\s+(?:an|the|my|a\s+job)\s+"
+    r"(?:job\s+)?offer\s+(?:at|from|with)\s+|"
     # "..., working for HCL": the subject left out after a clause about the speaker.
     r"^(?P<bare>(?:now\s+|currently\s+|still\s+)?(?:working|interning)\s+(?:full[- ]time\s+|"
     r"part[- ]time\s+)?(?:as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:at|for)\s+)|"
@@ -102,10 +106,11 @@ _EMPLOYER = branched(
     r"(?:employed)\s+(?:at|by|with)\s+|^currently\s+employed\s+(?:at|by|with)\s+"
 )
 _STARTS_AT = (
-    r"(?:^|\b(?:i|i'll|i\s+will|i'm|im|i\s+am)\s+)(?:officially\s+)?start(?:ing)?\s+"
-    r"(?:work(?:ing)?\s+|my\s+new\s+job\s+)?at\s+"
+    r"(?:^|\b(?:i|i'll|i\s+will|i'm|im|i\s+am)\s+)(?:officially\s+)?(?:start(?:ing)?\s+"
+    r"(?:work(?:ing)?\s+|my\s+new\s+job\s+)?at|joining)\s+"
 )
-"""Starting at a firm on a day ahead: "I start at Costco on Monday", "starting at google mon"."""
+"""Starting at a firm on a day ahead: "I start at Costco on Monday", "starting at google mon",
+"I am joining Wipro from next Monday"."""
 # Phrasings that name an employer only when the name is a well-known organisation:
 # "been at amazon for 3 yrs" (not "been at the beach"), "i drive for uber" (not "for hours").
 _EMPLOYER_KNOWN = branched(
@@ -133,6 +138,9 @@ _EMPLOYER_KNOWN = branched(
     # "first week at Accenture done", "been driving for Uber since I got laid off": the
     # subject left out.
     r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift|month)\s+at\s+|"
+    # "day 3 at Microsoft", "week two at Shopify": counting the days of a new job.
+    r"^(?:(?:day|week|month)\s+(?:\d{1,2}|one|two|three|four|five|six)|(?:second|third|\d(?:nd|rd|th))"
+    r"\s+(?:day|week|month))\s+at\s+|"
     r"^(?:(?:still|now)\s+)?(?:been\s+)?(?:driving|delivering|dashing)\s+for\s+|"
     r"\b(?:got|been|was|i\s+was)\s+promoted\s+(?:at|by)\s+|"
     # "officially a barista at starbucks now", "now a nurse at kaiser": a job title and its
@@ -191,11 +199,17 @@ case), and is no one's first name: not "I'm a mentor with Sarah"."""
 
 JOB_HELD = re.compile(
     r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+|"
+    # "I accepted the position at Barclays, starting on the 16th": taken, whenever it starts.
+    r"\b(?:accepted|signed|took|taken)\s+(?:an?\s+|the\s+|my\s+)?(?:new\s+)?(?:job\s+)?(?:offer|"
+    r"position|job|role|post)\s+(?:at|with|from)\s+|"
     rf"{_STARTS_AT}|(?:^|\bmy\s+)first\s+(?:day|shift|week)\s+at\s+"
 )
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
 ("new job at Verizon starts monday", "I start at Costco on Monday", "first day at target
 tmrw")."""
+COUNTED_DAYS = ("day ", "week ", "month ", "second ", "third ", "2nd ", "3rd ")
+"""How a clause counting the days of a new job opens ("day 3 at Microsoft"): words too common
+to open every clause's profile rules on, so the clause's start is the gate."""
 GATE = frozenset(
     {
         *("nights", "shifts", "doubles", "lates", "earlies", "overnights", "weekends"),
@@ -204,6 +218,7 @@ GATE = frozenset(
         "employed",
         "promoted",
         "first",
+        *("onboarded", "joining"),
         "with",
         "im",
         "now",

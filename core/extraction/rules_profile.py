@@ -11,8 +11,10 @@ import re
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.home_demonyms import GATE as _DEMONYM_GATE
+from core.extraction.home_demonyms import demonym_home
 from core.extraction.home_described import GATE as _DESCRIBED_GATE
-from core.extraction.home_described import home_described
+from core.extraction.home_described import NEW_HOME_OPENS, home_described
 from core.extraction.home_is import HOME_IS, named_as_typed
 from core.extraction.home_words import GATE as _HOME_GATE
 from core.extraction.home_words import HOME_SAID
@@ -22,8 +24,8 @@ from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, job_after_quit, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
+from core.extraction.profile_employer import COUNTED_DAYS, JOB_HELD, employer_in
 from core.extraction.profile_employer import GATE as _JOB_GATE
-from core.extraction.profile_employer import JOB_HELD, employer_in
 from core.extraction.regex_branches import branched
 from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
@@ -59,9 +61,14 @@ _HOME = branched(
     r"satur|sun)day)|this\s+(?:week(?:end)?|month)|over\s+the\s+weekend|on\s+(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day|yesterday|today|(?:\d+|a|two|three|few)\s+(?:days|weeks?)\s+ago)\b)"
     r"\s+)"
-    r"moved\s+in(?:to|\s+to)?\s+(?:(?:sheltered|supported|retirement|council|social)\s+(?:housing|flat|home)\s+|"
+    r"moved\s+in(?:to|\s+to|\s+at)?\s+(?:(?:sheltered|supported|retirement|council|social)\s+(?:housing|flat|home)\s+|"
     r"(?:a|an|our|my|the)\s+(?:[a-z]+\s+){0,2}?(?:flat|apartment|apt|"
     r"house|home|place|condo|cottage|studio|townhouse|bungalow)\s+)?in\s+|"
+    # The keys to the new home, or the move there, done: "finally got the keys to our place
+    # in Sacramento", "three weeks since the move to Halifax", "we made the move to Lisbon".
+    r"\b(?:got|picked\s+up|collected|have)\s+(?:the\s+)?keys\s+(?:to|for)\s+(?:our|my)\s+"
+    r"(?:new\s+)?(?:place|house|flat|apartment|apt|home|condo)\s+in\s+|"
+    r"\b(?:since|made|after)\s+(?:the|our|my)\s+(?:big\s+)?move\s+(?:(?:up|down|over|out)\s+)?to\s+|"
     # "these days I'm in Raleigh", "I'm in Boston these days": a lasting state, the home.
     # ("these days I'm down in Falmouth": the way one looks at the map, as with a move)
     r"\b(?:these\s+days|nowadays),?\s+(?:i'm|i\s+am|we're|we\s+are|im)\s+"
@@ -89,7 +96,8 @@ _HOME = branched(
     r"got|cost|costs|changed|helped|showed|did|does|will|would|can|could)\b)"
     # Nor a stay: "now living in denver for work this week".
     r"(?![^.;]*\b(?:this\s+week|for\s+(?:work|now|the\s+(?:week|month|summer))|temporarily)\b)|"
-    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:(?:now|currently|still)\s+)?(?:based|located|living|"
+    r"\b(?:i'm|i\s+am|we're|we\s+are|im)(?:\s*,[^,]{1,25},)?\s+(?:(?:now|currently|still|"
+    r"officially|permanently)\s+)?(?:based|located|living|"
     rf"residing)\s+(?:in|out\s+of{_NO_BAG}|near)\s+(?:(?:a|an|our|my|the)\s+(?:[a-z]+\s+){{0,2}}?(?:flat|"
     r"apartment|house|home|place|condo|cottage|studio)\s+in\s+)?|"
     # "from ohio originally, live in tampa now", "... but live in tampa now": the present
@@ -330,8 +338,16 @@ _HOME_AHEAD = re.compile(
 def extract_profile(clause: Clause) -> list[Candidate]:
     """Profile candidates in one clause."""
     low, text = clause.low, clause.text
+    # "we're Denverites now": the home said by what its people are called.
+    demonym = (
+        demonym_home(text)
+        if clause.intent != "planning" and not clause.words.isdisjoint(_DEMONYM_GATE)
+        else None
+    )
     if (
-        clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE | _DESCRIBED_GATE)
+        demonym is None
+        and clause.words.isdisjoint(_GATE | _ZONE_WORDS | _HOME_GATE | _JOB_GATE | _DESCRIBED_GATE)
+        and not low.startswith(NEW_HOME_OPENS + COUNTED_DAYS)
         and "i'm" not in clause.words
         and not NOW_AT.match(low)
         and not (clause.start_in_message > 0 and low.startswith(("now ", "and now ", "but now ")))
@@ -354,6 +370,8 @@ def extract_profile(clause: Clause) -> list[Candidate]:
             out.append(
                 Candidate("profile.home_city", place.name, 1.0 if place.known else 0.85, forced)
             )
+    if demonym is not None and not out:
+        out.append(Candidate("profile.home_city", demonym.name, 1.0))
     m = _QUIT.search(low)
     if m and organisation_at(text, m.end()):
         out.append(Candidate("profile.employer", None, 0.9, "retract"))

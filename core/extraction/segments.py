@@ -302,7 +302,7 @@ _LEAD_FILLER = re.compile(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just so (?:everyone|you all|y'all|u) knows?|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"
-    r"honestly|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
+    r"honestly|basically|tbh|did i (?:tell|mention to) you(?: that)?|dear diary|diary|journal|"
     r"did i mention(?: that)?|(?:route|itinerary|agenda)(?=\s*:)|"
     # "Handover note: I'm away…", "shift notes: …", "travel update: …", "PSA: …": a label
     # that names the kind of message before its colon.
@@ -327,6 +327,8 @@ _LEAD_FILLER = re.compile(
     r"chat|y'all|yall|lads|team|squad|fam))?|chat)(?=\s*[,!:.-])|"
     # Politeness before a desk's question: "Sorry to bother you, is the pool heated".
     r"sorry\s+to\s+(?:bother|trouble|disturb)\s+you|quick\s+question|excuse\s+me|"
+    # A voice note's "quick one, ..." before the news (not "quick one at the pub later?").
+    r"quick\s+one(?!\s+(?:at|after|later|tonight|before|in|down|round)\b)(?=\s*[,:!.-]|\s+[a-z])|"
     # A greeting run straight into the news, no name and no comma: "hey so um just wanted to
     # let you know…", "hi so we landed".
     r"(?:hey|hi|hiya|heya|yo)(?=\s+(?:so|ok|okay|um|uh|just|quick|fyi|btw)\b)|"

@@ -30,6 +30,20 @@ _HELD_SINCE = re.compile(
     r"(?:my\s+)?whole\s+life|all\s+my\s+life)"
     r"|\b(?:born\s+and\s+(?:raised|bred)|grew\s+up)\s+here\b"
 )
+_MOVED_IN = re.compile(
+    # A move done, said beside where the speaker is: "been in Melbourne a month since the
+    # move", "lease signed, we're in Cardiff from now on", "we bought flat there", "the
+    # movers left and we're in Boise", "the u-haul is unpacked".
+    r"\bsince\s+(?:the|our|my)\s+(?:big\s+)?move\b|\bfrom\s+now\s+on\b|\bfor\s+good\b|"
+    r"\blease\s+(?:is\s+)?signed\b|\bsigned\s+(?:the|a|our|my)\s+(?:new\s+)?lease\b|"
+    # (the speaker's purchase: not "my sister bought a house")
+    r"(?:^|[,.;!]\s*|\b(?:we|i)\s+(?:just\s+|finally\s+|now\s+)?)(?:bought|own|closed\s+on)\s+"
+    r"(?:a\s+|the\s+|our\s+|my\s+)?(?:new\s+)?(?:flat|house|home|place|condo|apartment)\b|"
+    r"\bmovers\s+(?:have\s+|just\s+)?(?:left|gone)\b|\bu-?haul\s+(?:is\s+)?(?:unpacked|returned|empty)\b|"
+    r"\blast\s+box(?:es)?\s+unpacked\b"
+)
+"""A move done, said beside where the speaker is: that place is the home, not a trip."""
+_TRIP_DAYS = frozenset({"travel.return_date", "travel.depart_date", "travel.destination"})
 _SOMEONE_ELSE = re.compile(r"\bbeen\s+there\b|\b(?:he|she|they)(?:'s|'ve|\s+has|\s+have)\s+been\b")
 
 
@@ -37,9 +51,14 @@ def home_held_since(
     obs: tuple[ExtractedObservation, ...], message: str
 ) -> tuple[ExtractedObservation, ...]:
     """``obs`` with the speaker's whereabouts read as their home city when the message
-    says they have been there since long ago, and the trip they seemed to be on dropped."""
+    says they have been there since long ago, or beside a move done (and no day of a trip
+    out or back), and the trip they seemed to be on dropped."""
     low = message.lower()
-    if _HELD_SINCE.search(low) is None or _SOMEONE_ELSE.search(low):
+    if _HELD_SINCE.search(low) is None and (
+        _MOVED_IN.search(low) is None or any(o.field in _TRIP_DAYS for o in obs)
+    ):
+        return obs
+    if _SOMEONE_ELSE.search(low):
         return obs
     here = [o for o in obs if o.field == "travel.location" and o.intent == "assertive"]
     if len(here) != 1 or any(o.field == "profile.home_city" for o in obs):

@@ -353,7 +353,8 @@ def clean(text: str) -> str:
     flat = asides_said(flat)  # "With Mum in hospital again, I'm …", "(we're in Leeds now)"
     flat = money_in_figures(flat)  # "twelve hundred a month" -> "1200 a month"
     flat = numbered_documents(flat)  # "invoice 114 unpaid" -> "invoice #114 unpaid"
-    flat = _HANDLE.sub("", flat) if "@" in flat else flat
+    # "new job @ Shopify", "dinner @ 7": an at-sign standing alone is the word "at".
+    flat = _HANDLE.sub("", flat.replace(" @ ", " at ")) if "@" in flat else flat
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)

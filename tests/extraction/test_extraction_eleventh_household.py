@@ -215,7 +215,8 @@ def test_someone_elses_present_or_an_old_recovery_sets_nothing(text: str) -> Non
         ("my daughter is at college in Ohio", "daughter", "away"),
         ("my daughter is at uni up in Leeds", "daughter", "away"),
         ("dad got out of hospital today", "dad", "well"),
-        ("mom came home from the hospital yesterday", "mom", "well"),
+        # Come home from it is home, as "got home from hospital" and "home from hospital" are.
+        ("mom came home from the hospital yesterday", "mom", "home"),
     ],
 )
 def test_a_member_kept_off_away_or_out_of_hospital(text: str, member: str, status: str) -> None:

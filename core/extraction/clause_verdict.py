@@ -191,6 +191,7 @@ def is_aside(
                 _speakers_own(reading, clause)
                 or _relayed_news(seg, reading, texts)
                 or _but_now(seg, reading)
+                or _so_now(seg, reading)
                 or _going_on_now(seg, reading)
             )
         )
@@ -210,6 +211,14 @@ def _but_now(seg: Segment, reading: ClauseReading) -> bool:
     """ "our son broke his arm at recess but he's in good spirits": a present state set
     against the story before it is how things stand now, not part of the story."""
     return seg.joint == "but" and reading.tense == "present" and reading.subject_person
+
+
+def _so_now(seg: Segment, reading: ClauseReading) -> bool:
+    """ "Grandad passed his assessment so he's allowed to drive again", "we split up in the
+    summer so it's just me and the kids": a present state told as the result of the event
+    before it is how things stand now, not part of the story; a guess ("so it might rain")
+    stays out."""
+    return seg.joint == "so" and reading.tense == "present" and not reading.modal
 
 
 _S_ING = re.compile(r"^[a-z]+'s\s+(?:(?:just|still|now)\s+)?[a-z]+ing\b")

@@ -62,6 +62,10 @@ _JOINT = re.compile(
     r"|with\s+(?:me|us)\s+(?:again\s+)?(?:from|after)\b"
     # "the train home got cancelled so one more night in Paris": what is left of the stay,
     # now, after the story of why.
+    # "the kids went back to school today so the house is quiet": a thing and how it is
+    # now, the result of the past event before it, a clause of its own with its own tense.
+    r"|(?<=\bso\s)(?:the|my|our|his|her|their)\s+[a-z]+\s+(?:is|are|isn't|isnt|aren't|arent|"
+    r"has|have|hasn't|hasnt|haven't|havent)\s+(?!been\b|had\b|got\b)(?=[a-z])"
     r"|(?<=\bso\s)(?:one|two|three|another|an\s+extra)\s+(?:more\s+)?(?:nights?|days?|weeks?)\s+"
     r"(?:in|at)\b"
     # "…but with everything going on we cancelled": a phrase, then the clause's subject.
@@ -107,6 +111,9 @@ _JOINT = re.compile(
     r"(?:not\s+|never\s+)?(?:be|have|get|take|go|come|arrive|run)\b|"
     # "41F, work at Deloitte, two kids": a list of facts about the writer, the subject left
     # out of each.
+    # "handed in my notice on friday, am officially unemployed": how the writer is now,
+    # "I" left out, after the past event that led there.
+    r"am\s+(?!i\b)(?=[a-z])|"
     r"(?:work|working)\s+(?:as\s+(?:an?\s+)?[a-z]+\s+)?(?:at|for)\b|live\s+in\b|"
     # "lol i'm broke, owe my sister 300": a debt, its subject left out.
     r"(?:still\s+)?owe\s+(?!it\b|that\b)|"

@@ -64,7 +64,7 @@ _JOINT = re.compile(
     # now, after the story of why.
     # "the kids went back to school today so the house is quiet": a thing and how it is
     # now, the result of the past event before it, a clause of its own with its own tense.
-    r"|(?<=\bso\s)(?:the|my|our|his|her|their)\s+[a-z]+\s+(?:is|are|isn't|isnt|aren't|arent|"
+    r"|(?<=\bso\s)(?:the|my|our|his|her|their)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:is|are|isn't|isnt|aren't|arent|"
     r"has|have|hasn't|hasnt|haven't|havent)\s+(?!been\b|had\b|got\b)(?=[a-z])"
     r"|(?<=\bso\s)(?:one|two|three|another|an\s+extra)\s+(?:more\s+)?(?:nights?|days?|weeks?)\s+"
     r"(?:in|at)\b"

@@ -38,10 +38,18 @@ def same_day_trip(
     back_today = any(o.candidate_value == today.isoformat() for o in backs)
     named_today = day == today + timedelta(days=7) and _named_today(leaving, today)
     if named_today:
+        # A return read after next week's departure was counted from it ("on saturday,
+        # back the following fri"): it moves with the departure, a week sooner.
+        moved = {
+            id(o): (d - timedelta(days=7)).isoformat() for o in backs if (d := _day(o)) and d > day
+        }
         day = today
     elif not day_trip or backs:
         return obs
-    last = max([day, *(_day(o) or day for o in backs)])
+    else:
+        moved = {}
+    ends = [date.fromisoformat(moved[id(o)]) if id(o) in moved else _day(o) or day for o in backs]
+    last = max([day, *ends])
     # The plan lasts to the end of its last day, not the days after a week's departure; a
     # trip of days with no return known keeps its span, a week sooner.
     until = (
@@ -55,6 +63,8 @@ def same_day_trip(
     def dated(o: ExtractedObservation) -> ExtractedObservation:
         if o is leaving:
             return replace(o, candidate_value=day.isoformat(), valid_until=until)
+        if id(o) in moved:
+            return replace(o, candidate_value=moved[id(o)], valid_until=until)
         if o.domain == "travel" and o.intent == "planning":
             return replace(o, valid_until=until)
         return o

@@ -193,3 +193,11 @@ def test_there_and_back_in_one_line_is_a_trip_that_is_over(
 )
 def test_an_errand_and_back_home_is_no_trip(text: str) -> None:
     assert "travel.status" not in _read(text, WEDNESDAY)
+
+
+def test_a_return_counted_from_a_departure_named_today_moves_with_it() -> None:
+    """ "on sunday, back the following wed" said on the Sunday: the departure is today, and
+    the return counted from it is the Wednesday after today, not after next Sunday."""
+    read = _read("driving to seattle on sunday, back the following wed", SUNDAY_MORNING)
+    assert read["travel.depart_date"][0] == "2026-11-29"
+    assert read["travel.return_date"][0] == "2026-12-02"

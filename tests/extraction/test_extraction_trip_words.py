@@ -49,7 +49,9 @@ def test_codes_that_are_words_stay_words(text: str) -> None:
     [
         ("leaving tmrw morning for tahoe", TOMORROW),
         ("we're leaving tomorrow morning for tahoe", TOMORROW),
-        ("flying saturday night to nyc", "2026-12-05"),
+        # Said on Saturday morning: "saturday night" is tonight (the weekday naming today
+        # is today's departure, twenty-third round).
+        ("flying saturday night to nyc", "2026-11-28"),
         ("we leave next weekend for cabo", "2026-12-05"),
         ("leaving friday for tahoe", "2026-12-04"),
     ],

@@ -72,8 +72,9 @@ def _fields(text: str) -> dict[str, object]:
     ("text", "expected"),
     [
         (
+            # Said on the Saturday: today's, and the Friday after it (twenty-third round).
             "so the plan is we drive up to tahoe on saterday, back the following fri",
-            {"travel.depart_date": "2026-12-05", "travel.return_date": "2026-12-11"},
+            {"travel.depart_date": "2026-11-28", "travel.return_date": "2026-12-04"},
         ),
         ("we leave for denver wensday", {"travel.depart_date": "2026-12-02"}),
         ("Flying out to Austin on Thersday morning", {"travel.depart_date": "2026-12-03"}),

@@ -53,7 +53,14 @@ _SOCIAL = branched(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|hump\s+day)\b.*|"
     r"(?:(?:and|so)\s+)?(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:\w+\s+)?(?:day|weekend|week|trip|"
     r"time|evening|night|one|flight|holiday|holidays|christmas|xmas|break|birthday|stay|"
-    r"summer|easter|meal|dinner|new\s+year)\b.*|"
+    r"summer|easter|meal|dinner|new\s+year|drive|journey|ride|crossing|move|first\s+day|"
+    r"shift|interview|wedding|honeymoon|visit)\b.*|"
+    # Luck wished to the listener, with what for: "best of luck with the new job Monday!!",
+    # "good luck at the interview tmrw" (the listener's day, not the speaker's plan; "good
+    # luck to us, we fly at 6" goes on to a fact of its own after the comma).
+    r"(?:the\s+)?(?:(?:very\s+)?best\s+of|good)\s+luck(?:\s+to\s+(?:you|u|ya|y'all|you\s+(?:both|"
+    r"all)|everyone|both\s+of\s+you))?(?:\s+(?:with|for|on|at|in|today|tonight|tomorrow|tmrw|"
+    r"this|next)\b[^,.!?]*)?|"
     # A blessing or a wish of health for the listener or theirs: "God bless you all", "get
     # well soon grandma", "safe travels".
     r"god\s+bless(?:\s+(?:you|u|ya|y'all|you\s+all|us\s+all|everyone))?(?:\s+all)?|"

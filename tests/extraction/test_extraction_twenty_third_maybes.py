@@ -2,8 +2,9 @@
 from plans and facts. Every row is a sentence written for this module, none taken from an
 evaluation set.
 
-Luck and a safe journey wished to the listener ("best of luck with the new job Monday",
-"have a safe drive up to Leeds tomorrow") are the listener's day, not the speaker's plan: a
+Luck, a safe journey and sympathy wished to the listener ("best of luck with the new job
+Monday", "have a safe drive up to Leeds tomorrow", "safe trip to Boise tomorrow", "thinking
+of you all in Tulsa") are the listener's day, not the speaker's plan: a
 good wish, intent "none", and nothing committed. A choice still weighed ("mulling over",
 "in two minds", "on the fence") and an intention kept but not acted on ("I'd been meaning
 to visit Mum in Perth", "we've been wanting to try Crete") are maybes. A journey hoped for
@@ -26,6 +27,11 @@ GOOD_WISHES: list[str] = [
     "have a good journey home to Galway on Friday",
     "have a lovely visit with your gran in Swansea this weekend",
     "have a great first day at the hospital on monday!",
+    "safe trip to Boise tomorrow",
+    "safe flight home x",
+    # Sympathy for the listener's people, wherever they are.
+    "thinking of you all in Tulsa",
+    "praying for your dad in Leeds tonight",
 ]
 
 
@@ -40,6 +46,8 @@ WISH_THEN_OWN_NEWS: list[tuple[str, str]] = [
     ("good luck to us, we fly to Rome at 6 tomorrow", "planning"),
     ("wish me luck, I start at Hallam Foods on monday", "planning"),
     ("we drive down to Exeter on friday", "planning"),
+    ("thinking of you, we land in Tulsa at 6", "planning"),
+    ("safe trip to Boise, we'll be in Denver by then", "planning"),
 ]
 
 
@@ -55,6 +63,7 @@ MAYBES: list[str] = [
     "still pondering a week in Madeira in march",
     "I'm in two minds about the Dublin job",
     "on the fence about flying home for christmas tbh",
+    "we're thinking of moving to Tulsa",
     # An intention kept, not yet acted on.
     "I'd been meaning to visit Mum in Perth but it may wait till spring",
     "I've been meaning to fly out to see my brother in Calgary",

@@ -43,7 +43,9 @@ _HAS_VERB = re.compile(
 )
 _FRAGMENT = re.compile(
     r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
-    r"thanks\s+to|due\s+to|by)\b"
+    r"thanks\s+to|due\s+to(?!\s+(?:land|arrive|leave|depart|fly|start|begin|finish|end|be|go|"
+    # ("due to land in Cork on the 22nd": what is timetabled, a clause with its verb)
+    r"return|move|come|get|head|reach|open|close|sail|set|board|check|take|finish)\b)|by)\b"
 )
 _FRAME_ALONE = re.compile(
     r"^(?:back\s+)?(?:in|at|during)\s+(?:uni|college|school|high\s+school|sixth\s+form|the\s+day|"

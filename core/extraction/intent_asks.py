@@ -174,7 +174,9 @@ at the desk now, please come down") is a statement with its request."""
 _WANTS_A_SERVICE = re.compile(
     r"^(?:(?:hi|hello|hey|good\s+(?:morning|afternoon|evening)|hi\s+there|yes|yeah|ok|okay|"
     r"also|and|oh)\W+)*(?:i|we)(?:'m|\s+am|'re|\s+are|\s+was|\s+were)\s+(?:also\s+|just\s+|"
-    r"really\s+)?(?:hoping|trying|wanting|looking|wishing|keen|eager)\s+to\s+(?:find|book|get|"
+    r"really\s+)?(?:hoping|trying|wanting|looking|wishing|keen|eager)\s+to\s+(?:find|book|"
+    # ("we were hoping to get up to Glasgow": a journey hoped for, not a service)
+    r"get(?!\s+(?:to|up|down|across|away|into|round|around|through|off)\b)|"
     r"reserve|order|arrange|organi[sz]e|grab|hire|rent|locate)\s+(?!(?:back|home|there|out|"
     r"over|better|well|a\s+new\s+job|a\s+job|pregnant|married)\b)|"
     # "I was hoping you could…", "we were hoping someone could…": asked politely.

@@ -53,13 +53,25 @@ _SOCIAL = branched(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|hump\s+day)\b.*|"
     r"(?:(?:and|so)\s+)?(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:\w+\s+)?(?:day|weekend|week|trip|"
     r"time|evening|night|one|flight|holiday|holidays|christmas|xmas|break|birthday|stay|"
-    r"summer|easter|meal|dinner|new\s+year)\b.*|"
+    r"summer|easter|meal|dinner|new\s+year|drive|journey|ride|crossing|move|first\s+day|"
+    r"shift|interview|wedding|honeymoon|visit)\b.*|"
+    # Luck wished to the listener, with what for: "best of luck with the new job Monday!!",
+    # "good luck at the interview tmrw" (the listener's day, not the speaker's plan; "good
+    # luck to us, we fly at 6" goes on to a fact of its own after the comma).
+    r"(?:the\s+)?(?:(?:very\s+)?best\s+of|good)\s+luck(?:\s+to\s+(?:you|u|ya|y'all|you\s+(?:both|"
+    r"all)|everyone|both\s+of\s+you))?(?:\s+(?:with|for|on|at|in|today|tonight|tomorrow|tmrw|"
+    r"this|next)\b[^,.!?]*)?|"
     # A blessing or a wish of health for the listener or theirs: "God bless you all", "get
     # well soon grandma", "safe travels".
     r"god\s+bless(?:\s+(?:you|u|ya|y'all|you\s+all|us\s+all|everyone))?(?:\s+all)?|"
     r"wishing\s+(?:you|u|ya|y'all|you\s+all|everyone|you\s+both)\s+(?:a|an|all|every|the)\b.*|"
-    r"get\s+well\s+soon|safe\s+(?:travels|trip|flight|journey)|(?:drive|travel|fly|ride|stay|get\s+home)\s+"
+    # "safe trip to Boise tomorrow", "safe flight home": the listener's journey, wished well.
+    r"get\s+well\s+soon|safe\s+(?:travels|trip|flight|journey|drive)(?:\s+(?:to|home|back|up|down|"
+    r"out|over|tomorrow|tmrw|tonight|today|this|next|on)\b[^,.!?]*)?|(?:drive|travel|fly|ride|stay|get\s+home)\s+"
     r"safe(?:ly)?|ily|ilysm|love\s+(?:you|u|ya)(?:\s+(?:lots|loads|so\s+much|too|xx?))?|"
+    # "thinking of you all in Tulsa", "thinking of your mum today": sympathy, not a plan.
+    r"(?:(?:i'm|im|we're|were|i\s+am|we\s+are)\s+)?(?:thinking\s+of|praying\s+for)\s+(?:you|u|ya|"
+    r"y'all|you\s+(?:all|both|guys)|all\s+of\s+you|your\s+\w+)\b[^,.!?]*|"
     # "Looking forward to hearing from you", "look forward to catching up when things calm
     # down": the close of a letter, what it hopes of the listener.
     r"(?:i\s+am\s+|i'm\s+|im\s+|we\s+are\s+|we're\s+|(?:i|we)\s+)?(?:really\s+)?look(?:ing)?\s+"

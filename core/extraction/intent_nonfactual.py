@@ -149,6 +149,9 @@ WISH = re.compile(
     rf"fingers\s+crossed|touch\s+wood|knock\s+on\s+wood|god\s+willing|inshallah|"
     # "manifesting a snow day", "manifesting a promotion this year": hoped for, not had.
     rf"fantasi[sz]ing|manifesting)\b|"
+    # "I'd been meaning to visit Mum in Perth", "we've been wanting to try Crete": an
+    # intention kept, not yet acted on (not "we'd been planning it for months": a plan).
+    rf"\bbeen\s+(?:meaning|hoping|wanting|dying|itching)\s+to\b|"
     # "I trust the documents arrived safely", "we trust you had a good trip": a letter's hope.
     rf"\b(?:i|we)\s+trust\s+(?:that\s+)?(?:the\s+\w+|you|your\s+\w+|this|it|all|everything|they|"
     rf"he|she)\s+(?:\w+ed|got|had|has|have|is|are|was|were|will|went|came|found|made|reached)\b|\b(?:want|wants|wanted)\s+to\b|\bwanna\b|\bsomeday\b|\bsome\s+day\b|"
@@ -167,6 +170,8 @@ WISH = re.compile(
 HEDGE = re.compile(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
+    # "Mum's mulling over selling up", "we're in two minds about Leeds": a choice weighed.
+    r"mulling|pondering|in\s+two\s+minds|on\s+the\s+fence|"
     r"can't\s+decide|wondering|(?<!whether\s)or\s+not|depends|tbd|up\s+in\s+the\s+air|don't\s+think|doubt|"
     r"not\s+certain|no\s+idea|idea\s+is|chance|hopefully)\b|"
     # "i don't know if we'll fly to Boston", "dont know where ill be next week": a plan not

@@ -207,6 +207,7 @@ PROBE_SETS = (
     "probes23c",
     "probes23c2",
     "probes23e",
+    "probes23g",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -634,6 +635,7 @@ _PROBE_MINIMUM = {
     "probes23c": 80,
     "probes23c2": 78,
     "probes23e": 50,
+    "probes23g": 54,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1180,6 +1182,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # typo'd texts, voice notes, learners' and elders' English; intents only, no realistic
     # set opened), committed before the extractor ran on it: 0.860 before, 0.940 after.
     ("probes23e", "dev"): Figures(0.90, 0.00, 0.00, 0.00, 0, 0.00),
+    # probes23g (twenty-third round, second wave, w23g: plans said in the present, maybes
+    # and conditions, past counterfactuals, suggestions, wishes, good wishes and questions
+    # that tell nothing, in British chat, work notices, forum asks and family texts, with
+    # factual controls; no realistic set opened), committed before the extractor ran on it
+    # and scored before its fixes: 0.815/1.000 (4/4), one false commit (a safe drive wished
+    # read as the writer's trip). After the round: 0.926/1.000, no false commit.
+    ("probes23g", "dev"): Figures(0.90, 0.75, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -206,6 +206,7 @@ PROBE_SETS = (
     "probes23b2",
     "probes23c",
     "probes23c2",
+    "probes23d",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian

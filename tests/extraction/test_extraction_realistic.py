@@ -207,6 +207,7 @@ PROBE_SETS = (
     "probes23c",
     "probes23c2",
     "probes23d",
+    "probes23d2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian

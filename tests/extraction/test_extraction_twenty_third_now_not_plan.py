@@ -12,7 +12,7 @@ for this module, none taken from an evaluation set. Message time: Wednesday 4 Ma
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, intent_said
+from extraction_fixtures import AT, held_said, intent_said
 
 from core.extraction.timeexpr import find_times
 
@@ -85,4 +85,43 @@ FACT_THEN_SO_INSTRUCTION_IF: list[tuple[str, str]] = [
 
 @pytest.mark.parametrize(("text", "intent"), FACT_THEN_SO_INSTRUCTION_IF)
 def test_an_instruction_after_so_keeps_its_condition_to_itself(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+# --------------------------------------------- aboard a train or a bus to somewhere: under way
+
+ABOARD_TO_A_PLACE: list[tuple[str, str, str | None]] = [
+    ("on the train to leeds, there by 6", "assertive", "in_progress"),
+    ("I'm on the bus to Boston, arriving around 9", "assertive", "in_progress"),
+    ("we're on the ferry to Skye, kids are loving it", "assertive", "in_progress"),
+    # A day ahead makes it a plan; a booking or a past ride is no going under way.
+    ("I'm on the train to Leeds on Friday", "planning", "planning"),
+    ("we're on the 6am flight to Lisbon tomorrow", "planning", "planning"),
+    ("I was on the train to Leeds when it broke down", "historical", None),
+]
+
+
+@pytest.mark.parametrize(("text", "intent", "status"), ABOARD_TO_A_PLACE)
+def test_aboard_a_train_to_a_place_is_a_going_under_way(
+    text: str, intent: str, status: str | None
+) -> None:
+    assert intent_said(text) == intent
+    assert held_said(text).get("travel.status") == status
+
+
+# --------------------------------------------- "home with a cold": "I'm" left out
+
+HOME_UNWELL: list[tuple[str, str]] = [
+    ("Home with a cold. Will be back in the office Thursday.", "assertive"),
+    ("home with the flu, send soup", "assertive"),
+    ("home sick, back tmrw hopefully", "assertive"),
+    # Someone else's, and a question, keep their reading.
+    ("is she home sick again?", "none"),
+]
+
+
+@pytest.mark.parametrize(("text", "intent"), HOME_UNWELL)
+def test_home_unwell_with_its_subject_left_out_is_the_speakers_state(
+    text: str, intent: str
+) -> None:
     assert intent_said(text) == intent

@@ -97,6 +97,7 @@ ABOARD_TO_A_PLACE: list[tuple[str, str, str | None]] = [
     # A day ahead makes it a plan; a booking or a past ride is no going under way.
     ("I'm on the train to Leeds on Friday", "planning", "planning"),
     ("we're on the 6am flight to Lisbon tomorrow", "planning", "planning"),
+    ("on the last train to Glasgow tonight, will text from the station", "planning", "planning"),
     ("I was on the train to Leeds when it broke down", "historical", None),
 ]
 

@@ -164,12 +164,16 @@ STATUS_LINE = re.compile(
     r"^(?:(?:still|now|currently|just|officially|finally)\s+)?(?:ooo|wfh|"
     r"out\s+(?:sick|of\s+(?:the\s+)?office|of\s+town)|off\s+(?:sick|grid|the\s+grid|work)|"
     r"working\s+from\s+home|back\s+(?:online|at\s+(?:work|my\s+desk)|in\s+the\s+office)|"
-    r"in\s+(?:meetings?|a\s+meeting|back-to-backs|class|court|the\s+office)|"
+    r"in\s+(?:meetings?|a\s+meeting|back-to-backs|class|court|the\s+office|hospital|hospice|"
+    r"rehab|quarantine|isolation)|"
+    r"home\s+(?:sick|ill|poorly|with\s+(?:a|an|the)\s+(?:[a-z]+\s+)?(?:cold|flu|fever|cough|bug|"
+    r"virus|temp|temperature|migraine|sore\s+throat))|"
     r"on\s+(?:pto|leave|vacation|holiday|call|a\s+call|(?:maternity|paternity|sick|parental)\s+"
     r"leave)|(?:at\s+|@\s*)(?:work|the\s+office|the\s+(?:doctor|dentist|vet)'?s?|the\s+gym))\b"
 )
 """A status line with its "I'm" left out ("in meetings all day", "OOO till monday", "out
-sick today", "on PTO next week"): the speaker's state, whatever field it fills."""
+sick today", "on PTO next week", "in hospital till Tuesday", British English's "in hospital"
+without its article, "home with a cold"): the speaker's state, whatever field it fills."""
 
 
 def where_i_am(low: str) -> bool:

@@ -14,9 +14,15 @@ import re
 from core.extraction.comma_cuts import Kept, cut_pieces
 
 _INSTRUCTION_IF = re.compile(
-    r",\s*(?:so\s+)?(?=[a-z][^,;.!?]{1,40}?\s(?:if|unless)\s+[^,;.!?]+$)",
+    r"(?:,\s*(?:so\s+)?|\s+so\s+(?=(?:just\s+|pls\s+|please\s+)?(?:bring|call|ring|text|txt|"
+    r"ping|message|msg|email|come|pop|drop|grab|eat|start|go|help|let|give|tell|ask|send|use|"
+    r"leave|knock|shout|feel|do|don'?t)\b))"
+    r"(?=[a-z][^,;.!?]{1,40}?\s(?:if|unless)\s+[^,;.!?]+$)",
     re.I,
 )
+"""The joint before an instruction with its own "if": a comma, or "so" without one when an
+imperative follows ("I'm babysitting all week so bring snacks if you come"); "so" before
+anything else may be a degree ("I'm so glad if you come") and is left joined."""
 _NOT_PLAIN = re.compile(
     r"\b(?:if|unless|will|'ll|won't|would|'d|could|might|may|should|must|can|can't|gonna|"
     r"going\s+to|wanna|hope|wish|maybe|probably|tomorrow|next)\b",

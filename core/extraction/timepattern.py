@@ -38,7 +38,7 @@ read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 TIME_RE = re.compile(
     rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
       (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
-      (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly)\s+
+      (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly|(?<!by\s)after)\s+
         (?:on\s+)?)?
       (?:the\s+(?=(?:{_WEEKDAY_RE})\s+after\b))?
       |(?<=mon|tue|wed|thu|fri|sat|sun|day|ues|urs)\s*[-–]\s*(?=[a-z]))?

@@ -222,6 +222,13 @@ def trip_behind(low: str, start: int) -> bool:
 ON_THE_WAY = re.compile(
     r"\bon\s+(?:our|my|the)\s+way\b|\bhalfway\s+to\b|\bon\s+the\s+road\s+to\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
+    # "on the train to leeds, there by 6": aboard, so the going is under way (a day ahead
+    # in the clause still makes it a plan: ``planning`` is decided before this is asked).
+    r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are|im|were)\s+)?(?:still\s+|now\s+|finally\s+)?"
+    r"on\s+(?:a|an|the|my|our)\s+(?:\d{1,2}[:.]?\d\d\s+|late\s+|last\s+|early\s+|night\s+)?"
+    r"(?:train|bus|coach|ferry|plane|boat|flight)\s+(?:to|into|towards)\b"
+    # "on a flight to Doha tonight": a time later today is a ride ahead, not one under way.
+    r"(?![^,.;!?]*\b(?:tonight|tonite|later|tomorrow|tmrw|this\s+(?:evening|afternoon)|next)\b)|"
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )

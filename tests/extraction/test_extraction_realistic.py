@@ -208,6 +208,8 @@ PROBE_SETS = (
     "probes23c2",
     "probes23e",
     "probes23g",
+    "probes23d",
+    "probes23d2",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -636,6 +638,8 @@ _PROBE_MINIMUM = {
     "probes23c2": 78,
     "probes23e": 50,
     "probes23g": 54,
+    "probes23d": 51,
+    "probes23d2": 29,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1189,6 +1193,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # and scored before its fixes: 0.815/1.000 (4/4), one false commit (a safe drive wished
     # read as the writer's trip). After the round: 0.926/1.000, no false commit.
     ("probes23g", "dev"): Figures(0.90, 0.75, 0.00, 0.00, 0, 0.00),
+    # probes23d, 23d2 (twenty-third round, w23d: a state that holds now with its end ahead,
+    # read as a plan — stays till a day, leave, relatives staying with us, in hospital, aboard
+    # a train, home with a cold — in texts, voice notes, learners' English, work chat and
+    # parents' notes, with real plans as controls; no realistic set opened), one batch each,
+    # committed before the extractor ran on it: batch 1 (51) 0.922/0.850 (17/20) as first
+    # labelled; batch 2 (29) 0.966/0.667 (6/9); no false commit. After: 1.000, 1.000.
+    ("probes23d", "dev"): Figures(0.98, 0.80, 0.00, 0.00, 0, 0.00),
+    ("probes23d2", "dev"): Figures(0.96, 0.60, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -75,7 +75,7 @@ from core.extraction.travel_departures import (
     lend_return,
     redate_departure,
 )
-from core.extraction.travel_going_back import back_from_stay, visit_under_way
+from core.extraction.travel_going_back import back_from_stay
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.travel_trips import trip_dates
 from core.extraction.typed_text import clean
@@ -387,16 +387,13 @@ def extract_offline(
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
-    read = visit_under_way(
-        back_from_stay(
-            return_after_departure(
-                same_day_trip(
-                    dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
-                )
-            ),
-            at.date(),
+    read = back_from_stay(
+        return_after_departure(
+            same_day_trip(
+                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+            )
         ),
-        at,
+        at.date(),
     )
     read = employer_since_left(
         home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text

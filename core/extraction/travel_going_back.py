@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 
-from core.extraction.timeexpr import find_times
 from core.extraction.types import ExtractedObservation
 
 _BACK_TO = re.compile(
@@ -62,57 +61,3 @@ def back_from_stay(
         return obs
     kept = [o for o in obs if not (o.field in _TRIP and o.evidence_text in back)]
     return (*kept, replace(day, field="travel.return_date", intent="assertive"))
-
-
-_GOING_TOWARDS = re.compile(
-    r"\b(?:go|going|goin|head|heading|fly|flying|drive|driving|off|travel(?:l)?ing|leaving\s+for|"
-    r"leave\s+for|trip|move|moving)\s+(?:out\s+|up\s+|down\s+|over\s+)?to\b",
-    re.IGNORECASE,
-)
-"""A going towards the place ("flying to Denver, back tonight" may be a day trip ahead)."""
-
-
-def visit_under_way(
-    obs: tuple[ExtractedObservation, ...], at: datetime
-) -> tuple[ExtractedObservation, ...]:
-    """``obs`` with a visit somewhere read as a plan ("just wrapped the client visit in
-    Detroit", "visiting clients in Detroit") read as a stay under way when another clause of
-    the message is the way back from it, soon ("flying back tonight"): one flies back from
-    where one is. A trip with its day out, or a going towards the place, stays a plan."""
-    dest = next(
-        (o for o in obs if o.field == "travel.destination" and o.intent == "planning"), None
-    )
-    if dest is None or _GOING_TOWARDS.search(dest.evidence_text):
-        return obs
-    if any(o.field == "travel.depart_date" or o.field == "travel.location" for o in obs):
-        return obs
-    back = next(
-        (
-            o
-            for o in obs
-            if o.field == "travel.return_date"
-            and o.intent in ("assertive", "planning")
-            and o.evidence_text != dest.evidence_text
-        ),
-        None,
-    )
-    today = at.date()
-    if (
-        back is None
-        or not 0 <= (date.fromisoformat(str(back.candidate_value)) - today).days <= _STAY_DAYS
-    ):
-        return obs
-    if any(t.day > today for t in find_times(dest.evidence_text.lower(), at)):
-        return obs  # "visiting my aunt in Omaha next month": the visit is ahead
-    trip = dest.evidence_text
-    out = [
-        replace(o, field="travel.location", intent="assertive")
-        if o is dest
-        else replace(o, candidate_value="in_progress", intent="assertive")
-        if o.field == "travel.status"
-        and o.evidence_text == trip
-        and o.candidate_value == "planning"
-        else o
-        for o in obs
-    ]
-    return tuple(out)

@@ -85,34 +85,6 @@ UNDER_WAY_SAID_PLAINLY: list[FieldRow] = [
 ]
 
 
-VISITS_WITH_THE_WAY_BACK: list[FieldRow] = [
-    # A visit told as a plan, and the way back from it soon in the next clause: there now.
-    (
-        "just wrapped the site visit in Omaha, flying back tonight",
-        "travel.location",
-        "Omaha",
-        "assertive",
-    ),
-    (
-        "visiting suppliers in Leeds, flying back tomorrow",
-        "travel.status",
-        "in_progress",
-        "assertive",
-    ),
-    # A trip with its day out, a visit ahead, or someone else's visit stays as it was.
-    ("flying to Omaha friday, flying back sunday", "travel.location", None, ""),
-    ("visiting my aunt in Omaha next month, flying back the 30th", "travel.location", None, ""),
-    ("my sister is visiting Omaha, she flies back tonight", "travel.location", None, ""),
-]
-
-
-@pytest.mark.parametrize(("text", "field", "value", "intent"), VISITS_WITH_THE_WAY_BACK)
-def test_a_visit_with_the_way_back_soon_is_under_way(
-    text: str, field: str, value: str | None, intent: str
-) -> None:
-    check_field_row(text, field, value, intent)
-
-
 @pytest.mark.parametrize(("text", "field", "value", "intent"), BACK_AFTER_A_WHILE_AWAY)
 def test_back_at_work_after_a_while_away_is_a_trip_over(
     text: str, field: str, value: str | None, intent: str

@@ -16,7 +16,7 @@ from functools import lru_cache
 from core.extraction.after_perfect import after_perfect
 from core.extraction.asides_said import asides_said
 from core.extraction.bracket_asides import without_age_tags
-from core.extraction.chat_shorthand import chat_shorthand
+from core.extraction.chat_shorthand import chat_shorthand, riddle_told
 from core.extraction.cut_off_words import words_cut_off
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.elder_letters import elders_own
@@ -249,7 +249,7 @@ _LIKE_COUNT = re.compile(
 _LEADING_MARKER = re.compile(
     r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|"
     r"ok(?:ay)?\s+so|so{3,}|plot\s+twist|just\s+so\s+(?:you|u)\s+know|fyi|psst|guess\s+what|welp|"
-    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
+    r"quick\s+update|(?:just\s+)?(?:a\s+)?quick\s+note(?:\s+that)?|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
     # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl
     # moved to leeds last month", "so like are u coming or nah"): how it is said, not what.
     r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig|"
@@ -371,6 +371,7 @@ def clean(text: str) -> str:
         _DISFLUENCY.sub("", hesitations_inside_closed(flat))
     )  # "at uh at Deloitte": "at Deloitte"
     flat = _LEADING_MARKER.sub("", flat)
+    flat = riddle_told(flat)  # "guess who got the job": "I got the job"
     flat = _CAPITAL_CONTRACTION.sub(lambda m: m.group().lower(), flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _FILLER_VERB.sub(lambda m: m.group("s") + " ", flat)

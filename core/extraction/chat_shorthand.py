@@ -6,8 +6,7 @@ Three kinds of it, each mended only where the word typed cannot stand:
   a fever", "I'm of to Chicago", "I quite my job", "rent is dew friday", "wear are you",
   "home with the flew", "payed the rent", "sick all weak";
 - the shorthand of a hurried text: "flight cxld", "pd rent", "bk sun", "lv for ATL at 7",
-  "wyd", "wya", "hbu", "nxt wk", "ooo til the 12th";
-- news put as a riddle: "guess who got the job" (``riddle_told``).
+  "wyd", "wya", "hbu", "nxt wk", "ooo til the 12th".
 
 Pure and cheap: one search for the words first, most messages have none.
 """
@@ -252,22 +251,3 @@ def chat_shorthand(text: str) -> str:
     for pattern, meant in _MENDS + _SHORT:
         text = pattern.sub(partial(_mended, meant=meant), text)
     return _WE_TWO.sub("we are", text)
-
-
-_GUESS_WHO = re.compile(
-    r"(?:^(?P<lead>(?:(?!never\b|you|u\b|i\b|to\b)[a-z]+,?\s+){0,2})|(?<=[.!?;:,]\s))guess\s+who(?P<be>'s|\s+is)?\s+(?=(?:just\s+|finally\s+|officially\s+)?"
-    r"(?:(?<=s\s)(?:back|home|here|engaged|pregnant|employed|hired|done|free|moving|leaving)|"
-    r"(?<!s\s)(?:got|passed|won|aced|finished|graduated|landed|quit|bought|made\s+it))\b)",
-    re.I,
-)
-"""News put as a riddle ("guess who passed their driving test 😎", "guess who's back"): the
-writer is the one meant ("guess who called" stays someone else)."""
-
-
-def riddle_told(flat: str) -> str:
-    """News put as a riddle, told plainly: "guess who got the job" -> "I got the job"."""
-    if "uess who" not in flat:
-        return flat
-    return _GUESS_WHO.sub(
-        lambda m: (m.group("lead") or "") + ("I'm " if m.group("be") else "I "), flat
-    )

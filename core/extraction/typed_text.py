@@ -16,7 +16,7 @@ from functools import lru_cache
 from core.extraction.after_perfect import after_perfect
 from core.extraction.asides_said import asides_said
 from core.extraction.bracket_asides import without_age_tags
-from core.extraction.chat_shorthand import chat_shorthand, riddle_told
+from core.extraction.chat_shorthand import chat_shorthand
 from core.extraction.cut_off_words import words_cut_off
 from core.extraction.document_numbers import numbered_documents
 from core.extraction.elder_letters import elders_own
@@ -371,7 +371,6 @@ def clean(text: str) -> str:
         _DISFLUENCY.sub("", hesitations_inside_closed(flat))
     )  # "at uh at Deloitte": "at Deloitte"
     flat = _LEADING_MARKER.sub("", flat)
-    flat = riddle_told(flat)  # "guess who got the job": "I got the job"
     flat = _CAPITAL_CONTRACTION.sub(lambda m: m.group().lower(), flat)
     flat = _FILLER_LIKE.sub(lambda m: m.group("be") + " ", flat)
     flat = _FILLER_VERB.sub(lambda m: m.group("s") + " ", flat)

@@ -30,10 +30,6 @@ from extraction_fixtures import commits_anything, intent_said
         # "quick note that …" opens the news as "heads up" does.
         "Hi all, quick note that I'm off sick today. Thanks, Ola",
         "just a quick note that we landed",
-        # News put as a riddle: the writer is the one meant.
-        "omg guess who got engaged",
-        "guess who's back in Leeds",
-        "yo guess who got the job!!",
         # Come, and here now, though a story follows.
         "the twins are here! they came at 2am, all well",
     ],
@@ -52,10 +48,11 @@ def test_terse_news_tells_the_writers_state(text: str) -> None:
         # A new thing that is no news of the writer's.
         "new job ideas for the team",
         "new season pass is a scam",
-        # The riddle about someone else, or put to the listener.
+        # News put as a riddle may be the writer's or gossip of someone else's ("guess
+        # who's back in town"): it claims nothing until it is told.
+        "omg guess who got engaged",
+        "guess who's back in Leeds",
         "guess who called me today",
-        "you'll never guess who passed",
-        "bet you can't guess who got the job",
     ],
 )
 def test_look_alikes_of_terse_news_claim_nothing(text: str) -> None:

@@ -217,6 +217,10 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
         return False  # "Charlie's with me tonight": the parse took "'s" for a possessive
     if reading.verbless_state:
         return False  # "kids w/ me til sun", "wifi down at home": a note's state, no verb
+    if reading.tense == "none" and _ill_without_verb(low):
+        return False  # "sick again ugh", "still sick": the writer's state, "I'm" left out
+    if reading.tense == "none" and _NEW_IN_LIFE.match(low):
+        return False  # "new job!!", "new flat 🏠": the writer's news, "I've got a" left out
     if reading.tense == "none" or reading.request or reading.imperative:
         return True  # "dont leave us hanging": a request of the listener
     if reading.subject == "addressee":
@@ -227,6 +231,23 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
 _SPEAKER_LEAD = re.compile(
     r"^(?:(?:ugh|so|well|ok|okay|lol|omg|welp|and|just)\s+)*(?:(?:i|we)\s+)?"
 )
+
+
+_NEW_IN_LIFE = re.compile(
+    r"^(?:(?:so|and|ok|omg|also|officially|finally)\s+)*(?:a\s+)?(?:brand\s+)?new\s+(?:job|"
+    r"house|home|flat|apartment|place|car|role|position|gig|baby|puppy|kitten|number|address|"
+    r"phone\s+number|boyfriend|girlfriend|bf|gf|manager|boss)\b(?!\s+(?:is|was|are|has|for|"
+    r"ideas?|tips?|question))"
+)
+"""A new thing in the writer's life said alone ("new job!!", "new flat, who dis"): news,
+its "I've got a" left out."""
+_ONE_WORD = re.compile(r"^\W*\w+\W*$")
+
+
+def _ill_without_verb(low: str) -> bool:
+    """ "sick again ugh", "still sick", "down with the flu": an illness with "I'm" left
+    out, as "I'm" and "is" are left out of a status line. A lone "sick!!" may be praise."""
+    return _ONE_WORD.match(low) is None and member_status(" is " + low) == "sick"
 
 
 def own_illness(reading: ClauseReading | None, low: str) -> bool:

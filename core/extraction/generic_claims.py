@@ -70,10 +70,17 @@ def in_general(reading: ClauseReading | None, clause: Clause) -> bool:
         and subject not in _WORDS_IN_S
         and not subject.endswith(("ss", "'s"))
         and not _people(subject)
-        and reading.verb == "be"
-        and bool(_RATED.intersection(reading.complements))
+        and (
+            (reading.verb == "be" and bool(_RATED.intersection(reading.complements)))
+            or _ALWAYS.search(low) is not None
+        )
         and _plural_noun(clause, subject)
     )
+
+
+_ALWAYS = re.compile(r"\b(?:always|never|usually|generally|typically|tend\s+to)\b")
+"""A kind of thing said to do something always ("Dogs always know when you're sad", "cats
+never come when called"): what such things do, true any day, whatever the verb."""
 
 
 _POINTED = frozenset({"that", "those"})

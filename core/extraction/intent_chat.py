@@ -95,6 +95,15 @@ _SOCIAL = branched(
     r"for\s+today|thanks?))*|"
     r"(?:it|that|this|you|your\s+\w+)\s+(?:really\s+|truly\s+|so\s+|all\s+)?(?:helped|"
     r"helps)(?:\s+(?:a\s+lot|so\s+much|loads|a\s+ton|me|us))*|"
+    # Thanks put as praise of the asking: "it's so sweet of you to check in", "It is very
+    # kind from you to ask about my family" (the learner's "from").
+    r"(?:it|that|this)(?:'s|\s+is|\s+was|s)\s+(?:so\s+|very\s+|really\s+|too\s+|super\s+)?"
+    r"(?:kind|nice|sweet|thoughtful|good|generous|lovely|cute)\s+(?:of|from)\s+(?:you|u|ya|y'all)\b.*|"
+    # A compliment on the listener's things: "ur hair looks sooo good in that pic", "your
+    # garden looks amazing" ("your parcel looks damaged" rates nothing).
+    r"(?:your|ur|yr)\s+(?:\w+\s+){1,2}?(?:looks?|sounds?|smells?|seems?)\s+(?:so+\s+|really\s+|"
+    r"very\s+|super\s+|absolutely\s+|soo+\s+)*(?:good|great|amazing|gorgeous|beautiful|lovely|"
+    r"delicious|fab|fantastic|incredible|cute|awesome|stunning|perfect|fire|fun)\b.*|"
     r"(?:you(?:'re|\s+are|\s+r)|u\s+r|ur)\s+(?:so\s+|very\s+|too\s+|really\s+)?(?:kind|"
     r"helpful|sweet|amazing|a\s+lifesaver|the\s+best|wonderful|great)(?:\s+\w+)?|"
     # A good wish for the listener or theirs: "i hope ur mom feels better soon".

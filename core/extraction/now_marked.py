@@ -26,8 +26,9 @@ _NOW_WORDS = re.compile(
     # to Rome": an experience).
     r"(?:\b(?:has|have)|(?<=\w)'s|'ve)\s+been\s+(?!to\b)|"
     # A state something was left in: "our cellar is flooded", "the road's shut".
+    # "the baby's here": come, and here now.
     r"\b(?:is|are|(?<=\w)'s|'re)\s+(?:all\s+)?(?:fixed|shut|closed|sorted|flooded|broken|"
-    r"cancell?ed|open|back|off|down|out|done)\b"
+    r"cancell?ed|open|back|off|down|out|done|here)\b"
 )
 
 

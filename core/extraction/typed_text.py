@@ -249,7 +249,7 @@ _LIKE_COUNT = re.compile(
 _LEADING_MARKER = re.compile(
     r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|"
     r"ok(?:ay)?\s+so|so{3,}|plot\s+twist|just\s+so\s+(?:you|u)\s+know|fyi|psst|guess\s+what|welp|"
-    r"quick\s+update|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
+    r"quick\s+update|(?:just\s+)?(?:a\s+)?quick\s+note(?:\s+that)?|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
     # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl
     # moved to leeds last month", "so like are u coming or nah"): how it is said, not what.
     r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig|"

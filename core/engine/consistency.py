@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from itertools import groupby
 from typing import Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day, month_of, when_moving
 from core.domain.phrasing import label, show, show_date, show_in
@@ -30,6 +29,9 @@ from core.domain.review_items import CONSISTENCY_SOURCE, OPEN_STATUSES, ReviewIt
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import calendar_day as calendar_day  # read here by its callers
 from core.extraction.gazetteer import same_city, time_zone_of
+from core.extraction.users_clock import time_where as time_where  # read here by its callers
+from core.extraction.users_clock import today_where as today_where
+from core.extraction.users_clock import users_zone as users_zone
 
 ConflictKind = Literal[
     "return_before_departure",
@@ -163,33 +165,6 @@ def find_conflicts(
         found += _timeline(entity, known, today, since)
         found += _disagreeing_questions(entity, asked.get(entity, []))
     return tuple(found)
-
-
-def today_where(state: Mapping[str, Scalar], now: datetime) -> date:
-    """Today where the user is: their committed time zone, else ``now``'s own."""
-    return time_where(state, now).date()
-
-
-def users_zone(state: Mapping[str, Scalar]) -> str | None:
-    """The IANA zone of the user's clock: the committed ``profile.timezone``, else the
-    zone of the home city ("I live in Portland": America/Los_Angeles, so that a message
-    sent at 4 pm there is not read on UTC's tomorrow), else None."""
-    zone = state.get("profile.timezone")
-    if isinstance(zone, str) and zone:
-        return zone
-    home = state.get("profile.home_city")
-    return time_zone_of(home) if isinstance(home, str) else None
-
-
-def time_where(state: Mapping[str, Scalar], now: datetime) -> datetime:
-    """``now`` on the user's clock (``users_zone``), else ``now``'s own."""
-    zone = users_zone(state)
-    if zone is not None:
-        try:
-            return now.astimezone(ZoneInfo(zone))
-        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: "America" is a folder
-            pass
-    return now
 
 
 def _timeline(

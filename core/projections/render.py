@@ -35,7 +35,7 @@ from core.domain.quoting import slot
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.user_clock import last_day, on_users_clock
-from core.engine.consistency import today_where, users_zone
+from core.extraction.users_clock import today_where, users_zone
 from core.store import AuditLine, ReviewItem
 
 HEARTBEAT: Final = "HEARTBEAT.md"

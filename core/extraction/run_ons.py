@@ -107,6 +107,12 @@ def _subject_after_comma(verb: Token) -> bool:
     return start > 0 and verb.doc[start - 1].text == ","
 
 
+def _others(verb: Token) -> bool:
+    """``verb``'s clause has a subject, and it is not the speaker's "I" or "we"."""
+    own = _subjects_before(verb)
+    return bool(own) and own[0].lower_ not in ("i", "we")
+
+
 def _too_short(span: Span, start: int) -> bool:
     """Each part of a cut at token ``start`` needs more than a word to be a clause."""
     return start - span.start < 2 or span.end - start < 2
@@ -341,10 +347,11 @@ def _cut(span: Span) -> int | None:
         # relative clause follows its noun directly.
         return None
     first = _first_clause(second, span)
-    if first is None or (remark and first.pos_ not in ("VERB", "AUX")):
+    if first is None or (remark and (first.pos_ not in ("VERB", "AUX") or _others(first))):
         # A remark after a comma is cut only from a clause with a verb ("we got back home
         # last night, kids exhausted"), not from a note without its verb ("appetite poor
-        # today, fluids encouraged").
+        # today, fluids encouraged"), nor from someone else's news, whose remark is theirs
+        # ("Priya is stuck in Tahoe, flight cancelled").
         return None
     if not _changes_reading(first, second):
         return None  # only a cut that changes a reading is made

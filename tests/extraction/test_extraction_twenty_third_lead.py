@@ -109,3 +109,9 @@ def test_a_return_journey_is_no_errand(text: str) -> None:
     from core.extraction.offline import extract_offline
 
     assert not [o for o in extract_offline(text, at=AT).observations if o.domain == "financial"]
+
+
+def test_a_remark_after_someone_elses_news_is_theirs() -> None:
+    """ "Priya is stuck in Tahoe, flight cancelled": the flight is Priya's, never the
+    speaker's trip called off (the remark is cut only from the speaker's own news)."""
+    check_field_row("Priya is stuck in Tahoe, flight cancelled", "travel.status", None, "")

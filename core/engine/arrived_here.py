@@ -15,11 +15,12 @@ A pure function of the message's payloads, the speaker's committed values and ``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any, Final
 
 from core.domain.ids import derived_id
 from core.domain.state import Scalar
+from core.domain.timeutil import calendar_day
 from core.engine.consistency import today_where
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
@@ -50,7 +51,7 @@ def here_is_the_plan(
     if state.get(STATUS) != "planning" or not isinstance(place, str) or not place.strip():
         return payloads
     today = today_where(state, now)
-    leaves, back = _day(state.get(DEPART)), _day(state.get(RETURN))
+    leaves, back = calendar_day(state.get(DEPART)), calendar_day(state.get(RETURN))
     # The plan's window is open: it has set out (or, with no day to leave, is not yet due
     # back), and is not past its return.
     opened = leaves <= today if leaves is not None else back is not None
@@ -68,12 +69,3 @@ def here_is_the_plan(
     return [{**p, "extraction_confidence": sure} if p is arrival else p for p in payloads] + [
         located
     ]
-
-
-def _day(value: Scalar) -> date | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None

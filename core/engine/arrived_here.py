@@ -64,7 +64,9 @@ def here_is_the_plan(
         "event_id": derived_id("arrived-here", arrival["event_id"], LOCATION),
         "field": LOCATION,
         "candidate_value": place,
-        "extraction_confidence": sure,
+        "extraction_confidence": PLACE_BY_PLAN,
+        # Inferred, never said: asked whatever the arrival's own confidence.
+        "needs_confirmation": f"you said you're here; your plan goes to {place}"[:500],
     }
     return [{**p, "extraction_confidence": sure} if p is arrival else p for p in payloads] + [
         located

@@ -62,6 +62,8 @@ def test_here_is_where_the_plan_goes_inside_its_days(
     assert where == ([] if place is None else [place])
     if place == "Tahoe":
         assert {p["extraction_confidence"] for p in out} == {PLACE_BY_PLAN}
+        located = next(p for p in out if p["field"] == "travel.location")
+        assert "Tahoe" in located["needs_confirmation"], "inferred, so always asked"
         assert len({p["event_id"] for p in out}) == len(out)
     else:
         assert [p for p in out if p["field"] != "travel.location"] == [

@@ -123,7 +123,7 @@ async def _body(request: web.Request, route: Route, max_body: int) -> Any:
     data, why_not = parse_json(text, surrogates=route.words is not None)
     if why_not is not None:
         raise Problem(400, f"the body is {why_not}", kind="not-json")
-    errors = body_errors(str(route.request), as_checked(data, route.words))
+    errors = body_errors(str(route.request), as_checked(str(route.request), data, route.words))
     if errors:
         raise Problem(422, errors[0], kind="invalid-body", extra={"errors": errors[:20]})
     return data

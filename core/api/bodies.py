@@ -64,15 +64,28 @@ def _fast(name: str) -> jsonschema_rs.Validator:
 _LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
-def as_checked(data: object, words: str | None) -> object:
+@cache
+def words_limit(name: str, words: str) -> int | None:
+    """How many characters body ``name``'s field ``words`` may hold (its ``maxLength``)."""
+    limit = definitions()[name]["properties"][words].get("maxLength")
+    return limit if isinstance(limit, int) else None
+
+
+def as_checked(name: str, data: object, words: str | None) -> object:
     """``data`` as its schema checks it: a person's ``words`` with each lone surrogate as
-    U+FFFD (one character for one: lengths hold), since whether those words are text is
-    the handler's to decide (``message_text_hazards``: refused and kept in the dead-letter
-    queue, as in chat), not a malformed body's 422 that keeps nothing."""
+    U+FFFD (one character for one: lengths hold), and cut to the field's ``maxLength``,
+    since whether those words are read is the handler's to decide (unreadable or too long:
+    refused and kept in the dead-letter queue, as in chat), not a malformed body's 422
+    that keeps nothing."""
     if words is None or not isinstance(data, dict):
         return data
     text = data.get(words)
-    if not isinstance(text, str) or text.isascii():
+    if not isinstance(text, str):
+        return data
+    limit = words_limit(name, words)
+    if limit is not None and len(text) > limit:
+        text = text[:limit]
+    elif text.isascii():
         return data
     return {**data, words: _LONE_SURROGATE.sub("\ufffd", text)}
 

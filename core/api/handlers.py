@@ -13,6 +13,7 @@ from functools import cache
 from importlib.metadata import version
 from typing import Any
 
+from core.api.bodies import words_limit
 from core.api.call import Call
 from core.api.problems import Problem
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
@@ -33,7 +34,7 @@ from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import format_ts, parse_ts
-from core.domain.validation import message_text_hazards
+from core.domain.validation import message_length_errors, message_text_hazards
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
@@ -76,6 +77,10 @@ async def post_message(c: Call) -> dict[str, Any]:
     claimant = message_claimant(c.claimant)  # ClaimRefused: a 403 problem
     at = parse_ts(c.body["at"]) if "at" in c.body else c.now
     ref = f"api:{c.token.id}:{c.body.get('message_id') or new_id()}"
+    too_long = message_length_errors(c.body["text"], words_limit("MessageRequest", "text"))
+    if too_long:  # checked in part only (``as_checked``): refused, kept, nothing read
+        await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), too_long)
+        raise Problem(422, too_long[0], kind="text-too-long", extra={"errors": too_long})
     unreadable = message_text_hazards(c.body["text"])
     if unreadable:  # as in chat: kept in the dead-letter queue, refused, nothing read
         await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), unreadable)

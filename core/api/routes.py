@@ -56,7 +56,8 @@ class Route:
     ``schemas/http_api.schema.json`` describes each); the OpenAPI document lists them."""
     words: str | None = None
     """The body's field holding a person's words, which the handler reads or refuses and
-    keeps (422 ``unreadable-text``): text that is not Unicode there is no malformed body."""
+    keeps (422 ``unreadable-text``, ``text-too-long``): text that is not Unicode, or longer
+    than the schema's ``maxLength``, there is no malformed body that keeps nothing."""
 
     def refusal(self, role: str) -> str | None:
         """Why a ``role`` token may not call this route; None if it may."""
@@ -78,7 +79,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         handlers.post_message,
         "MessageResponse",
         request="MessageRequest",
-        problems=("too-many-questions", "unreadable-text"),
+        problems=("too-many-questions", "unreadable-text", "text-too-long"),
         words="text",
     ),
     Route(

@@ -240,6 +240,14 @@ def message_text_hazards(text: str, path: str = "$.text") -> list[str]:
     return found
 
 
+def message_length_errors(text: str, limit: int | None, path: str = "$.text") -> list[str]:
+    """Why a message ``text`` longer than ``limit`` characters is not read; empty if it
+    fits (or nothing limits it). Said in characters as a person counts them."""
+    if limit is None or len(text) <= limit:
+        return []
+    return [f"{path}: {len(text):,} characters, more than the {limit:,} a message may hold"]
+
+
 def plain_json(payload: object) -> bool:
     """Whether ``payload`` is only what JSON carries, with nothing ``json_hazards`` finds.
 

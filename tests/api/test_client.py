@@ -179,8 +179,14 @@ async def test_an_edited_place_nobody_knows_needs_new_place(canon: CanonClient) 
 async def test_a_request_refused_carries_the_apis_reasons(canon: CanonClient) -> None:
     with pytest.raises(RequestInvalid) as refused:
         await canon.post_message("x" * 10001)
-    assert refused.value.kind == "invalid-body"
-    assert refused.value.errors
+    assert refused.value.kind == "text-too-long"  # and kept in the dead-letter queue
+    assert refused.value.errors == [
+        "$.text: 10,001 characters, more than the 10,000 a message may hold"
+    ]
+    with pytest.raises(RequestInvalid) as malformed:
+        await canon.post_message("I'm in Reno", message_id="not an id!")
+    assert malformed.value.kind == "invalid-body"
+    assert malformed.value.errors
 
 
 async def test_an_unknown_token_is_unauthorized(peers: Peers) -> None:

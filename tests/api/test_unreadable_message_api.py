@@ -108,3 +108,61 @@ def test_the_check_names_the_character_and_where_it_is(text: str, named: str) ->
     [why] = message_text_hazards(text)
     assert named in why
     assert f"offset {text.index(chr(int(named[2:], 16)))}" in why
+
+
+LIMIT = 10_000  # MessageRequest.text's maxLength in schemas/http_api.schema.json
+
+
+@pytest.mark.parametrize(
+    ("length", "kept_whole"),
+    [(LIMIT + 1, True), (50_000, True), (400_000, False)],
+    ids=["one-over", "a-long-paste", "past-what-a-letter-keeps"],
+)
+def test_a_message_over_the_limit_is_refused_kept_and_changes_nothing(
+    server: LiveServer, length: int, kept_whole: bool
+) -> None:
+    """Before, a message one character over the schema's 10,000 was a plain 422
+    ``invalid-body`` and nothing was kept: the words were lost. Now it fares as an
+    unreadable one: refused with its size, kept in the dead-letter queue, nothing read."""
+    text = ("we're already in Tahoe, got in last night. " * (length // 43 + 1))[:length]
+    state = call(server, "GET", "/v1/state").json()
+    message_id = uuid.uuid4().hex
+
+    refused = call(server, "POST", "/v1/messages", {"text": text, "message_id": message_id})
+
+    assert refused.status_code == 422, refused.text[:300]
+    problem = refused.json()
+    assert problem["type"].endswith("text-too-long"), problem
+    assert f"{length:,} characters" in problem["detail"]
+    assert f"{LIMIT:,}" in problem["detail"]
+    assert len(refused.text) < 2_000  # named by its size, never echoed back
+    assert call(server, "GET", "/v1/state").json() == state
+    letters = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
+    [letter] = [d for d in letters if message_id in (d["payload"] or "")[:300_000]]
+    assert letter["schema"] == "message"
+    assert any(f"{length:,} characters" in e for e in letter["errors"])
+    payload = json.loads(letter["payload"])
+    if kept_whole:
+        assert payload["text"] == text
+    else:  # its start, its size and digest (core.engine.dead_letter_intake)
+        assert payload["cut"]["characters"] > length
+        assert message_id in payload["start"]
+        assert "Tahoe" in payload["start"]
+    assert call(server, "POST", "/v1/messages", {"text": "I'm in Reno"}).status_code == 200
+
+
+def test_a_message_of_exactly_the_limit_is_read(server: LiveServer) -> None:
+    text = "I'm in Reno. " + "x" * (LIMIT - 13)
+    assert len(text) == LIMIT
+    answered = call(server, "POST", "/v1/messages", {"text": text})
+    assert answered.status_code == 200, answered.text[:300]
+
+
+def test_a_long_message_with_another_fault_is_a_malformed_body(server: LiveServer) -> None:
+    """Only the words are the handler's: a body that breaks its schema elsewhere too is
+    a 422 ``invalid-body`` that names the other fault, whatever the text's length."""
+    refused = call(server, "POST", "/v1/messages", {"text": "x" * (LIMIT + 5), "mood": "ok"})
+    assert refused.status_code == 422
+    problem = refused.json()
+    assert problem["type"].endswith("invalid-body"), problem
+    assert "mood" in problem["detail"]

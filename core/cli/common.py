@@ -115,11 +115,16 @@ def resolve_now(now_text: str | None) -> datetime:
 
 
 def out() -> Console:
-    return Console(soft_wrap=True, highlight=False)
+    """Standard output, never reading Rich markup: what Canon prints holds other people's
+    words (an agent's value "Reno [/x]" made `canon why` and `canon pending` crash, and
+    "[bold red]…" restyled the owner's terminal). Colour is given as spans (``Text.assemble``),
+    never parsed out of text."""
+    return Console(soft_wrap=True, highlight=False, markup=False)
 
 
 def err() -> Console:
-    return Console(stderr=True, highlight=False)
+    """Standard error, as ``out`` (no markup)."""
+    return Console(stderr=True, highlight=False, markup=False)
 
 
 def emit_json(data: Any) -> None:

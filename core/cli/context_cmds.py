@@ -59,7 +59,7 @@ async def context(
             }
         )
         return
-    out().print(block.text, markup=False)
+    out().print(block.text)
 
 
 COMMANDS = (context,)

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from core.cli.common import (
     Context,
@@ -64,7 +65,11 @@ async def dlq(
         return
     console = out()
     for alert in alert_views:
-        console.print(f"[red]alert[/red] {alert['at']} {alert['domain'] or ''}: {alert['message']}")
+        console.print(
+            Text.assemble(
+                ("alert", "red"), f" {alert['at']} {alert['domain'] or ''}: {alert['message']}"
+            )
+        )
     if report is not None:
         console.print(
             f"Retried {report.retried}: {report.resolved} now valid, "

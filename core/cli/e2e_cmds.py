@@ -125,15 +125,15 @@ async def status(ctx: Context, entity: str, as_json: bool) -> None:
         emit_json({**_json(evidence, results), "next": upcoming.name if upcoming else None})
         return
     console = out()
-    console.print(f"run of {entity} since {format_ts(evidence.started_at)}", markup=False)
+    console.print(f"run of {entity} since {format_ts(evidence.started_at)}")
     for r in results:
         mark = "done" if r.done else "open"
-        console.print(f"  {r.step.number}. {r.step.name}: {mark}", markup=False)
+        console.print(f"  {r.step.number}. {r.step.name}: {mark}")
     if upcoming is None:
-        console.print("all steps done: canon e2e verify --entity " + entity, markup=False)
+        console.print("all steps done: canon e2e verify --entity " + entity)
         return
     what = f"type {upcoming.say!r}" if upcoming.say else f"{upcoming.expect}: tap {upcoming.tap}"
-    console.print(f"next: {upcoming.number}. {upcoming.name}: {what}", markup=False)
+    console.print(f"next: {upcoming.number}. {upcoming.name}: {what}")
 
 
 @e2e.command()
@@ -160,8 +160,8 @@ async def verify(ctx: Context, entity: str, as_json: bool) -> None:
                 if r.done and r.at is not None
                 else f"FAIL  {r.step.number}. {r.step.name}: {r.problem}"
             )
-            console.print(line, markup=False)
-        console.print("e2e run verified" if ok else "e2e run NOT verified", markup=False)
+            console.print(line)
+        console.print("e2e run verified" if ok else "e2e run NOT verified")
     if not ok:
         raise click.exceptions.Exit(1)
 

@@ -185,7 +185,6 @@ async def policy_history(ctx: Context, domain: str | None, as_json: bool) -> Non
         change = f"{e.kind} {e.key}".strip() if e.key and e.key != e.kind else e.kind
         console.print(
             f"{format_ts(e.at)} {where}: {change} {e.old} -> {e.new} ({e.actor}: {e.reason})",
-            markup=False,
         )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from core.cli.common import emit_json, out, run
 from core.conversation.context import load_context
@@ -57,17 +58,26 @@ async def demo() -> None:
     """
     data = load_scenario(DEMO_SCENARIO)
     console = out()
-    console.print(f"[bold]Canon demo: {data.get('name', 'Tahoe')}[/bold]")
+    console.print(Text(f"Canon demo: {data.get('name', 'Tahoe')}", style="bold"))
     for line in data.get("story", []):
-        console.print(f"[dim]{line}[/dim]")
+        console.print(Text(line, style="dim"))
     console.print()
     transcript = _Transcript(console)
     result = await replay(data, on_step=transcript)
     _final(console, result, transcript.audit, transcript.ended)
     _payoff(console, result, transcript.context)
     console.print(
-        "\nTry it yourself: [bold]canon ingest[/bold], [bold]canon pending[/bold], "
-        "[bold]canon why travel.status[/bold], or [bold]canon replay FILE[/bold]."
+        Text.assemble(
+            "\nTry it yourself: ",
+            ("canon ingest", "bold"),
+            ", ",
+            ("canon pending", "bold"),
+            ", ",
+            ("canon why travel.status", "bold"),
+            ", or ",
+            ("canon replay FILE", "bold"),
+            ".",
+        )
     )
 
 
@@ -93,38 +103,42 @@ class _Transcript:
         c = self.console
         when = step.at.strftime("%a %Y-%m-%d %H:%M %Z")
         if step.note:
-            c.print(f"\n[italic]{step.note}[/italic]")
-        c.print(f"[bold cyan]{when}[/bold cyan]  {_describe(step)}")
+            c.print(Text(f"\n{step.note}", style="italic"))
+        c.print(Text.assemble((when, "bold cyan"), f"  {_describe(step)}"))
         if step.kind == "markdown":
             for line in step.body["text"].splitlines():
                 if line.strip():
-                    c.print(f"   [dim]│ {line}[/dim]")
+                    c.print(Text(f"   │ {line}", style="dim"))
         if step.kind == "answer":
             latest = await engine.store.audit(limit=1)
             if latest and latest[0].at == step.at:
-                c.print(f"   [green]Canon records:[/green] {latest[0].line}")
+                c.print(Text.assemble("   ", ("Canon records:", "green"), f" {latest[0].line}"))
             return
         if not outcomes:
-            c.print("   [dim]no claim about your world: nothing to resolve[/dim]")
+            c.print(Text("   no claim about your world: nothing to resolve", style="dim"))
         for o in outcomes:
             conf = "" if o.confidence is None else f" ({o.confidence:.2f})"
             colour = {"auto_commit": "green", "ask_user": "yellow"}.get(o.decision, "dim")
             if o.corroborated:
                 c.print(
-                    f"   → {o.field} = {show_value(o.candidate_value)}: "
-                    f"[green]agrees with what Canon already believes{conf}[/green]"
+                    Text.assemble(
+                        f"   → {o.field} = {show_value(o.candidate_value)}: ",
+                        (f"agrees with what Canon already believes{conf}", "green"),
+                    )
                 )
                 continue
             c.print(
-                f"   → {o.field} = {show_value(o.candidate_value)}: "
-                f"[{colour}]{_VERDICT[o.decision]}{conf}[/{colour}]"
+                Text.assemble(
+                    f"   → {o.field} = {show_value(o.candidate_value)}: ",
+                    (f"{_VERDICT[o.decision]}{conf}", colour),
+                )
             )
             if o.decision in ("tentative_reject", "ask_user") and o.reasons:
-                c.print(f"     [dim]because: {_main_reason(o)}[/dim]")
+                c.print(Text(f"     because: {_main_reason(o)}", style="dim"))
             if o.decision == "invalid" and o.errors:
-                c.print(f"     [dim]{o.errors[0]}[/dim]")
+                c.print(Text(f"     {o.errors[0]}", style="dim"))
         for item in (o.promoted[0] for o in outcomes if o.promoted):
-            c.print("   [yellow]Canon asks:[/yellow]")
+            c.print(Text("   Canon asks:", style="yellow"))
             for line in prompt_text(item).splitlines():
                 c.print(f"     {line}")
             break
@@ -177,7 +191,7 @@ def _final(
             table.add_row(entity, name, shown)
     console.print(table)
     if audit:
-        console.print("\n[bold]Audit log[/bold]")
+        console.print(Text("\nAudit log", style="bold"))
         for line in audit:
             console.print(f"  {line}")
     if result["pending"]:
@@ -191,15 +205,17 @@ def _payoff(console: Console, result: dict[str, Any], context: str) -> None:
     state = result["state"].get("user:primary", {})
     due, left = state.get("financial.amazon_return.due_date"), state.get("travel.depart_date")
     back = state.get("travel.location")
-    console.print("\n[bold]The Amazon return, resolved[/bold]")
+    console.print(Text("\nThe Amazon return, resolved", style="bold"))
     if due and left and str(due) > str(left) and state.get("travel.status") == "completed":
         console.print(
             f"  Return the Amazon package on {due}: after the Tahoe trip "
             f"(departed {left}, back in {back}), not before it."
         )
-    console.print("\n[bold]The context block your assistant receives before every reply[/bold]")
+    console.print(
+        Text("\nThe context block your assistant receives before every reply", style="bold")
+    )
     for line in context.splitlines():
-        console.print(f"  {line}", markup=False, highlight=False)
+        console.print(f"  {line}")
 
 
 COMMANDS = (replay_command, demo)

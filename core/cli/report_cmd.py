@@ -62,7 +62,7 @@ def report(
     except OSError as e:
         raise ConfigError(f"cannot write {out_path}: {e.strerror or e}") from e
     what = "nothing to chart yet" if timeline.empty else f"{len(timeline.days)} day(s) charted"
-    out().print(f"Wrote {out_path} ({what}).", markup=False)
+    out().print(f"Wrote {out_path} ({what}).")
 
 
 @run

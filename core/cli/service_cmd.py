@@ -41,23 +41,23 @@ def install_service(
     console = out()
     if dry_run:
         if install:
-            console.print(f"--- {env_file} (0600, only if missing)", markup=False)
-            console.print(svc.env_file_text(env, masked=True), markup=False)
+            console.print(f"--- {env_file} (0600, only if missing)")
+            console.print(svc.env_file_text(env, masked=True))
         for path, text in p.files:
-            console.print(f"--- {path}\n{text}", markup=False)
+            console.print(f"--- {path}\n{text}")
         for path in p.remove:
-            console.print(f"would remove {path}", markup=False)
+            console.print(f"would remove {path}")
         for command in p.commands:
-            console.print(f"would run: {' '.join(command)}", markup=False)
+            console.print(f"would run: {' '.join(command)}")
         return
     if install:
-        console.print(svc.write_env_file(env_file, env), markup=False)
+        console.print(svc.write_env_file(env_file, env))
     if manager == "container" and install:
-        console.print("in a checkout of Canon (the image is built from it):", markup=False)
+        console.print("in a checkout of Canon (the image is built from it):")
     for line in inst.apply(p, run=manager != "container"):
-        console.print(line, markup=False)
+        console.print(line)
     if uninstall:
-        console.print(f"kept {env_file}: delete it yourself if no service needs it", markup=False)
+        console.print(f"kept {env_file}: delete it yourself if no service needs it")
 
 
 COMMANDS = (install_service,)

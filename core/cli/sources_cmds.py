@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from core.cli.common import (
     Context,
@@ -72,16 +73,14 @@ def _print_report(report: PollReport, quiet: bool) -> None:
     console = out()
     for s in report.sources:
         if not s.ok:
-            console.print(f"[red]✗[/red] {s.name} ({s.kind}): {s.error}")
+            console.print(Text.assemble(("✗", "red"), f" {s.name} ({s.kind}): {s.error}"))
         elif not quiet:
             decided = ", ".join(f"{k} {v}" for k, v in sorted(s.decisions.items())) or "nothing new"
             console.print(f"✓ {s.name} ({s.kind}): {s.signals} signals; {decided}")
             for skipped in s.skipped[:5]:
                 console.print(f"  skipped {skipped}")
     if not quiet and not report.sources:
-        console.print(
-            "no sources configured: add [[sources]] to the CANON_CONFIG file", markup=False
-        )
+        console.print("no sources configured: add [[sources]] to the CANON_CONFIG file")
     if report.promoted and not quiet:
         console.print(f"{len(report.promoted)} new question(s): see `canon pending`")
 
@@ -126,8 +125,10 @@ async def poll(
 def _print_retries(report: RetryReport, quiet: bool) -> None:
     if report.permanently_failed:
         out().print(
-            f"[red]{report.permanently_failed} dead letter(s) failed for good[/red]: "
-            "see `canon pending` and `canon dlq`"
+            Text.assemble(
+                (f"{report.permanently_failed} dead letter(s) failed for good", "red"),
+                ": see `canon pending` and `canon dlq`",
+            )
         )
     if report.retried and not quiet:
         out().print(
@@ -186,9 +187,7 @@ def sources(click_ctx: click.Context, ctx: Context, as_json: bool, now_text: str
         if as_json:
             emit_json(views)
         elif not views:
-            out().print(
-                "no sources configured: add [[sources]] to the CANON_CONFIG file", markup=False
-            )
+            out().print("no sources configured: add [[sources]] to the CANON_CONFIG file")
         else:
             out().print(sources_table(views))
 

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 import click
+from rich.text import Text
 
 from core.cli.common import (
     Context,
@@ -110,15 +111,18 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         f"{len(letters)} dead letters · store {data['db']}"
     )
     for alert in data["open_alerts"]:
-        console.print(f"[red]alert[/red] {alert['at']}: {alert['message']}")
+        console.print(Text.assemble(("alert", "red"), f" {alert['at']}: {alert['message']}"))
     if slo.holds:
         console.print(
             f"DLQ SLO holds: {slo.unresolved} unresolved dead letter(s), none older than 24 h"
         )
     else:
         console.print(
-            f"[red]DLQ SLO broken[/red]: {slo.older_than_24h} dead letter(s) unresolved for "
-            "more than 24 h (see `canon pending`, `canon dlq`)"
+            Text.assemble(
+                ("DLQ SLO broken", "red"),
+                f": {slo.older_than_24h} dead letter(s) unresolved for "
+                "more than 24 h (see `canon pending`, `canon dlq`)",
+            )
         )
     if views:
         console.print(sources_table(views))
@@ -127,7 +131,10 @@ async def status(ctx: Context, entity: str | None, as_json: bool, now_text: str 
         console.print(entities_table(by_entity))
     for name in failing:
         console.print(
-            f"[red]source {name} is failing[/red]: its evidence counts less until it recovers"
+            Text.assemble(
+                (f"source {name} is failing", "red"),
+                ": its evidence counts less until it recovers",
+            )
         )
     if drift:
         last = drift[-1]

@@ -118,7 +118,6 @@ async def list_tokens(ctx: Context, as_json: bool) -> None:
         out().print(
             f"{t.id}  {role}  {t.entity_id}  reach {reach}  {t.name or '-'}  "
             f"created {r['created_at']}  {state}",
-            markup=False,
         )
 
 

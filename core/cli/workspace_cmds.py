@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import click
-from rich.markup import escape
+from rich.text import Text
 
 from core.cli.common import (
     Context,
@@ -203,7 +203,7 @@ async def migrate(
         return
     for o in outcomes:
         console.print(
-            f"{escape(o.field or '?')} = {escape(show_value(o.candidate_value))}: "
+            f"{o.field or '?'} = {show_value(o.candidate_value)}: "
             + ("kept" if o.committed else o.decision)
         )
     if item is not None:
@@ -220,22 +220,23 @@ def _print_migration(report: MigrationReport) -> None:
         + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none")
     )
     for zone in report.zones_added:
-        console.print(f"added zone {escape(zone)}")
+        console.print(f"added zone {zone}")
     for saved in report.backups:
-        console.print(f"backup {escape(saved)}")
+        console.print(f"backup {saved}")
     if not report.zones_added:
         console.print("zones already present: no file changed by the migration itself")
     _print_projection(report.projection)
     if report.findings:
         console.print("found in your files:")
     for f in report.findings:
-        where = escape(f.line_ref.split(":", 1)[0])
+        where = f.line_ref.split(":", 1)[0]
         if f.stale is None:
-            console.print(f"  {escape(f.line)} ({where})")
+            console.print(f"  {f.line} ({where})")
         else:
             console.print(
-                f"  [yellow]stale, not believed:[/yellow] {escape(f.line)} ({where}: "
-                f"{escape(f.stale)})"
+                Text.assemble(
+                    "  ", ("stale, not believed:", "yellow"), f" {f.line} ({where}: {f.stale})"
+                )
             )
 
 
@@ -284,12 +285,12 @@ def _print_pass(report: PassReport, *, quiet: bool = False) -> None:
     for o in report.inputs.outcomes:
         if o.decision == "invalid":
             why = o.errors[0] if o.errors else "invalid"
-            console.print(f"STATE-INPUT line rejected: {escape(why)}")
+            console.print(f"STATE-INPUT line rejected: {why}")
         else:
-            value = escape(show_value(o.candidate_value))
+            value = show_value(o.candidate_value)
             console.print(f"STATE-INPUT {o.field} = {value}: {o.decision}")
     for e in report.inputs.errors:
-        err().print(f"[red]{escape(e)}[/red]")
+        err().print(Text(e, style="red"))
     _print_projection(report.projection, quiet=quiet)
 
 
@@ -297,14 +298,14 @@ def _print_projection(report: ProjectionReport, *, quiet: bool = False) -> None:
     console = out()
     for f in report.files:
         if f.status == "error":
-            err().print(f"[red]{escape(f.file)}: {escape(f.detail)}[/red]")
+            err().print(Text(f"{f.file}: {f.detail}", style="red"))
         elif not quiet or f.status == "written":
-            detail = f" ({escape(f.detail)})" if f.detail else ""
-            console.print(f"{escape(f.file)}: {f.status}{detail}")
+            detail = f" ({f.detail})" if f.detail else ""
+            console.print(f"{f.file}: {f.status}{detail}")
     for d in report.drift:
-        console.print(f"[yellow]drift reverted in {d.file} zone {d.zone_id}[/yellow]")
+        console.print(Text(f"drift reverted in {d.file} zone {d.zone_id}", style="yellow"))
     for w in report.warnings:
-        err().print(f"[yellow]warning: {escape(w)}[/yellow]")
+        err().print(Text(f"warning: {w}", style="yellow"))
 
 
 COMMANDS = (project, watch, migrate)

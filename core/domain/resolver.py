@@ -100,49 +100,56 @@ def resolve(
     policy: Policy,
     now: datetime,
     evidence: FieldEvidence = NO_EVIDENCE,
+    candidate_key: str | None = None,
 ) -> Decision:
-    """Decide auto_commit, ask_user or tentative_reject for ``observation``."""
+    """Decide auto_commit, ask_user or tentative_reject for ``observation``.
+
+    ``candidate_key``: ``value_key(observation.candidate_value)``, when the caller has it.
+    The observation's attributes are read once into locals: a model's attribute costs a
+    lookup through pydantic's ``__getattr__`` hook, and this runs for every observation."""
     obs = observation
+    source_type, intent, field_name = obs.source.type, obs.intent, obs.field
+    candidate, doubt = obs.candidate_value, obs.needs_confirmation
     dp = policy.domain(obs.domain)
-    spec = spec_for(obs.field)
+    spec = spec_for(field_name)
     factors = _factors(obs, policy, dp, now, evidence)
     confidence = round(factors.product, 4)
-    new_key = value_key(obs.candidate_value)
+    new_key = value_key(candidate) if candidate_key is None else candidate_key
     same_as_committed = committed is not None and value_key(committed.value) == new_key
 
     def reject(*reasons: str, margin: float = 0.0) -> Decision:
         return Decision("tentative_reject", confidence, margin, reasons, (), "none", factors)
 
     # Rules that protect the present: no score can overrule them.
-    if obs.intent == "hypothetical":
+    if intent == "hypothetical":
         return reject("hypothetical: a wish, condition or question never changes state")
-    if obs.intent == "historical":
+    if intent == "historical":
         return reject("historical: it describes the past, not the present")
-    if obs.intent == "planning":
+    if intent == "planning":
         blocked = _planning_block(spec, obs)
         if blocked:
             return reject(blocked)
         if (
             committed is not None
-            and obs.source.type in ASKED_SOURCES
-            and _regresses(spec, committed.value, obs.candidate_value)
+            and source_type in ASKED_SOURCES
+            and _regresses(spec, committed.value, candidate)
         ):
             # The founding incident: an assistant's plan is not evidence of the present,
             # so it never pulls a trip under way back to 'planning' and is not worth a
             # question (other sources meet the authority rule below).
             return reject(
-                f"a plan is not evidence of the present: it cannot move {obs.field} "
-                f"backwards ({committed.value} -> {obs.candidate_value})"
+                f"a plan is not evidence of the present: it cannot move {field_name} "
+                f"backwards ({committed.value} -> {candidate})"
             )
-    if obs.intent == "retract" and committed is None:
+    if intent == "retract" and committed is None:
         return reject("nothing to retract: no committed value")
-    if obs.intent != "retract" and (new_key, obs.source.key) in evidence.rejected:
+    if intent != "retract" and (new_key, obs.source.key) in evidence.rejected:
         return reject("you said no to this value from this same evidence before")
 
-    if same_as_committed and obs.intent != "retract":
-        if obs.needs_confirmation:
+    if same_as_committed and intent != "retract":
+        if doubt:
             # Nothing to ask (the value stands) and a doubted reading is no support.
-            return reject(f"agrees with the committed value, but {obs.needs_confirmation}")
+            return reject(f"agrees with the committed value, but {doubt}")
         if confidence < dp.ask_threshold:
             return reject(
                 "agrees with the committed value, but too weakly to count as support",
@@ -163,14 +170,12 @@ def resolve(
     if committed is not None:
         # A source that outranks the committed value's source in this domain wins
         # on authority: the weaker value does not compete on the margin.
-        obs_rank, committed_rank = dp.rank(obs.source.type), dp.rank(committed.source_type)
+        obs_rank, committed_rank = dp.rank(source_type), dp.rank(committed.source_type)
         if obs_rank < committed_rank:
-            reasons.append(f"{obs.source.type} outranks {committed.source_type} for {obs.domain}")
-        elif obs_rank == committed_rank and _advances(spec, committed.value, obs.candidate_value):
+            reasons.append(f"{source_type} outranks {committed.source_type} for {obs.domain}")
+        elif obs_rank == committed_rank and _advances(spec, committed.value, candidate):
             # planning -> in_progress is the plan coming true, not a rival belief.
-            reasons.append(
-                f"moves {obs.field} forward ({committed.value} -> {obs.candidate_value})"
-            )
+            reasons.append(f"moves {field_name} forward ({committed.value} -> {candidate})")
         else:
             competitors.append(current_strength(committed, policy, now))
     margin = round(confidence - max(competitors, default=0.0), 4)
@@ -179,26 +184,26 @@ def resolve(
     if committed is not None:
         block = _authority_block(committed, obs, dp, now)
         if block:
-            if obs.source.type not in ("conversation_assertive", *USER_SOURCES, *ASKED_SOURCES):
+            if source_type not in ("conversation_assertive", *USER_SOURCES, *ASKED_SOURCES):
                 return reject(block, margin=margin)
             caps.append(block)
         if obs.ts < committed.evidence_ts:
             caps.append("older than the evidence for the current value")
-        if obs.intent != "retract" and _regresses(spec, committed.value, obs.candidate_value):
-            caps.append(f"moves {obs.field} backwards ({committed.value} -> {obs.candidate_value})")
-    if dp.confirm_always and obs.source.type not in USER_SOURCES:
+        if intent != "retract" and _regresses(spec, committed.value, candidate):
+            caps.append(f"moves {field_name} backwards ({committed.value} -> {candidate})")
+    if dp.confirm_always and source_type not in USER_SOURCES:
         caps.append(f"{obs.domain} facts change only with your confirmation")
     if _certainty(obs, policy) < 1.0:
         caps.append(f"the wording is ambiguous (extraction {obs.extraction_confidence:.2f})")
-    if obs.source.type in NEVER_AUTO:
-        caps.append(f"{obs.source.type} proposals are never committed without you")
-    if obs.needs_confirmation:
-        caps.append(obs.needs_confirmation)
+    if source_type in NEVER_AUTO:
+        caps.append(f"{source_type} proposals are never committed without you")
+    if doubt:
+        caps.append(doubt)
 
     patch = _patch(committed, obs)
     # The user's own edit or answer is their say: their newest word needs no margin.
-    clear = margin >= dp.margin_threshold or obs.source.type in USER_SOURCES
-    limited = obs.source.type not in USER_SOURCES  # the user's say is never held back
+    clear = margin >= dp.margin_threshold or source_type in USER_SOURCES
+    limited = source_type not in USER_SOURCES  # the user's say is never held back
     if confidence >= dp.auto_threshold and clear and not caps:
         reasons.append(f"confidence {confidence:.2f} >= auto {dp.auto_threshold:.2f}")
         if margin >= dp.margin_threshold:
@@ -214,7 +219,7 @@ def resolve(
         return Decision("auto_commit", confidence, margin, tuple(reasons), patch, "change", factors)
     # An observation that needs confirmation is asked about however weak or strong it is,
     # and so is an assistant's proposal.
-    asked = bool(obs.needs_confirmation) or obs.source.type in ASKED_SOURCES
+    asked = bool(doubt) or source_type in ASKED_SOURCES
     if confidence >= dp.ask_threshold or asked:
         reasons.extend(caps)
         if confidence < dp.auto_threshold:
@@ -224,7 +229,7 @@ def resolve(
         return Decision("ask_user", confidence, margin, tuple(reasons), patch, "change", factors)
     reasons.extend(caps)
     reasons.append(f"confidence {confidence:.2f} below ask {dp.ask_threshold:.2f}")
-    if dp.autonomy.shadow and limited and obs.source.type not in NEVER_AUTO:
+    if dp.autonomy.shadow and limited and source_type not in NEVER_AUTO:
         # Shadow mode puts every decision on a new value to the user, a weak one too.
         why = (*dp.autonomy.notes, *reasons)
         return Decision(

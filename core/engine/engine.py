@@ -328,7 +328,9 @@ class Engine(ServiceWrites, UserAnswers):
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key)
         committed = snap.committed
-        decision = resolve(committed, obs, in_force.policy_for(obs.entity_id), now, evidence)
+        decision = resolve(
+            committed, obs, in_force.policy_for(obs.entity_id), now, evidence, candidate_key=key
+        )
         if leader is not None:
             patch = change_patch(committed, obs)
             decision = follow(decision, leader[0], leader[1], patch)

@@ -217,23 +217,37 @@ class RolloutReader:
     def reads_for(self, pairs: Iterable[Pair]) -> RolloutReads:
         """What ``in_force_read`` will need for ``pairs``, to be read in the write
         transaction (``Store.decide_and_write``): the log after the last event folded, and
-        every count the rollout as folded so far asks for."""
-        wanted = sorted(set(pairs))
-        states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
-        queries = self._queries((e, d, states[e]) for e, d in wanted if d in states[e].domains)
-        counts = list(dict.fromkeys([*self._early(wanted), *queries]))
-        return RolloutReads(self._last_seq, counts)
+        every count the rollout as folded so far asks for: ``_early``'s, then those of
+        ``_queries`` not among them (one pass over the pairs: this runs for every ingest)."""
+        cap = self.base.rollout.calibration_mutations
+        calibrated, own, default = self._calibrated, self._own, self._default
+        early: list[ChangeCount] = []
+        runs: list[ChangeCount] = []
+        for entity, domain in sorted(set(pairs)):
+            if (entity, domain) not in calibrated:
+                early.append(ChangeCount(entity, domain, None, cap))
+            d = own.get(entity, default).domains.get(domain)
+            if d is not None and d.confirm_next and d.confirm_since is not None:
+                after = d.confirm_since + timedelta(microseconds=1)
+                runs.append(ChangeCount(entity, domain, after, d.confirm_next))
+        return RolloutReads(self._last_seq, list(dict.fromkeys([*early, *runs])) if runs else early)
 
     def in_force_read(self, pairs: Iterable[Pair], reads: RolloutReads) -> PolicyInForce | None:
         """``in_force`` from ``reads`` as the store answered them (no store call: it runs
         inside the write transaction); None if the log read there asks for a count that
-        was not read (a confirmation run that began meanwhile): ask ``in_force`` then."""
-        self._fold_all(reads.events)
+        was not read (a confirmation run that began meanwhile): ask ``in_force`` then.
+
+        With no event read there, no state changed since ``reads_for`` (the log has
+        nothing after ``reads.after_seq``, and only logged events are folded), so every
+        count ``_queries`` names was asked for and read: the check is skipped."""
+        if reads.events:
+            self._fold_all(reads.events)
         wanted = sorted(set(pairs))
-        states = {entity: self._own.get(entity, self._default) for entity, _ in wanted}
+        own, default = self._own, self._default
+        states = {entity: own.get(entity, default) for entity, _ in wanted}
         with_states = [(e, d, states[e]) for e, d in wanted if d in states[e].domains]
         counted = dict(zip(reads.counts, reads.counted, strict=True))
-        if any(q not in counted for q in self._queries(with_states)):
+        if reads.events and any(q not in counted for q in self._queries(with_states)):
             return None
         return self._in_force(states, self._usage(with_states, counted))
 

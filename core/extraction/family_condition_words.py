@@ -316,6 +316,14 @@ _AWAY_IN_CARE = re.compile(
 "Josh is on the Year 6 residential"."""
 
 
+_TESTED_POSITIVE = re.compile(
+    _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|also|both|all)\s+)*(?:covid(?:-19)?|corona|flu|"
+    r"strep|rsv|noro(?:virus)?)[\s-]*(?:positive|pos|\+ve|\+)(?=\s|[,.!]|$)"
+)
+"""A test's result said as the member's state ("dad's covid positive", "both kids flu
+positive"): sick now."""
+
+
 def condition_said(rest: str) -> str | None:
     """The catalogue status these words say of the member in ``rest``, or None."""
     if _HOME_RECOVERING.match(rest):
@@ -335,6 +343,7 @@ def condition_said(rest: str) -> str | None:
         or _FLARE.match(rest)
         or _WORSENED.match(rest)
         or _FEVER_READING.match(rest)
+        or _TESTED_POSITIVE.match(rest)
     ):
         return "sick"
     return plain_state(rest)  # "Dad no better", "Jamie is off in Houston"

@@ -276,7 +276,10 @@ VERBLESS = re.compile(
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
     r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+|slightly\s+|a\s+(?:bit|little)\s+)?better)"
     r"(?!\s+(?:with|by|for|to|than|at|in)\b)|"
-    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+)\b)"
+    r"(?:back\s+)?in\s+(?:the\s+)?(?:hospital|icu|hospice|rehab)|out\s+of\s+town|at\s+|"
+    # A symptom under way with its "is" left out, as a tired parent types it: "kid puking",
+    # "baby throwing up again", "mum coughing all night".
+    r"(?:puking|vomiting|throwing\s+up|coughing|wheezing)(?!\s+(?:up\s+)?(?:blood\b)))\b)"
 )
 """What a status line says of a member without its verb: "husband away till Sunday",
 "kids at grandma's this week", "son home sick today"."""

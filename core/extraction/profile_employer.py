@@ -81,6 +81,11 @@ _EMPLOYER = branched(
     # "started my new job at google today": the subject left out, as in "started at".
     r"^(?:just\s+|recently\s+|finally\s+)?started\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?"
     r"(?:job|position|role|gig)\s+(?:at|with)\s+|"
+    # "two weeks into the new gig at Shopify", "a month into my job with the council": how
+    # long the speaker has held the job so far.
+    # (not "three weeks into the job at X when they let me go": a story of how it ended)
+    r"\b(?:days?|weeks?|months?)\s+into\s+(?:the|my)\s+(?:new\s+)?(?:job|gig|role|position)\s+"
+    r"(?:at|with)\s+(?![^.;!?]*\b(?:when|before|and\s+then)\b)|"
     # "i'm a nurse at kaiser", non-native "i'm nurse at kaiser": a job, then where; not how
     # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
     r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"

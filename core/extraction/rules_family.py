@@ -235,22 +235,30 @@ def _before_last_night(clause: Clause) -> bool:
 
 
 _BROUGHT_TO_CARE = re.compile(
-    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|urgent\s+care|icu|a&e|"
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+with\s+(?:my\s+|our\s+)?[a-z'-]+\s*$"
 )
 _CARE_WITH_KIN = re.compile(
-    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|urgent\s+care|icu|a&e|"
-    r"walk-?in(?:\s+clinic)?)\s+with\s+(?P<rel>[a-z]+)\b(?!'s|\s+and\b)"
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|hospice|urgent\s+care|icu|a&e|"
+    r"walk-?in(?:\s+clinic)?)\s+(?:with|w/?)\s+(?P<rel>[a-z]+)\b(?!'s|\s+and\b)"
 )
 
 
 def _brought_to_care(clause: Clause) -> list[Candidate]:
-    """'at the er with mom': the relative said bare, as a household calls them, is the one
-    brought in (asked before it commits, as with 'my mom')."""
+    """'at the er with mom', 'at urgent care w maya': the relative said bare, as a household
+    calls them, or a child by a common first name, is the one brought in (asked before it
+    commits, as with 'my mom')."""
     m = _CARE_WITH_KIN.search(clause.low)
-    if m is None or not names_a_relation(m.group("rel")):
+    if m is None:
         return []
-    return [Candidate(f"family.{_relation_slug(m.group('rel'))}.status", "sick", 0.6)]
+    from spacy.lang.en.stop_words import STOP_WORDS  # loaded with the pipeline anyway
+
+    rel = m.group("rel")
+    if not names_a_relation(rel) and not (
+        len(rel) > 2 and is_common_first_name(rel) and rel not in STOP_WORDS
+    ):
+        return []  # (a name that is also a common word, "will", is no one brought in)
+    return [Candidate(f"family.{_relation_slug(rel)}.status", "sick", 0.6)]
 
 
 _ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")

@@ -126,6 +126,10 @@ _JOINT = re.compile(
     r"up\s+|down\s+|over\s+)?to\s+(?=[^,.;!?]{0,40}?\b(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|tomorrow|"
     r"tmrw|"
     r"tonight|next|this|on\s+the)\b)|"
+    # "still in lisbon, flight home sunday": the way home, said with its day and no verb, is
+    # a clause of its own (the stay before it is now, not a plan).
+    r"(?:flight|flying|train|bus|coach|ferry|drive|driving)\s+(?:home|back)\s+(?=(?:on\s+)?"
+    r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|tomorrow|tmrw|tonight|next|this|the\s+\d)\b)|"
     # "Lily has the flu again, no school tomorrow": what is off, a clause of its own (its
     # day is not the illness's).
     r"no\s+(?:school|nursery|daycare|preschool|practice|training|club|swim(?:ming)?|football|"

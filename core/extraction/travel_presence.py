@@ -27,6 +27,16 @@ ON_A_VEHICLE = (
     r"boat|ship|metro|subway|sleeper)\b"
 )
 """On a vehicle, its "I'm" left out ("on the replacement bus", "on the train now"): under way."""
+_NOT_THERE_YET = (
+    r"(?:looking|searching|planning|thinking|dreaming|booking|reserving|considering|hoping|"
+    r"trying|going|heading|flying|driving|moving|applying|interviewing|shopping|comparing|"
+    r"checking|staring|eyeing|arriving|meeting|picking|dropping|getting|leaving|returning|"
+    r"working|studying|teaching|living|volunteering|interning|training|nursing|temping|"
+    r"something|nothing|anything|everything|morning|evening|wedding|thing|king|spring)\b"
+)
+"""Participles of a search, a plan, a coming and going or a job, and nouns that end like one:
+what they are "at" is not where the speaker is staying ("working at a bank in Denver" is a
+job there)."""
 _LODGING = (
     r"(?:hostel|hotel|motel|airbnb|air\s+bnb|guesthouse|guest\s+house|homestay|b&b|bnb|resort|"
     r"lodge|ryokan|riad|inn|hut|campsite|campground|dorm\s+room)"
@@ -48,7 +58,8 @@ PRESENT_AT = branched(
     r"(?:(?:finally|safely|already|now|still|currently|just|back|here|up|down|out|over|"
     r"jet-?lagged|sunburn[td]|holed\s+up|"
     r"exhausted|knackered|shattered|wrecked|freezing|sweating|soaked|stranded|hungover|"
-    r"relaxing|chilling)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
+    # "overnight in anchorage", "overnighting in Doha": a crew's or a traveller's night there.
+    r"relaxing|chilling|overnight|overnighting)\s+)*(?:at|in)\s+|(?:^|'ve\s+|have\s+|has\s+)been\s+(?:in|at)\s+|"
     # "delayed 3hrs in frankfurt", "stuck two hours at Schiphol": held up there, for so long.
     r"^(?:(?:still|now|currently|just)\s+)?(?:delayed|held\s+up|stuck|stranded|grounded)\s+"
     r"(?:(?:for\s+)?(?:another\s+|over\s+|nearly\s+)?(?:\d+|an?|one|two|three|four|five|six|a\s+few)\s*"
@@ -172,6 +183,11 @@ PRESENT_AT = branched(
     # A frame before a comma may lead ("Halfway through the Camino, sitting in …").
     rf"(?:^|,\s*)(?:(?:i'm|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*{_DOING}\b"
     r"[^,;.!?]{0,40}?\s(?:in|at|from)\s+|"
+    # "tethering off my phone at a rest stop in nebraska", "charging the car at a services
+    # near Leeds": whatever the speaker is doing, at a spot in a town, the "I'm" left out
+    # (not a search or a plan: "looking at a hotel in Rome").
+    rf"(?:^|,\s*)(?!{_NOT_THERE_YET})[a-z]+ing\b[^,;.!?]{{0,40}}?\sat\s+"
+    r"(?=(?:a|an|the|this|some)\s+(?:[a-z'-]+\s+){0,2}?(?:in|near|outside)\s)|"
     # "Day 4 in Kyoto", "day 12: hanoi": a diary's day, and where it was spent.
     # "Day three in Kyoto", "night two in a tent outside Moab": the count in words.
     # "Fourth night in Marrakech", "our 3rd day in Rome": the count as an ordinal.

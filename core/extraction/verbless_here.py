@@ -33,7 +33,8 @@ _PLACE = re.compile(
     r"[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*(?:\s+[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*){0,2}"
 )
 _STAY = re.compile(
-    r"\s+(?:right\s+now|atm|for\s+now|these\s+days|this\s+(?:week|month|winter|summer|spring|"
+    # "nashville now, 14 hr layover", "porto finally!": there now, or at last.
+    r"\s+(?:now|finally|at\s+(?:long\s+)?last|right\s+now|atm|for\s+now|these\s+days|this\s+(?:week|month|winter|summer|spring|"
     r"autumn|fall|season|semester|term)|for\s+(?:the\s+)?(?:next\s+)?(?:a\s+|an\s+|\d{1,2}\s+|"
     r"one\s+|two\s+|three\s+|four\s+|six\s+|few\s+|couple\s+(?:of\s+)?)?(?:days?|nights?|weeks?|months?|"
     r"while)|(?:till|until|til|thru|through)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:month|week|"
@@ -57,6 +58,8 @@ _SOON = re.compile(
 )
 """A time ahead right after a bare place that opens a clause: a trip there ("bali next week",
 "leeds this wknd")."""
+_AT_LAST = re.compile(r"\s*[.!]+\s*(?:finally|at\s+(?:long\s+)?last)(?=\s*[.!]+|\s*$)", re.I)
+"""The place alone, then the sentence "finally." ("denver. finally."): reached at last."""
 _END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
 _OFFSET = re.compile(
     r"(?P<gap>,\s*|\s*\(\s*|\s+)(?P<sign>[+-])(?P<hours>\d{1,2}(?::30)?)\b(?!\s*(?:%|k\b|ppl|people))"
@@ -137,7 +140,7 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         said = f"trip to {place}"
         return text[:start] + said + text[start + size :], start + len(said) + soon.end()
     offset = _OFFSET.match(after)
-    stay = _STAY.match(after)
+    stay = _STAY.match(after) or (_AT_LAST.match(after) if start == 0 else None)
     # A day that bounds the stay ("lisbon till friday") is when it ends, not a plan.
     if _AHEAD.search(_BOUND_DAY.sub("", clause[: stay.end()]) if stay else clause):
         return None  # (what comes after the stay is the next leg: "KL for 3 nights then penang")
@@ -262,11 +265,31 @@ def _days_left(text: str) -> str:
     return f"{text[: m.start()]}I'm in {found[0]}{joint}{rest}"
 
 
+_PLACE_BOUND = re.compile(
+    r"(?:^|(?<=[.!?;,:]\s))(?P<lead>(?:(?:finally|now|officially|and|so|ok)\s+)*)"
+    r"(?P<place>[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*(?:\s+[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*){0,2}?)"
+    r"\s+bound\b(?!\s+(?:to|by|up|and|with)\b)",
+    re.I,
+)
+"""A clause that opens on a place and "bound" ("miami bound 🌴", "finally Leeds bound"): the
+adjective "-bound", headed there. Written apart, the parse takes the place for a subject
+and "bound" for the past of "bind" (a story, or someone else's)."""
+
+
+def _bound_for(m: re.Match[str]) -> str:
+    found = _known_place(m.group("place"))
+    if found is None or found[1] != len(m.group("place")):
+        return m.group()
+    return f"{m.group('lead').lower()}{m.group('place')}-bound"
+
+
 def place_said_bare(text: str) -> str:
     """``text`` with each clause that opens on a bare place of one's stay given its "in",
     and a visa run called the trip it is."""
     text = _RUN.sub(lambda m: f"{m.group('kind')} trip{m.group('s')}", text)
     text = _ZONE_HERE.sub(lambda m: f"I'm on {m.group('z')}", text)
+    if " bound" in text or " Bound" in text:
+        text = _PLACE_BOUND.sub(_bound_for, text)
     if ANOTHER_SUBJECT.search(text):
         return text
     text = _in_after_comma(text) if ", " in text else text

@@ -983,7 +983,8 @@ class StoreContract:
         )
         assert result.committed
         fact = await eng.store.fact("user:primary", "travel.location")
-        assert fact is not None and fact.valid_until == until
+        assert fact is not None
+        assert fact.valid_until == until
 
     async def test_a_groups_yes_read_before_a_part_was_answered_answers_the_rest(
         self, eng: Engine

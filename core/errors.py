@@ -19,6 +19,7 @@ edges (the CLI, the bot), which print one clear line.
     ├── OutOfScope               an entity the caller does not act for (MCP)
     ├── NotYours                 another member's word: theirs to answer, forget or undo
     ├── TooManyQuestions         past the open questions one asker may raise about one entity
+    ├── SpendRefused             an API request's rate-limit spend, carried by a read, refused it
     ├── WorkspaceError           a workspace file Canon cannot safely read or write
     │   └── ZoneError            zone markers that do not pair up, or a missing anchor
     ├── SourceError              a calendar, feed or mailbox could not be read
@@ -42,6 +43,7 @@ edges (the CLI, the bot), which print one clear line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 class CanonError(Exception):
@@ -145,6 +147,16 @@ class TooManyQuestions(CanonError):
                 "recorded. Propose again once the user has answered some."
             )
         super().__init__(said)
+
+
+class SpendRefused(CanonError):
+    """The rate-limit spend an API request's first read carried refused the request (a
+    revoked token, an empty bucket: ``core.store.spend_along``): the read's rows are not
+    given. The app answers 401 or 429 (``spent``: None, or the token and its wait)."""
+
+    def __init__(self, spent: Any) -> None:
+        super().__init__("the request's rate-limit spend refused it")
+        self.spent = spent
 
 
 class WorkspaceError(CanonError):

@@ -9,6 +9,7 @@ schema (422). Whatever goes wrong is a problem document (``core.api.problems``).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -23,9 +24,11 @@ from core.api.limits import MAX_BODY, RateLimiter
 from core.api.openapi import openapi_document
 from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
-from core.api.tokens import spend_for
+from core.api.tokens import SeenTokens, spend_for
 from core.domain.api_tokens import ApiToken
+from core.errors import SpendRefused
 from core.jsonlines import parse_json
+from core.store.spend_along import SpendAlong, Spent
 
 SERVICES: Final = web.AppKey("services", Services)
 
@@ -45,34 +48,58 @@ def api_app(
     the epoch's seconds, which all workers agree on."""
     limiter = RateLimiter(rate_per_second, burst)
     document = openapi_document()
+    seen = SeenTokens()
 
     def serve(route: Route) -> Callable[[web.Request], Any]:
         async def handle(request: web.Request) -> web.Response:
             if not route.auth:  # the one open route
                 return web.json_response(await handlers.health(None), status=route.status)
-            # Who asks and one request of their bucket, in one round trip to the store.
-            token, wait = await _authenticate(services, request, limiter, seconds())
-            if wait > 0:
-                raise Problem(
-                    429,
-                    "too many requests for this token; slow down",
-                    headers={"Retry-After": RateLimiter.retry_after(wait)},
-                )
-            refusal = route.refusal(token.role)
-            if refusal is not None:
-                raise Problem(403, refusal, kind="claim-refused")
-            body = await _body(request, route, max_body) if route.request else None
-            call = Call(
-                services,
-                token,
-                clock(),
-                body,
-                _query(route.query, request.query),
-                dict(request.match_info),
+            at = seconds()
+            along = seen.spend_along(
+                services.engine.store.api_tokens, _secret(request), at, limiter
             )
-            return web.json_response(await route.handler(call), status=route.status)
+            if along is None:
+                # Who asks and one request of their bucket, in one round trip to the store.
+                spent = await _authenticate(services, request, limiter, at)
+                _refuse_spent(spent)
+                assert spent is not None
+                seen.add(spent[0])
+                return await answer(route, request, spent[0])
+            # A token seen live here: its spend rides with the request's first read, and
+            # the request is answered only once the spend is known to allow it.
+            with along.current():
+                try:
+                    response = await answer(route, request, along.token)
+                except SpendRefused as e:
+                    _refuse_spent(e.spent)  # raises: a refused spend is a 401 or a 429
+                    raise
+                except Exception:
+                    _refuse_spent(await along.outcome())
+                    raise
+                except asyncio.CancelledError:
+                    # The client went away: the request still spends its one request.
+                    _spend_behind(along)
+                    raise
+                _refuse_spent(await along.outcome())
+                return response
 
         return handle
+
+    async def answer(route: Route, request: web.Request, token: ApiToken) -> web.Response:
+        """The route's answer to an authenticated request of ``token``."""
+        refusal = route.refusal(token.role)
+        if refusal is not None:
+            raise Problem(403, refusal, kind="claim-refused")
+        body = await _body(request, route, max_body) if route.request else None
+        call = Call(
+            services,
+            token,
+            clock(),
+            body,
+            _query(route.query, request.query),
+            dict(request.match_info),
+        )
+        return web.json_response(await route.handler(call), status=route.status)
 
     async def openapi(_request: web.Request) -> web.Response:
         return web.json_response(document)
@@ -85,18 +112,46 @@ def api_app(
     return app
 
 
+_CHALLENGE: Final = {"WWW-Authenticate": 'Bearer realm="canon"'}
+
+
+def _secret(request: web.Request) -> str | None:
+    """The bearer secret the request carries, or None."""
+    scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
+    return secret.strip() or None if scheme.lower() == "bearer" else None
+
+
 async def _authenticate(
     services: Services, request: web.Request, limiter: RateLimiter, at: float
-) -> tuple[ApiToken, float]:
-    """The request's live token and how long it must wait (0: go ahead), its bucket spent."""
-    scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
-    challenge = {"WWW-Authenticate": 'Bearer realm="canon"'}
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise Problem(401, "send Authorization: Bearer <token>", headers=challenge)
-    spent = await spend_for(services.engine.store.api_tokens, secret.strip(), at, limiter)
+) -> tuple[ApiToken, float] | None:
+    """The request's live token and how long it must wait (0: go ahead), its bucket
+    spent; None for an unknown or revoked token."""
+    secret = _secret(request)
+    if secret is None:
+        raise Problem(401, "send Authorization: Bearer <token>", headers=_CHALLENGE)
+    return await spend_for(services.engine.store.api_tokens, secret, at, limiter)
+
+
+def _refuse_spent(spent: Spent) -> None:
+    """The 401 or 429 problem of a spend that refused its request."""
     if spent is None:
-        raise Problem(401, "unknown or revoked token", headers=challenge)
-    return spent
+        raise Problem(401, "unknown or revoked token", headers=_CHALLENGE)
+    if spent[1] > 0:
+        raise Problem(
+            429,
+            "too many requests for this token; slow down",
+            headers={"Retry-After": RateLimiter.retry_after(spent[1])},
+        )
+
+
+_BEHIND: set[asyncio.Task[Any]] = set()
+
+
+def _spend_behind(along: SpendAlong) -> None:
+    """Send a cancelled request's spend if no read carried it (its task is gone)."""
+    task = asyncio.get_running_loop().create_task(along.outcome())
+    _BEHIND.add(task)
+    task.add_done_callback(_BEHIND.discard)
 
 
 async def _body(request: web.Request, route: Route, max_body: int) -> Any:

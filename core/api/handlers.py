@@ -9,6 +9,7 @@ view is ``core.conversation.views``'. What a token may see is ``Call.reach``.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from functools import cache
 from importlib.metadata import version
 from typing import Any
@@ -236,7 +237,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
         raise Problem(422, "new_place goes with an edit only", kind="invalid-input")
     whole_group = c.body["answer"] != "edit"
     # A Yes or No answers the question's group: read with it, in one statement.
-    item, others = await _own_item(c, c.path["question_id"], with_group=whole_group)
+    item, others, ends = await _own_item(c, c.path["question_id"], with_group=whole_group)
     # One token, two doors: over MCP it is an assistant whose proposal is the user's to
     # settle; over HTTP a ``user`` token answers as the user. What it proposed there it
     # does not confirm here.
@@ -263,6 +264,7 @@ async def answer_question(c: Call) -> dict[str, Any]:
             entities=c.entities(),  # a place any entity the token reaches knows is known
             item=item,  # read just now for the reach check: not read twice more
             others=others,
+            ends=ends,
         )
     except UnknownPlace as e:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
@@ -379,19 +381,21 @@ async def _question_view(c: Call, item_id: str, item: ReviewItem | None = None) 
 
 async def _own_item(
     c: Call, item_id: str, *, with_group: bool
-) -> tuple[ReviewItem, list[ReviewItem] | None]:
+) -> tuple[ReviewItem, list[ReviewItem] | None, dict[str, datetime] | None]:
     """The question ``item_id`` if the token reaches its entity, 404 alike otherwise; and
-    ``with_group``, the other open questions of its group (else None)."""
+    ``with_group``, the other open questions of its group and the ends their words gave
+    (``Store.question_and_group``; else None)."""
     store = c.engine.store
     others: list[ReviewItem] | None = None
+    ends: dict[str, datetime] | None = None
     if with_group:
         read = await store.question_and_group(item_id)
-        item, others = (None, None) if read is None else read
+        item, others, ends = (None, None, None) if read is None else read
     else:
         item = await store.review_item(item_id)
     if item is None or item.entity_id not in c.reach:
         raise Problem(404, f"no question {item_id}")
-    return item, others
+    return item, others, ends
 
 
 def _entity_in(payload: str) -> str | None:

@@ -23,6 +23,7 @@ from core.domain.principals import Role
 from core.engine.engine import Engine
 from core.errors import InputError
 from core.store.companion_protocols import ApiTokenStore
+from core.store.spend_along import SpendAlong, SpendsAlong
 
 PREFIX: Final = "canon_"
 ENTITY: Final = re.compile(r"(user|family|team):[a-z0-9._-]{1,120}")
@@ -102,3 +103,31 @@ async def token_for(tokens: ApiTokenStore, secret: str) -> ApiToken | None:
     if found is None or found.revoked_at is not None:
         return None
     return found
+
+
+class SeenTokens:
+    """The tokens this worker has seen live, by their secret's hash: the next request of
+    one spends its bucket with its first read (``core.store.spend_along``), not in a
+    round trip of its own. What is kept never changes once a token exists; whether it is
+    still live (not revoked) is asked of the store by that spend, every request."""
+
+    def __init__(self, most: int = 10_000) -> None:
+        self._most = most
+        self._by_hash: dict[str, ApiToken] = {}
+
+    def add(self, token: ApiToken) -> None:
+        if len(self._by_hash) >= self._most:
+            self._by_hash.clear()
+        self._by_hash[token.secret_sha256] = token
+
+    def spend_along(
+        self, tokens: ApiTokenStore, secret: str | None, at: float, limiter: RateLimiter
+    ) -> SpendAlong | None:
+        """The spend of ``secret``'s request, to ride with its first read; None when the
+        store cannot carry it or the token was not seen here (it is spent on its own)."""
+        if secret is None or not secret.startswith(PREFIX) or len(secret) > 200:
+            return None
+        token = self._by_hash.get(secret_hash(secret))
+        if token is None or not isinstance(tokens, SpendsAlong):
+            return None
+        return tokens.spend_along(token, at, limiter.per_second, limiter.burst)

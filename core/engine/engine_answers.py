@@ -8,7 +8,7 @@ entity's lock in the engine (``core.engine.entity_locks``), as an ingest holds i
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -37,6 +37,7 @@ from core.engine.superseded import supersede
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
+from core.store.group_reads import question_ends
 from core.store.protocol import DecideSettlement, StoreBackend
 
 
@@ -136,18 +137,8 @@ class UserAnswers:
 
     async def _ends(self, items: Sequence[ReviewItem]) -> dict[str, datetime]:
         """The end each question's words gave ("kids r at their dads till sunday"), by
-        its event id: read from the append-only log (a logged event never changes, so
-        outside the transaction), so that a Yes keeps it as an auto-commit would."""
-        ends: dict[str, datetime] = {}
-        for item in items:
-            if item.event_id is None or item.candidate_value is None:
-                continue
-            for event in await self.store.events_for(
-                item.entity_id, item.field, item.candidate_value
-            ):
-                if event.event_id == item.event_id and event.valid_until is not None:
-                    ends[item.event_id] = event.valid_until
-        return ends
+        its event id (``question_ends``), so that a Yes keeps it as an auto-commit would."""
+        return await question_ends(items, self.store.events_for)
 
     async def review_timeline(self, entity_id: str, now: datetime) -> tuple[ReviewItem, ...]:
         """What the day brings, with nothing said: a plan whose day has come is asked now
@@ -208,6 +199,7 @@ class UserAnswers:
         principal: Principal = SYSTEM,
         item: ReviewItem | None = None,
         others: Sequence[ReviewItem] | None = None,
+        ends: Mapping[str, datetime] | None = None,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
@@ -215,17 +207,18 @@ class UserAnswers:
         without a group is answered alone, as ``answer`` does (``item`` as there).
         ``others``: the rest of the group as the caller read it with ``item``
         (``Store.question_and_group``), not read again; if one of them was answered
-        since, the group is read again and answered as it is now.
+        since, the group is read again and answered as it is now. ``ends``: the ends
+        their words gave, read with them (``question_ends``; read here when None).
         """
         item = await self._change_item(item_id, item)
         async with self._locks.hold([item.entity_id]):  # a group is one entity's
             _still_open(item)
-            ends: dict[str, datetime] = {}
-            decide = settlement(action, None, now, answered_by, principal, ends)
+            found: dict[str, datetime] = {}
+            decide = settlement(action, None, now, answered_by, principal, found)
             done = None
             if others is not None:
                 if action == "confirm":
-                    ends.update(await self._ends([item, *others]))
+                    found.update(await self._ends([item, *others]) if ends is None else ends)
                 with contextlib.suppress(AlreadyAnswered):  # a part answered meanwhile
                     done = await _settle(
                         self.store, [item, *others], decide, self.policy.max_pending
@@ -241,7 +234,7 @@ class UserAnswers:
                         if m.id != item.id
                     ]
                 if action == "confirm":
-                    ends.update(await self._ends(members))
+                    found.update(await self._ends(members))
                 done = await _settle(self.store, members, decide, self.policy.max_pending)
             forced = await self._forced(item, action, done.settled, now, answered_by, principal)
             group = tuple(done.settled)

@@ -9,7 +9,7 @@ discarded by ``core.engine.deadletters``, and what Canon found or did in the fil
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -60,6 +60,7 @@ async def answer_review(
     entities: Iterable[str] | None = (),
     item: ReviewItem | None = None,
     others: Sequence[ReviewItem] | None = None,
+    ends: Mapping[str, datetime] | None = None,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
@@ -80,7 +81,8 @@ async def answer_review(
     taken from it never changes once the item exists (its kind, entity, field, group,
     candidate, principal); whether it is still open is checked where it is settled,
     in the store's transaction, as for an item read here. ``others``: the rest of its
-    group read with it (``Store.question_and_group``), for a whole group's answer.
+    group read with it (``Store.question_and_group``), for a whole group's answer, and
+    ``ends`` the ends their words gave, read with them.
     """
     if item is None or item.id != item_id:
         item = await engine.store.review_item(item_id)
@@ -120,6 +122,7 @@ async def answer_review(
             principal=principal,
             item=item,
             others=others if item.id == item_id else None,
+            ends=ends if item.id == item_id else None,
         )
     else:
         result = await engine.answer(

@@ -39,7 +39,12 @@ from core.domain.write_batch import WriteBatch
 from core.errors import NotFound, StoreError
 from core.store import postgres_portable
 from core.store.portable import PortableTable
-from core.store.postgres_api_tokens import PostgresApiTokens
+from core.store.postgres_api_tokens import (
+    PostgresApiTokens,
+    along_args,
+    read_along,
+    rows_along,
+)
 from core.store.postgres_conversation import PostgresConversationStore
 from core.store.postgres_import import import_facts
 from core.store.postgres_ingest import decide_and_write
@@ -69,6 +74,7 @@ from core.store.postgres_tx import (
 from core.store.postgres_workspace import PostgresWorkspaceStore
 from core.store.protocol import Decide, DecideSettlement, RolloutReads, SeenEvents, T
 from core.store.settling import SettlesOneByGroup
+from core.store.spend_along import before_writing, pending
 
 CONNECT_TIMEOUT_S = 10
 UNREADABLE_URL = "postgresql (unreadable URL)"
@@ -141,7 +147,7 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """One transaction on a pooled connection: all of a write or none of it."""
-        async with self._errors_mapped(), self.pool.connection() as conn, conn.transaction():
+        async with self._errors_mapped(), self._connection() as conn, conn.transaction():
             yield Tx(conn)
 
     @asynccontextmanager
@@ -157,7 +163,22 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
     async def fetch(
         self, sql: str, args: Sequence[Any] | Mapping[str, Any] = ()
     ) -> list[tuple[Any, ...]]:
-        """The rows of one statement, on its own (autocommit: it sees everything committed before it)."""
+        """The rows of one statement, on its own (autocommit: it sees everything committed
+        before it). The first read of an API request carries its rate-limit spend
+        (``core.store.spend_along``); a statement that cannot waits for it."""
+        along = pending()
+        if along is not None:
+            named = args if isinstance(args, Mapping) else {} if not args else None
+            wrapped = None if named is None else read_along(sql)
+            if named is not None and wrapped is not None and along.take():
+                rows = await self._fetch(wrapped, along_args(along, named))
+                return rows_along(along, rows)
+            await along.allowed()
+        return await self._fetch(sql, args)
+
+    async def _fetch(
+        self, sql: str, args: Sequence[Any] | Mapping[str, Any]
+    ) -> list[tuple[Any, ...]]:
         try:
             async with self.pool.connection() as conn:
                 cur = await conn.execute(sql, args)
@@ -165,10 +186,17 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
         except psycopg.Error as e:
             raise StoreError(f"cannot read store {self.where}: {first_line(e)}") from e
 
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A pooled connection for a write, once the request (if any) is allowed."""
+        await before_writing()
+        async with self.pool.connection() as conn:
+            yield conn
+
     async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
         """The rows of each read, sent together on one pooled connection (autocommit)."""
         try:
-            async with self.pool.connection() as conn:
+            async with self._connection() as conn:
                 return await Tx(conn).fetch_each(reads)
         except psycopg.Error as e:
             raise StoreError(f"cannot read store {self.where}: {first_line(e)}") from e
@@ -204,7 +232,7 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
         statement surfaces at the next answer or at the pipeline's end, still inside
         the transaction, which then rolls back whole.
         """
-        async with self._errors_mapped(), self.pool.connection() as conn:
+        async with self._errors_mapped(), self._connection() as conn:
             return await decide_and_write(
                 conn, keys, event_ids, since, decide, max_pending, rollout
             )
@@ -218,7 +246,7 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
         self, item_ids: Sequence[str], decide: DecideSettlement, max_pending: int
     ) -> GroupSettled:
         """``settle_decided`` for each of ``item_ids``, all in one transaction."""
-        async with self._errors_mapped(), self.pool.connection() as conn:
+        async with self._errors_mapped(), self._connection() as conn:
             return await settle_group(conn, item_ids, decide, max_pending)
 
     async def add_review_item(self, item: NewReviewItem, max_pending: int) -> list[ReviewItem]:

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
+from typing import Any
 
 from core.domain.api_tokens import ApiToken
 from core.store.postgres_companions import PoolOwner
 from core.store.postgres_rows import utc
+from core.store.spend_along import SpendAlong, Spent
 from core.store.sql_tokens import COLUMNS, token_from_row, token_row
 
 
@@ -48,6 +53,15 @@ class PostgresApiTokens:
             _TAKE, {"id": token_id, "at": at, "rate": per_second, "burst": float(burst)}
         )
         return 0.0 if granted else (1 - float(tokens)) / per_second
+
+    def spend_along(self, token: ApiToken, at: float, per_second: float, burst: int) -> SpendAlong:
+        """``spend_for_secret`` of ``token`` (one this worker has seen live), carried by
+        the request's first read (``core.store.spend_along``)."""
+
+        async def alone(_: SpendAlong) -> Spent:
+            return await self.spend_for_secret(token.secret_sha256, at, per_second, burst)
+
+        return SpendAlong(token, at, per_second, burst, alone)
 
     async def spend_for_secret(
         self, secret_sha256: str, at: float, per_second: float, burst: int
@@ -99,3 +113,48 @@ token, and both come back in one round trip."""
 
 def _same(at: datetime) -> datetime:
     return at  # psycopg sends an aware datetime as timestamptz
+
+
+_SPEND_ALONG = _SPEND_FOR_SECRET.replace("%(", "%(spend_").replace(
+    "SELECT live.*, spent.tokens, spent.granted FROM live JOIN spent ON spent.token_id = live.id",
+    "",
+)
+_READ = re.compile(r"\s*(SELECT|WITH)\b", re.IGNORECASE)
+_WRITES = re.compile(r"\b(INSERT|UPDATE|DELETE|MERGE|LOCK|pg_advisory\w*)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=128)
+def read_along(sql: str) -> str | None:
+    """The read ``sql`` carrying a token's spend (``_SPEND_FOR_SECRET``, its parameters
+    named ``spend_*``), in one statement: a row for the spend (the bucket's level, whether
+    it gave the request, the read's row number) joined with the read's rows, which are
+    read only when it gave it; none at all when the token is no longer live. None for a
+    statement that is not a plain read, which is never run before its request is allowed."""
+    if not _READ.match(sql) or _WRITES.search(sql):
+        return None
+    return (
+        f"{_SPEND_ALONG} SELECT spent.tokens, spent.granted, r.* FROM spent "
+        "LEFT JOIN LATERAL (SELECT row_number() OVER () AS spend_n, q.* "
+        f"FROM ({sql}) q WHERE spent.granted) r ON true ORDER BY r.spend_n"
+    )
+
+
+def along_args(along: SpendAlong, args: Mapping[str, Any]) -> dict[str, Any]:
+    """``args`` of the read with the spend's own."""
+    return {
+        **args,
+        "spend_hash": along.token.secret_sha256,
+        "spend_at": along.at,
+        "spend_rate": along.per_second,
+        "spend_burst": float(along.burst),
+    }
+
+
+def rows_along(along: SpendAlong, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The read's rows, once the spend they came with is settled (``SpendRefused``
+    if it refused the request: the rows are not given)."""
+    if not rows:
+        along.settle(None)
+    tokens, granted = rows[0][0], rows[0][1]
+    along.settle((along.token, 0.0 if granted else (1 - float(tokens)) / along.per_second))
+    return [r[3:] for r in rows if r[2] is not None]

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow
+from core.domain.event_log import AuditLine, EventRecord, HistoryEntry, LogWindow, payload_end
 from core.domain.review_items import CONSISTENCY_SOURCE, ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -65,11 +65,21 @@ class PostgresReads(ABC):
     async def question_and_group(self, item_id: str) -> QuestionAndGroup | None:
         # One statement: the API reads the item (whose token reaches it?) and a Yes or No
         # then answers its group; the group's read was a second trip.
+        # The end each one's words gave comes with it (a Yes keeps it): a read an item.
         rows = await self.fetch(QUESTION_AND_GROUP, {"id": item_id})
         if not rows or rows[0][0] != 0:
             return None
-        item, *members = (review_from_row(r[1:]) for r in rows)
-        return item, members
+        read = [(review_from_row(r[1:_KEY_AT]), r[_KEY_AT], r[_KEY_AT + 1]) for r in rows]
+        ends = {
+            item.event_id: end
+            for item, key, until in read
+            if item.event_id is not None
+            and item.candidate_value is not None
+            and key == value_key(item.candidate_value)
+            and (end := payload_end({"valid_until": until})) is not None
+        }
+        item, *members = (item for item, _, _ in read)
+        return QuestionAndGroup(item, members, ends)
 
     async def review_items(self, statuses: Sequence[ReviewStatus]) -> list[ReviewItem]:
         rows = await self.fetch(
@@ -276,14 +286,20 @@ def _items_from(entity_id: str, source_prefix: str) -> Read:
 
 _OPEN = "status IN ('pending', 'queued')"
 QUESTION_AND_GROUP = (
-    f"SELECT 0 AS part, {REVIEW_COLUMNS} FROM review_items WHERE id = %(id)s "
+    f"SELECT q.*, e.value_key, e.until FROM (SELECT 0 AS part, {REVIEW_COLUMNS} "
+    "FROM review_items WHERE id = %(id)s "
     f"UNION ALL SELECT 1, {REVIEW_COLUMNS} FROM review_items WHERE {_OPEN} AND id <> %(id)s "
     "AND (entity_id, group_key) = "
-    f"(SELECT entity_id, group_key FROM review_items WHERE id = %(id)s AND {_OPEN}) "
-    "ORDER BY part, seq"
+    f"(SELECT entity_id, group_key FROM review_items WHERE id = %(id)s AND {_OPEN})) q "
+    "LEFT JOIN LATERAL (SELECT value_key, payload::json -> 'valid_until' AS until FROM events "
+    "WHERE event_id = q.event_id AND entity_id = q.entity_id AND field = q.field) e ON true "
+    "ORDER BY q.part, q.seq"
 )
 """The item (part 0) and, while it is open, the other open items of its group (part 1):
-found by its entity (a group is one entity's; review_items_by_status), then its key."""
+found by its entity (a group is one entity's; review_items_by_status), then its key;
+each with the value key and the end (``valid_until``) of the event that raised it, by
+the event's unique id (``events_for``'s event of that id, as ``question_ends`` reads it)."""
+_KEY_AT = 1 + len(REVIEW_COLUMNS.split(","))
 
 
 def _open_items(

@@ -26,6 +26,7 @@ from core.api.tokens import issue_token
 from core.conversation.audience import Audience
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
+from core.store.protocol import Store
 from core.store.sqlite import SQLiteStore
 
 AUDIENCE = Audience(shared_entities=("team:home",))
@@ -105,11 +106,18 @@ def check_body(method: str, path: str, got: Response, content_type: str) -> None
 
 @asynccontextmanager
 async def running_api(
-    tmp_path: Path, *, now: datetime = NOW, audience: Audience = AUDIENCE, **options: Any
+    tmp_path: Path,
+    *,
+    now: datetime = NOW,
+    audience: Audience = AUDIENCE,
+    store: Store | None = None,
+    **options: Any,
 ) -> AsyncIterator[Api]:
     """The API over a fresh store with a ``user`` token each for Alice, Bob and the primary
-    user (their own clients); ``audience``: who shares what (a household: its family)."""
-    store = SQLiteStore(tmp_path / "canon.db")
+    user (their own clients); ``audience``: who shares what (a household: its family).
+    ``store``: an unopened store (else a SQLite file in ``tmp_path``)."""
+    if store is None:
+        store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
     try:
         engine = Engine(store, calibrated_policy())

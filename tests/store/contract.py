@@ -23,11 +23,13 @@ from core.domain.rollout import ChangeCount, PolicyEvent
 from core.domain.settlements import Settlement
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import CommittedFact, value_key
+from core.domain.timeutil import format_ts
 from core.domain.write_batch import Accepted
 from core.engine.engine import Engine
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, NotFound, StoreError
 from core.store import DeadLetter, NewReviewItem, ReviewItem, Store, WriteBatch
+from core.store.group_reads import question_ends
 from core.store.protocol import RolloutReads
 
 
@@ -951,11 +953,38 @@ class StoreContract:
             if read.group_key is not None and read.status in ("pending", "queued"):
                 members = await backend.open_review_items(group_key=read.group_key)
                 expected = [m for m in members if m.id != read.id]
-            assert await backend.question_and_group(asked.id) == (read, expected)
+            assert await backend.question_and_group(asked.id) == (read, expected, {})
         first = await backend.question_and_group(grouped[0].id)
         assert first is not None
-        assert [m.id for m in first[1]] == [grouped[2].id]  # the answered part is not
+        assert [m.id for m in first.others] == [grouped[2].id]  # the answered part is not
         assert await backend.question_and_group("no-such-question") is None
+
+    async def test_a_question_is_read_with_the_end_its_words_gave(self, eng: Engine) -> None:
+        """``question_and_group`` brings the end each item's event gave ("till sunday"), by
+        event id, as ``question_ends`` reads it from the log: a Yes keeps it without a read
+        an item; an event without one, and a question without an event, give none."""
+        until = NOW + timedelta(days=3)
+        ids = {}
+        for field, value, end in (
+            ("travel.location", "Tahoe", {"valid_until": format_ts(until)}),
+            ("travel.status", "in_progress", {}),
+        ):
+            obs = make_observation(field, value, source="calendar", ref="cal-1", **end)
+            ids[field] = obs["event_id"]
+            assert (await eng.ingest(obs, now=NOW)).review_item_id is not None
+        first, second = await eng.store.open_review_items(["user:primary"])
+        for asked in (first, second):
+            read = await eng.store.question_and_group(asked.id)
+            assert read is not None
+            assert read.ends == {ids["travel.location"]: until}
+            assert read.ends == await question_ends([first, second], eng.store.events_for)
+        result = await eng.answer_group(
+            first.id, "confirm", now=NOW, item=first, others=[second], ends=read.ends
+        )
+        assert result.committed
+        fact = await eng.store.fact("user:primary", "travel.location")
+        assert fact is not None
+        assert fact.valid_until == until
 
     async def test_a_groups_yes_read_before_a_part_was_answered_answers_the_rest(
         self, eng: Engine
@@ -969,7 +998,7 @@ class StoreContract:
         read = await eng.store.open_review_items(["user:primary"])
         first, second = read
         with_group = await eng.store.question_and_group(first.id)
-        assert with_group == (first, [second])
+        assert with_group == (first, [second], {})
         await eng.answer(second.id, "reject", now=NOW)  # answered after the read
         result = await eng.answer_group(first.id, "confirm", now=NOW, item=first, others=[second])
         assert [(i.id, i.status) for i in result.group] == [(first.id, "confirmed")]

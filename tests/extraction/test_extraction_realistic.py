@@ -211,6 +211,7 @@ PROBE_SETS = (
     "probes23d",
     "probes23d2",
     "probes23f",
+    "probes24c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -642,6 +643,7 @@ _PROBE_MINIMUM = {
     "probes23d": 51,
     "probes23d2": 29,
     "probes23f": 53,
+    "probes24c": 76,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1211,6 +1213,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # before the extractor ran on it and scored before its fixes: 0.660 (35/53), 6/6
     # fields, no false commit. After the round: 0.792 (42/53).
     ("probes23f", "dev"): Figures(0.77, 0.90, 0.00, 0.00, 0, 0.00),
+    # probes24c (twenty-fourth round, w24c: messages that say nothing of the writer's state —
+    # questions without their mark, requests to a desk or the assistant, favours asked with
+    # "you" left out, acknowledgements, remarks and advice of anyone, sayings, lyrics,
+    # daydreams — in a Reddit travel question, a support ticket, a teens' chat, a retired
+    # teacher's letter, Singlish and a sarcastic coworker, with guards in the same shapes
+    # and controls; no realistic set opened), one batch, committed before the extractor ran
+    # on it and scored before its fixes: 0.697 (53/76), 2/2 fields, one false commit (advice
+    # of anyone read as a trip). After the round: 0.842, no false commit.
+    ("probes24c", "dev"): Figures(0.80, 0.90, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

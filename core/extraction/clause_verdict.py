@@ -33,6 +33,7 @@ from core.extraction.markdown import MarkdownLine
 from core.extraction.no_state_told import tells_no_state
 from core.extraction.now_marked import marked_now
 from core.extraction.segments import Segment
+from core.extraction.travel_objects import anyones_way
 from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.types import ExtractedObservation, MessageIntent
 from core.extraction.weekly_rota import weekly_rota
@@ -110,7 +111,11 @@ def clause_verdict(
         or TEASER.match(clause.low)
     ):
         return "none"
-    if not seg_obs and clause.intent in ("assertive", "planning") and in_general(reading, clause):
+    if (
+        not seg_obs
+        and clause.intent in ("assertive", "planning")
+        and (in_general(reading, clause) or anyones_way(clause.low))
+    ):
         return "none"  # "Trains in this country are a complete joke": an opinion of the world
     if (
         not seg_obs

@@ -22,6 +22,7 @@ from core.extraction.intent_asks import (
     agrees_then_asks,
     asked_with_please,
     asks_indirectly,
+    asks_without_you,
     closes_dialogue,
     reminds_self,
     subjectless_plan,
@@ -174,12 +175,14 @@ def classify(
     if seg.question or (
         seg.sentence_start and not markdown and (UNMARKED_Q.match(low) or wh_with_expletive(low))
     ):
-        if asks_indirectly(low) or asks_courteously(low):  # "would it be possible to …?"
+        # "would it be possible to …?", "can help me check the clinic open or not"
+        if asks_indirectly(low) or asks_courteously(low) or asks_without_you(low):
             return ClauseIntent("none", 0.5)
         return ClauseIntent(question_intent(low), 0.5, opens_scope=opens)
     bare = without_lead(low)  # "actually, make that 5 people", "note to self: renew ..."
     asked = seg.joint == "" and (_COMMAND.search(low) or _COMMAND.search(bare)) is not None
     asked = asked or asks_indirectly(low) or reminds_self(low) or wants_a_service(low)
+    asked = asked or asks_without_you(bare)
     asked = asked or asked_with_please(low) or agrees_then_asks(low)
     asked = asked or asks_in_dialogue(low) or asks_in_dialogue(bare) or asks_courteously(low)
     # "No hurry at all, but could you…", "…, so can u…": the ask after a joint.

@@ -72,7 +72,7 @@ _FOLDED_QUESTION = re.compile(
     # following up on my email".
     rf"{_LEAD}(?:(?:i|we)\s+(?:was|were|am|are|'m|'re)?\s*)?(?:just\s+|also\s+)?wondering\s+"
     r"(?:if|whether|when|where|what|how|who|why|about)\b|"
-    rf"{_LEAD}(?:i|we)\s+(?:do\s+)?wonder\s+(?:if|whether|when|where|what|how|who|why)\b|"
+    rf"{_LEAD}(?:i|we|one)\s+(?:do\s+)?wonders?\s+(?:if|whether|when|where|what|how|who|why)\b|"
     rf"{_LEAD}(?:i|we)(?:\s+|(?='d))(?:just\s+|also\s+)?(?:wanted|want|wish|would\s+like|'d\s+like|"
     r"need(?:ed)?)\s+to\s+(?:quickly\s+)?(?:check|ask|see|know|confirm|find\s+out|enquire|"
     r"inquire|double[\s-]check)\s+(?:with\s+you\s+|again\s+)?(?:if|whether|when|where|what|how|"
@@ -99,7 +99,8 @@ _DIALOGUE_CLOSING = re.compile(
     r"(?:whichever|whatever)(?:\s+one)?(?:\s+is|'s|\s+are)\s+(?:the\s+)?(?:\w+est|most\s+\w+|"
     r"available|free|earliest|closest|nearest)|"
     # A letter's pleasantry: "I hope this finds you well", "trust all is well with you".
-    r"(?:i\s+|we\s+)?(?:hope|trust)\s+(?:this|the|my|our)\s+(?:\w+\s+)?finds\s+(?:you|u)\b.*|"
+    r"(?:i\s+|we\s+)?(?:do\s+|really\s+)?(?:hope|trust)\s+(?:this|the|my|our)\s+(?:\w+\s+)?finds\s+"
+    r"(?:you|u)\b.*|"
     r"(?:i\s+|we\s+)?(?:hope|trust)\s+(?:all|everything|things)(?:\s+is|'s|\s+are)\s+(?:well|"
     r"good|ok|okay|fine)\b.*|"
     # "I look forward to hearing from you", "looking forward to your reply".
@@ -250,6 +251,23 @@ def asked_with_please(low: str) -> bool:
 def wants_a_service(low: str) -> bool:
     """A customer telling a desk what to find or book."""
     return _WANTS_A_SERVICE.search(low) is not None
+
+
+def asks_without_you(low: str) -> bool:
+    """A favour asked with its "you" left out ("can help me check …", "can resend")."""
+    return _ASKED_WITHOUT_YOU.search(low) is not None
+
+
+_ASKED_WITHOUT_YOU = re.compile(
+    # "can help me check the price", "could send us the photos later", "can resend the
+    # address": a favour asked with its "you" left out (Singapore, Malaysian and Indian
+    # English); "can pick them up Friday" stays the writer's own offer. "can or not" at
+    # the end asks yes or no.
+    r"^(?:(?:eh|oi|paiseh|sorry|bro|sis|boss|ah|aiyo|aiya|hi|hello)\W+(?:(?:ah|lah|leh|ya)\W+)?)*"
+    r"(?:can|could)\s+(?:pls\s+|please\s+|also\s+)?(?:(?:help|pass|send|share|forward|bring|lend|"
+    r"tell|show|give|buy|get|book|call|text|email|pick|message|whatsapp|ping)\s+(?:me|us)\b|"
+    r"re(?:send|share|confirm|check|schedule|book)\b|[^.;!?]*\bor\s+not\s*$)"
+)
 
 
 def undecided(low: str) -> bool:

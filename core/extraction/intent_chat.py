@@ -17,7 +17,12 @@ _CHITCHAT = re.compile(
     r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
     r"tysm|cheers|ta|brill|brilliant|lovely|ace|fab|sorted|nice\s+one|spot\s+on|no\s+dramas|"
     r"legend|much\s+appreciated|appreciate\s+it|ok(?:ay)?|k|kk|cool|nice|great|awesome|"
-    r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lmao|haha+|hah|got\s+it|"
+    r"perfect|sure|yes|no|yep|yup|nope|nah|lol|lma+o+|lmfa+o+|haha+|hah|got\s+it|"
+    # An order or a message taken ("noted with thanks", "understood", "copy that", "will
+    # do", "can do"): it acknowledges, it tells nothing (nor plans: "will do" is a yes).
+    r"noted(?:\s+with\s+thanks)?|understood|copy(?:\s+that)?|roger|wilco|(?:will|can)\s+do|"
+    # Singlish particles and "see how" (we'll see) left on their own after a split.
+    r"lah|lor|leh|sia|meh|see\s+how(?:\s+(?:lah|lor|first))?|stop(?:\s+it)?|"
     r"sounds\s+(?:good|great|perfect|fine|like\s+a\s+plan)(?:\s+to\s+(?:me|us))?|same|same\s+here|"
     r"\+?1|agreed|fair|bet|omg|eh|no\s+problem|(?:can|ok|okay|sure|never\s+mind|no\s+problem)\s+(?:lah|la|leh|lor)|"
     r""

@@ -69,6 +69,18 @@ _TERMS_AS_WISH = re.compile(
     r"for\s+(?:\d+|one|two|three|four|five|six|seven|eight|a\s+couple\s+of)\s+(?:nights?|"
     r"people|persons|guests|adults)\b)"
 )
+_DESK_WISH = re.compile(
+    # "I'd like to speak to someone about my bill", "we would like to cancel the order",
+    # "I'd like to make a complaint", "i would like to report a missing parcel": what a
+    # customer asks a desk (or the assistant) to do, said as a wish. (Not "I'd like to move
+    # to Lisbon one day", "I'd like to have kids": a wish about one's own life.)
+    _LEAD + r"(?:i|we)(?:'d|\s+would)\s+(?:really\s+|just\s+|also\s+)?like\s+to\s+(?:please\s+)?"
+    r"(?:(?:speak|talk)\s+(?:to|with)|cancel|reschedule|amend|modify|upgrade|downgrade|renew|"
+    r"request|report|order|exchange|return\s+(?:a|an|the|my|our|this|these|those)|"
+    r"change\s+(?:a|an|the|my|our)\s+(?:\w+\s+)?(?:booking|reservation|order|flight|seat|room|"
+    r"date|time|address|password|plan|appointment|details|name|email|payment|card|delivery)|make\s+(?:a|an)\s+(?:\w+\s+)?(?:booking|reservation|"
+    r"complaint|appointment|claim|enquiry|inquiry|payment|order|change|correction))\b"
+)
 _IT_TERMS = re.compile(
     # "it has to have free parking", "but it should be in the centre", "they must accept
     # dogs": the thing asked for, named before, and its terms.
@@ -192,6 +204,7 @@ def asks_courteously(low: str) -> bool:
             _DESK_ASK,
             _EMPHATIC_IMPERATIVE,
             _TERMS_AS_WISH,
+            _DESK_WISH,
             _IT_TERMS,
             _RETRY,
             _SHOULD_YOU,

@@ -28,7 +28,11 @@ _STATUS_Q = re.compile(
 )
 UNMARKED_Q = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry|srsly|seriously|honestly|"
-    r"like|bruh|bro|lol|omg)[\s,]+)?(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
+    # ("but why is my flight cancelled AGAIN" complains of a fact; a "why" after "but" tells)
+    r"like|bruh|bro|lol|omg|eh|but(?!\s+why\b)|"
+    # "long shot but does anyone know…", "quick q, is the pool open": a question announced.
+    r"(?:long\s+shot|(?:quick|random|genuine|serious|dumb|stupid|honest)\s+q(?:uestion)?)"
+    r"(?:\s+but)?)[\s,:]+){0,2}(?:are\s+we\s+still|am\s+i|did\s+(?:i|we)|where\s+am|"
     # "didn't you say you were moving", "aren't you meant to be in Madrid": a negated
     # auxiliary before its subject asks, mark or not.
     r"(?:didn't|don't|doesn't|aren't|isn't|wasn't|weren't|won't|haven't|hasn't|can't|couldn't|"
@@ -69,7 +73,7 @@ UNMARKED_Q = re.compile(
     r"(?:are|r|were|did|have|will)\s+(?:you|u|ya|y'?all)\s+|"
     # "y'all home for the summer or staying in boston", "u coming sat or nah": the listener's
     # plans put to them as a choice, the verb left out.
-    r"(?:y'?all|you\s+guys|u\s+guys|you|u)\s+(?=(?:home|staying|coming|going|flying|driving|back|"
+    r"(?:y'?all|you\s+guys|u\s+guys|you\s+all|u\s+all|you|u)\s+(?=(?:home|staying|coming|going|flying|driving|back|"
     r"around|free|down|still|heading)\b[^.;!?]*\sor\s+[a-z']+(?:\s+[a-z']+){0,3}\s*$)|"
     r"(?:you|u)\s+still\s+"
     r"(?=(?:in|at|on|home|there|around|going|coming|flying|away|up)\b)|"

@@ -66,7 +66,8 @@ _FRAME = re.compile(
     # message, with nothing after it to read as news.
     r"(?!\s+(?:regarding|about|re|concerning|on|with\s+regards?\s+to|in\s+regards?\s+to|as\s+"
     r"regards)\b))"
-    r"(?:\s+that\b)?[\s,:;-]*",
+    # whole words: "noted, thanks" acknowledges, it is no "note that …" frame
+    r"\b(?:\s+that\b)?[\s,:;-]*",
     re.I,
 )
 

@@ -27,7 +27,7 @@ _OPINION_VERBS = frozenset({"reckon", "think", "believe", "figure", "bet", "pred
 _HEARSAY = re.compile(
     r"\b(?:apparently|supposedly|allegedly|reportedly|rumou?r\s+(?:has\s+it|is)|word\s+is|"
     r"(?:is|are|was|'s|'re)\s+supposed\s+to|(?:weather\s+)?forecast(?:'s|\s+(?:says|said|is\s+saying|"
-    r"shows|has))|as\s+(?:they|people|the\s+saying)\s+(?:say|goes))\b"
+    r"shows|has))|as\s+(?:they|people|the\s+(?:old\s+)?saying)\s+(?:say|goes))\b"
 )
 """What the writer passes on from elsewhere (a rumour, a forecast, a saying), not what the
 writer is or will do."""
@@ -66,7 +66,16 @@ def tells_no_state(reading: ClauseReading | None, clause: Clause, question: bool
         or _put_to_anyone(reading, clause)
         or _advice_labelled(clause)
         or _REMINDER_TO_OTHERS.match(clause.low) is not None
+        or _WHO_SAYS_SO.fullmatch(clause.low.strip(" ,.:;!-")) is not None
     )
+
+
+_WHO_SAYS_SO = re.compile(
+    r"as\s+(?:[\w']+\s+){1,3}?(?:always\s+|often\s+|once\s+|used\s+to\s+|would\s+|likes?\s+to\s+)?"
+    r"(?:says?|said|puts?\s+it|goes)"
+)
+"""Whose words follow, cut off from them ("as my mum always says, …", "as the saying goes"):
+the attribution tells nothing; the words after it are read on their own."""
 
 
 def _someone_elses_view(reading: ClauseReading, clause: Clause) -> bool:

@@ -53,7 +53,7 @@ from core.extraction.travel_going import (
     said_now,
     trip_behind,
 )
-from core.extraction.travel_objects import awaited, cannot_go, errand_after, is_habit
+from core.extraction.travel_objects import anyones_way, awaited, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
     AT_LODGING,
@@ -95,7 +95,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and CALLED_OFF.search(low) is None
     ):
         return []  # no place, no trip word: nothing to find
-    if is_habit(low):
+    if is_habit(low) or anyones_way(low):
         return []
     m = cancellation(clause)
     if m and WAY_HOME_OFF.search(clause.low):

@@ -361,7 +361,8 @@ _LEAD_FILLER = re.compile(
     re.I,
 )
 _REMEMBER = re.compile(
-    r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\s*(?:that\b)?[\s,:]*|"
+    # (whole words: "noted, thanks" is an acknowledgement, "notebook" a thing)
+    r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\b\s*(?:that\b)?[\s,:]*|"
     # "remind me i gotta return the shoes", "can u remind me that rent is due on the 1st":
     # what to be reminded of, said as a statement with its own subject, is the news (not
     # "remind me to call the vet", "remind me when i land": a request, nothing said).

@@ -183,3 +183,18 @@ def cannot_go(low: str) -> bool:
 def is_habit(low: str) -> bool:
     """A like or a habit ("love going to", "usually go to"): no plan, no trip."""
     return _HABIT.search(low) is not None
+
+
+_ANYONES_WAY = re.compile(
+    r"^(?:(?:imo|tbh|honestly|fwiw|btw)\W+)?(?:the\s+)?(?:\w+est|best|worst|only|ideal|right|"
+    r"easiest|most\s+\w+)\s+(?:time|times|way|ways|month|season|route|day|place|places)\s+to\s+"
+    r"[a-z]+\b[^,;.!?]*?\s(?:is|are|'s)\b"
+)
+"""Advice said of anyone ("the best time to visit Iceland is September", "the cheapest
+way to fly to Denver is via Chicago", "the only place to eat in town is the diner"): the
+infinitive names nobody's trip, and the clause rates the world, not the writer's now."""
+
+
+def anyones_way(low: str) -> bool:
+    """A way or a time to travel, judged for anyone: no plan, no trip."""
+    return _ANYONES_WAY.match(low) is not None

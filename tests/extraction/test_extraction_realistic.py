@@ -212,6 +212,7 @@ PROBE_SETS = (
     "probes23d2",
     "probes23f",
     "probes24d",
+    "probes24c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -644,6 +645,7 @@ _PROBE_MINIMUM = {
     "probes23d2": 29,
     "probes23f": 53,
     "probes24d": 76,
+    "probes24c": 76,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1222,6 +1224,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # before its fixes: 0.829/0.547 (35/64), no false commit. After: 0.908/0.703 (45/64, one
     # label set to the catalogue's slug: "my mother" is family.mother).
     ("probes24d", "dev"): Figures(0.88, 0.66, 0.00, 0.00, 0, 0.00),
+    # probes24c (twenty-fourth round, w24c: messages that say nothing of the writer's state —
+    # questions without their mark, requests to a desk or the assistant, favours asked with
+    # "you" left out, acknowledgements, remarks and advice of anyone, sayings, lyrics,
+    # daydreams — in a Reddit travel question, a support ticket, a teens' chat, a retired
+    # teacher's letter, Singlish and a sarcastic coworker, with guards in the same shapes
+    # and controls; no realistic set opened), one batch, committed before the extractor ran
+    # on it and scored before its fixes: 0.697 (53/76), 2/2 fields, one false commit (advice
+    # of anyone read as a trip). After the round: 0.842, no false commit.
+    ("probes24c", "dev"): Figures(0.80, 0.90, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

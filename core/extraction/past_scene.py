@@ -162,9 +162,7 @@ class PastScene:
         return replace(ci, intent="historical"), replace(clause, intent="historical")
 
 
-def _told_as_now(
-    seg: Segment, ci: ClauseIntent, reading: ClauseReading | None, low: str
-) -> bool:
+def _told_as_now(seg: Segment, ci: ClauseIntent, reading: ClauseReading | None, low: str) -> bool:
     """A plain present (or verbless) clause that would otherwise be read as now."""
     if seg.question or ci.command or ci.intent not in ("assertive", "planning"):
         return False

@@ -139,6 +139,10 @@ def clause_verdict(
         return "assertive"  # "we're staying with my mum till Sunday": a stay now, its end ahead
     if not seg_obs and clause.intent == "planning" and weekly_rota(clause.low):
         return "assertive"  # "i do earlies mon-wed and lates thurs-fri": the week's pattern
+    if clause.intent == "planning" and {o.field for o in seg_obs} == {"profile.employer"}:
+        # "i start at amazon on monday": the job is taken now (its field says so), the
+        # message tells the day it starts, a plan.
+        return "planning"
     if clause.intent in ("assertive", "planning") and factual:
         # What the clause commits decides: "heading to Tahoe" is a plan.
         return "assertive" if "assertive" in factual else "planning"

@@ -90,7 +90,9 @@ _HABITUAL_WOULD = re.compile(
 _HABIT_FRAME = re.compile(
     r"\b(?:every|each)\s+(?:single\s+)?(?:morning|day|night|evening|afternoon|week|weekend|"
     r"summer|winter|spring|fall|autumn|year|time|holiday|christmas|sunday|monday|tuesday|"
-    r"wednesday|thursday|friday|saturday)\b|\b(?:on|in\s+the)\s+(?:sundays|mondays|"
+    r"wednesday|thursday|friday|saturday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|easter|thanksgiving|half[\s-]term)\b|"
+    r"\b(?:on|in\s+the)\s+(?:sundays|mondays|"
     r"tuesdays|wednesdays|thursdays|fridays|saturdays|weekends|summers|winters|evenings|"
     r"mornings|afternoons)\b|\bwhenever\b|\bfor\s+hours\b|\bof\s+(?:my|our)\s+"
     r"(?:childhood|youth)\b|\bas\s+(?:a\s+)?(?:kids?|child|children|teens?|teenagers?)\b|"

@@ -41,6 +41,27 @@ _SHOULD_INVERSION = (
     r"\s+\w+"
 )
 """"Should anything happen, ...", "Should the flight be cancelled, ...": "if" by inversion."""
+_WERE_INVERSION = (
+    r"were\s+(?:the|my|our|your|his|her|their|a|an|this|that|these|those)\s+(?:[\w'-]+\s+){0,2}?"
+    r"to\s+(?!the\b|a\b|my\b|our\b)[a-z]+"
+)
+""""Were my client to relocate, …", "were the trains to strike, …": "if" by inversion, its
+subject a noun ("were I to" is a pronoun's, with the counterfactuals)."""
+_WORST_CASE = (
+    r"(?:(?:in\s+the\s+|at\s+)?(?:worst|best)[\s-]case(?:\s+scenario)?(?!\s+of\b)|"
+    r"if\s+worst\s+comes\s+to\s+worst|failing\s+that)"
+)
+""""worst case we're stuck in Denver another night", "best case scenario we land at 6": one
+way things may go, said without "if" (not "the worst case of flu I've had")."""
+_FEELING_SHARED = (
+    r"imagine\s+(?:my|our|his|her|their)\s+(?:surprise|horror|shock|delight|joy|relief|"
+    r"embarrassment|face|reaction|disappointment)"
+)
+""""Imagine my surprise: I'm in Rome and…": the listener asked to share a feeling about
+what is told, no scene made up."""
+_PICTURED = r"(?:just\s+)?(?:picture|imagine)\s+(?:us|me|yourself|ourselves|myself|you)\b"
+""""picture us on a beach in Tulum", "imagine me in a suit": a scene made up (not "picture
+this, it's 2am…", a storyteller's opening of what happened)."""
 _ONCE = r"once(?!\s+(?:again|more)\b)"
 """"once we land" opens a condition; "once again stuck in denver" does not."""
 _YEAH_RIGHT = r"^(?:yeah|yea|ya)\s+right\b"
@@ -53,7 +74,8 @@ _IRONY = (
 """"yeah because that's totally gonna happen", "like that'll ever happen", "as if he'd pay
 me back": what will not happen, said as if it would."""
 CONDITIONAL = branched(
-    rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION})\b"
+    rf"^(?:without|but\s+for|barring|absent|{_ONCE}|{_SHOULD_INVERSION}|{_WERE_INVERSION}|"
+    rf"{_WORST_CASE}|{_PICTURED})\b"
     # "pretend i'm in paris", "let's say we moved": a world made up.
     # ("at my desk pretending to work": a show put on, not a world made up)
     r"(?!\s+upon)|\bpretend(?:ing)?\b(?!\s+to\s+(?!be\b)[a-z]+)|\blet'?s\s+say\b|^say\s+(?=(?:i|we)\b)|"
@@ -83,6 +105,7 @@ IF_IDIOM = branched(
     r"that\s+works|that's\s+(?:ok|okay|alright|fine|cool)|possible|"
     # "If it's not too much trouble, could you…": politeness, no condition.
     r"it(?:'s|\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)|it\s+isn't\s+too\s+much\s+(?:trouble|bother))\b|"
+    rf"\b{_FEELING_SHARED}\b|"
     # Where the speaker will be, offered for the listener's use: "I'm in the Leeds office
     # Thursday if you want to grab lunch", "we'll be around all weekend if you fancy a walk".
     r"\b(?:be|'m|am|'re|are)\s+(?:[\w'-]+\s+){0,4}?(?:in|at|around|about|home|here|there|back)"
@@ -127,9 +150,10 @@ IF_IDIOM = branched(
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"
-    r"^(?:if|unless|suppose|supposing|assuming|provided|providing|(?:as|so)\s+long\s+as|imagine|"
+    r"^(?:if|unless|suppose|supposing|assuming|provided|providing|(?:as|so)\s+long\s+as|"
+    rf"imagine(?!\s+(?:my|our|his|her|their)\s)|"
     r"in\s+case|without|"
-    rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|"
+    rf"but\s+for|barring|{_ONCE}|{_SHOULD_INVERSION}|{_WERE_INVERSION}|{_WORST_CASE}|"
     rf"were\s+{SUBJECT_PRONOUN}\s+to|what\s+if|if\s+only)\b|"
     # "One day, when the children are grown, I shall go back to Kerala": a day nobody can
     # name frames what follows it (not "One day, when I was ten, …": a day in a story).
@@ -192,6 +216,8 @@ WHEN_PRESENT = re.compile(
     rf"^(?:when|whenever|once|as\s+soon\s+as|after|before|until|till)\s+{SUBJECT_PRONOUN}(?:'re|'m|\s+"
     r"(?:are|am|is|get|gets|arrive|arrives|land|lands|come|comes|go|goes|head|heads|leave|"
     r"leaves|return|returns|finish|finishes|move|moves))\b"
+    # Learners' "when I am child" is a childhood, behind ("when I'm old" is still ahead).
+    r"(?!\s+(?:a\s+)?(?:kids?|child|children|little|small|boys?|girls?|baby|teens?|teenagers?)\b)"
 )
 _MAY = re.compile(r"\bmay\b(?!\s*\d)")
 _MAY_MONTH = re.compile(

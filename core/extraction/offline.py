@@ -54,6 +54,7 @@ from core.extraction.offline_consistency import (
 )
 from core.extraction.offline_input import readable_body
 from core.extraction.offline_observations import clause_observations
+from core.extraction.past_scene import PastScene
 from core.extraction.profile_after import settled_not_travelling
 from core.extraction.pronouns import Referents
 from core.extraction.rules_family import extract_family
@@ -173,6 +174,7 @@ def extract_offline(
     offsets = clause_offsets(parsed, texts)
     readings = clause_readings(parsed, texts, offsets)
     people = people_named(parsed)
+    scene = PastScene(segments, at)
     habit = False
     cf_before = False  # the clause before was contrary to fact
     might_have_been = False  # the clause before was contrary to fact, by any word
@@ -203,6 +205,7 @@ def extract_offline(
         if md is None and opens and asked_unmarked(parsed, seg.text, where):
             seg = replace(seg, question=True)
         clause, ci, cut = read_clause(seg, at, in_scope=in_scope, md=md, reading=reading)
+        ci, clause = scene.read(seg, ci, clause, reading)  # "last summer we're driving…"
         wanted = ci.intent == "hypothetical" and not (ci.counterfactual or ci.opens_scope)
         if books and wanted and _WANT_TO_GO.search(seg.low):
             # "We want to go to Paris in June, can you find flights?": a trip being

@@ -213,6 +213,7 @@ PROBE_SETS = (
     "probes23f",
     "probes24d",
     "probes24c",
+    "probes24e",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -646,6 +647,7 @@ _PROBE_MINIMUM = {
     "probes23f": 53,
     "probes24d": 76,
     "probes24c": 76,
+    "probes24e": 74,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1233,6 +1235,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # on it and scored before its fixes: 0.697 (53/76), 2/2 fields, one false commit (advice
     # of anyone read as a trip). After the round: 0.842, no false commit.
     ("probes24c", "dev"): Figures(0.80, 0.90, 0.00, 0.00, 0, 0.00),
+    # probes24e (twenty-fourth round, w24e: the past, plans and suppositions told in a
+    # grammar that hides their time — historic present under a past date, learners' present
+    # for the past, "would" habits, memories, plans in the present, conditions without "if",
+    # wishes — by a grandparent, an Irish storyteller, a Spanish speaker, a podcast rambler,
+    # a planner's bullets and a lawyer, with present look-alikes and controls; no realistic
+    # set's held-out half opened), one batch, committed before the extractor ran on it:
+    # 0.757/0.923 (24/26), 9 false commits of 40; after the round 0.959/0.962, none.
+    ("probes24e", "dev"): Figures(0.92, 0.90, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -55,3 +55,19 @@ def test_a_perfect_after_a_name_tells_now(
 )
 def test_a_present_perfect_is_now_unless_an_experience(text: str, intent: str) -> None:
     assert intent_said(text) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # A thing's state said first, then how the speaker knows it or why: news.
+        ("the car insurance is due on the 20th, I got the letter", "assertive"),
+        ("the garden project is on hold, the builder vanished", "assertive"),
+        ("our boiler is kaput again, it died overnight", "assertive"),
+        # Look-alikes: the past alone is a story; the state inside a past frame stays one.
+        ("the builder vanished last spring", "historical"),
+        ("when we lived in Leeds the boiler was always kaput", "historical"),
+    ],
+)
+def test_a_state_told_first_is_news_before_its_story(text: str, intent: str) -> None:
+    assert intent_said(text) == intent

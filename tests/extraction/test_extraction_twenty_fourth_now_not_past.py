@@ -72,3 +72,49 @@ def test_a_present_perfect_is_now_unless_an_experience(text: str, intent: str) -
 )
 def test_a_state_told_first_is_news_before_its_story(text: str, intent: str) -> None:
     assert intent_said(text) == intent
+
+
+RIDES_AND_SCOTS: list[FieldRow] = [
+    # Scots "aye"/"och" open an answer as "yeah" does, never the news's subject.
+    ("aye made it to Perth", "travel.location", "Perth", "assertive"),
+    # "I" left out before "am" after "but"/"so": how the writer is now.
+    ("the fog was awful but am home now", "travel.status", "completed", "assertive"),
+    # A ride taken lately is a trip under way.
+    (
+        "hopped on the sleeper to Fort William last night",
+        "travel.status",
+        "in_progress",
+        "assertive",
+    ),
+    ("took the ferry to Skye yesterday", "travel.destination", "Skye", "assertive"),
+    ("got the train to leeds this morning", "travel.status", "in_progress", "assertive"),
+    # An offer to whoever is about leaves the stay a fact.
+    (
+        "I'm at the Leeds office till Thursday if anyone's about",
+        "travel.location",
+        "Leeds",
+        "assertive",
+    ),
+    # Look-alikes: a ride in a story, a habit, a ride with no day.
+    ("we took the bus to Leeds when I was a kid", "travel.status", None, ""),
+    ("we took the train to Paris and it was lovely", "travel.status", None, ""),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), RIDES_AND_SCOTS)
+def test_rides_taken_and_scots_openers(
+    text: str, field: str, value: str | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("caught the early ferry over to Arran this morning so am here till Friday", "assertive"),
+        ("she's knackered and so am I", "assertive"),
+        ("so am I", "none"),
+    ],
+)
+def test_am_without_its_i_is_a_clause_of_its_own(text: str, intent: str) -> None:
+    assert intent_said(text) == intent

@@ -211,6 +211,7 @@ PROBE_SETS = (
     "probes23d",
     "probes23d2",
     "probes23f",
+    "probes24b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian

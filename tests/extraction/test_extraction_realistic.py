@@ -643,6 +643,7 @@ _PROBE_MINIMUM = {
     "probes23d": 51,
     "probes23d2": 29,
     "probes23f": 53,
+    "probes24b": 70,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -204,8 +204,23 @@ def is_aside(
                 or _but_now(seg, reading)
                 or _so_now(seg, reading)
                 or _going_on_now(seg, reading)
+                or _opens_with_now(seg, reading, texts)
             )
         )
+    )
+
+
+def _opens_with_now(seg: Segment, reading: ClauseReading, texts: list[str]) -> bool:
+    """ "ur card is due the 18th btw, i saw the email", "the game's on hold, day job ate my
+    life": a state of a thing said in the present first, the past after it telling how the
+    speaker knows or why; the news leads, the story follows it, not a remark inside one."""
+    return (
+        bool(texts)
+        and seg.text == texts[0]
+        and reading.tense == "present"
+        and reading.verb == "be"
+        and not reading.modal
+        and not reading.progressive
     )
 
 

@@ -221,6 +221,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
             return _as(ci, "assertive")  # "I've worked at Costco for five years"
         if reading.progressive and _FROM_YEAR.search(low):
             return _as(ci, "assertive")  # "we are living in Munich from 2021"
+        if _perfect_of_now(reading, low):
+            return _as(ci, "assertive")  # "Milo's had diarrhoea twice today": so far, now
         lexical_only = FAR_PAST.search(low) is not None and STATIVE_PAST.search(low) is None
         if (
             lexical_only
@@ -230,6 +232,25 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
         ):
             return _as(ci, "planning" if _AUX_FUTURE.search(low) else "assertive")
     return ci
+
+
+_EVER_DONE = re.compile(
+    r"\b(?:'ve|have|has|'s)\s+(?:never\s+|ever\s+|already\s+)?(?:been\s+to|visited|lived|"
+    r"worked|travell?ed|seen|tried|met|done\s+(?:it|that|this))\b"
+)
+_SO_FAR_TODAY = re.compile(
+    r"\b(?:today|tonight|overnight|this\s+(?:morning|afternoon|evening|week)|so\s+far|since)\b"
+)
+
+
+def _perfect_of_now(reading: ClauseReading, low: str) -> bool:
+    """A present perfect ("she's had her op and is home", "Milo's had diarrhoea twice
+    today") tells what the present is after it, not a story; not an experience ("I've been
+    to Rome", "we've lived abroad") nor one dated behind or counted over a life ("I've had
+    the flu twice"; "twice today" is so far today)."""
+    if not reading.perfect or reading.negated or _EVER_DONE.search(low):
+        return False
+    return FAR_PAST.search(low) is None or _SO_FAR_TODAY.search(low) is not None
 
 
 _CAUSE = re.compile(r"\b(?:as|because|cos|coz|cuz|bc|'cause)\s+(?!(?:well|soon|much|long)\b)")

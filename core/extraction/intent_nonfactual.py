@@ -110,7 +110,7 @@ IF_IDIOM = branched(
     # Thursday if you want to grab lunch", "we'll be around all weekend if you fancy a walk".
     r"\b(?:be|'m|am|'re|are)\s+(?:[\w'-]+\s+){0,4}?(?:in|at|around|about|home|here|there|back)"
     r"\b[^.;?!]*?\bif\s+you\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like|are\s+free|"
-    r"'re\s+free|are\s+around|'re\s+around)\b|"
+    r"'re\s+free|are\s+(?:around|about)|'re\s+(?:around|about))\b|"
     # Permission asked: "mind if we come later", "is it ok if I bring the dog".
     r"\bmind\s+if\b|\b(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|"
     r"cool|possible)\s+if\b|"
@@ -146,7 +146,7 @@ IF_IDIOM = branched(
     # "at the seattle office today if anyone wants lunch", "dms open if anyone needs a duo":
     # an offer to the group after the fact, no condition on it.
     r"(?<=[\w,]\s)if\s+(?:any\s*one|anybody|any1|someone|somebody|y'?all)(?:\s+(?:wants?|needs?|"
-    r"fancies)|(?:\s+is|'s)\s+(?:around|free|up\s+for|down))\b|" + INVITED.pattern
+    r"fancies)|(?:\s+is|'s)\s+(?:around|about|free|up\s+for|down|in\s+town))\b|" + INVITED.pattern
 )
 OPENS_SCOPE = re.compile(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"

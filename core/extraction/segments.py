@@ -36,6 +36,9 @@ _JOINT = re.compile(
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
     r"(?=(?:i|we|he|she|they|it|you|my|our|his|her|their|the\s+kids|mom|dad|i'm|we're|i'll|"
     r"we'll|i've|we've|i'd|we'd|they're|it's|that's|there's|if|unless|maybe|now)\b"
+    # "the train was mobbed but am in the flat now", "…so am here till sunday": "I" left
+    # out before "am", a clause of its own ("so am I" is "me too").
+    r"|am\s+(?!i\b)(?=[a-z])"
     # "I'm off work all week, and Dave's away till the 18th": someone named, with a verb of
     # their own after the joint, is a clause of its own (as after a bare comma below).
     r"|(?-i:[A-Z][a-z]+)(?:'s\s+(?!(?:is|are)\b)(?=[a-z])|\s+(?:is|has|was|had|got|still)\b)"

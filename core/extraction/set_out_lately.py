@@ -31,7 +31,11 @@ _SET_OUT = re.compile(
     + r"(?:(?:have|'ve|has|just|finally|actually|already|officially|all)\s+)*"
     + r"(?:(?:[a-z]+ed|got|ate|said|took)\b[^,.!?]{0,30}?\s+and\s+)?"  # "packed the car and left"
     r"(?P<verb>left|set\s+off|set\s+out|headed\s+(?:out|off)|flew\s+out|took\s+off|departed|"
-    r"hit\s+the\s+road|got\s+on\s+the\s+road)\b"
+    r"hit\s+the\s+road|got\s+on\s+the\s+road|"
+    # "got the bus up to inverness this morning", "caught the 7am train to Leeds": a ride
+    # taken, a departure (dated: "we took the train to Paris" alone may be a story).
+    r"(?P<ride>(?:got|caught|took|hopped\s+on|jumped\s+on)\s+(?:the|a|an|my|our)\s+(?:[\w-]+\s+)?"
+    r"(?:train|bus|coach|ferry|flight|plane|sleeper|megabus)(?:\s+(?:up|down|over|out))?))\b"
 )
 _THEN = re.compile(
     r"^\s*(?:$|[,.!?:;)-]|for\b|to\b|on\b|at\b|around\b|about\b|this\b|yesterday\b|today\b|"
@@ -65,7 +69,7 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
         return []
     today = clause.at.date()
     day = _day_left(clause, m.end(), today)
-    if day is False or (dated_only and day is None):
+    if day is False or ((dated_only or m.group("ride")) and day is None):
         return []
     found = [Candidate("travel.status", "in_progress", 0.85, "assertive")]
     if isinstance(day, date):

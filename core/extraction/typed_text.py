@@ -247,7 +247,9 @@ _LIKE_COUNT = re.compile(
 
 
 _LEADING_MARKER = re.compile(
-    r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|"
+    # Scots "aye"/"och" open an answer as "yeah" does ("aye got to glasgow fine"): the
+    # parse takes "aye" for a noun and the subject of the news after it.
+    r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|aye|och|ach|"
     r"ok(?:ay)?\s+so|so{3,}|plot\s+twist|just\s+so\s+(?:you|u)\s+know|fyi|psst|guess\s+what|welp|"
     r"quick\s+update|(?:just\s+)?(?:a\s+)?quick\s+note(?:\s+that)?|heads\s+up|update|news\s+flash|turns\s+out(?:\s+that)?(?!\s+to\b)|"
     # A teen's hedge or oath before the news ("lowkey stuck at the airport in dallas", "ngl

@@ -157,6 +157,20 @@ def _has_got(head: Token) -> bool:
     return head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s", "'ve", "\u2019ve")
 
 
+def _clipped_have(head: Token) -> bool:
+    """ "Milo's had diarrhoea twice today", "Grandpa's had his hip done": after a name the
+    parse takes the "'s" of "has" for a possessive and the participle that shares its form
+    with the past for a past; a possessive never comes before a verb, so it is "has had", a
+    present perfect ("'s got" is the present "has got": ``_has_got``)."""
+    return (
+        head.tag_ == "VBD"
+        and head.lower_ != "got"
+        and head.i > 0
+        and head.doc[head.i - 1].lower_ in ("'s", "\u2019s")
+        and head.doc[head.i - 1].tag_ == "POS"
+    )
+
+
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
 
@@ -241,7 +255,7 @@ def read(span: Span) -> ClauseReading:
     modal_lemma = _lemma(modal) if modal is not None else ""
     # "she's been coughing": the participle "been" is no past tense; "'s" is the finite one.
     past_aux = any("Past" in a.morph.get("Tense", []) for a in auxes if a.tag_ not in ("MD", "VBN"))
-    perfect = head.tag_ == "VBN" and "have" in aux_lemmas
+    perfect = (head.tag_ == "VBN" and "have" in aux_lemmas) or _clipped_have(head)
     progressive = head.tag_ == "VBG" and "be" in aux_lemmas and planned is None
     passive = any(a.dep_ == "auxpass" for a in auxes)
     # "the car's in the shop": the tagger may take the clitic "'s" heading the clause for
@@ -259,7 +273,11 @@ def read(span: Span) -> ClauseReading:
         tense = "past"  # "I couldn't stop crying": an inability then, not a possibility
     elif modal is not None:
         tense = "present"
-    elif (head.tag_ == "VBD" and _finite_past(head, span) and not _has_got(head)) or past_aux:
+    elif (
+        head.tag_ == "VBD"
+        and _finite_past(head, span)
+        and not (_has_got(head) or _clipped_have(head))
+    ) or past_aux:
         tense = "past"
     elif is_verb or auxes:
         # "i'm stuck at work": the tagger may read the participle as an adjective whose

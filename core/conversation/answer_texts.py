@@ -75,7 +75,8 @@ def acknowledgement(
         facts = [o for o in facts if o.field not in _GOES_WITH_TRIP or o.candidate_value]
     if facts:
         home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
-        return "Noted: " + "; ".join(_phrase(o, today, home) for o in facts[:4]) + "."
+        noted = "Noted: " + "; ".join(_phrase(o, today, home) for o in facts[:4]) + "."
+        return noted + _plan_kept([o for o in committed if o in planned])
     if planned:
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
@@ -93,6 +94,20 @@ def acknowledgement(
         # member's): no second question, and no "I'm not sure what you mean".
         return ALREADY_ASKED
     return None
+
+
+def _plan_kept(planned: Sequence[Outcome]) -> str:
+    """' I'll keep your trip to Tahoe as planned.' after the facts of a message that also
+    made a plan ("im in portland, we leave for tahoe sunday"), so the plan is not lost
+    from the reply; nothing when it made none."""
+    if not planned:
+        return ""
+    going = next(
+        (o for o in planned if o.field == "travel.destination" and o.candidate_value), None
+    )
+    if going is not None and (going.entity_id or "").startswith("user:"):
+        return f" I'll keep your trip to {show_value(going.candidate_value)} as planned."
+    return " I'll keep the rest as planned."
 
 
 ALREADY_ASKED = "That's already waiting for a Yes — I asked about it just before."

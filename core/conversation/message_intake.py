@@ -23,6 +23,7 @@ from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.arrived_here import here_is_the_plan
+from core.engine.leaving_for import not_away_before_leaving
 from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
 from core.engine.household import UsersToName
@@ -194,6 +195,8 @@ async def _observations(
         )
         # "finally here!!" on the day the user's Tahoe trip sets out: here is Tahoe.
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
+        # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
+        read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
         found = at_home(read_mine, entity_id, own_state) + found
     return found
 

@@ -23,10 +23,10 @@ from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.arrived_here import here_is_the_plan
-from core.engine.leaving_for import not_away_before_leaving
 from core.engine.consistency import users_zone
 from core.engine.engine import Engine, Outcome
 from core.engine.household import UsersToName
+from core.engine.leaving_for import not_away_before_leaving
 from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread

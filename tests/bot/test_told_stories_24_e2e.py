@@ -95,4 +95,5 @@ async def test_at_a_place_before_a_trip_elsewhere_is_not_away_on_it(
     told = await story.told()
     assert "trip to Tahoe planned" in told, told
     chat = "\n".join(m.text for m in tg.bot_messages(ALICE))
-    assert "trip is under way" not in chat and "step back" not in chat, chat
+    assert "trip is under way" not in chat, chat
+    assert "step back" not in chat, chat

@@ -97,3 +97,29 @@ async def test_at_a_place_before_a_trip_elsewhere_is_not_away_on_it(
     chat = "\n".join(m.text for m in tg.bot_messages(ALICE))
     assert "trip is under way" not in chat, chat
     assert "step back" not in chat, chat
+
+
+async def test_did_i_return_that_package_over_the_days_of_a_trip(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The founding story's errand asked about in a person's words: "that package" is the
+    Amazon return, whether it is only asked about so far or known; before any return
+    was told, the answer says none is known (it was "I'm not sure what you mean")."""
+    story = Story(tg, now=MONDAY_NOON)
+    await story.start(start_bot, policy=default_policy())
+    none_known = await story.hears("did i return that package?", "")
+    assert "I don't know of a return you have to make" in none_known.text
+    story.says("hey, we live in portland")
+    await story.yes("Do you live in Portland?")
+    story.says("me n the kids r headed to tahoe thurs, back sun")
+    await story.yes("Tahoe")
+    story.says("gotta return the amazon package before we go")
+    await tg.prompt(ALICE, "Do you still have to do the Amazon return?")
+    asked = await story.hears("did i return that package?", "")
+    assert asked.text.startswith("Not settled yet."), asked.text
+    assert "Amazon return" in asked.text
+    await story.yes("Do you still have to do the Amazon return?")
+    await story.restart(start_bot)
+    story.later(days=2)  # Wednesday
+    known = await story.hears("did i return that package?", "")
+    assert known.text.startswith("The Amazon return is due"), known.text

@@ -618,3 +618,23 @@ def test_what_do_you_know_says_a_plural_member_in_agreement() -> None:
     answer = offline_answer("what do you know about me", KIN, (), NOW)
     assert "Your kids are sick" in answer
     assert "Emma is sick" in answer
+
+
+@pytest.mark.parametrize(
+    ("question", "about_a_return"),
+    [
+        ("did i return that package?", True),
+        ("did i return the amazon package?", True),
+        ("have i sent back the boots?", True),
+        # About the trip's way back, not a return to make: the trip's answer.
+        ("when do we return?", False),
+    ],
+)
+def test_a_return_asked_about_before_any_is_known_is_said_unknown(
+    question: str, about_a_return: bool
+) -> None:
+    """ "did i return that package?" with no return known said "I'm not sure what you
+    mean": it is understood, and answered with what Canon knows (none)."""
+    answer = reply(question)
+    assert answer != UNSURE
+    assert answer.startswith("I don't know of a return you have to make") is about_a_return

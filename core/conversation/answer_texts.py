@@ -82,7 +82,7 @@ def acknowledgement(
     if any(i == "hypothetical" for i in intents):
         return _NOT_A_FACT[not_a_fact(text)]
     if intents and all(i == "historical" for i in intents):
-        return "Sounds like that's in the past, so nothing about now changed."
+        return IN_THE_PAST
     unheeded = [o for o in outcomes if o.decision == "tentative_reject"]
     if any(any(r.startswith("the wording is ambiguous") for r in o.reasons) for o in unheeded):
         # "probably emma's sick": a guess is heard, and said to be one.
@@ -110,6 +110,7 @@ def _plan_kept(planned: Sequence[Outcome]) -> str:
     return " I'll keep the rest as planned."
 
 
+IN_THE_PAST = "Sounds like that's in the past, so nothing about now changed."
 ALREADY_ASKED = "That's already waiting for a Yes — I asked about it just before."
 UNSURE_HEARD = "You sound unsure, so I'm not counting on that yet — tell me once you know."
 

@@ -180,6 +180,21 @@ def errand_asked(
     return f"Not settled yet.{note}" if note else ""
 
 
+def still_to_do(
+    fields: Iterable[str], facts: Iterable[CommittedFact], mine: str, today: date | None = None
+) -> str | None:
+    """The answer to "forgot the amazon return" (read as the past: an errand not done)
+    when ``mine`` still has that errand due (``fields``: the message's fields): it is
+    still to do, and when it was due, not "nothing about now changed". None otherwise."""
+    slugs = {f.split(".")[1] for f in fields if f.startswith("financial.") and f.count(".") == 2}
+    own = [f for f in facts if f.entity_id == mine and f.field.startswith("financial.")]
+    own = [f for f in own if f.field.count(".") == 2 and _slug(f) in slugs]
+    if not any(f.field.endswith(".status") and f.value == "due" for f in own):
+        return None
+    said, _ = errand_summary(own, mine, today)
+    return f"So it's still to do: {'; '.join(said)}." if said else None
+
+
 def no_return_known(question: str) -> str | None:
     """The answer to a question about sending something back ("did i return that
     package?") when Canon knows of no return and has asked of none: it says so, rather

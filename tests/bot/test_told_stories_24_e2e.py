@@ -123,3 +123,23 @@ async def test_did_i_return_that_package_over_the_days_of_a_trip(
     story.later(days=2)  # Wednesday
     known = await story.hears("did i return that package?", "")
     assert known.text.startswith("The Amazon return is due"), known.text
+
+
+async def test_forgot_the_amazon_return_is_still_to_do(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Back from the trip, "forgot the amazon return" is the past only in its words: the
+    errand was not done and is still due, so the reply says so (it was "Sounds like
+    that's in the past, so nothing about now changed"); with no such errand known it
+    stays the past."""
+    story = Story(tg, now=MONDAY_NOON)
+    await story.start(start_bot, policy=default_policy())
+    unknown = await story.hears("forgot the amazon return", "")
+    assert unknown.text == "Sounds like that's in the past, so nothing about now changed."
+    story.says("gotta return the amazon package by wed")
+    await story.yes("Amazon return")
+    await story.restart(start_bot)
+    story.later(days=3)  # Thursday: the day has gone by
+    forgot = await story.hears("forgot the amazon return", "")
+    assert forgot.text.startswith("So it's still to do: the Amazon return was due"), forgot.text
+    assert "(overdue)" in forgot.text

@@ -114,15 +114,15 @@ async def test_did_i_return_that_package_over_the_days_of_a_trip(
     story.says("me n the kids r headed to tahoe thurs, back sun")
     await story.yes("Tahoe")
     story.says("gotta return the amazon package before we go")
-    await tg.prompt(ALICE, "Do you still have to do the Amazon return?")
+    await tg.prompt(ALICE, "Amazon return")
     asked = await story.hears("did i return that package?", "")
     assert asked.text.startswith("Not settled yet."), asked.text
     assert "Amazon return" in asked.text
-    await story.yes("Do you still have to do the Amazon return?")
+    await story.yes("Amazon return")
     await story.restart(start_bot)
-    story.later(days=2)  # Wednesday
+    story.later(days=2)  # Wednesday, the day before the trip leaves
     known = await story.hears("did i return that package?", "")
-    assert known.text.startswith("The Amazon return is due"), known.text
+    assert known.text.startswith("The Amazon return is due Thursday, December 3"), known.text
 
 
 async def test_forgot_the_amazon_return_is_still_to_do(
@@ -134,12 +134,45 @@ async def test_forgot_the_amazon_return_is_still_to_do(
     stays the past."""
     story = Story(tg, now=MONDAY_NOON)
     await story.start(start_bot, policy=default_policy())
-    unknown = await story.hears("forgot the amazon return", "")
+    unknown = await story.hears("forgot the amazon return", "past")
     assert unknown.text == "Sounds like that's in the past, so nothing about now changed."
     story.says("gotta return the amazon package by wed")
     await story.yes("Amazon return")
     await story.restart(start_bot)
     story.later(days=3)  # Thursday: the day has gone by
-    forgot = await story.hears("forgot the amazon return", "")
+    forgot = await story.hears("forgot the amazon return", "still to do")
     assert forgot.text.startswith("So it's still to do: the Amazon return was due"), forgot.text
     assert "(overdue)" in forgot.text
+
+
+async def test_an_errand_before_we_go_is_due_by_the_trips_day_and_late_after_it(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "gotta return the amazon package before we go" with the Tahoe trip planned for
+    Thursday is due Thursday (it had no day, so after the trip it was still just "due");
+    back home on Monday, the return left undone is overdue, and nothing says Tahoe."""
+    story = Story(tg)  # Wednesday 25 November
+    await story.at_home_in_portland(start_bot)
+    await story.hears(
+        "me n the kids r headed to tahoe for thanksgiving, leavin thurs mornin, back sun", "plan"
+    )
+    story.says("gotta return the amazon package before we go")
+    await story.yes("Are you back on Sunday, November 29?")
+    asked = await story.yes("Amazon return")
+    assert "Thursday, November 26" in asked, asked
+    assert await story.held("financial.amazon_return.due_date") == "2026-11-26"
+    await story.restart(start_bot)
+    story.now = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)  # Thursday noon in Portland
+    await story.hears("made it to tahoe!! roads were insane", "you're in Tahoe")
+    story.now = datetime(2026, 11, 30, 17, 0, tzinfo=UTC)  # Monday, 9 am in Portland
+    await story.hears("we got back home last night", "home")
+    if tg.open_prompts(ALICE):
+        await story.yes("home")
+    assert await story.held("travel.status") == "completed"
+    forgot = await story.hears("forgot the amazon return", "Amazon return")
+    assert forgot.text == (
+        "So it's still to do: the Amazon return was due Thursday, November 26 (overdue)."
+    )
+    told = await story.told()
+    assert "the Amazon return was due Thursday, November 26 (overdue)" in told, told
+    assert "in tahoe" not in told.lower().replace("trip to tahoe", ""), told

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from canon_testing import said_payload
 
 from core.engine.due_before_trip import due_before_the_trip
 
@@ -22,14 +23,7 @@ STATUS = "financial.amazon_return.status"
 
 
 def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any]:
-    return {
-        "event_id": f"e-{field}",
-        "entity_id": USER,
-        "field": field,
-        "candidate_value": value,
-        "intent": "assertive",
-        "evidence_text": text,
-    }
+    return said_payload(field, value, evidence_text=text)
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from canon_testing import said_payload
 
 from core.engine.leaving_for import not_away_before_leaving
 
@@ -16,14 +17,7 @@ MONDAY = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)  # noon in Portland
 CLOCK = {"profile.timezone": "America/Los_Angeles"}
 
 
-def _said(field: str, value: Any, intent: str = "assertive", who: str = USER) -> dict[str, Any]:
-    return {
-        "event_id": f"e-{field}-{value}-{intent}",
-        "entity_id": who,
-        "field": field,
-        "candidate_value": value,
-        "intent": intent,
-    }
+_said = said_payload
 
 
 IN_PORTLAND = [_said("travel.location", "Portland"), _said("travel.status", "in_progress")]

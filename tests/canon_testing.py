@@ -42,6 +42,21 @@ def make_observation(
     return payload
 
 
+def said_payload(
+    field: str, value: Any, intent: str = "assertive", who: str = "user:primary", **extra: Any
+) -> dict[str, Any]:
+    """One observation payload of a message, as the engine's message rules read them
+    (``core.engine.arrived_here``, ``leaving_for``, ``due_before_trip``)."""
+    return {
+        "event_id": f"e-{field}-{value}-{intent}",
+        "entity_id": who,
+        "field": field,
+        "candidate_value": value,
+        "intent": intent,
+        **extra,
+    }
+
+
 def make_signal(
     kind: str = "calendar_event", *, at: datetime = NOW, **changes: Any
 ) -> dict[str, Any]:

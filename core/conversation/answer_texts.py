@@ -75,13 +75,14 @@ def acknowledgement(
         facts = [o for o in facts if o.field not in _GOES_WITH_TRIP or o.candidate_value]
     if facts:
         home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
-        return "Noted: " + "; ".join(_phrase(o, today, home) for o in facts[:4]) + "."
+        noted = "Noted: " + "; ".join(_phrase(o, today, home) for o in facts[:4]) + "."
+        return noted + _plan_kept([o for o in committed if o in planned])
     if planned:
         return "Sounds like a plan, not a fact — I'll keep it as planned."
     if any(i == "hypothetical" for i in intents):
         return _NOT_A_FACT[not_a_fact(text)]
     if intents and all(i == "historical" for i in intents):
-        return "Sounds like that's in the past, so nothing about now changed."
+        return IN_THE_PAST
     unheeded = [o for o in outcomes if o.decision == "tentative_reject"]
     if any(any(r.startswith("the wording is ambiguous") for r in o.reasons) for o in unheeded):
         # "probably emma's sick": a guess is heard, and said to be one.
@@ -95,6 +96,21 @@ def acknowledgement(
     return None
 
 
+def _plan_kept(planned: Sequence[Outcome]) -> str:
+    """' I'll keep your trip to Tahoe as planned.' after the facts of a message that also
+    made a plan ("im in portland, we leave for tahoe sunday"), so the plan is not lost
+    from the reply; nothing when it made none."""
+    if not planned:
+        return ""
+    going = next(
+        (o for o in planned if o.field == "travel.destination" and o.candidate_value), None
+    )
+    if going is not None and (going.entity_id or "").startswith("user:"):
+        return f" I'll keep your trip to {show_value(going.candidate_value)} as planned."
+    return " I'll keep the rest as planned."
+
+
+IN_THE_PAST = "Sounds like that's in the past, so nothing about now changed."
 ALREADY_ASKED = "That's already waiting for a Yes — I asked about it just before."
 UNSURE_HEARD = "You sound unsure, so I'm not counting on that yet — tell me once you know."
 

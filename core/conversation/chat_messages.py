@@ -18,10 +18,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from core.conversation import texts
+from core.conversation.answer_texts import IN_THE_PAST
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import read_context
+from core.conversation.errand_answers import still_to_do
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
@@ -98,6 +100,11 @@ class AssistantTurn(ChatPart):
         dated = any(o.committed and o.field in _TOLD_DAYS for o in outcomes)
         today = (await self.deps.users_clock(msg, now)).date() if dated else None
         ack = texts.acknowledgement(outcomes, intents, msg.text, today)
+        if ack == IN_THE_PAST and any((o.field or "").startswith("financial.") for o in outcomes):
+            # "forgot the amazon return": not done, so still to do, if it is.
+            facts = await self.engine.store.facts(entity)
+            today = (await self.deps.users_clock(msg, now)).date()
+            ack = still_to_do([o.field or "" for o in outcomes], facts, entity, today) or ack
         said = [] if ack is None else [ack]
         theirs = self.asked_of_others(outcomes, entity)
         if theirs:

@@ -33,6 +33,10 @@ RECENT = 20
 """How much of a chat's record ``resume`` reads to tell whether a question is its last."""
 
 
+_UNASKED_ENDS = frozenset({"superseded", "discarded"})
+"""How a question ends that nobody answered: withdrawn, replaced or dropped."""
+
+
 class Questions(ChatPart):
     """Binding, routing, showing and closing the chat's questions."""
 
@@ -176,11 +180,19 @@ class Questions(ChatPart):
         ended: date | None = None,
     ) -> None:
         """Close ``prompt``'s message: the question and its outcome. ``ended``: the last
-        day of what a Yes saved, when that has passed already (told as over)."""
+        day of what a Yes saved, when that has passed already (told as over).
+
+        The outcome is told under the question in the words it was asked in (its whole
+        group, though the group is closed by now): "Is your trip to Tahoe under way?"
+        was never "Are you in Tahoe?". A question never shown and withdrawn or replaced
+        is closed without a word: the user was never asked it."""
         if not await self.log.close_prompt(prompt.item_id, status, now):
+            return
+        if prompt.message_id is None and not typed and status in _UNASKED_ENDS:
             return
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
+        group = group or await self.group_as_shown(item)
         text = texts.settled_text(item, mine, status, value, group, names, ended=ended)
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
@@ -197,6 +209,21 @@ class Questions(ChatPart):
             [item.entity_id], group_key=item.group_key
         )
         return group or [item]
+
+    async def group_as_shown(self, item: ReviewItem) -> list[ReviewItem]:
+        """``item``'s group as its question showed it: the open items asked with it, or,
+        once it is closed, those of its group closed with it (settled at the same moment:
+        a newer word superseded the whole question)."""
+        if item.kind != "change" or item.group_key is None or item.status in OPEN_STATUSES:
+            return await self.group_of(item)
+        siblings = await self.engine.store.review_items_from(item.entity_id, item.source_key)
+        shown = [
+            r
+            for r in siblings
+            if r.group_key == item.group_key
+            and (r.id == item.id or (r.status == item.status and r.answered_at == item.answered_at))
+        ]
+        return shown or [item]
 
     async def resume(self, chat_id: int, now: datetime, *, in_place: bool = False) -> int:
         """After a restart: show each open question of ``chat_id`` again with its buttons;

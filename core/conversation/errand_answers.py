@@ -166,17 +166,46 @@ def errand_asked(
     ("when's the amazon return due?" while "Do you still have to do the Amazon return?"
     waits): not yet known, and the question that settles it. Empty when no open question names one."""
     words = set(_WORD.findall(question.lower()))
-    named = {
+    asked = {
         _slug(r)
         for r in open_items
         if r.entity_id == mine and r.field.startswith("financial.") and r.field.count(".") == 2
-        if set(_slug(r).split("_")) <= words
     }
+    # "did i return that package?" names the Amazon return by what is done with it.
+    named = {s for s in asked if set(s.split("_")) <= words} or _by_kind(question, words, asked)
     if not named:
         return ""
     slug = min(named)
     note = open_question_note(open_items, mine, under(f"financial.{slug}."), shown_item)
     return f"Not settled yet.{note}" if note else ""
+
+
+def still_to_do(
+    fields: Iterable[str], facts: Iterable[CommittedFact], mine: str, today: date | None = None
+) -> str | None:
+    """The answer to "forgot the amazon return" (read as the past: an errand not done)
+    when ``mine`` still has that errand due (``fields``: the message's fields): it is
+    still to do, and when it was due, not "nothing about now changed". None otherwise."""
+    slugs = {f.split(".")[1] for f in fields if f.startswith("financial.") and f.count(".") == 2}
+    own = [f for f in facts if f.entity_id == mine and f.field.startswith("financial.")]
+    own = [f for f in own if f.field.count(".") == 2 and _slug(f) in slugs]
+    if not any(f.field.endswith(".status") and f.value == "due" for f in own):
+        return None
+    said, _ = errand_summary(own, mine, today)
+    return f"So it's still to do: {'; '.join(said)}." if said else None
+
+
+def no_return_known(question: str) -> str | None:
+    """The answer to a question about sending something back ("did i return that
+    package?") when Canon knows of no return and has asked of none: it says so, rather
+    than not understanding. None when the question is not about a return."""
+    low = question.lower()
+    if not (_SENT_BACK.search(low) or re.search(r"\breturn\b", low)):
+        return None
+    return (
+        "I don't know of a return you have to make, so I can't say whether it's done. "
+        'Tell me if there is one ("the amazon return is due friday").'
+    )
 
 
 def _undated_against_trip(trip: Mapping[str, Scalar]) -> str:

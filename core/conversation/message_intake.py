@@ -24,8 +24,10 @@ from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.engine.arrived_here import here_is_the_plan
 from core.engine.consistency import users_zone
+from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
 from core.engine.household import UsersToName
+from core.engine.leaving_for import not_away_before_leaving
 from core.engine.message_ids import message_key
 from core.engine.trip_state import at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
@@ -194,6 +196,10 @@ async def _observations(
         )
         # "finally here!!" on the day the user's Tahoe trip sets out: here is Tahoe.
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
+        # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
+        read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
+        # "gotta return the amazon package before we go": due by the trip's day.
+        read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
         found = at_home(read_mine, entity_id, own_state) + found
     return found
 

@@ -18,7 +18,7 @@ from typing import Literal
 from core.conversation.about_me import NOTHING_KNOWN, about_me
 from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
-from core.conversation.errand_answers import errand_asked, errand_reply
+from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import (
     any_field,
@@ -138,6 +138,8 @@ def offline_answer(
         return errand
     if about_errand and (asked := errand_asked(t, open_items, reader, shown_item)):
         return asked
+    if about_errand and answer is None and (unknown := no_return_known(t)) is not None:
+        return unknown
     if match is not None and answer is not None and topic is not None:
         subject = next((v for v in match.groupdict().values() if v), "").strip()
         said = answer(subject, Known(every, now, reader, tuple(asked_others)))

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from canon_testing import said_payload
 
 from core.engine.arrived_here import PLACE_BY_PLAN, here_is_the_plan
 
@@ -23,15 +24,9 @@ PLAN = {
 
 
 def _said(field: str, value: Any, intent: str = "assertive", who: str = USER) -> dict[str, Any]:
-    return {
-        "event_id": f"e-{field}-{value}",
-        "entity_id": who,
-        "field": field,
-        "candidate_value": value,
-        "intent": intent,
-        "extraction_confidence": 0.72,
-        "evidence_text": "finally here!!",
-    }
+    return said_payload(
+        field, value, intent, who, extraction_confidence=0.72, evidence_text="finally here!!"
+    )
 
 
 HERE = _said("travel.status", "in_progress")

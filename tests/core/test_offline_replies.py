@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from core.conversation.errand_answers import still_to_do
 from core.conversation.offline_replies import (
     CONDITION_NOTED,
     ENGLISH_ONLY,
@@ -618,3 +619,51 @@ def test_what_do_you_know_says_a_plural_member_in_agreement() -> None:
     answer = offline_answer("what do you know about me", KIN, (), NOW)
     assert "Your kids are sick" in answer
     assert "Emma is sick" in answer
+
+
+@pytest.mark.parametrize(
+    ("question", "about_a_return"),
+    [
+        ("did i return that package?", True),
+        ("did i return the amazon package?", True),
+        ("have i sent back the boots?", True),
+        # About the trip's way back, not a return to make: the trip's answer.
+        ("when do we return?", False),
+    ],
+)
+def test_a_return_asked_about_before_any_is_known_is_said_unknown(
+    question: str, about_a_return: bool
+) -> None:
+    """ "did i return that package?" with no return known said "I'm not sure what you
+    mean": it is understood, and answered with what Canon knows (none)."""
+    answer = reply(question)
+    assert answer != UNSURE
+    assert answer.startswith("I don't know of a return you have to make") is about_a_return
+
+
+@pytest.mark.parametrize(
+    ("status", "due", "said"),
+    [
+        # Still due, its day gone by on the user's Thursday: still to do, and overdue.
+        (
+            "due",
+            "2026-02-18",
+            "So it's still to do: the Amazon return was due Wednesday, February 18 (overdue).",
+        ),
+        ("due", None, "So it's still to do: the Amazon return is due."),
+        # Done, or not known: "forgot" says nothing more about now.
+        ("pending", None, None),
+        (None, None, None),
+    ],
+)
+def test_a_forgotten_errand_is_still_to_do_while_it_is_due(
+    status: str | None, due: str | None, said: str | None
+) -> None:
+    facts = [
+        fact(f"financial.amazon_return.{name}", value, NOW)
+        for name, value in (("status", status), ("due_date", due))
+        if value is not None
+    ]
+    today = NOW.date()
+    assert still_to_do(["financial.amazon_return.status"], facts, "user:primary", today) == said
+    assert still_to_do(["travel.status"], facts, "user:primary", today) is None

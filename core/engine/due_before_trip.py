@@ -1,0 +1,65 @@
+"""'gotta return the amazon package before we go': an errand's day is the trip's.
+
+The extractor reads "before we go" as no day: it does not know a trip is planned. Canon
+does: while the user's trip is planned and its day to leave is today or ahead, an errand
+said to be due "before we go" ("before we leave", "before the trip") is due by that day,
+and is asked with it ("Is the Amazon return due Thursday, November 26?"). Once the trip
+has gone, the errand left undone is overdue, not "due" with no day, so the story ends
+right: the Amazon return after the trip is still to do, and late.
+
+A pure function of the message's payloads, the speaker's committed values and ``now``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from core.domain.ids import derived_id
+from core.domain.state import Scalar
+from core.domain.timeutil import calendar_day
+from core.engine.consistency import today_where
+from core.engine.trip_state import DEPART, STATUS
+
+_BEFORE_WE_GO = re.compile(
+    r"\bbefore\s+(?:we|i)(?:\s+(?:go|leave|head\s+(?:out|off)|fly(?:\s+out)?|set\s+off|take\s+off))\b"
+    r"|\bbefore\s+(?:the|our|my)\s+trip\b",
+    re.I,
+)
+
+
+def due_before_the_trip(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar], now: datetime
+) -> list[dict[str, Any]]:
+    """``payloads`` with a due day for each errand of ``entity_id`` said to be due "before
+    we go" without a day of its own, when ``state`` (the user's committed values) holds a
+    planned trip leaving today or later: that day."""
+    leaves = calendar_day(state.get(DEPART))
+    if state.get(STATUS) != "planning" or leaves is None or leaves < today_where(state, now):
+        return payloads
+    mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    fields = [str(p.get("field", "")) for p in mine]
+    dated = {f.removesuffix(".due_date") for f in fields if f.endswith(".due_date")}
+    added = []
+    for p in mine:
+        parts = str(p.get("field", "")).split(".")
+        errand = ".".join(parts[:2])
+        if (
+            len(parts) == 3
+            and parts[0] == "financial"
+            and parts[2] == "status"
+            and p.get("candidate_value") == "due"
+            and errand not in dated
+            and _BEFORE_WE_GO.search(str(p.get("evidence_text", "")))
+        ):
+            added.append(
+                {
+                    **p,
+                    "event_id": derived_id("due-before-trip", p["event_id"], errand),
+                    "field": f"{errand}.due_date",
+                    "candidate_value": leaves.isoformat(),
+                }
+            )
+    return payloads + added

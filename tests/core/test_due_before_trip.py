@@ -1,0 +1,64 @@
+"""``due_before_the_trip``: an errand due "before we go" is due by the planned trip's day
+to leave, while that day is today or ahead; a day of its own, no trip, or a trip that
+has gone leave it as said."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from canon_testing import said_payload
+
+from core.engine.due_before_trip import due_before_the_trip
+
+USER = "user:primary"
+WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)  # 10 am in Portland
+PLAN = {
+    "travel.status": "planning",
+    "travel.depart_date": "2026-11-26",
+    "profile.timezone": "America/Los_Angeles",
+}
+STATUS = "financial.amazon_return.status"
+
+
+def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any]:
+    return said_payload(field, value, evidence_text=text)
+
+
+@pytest.mark.parametrize(
+    ("payloads", "state", "due"),
+    [
+        ([_errand("gotta return the amazon package before we go")], PLAN, "2026-11-26"),
+        ([_errand("have to drop the amazon return at ups before we leave")], PLAN, "2026-11-26"),
+        ([_errand("need to return the amazon package before the trip")], PLAN, "2026-11-26"),
+        # No "before we go", a day of its own, no plan, a plan already gone.
+        ([_errand("gotta return the amazon package")], PLAN, None),
+        (
+            [
+                _errand("return it by tuesday before we go"),
+                _errand(
+                    "return it by tuesday before we go",
+                    "financial.amazon_return.due_date",
+                    "2026-12-01",
+                ),
+            ],
+            PLAN,
+            "2026-12-01",
+        ),
+        ([_errand("gotta return the amazon package before we go")], {}, None),
+        (
+            [_errand("gotta return the amazon package before we go")],
+            {**PLAN, "travel.depart_date": "2026-11-24"},
+            None,
+        ),
+        ([_errand("gotta return the amazon package before we go", value="pending")], PLAN, None),
+    ],
+)
+def test_an_errand_before_we_go_is_due_by_the_trips_day(
+    payloads: list[dict[str, Any]], state: dict[str, Any], due: str | None
+) -> None:
+    out = due_before_the_trip(payloads, USER, state, WEDNESDAY)
+    days = [p["candidate_value"] for p in out if p["field"].endswith(".due_date")]
+    assert days == ([] if due is None else [due])
+    assert out[: len(payloads)] == payloads  # what the message said stays as said

@@ -1,0 +1,43 @@
+"""The twenty-fourth round (issue 24), w24a: statements about the present read as plans,
+found by the probe sentences written for this round in new voices
+(``realistic/probes24a-dev.jsonl``: a truck driver, a nurse between shifts, a backpacker,
+a grandmother dictating, Indian English, a Discord server) and by the dev halves of the
+forty-five voices.
+
+Someone else's arrangement ("my brother said he's moving to phoenix next month", "my
+landlord says rent's going up in april") is a fact about them now: a plan is the speaker's
+own scheduled future (the labelling guide), and a careful reader files another person's as
+assertive. The speaker inside the arrangement ("dad's driving me down saturday", "mum's
+coming to stay with us") keeps it a plan, and so does the speaker's own clause beside it.
+Every row is a sentence written for this module, none taken from an evaluation set.
+Message time: Wednesday 4 March 2026.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import intent_said
+
+# --------------------------------------------- someone else's arrangement is a fact
+
+SOMEONE_ELSES_ARRANGEMENTS: list[tuple[str, str]] = [
+    ("my neighbour says she's selling the house in june", "assertive"),
+    ("our landlord said the rent is going up in may", "assertive|historical"),
+    ("my uncle says he's retiring next year", "assertive"),
+    ("her boss says she's getting promoted next month", "assertive"),
+    ("my aunt won't be coming for easter after all", "assertive"),
+    ("the boss is flying to Tokyo next week", "assertive"),
+    # The speaker in it, or the speaker's own clause: a plan.
+    ("my dad is driving me to the airport tomorrow", "planning"),
+    ("my sister is coming to stay with us next week", "planning"),
+    ("my brother's moving to Denver next month, I'm flying out to help on the 2nd", "planning"),
+    ("we're flying to Denver on friday", "planning"),
+    ("I'm starting at a new school on monday", "planning"),
+    # A list line's parsed "subject" is nobody.
+    ("Thurs: dentist 10am", "planning"),
+]
+
+
+@pytest.mark.parametrize(("text", "intent"), SOMEONE_ELSES_ARRANGEMENTS)
+def test_someone_elses_arrangement_is_a_fact_about_them(text: str, intent: str) -> None:
+    assert intent_said(text) in intent.split("|")

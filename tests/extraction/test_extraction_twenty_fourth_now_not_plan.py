@@ -41,3 +41,36 @@ SOMEONE_ELSES_ARRANGEMENTS: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "intent"), SOMEONE_ELSES_ARRANGEMENTS)
 def test_someone_elses_arrangement_is_a_fact_about_them(text: str, intent: str) -> None:
     assert intent_said(text) in intent.split("|")
+
+
+# --------------------------------------------- a bare "-ing" beside a verbless root
+
+LEADING_PARTICIPLES: list[tuple[str, str]] = [
+    ("driving to the depot now, signal's patchy, call u back", "assertive"),
+    ("sorry for the wait, replying from the ward between patients", "assertive"),
+    ("cheers for the lift, walking home from the station now", "assertive"),
+    # Look-alikes: a sympathy, a "while" scene and a question keep their reading.
+    ("good luck tomorrow, thinking of you", "none"),
+    ("while waiting at the gate, a man asked me for directions", "historical"),
+]
+
+
+@pytest.mark.parametrize(("text", "intent"), LEADING_PARTICIPLES)
+def test_a_bare_participle_is_what_the_speaker_is_doing_now(text: str, intent: str) -> None:
+    assert intent_said(text) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "tense"),
+    [
+        ("heading to the airport now, boarding at 3, text u from chicago", "head", "present"),
+        ("sorry for the lag, tethering off my phone at a rest stop", "tether off", "present"),
+        ("I'm heading home", "head", "present"),
+    ],
+)
+def test_the_participle_is_the_predicate(text: str, verb: str, tense: str) -> None:
+    from core.extraction.linguistics.model import load
+    from core.extraction.linguistics.reading import read
+
+    reading = read(load()(text)[:])
+    assert (reading.verb, reading.tense) == (verb, tense)

@@ -5,7 +5,7 @@ moving to phoenix next month", "my landlord says rent's going up in april", "jak
 priya won't be flying in after all" tell how things stand for someone else, and a careful
 reader files them as facts (assertive), as they do "Marcus lives in Tulsa". The speaker
 in the arrangement ("dad's driving me down saturday", "mum's coming to stay with us")
-keeps it a plan; so does an itinerary line, whose "subject" is a parse of a list
+keeps it a plan, as does a visit coming to the speaker; so does an itinerary line, whose "subject" is a parse of a list
 ("Tues: dentist 9:30"), and a name the parse guessed ("Airbnb booked in Lisbon"): the
 subject must be "he"/"she", a relation, a role or a common first name.
 """
@@ -24,6 +24,10 @@ _SPEAKER_IN_IT = frozenset(
 """The speaker among those the arrangement is for or with ("driving me", "with us", "mum
 says we're going"); "my brother" is still the brother's, and "i" may well be a remark run
 on after it ("..., idk how i feel about it")."""
+_TOWARDS_US = frozenset({"come", "visit"})
+"""Coming or visiting moves towards the speaker ("my sister is coming to visit next
+weekend"): the household hosts it, a plan of its own; called off ("won't be coming after
+all") it is news of how things stand."""
 _PERSON_PRONOUNS = frozenset({"he", "she"})
 """("they" is as often a company or "the airline" as a person.)"""
 
@@ -34,6 +38,8 @@ def someone_elses_arrangement(clause: Clause, reading: ClauseReading | None) -> 
     if reading is None or reading.subject != "other" or not reading.subject_person:
         return False
     if reading.modal or not reading.verb or reading.tense == "none" or ":" in clause.low:
+        return False
+    if reading.verb.split(" ")[0] in _TOWARDS_US and not reading.negated:
         return False
     who = reading.subject_text.lower()
     if who not in clause.words or (clause.words - {who}) & _SPEAKER_IN_IT:

@@ -30,6 +30,7 @@ SOMEONE_ELSES_ARRANGEMENTS: list[tuple[str, str]] = [
     # The speaker in it, or the speaker's own clause: a plan.
     ("my dad is driving me to the airport tomorrow", "planning"),
     ("my sister is coming to stay with us next week", "planning"),
+    ("my in-laws are coming over for easter", "planning"),
     ("my brother's moving to Denver next month, I'm flying out to help on the 2nd", "planning"),
     ("we're flying to Denver on friday", "planning"),
     ("I'm starting at a new school on monday", "planning"),

@@ -12,6 +12,8 @@ subject must be "he"/"she", a relation, a role or a common first name.
 
 from __future__ import annotations
 
+import re
+
 from core.extraction.clause import Clause
 from core.extraction.family_members import names_a_relation
 from core.extraction.first_names import is_common_first_name
@@ -28,6 +30,9 @@ _TOWARDS_US = frozenset({"come", "visit"})
 """Coming or visiting moves towards the speaker ("my sister is coming to visit next
 weekend"): the household hosts it, a plan of its own; called off ("won't be coming after
 all") it is news of how things stand."""
+_BE_A_STATE = re.compile(r"\bbe\s+(?!\w+ing\b)")
+"""How someone will be ("going to be thrilled", "will be on leave"), not what they will be
+doing ("won't be flying in")."""
 _PERSON_PRONOUNS = frozenset({"he", "she"})
 """("they" is as often a company or "the airline" as a person.)"""
 
@@ -41,6 +46,8 @@ def someone_elses_arrangement(clause: Clause, reading: ClauseReading | None) -> 
         return False
     if reading.verb.split(" ")[0] in _TOWARDS_US and not reading.negated:
         return False
+    if reading.tense == "future" and _BE_A_STATE.search(clause.low):
+        return False  # "the kids are going to be thrilled": a forecast, no arrangement
     who = reading.subject_text.lower()
     if who not in clause.words or (clause.words - {who}) & _SPEAKER_IN_IT:
         return False

@@ -34,6 +34,8 @@ SOMEONE_ELSES_ARRANGEMENTS: list[tuple[str, str]] = [
     ("my brother's moving to Denver next month, I'm flying out to help on the 2nd", "planning"),
     ("we're flying to Denver on friday", "planning"),
     ("I'm starting at a new school on monday", "planning"),
+    # A forecast of how someone will be is no arrangement of theirs.
+    ("my parents are going to be so proud", "planning"),
     # A list line's parsed "subject" is nobody.
     ("Thurs: dentist 10am", "planning"),
 ]

@@ -32,6 +32,7 @@ from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
 from core.extraction.no_state_told import tells_no_state
 from core.extraction.now_marked import marked_now
+from core.extraction.others_plans import someone_elses_arrangement
 from core.extraction.segments import Segment
 from core.extraction.travel_objects import anyones_way
 from core.extraction.travel_presence import ON_A_VEHICLE
@@ -163,6 +164,8 @@ def clause_verdict(
         )
     ):
         return "none"  # a fragment ("Without her help", "## Travel") claims nothing
+    if not seg_obs and clause.intent == "planning" and someone_elses_arrangement(clause, reading):
+        return "assertive"  # "my brother said he's moving to phoenix next month": his, now
     return clause.intent
 
 

@@ -239,9 +239,29 @@ def _stance_dropped(root: Token, span: Span) -> Token:
     return said[0] if said else root
 
 
+def _participle_heads(root: Token, span: Span) -> Token:
+    """ "heading to the airport now, boarding at 3, text u from chicago", "sorry for the
+    lag, tethering off my phone at a rest stop": chat drops the "I'm" before what the
+    speaker is doing now, and the parser hangs the bare "-ing" from whatever noun or
+    interjection it made the root. With no verb at the root, that participle (its
+    subject and auxiliary left out, no "while"/"when" before it) is the clause's
+    predicate: the present progressive it shortens."""
+    if root.pos_ in ("VERB", "AUX") or root.tag_.startswith("VB"):
+        return root
+    for c in root.children:
+        if (
+            c.dep_ == "advcl"
+            and c.tag_ == "VBG"
+            and span.start <= c.i < span.end
+            and not any(g.dep_ in ("mark", "nsubj", "aux", "auxpass") for g in c.children)
+        ):
+            return c
+    return root
+
+
 def read(span: Span) -> ClauseReading:
     """The reading of ``span``'s main predicate (spaCy's ``span.root``)."""
-    head = _stance_dropped(span.root, span)
+    head = _participle_heads(_stance_dropped(span.root, span), span)
     planned = _going_to(head)
     about_to = head.lemma_ == "be" and any(
         c.lower_ == "about" and any(g.dep_ == "xcomp" for g in c.children) for c in head.children

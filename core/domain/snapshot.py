@@ -104,6 +104,16 @@ class FieldSnapshot:
         )
 
 
+def _users_newer_trip_word(accepted: Accepted) -> bool:
+    """Whether ``accepted`` is the user's own word in a chat about their own trip (a user
+    principal's ref is its entity: nobody else's word closes their questions)."""
+    return (
+        accepted.field.startswith("travel.")
+        and accepted.principal == accepted.entity_id
+        and accepted.source_type.startswith("conversation")
+    )
+
+
 def advance(
     snap: FieldSnapshot, accepted: Accepted, since: datetime
 ) -> tuple[FieldSnapshot, tuple[str, ...]]:
@@ -138,11 +148,14 @@ def advance(
             evidence_ts=max(committed.evidence_ts, accepted.event_ts),
             confidence=max(committed.confidence, accepted.confidence),
         )
-    if (c is not None or accepted.review is not None) and spec_for(
-        accepted.field
-    ).current_condition:
+    if (c is not None or accepted.review is not None) and (
+        spec_for(accepted.field).current_condition or _users_newer_trip_word(accepted)
+    ):
         # A newer word about a condition settles what older open questions proposed:
-        # "Lily is fine now" leaves one question, not "sick?" and "well?" both open.
+        # "Lily is fine now" leaves one question, not "sick?" and "well?" both open. So
+        # does the user's newer word about their trip: "we got back home last night"
+        # after "got in last nite" leaves no "did you leave on Sunday?" of the arrival
+        # behind to be asked alone once the rest of that story is settled.
         older = tuple(
             i.id
             for i in open_items

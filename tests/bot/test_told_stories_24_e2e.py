@@ -176,3 +176,38 @@ async def test_an_errand_before_we_go_is_due_by_the_trips_day_and_late_after_it(
     told = await story.told()
     assert "the Amazon return was due Thursday, November 26 (overdue)" in told, told
     assert "in tahoe" not in told.lower().replace("trip to tahoe", ""), told
+
+
+async def test_back_home_leaves_no_question_of_the_arrival_to_be_asked_alone(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Told in the playground by the lead: the plan carries an errand, whose question is
+    open when "were already in tahoe, got in last nite" comes; the arrival is asked after
+    it as one question (in Tahoe, under way, left on Sunday), and "we got back home"
+    settles it. Before, the arrival's "Did you leave on Sunday, November 29?" stayed open
+    beside the return's own question about the same day and was asked alone next ("Do you
+    leave on Sunday, November 29?"), a step of a story already over; a Yes wrote a
+    departure the return's question was about to clear."""
+    story = Story(tg, now=MONDAY_NOON)
+    await story.start(start_bot, policy=default_policy())
+    story.says("hi i live in portland")
+    await story.yes("Do you live in Portland?")
+    story.says("we leave for tahoe sun, back the 6th. gotta return the amazon package before we go")
+    await story.yes("Is all of this right?")
+    errand = await tg.prompt(ALICE, "Do you still have to do the Amazon return?")
+    await story.hears("were already in tahoe, got in last nite", "after the current question")
+    await tg.tap(ALICE, errand, "Yes")
+    arrival = await tg.prompt(ALICE, "• Did you leave on Sunday, November 29?")
+    where = await story.hears("where am i", "")
+    story.later(seconds=5)
+    await story.hears("ok we got back home last night, kids exhausted", "")
+    await tg.settled(arrival)
+    shown = [m.text for m in tg.bot_messages(ALICE) if m.message_id < where.message_id]
+    for quoted in _quoted_questions(where.text):  # each as the chat showed it
+        assert any(m.startswith(quoted) for m in shown), (quoted, shown)
+    assert [p.text.split("\n")[0] for p in tg.open_prompts(ALICE)] == ["Back home in Portland?"]
+    await story.yes("Back home in Portland?")
+    assert tg.open_prompts(ALICE) == []
+    told = await story.told()
+    assert "in tahoe" not in told.lower().replace("trip to tahoe", ""), told
+    assert "November 29" not in told, told

@@ -1,0 +1,106 @@
+"""Which older open questions a newer observation settles (``core.domain.snapshot.advance``).
+
+A newer word about a condition always settled the older questions on it ("Lily is fine
+now" leaves one question, not "sick?" and "well?"). The user's own newer word about their
+own trip does too: "we got back home last night" after "got in last nite" left the
+arrival's "Did you leave on Sunday, November 29?" open beside the return's question on the
+same day, to be asked alone (found in the playground). Nobody else's word closes the
+user's questions, and a field that is neither keeps its competing questions.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from core.domain.review_items import NewReviewItem
+from core.domain.snapshot import FieldSnapshot, OpenItem, advance
+from core.domain.write_batch import Accepted
+
+USER = "user:alice"
+THEN = datetime(2026, 11, 30, 22, 12, tzinfo=UTC)
+NOW = THEN + timedelta(seconds=7)
+
+
+def _asked(field: str, value: str | None, source: str, principal: str | None) -> Accepted:
+    """A newer observation about ``field`` that raised a question of its own."""
+    review = NewReviewItem(
+        id="q-new",
+        kind="change",
+        event_id="e-new",
+        entity_id=USER,
+        field=field,
+        candidate_value=value,
+        current_value=None,
+        confidence=0.9,
+        reasons=("asked",),
+        source_key=f"{source}:tg:1:14",
+        created_at=NOW,
+        principal=principal,
+    )
+    return Accepted(
+        payload={},
+        event_id="e-new",
+        entity_id=USER,
+        field=field,
+        domain=field.split(".")[0],
+        intent="assertive",
+        value_key=f'"{value}"',
+        source_type=source,
+        source_ref="tg:1:14",
+        event_ts=NOW,
+        decided_at=NOW,
+        decision="ask_user",
+        confidence=0.9,
+        margin=0.0,
+        reasons=("asked",),
+        patch=(),
+        review=review,
+        principal=principal,
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "source", "principal", "older_settled"),
+    [
+        ("travel.depart_date", "conversation_assertive", USER, True),
+        ("travel.return_date", "conversation_assertive", USER, True),
+        ("travel.status", "conversation_assertive", USER, True),  # a condition anyway
+        ("travel.depart_date", "conversation_assertive", "user:bob", False),
+        ("travel.depart_date", "agent", "token:01a2", False),
+        ("travel.depart_date", "calendar", "source:work", False),
+        ("financial.rent.amount", "conversation_assertive", USER, False),
+    ],
+    ids=[
+        "the user's departure",
+        "the user's return",
+        "the user's trip status",
+        "a household member's word",
+        "an agent's word",
+        "a calendar's word",
+        "not a trip",
+    ],
+)
+def test_an_older_open_question_is_settled_only_by_the_users_newer_trip_word(
+    field: str, source: str, principal: str, older_settled: bool
+) -> None:
+    older = OpenItem("q-old", '"2026-11-29"', "2026-11-29", 0.9, THEN)
+    snap = FieldSnapshot(USER, field, open_items=(older,))
+
+    after, settled = advance(snap, _asked(field, None, source, principal), THEN)
+
+    assert settled == (("q-old",) if older_settled else ())
+    assert [i.id for i in after.open_items] == (["q-new"] if older_settled else ["q-old", "q-new"])
+
+
+def test_a_question_no_observation_raised_is_never_settled_by_age() -> None:
+    """A correction's or a conflict's question (no evidence time) stays open."""
+    older = OpenItem("q-conflict", '"2026-11-29"', "2026-11-29", 0.9, None)
+    snap = FieldSnapshot(USER, "travel.depart_date", open_items=(older,))
+
+    _, settled = advance(
+        snap, _asked("travel.depart_date", None, "conversation_assertive", USER), THEN
+    )
+
+    assert settled == ()

@@ -103,7 +103,8 @@ class AssistantTurn(ChatPart):
         if ack == IN_THE_PAST and any((o.field or "").startswith("financial.") for o in outcomes):
             # "forgot the amazon return": not done, so still to do, if it is.
             facts = await self.engine.store.facts(entity)
-            today = (await self.deps.users_clock(msg, now)).date()
+            if today is None:  # not read above: no trip's day was told back
+                today = (await self.deps.users_clock(msg, now)).date()
             ack = still_to_do([o.field or "" for o in outcomes], facts, entity, today) or ack
         said = [] if ack is None else [ack]
         theirs = self.asked_of_others(outcomes, entity)

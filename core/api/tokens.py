@@ -116,9 +116,18 @@ class SeenTokens:
         self._by_hash: dict[str, ApiToken] = {}
 
     def add(self, token: ApiToken) -> None:
-        if len(self._by_hash) >= self._most:
-            self._by_hash.clear()
+        # Full: the token seen first goes (a dict keeps insertion order), so a worker with
+        # more live tokens than ``most`` sends one spend of its own per token it forgot,
+        # not one per token it had, all at once.
+        if token.secret_sha256 not in self._by_hash and len(self._by_hash) >= self._most:
+            del self._by_hash[next(iter(self._by_hash))]
         self._by_hash[token.secret_sha256] = token
+
+    def __contains__(self, secret_sha256: object) -> bool:
+        return secret_sha256 in self._by_hash
+
+    def __len__(self) -> int:
+        return len(self._by_hash)
 
     def spend_along(
         self, tokens: ApiTokenStore, secret: str | None, at: float, limiter: RateLimiter

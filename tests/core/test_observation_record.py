@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from observation_strategies import UUID, VALUE, valid_observations
@@ -84,3 +86,16 @@ def test_a_payload_of_other_than_plain_json_is_recorded_as_the_model_reads_it(
     record = checked_record(payload, plain=plain)
     model = StateObservation.model_validate_json(json.dumps(payload))
     assert json.dumps(record.payload()) == json.dumps(model.payload())
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_a_change_of_any_one_field_changes_that_field_alone(name: str) -> None:
+    record = observation_record(make_observation())
+    changed = record.with_changes(**{name: "changed"})
+    assert getattr(changed, name) == "changed"
+    assert all(getattr(changed, n) is getattr(record, n) for n in FIELDS if n != name)
+
+
+def test_a_change_of_no_field_of_an_observation_is_refused() -> None:
+    with pytest.raises(TypeError, match="valid_till"):
+        observation_record(make_observation()).with_changes(valid_till=None)

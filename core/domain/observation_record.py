@@ -16,13 +16,11 @@ valid payloads.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any, Final
 
-from core.domain.models import StateObservation, parse_checked
+from core.domain.models import ObservationTimes, StateObservation, parse_checked
 from core.domain.source_types import canonical_source_type
 from core.domain.state import Scalar
-from core.domain.timeutil import parse_ts
 
 FIELDS: Final = tuple(StateObservation.model_fields)
 """The record's fields: the model's, in the model's order (the order a payload dumps in)."""
@@ -47,7 +45,7 @@ class SourceRecord:
         return {"type": self.type} if self.ref is None else {"type": self.type, "ref": self.ref}
 
 
-class ObservationRecord:
+class ObservationRecord(ObservationTimes):
     """One piece of evidence about one field of one entity, as the engine decides on it.
 
     Never validated here: built only by ``observation_record`` from a payload its schema
@@ -68,14 +66,6 @@ class ObservationRecord:
     valid_until: str | None
     evidence_text: str | None
     needs_confirmation: str | None
-
-    @property
-    def ts(self) -> datetime:
-        return parse_ts(self.event_ts)
-
-    @property
-    def expires(self) -> datetime | None:
-        return parse_ts(self.valid_until) if self.valid_until else None
 
     def payload(self) -> dict[str, Any]:
         """The JSON payload, without unset optional keys: ``StateObservation.payload()``,

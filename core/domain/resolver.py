@@ -310,9 +310,7 @@ def _regresses(spec: FieldSpec, old: Any, new: Any) -> bool:
     return old in order and new in order and order.index(new) < order.index(old)
 
 
-def change_patch(
-    committed: CommittedFact | None, obs: Observed
-) -> tuple[dict[str, Any], ...]:
+def change_patch(committed: CommittedFact | None, obs: Observed) -> tuple[dict[str, Any], ...]:
     """The RFC 6902 operations that would make ``obs`` the committed value."""
     return _patch(committed, obs)
 

@@ -206,9 +206,7 @@ class Engine(ServiceWrites, UserAnswers):
                     return dup, None
                 seen[stored_id] = owner
                 obs = (
-                    given
-                    if stored_id == given.event_id
-                    else given.with_changes(event_id=stored_id)
+                    given if stored_id == given.event_id else given.with_changes(event_id=stored_id)
                 )
                 key = (obs.entity_id, obs.field)
                 outcome, record, decision = self._decide(

@@ -24,9 +24,7 @@ from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner
 
 
-def group_key(
-    obs: Observed, principal: Principal, follows: str | None = None
-) -> str | None:
+def group_key(obs: Observed, principal: Principal, follows: str | None = None) -> str | None:
     """Related fields (one subject: a payment, a trip) from one input share a group.
 
     Only an input with a ref of its own (one chat message, one mail) can group:

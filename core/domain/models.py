@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, Protocol, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -131,7 +131,31 @@ class Corroborator(_Strict):
     ref: Annotated[StrictStr, Field(min_length=1, max_length=256)]
 
 
-class StateObservation(_Strict):
+class _Stamped(Protocol):
+    @property
+    def event_ts(self) -> str: ...
+
+    @property
+    def valid_until(self) -> str | None: ...
+
+
+class ObservationTimes:
+    """An observation's evidence time and expiry, parsed: the model's and the engine's
+    record's (``core.domain.observation_record``) alike. No annotations of its own: a
+    model would take them as its first fields, and dump them first."""
+
+    __slots__ = ()
+
+    @property
+    def ts(self: _Stamped) -> datetime:
+        return parse_ts(self.event_ts)
+
+    @property
+    def expires(self: _Stamped) -> datetime | None:
+        return parse_ts(self.valid_until) if self.valid_until else None
+
+
+class StateObservation(ObservationTimes, _Strict):
     """One piece of evidence about one field of one entity."""
 
     _nullable = frozenset({"candidate_value"})
@@ -157,14 +181,6 @@ class StateObservation(_Strict):
             if problem is not None:  # it reaches every prompt: a name or nothing
                 raise ValueError(f"candidate_value: {problem}")
         return self
-
-    @property
-    def ts(self) -> datetime:
-        return parse_ts(self.event_ts)
-
-    @property
-    def expires(self) -> datetime | None:
-        return parse_ts(self.valid_until) if self.valid_until else None
 
     def payload(self) -> dict[str, Any]:
         """The JSON payload, without unset optional keys."""

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from core.domain.fields import FieldSpec, spec_for
 from core.domain.frozen_init import fast_init
-from core.domain.models import StateObservation
+from core.domain.observation_record import Observed
 from core.domain.policy import Autonomy, DomainPolicy, Policy
 from core.domain.state import NO_EVIDENCE, CommittedFact, FieldEvidence, value_key
 from core.domain.timeutil import hours_between
@@ -96,7 +96,7 @@ def current_strength(fact: CommittedFact, policy: Policy, now: datetime) -> floa
 
 def resolve(
     committed: CommittedFact | None,
-    observation: StateObservation,
+    observation: Observed,
     policy: Policy,
     now: datetime,
     evidence: FieldEvidence = NO_EVIDENCE,
@@ -246,7 +246,7 @@ def _held_back(autonomy: Autonomy, confidence: float) -> bool:
 
 
 def _factors(
-    obs: StateObservation, policy: Policy, dp: DomainPolicy, now: datetime, ev: FieldEvidence
+    obs: Observed, policy: Policy, dp: DomainPolicy, now: datetime, ev: FieldEvidence
 ) -> Factors:
     age = max(0.0, hours_between(obs.ts, now))
     # Earlier agreeing events and the observation's own corroborators: each
@@ -263,21 +263,21 @@ def _factors(
     )
 
 
-def _certainty(obs: StateObservation, policy: Policy) -> float:
+def _certainty(obs: Observed, policy: Policy) -> float:
     # A reading the extractor is sure of counts in full; below that its doubt
     # lowers the confidence, and resolve() also keeps it from auto-committing.
     ec = 1.0 if obs.extraction_confidence is None else obs.extraction_confidence
     return 1.0 if ec >= policy.certain_extraction else ec
 
 
-def _describe_factors(obs: StateObservation, f: Factors) -> str:
+def _describe_factors(obs: Observed, f: Factors) -> str:
     return (
         f"{obs.source.type} {f.reliability:.2f} × recency {f.recency:.2f} × "
         f"{obs.intent} {f.intent:.2f} × corroboration {f.corroboration:.2f}"
     )
 
 
-def _planning_block(spec: FieldSpec, obs: StateObservation) -> str | None:
+def _planning_block(spec: FieldSpec, obs: Observed) -> str | None:
     if not spec.planning_allowed:
         return f"a plan does not change {obs.field}: only evidence of the present may"
     if spec.planning_values and obs.candidate_value not in spec.planning_values:
@@ -287,7 +287,7 @@ def _planning_block(spec: FieldSpec, obs: StateObservation) -> str | None:
 
 
 def _authority_block(
-    committed: CommittedFact, obs: StateObservation, dp: DomainPolicy, now: datetime
+    committed: CommittedFact, obs: Observed, dp: DomainPolicy, now: datetime
 ) -> str | None:
     if dp.rank(committed.source_type) >= dp.rank(obs.source.type):
         return None
@@ -310,14 +310,12 @@ def _regresses(spec: FieldSpec, old: Any, new: Any) -> bool:
     return old in order and new in order and order.index(new) < order.index(old)
 
 
-def change_patch(
-    committed: CommittedFact | None, obs: StateObservation
-) -> tuple[dict[str, Any], ...]:
+def change_patch(committed: CommittedFact | None, obs: Observed) -> tuple[dict[str, Any], ...]:
     """The RFC 6902 operations that would make ``obs`` the committed value."""
     return _patch(committed, obs)
 
 
-def _patch(committed: CommittedFact | None, obs: StateObservation) -> tuple[dict[str, Any], ...]:
+def _patch(committed: CommittedFact | None, obs: Observed) -> tuple[dict[str, Any], ...]:
     path = f"/{_escape(obs.entity_id)}/{_escape(obs.field)}"
     if obs.intent == "retract":
         return ({"op": "remove", "path": path},)

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
-from core.domain.models import StateObservation, parse_checked
+from core.domain.observation_record import ObservationRecord, checked_record
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
 from core.domain.resolver import Decision, change_patch, resolve
@@ -137,7 +137,7 @@ class Engine(ServiceWrites, UserAnswers):
             for p, is_plain in zip(payloads, plain, strict=True)
         ]
         observations = [
-            parse_checked(StateObservation, "state_observation", p, plain=is_plain)
+            checked_record(p, plain=is_plain)
             for (p, errors), is_plain in zip(checked, plain, strict=True)
             if not errors
         ]
@@ -182,7 +182,7 @@ class Engine(ServiceWrites, UserAnswers):
                 return [c for f in TRIP_FIELDS if (c := snaps[(entity, f)].committed) is not None]
 
             def take(
-                given: StateObservation, leader: tuple[Decision, str] | None
+                given: ObservationRecord, leader: tuple[Decision, str] | None
             ) -> tuple[Outcome, Decision | None]:
                 assert in_force is not None
                 """Decide one observation on the state folded so far (None: a duplicate)."""
@@ -206,9 +206,7 @@ class Engine(ServiceWrites, UserAnswers):
                     return dup, None
                 seen[stored_id] = owner
                 obs = (
-                    given
-                    if stored_id == given.event_id
-                    else given.model_copy(update={"event_id": stored_id})
+                    given if stored_id == given.event_id else given.with_changes(event_id=stored_id)
                 )
                 key = (obs.entity_id, obs.field)
                 outcome, record, decision = self._decide(
@@ -318,7 +316,7 @@ class Engine(ServiceWrites, UserAnswers):
 
     def _decide(
         self,
-        obs: StateObservation,
+        obs: ObservationRecord,
         snap: FieldSnapshot,
         now: datetime,
         in_force: PolicyInForce,

@@ -42,7 +42,7 @@ from datetime import date, datetime
 from typing import Any
 
 from core.domain.ids import derived_id
-from core.domain.models import Corroborator, StateObservation
+from core.domain.observation_record import ObservationRecord, SourceRecord
 from core.domain.resolver import Decision
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.consistency import time_where, today_where
@@ -69,11 +69,11 @@ def same_place(a: Scalar, b: Scalar) -> bool:
 
 
 def companions_of(
-    obs: StateObservation,
+    obs: ObservationRecord,
     facts: Sequence[CommittedFact],
     now: datetime,
     stated: Collection[tuple[str, str, str]] = (),
-) -> list[StateObservation]:
+) -> list[ObservationRecord]:
     """The observations ``obs`` implies for its trip's other fields, given the entity's
     committed ``facts``. Nothing is implied about a field its own message states
     (``stated``: (entity, source key, field) of the message's observations)."""
@@ -141,7 +141,7 @@ def _as_home(payload: dict[str, Any], entity_id: str, home: str) -> dict[str, An
     return {**payload, "candidate_value": home}
 
 
-def stated_fields(observations: Iterable[StateObservation]) -> set[tuple[str, str, str]]:
+def stated_fields(observations: Iterable[ObservationRecord]) -> set[tuple[str, str, str]]:
     """(entity, source key, field) of the observations that name their message (a ref):
     what one message said wins over what another of its words implies."""
     return {(o.entity_id, o.source.key, o.field) for o in observations if o.source.ref}
@@ -153,7 +153,7 @@ def moves_a_trip(field: str) -> bool:
     return field.startswith("travel.") or field == HOME
 
 
-def companion_ids(obs: StateObservation) -> list[str]:
+def companion_ids(obs: ObservationRecord) -> list[str]:
     """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
     if not moves_a_trip(obs.field):
         return []
@@ -163,7 +163,7 @@ def companion_ids(obs: StateObservation) -> list[str]:
     ]
 
 
-def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:
+def _implied(obs: ObservationRecord, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:
     """The (field, value) pairs ``obs`` implies given the entity's ``state`` (None: forget)."""
     home, where = state.get(HOME), state.get(LOCATION)
     value = obs.candidate_value
@@ -195,7 +195,7 @@ def _implied(obs: StateObservation, state: dict[str, Scalar]) -> list[tuple[str,
     return []
 
 
-def _told_day(obs: StateObservation, state: Mapping[str, Scalar], now: datetime) -> date | None:
+def _told_day(obs: ObservationRecord, state: Mapping[str, Scalar], now: datetime) -> date | None:
     """The day the words of ``obs`` say it happened ("got back last night"), never after
     today where the user is; None when they name none."""
     told = arrival_day(obs.evidence_text or "", time_where(state, min(obs.ts, now)))
@@ -203,7 +203,7 @@ def _told_day(obs: StateObservation, state: Mapping[str, Scalar], now: datetime)
 
 
 def _began(
-    obs: StateObservation, state: Mapping[str, Scalar], now: datetime, told: date | None
+    obs: ObservationRecord, state: Mapping[str, Scalar], now: datetime, told: date | None
 ) -> date:
     """The day the trip ``obs`` puts under way began by: the arrival day its words
     tell (``told``: "we're in tahoe, got in last night": yesterday), else the day it was
@@ -265,23 +265,21 @@ def _day_of(value: Scalar) -> date | None:
         return None
 
 
-def _companion(trigger: StateObservation, field: str, value: Scalar) -> StateObservation:
-    return trigger.model_copy(
-        update={
-            "event_id": derived_id("trip-companion", trigger.event_id, field),
-            "field": field,
-            "domain": field.split(".", 1)[0],
-            "candidate_value": value,
-            "intent": "retract" if value is None else "assertive",
-            "valid_until": None,
-            "corroborators": None,
-        }
+def _companion(trigger: ObservationRecord, field: str, value: Scalar) -> ObservationRecord:
+    return trigger.with_changes(
+        event_id=derived_id("trip-companion", trigger.event_id, field),
+        field=field,
+        domain=field.split(".", 1)[0],
+        candidate_value=value,
+        intent="retract" if value is None else "assertive",
+        valid_until=None,
+        corroborators=None,
     )
 
 
 def with_trip_corroborators(
-    obs: StateObservation, facts: Sequence[CommittedFact], now: datetime
-) -> StateObservation:
+    obs: ObservationRecord, facts: Sequence[CommittedFact], now: datetime
+) -> ObservationRecord:
     """``obs`` with the sources of other committed words about the same trip as
     corroborators (where the user is, or that the trip is under way, backed by a
     destination whose dates include the observation's day)."""
@@ -296,12 +294,13 @@ def with_trip_corroborators(
         return obs
     if not same_place(place, destination.value) or not _within(obs.ts.date(), state):
         return obs
-    known = list(obs.corroborators or ())
+    known = obs.corroborators or ()
     if any(c.type == destination.source_type for c in known) or len(known) >= 8:
         return obs
     ref = destination.source_ref or destination.event_id
-    known.append(Corroborator(type=destination.source_type, ref=ref[:256]))  # type: ignore[arg-type]
-    return obs.model_copy(update={"corroborators": known})
+    return obs.with_changes(
+        corroborators=(*known, SourceRecord(destination.source_type, ref[:256]))
+    )
 
 
 def _within(day: date, state: Mapping[str, CommittedFact]) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from core.domain.audit import audit_line
 from core.domain.ids import derived_id
-from core.domain.models import StateObservation
+from core.domain.observation_record import Observed
 from core.domain.principals import SYSTEM, Principal
 from core.domain.review_items import ReviewStatus
 from core.domain.settlements import Settlement
@@ -24,9 +24,7 @@ from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner
 
 
-def group_key(
-    obs: StateObservation, principal: Principal, follows: str | None = None
-) -> str | None:
+def group_key(obs: Observed, principal: Principal, follows: str | None = None) -> str | None:
     """Related fields (one subject: a payment, a trip) from one input share a group.
 
     Only an input with a ref of its own (one chat message, one mail) can group:
@@ -42,7 +40,7 @@ def group_key(
 
 
 def accepted_record(
-    obs: StateObservation,
+    obs: Observed,
     now: datetime,
     *,
     decision: str,
@@ -83,7 +81,7 @@ def accepted_record(
 
 
 def commit_plan(
-    obs: StateObservation,
+    obs: Observed,
     confidence: float,
     old: CommittedFact | None,
     now: datetime,

@@ -10,6 +10,7 @@ import pytest
 from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from observation_strategies import TEXT, TS, UUID, VALUE, valid_observations
 from pydantic import ValidationError
 
 from core.domain.models import SignalEvent, StateObservation, UserConfirmation, parse_model
@@ -266,24 +267,18 @@ def _mutations(payload: dict[str, Any]) -> st.SearchStrategy[Any]:
     )
 
 
-_TEXT = st.text(max_size=12)
-_TS = st.sampled_from(
-    ["2026-02-19T14:30:00Z", "2026-02-19T06:30:00-08:00", "2026-02-19T14:30:00.5+01:00"]
-)
-
-
 @st.composite
 def _signal_events(draw: st.DrawFn) -> dict[str, Any]:
     kind = draw(st.sampled_from(["calendar_event", "email"]))
     if kind == "calendar_event":
         payload: dict[str, Any] = {
             "id": draw(st.text(min_size=1, max_size=8)),
-            "summary": draw(_TEXT),
+            "summary": draw(TEXT),
             "start": draw(st.sampled_from(["2026-02-20", "2026-02-20T09:00:00Z"])),
             "end": draw(st.sampled_from(["2026-02-21", "2026-02-20T10:00:00-08:00"])),
         }
         for key in draw(st.sets(st.sampled_from(["location", "description"]))):
-            payload[key] = draw(_TEXT)
+            payload[key] = draw(TEXT)
         if draw(st.booleans()):
             payload["status"] = draw(st.sampled_from(["confirmed", "tentative", "cancelled"]))
         if draw(st.booleans()):
@@ -296,12 +291,12 @@ def _signal_events(draw: st.DrawFn) -> dict[str, Any]:
     else:
         payload = {
             "id": draw(st.text(min_size=1, max_size=8)),
-            "from": draw(_TEXT),
-            "subject": draw(_TEXT),
-            "body": draw(_TEXT),
+            "from": draw(TEXT),
+            "subject": draw(TEXT),
+            "body": draw(TEXT),
         }
         if draw(st.booleans()):
-            payload["date"] = draw(_TS)
+            payload["date"] = draw(TS)
     source: dict[str, Any] = {
         "type": draw(st.sampled_from(["calendar", "email", "transactions_email", "webhook"]))
     }
@@ -309,7 +304,7 @@ def _signal_events(draw: st.DrawFn) -> dict[str, Any]:
         source["ref"] = draw(st.text(min_size=1, max_size=8))
     return {
         "event_id": "01a2023b-88d6-732c-b564-2dabb0dee049",
-        "event_ts": draw(_TS),
+        "event_ts": draw(TS),
         "entity_id": draw(st.sampled_from(["user:primary", "family:home", "team:core"])),
         "kind": kind,
         "source": source,
@@ -317,62 +312,11 @@ def _signal_events(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-_VALUE = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-(10**6), 10**6),
-    st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=20),
-)
-_UUID = st.uuids().map(str)
-# "conversation" is the deprecated spelling, still accepted as input.
-_SOURCE_TYPE = st.sampled_from(
-    ["conversation_assertive", "conversation", "calendar", "static_markdown", "agent"]
-)
-
-
-@st.composite
-def _observations(draw: st.DrawFn) -> dict[str, Any]:
-    domain = draw(st.sampled_from(["travel", "family", "project", "financial", "profile"]))
-    payload: dict[str, Any] = {
-        "event_id": draw(_UUID),
-        "event_ts": draw(_TS),
-        "entity_id": draw(st.from_regex(r"\A(user|family|team):[a-z0-9._-]{1,12}\Z")),
-        "domain": domain,
-        "field": domain + draw(st.from_regex(r"\A(\.[a-z0-9_]{1,8}){1,2}\Z")),
-        "candidate_value": draw(_VALUE),
-        "intent": draw(
-            st.sampled_from(["assertive", "planning", "hypothetical", "historical", "retract"])
-        ),
-        "source": {"type": draw(_SOURCE_TYPE)},
-    }
-    if draw(st.booleans()):
-        payload["event_id"] = payload["event_id"].upper()
-    if draw(st.booleans()):
-        payload["corroborators"] = draw(
-            st.lists(
-                st.fixed_dictionaries(
-                    {"type": _SOURCE_TYPE, "ref": st.text(min_size=1, max_size=10)}
-                ),
-                max_size=3,
-            )
-        )
-    if draw(st.booleans()):
-        payload["source"]["ref"] = draw(st.text(min_size=1, max_size=10))
-    if draw(st.booleans()):
-        payload["extraction_confidence"] = draw(st.floats(0, 1))
-    if draw(st.booleans()):
-        payload["valid_until"] = draw(_TS)
-    if draw(st.booleans()):
-        payload["evidence_text"] = draw(_TEXT)
-    return payload
-
-
 @st.composite
 def _confirmations(draw: st.DrawFn) -> dict[str, Any]:
     payload = _confirmation(
-        prompt_id=draw(_UUID),
-        proposed_value=draw(_VALUE),
+        prompt_id=draw(UUID),
+        proposed_value=draw(VALUE),
         confidence=draw(st.floats(0, 1)),
         reason_summary=draw(st.lists(st.text(min_size=1, max_size=20), max_size=5)),
         actions=draw(
@@ -382,10 +326,10 @@ def _confirmations(draw: st.DrawFn) -> dict[str, Any]:
         ),
     )
     if draw(st.booleans()):
-        payload["current_value"] = draw(_VALUE)
+        payload["current_value"] = draw(VALUE)
     if draw(st.booleans()):
         action = draw(st.sampled_from(["confirm", "reject", "edit"]))
-        payload["answer"] = {"action": action, "answered_at": draw(_TS)}
+        payload["answer"] = {"action": action, "answered_at": draw(TS)}
         payload["actions"] = [action]
     return payload
 
@@ -395,7 +339,7 @@ def _valid(name: str) -> st.SearchStrategy[Any]:
     # works with current hypothesis releases.
     return {
         "signal_event": _signal_events(),
-        "state_observation": _observations(),
+        "state_observation": valid_observations(),
         "user_confirmation": _confirmations(),
     }[name]
 

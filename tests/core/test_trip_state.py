@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from core.domain.models import StateObservation
+from core.domain.observation_record import ObservationRecord, observation_record
 from core.domain.state import CommittedFact, Scalar
+from core.domain.validation import validate
 from core.engine.trip_state import at_home, companions_of, stated_fields
 
 NOW = datetime(2026, 11, 28, 17, tzinfo=UTC)  # 09:00 in Portland
@@ -45,21 +46,22 @@ def _facts(state: Mapping[str, Scalar]) -> list[CommittedFact]:
 
 def _word(
     field: str, value: Scalar, intent: str = "assertive", evidence: str | None = None
-) -> StateObservation:
+) -> ObservationRecord:
+    """A word as the engine decides on it: a valid payload's record."""
     told = {} if evidence is None else {"evidence_text": evidence}
-    return StateObservation.model_validate(
-        {
-            **told,
-            "event_id": "00000000-0000-4000-8000-000000000001",
-            "event_ts": NOW.isoformat(),
-            "entity_id": ME,
-            "domain": field.split(".")[0],
-            "field": field,
-            "candidate_value": value,
-            "intent": intent,
-            "source": {"type": "conversation_assertive", "ref": "tg:111:5"},
-        }
-    )
+    payload = {
+        **told,
+        "event_id": "00000000-0000-4000-8000-000000000001",
+        "event_ts": NOW.isoformat(),
+        "entity_id": ME,
+        "domain": field.split(".")[0],
+        "field": field,
+        "candidate_value": value,
+        "intent": intent,
+        "source": {"type": "conversation_assertive", "ref": "tg:111:5"},
+    }
+    validate("state_observation", payload)
+    return observation_record(payload)
 
 
 @pytest.mark.parametrize(

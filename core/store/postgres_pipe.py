@@ -137,6 +137,8 @@ class Pipe:
         """The statements of the first exchange, kept until it is answered (to send again
         should a prepared statement have gone)."""
         self._error: psycopg.Error | None = None
+        self._watched: tuple[asyncio.AbstractEventLoop, int] | None = None
+        self._waiter: asyncio.Future[None] | None = None
 
     # -- queueing ----------------------------------------------------------------
     def queue(
@@ -224,32 +226,65 @@ class Pipe:
             self.pgconn.consume_input()
 
     async def _ready(self, *, writable: bool = False) -> None:
-        """Wait until the socket has something to read (or, ``writable``: until it can
-        be written or has something to read)."""
+        """Wait until a result is complete in libpq's buffer (or, ``writable``: until the
+        socket can be written or has something to read).
+
+        The socket stays registered with the event loop between waits (``unwatch`` ends
+        it): a transaction's two waits cost one registration, not two registrations and
+        two removals (an ``epoll_ctl`` each). What arrives is read by the loop's callback
+        (``_arrived``), which wakes this task only once a result is whole: a wake-up left
+        over from the exchange before (the loop polls again before this task runs, and
+        the rest of the transaction runs in that one step) finds nothing new and wakes
+        nobody, as a result that arrives in pieces wakes it once."""
         loop = asyncio.get_running_loop()
-        done = loop.create_future()
         fd = self.pgconn.socket
-
-        def wake() -> None:
-            if not done.done():
-                done.set_result(None)
-
-        loop.add_reader(fd, wake)
+        if self._watched is None:
+            loop.add_reader(fd, self._arrived)
+            self._watched = (loop, fd)
+        self._waiter = done = loop.create_future()
         if writable:
-            loop.add_writer(fd, wake)
+            loop.add_writer(fd, self._writable)
         try:
             await done
         finally:
-            loop.remove_reader(fd)
+            self._waiter = None
             if writable:
                 loop.remove_writer(fd)
+
+    def _arrived(self) -> None:
+        waiter = self._waiter
+        if waiter is None:
+            # Readable while nobody waits: the loop would call again on every turn
+            # (epoll is level-triggered), so stop watching until the next wait.
+            self.unwatch()
+            return
+        if waiter.done():
+            return
+        try:
+            self.pgconn.consume_input()
+        except psycopg.Error as e:
+            waiter.set_exception(e)
+            return
+        if not self.pgconn.is_busy():
+            waiter.set_result(None)
+
+    def _writable(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def unwatch(self) -> None:
+        """Stop watching the socket (before the connection is closed or handed back)."""
+        if self._watched is not None:
+            loop, fd = self._watched
+            self._watched = None
+            loop.remove_reader(fd)
 
     async def _next(self) -> pq.abc.PGresult:
         """The next result the server sent (waiting for it), past the ends of statements."""
         while True:
             if self.pgconn.is_busy():
-                await self._ready()
-                self.pgconn.consume_input()
+                await self._ready()  # read meanwhile, by ``_arrived``
                 continue
             result = self.pgconn.get_result()
             if result is not None:
@@ -319,6 +354,7 @@ async def pipelined(conn: AsyncConnection[Any]) -> AsyncIterator[PipeTx]:
                 ended = True
         raise
     finally:
+        pipe.unwatch()
         if ended:
             pgconn.exit_pipeline_mode()
         else:

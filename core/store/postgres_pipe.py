@@ -33,7 +33,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from functools import lru_cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import AsyncConnection, errors, pq
@@ -80,16 +79,32 @@ class _Prepared:
     never reused on a connection (a name prepared in an exchange that then failed is
     still the server's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, conn: AsyncConnection[Any]) -> None:
         self.names: dict[tuple[bytes, tuple[int, ...]], bytes] = {}
         self.made = 0
+        self.adapt = Transformer(conn)
+        """The connection's parameter dumper and row loader, kept for its transactions
+        (one at a time): a new one per transaction looked each parameter's dumper and
+        each column's loader up again."""
 
     def new_name(self) -> bytes:
         self.made += 1
         return f"canon_{self.made}".encode()
 
 
-_prepared_on: WeakKeyDictionary[AsyncConnection[Any], _Prepared] = WeakKeyDictionary()
+_PREPARED_ATTR = "_canon_prepared"
+
+
+def prepared_on(conn: AsyncConnection[Any]) -> _Prepared:
+    """The connection's ``_Prepared``, kept on the connection itself, so it lives and dies
+    with it: it holds a ``Transformer``, which refers back to the connection, so in a
+    table weakly keyed by the connection it would keep every connection alive (on the
+    connection it is a cycle the collector frees with it)."""
+    prepared: _Prepared | None = getattr(conn, _PREPARED_ATTR, None)
+    if prepared is None:
+        prepared = _Prepared(conn)
+        setattr(conn, _PREPARED_ATTR, prepared)
+    return prepared
 
 
 class PipedRows:
@@ -130,8 +145,8 @@ class Pipe:
     def __init__(self, conn: AsyncConnection[Any]) -> None:
         self.conn = conn
         self.pgconn = conn.pgconn
-        self._adapt = Transformer(conn)
-        self._prepared = _prepared_on.setdefault(conn, _Prepared())
+        self._prepared = prepared_on(conn)
+        self._adapt = self._prepared.adapt
         self._owed: deque[_Sent] = deque()
         self._first: list[tuple[str, Sequence[Any] | dict[str, Any], PipedRows | None]] | None = []
         """The statements of the first exchange, kept until it is answered (to send again

@@ -188,10 +188,20 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
-        """A pooled connection for a write, once the request (if any) is allowed."""
+        """A pooled connection for a write, once the request (if any) is allowed.
+
+        Taken and handed back without the connection's own context (``pool.connection``
+        enters it), whose exit takes the connection's lock to commit whatever is open:
+        nothing is, since every user here ends its own transaction (autocommit, with
+        ``conn.transaction()`` or a pipeline's Sync), and the pool rolls back a
+        connection handed back mid-transaction."""
         await before_writing()
-        async with self.pool.connection() as conn:
+        pool = self.pool
+        conn = await pool.getconn()
+        try:
             yield conn
+        finally:
+            await pool.putconn(conn)
 
     async def fetch_each(self, reads: Sequence[Read]) -> list[list[tuple[Any, ...]]]:
         """The rows of each read, sent together on one pooled connection (autocommit)."""

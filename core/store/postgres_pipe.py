@@ -33,7 +33,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from functools import lru_cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import psycopg
 from psycopg import AsyncConnection, errors, pq
@@ -80,16 +79,32 @@ class _Prepared:
     never reused on a connection (a name prepared in an exchange that then failed is
     still the server's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, conn: AsyncConnection[Any]) -> None:
         self.names: dict[tuple[bytes, tuple[int, ...]], bytes] = {}
         self.made = 0
+        self.adapt = Transformer(conn)
+        """The connection's parameter dumper and row loader, kept for its transactions
+        (one at a time): a new one per transaction looked each parameter's dumper and
+        each column's loader up again."""
 
     def new_name(self) -> bytes:
         self.made += 1
         return f"canon_{self.made}".encode()
 
 
-_prepared_on: WeakKeyDictionary[AsyncConnection[Any], _Prepared] = WeakKeyDictionary()
+_PREPARED_ATTR = "_canon_prepared"
+
+
+def prepared_on(conn: AsyncConnection[Any]) -> _Prepared:
+    """The connection's ``_Prepared``, kept on the connection itself, so it lives and dies
+    with it: it holds a ``Transformer``, which refers back to the connection, so in a
+    table weakly keyed by the connection it would keep every connection alive (on the
+    connection it is a cycle the collector frees with it)."""
+    prepared: _Prepared | None = getattr(conn, _PREPARED_ATTR, None)
+    if prepared is None:
+        prepared = _Prepared(conn)
+        setattr(conn, _PREPARED_ATTR, prepared)
+    return prepared
 
 
 class PipedRows:
@@ -130,13 +145,15 @@ class Pipe:
     def __init__(self, conn: AsyncConnection[Any]) -> None:
         self.conn = conn
         self.pgconn = conn.pgconn
-        self._adapt = Transformer(conn)
-        self._prepared = _prepared_on.setdefault(conn, _Prepared())
+        self._prepared = prepared_on(conn)
+        self._adapt = self._prepared.adapt
         self._owed: deque[_Sent] = deque()
         self._first: list[tuple[str, Sequence[Any] | dict[str, Any], PipedRows | None]] | None = []
         """The statements of the first exchange, kept until it is answered (to send again
         should a prepared statement have gone)."""
         self._error: psycopg.Error | None = None
+        self._watched: tuple[asyncio.AbstractEventLoop, int] | None = None
+        self._waiter: asyncio.Future[None] | None = None
 
     # -- queueing ----------------------------------------------------------------
     def queue(
@@ -224,32 +241,65 @@ class Pipe:
             self.pgconn.consume_input()
 
     async def _ready(self, *, writable: bool = False) -> None:
-        """Wait until the socket has something to read (or, ``writable``: until it can
-        be written or has something to read)."""
+        """Wait until a result is complete in libpq's buffer (or, ``writable``: until the
+        socket can be written or has something to read).
+
+        The socket stays registered with the event loop between waits (``unwatch`` ends
+        it): a transaction's two waits cost one registration, not two registrations and
+        two removals (an ``epoll_ctl`` each). What arrives is read by the loop's callback
+        (``_arrived``), which wakes this task only once a result is whole: a wake-up left
+        over from the exchange before (the loop polls again before this task runs, and
+        the rest of the transaction runs in that one step) finds nothing new and wakes
+        nobody, as a result that arrives in pieces wakes it once."""
         loop = asyncio.get_running_loop()
-        done = loop.create_future()
         fd = self.pgconn.socket
-
-        def wake() -> None:
-            if not done.done():
-                done.set_result(None)
-
-        loop.add_reader(fd, wake)
+        if self._watched is None:
+            loop.add_reader(fd, self._arrived)
+            self._watched = (loop, fd)
+        self._waiter = done = loop.create_future()
         if writable:
-            loop.add_writer(fd, wake)
+            loop.add_writer(fd, self._writable)
         try:
             await done
         finally:
-            loop.remove_reader(fd)
+            self._waiter = None
             if writable:
                 loop.remove_writer(fd)
+
+    def _arrived(self) -> None:
+        waiter = self._waiter
+        if waiter is None:
+            # Readable while nobody waits: the loop would call again on every turn
+            # (epoll is level-triggered), so stop watching until the next wait.
+            self.unwatch()
+            return
+        if waiter.done():
+            return
+        try:
+            self.pgconn.consume_input()
+        except psycopg.Error as e:
+            waiter.set_exception(e)
+            return
+        if not self.pgconn.is_busy():
+            waiter.set_result(None)
+
+    def _writable(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def unwatch(self) -> None:
+        """Stop watching the socket (before the connection is closed or handed back)."""
+        if self._watched is not None:
+            loop, fd = self._watched
+            self._watched = None
+            loop.remove_reader(fd)
 
     async def _next(self) -> pq.abc.PGresult:
         """The next result the server sent (waiting for it), past the ends of statements."""
         while True:
             if self.pgconn.is_busy():
-                await self._ready()
-                self.pgconn.consume_input()
+                await self._ready()  # read meanwhile, by ``_arrived``
                 continue
             result = self.pgconn.get_result()
             if result is not None:
@@ -319,6 +369,7 @@ async def pipelined(conn: AsyncConnection[Any]) -> AsyncIterator[PipeTx]:
                 ended = True
         raise
     finally:
+        pipe.unwatch()
         if ended:
             pgconn.exit_pipeline_mode()
         else:

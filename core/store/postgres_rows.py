@@ -39,15 +39,19 @@ def array_text(items: Iterable[object]) -> str:
     casts (``%s::text[]``, ``::int[]``, ``::timestamptz[]``). Sent as one text value:
     psycopg's list dumper inspects every list's elements to choose a type and tests each
     element with a regular expression, in Python, a tenth of the client's work on an
-    ingest's read (nine arrays in one statement)."""
-    return (
-        "{"
-        + ",".join(
-            "NULL" if x is None else '"' + str(x).replace("\\", "\\\\").replace('"', '\\"') + '"'
-            for x in items
-        )
-        + "}"
-    )
+    ingest's read (nine arrays in one statement). A loop, not a generator, and the two
+    replacements only when there is something to escape: half the time of one an ingest
+    (nine calls, most of one element or none)."""
+    quoted = []
+    for x in items:
+        if x is None:
+            quoted.append("NULL")
+            continue
+        text = str(x)
+        if '"' in text or "\\" in text:
+            text = text.replace("\\", "\\\\").replace('"', '\\"')
+        quoted.append('"' + text + '"')
+    return "{" + ",".join(quoted) + "}"
 
 
 def opt_utc(value: datetime | None) -> datetime | None:

@@ -4,6 +4,8 @@ short or the server has lost its prepared statements, on the session's throwaway
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -112,3 +114,41 @@ async def test_a_statement_the_server_refused_is_not_taken_for_prepared(
         async with postgres_pipe.pipelined(conn) as tx:
             assert await tx.fetch("SELECT %s::int", (2,)) == [(2,)]
         assert await _prepared_here(conn) == ["SELECT $1::int"]
+
+
+async def _answered_then_refused(conn: Any) -> None:
+    async with postgres_pipe.pipelined(conn) as tx:
+        assert await tx.fetch("SELECT %s::int", (1,)) == [(1,)]
+        await tx.fetch("SELECT nothing_here")
+
+
+async def test_the_socket_is_watched_only_while_a_transaction_waits(store: PostgresStore) -> None:
+    # It stays registered with the event loop between a transaction's exchanges, and is
+    # let go when the transaction ends, committed or failed: the connection goes back to
+    # the pool with nothing of ours watching it.
+    loop = asyncio.get_running_loop()
+    engine = Engine(store, default_policy())
+    await engine.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+    async with store.pool.connection() as conn:
+        assert not loop.remove_reader(conn.pgconn.socket)
+        with pytest.raises(psycopg.errors.UndefinedColumn):
+            await _answered_then_refused(conn)
+        assert not loop.remove_reader(conn.pgconn.socket)
+        async with postgres_pipe.pipelined(conn) as tx:
+            assert await tx.fetch("SELECT %s::int", (2,)) == [(2,)]
+        assert not loop.remove_reader(conn.pgconn.socket)
+
+
+async def test_a_closed_connection_is_freed_with_what_it_prepared(postgres_url: str) -> None:
+    # What a connection keeps for its pipelined transactions (its prepared names, its
+    # dumper and loader, which refer back to it) must not keep it alive once closed.
+    conn = await psycopg.AsyncConnection.connect(postgres_url, autocommit=True)
+    async with postgres_pipe.pipelined(conn) as tx:
+        assert await tx.fetch("SELECT %s::text", ("kept",)) == [("kept",)]
+    async with postgres_pipe.pipelined(conn) as tx:
+        assert await tx.fetch("SELECT %s::text", ("again",)) == [("again",)]
+    await conn.close()
+    gone = weakref.ref(conn)
+    del conn, tx
+    gc.collect()
+    assert gone() is None

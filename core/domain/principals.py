@@ -70,6 +70,16 @@ def token_principal(token_id: str, role: Role, entity_id: str, name: str = "") -
     )
 
 
+STDIO_SESSION: Final = "mcp:"
+"""The ref prefix of an assistant's ``canon mcp`` session over stdio, before the user it was
+started for (``mcp:user:alice``): that user's own assistant, as a token of theirs is."""
+
+
+def stdio_session_ref(entity_id: str) -> str:
+    """The ref of the stdio MCP session started for ``entity_id``."""
+    return f"{STDIO_SESSION}{entity_id}"
+
+
 def signal_principal(source_name: str) -> Principal:
     """A configured calendar, mailbox or webhook source (``canon sources``)."""
     return Principal("signals", f"source:{source_name}", source_name)

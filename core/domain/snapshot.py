@@ -44,6 +44,9 @@ class OpenItem:
     evidence_ts: datetime | None = None
     """When the observation that raised it was made; None for questions no observation
     raised (corrections, conflicts), which newer evidence never supersedes by age."""
+    principal: str | None = None
+    """Who raised it (a principal's ref): a newer word that is only asked settles its own
+    speaker's older questions, never another's."""
 
 
 def _by_id(item: OpenItem) -> str:
@@ -114,6 +117,15 @@ def _users_newer_trip_word(accepted: Accepted) -> bool:
     )
 
 
+def _may_settle(asked: Accepted, older: OpenItem) -> bool:
+    """Whether a newer word that is only asked (``asked``) settles the ``older`` question:
+    its own speaker's, or any when it is the user's own word about themselves. Never
+    another's: an assistant's "you're in Paris" or Bob's unsure "Lily is fine now" closed
+    Alice's own "Are you in Tahoe?" and "Is Lily sick today?", and her No to theirs then
+    lost what she had said. (A commit settles what it replaces, whoever's.)"""
+    return older.principal == asked.principal or asked.principal == asked.entity_id
+
+
 def advance(
     snap: FieldSnapshot, accepted: Accepted, since: datetime
 ) -> tuple[FieldSnapshot, tuple[str, ...]]:
@@ -162,6 +174,7 @@ def advance(
             if i.evidence_ts is not None
             and i.evidence_ts <= accepted.event_ts
             and i.value_key != accepted.value_key
+            and (c is not None or _may_settle(accepted, i))
         )
         superseded += older
         open_items = tuple(i for i in open_items if i.id not in older)
@@ -169,7 +182,14 @@ def advance(
     if r is not None:
         open_items = (
             *open_items,
-            OpenItem(r.id, accepted.value_key, r.candidate_value, r.confidence, accepted.event_ts),
+            OpenItem(
+                r.id,
+                accepted.value_key,
+                r.candidate_value,
+                r.confidence,
+                accepted.event_ts,
+                accepted.principal,
+            ),
         )
     # Built directly, not by ``dataclasses.replace``: every field is named here anyway, and
     # this runs for each observation of a batch (replace walks the fields generically).

@@ -14,17 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.domain.api_tokens import ApiToken
-from core.domain.principals import Principal, token_principal, user_principal
+from core.domain.principals import STDIO_SESSION, Principal, token_principal, user_principal
 from core.domain.review_items import ReviewItem
 
 
 def member_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
-    """The user whose word a principal ``ref`` is: the user, or a token's user; None for a
-    configured source, Canon, a write older than principals or a token made for no user."""
+    """The user whose word a principal ``ref`` is: the user, a token's user, or the user an
+    stdio MCP session was started for; None for a configured source, Canon, a write older than principals or a token made for no user."""
     if ref is None:
         return None
     if ref.startswith("user:"):
         return ref
+    if ref.startswith(STDIO_SESSION + "user:"):  # the user's own assistant over stdio
+        return ref.removeprefix(STDIO_SESSION)
     if ref.startswith("token:"):
         made = next((t for t in tokens if f"token:{t.id}" == ref), None)
         if made is not None and made.entity_id.startswith("user:"):

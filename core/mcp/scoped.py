@@ -39,7 +39,7 @@ from core.conversation.views import (
 )
 from core.domain.api_tokens import ApiToken
 from core.domain.ids import new_id
-from core.domain.principals import Principal, Role, token_principal
+from core.domain.principals import Principal, Role, stdio_session_ref, token_principal
 from core.domain.review_items import ReviewItem
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
@@ -87,7 +87,7 @@ def stdio_principal(entity: str, role: Role = "delegate") -> Principal:
     """The assistant that started ``canon mcp`` over stdio for ``entity``: a delegate acting
     for its user (the owner's own local client), or with ``role`` agent a mere proposer."""
     acting_for = entity if role == "delegate" else None
-    return Principal("agent", f"mcp:{entity}", "canon mcp (stdio)", acting_for=acting_for)
+    return Principal("agent", stdio_session_ref(entity), "canon mcp (stdio)", acting_for=acting_for)
 
 
 def token_mcp_principal(token: ApiToken) -> Principal:
@@ -249,7 +249,7 @@ class ScopedCanon:
                 _ACTIONS[word],
                 value,
                 now=now,
-                answered_by=f"mcp:{self.scope.entity}",
+                answered_by=stdio_session_ref(self.scope.entity),
                 rules=self.rules,
                 whole_group=word != "edit",
                 principal=self.acting_as,

@@ -123,6 +123,7 @@ class Tables:
                 r.candidate_value,
                 r.confidence,
                 self.event_ts(r.event_id),
+                r.principal,
             )
             for r in self.open_reviews(key)
         ]

@@ -100,9 +100,9 @@ SELECT 'agree', k.entity_id, k.field, x.value_key, NULL, x.source_type, NULL, NU
                 OR (payload::jsonb ->> 'needs_confirmation') IS NULL)) x
 UNION ALL
 SELECT 'open', k.entity_id, k.field, x.id, NULL, x.value_key, x.candidate_json, x.confidence, NULL,
-       (SELECT event_ts FROM events e WHERE e.event_id = x.event_id), NULL, NULL, NULL, NULL
-       {_EACH_KEY}
-       (SELECT id, value_key, candidate_json, confidence, event_id FROM review_items
+       (SELECT event_ts FROM events e WHERE e.event_id = x.event_id), NULL, NULL, NULL,
+       x.principal {_EACH_KEY}
+       (SELECT id, value_key, candidate_json, confidence, event_id, principal FROM review_items
          WHERE entity_id = k.entity_id AND field = k.field AND status IN ('queued', 'pending')
         OFFSET 0) x
 UNION ALL

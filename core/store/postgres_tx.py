@@ -269,7 +269,12 @@ async def read_snapshots(
         elif tag == "open":
             open_items.setdefault(key, []).append(
                 OpenItem(
-                    r[3], r[5], json.loads(r[6]), float(r[7]), None if r[9] is None else utc(r[9])
+                    r[3],
+                    r[5],
+                    json.loads(r[6]),
+                    float(r[7]),
+                    None if r[9] is None else utc(r[9]),
+                    r[13],
                 )
             )
         elif tag == "rej":

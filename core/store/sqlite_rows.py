@@ -99,7 +99,7 @@ UNION ALL
 SELECT 'open', r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence,
        CASE WHEN k.field IS NOT NULL
             THEN (SELECT event_ts FROM events e WHERE e.event_id = r.event_id) END,
-       r.seq, r.group_key, r.status, k.field IS NOT NULL, NULL, NULL
+       r.seq, r.group_key, r.status, k.field IS NOT NULL, r.principal, NULL
   FROM review_items r LEFT JOIN keys k ON r.entity_id = k.entity_id AND r.field = k.field
  WHERE r.entity_id IN ({entities}) AND r.status IN ('queued', 'pending')
 UNION ALL

@@ -123,6 +123,7 @@ async def read_snapshots(
                         json.loads(row[5]),
                         float(row[6]),
                         None if row[7] is None else dt(row[7]),
+                        row[12],
                     )
                 )
         elif tag == "rej":

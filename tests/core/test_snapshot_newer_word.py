@@ -10,13 +10,14 @@ user's questions, and a field that is neither keeps its competing questions.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from core.domain.review_items import NewReviewItem
 from core.domain.snapshot import FieldSnapshot, OpenItem, advance
-from core.domain.write_batch import Accepted
+from core.domain.write_batch import Accepted, CommitPlan
 
 USER = "user:alice"
 THEN = datetime(2026, 11, 30, 22, 12, tzinfo=UTC)
@@ -104,3 +105,47 @@ def test_a_question_no_observation_raised_is_never_settled_by_age() -> None:
     )
 
     assert settled == ()
+
+
+def _commit(field: str, value: str) -> CommitPlan:
+    return CommitPlan(
+        USER, field, value, False, "calendar", "cal:1", 0.95, "e-new", NOW, NOW, "auto", None, ""
+    )
+
+
+@pytest.mark.parametrize(
+    ("older_by", "newer_by", "committed", "older_settled"),
+    [
+        (USER, USER, False, True),
+        ("token:01a2", USER, False, True),  # the user's own word about themselves
+        (USER, "token:01a2", False, False),  # an assistant's proposal is only asked
+        (USER, "user:bob", False, False),
+        (USER, "source:work", False, False),
+        ("token:01a2", "token:01a2", False, True),  # its own older proposal
+        (USER, "source:work", True, True),  # a commit settles what it replaces
+    ],
+    ids=[
+        "the user's own newer word",
+        "the user's word over an assistant's question",
+        "an assistant's word over the user's question",
+        "a household member's word",
+        "a calendar's asked word",
+        "an assistant's word over its own question",
+        "a calendar's committed word",
+    ],
+)
+def test_a_condition_question_is_settled_by_its_speaker_or_a_commit(
+    older_by: str, newer_by: str, committed: bool, older_settled: bool
+) -> None:
+    """Where the user is now is a condition: a newer word settles older questions on it,
+    but one only asked never settles another speaker's (before, an assistant's proposal
+    closed the user's own "Are you in Tahoe?", and her No to it lost Tahoe)."""
+    older = OpenItem("q-old", '"Tahoe"', "Tahoe", 0.77, THEN, older_by)
+    snap = FieldSnapshot(USER, "travel.location", open_items=(older,))
+    newer = _asked("travel.location", "Paris", "agent", newer_by)
+    if committed:
+        newer = replace(newer, review=None, commit=_commit("travel.location", "Paris"))
+
+    _, settled = advance(snap, newer, THEN)
+
+    assert settled == (("q-old",) if older_settled else ())

@@ -68,3 +68,33 @@ async def test_a_members_mcp_session_neither_lists_nor_answers_anothers_househol
     alices = await canon("user:alice").pending()
     assert [q.id for q in alices.pending] == [asked.review_item_id]
     await store.close()
+
+
+async def test_a_members_stdio_session_raises_her_question_not_the_households() -> None:
+    """Alice's own assistant over stdio (``canon mcp`` for user:alice) proposed a fact of the
+    household: the question is hers, as one her assistant's token raised over HTTP is. Before,
+    the session's ref (``mcp:user:alice``) named nobody, so Bob's session listed it and his
+    tap answered it: his Yes to her assistant's proposal."""
+    store = MemoryStore()
+    await store.open()
+    engine = Engine(store, default_policy())
+
+    def canon(entity: str) -> ScopedCanon:
+        return ScopedCanon(engine, Scope.of(entity, HOME), clock=lambda: NOW)
+
+    proposal = await canon("user:alice").propose(
+        "family.emma.status", "sick", entity_id="family:smith"
+    )
+    assert proposal.question is not None
+    asked = proposal.question.id
+
+    bobs = await canon("user:bob").pending()
+    assert [q.id for q in [*bobs.pending, *bobs.queued]] == []
+    with pytest.raises(NotYours):  # Bob's own tap, as in his chat
+        await answer_review(engine, asked, "confirm", now=NOW, principal=user_principal("user:bob"))
+    assert await store.fact("family:smith", "family.emma.status") is None
+    alices = await canon("user:alice").pending()
+    assert [q.id for q in alices.pending] == [asked]
+    await answer_review(engine, asked, "confirm", now=NOW, principal=user_principal("user:alice"))
+    assert (await store.fact("family:smith", "family.emma.status")) is not None
+    await store.close()

@@ -7,7 +7,7 @@ For one short message alone (ten rows by 288 × 288) that repacking is most of t
 product: 62 µs against 17 µs for the same rows by a transpose already laid out in rows
 (80 rows: 173 against 140 µs). Kept once per weight, a message parsed alone costs about
 0.6 ms of CPU less and a message in a batch of eight about 0.1 ms less, with the same
-parses (README, "Issue 25, twenty-fifth round (perf25c"). Used only where
+parses (README, "Issue 25, twenty-fifth round (perf25c)"). Used only where
 ``matrix_ops.cpu_ops`` chooses numpy's BLAS.
 """
 

@@ -1,9 +1,10 @@
 """The pipeline multiplies with numpy's BLAS only where BLIS runs its reference kernels,
-and the parses are the same either way.
+keeping its weights' transposes there, and the parses are the same either way.
 
 Over every tenth dev and probe text of the realistic evaluation sets, parsed by the
-real pipeline with each library's products; and the choice itself for each answer BLIS
-may give.
+real pipeline with each library's products (in batches, and one text at a time as a
+lone message is); the choice itself for each answer BLIS may give; and the kept
+transposes' products against numpy's own.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import numpy
 import pytest
 from spacy.language import Language
 from thinc.api import NumpyOps, Ops, get_ops
 from threadpoolctl import threadpool_info
 
 from core.extraction.linguistics import matrix_ops, model
+from core.extraction.linguistics.kept_transposes import KeptTransposes
 
 HERE = Path(__file__).parent
 
@@ -53,13 +56,16 @@ def _multiplying_with(nlp: Language, ops: Ops) -> Iterator[None]:
             layer.ops = was
 
 
-def _readings(nlp: Language, texts: list[str]) -> list[str]:
+def _readings(nlp: Language, texts: list[str], batch_size: int = 16) -> list[str]:
+    docs = (
+        nlp.pipe(texts, batch_size=batch_size) if batch_size > 1 else (nlp(text) for text in texts)
+    )
     return [
         " ".join(
             f"{t.tag_}/{t.pos_}/{t.dep_}/{t.head.i}/{t.ent_iob_}{t.ent_type_}/{t.lemma_}/{t.morph}"
             for t in doc
         )
-        for doc in nlp.pipe(texts, batch_size=16)
+        for doc in docs
     ]
 
 
@@ -79,6 +85,68 @@ def test_the_parses_are_the_same_with_blis_and_with_the_chosen_ops() -> None:
     assert differing == []
 
 
+@pytest.mark.parametrize("batch_size", [1, 16])
+def test_the_parses_are_the_same_with_and_without_the_kept_transposes(batch_size: int) -> None:
+    nlp = model.load()
+    texts = _texts()
+    with _multiplying_with(nlp, _kept_for(nlp)):
+        kept = _readings(nlp, texts, batch_size)
+    with _multiplying_with(nlp, NumpyOps(use_blis=False)):
+        plain = _readings(nlp, texts, batch_size)
+    differing = [t for t, a, b in zip(texts, kept, plain, strict=True) if a != b]
+    assert differing == []
+
+
+def _kept_for(nlp: Language) -> KeptTransposes:
+    ops = KeptTransposes()
+    ops.keep_weights_of(matrix_ops.layers(nlp))
+    return ops
+
+
+def _same_product(a: numpy.ndarray, b: numpy.ndarray) -> bool:
+    """Equal but for the last bits: BLAS may sum a product's terms in another order for
+    another layout (the parses above say those bits change no reading)."""
+    return a.shape == b.shape and numpy.allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_a_product_by_a_kept_weight_is_numpys_own_product() -> None:
+    rng = numpy.random.default_rng(25)
+    weight = rng.standard_normal((12, 8), dtype=numpy.float32)
+
+    class Layer:  # the part of a thinc layer ``keep_weights_of`` reads
+        param_names = ("W", "b")
+
+        def has_param(self, name: str) -> bool:
+            return name == "W"
+
+        def get_param(self, name: str) -> numpy.ndarray:
+            return weight
+
+    ops = KeptTransposes()
+    ops.keep_weights_of([Layer()])
+    plain = NumpyOps(use_blis=False)
+    rows = rng.standard_normal((3, 8), dtype=numpy.float32)
+    square = rng.standard_normal((3, 12), dtype=numpy.float32)
+    views = [  # (x, y): the weight as layers reshape it, and a view of it transposed
+        (rows, weight),
+        (rng.standard_normal((3, 4), dtype=numpy.float32), weight.reshape(24, 4)),
+        (square, weight.T),
+        (square, weight.reshape(8, 12)),
+    ]
+    for x, y in views:
+        assert _same_product(ops.gemm(x, y, trans2=True), plain.gemm(x, y, trans2=True))
+        out = numpy.empty((x.shape[0], y.shape[0]), dtype=numpy.float32)
+        assert ops.gemm(x, y, out=out, trans2=True) is out
+        assert _same_product(out, plain.gemm(x, y, trans2=True))
+    # the same rows again: a kept transpose is reused, and matches still
+    assert _same_product(ops.gemm(rows, weight, trans2=True), rows @ weight.T)
+    assert len(ops._transposes) == len(views)
+    other = weight.copy()  # an array that is no kept weight is multiplied as it is
+    assert _same_product(ops.gemm(rows, other, trans2=True), plain.gemm(rows, other, trans2=True))
+    assert _same_product(ops.gemm(rows, rows, trans1=True), plain.gemm(rows, rows, trans1=True))
+    assert len(ops._transposes) == len(views)
+
+
 @pytest.mark.parametrize(
     ("configuration", "uses_blis"),
     [("generic", False), ("zen2", True), ("haswell", True), (None, True)],
@@ -88,7 +156,7 @@ def test_blis_is_left_only_where_it_runs_its_reference_kernels(
 ) -> None:
     monkeypatch.setattr(matrix_ops, "blis_configuration", lambda: configuration)
     ops = matrix_ops.cpu_ops()
-    assert type(ops) is type(get_ops("cpu"))
+    assert type(ops) is (type(get_ops("cpu")) if uses_blis else KeptTransposes)
     assert isinstance(ops, NumpyOps)
     assert ops.use_blis is uses_blis
     if not uses_blis:  # numpy's BLAS on one thread: its own threads would spin beside ours

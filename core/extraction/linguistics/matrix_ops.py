@@ -14,6 +14,12 @@ own threads spin while they wait for work (on two busy cores they took the parse
 2.5 to over 8 ms of CPU a text). The products differ in the last bits only; the parses
 of the 11,374 dev and probe texts are the same either way (README, "Issue 25,
 twenty-second round"). A CPU that BLIS has kernels for keeps BLIS.
+
+Those products are mostly a few token rows by a weight matrix's transpose (thinc's
+``gemm(X, W, trans2=True)``), and OpenBLAS repacks the transposed weights on every call:
+for one short message alone (ten rows by 288 × 288) that repacking is most of the
+product, 62 µs against 17 µs for the same rows by a transpose already laid out in rows.
+So the ops keep each weight matrix's transpose, made once (``kept_transposes``).
 """
 
 from __future__ import annotations
@@ -53,6 +59,8 @@ def cpu_ops() -> Ops:
     """thinc's CPU ops for the pipeline: BLIS's unless it runs its reference kernels here."""
     from thinc.api import NumpyOps, get_ops
 
+    from core.extraction.linguistics.kept_transposes import KeptTransposes
+
     ops = get_ops("cpu")
     if type(ops) is not NumpyOps or blis_configuration() != REFERENCE_KERNELS.decode():
         return ops
@@ -63,7 +71,7 @@ def cpu_ops() -> Ops:
     except Exception:  # an unknown BLAS: its threads would spin beside the workers
         log.warning("could not limit numpy's BLAS to one thread; multiplying with BLIS")
         return ops
-    return NumpyOps(use_blis=False)
+    return KeptTransposes()
 
 
 def layers(nlp: Language) -> list[Any]:

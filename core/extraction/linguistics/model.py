@@ -167,8 +167,13 @@ def _with_cpu_ops(nlp: Language) -> None:
     """Every layer of the pipeline multiplies with ``cpu_ops`` (each keeps the ops it was
     built with, and a few are built with thinc's default whatever is current)."""
     _use_cpu_ops()
-    for layer in layers(nlp):
+    found = layers(nlp)
+    for layer in found:
         layer.ops = _cpu_ops
+    from core.extraction.linguistics.kept_transposes import KeptTransposes
+
+    if isinstance(_cpu_ops, KeptTransposes):  # its weights' transposes are kept
+        _cpu_ops.keep_weights_of(found)
 
 
 def _use_cpu_ops() -> None:

@@ -242,6 +242,26 @@ async def test_a_bulk_import_of_many_entities_is_state_in_order(postgres_url: st
     assert len(seen) > 1
 
 
+async def test_a_pooled_connection_prepares_a_read_the_first_time_it_runs_it(
+    migrated_postgres_url: str,
+) -> None:
+    """A fresh backend plans a read once, at its first run, not on each of its first five
+    (psycopg's default): with two workers' pools a turn's reads meet fresh backends twice
+    as often, and each plan costs the server more than the read it plans."""
+    store = PostgresStore(migrated_postgres_url, max_connections=1)
+    await store.open()
+    try:
+        read = "SELECT count(*) FROM facts WHERE entity_id = %s"
+        assert await store.fetch(read, ["user:primary"]) == [(0,)]
+        prepared = await store.fetch(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = %s",
+            ["SELECT count(*) FROM facts WHERE entity_id = $1"],
+        )
+    finally:
+        await store.close()
+    assert prepared == [(1, 0)]
+
+
 OWNERS = ["user:alice", "family:smith", "team:acme", "user:bob", "user:carol.k"]
 ENTITIES = [*OWNERS, "user:zoë", "user:名前", "user:a b", ""]
 

@@ -216,6 +216,7 @@ PROBE_SETS = (
     "probes24e",
     "probes24b",
     "probes24a",
+    "probes25a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -652,6 +653,7 @@ _PROBE_MINIMUM = {
     "probes24e": 74,
     "probes24b": 70,
     "probes24a": 77,
+    "probes25a": 74,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -14,7 +14,7 @@ import re
 from core.extraction.clause import Clause
 from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
-from core.extraction.intent_tense import CARE_NOTE
+from core.extraction.intent_tense import CARE_NOTE, JOB_TAKEN_AT
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.regex_branches import branched
 from core.extraction.travel_presence import ON_A_VEHICLE
@@ -68,6 +68,8 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
         return False
     if _RESCHEDULED.search(clause.low):
         return False  # "standup moved to 10": the new time, whoever the tagger took it for
+    if JOB_TAKEN_AT.search(clause.low) and not any(t.past for t in clause.times):
+        return False  # "my son got a job at Target": a job got is held now, whoever got it
     if reading.subject_person:
         return True  # "my best friend moved to Canada": news of someone else, told
     if _AWAITED.search(clause.low) and not any(t.past for t in clause.times):
@@ -168,7 +170,7 @@ STATUS_LINE = re.compile(
     r"rehab|quarantine|isolation)|"
     r"home\s+(?:sick|ill|poorly|with\s+(?:a|an|the)\s+(?:[a-z]+\s+)?(?:cold|flu|fever|cough|bug|"
     r"virus|temp|temperature|migraine|sore\s+throat))|"
-    r"on\s+(?:pto|leave|vacation|holiday|call|a\s+call|(?:maternity|paternity|sick|parental)\s+"
+    r"on-?call|on\s+(?:pto|leave|vacation|holiday|call|a\s+call|(?:maternity|paternity|sick|parental)\s+"
     r"leave)|(?:at\s+|@\s*)(?:work|the\s+office|the\s+(?:doctor|dentist|vet)'?s?|the\s+gym))\b"
 )
 """A status line with its "I'm" left out ("in meetings all day", "OOO till monday", "out
@@ -176,10 +178,23 @@ sick today", "on PTO next week", "in hospital till Tuesday", British English's "
 without its article, "home with a cold"): the speaker's state, whatever field it fills."""
 
 
+_PLACED_UNTIL = re.compile(
+    r"^(?:(?:still|now|currently|just)\s+)?(?:on|off|in|at|down|up|out|over)\s+"
+    r"(?:[\w'-]+\s+){1,3}?(?:till|until|til|untill|thru|through)\s+\w"
+)
+"""A place or a state bounded ahead, its "I'm" left out: "off rotation till monday", "down
+the allotment till teatime", "on the rig till the 18th": where one is until then."""
+
+
 def where_i_am(low: str) -> bool:
     """A verbless clause that places the speaker ("back home from the hospital", "in the
     uber now", "wfh today"): "I'm" left out, the speaker's own state."""
-    return bool(_WHERE_I_AM.search(low) or WHEREABOUTS.match(low) or STATUS_LINE.match(low))
+    return bool(
+        _WHERE_I_AM.search(low)
+        or WHEREABOUTS.match(low)
+        or STATUS_LINE.match(low)
+        or _PLACED_UNTIL.match(low)
+    )
 
 
 _WELL_WISH = re.compile(

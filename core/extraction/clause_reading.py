@@ -24,6 +24,7 @@ from core.extraction.markdown import MarkdownLine
 from core.extraction.segments import Segment
 from core.extraction.timeexpr import find_times
 from core.extraction.types import MessageIntent
+from core.extraction.years_said import years_read
 
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
 _FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
@@ -42,6 +43,12 @@ _UNTIL_NEAR = re.compile(
 )
 """A day after "until" and its hour is still the bound: "the room is held until noon
 Friday", "open till 8 on Thursday"."""
+_ROTA_THIS_WEEK = re.compile(
+    r"\bon[\s-]?(?:call|nights|days|earlies|lates|duty|shift|the\s+rota)\s+(?:all\s+)?"
+    r"this\s+(?:week|weekend|wknd|wkend)\b"
+)
+"""A duty on the rota this week or weekend is how the week stands, not a plan: "on call this
+weekend so count me out", "on nights this week" (not "on leave next week")."""
 _ARRIVALS_AND_DEPARTURES = frozenset({"arrive", "land", "reach", "leave", "return"})
 _HAPPENED_ON_ITS_DAY = frozenset(
     [
@@ -117,6 +124,7 @@ def read_clause(
         and not (t.prep == "from" and any(u.day == today and not u.past for u in times))
         for t in times
     )
+    ahead = ahead and not ("this" in seg.low and _ROTA_THIS_WEEK.search(seg.low))
     # "the call is at 3pm", "standup's at 10:30": an event at a clock time still to come.
     ahead = ahead or (not times and md is None and _event_ahead(seg.low, reading, at))
     ahead = ahead or (not times and not past_verb and timed_by_an_event(seg.low))
@@ -131,15 +139,22 @@ def read_clause(
         and reading.subject in ("speaker", "we")
         and _IN_A_SEASON.search(seg.low) is not None
     )
+    # "in 2027 we're in lisbon for good": a year still to come is read as "next year" is;
+    # "I stay in Riyadh from 2022": a learner's "since".
+    told = seg
+    present = reading is not None and reading.tense == "present"
+    if (low_read := years_read(seg.low, at.year, present=present)) != seg.low:
+        told = replace(seg, low=low_read)
+        ahead = ahead or "next year" in low_read
     # "she is in hospital from last week": non-native "from" for "since" opens a state.
     behind = any(t.past and t.day < today and t.prep not in ("since", "from") for t in times)
     ci = refine(
         replace(
-            classify(seg, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
+            classify(told, in_scope=in_scope, has_future_time=ahead, markdown=md is not None),
             past_time=behind,
         ),
         reading,
-        seg.low,
+        told.low,
     )
     intent: MessageIntent = ci.intent
     if md is not None and md.done and intent in ("planning", "none"):

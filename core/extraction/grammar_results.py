@@ -17,8 +17,10 @@ from core.extraction.intent_tense import (
     CALL_TRIP_OFF,
     DROVE_THERE_LATELY,
     FAR_PAST,
+    JOB_TAKEN_AT,
     RESULT_PAST,
     TEST_RESULT,
+    TIME_OFF_TAKEN_NOW,
     WENT_HOME,
 )
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
@@ -209,6 +211,10 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "Gran's had a fall and is in A&E": hurt now
     if lemma in ("allow", "let") and _LET_HOME.search(low):
         return True  # "mum was allowed home from the ward": home now
+    if lemma in ("get", "take", "land", "accept") and JOB_TAKEN_AT.search(low):
+        return True  # "got a job at starbucks!!": the job is held now (not a scene "at")
+    if lemma in ("take", "book", "get") and TIME_OFF_TAKEN_NOW.search(low):
+        return True  # "took the week off": off work now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(

@@ -151,6 +151,22 @@ CALL_TRIP_OFF = (
 """A trip called off with the object between the verb and "off" ("had to call the whole Peru
 trip off"): the cancelling was done (not "had to call the dog off")."""
 
+JOB_TAKEN = (
+    r"\b(?:got|took|landed|accepted|scored|bagged)\s+(?:a|an|the|that|this)\s+(?:new\s+|full[- ]time\s+|"
+    r"part[- ]time\s+|permanent\s+|temp\s+)?(?:job|gig|position|role|post|internship|placement)\s+"
+    r"(?:at|with|in|for)\b"
+)
+"""A job got or taken at a firm: held now, whoever's news it is ("got a job at starbucks!!",
+"took a job at the Hilton front desk"), as "got hired at" is."""
+JOB_TAKEN_AT = re.compile(JOB_TAKEN)
+TIME_OFF_TAKEN = (
+    r"\b(?:took|booked|got)\s+(?:the|this)\s+(?:whole\s+)?(?:week|day|afternoon|morning|"
+    r"fortnight)\s+off\b(?![^.;!?]*\b(?:yesterday|last|ago)\b)"
+)
+"""Time off taken: off now ("took the week off to show them around"), not "took a day off
+last spring"."""
+TIME_OFF_TAKEN_NOW = re.compile(TIME_OFF_TAKEN)
+
 RESULT_PAST = branched(
     # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
     # that holds now (a present perfect: "had a fall in 2019" is a story).
@@ -192,7 +208,10 @@ RESULT_PAST = branched(
     # "I had to cancel my trip": the cancelling was done.
     r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward)|"
     rf"{CALL_TRIP_OFF})\b|"
-    r"\brebooked\b"
+    r"\brebooked\b|"
+    # "took a job at the Hilton", "accepted a role with Arup": the job taken is held now.
+    rf"{JOB_TAKEN}|"
+    rf"{TIME_OFF_TAKEN}"
 )
 TEST_RESULT = re.compile(
     r"\b(?:test|tests|scan|scans|results?|biopsy|swab|screening|labs|bloodwork|x-?rays?|mri|"

@@ -90,6 +90,10 @@ _EMPLOYER = branched(
     # or where the speaker is ("i'm good at math", "stuck at work", "sitting at starbucks").
     r"\bi'm\s+(?!no\s+longer\b|not\b|no\b|never\b)(?:an?\s+[a-z]+(?:\s+[a-z]+)?|"
     rf"(?!(?:{_NOT_JOBS})\b)[a-z]+(?<!ing)(?<!ed)(?<!ly))\s+at\s+|"
+    # "officially a barista at Blue Bottle now", "now a nurse at Mercy General": the job
+    # and where, "I'm" left out (not "now a week at the Ritz", a stay).
+    r"^(?:officially|now|currently)\s+an?\s+(?!(?:day|week|night|month|weekend|year|couple|"
+    r"few|bit|while|visit|stay|holiday|trip)\b)[a-z]+(?:\s+[a-z]+)?\s+at\s+|"
     # "new job at Verizon starts monday", "my job at Costco pays the bills": the speaker's
     # job named with where it is (not "my husband's new job at Boeing").
     # (not "quit my job at Deloitte", "lost my job at the mill": a job one no longer has)

@@ -134,6 +134,13 @@ def _where(_subject: str, known: Known) -> str:
                 f"Away from home{until}: your trip is under way ({_said(status, known)}). "
                 "I don't know where you are — tell me."
             )
+        if home is not None:
+            # Home is known, where the user is now is not (a trip's question may be open,
+            # named after this): say what is known rather than "I don't know" alone.
+            return (
+                f"Your home is {show_value(home.value)} ({_said(home, known)}), but I don't "
+                "know where you are right now."
+            )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _source(loc, known.reader)

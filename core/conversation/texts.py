@@ -17,7 +17,7 @@ from datetime import date, datetime
 from types import MappingProxyType
 from typing import Any
 
-from core.conversation.answer_texts import acknowledgement as acknowledgement
+from core.conversation.acknowledgements import acknowledgement as acknowledgement
 from core.conversation.answer_texts import fact_sentence, value_sentence
 from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text

@@ -164,7 +164,7 @@ def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
 def test_said_again_while_its_question_is_open_is_said_to_be_waiting() -> None:
     """ "emma is sick" asked; "emma has a fever" before the tap raises no second question
     (the engine asks a value once): the reply says so, never "I'm not sure what you mean"."""
-    from core.conversation.acknowledgements import ALREADY_ASKED, Acknowledgement, AckKind
+    from core.conversation.acknowledgements import ALREADY_ASKED, AckKind, Acknowledgement
     from core.conversation.texts import acknowledgement
     from core.engine.engine import Outcome
 

@@ -95,3 +95,24 @@ async def test_where_am_i_says_what_it_knows_while_the_arrival_is_asked(
     ), where.text
     assert "I don't know where you are yet" not in where.text
     assert "Are you in Tahoe?" in where.text
+
+
+async def test_a_question_closed_by_a_newer_word_says_whose_word_and_when(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The arrival's question, closed unanswered by "we got back home last night", says
+    what closed it: the user's own later message, when, in its words (it said "☑️ Settled
+    by newer evidence")."""
+    story = Story(tg, now=MONDAY_NOON)
+    await _home_in_portland(story, start_bot)
+    story.says("we got to tahoe yesterday")
+    arrival = await tg.prompt(ALICE, "Tahoe")
+    story.later(minutes=20)
+    await story.hears("ok we got back home last night, kids exhausted", "Back home")
+    await tg.settled(arrival)
+    closed = arrival.text.split("\n")[-1]
+    assert closed == (
+        '☑️ Closed: you said later (Monday at 12:00) "we got back home last night", so I go '
+        "by that instead"
+    ), arrival.text
+    assert "newer evidence" not in arrival.text

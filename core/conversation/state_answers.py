@@ -294,7 +294,9 @@ def _owed(_subject: str, known: Known) -> str:
 
 
 _TRIP = ranked_fields(STATUS, DESTINATION, DEPART, RETURN, LOCATION)
-_THERE = ranked_fields(LOCATION, STATUS, RETURN, DEPART, DESTINATION)
+_THERE = ranked_fields(LOCATION, STATUS, RETURN, DEPART, DESTINATION, HOME)
+"""For "where am i": where the user is, their trip, then their home ("Back home ... I don't
+know which city home is yet" names "Do you live in Portland?" if it is asked)."""
 _MONEY = under("financial.")
 
 

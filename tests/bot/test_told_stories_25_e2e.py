@@ -133,3 +133,19 @@ async def test_an_arrival_with_no_plan_keeps_the_day_its_words_tell(
     assert await story.held("travel.depart_date") == "2026-11-26"
     told = await story.told()
     assert "since Thursday, November 26" in told, told
+
+
+async def test_where_am_i_names_the_home_question_it_waits_on(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Back from a trip, home not yet confirmed: "where am i" asked the user to tell
+    which city home is ("I live in Portland") while "Do you live in Portland?" was open;
+    it now names that question (found in the playground)."""
+    story = Story(tg, now=MONDAY_NOON)
+    await story.start(start_bot, policy=default_policy())
+    story.says("we got back home last night")
+    await story.yes("trip over")
+    story.says("we live in portland")
+    await tg.prompt(ALICE, "Do you live in Portland?")
+    where = await story.hears("where am i", "")
+    assert '"Do you live in Portland?"' in where.text, where.text

@@ -220,17 +220,12 @@ def _trip_days(
     ``began``: the day a trip now under way began by; ``told``: the day the words said it
     happened ("we got back last night"), if they said one."""
     depart, back = _day_of(state.get(DEPART)), _day_of(state.get(RETURN))
-    under_way = state.get(STATUS) == "in_progress"
     if status == "in_progress" and depart and (depart > today or (told and told < depart)):
         # Under way while the plan's departure is still ahead, or after the day the
         # words say it began ("got in last nite", said on the plan's day): it began on
         # its arrival day, asked with the word that starts it ("Did you leave on
         # Saturday?"), never left in the future nor after the person's own word.
         return [(DEPART, began.isoformat())]
-    if status == "in_progress" and depart is None and told is not None and not under_way:
-        # No plan known, and the words tell the arrival's day ("made it to tahoe!! drove
-        # up thursday"): the trip began by then; that day is kept, asked with the arrival.
-        return [(DEPART, told.isoformat())]
     if status == "completed":
         # Over: not still ahead; it ended on the day the words told ("got back last
         # night"), when that day is not before it began, else when is unknown.

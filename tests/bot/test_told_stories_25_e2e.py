@@ -118,23 +118,6 @@ async def test_a_question_closed_by_a_newer_word_says_whose_word_and_when(
     assert "newer evidence" not in arrival.text
 
 
-async def test_an_arrival_with_no_plan_keeps_the_day_its_words_tell(
-    tg: FakeTelegram, start_bot: StartBot
-) -> None:
-    """ "made it to tahoe!! drove up thursday" with no plan told: the trip is asked with the
-    day it began by (it was asked without one, and Thursday was lost), kept over a restart."""
-    story = Story(tg, now=MONDAY_NOON)
-    await _home_in_portland(story, start_bot)
-    story.says("made it to tahoe!! drove up thursday")
-    asked = await tg.prompt(ALICE, "Tahoe")
-    assert "Did you leave on Thursday, November 26?" in asked.text, asked.text
-    await story.restart(start_bot)
-    await story.yes("Tahoe")
-    assert await story.held("travel.depart_date") == "2026-11-26"
-    told = await story.told()
-    assert "since Thursday, November 26" in told, told
-
-
 async def test_where_am_i_names_the_home_question_it_waits_on(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:

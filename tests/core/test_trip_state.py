@@ -123,13 +123,6 @@ def _word(
             ("travel.location", "Tahoe", "assertive", "were already in tahoe, got in last nite"),
             {"travel.status": "in_progress", "travel.depart_date": "2026-11-27"},
         ),
-        # No plan known: the day an arrival's words tell is the day the trip began by.
-        (
-            HOME,
-            ("travel.status", "in_progress", "assertive", "made it to tahoe!! drove up thursday"),
-            {"travel.depart_date": "2026-11-26"},
-        ),
-        (HOME, ("travel.location", "Tahoe", "assertive", "in tahoe"), {}),
         # A departure already behind stays: the trip began when it said.
         (
             AWAY | HOME | {"travel.status": "planning"},

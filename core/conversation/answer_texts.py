@@ -1,5 +1,6 @@
-"""What the bot says back: the acknowledgement of a message and the answers of the read
-commands (/state, /pending, /why, /history, /status, /wrong), as pure functions.
+"""What the bot says back: the answers of the read commands (/state, /pending, /why,
+/history, /status, /wrong), as pure functions (the acknowledgement of a message is
+``acknowledgements``'s).
 
 Everything here is a function of records and an explicit ``now``; ``texts`` re-exports
 each name, so callers keep writing ``texts.state_text``.
@@ -8,23 +9,18 @@ each name, so callers keep writing ``texts.state_text``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime
+from datetime import datetime
 
-from core.conversation.offline_replies import CONDITION_NOTED
 from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
-from core.domain.audit import show_value
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
-from core.domain.phrasing_values import near_day
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import has_ended, overdue, told_past, trip_lasts_to_its_return
-from core.engine.engine import Outcome
-from core.extraction.intent import NotAFact, not_a_fact
 from core.store import ReviewItem
 
 
@@ -32,7 +28,7 @@ def who(entity_id: str, mine: str) -> str:
     return "you" if entity_id == mine else entity_id
 
 
-_PHRASES = {
+YOUR_PHRASES = {
     "travel.location": "you're in {v}",
     "travel.destination": "your trip goes to {v}",
     "profile.home_city": "you live in {v}",
@@ -42,120 +38,12 @@ _PHRASES = {
 }
 
 
-_NOT_A_FACT: dict[NotAFact, str] = {
-    "condition": CONDITION_NOTED,
-    "question": "That's a question, not news — nothing changed.",
-    "counterfactual": "Sounds like what might have been — nothing about now changed.",
-    "wish": "Sounds like a wish, not a fact — nothing changed.",
-    "possibility": "Sounds like a maybe, not a plan yet — nothing changed.",
-}
-
-
-def acknowledgement(
-    outcomes: Sequence[Outcome], intents: Sequence[str], text: str = "", today: date | None = None
-) -> str | None:
-    """One short line for what changed or was proposed; None when nothing was claimed.
-
-    When the message raised a question, only what was committed is acknowledged:
-    the question itself is the reply to the rest, and no line may contradict it.
-    A message that states no fact is named for what it is (``text``: the message):
-    a condition, a question, what might have been, a wish or a maybe. ``today``: the
-    user's calendar day, so that a day that is today or yesterday is said so.
-    """
-    if any(o.review_item_id is not None for o in outcomes):
-        kept = [(o, i) for o, i in zip(outcomes, intents, strict=False) if o.committed]
-        outcomes, intents = [o for o, _ in kept], [i for _, i in kept]
-    committed = [o for o in outcomes if o.committed]
-    planned = [o for o, i in zip(outcomes, intents, strict=False) if i == "planning"]
-    if committed and all(o in planned for o in committed):
-        return "Sounds like a plan, not a fact — I'll keep it as planned."
-    facts = [o for o in committed if o not in planned]
-    if any(o.field == "travel.status" for o in facts):
-        # The plan a trip's end or cancellation forgot is part of that news.
-        facts = [o for o in facts if o.field not in _GOES_WITH_TRIP or o.candidate_value]
-    if facts:
-        home = any(o.field == "travel.status" and o.candidate_value == "completed" for o in facts)
-        noted = "Noted: " + "; ".join(_phrase(o, today, home) for o in facts[:4]) + "."
-        return noted + _plan_kept([o for o in committed if o in planned])
-    if planned:
-        return "Sounds like a plan, not a fact — I'll keep it as planned."
-    if any(i == "hypothetical" for i in intents):
-        return _NOT_A_FACT[not_a_fact(text)]
-    if intents and all(i == "historical" for i in intents):
-        return IN_THE_PAST
-    unheeded = [o for o in outcomes if o.decision == "tentative_reject"]
-    if any(any(r.startswith("the wording is ambiguous") for r in o.reasons) for o in unheeded):
-        # "probably emma's sick": a guess is heard, and said to be one.
-        return UNSURE_HEARD
-    if unheeded:
-        return "Heard you; that doesn't change what I know."
-    if any(o.decision == "ask_user" and o.review_item_id is None for o in outcomes):
-        # Said again while the question it raised is still open (in this chat, or another
-        # member's): no second question, and no "I'm not sure what you mean".
-        return ALREADY_ASKED
-    return None
-
-
-def _plan_kept(planned: Sequence[Outcome]) -> str:
-    """' I'll keep your trip to Tahoe as planned.' after the facts of a message that also
-    made a plan ("im in portland, we leave for tahoe sunday"), so the plan is not lost
-    from the reply; nothing when it made none."""
-    if not planned:
-        return ""
-    going = next(
-        (o for o in planned if o.field == "travel.destination" and o.candidate_value), None
-    )
-    if going is not None and (going.entity_id or "").startswith("user:"):
-        return f" I'll keep your trip to {show_value(going.candidate_value)} as planned."
-    return " I'll keep the rest as planned."
-
-
-IN_THE_PAST = "Sounds like that's in the past, so nothing about now changed."
-ALREADY_ASKED = "That's already waiting for a Yes — I asked about it just before."
-UNSURE_HEARD = "You sound unsure, so I'm not counting on that yet — tell me once you know."
-
-
-_GOES_WITH_TRIP = frozenset(["travel.destination", "travel.depart_date", "travel.return_date"])
-_TRIP_STATUS = {
+TRIP_STATUS_WORDS = {
     "planning": "the trip is planned",
     "in_progress": "your trip is under way",
     "completed": "your trip is over",
     "cancelled": "the trip is off",
 }
-
-
-def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
-    """One committed change in a few words; where the user is, after a trip that ended in
-    the same message, is where they came home to. A trip's day that is ``today`` or
-    yesterday on the user's clock is said so ("you left yesterday", "back today")."""
-    value = show_value(o.candidate_value)
-    field = o.field or "?"
-    if field == "travel.location" and trip_over:
-        return "you're back home" + ("" if o.candidate_value is None else f" in {value}")
-    if o.candidate_value is None:
-        return f"I've forgotten {phrasing.label(field, o.entity_id or '', o.entity_id or '')}"
-    if field == "travel.status" and value in _TRIP_STATUS:
-        return _TRIP_STATUS[value]
-    if field == "travel.destination" and trip_over:
-        return f"your trip went to {value}"  # told with its end: it does not go any more
-    if field == "travel.depart_date" and (o.entity_id or "").startswith("user:"):
-        # Committed with a message, not as a plan (those are "kept as planned"): the day
-        # the trip under way began ("got in last night").
-        near = near_day(o.candidate_value, today)
-        return f"you left {near or 'on ' + phrasing.show_date(o.candidate_value)}"
-    if field == "travel.return_date" and trip_over and (o.entity_id or "").startswith("user:"):
-        # The day a trip that just ended ended ("got back last night").
-        near = near_day(o.candidate_value, today)
-        if near == "today":
-            return "back today"
-        return f"back since {near or phrasing.show_date(o.candidate_value)}"
-    template = _PHRASES.get(field)
-    if template and (o.entity_id or "").startswith("user:"):
-        return template.format(v=value)
-    parts = field.split(".")
-    if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
-        return f"{kin_words.who(parts[1])} {kin_words.be_for(parts[1])} {value}"
-    return f"{phrasing.label(field, o.entity_id or '', o.entity_id or '')} is now {value}"
 
 
 def state_text(
@@ -239,13 +127,13 @@ def value_sentence(
 ) -> str:
     """``fact_sentence`` of a value not (yet) held: what a file or a question says."""
     parts = field.split(".")
-    if field == "travel.status" and str(value) in _TRIP_STATUS:
-        said = _TRIP_STATUS[str(value)]
+    if field == "travel.status" and str(value) in TRIP_STATUS_WORDS:
+        said = TRIP_STATUS_WORDS[str(value)]
         return said[:1].upper() + said[1:] if entity_id == mine else f"{entity_id}: {said}"
     if field == MOVE_DATE and entity_id == mine:
         return f"You're moving {when_moving(value)}"
-    if field in _PHRASES and entity_id == mine:
-        template = _PHRASES[field]
+    if field in YOUR_PHRASES and entity_id == mine:
+        template = YOUR_PHRASES[field]
         if field == "travel.destination":
             template = _TRIP_WENT.get(trip_status or "", template)
         said = template.format(v=phrasing.show(value))

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from core.conversation import texts
-from core.conversation.answer_texts import IN_THE_PAST
+from core.conversation.acknowledgements import AckKind
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
@@ -99,8 +99,10 @@ class AssistantTurn(ChatPart):
         # The user's day, read only when a trip's day is told back ("you left yesterday").
         dated = any(o.committed and o.field in _TOLD_DAYS for o in outcomes)
         today = (await self.deps.users_clock(msg, now)).date() if dated else None
-        ack = texts.acknowledgement(outcomes, intents, msg.text, today)
-        if ack == IN_THE_PAST and any((o.field or "").startswith("financial.") for o in outcomes):
+        acked = texts.acknowledgement(outcomes, intents, msg.text, today)
+        ack = None if acked is None else acked.text
+        past = acked is not None and acked.kind == AckKind.PAST
+        if past and any((o.field or "").startswith("financial.") for o in outcomes):
             # "forgot the amazon return": not done, so still to do, if it is.
             facts = await self.engine.store.facts(entity)
             if today is None:  # not read above: no trip's day was told back

@@ -20,13 +20,15 @@ from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.buttons import prompt_buttons
 from core.conversation.chat_base import ChatPart
+from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
-from core.domain.review_items import OPEN_STATUSES
+from core.domain.review_items import OPEN_STATUSES, PASSED
 from core.domain.user_clock import later_day
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
+from core.engine.trip_state import TRIP_FIELDS, moves_a_trip
 from core.store import ReviewItem
 
 RECENT = 20
@@ -193,13 +195,32 @@ class Questions(ChatPart):
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
         group = group or await self.group_as_shown(item)
-        text = texts.settled_text(item, mine, status, value, group, names, ended=ended)
+        by = await self.superseded_by(item, group, mine) if status == "superseded" else None
+        text = texts.settled_text(
+            item, mine, status, value, group, names, ended=ended, superseded_by=by
+        )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
         )
         # A typed answer is also answered below it: the edited question may be far up.
         if typed or not edited:
             await self.say(prompt.chat_id, text)
+
+    async def superseded_by(
+        self, item: ReviewItem, group: Sequence[ReviewItem], mine: str
+    ) -> str | None:
+        """The line naming the newer word that closed ``item`` unanswered (whose, when),
+        read from the log of its group's fields and, for a trip, of the trip's."""
+        if (item.answer or {}).get("reason") == PASSED:
+            return None
+        fields = {r.field for r in group} | {item.field}
+        if any(moves_a_trip(f) for f in fields):
+            fields |= set(TRIP_FIELDS)
+        events = [
+            e for f in sorted(fields) for e in await self.engine.store.events_for(item.entity_id, f)
+        ]
+        zone = await self.deps.zone_of(mine)
+        return settled_line(newer_word(item, events), mine, zone)
 
     async def group_of(self, item: ReviewItem) -> list[ReviewItem]:
         """``item`` and the open items asked with it (one message's related changes)."""

@@ -134,6 +134,13 @@ def _where(_subject: str, known: Known) -> str:
                 f"Away from home{until}: your trip is under way ({_said(status, known)}). "
                 "I don't know where you are — tell me."
             )
+        if home is not None:
+            # Home is known, where the user is now is not (a trip's question may be open,
+            # named after this): say what is known rather than "I don't know" alone.
+            return (
+                f"Your home is {show_value(home.value)} ({_said(home, known)}), but I don't "
+                "know where you are right now."
+            )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
     source = _source(loc, known.reader)
@@ -287,7 +294,9 @@ def _owed(_subject: str, known: Known) -> str:
 
 
 _TRIP = ranked_fields(STATUS, DESTINATION, DEPART, RETURN, LOCATION)
-_THERE = ranked_fields(LOCATION, STATUS, RETURN, DEPART, DESTINATION)
+_THERE = ranked_fields(LOCATION, STATUS, RETURN, DEPART, DESTINATION, HOME)
+"""For "where am i": where the user is, their trip, then their home ("Back home ... I don't
+know which city home is yet" names "Do you live in Portland?" if it is asked)."""
 _MONEY = under("financial.")
 
 

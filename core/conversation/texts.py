@@ -17,7 +17,7 @@ from datetime import date, datetime
 from types import MappingProxyType
 from typing import Any
 
-from core.conversation.answer_texts import acknowledgement as acknowledgement
+from core.conversation.acknowledgements import acknowledgement as acknowledgement
 from core.conversation.answer_texts import fact_sentence, value_sentence
 from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text
@@ -27,6 +27,7 @@ from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.buttons import TapAction
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
+from core.conversation.settled_by import UNKNOWN_WORD
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
@@ -243,9 +244,11 @@ def settled_text(
     names: Mapping[str, str] = MappingProxyType({}),
     *,
     ended: date | None = None,
+    superseded_by: str | None = None,
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons.
-    ``ended``: a Yes saved something whose last day (this) has passed: said as over."""
+    ``ended``: a Yes saved something whose last day (this) has passed: said as over.
+    ``superseded_by``: closed by a newer word, that word's line (``settled_by``)."""
     lines = prompt_body(item, mine, group, names=names).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.
@@ -272,7 +275,7 @@ def settled_text(
         "held": f"✏️ Changed to {phrasing.show_in(item.field, value)}: I ask it again with the rest",
         "superseded": _WITHDRAWN
         if (item.answer or {}).get("reason") == PASSED
-        else "☑️ Settled by newer evidence",
+        else superseded_by or UNKNOWN_WORD,
         "discarded": "Dropped",
     }.get(status, f"Closed ({status})")
     return "\n".join([*head, outcome])

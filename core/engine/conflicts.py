@@ -26,9 +26,9 @@ dies in between, the next commit to the entity asks it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from core.domain.ids import new_id
@@ -45,8 +45,11 @@ from core.engine.consistency import (
     move_not_made,
 )
 from core.engine.superseded import supersede
+from core.engine.trip_state import STATUS
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered
+from core.extraction.arrivals import arrival_day
+from core.extraction.users_clock import time_where
 from core.store import NewReviewItem, ReviewItem, Store
 
 QUESTION_CONFIDENCE = 0.0
@@ -165,9 +168,34 @@ async def settle_timeline(
     current = {f.field: f for f in facts}
     for conflict in conflicts:
         if conflict.source_key not in known and (only is None or conflict.kind in only):
-            promoted += await store.add_review_item(_question(conflict, current, now), max_pending)
+            asked_fix = await _began_as_told(store, conflict, current)
+            promoted += await store.add_review_item(_question(asked_fix, current, now), max_pending)
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(item for item in promoted if item.id not in ids))
+
+
+async def _began_as_told(
+    store: Store, conflict: Conflict, facts: Mapping[str, CommittedFact]
+) -> Conflict:
+    """``conflict`` with, for a trip under way whose departure is still ahead, the day its
+    arrival's own words told ("we got to tahoe yesterday") as the day it left, rather
+    than the day it was said. An arrival said while the plan's question was open waits
+    for it, and is confirmed after the plan: its day is no companion of it then (there
+    was no departure yet to move), so it is read here from its words in the log."""
+    status = facts.get(STATUS)
+    if conflict.kind != "departure_ahead_trip_under_way" or status is None:
+        return conflict
+    state = {f: c.value for f, c in facts.items()}
+    words = [
+        e
+        for e in await store.events_for(conflict.entity_id, STATUS, "in_progress")
+        if e.evidence_text and e.event_ts <= status.evidence_ts
+    ]
+    if not words:
+        return conflict
+    newest = words[-1]  # the word that put the trip under way, the log oldest first
+    told = arrival_day(newest.evidence_text or "", time_where(state, newest.event_ts))
+    return conflict if told is None else replace(conflict, proposed=told.isoformat())
 
 
 async def _apply(

@@ -381,6 +381,7 @@ class Engine(ServiceWrites, UserAnswers):
             margin=decision.margin,
             reasons=decision.reasons,
             committed=commit is not None,
+            corroborated=record.corroborate,
             review_item_id=None if review is None else review.id,
             previous_value=None if committed is None else committed.value,
         )

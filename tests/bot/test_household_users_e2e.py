@@ -4,6 +4,7 @@ and what the household says of her never stands beside her own word as true."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -20,6 +21,10 @@ HOUSEHOLD: dict[str, Any] = {
     "entity_map": {ALICE: "user:alice", BOB: "user:bob"},
     "user_names": {BOB: "Bob"},  # CANON_USER_NAMES=222=Bob; Alice tells Canon hers
 }
+
+
+CLOSED_BY_HER = r"☑️ Closed: you said later \(\w+ at \d\d:\d\d\) "
+"""How Bob's question reads once Alice's own newer word closed it (whose word, when)."""
 
 
 async def _alice_is_known_by_name(tg: FakeTelegram) -> None:
@@ -182,7 +187,9 @@ async def test_alices_own_newer_word_settles_what_bob_said_of_her_before(
 
     await tg.say(ALICE, "we got back home last night", expect="")
     await tg.settled(bobs)  # closed: her own word came after it
-    assert bobs.text.endswith("Settled by newer evidence")
+    assert re.search(
+        CLOSED_BY_HER + r'"we got back home last night", so I go by that instead$', bobs.text
+    ), bobs.text
     [hers] = tg.open_prompts(ALICE)  # her own question, asked at once
     assert "Is your trip over?" in hers.text
     assert runner.chat is not None
@@ -205,4 +212,6 @@ async def test_what_else_bob_says_of_alice_is_hers_to_confirm(
     assert "profile.employer" not in await _held(runner, "user:alice")
     await tg.say(ALICE, "I work at Apple now", expect="")
     await tg.settled(bobs)
-    assert bobs.text.endswith("Settled by newer evidence")
+    assert re.search(
+        CLOSED_BY_HER + r'"I work at Apple now", so I go by that instead$', bobs.text
+    ), bobs.text

@@ -146,6 +146,7 @@ def test_a_drift_notice_is_shown_as_one_question_with_yes_and_no() -> None:
 
 
 def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
+    from core.conversation.acknowledgements import AckKind
     from core.conversation.texts import acknowledgement
     from core.engine.engine import Outcome
 
@@ -155,18 +156,22 @@ def test_an_acknowledgement_never_contradicts_the_question_it_raised() -> None:
     assert acknowledgement([asked], ["planning"]) is None
     assert acknowledgement([asked], ["hypothetical"]) is None
     done = Outcome("auto_commit", "e2", "user:primary", "travel.location", "Tahoe", committed=True)
-    assert acknowledgement([done, asked], ["assertive", "planning"]) == "Noted: you're in Tahoe."
+    noted = acknowledgement([done, asked], ["assertive", "planning"])
+    assert noted is not None
+    assert (noted.text, noted.kind) == ("Noted: you're in Tahoe.", AckKind.NOTED)
 
 
 def test_said_again_while_its_question_is_open_is_said_to_be_waiting() -> None:
     """ "emma is sick" asked; "emma has a fever" before the tap raises no second question
     (the engine asks a value once): the reply says so, never "I'm not sure what you mean"."""
-    from core.conversation.answer_texts import ALREADY_ASKED
+    from core.conversation.acknowledgements import ALREADY_ASKED, AckKind, Acknowledgement
     from core.conversation.texts import acknowledgement
     from core.engine.engine import Outcome
 
     again = Outcome("ask_user", "e3", "family:smith", "family.emma.status", "sick")
-    assert acknowledgement([again], ["assertive"], "emma has a fever") == ALREADY_ASKED
+    assert acknowledgement([again], ["assertive"], "emma has a fever") == Acknowledgement(
+        ALREADY_ASKED, AckKind.ALREADY_ASKED
+    )
     asked = Outcome(
         "ask_user", "e4", "family:smith", "family.emma.status", "sick", review_item_id="r"
     )

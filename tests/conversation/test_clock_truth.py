@@ -13,7 +13,8 @@ from context_parser import parse_block
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.conversation.answer_texts import acknowledgement, fact_sentence, state_text
+from core.conversation.acknowledgements import acknowledgement
+from core.conversation.answer_texts import fact_sentence, state_text
 from core.conversation.context import build_context
 from core.conversation.offline_replies import offline_answer
 from core.domain.phrasing_values import show_date
@@ -210,4 +211,4 @@ def test_the_acknowledgement_names_today_and_yesterday(
     field = "travel.depart_date" if outcomes is ARRIVED else "travel.return_date"
     said = acknowledgement([*outcomes, _committed(field, day)], ["assertive"] * 3, "", today)
     assert said is not None
-    assert said.endswith(ends), said
+    assert said.text.endswith(ends), said

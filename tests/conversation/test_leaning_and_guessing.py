@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from chat_harness import ALICE, Conversation
 
-from core.conversation.answer_texts import UNSURE_HEARD
+from core.conversation.acknowledgements import UNSURE_HEARD
 
 
 @pytest.mark.parametrize(

@@ -132,6 +132,7 @@ def resolve(
         if (
             committed is not None
             and source_type in ASKED_SOURCES
+            and not evidence.begins_anew
             and _regresses(spec, committed.value, candidate)
         ):
             # The founding incident: an assistant's plan is not evidence of the present,
@@ -189,7 +190,11 @@ def resolve(
             caps.append(block)
         if obs.ts < committed.evidence_ts:
             caps.append("older than the evidence for the current value")
-        if intent != "retract" and _regresses(spec, committed.value, candidate):
+        if (
+            intent != "retract"
+            and not evidence.begins_anew
+            and _regresses(spec, committed.value, candidate)
+        ):
             caps.append(f"moves {field_name} backwards ({committed.value} -> {candidate})")
     if dp.confirm_always and source_type not in USER_SOURCES:
         caps.append(f"{obs.domain} facts change only with your confirmation")

@@ -97,13 +97,15 @@ class FieldSnapshot:
             last_version,
         )
 
-    def evidence(self, value_key: str) -> FieldEvidence:
-        """The resolver's view of the field for a candidate with ``value_key``."""
+    def evidence(self, value_key: str, begins_anew: bool = False) -> FieldEvidence:
+        """The resolver's view of the field for a candidate with ``value_key`` (which
+        ``begins_anew`` the field's lifecycle, when the engine says so)."""
         return FieldEvidence(
             agreeing_sources=self.agreeing.get(value_key, frozenset()),
             competitors=tuple(Competitor(i.value, i.confidence) for i in self.open_items),
             rejected=self.rejected,
             open_review_values=frozenset(i.value_key for i in self.open_items),
+            begins_anew=begins_anew,
         )
 
 

@@ -72,6 +72,9 @@ class FieldEvidence:
     competitors: tuple[Competitor, ...] = ()
     rejected: frozenset[tuple[str, str]] = frozenset()
     open_review_values: frozenset[str] = field(default_factory=frozenset)
+    begins_anew: bool = False
+    """The observation starts the field's lifecycle again (a trip planned after the last one
+    is over, ``core.engine.next_trip``): its first stage is no step back."""
 
 
 NO_EVIDENCE = FieldEvidence()

@@ -33,6 +33,7 @@ from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
+from core.engine.next_trip import plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -177,6 +178,10 @@ class Engine(ServiceWrites, UserAnswers):
             duplicates: list[tuple[str, datetime]] = []
             letters: list[DeadLetter] = []
             parsed = iter(observations)
+            # Plans of a trip after the one on file is over (``next_trip``): judged on the
+            # trip as it was before this batch, since the plan's own destination and dates
+            # may be decided ahead of it.
+            new_trips: set[tuple[str, str]] = set()
 
             def trip_of(entity: str) -> list[CommittedFact]:
                 return [c for f in TRIP_FIELDS if (c := snaps[(entity, f)].committed) is not None]
@@ -210,7 +215,13 @@ class Engine(ServiceWrites, UserAnswers):
                 )
                 key = (obs.entity_id, obs.field)
                 outcome, record, decision = self._decide(
-                    obs, snaps[key], now, in_force, principal, leader
+                    obs,
+                    snaps[key],
+                    now,
+                    in_force,
+                    principal,
+                    leader,
+                    (given.entity_id, given.event_id) in new_trips,
                 )
                 if record.review is not None:
                     count_claim(raised, record.review, principal, self.policy.max_agent_questions)
@@ -234,6 +245,12 @@ class Engine(ServiceWrites, UserAnswers):
                     continue
                 given = next(parsed)
                 trip = trip_of(given.entity_id) if moves_a_trip(given.field) else []
+                if (
+                    trip
+                    and principal.ref == given.entity_id
+                    and plans_a_new_trip(given, trip, observations)
+                ):
+                    new_trips.add((given.entity_id, given.event_id))
                 if trip:
                     given = with_trip_corroborators(given, trip, now)
                 outcome, decision = take(given, None)
@@ -322,9 +339,10 @@ class Engine(ServiceWrites, UserAnswers):
         in_force: PolicyInForce,
         principal: Principal,
         leader: tuple[Decision, str] | None = None,
+        begins_anew: bool = False,
     ) -> tuple[Outcome, Accepted, Decision]:
         key = value_key(obs.candidate_value)
-        evidence = snap.evidence(key)
+        evidence = snap.evidence(key, begins_anew)
         committed = snap.committed
         decision = resolve(
             committed, obs, in_force.policy_for(obs.entity_id), now, evidence, candidate_key=key

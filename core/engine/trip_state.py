@@ -219,7 +219,7 @@ def _trip_days(
     """What a trip's new ``status`` means for its dates on ``today`` (the user's day);
     ``began``: the day a trip now under way began by; ``told``: the day the words said it
     happened ("we got back last night"), if they said one."""
-    depart, back = _day_of(state.get(DEPART)), _day_of(state.get(RETURN))
+    depart, back = day_of(state.get(DEPART)), day_of(state.get(RETURN))
     if status == "in_progress" and depart and (depart > today or (told and told < depart)):
         # Under way while the plan's departure is still ahead, or after the day the
         # words say it began ("got in last nite", said on the plan's day): it began on
@@ -252,11 +252,12 @@ def trip_still_dated(state: Mapping[str, Scalar], now: datetime) -> bool:
     5th" is no stale belief on the 2nd, however long ago it was said)."""
     if state.get(STATUS) not in ("planning", "in_progress"):
         return False
-    ends = _day_of(state.get(RETURN)) or _day_of(state.get(DEPART))
+    ends = day_of(state.get(RETURN)) or day_of(state.get(DEPART))
     return ends is not None and ends >= today_where(state, now)
 
 
-def _day_of(value: Scalar) -> date | None:
+def day_of(value: Scalar) -> date | None:
+    """The day an ISO date or timestamp value names; None for anything else."""
     if not isinstance(value, str):
         return None
     try:
@@ -314,7 +315,7 @@ def _within(day: date, state: Mapping[str, CommittedFact]) -> bool:
 
 
 def _day(fact: CommittedFact | None) -> date | None:
-    return None if fact is None else _day_of(fact.value)
+    return None if fact is None else day_of(fact.value)
 
 
 def follow(

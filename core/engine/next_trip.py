@@ -1,0 +1,53 @@
+"""A trip planned after the last one is over is a new trip, not the old one moving back.
+
+``travel.status`` runs planning → in_progress → completed, and the resolver holds any step
+back for the user's say (the founding incident: a stale "Sunday: leave for Tahoe" must never
+pull a trip under way back to planning). But once a trip is over, "we're going to denver next
+friday" starts the lifecycle again: asking "Are you planning a trip? … that would be a step
+back; until now: completed" — while the trip's destination and dates, which have no
+lifecycle, were taken at once — left the user's state reading "Your trip went to Denver"
+with its days still ahead.
+
+A plan is a new trip only when its own message says which: another destination than the
+finished trip's, or a departure after the finished trip ended; and only in the user's own
+word (the engine asks this only of a principal speaking of themselves): a calendar's, an
+agent's or a workspace file's plan may be the finished trip's stale one, so it stays a step
+back and is asked, as does a plan that names neither. Pure: the observations of one batch
+and the entity's trip as committed before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from core.domain.observation_record import ObservationRecord
+from core.domain.state import CommittedFact, Scalar
+from core.engine.trip_state import DEPART, DESTINATION, RETURN, STATUS, day_of, same_place
+
+PLANNED, OVER = "planning", "completed"
+
+
+def plans_a_new_trip(
+    given: ObservationRecord,
+    trip: Sequence[CommittedFact],
+    batch: Iterable[ObservationRecord],
+) -> bool:
+    """Whether ``given`` ("the trip is planned") plans another trip after the one on file,
+    which is over: its message (the same entity and evidence in ``batch``) names another
+    destination, or a departure later than the day the finished trip ended."""
+    if given.field != STATUS or given.candidate_value != PLANNED or given.intent == "retract":
+        return False
+    held: Mapping[str, Scalar] = {fact.field: fact.value for fact in trip}
+    if held.get(STATUS) != OVER:
+        return False
+    said = {
+        o.field: o.candidate_value
+        for o in batch
+        if o.entity_id == given.entity_id and o.source.key == given.source.key
+    }
+    going, was = said.get(DESTINATION), held.get(DESTINATION)
+    if isinstance(going, str) and going.strip() and not same_place(going, was):
+        return True
+    leaves = day_of(said.get(DEPART))
+    ended = day_of(held.get(RETURN)) or day_of(held.get(DEPART))
+    return leaves is not None and ended is not None and leaves > ended

@@ -1,0 +1,45 @@
+"""The next trip, told through the bot on a fresh store (its calibrating policy): once a
+trip is over, planning another is a new trip, kept as planned like the first, not "a step
+back" whose destination and dates were taken while the trip stayed over ("Your trip went
+to Denver", with its days still ahead)."""
+
+from __future__ import annotations
+
+import pytest
+from chatkit import ALICE, StartBot
+from fakes.telegram_api import FakeTelegram
+from story_chat import Story
+
+pytestmark = pytest.mark.timeout(150)
+
+
+@pytest.mark.parametrize(
+    ("plan", "going"),
+    [
+        ("we're going to denver next friday for a week", "Your trip goes to Denver"),
+        ("heading back to tahoe sat the 12th!", "Your trip goes to Tahoe"),
+    ],
+)
+async def test_a_trip_planned_after_the_last_one_is_over_is_a_new_trip(
+    tg: FakeTelegram, start_bot: StartBot, plan: str, going: str
+) -> None:
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    await story.hears("we leave for tahoe saturday, back sunday", "planned")
+    story.later(days=3)
+    await story.hears("made it to tahoe!!", "under way")
+    story.later(days=2.5)
+    await story.hears("we got back home last night", "back home in Portland")
+    assert await story.held("travel.status") == "completed"
+    story.later(days=1)
+    said = story.says(plan)
+    # The trip's workflow starts again ("Trip · 1/3 plan"), as it did for the first trip.
+    await tg.reply_after(ALICE, said, "1/3 plan")
+    assert await story.held("travel.status") == "planning"
+    assert not [p.text for p in tg.open_prompts(ALICE) if "step back" in p.text]
+    told = await story.told()
+    assert going in told, told
+    assert "The trip is planned" in told, told
+    assert "trip went to" not in told, told
+    assert "Your trip is over" not in told, told
+    assert "In Portland" in told, told

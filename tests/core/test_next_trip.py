@@ -1,0 +1,110 @@
+"""A trip planned after the last one is over is a new trip (``core.engine.next_trip``): a
+table of what is held, what one message says, and whether its "the trip is planned" starts
+the trip's lifecycle again instead of moving the finished trip back (which is asked)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+import pytest
+
+from core.domain.observation_record import ObservationRecord, observation_record
+from core.domain.policy import default_policy
+from core.domain.resolver import resolve
+from core.domain.state import CommittedFact, FieldEvidence, Scalar
+from core.domain.validation import validate
+from core.engine.next_trip import plans_a_new_trip
+
+NOW = datetime(2026, 12, 2, 6, tzinfo=UTC)  # Tuesday 1 December, 22:00 in Portland
+ME = "user:primary"
+OVER = {
+    "travel.status": "completed",
+    "travel.destination": "Tahoe",
+    "travel.depart_date": "2026-11-28",
+    "travel.return_date": "2026-11-29",
+}
+
+
+def _facts(state: Mapping[str, Scalar]) -> list[CommittedFact]:
+    return [
+        CommittedFact(
+            ME, f, v, 1, "conversation_assertive", "tg:1:1", 0.9, f"e-{f}", NOW, NOW, "auto_commit"
+        )
+        for f, v in state.items()
+    ]
+
+
+def _word(
+    field: str, value: Scalar, *, ref: str = "tg:111:9", entity: str = ME, n: int = 1
+) -> ObservationRecord:
+    payload = {
+        "event_id": f"00000000-0000-4000-8000-00000000000{n}",
+        "event_ts": NOW.isoformat(),
+        "entity_id": entity,
+        "domain": "travel",
+        "field": field,
+        "candidate_value": value,
+        "intent": "planning",
+        "source": {"type": "conversation_assertive", "ref": ref},
+    }
+    validate("state_observation", payload)
+    return observation_record(payload)
+
+
+def _message(said: Mapping[str, Scalar], ref: str = "tg:111:9") -> list[ObservationRecord]:
+    return [_word(f, v, ref=ref, n=i) for i, (f, v) in enumerate(said.items(), start=1)]
+
+
+PLAN = {"travel.status": "planning"}
+
+
+@pytest.mark.parametrize(
+    ("held", "said", "anew"),
+    [
+        # Another place after the last trip is over: "we're going to denver next friday".
+        (OVER, PLAN | {"travel.destination": "Denver", "travel.depart_date": "2026-12-11"}, True),
+        (OVER, PLAN | {"travel.destination": "denver"}, True),
+        # The same place again, leaving after the last trip ended: "back to tahoe on the 5th".
+        (OVER, PLAN | {"travel.destination": "Tahoe", "travel.depart_date": "2026-12-05"}, True),
+        # The finished trip's own plan again (a stale plan): a step back, asked.
+        (OVER, PLAN | {"travel.destination": "Tahoe", "travel.depart_date": "2026-11-28"}, False),
+        (OVER, PLAN | {"travel.destination": "tahoe"}, False),
+        # Neither a place nor a day: nothing says it is another trip.
+        (OVER, PLAN, False),
+        # A trip still under way or planned is not over: no new lifecycle.
+        (OVER | {"travel.status": "in_progress"}, PLAN | {"travel.destination": "Denver"}, False),
+        (OVER | {"travel.status": "planning"}, PLAN | {"travel.destination": "Denver"}, False),
+        # No trip on file at all: nothing to start again (and nothing to step back from).
+        ({}, PLAN | {"travel.destination": "Denver"}, False),
+    ],
+)
+def test_a_plan_after_a_finished_trip_is_a_new_trip_only_when_its_message_says_which(
+    held: Mapping[str, Scalar], said: Mapping[str, Scalar], anew: bool
+) -> None:
+    batch = _message(said)
+    status = next(o for o in batch if o.field == "travel.status")
+    assert plans_a_new_trip(status, _facts(held), batch) is anew
+
+
+def test_another_messages_destination_does_not_make_this_plan_a_new_trip() -> None:
+    """Only the plan's own message (its evidence) says which trip it is."""
+    status = _word("travel.status", "planning", ref="tg:111:9")
+    elsewhere = _word("travel.destination", "Denver", ref="tg:111:8", n=2)
+    assert not plans_a_new_trip(status, _facts(OVER), [status, elsewhere])
+
+
+def test_only_the_status_word_begins_anew() -> None:
+    batch = _message(PLAN | {"travel.destination": "Denver"})
+    destination = next(o for o in batch if o.field == "travel.destination")
+    assert not plans_a_new_trip(destination, _facts(OVER), batch)
+
+
+@pytest.mark.parametrize(("anew", "step_back"), [(False, True), (True, False)])
+def test_the_resolver_holds_a_step_back_unless_the_plan_begins_anew(
+    anew: bool, step_back: bool
+) -> None:
+    (status,) = _message(PLAN)
+    (completed,) = _facts({"travel.status": "completed"})
+    decision = resolve(completed, status, default_policy(), NOW, FieldEvidence(begins_anew=anew))
+    assert any("backwards" in r for r in decision.reasons) is step_back

@@ -97,4 +97,4 @@ def of_a_relative(head: str) -> bool:
     """Whether the relation is said as whose someone is, in a phrase that names that other
     person first ("the neighbour of my mother is in hospital", "a friend of my dad's"):
     ``head`` is what comes before the relation's determiner."""
-    return _OWNED_BY.search(head) is not None
+    return head.endswith("of ") and _OWNED_BY.search(head) is not None

@@ -40,7 +40,9 @@ _RELATION = (
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
 _RELATIVE = re.compile(
-    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+)"
+    # "your mum's gone down with the flu", "ur nan's in hospital again": the writer's
+    # relative as told to the reader (a partner's or a sibling's note passed on).
+    rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the|your|ur)\s+)"
     # "my lil bro", "my little brother", "my big sis", "our baby sister": the relation
     # after an age or size word is the same relation ("my little one" keeps its own).
     rf"(?:(?:little|lil|big|older|younger|baby|kid|twin|elder)\s+(?=(?:{_RELATION})\b))?"
@@ -67,6 +69,8 @@ NOT_MEMBERS = frozenset(
         *("I", "We", "The", "My", "Our", "This", "That", "It", "They", "He", "She", "You", "What"),
         # "Myself and family are in Goa" (Indian English): the writer, not someone named Myself.
         *("Myself", "Me", "Us"),
+        # A possessive leading the clause is whose relative, never a name ("Your mum's ...").
+        *("Your", "Ur", "His", "Her", "Their"),
         # A status line's adverb, capitalised as its first word ("Finally home in Portland",
         # "Still sick", "Already back"): the speaker's, not someone named Finally.
         *("Already", "Finally", "Just", "Still", "Also", "Now", "Currently", "Officially"),

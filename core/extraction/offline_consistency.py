@@ -120,7 +120,14 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
     # "quit acme, starting at google monday": the new value replaces the old one, so the old
     # one's retraction is no second question ("forget your employer?" beside "Google?").
     obs = [o for o in obs if not (o.intent == "retract" and o.field in replaced)]
-    sick = {o.field for o in obs if o.field.startswith("family.") and o.candidate_value == "sick"}
+    # Sick now, not once: "dad's back home, he was in the hospital 3 days" is home.
+    sick = {
+        o.field
+        for o in obs
+        if o.field.startswith("family.")
+        and o.candidate_value == "sick"
+        and o.intent != "historical"
+    }
     for o in obs:
         if o.field in sick and o.candidate_value == "home":
             # "emma's got a fever so she's home from school": home because she is sick, one

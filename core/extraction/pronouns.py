@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from core.domain.fields import slugify
 from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.kin_chains import OUTSIDER, owned_person
 
 # How people write a relation (pet names, typos) -> the word the family fields use.
 # Grandparents, aunts and uncles called in the household's first language keep that word
@@ -160,7 +161,11 @@ class Referents:
                 who = named.lower() if named and _names_someone(named) else None
                 self._seen.append((who or _SLUG.get(rel, slugify(rel)), _PRONOUN_OF[rel]))
             elif m.group("owner"):
-                if is_common_first_name(m.group("owner").lower()):
+                if (owned := owned_person(text[m.end("owner") :].lower())) is not None:
+                    # "sarah's dad works at the hospital, he's not sick": he is her dad,
+                    # someone no family field is about.
+                    self._seen.append((OUTSIDER, _PRONOUN_OF.get(owned, "?")))
+                elif is_common_first_name(m.group("owner").lower()):
                     self._seen.append((m.group("owner").lower(), "?"))
             else:
                 self._seen.append((m.group("name").lower(), "?"))

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
+from core.extraction.clause_claims import REACTION
 from core.extraction.family_activities import activity_candidates
 from core.extraction.family_away import VISITING
 from core.extraction.family_carer_states import carer_state
@@ -32,7 +33,7 @@ from core.extraction.family_members import (
 from core.extraction.family_status import THREW_UP, VERBLESS, listed_state, member_status
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.household_ailments import household_ailment
-from core.extraction.kin_chains import named_before, through_a_relative
+from core.extraction.kin_chains import OUTSIDER, named_before, of_a_relative, through_a_relative
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
@@ -55,6 +56,12 @@ _REPORTED = re.compile(
 )
 
 
+_AND_SAYS = re.compile(
+    r"(?:,\s*|\s)(?:and|&)\s+(?=(?:just\s+)?(?:says|said|tells|told|texted|rang)\b)"
+)
+_YOUR = re.compile(r"\b(?:your|ur)\s")
+"""The relative told to the reader as theirs: the writer's own in a note passed on ("your
+mum's gone down with the flu"), the reader's in a reaction to their news."""
 _AT_THEIR_PLACE = re.compile(r"\b(?:at|to|from)\s+(?:(?:my|our|his|her|their|ur|your)\s+)?$")
 
 
@@ -63,6 +70,8 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     if clause.pronoun_member is not None:
         # "My dad called. He's in the hospital": the pronoun stands for the member.
         slug, end = clause.pronoun_member
+        if slug == OUTSIDER:
+            return None  # "sarah's dad works nights, he's not sick": her dad, not ours
         return slug, clause.low[end:], "relation"
     found = member_named(clause)
     if found is None:
@@ -85,10 +94,19 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
         # "staying at my mom's in phoenix", "I'm at my parents' in Ohio": their place,
         # where the writer is.
         return None
+    if (
+        how == "relation"
+        and _YOUR.search(m.group())
+        and REACTION.search(clause.message.lower() if clause.message else clause.low)
+    ):
+        return None  # "so sorry your dad is in the hospital": the reader's dad, their news
     slug = slugify(who)
-    if how == "relation" and (chain := through_a_relative(_relation_slug(slug), rest)):
-        # "my wife's mom is in hospital": the mother-in-law; "my son's girlfriend": no one.
-        return None if chain[0] is None else (chain[0], chain[1], how)
+    if how == "relation" and of_a_relative(clause.low[: m.start()]):
+        return None  # "the neighbour of my mother is in hospital": the neighbour is
+    if chain := through_a_relative(_relation_slug(slug), rest):
+        # "my wife's mom is in hospital": the mother-in-law; "my son's girlfriend", "sarah's
+        # dad", "my mum's old colleague": someone no family field is about.
+        return None if chain[0] is None or how != "relation" else (chain[0], chain[1], how)
     if rest.startswith("' "):
         rest = "'s" + rest[1:]  # "the kids' colds are gone", as "the kid's cold"
     before = named_before(clause.text[: m.start()])
@@ -156,6 +174,15 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
     status = member_status(rest) or carer_state(rest) or household_ailment(rest)
+    if (
+        status is None
+        and (co := _AND_SAYS.search(rest))
+        and (rm := _REPORTED.match(told := rest[co.end() :]))
+        and pronoun_of(slug) in (rm.group("p"), "?")
+    ):
+        # "mum's back in karachi now and says she's feeling much better": a second verb of
+        # the same subject reports how she is.
+        status = member_status(told[rm.end() :])
     if status is None and THREW_UP.match(rest) and not _before_last_night(clause):
         status = "sick"  # "noah threw up at school", "…last night": lately, so sick now
     head = clause.low[: len(clause.low) - len(rest)]

@@ -217,6 +217,7 @@ PROBE_SETS = (
     "probes24b",
     "probes24a",
     "probes25a",
+    "probes25b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -654,6 +655,7 @@ _PROBE_MINIMUM = {
     "probes24b": 70,
     "probes24a": 77,
     "probes25a": 74,
+    "probes25b": 70,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1273,6 +1275,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # set opened), one batch, committed before the extractor ran on it: 0.824 (61/74), 29/30
     # fields, no false commit. After the round: 0.973 (72/74), 29/30.
     ("probes25a", "dev"): Figures(0.94, 0.91, 0.00, 0.00, 0, 0.00),
+    # probes25b (twenty-fifth round, w25b: whose state a sentence states — a relative inside
+    # someone else's noun phrase, a name or a relative owning another person, "your mum"
+    # passed on to the writer or said back to the reader, reported words, pets, other
+    # households — in teens' texts, a student group chat, non-native English and people
+    # moving between countries, with 10 controls; no realistic set's held-out half opened),
+    # one batch, committed before the extractor ran on it: 0.957 (67/70), 0.750 (24/32), no
+    # false commit, four forbidden fields. After the round: 0.957, 0.875 (28/32), two
+    # forbidden fields left (a joke "in Santiago mode", a quoted lie about a brother).
+    ("probes25b", "dev"): Figures(0.92, 0.84, 0.00, 0.00, 2, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

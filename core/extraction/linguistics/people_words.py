@@ -49,6 +49,13 @@ PEOPLE_BY_ROLE = frozenset(
         "teacher",
         "coach",
         "tutor",
+        # A student's teachers and peers: "prof said he's off sick", "classmate has covid".
+        "prof",
+        "professor",
+        "lecturer",
+        "instructor",
+        "classmate",
+        "classmates",
         # A club's and a carer's people in a household's chat: "leader's got covid", "the
         # carer's poorly" (a childminder is paid as a bill: "the childminder's been paid").
         "leader",

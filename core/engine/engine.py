@@ -33,7 +33,7 @@ from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
-from core.engine.next_trip import plans_a_new_trip
+from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -257,7 +257,12 @@ class Engine(ServiceWrites, UserAnswers):
                 outcomes.append(outcome)
                 if decision is None:
                     continue
-                for companion in companions_of(given, trip, now, stated):
+                left = (
+                    finished_trips_days(given, trip, stated)
+                    if (given.entity_id, given.event_id) in new_trips
+                    else []
+                )
+                for companion in [*companions_of(given, trip, now, stated), *left]:
                     implied.append(take(companion, (decision, given.field))[0])
             outcomes.extend(implied)
             batch = WriteBatch(

@@ -18,11 +18,19 @@ and the entity's trip as committed before it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from core.domain.observation_record import ObservationRecord
 from core.domain.state import CommittedFact, Scalar
-from core.engine.trip_state import DEPART, DESTINATION, RETURN, STATUS, day_of, same_place
+from core.engine.trip_state import (
+    DEPART,
+    DESTINATION,
+    RETURN,
+    STATUS,
+    companion_word,
+    day_of,
+    same_place,
+)
 
 PLANNED, OVER = "planning", "completed"
 
@@ -51,3 +59,20 @@ def plans_a_new_trip(
     leaves = day_of(said.get(DEPART))
     ended = day_of(held.get(RETURN)) or day_of(held.get(DEPART))
     return leaves is not None and ended is not None and leaves > ended
+
+
+def finished_trips_days(
+    plan: ObservationRecord,
+    trip: Sequence[CommittedFact],
+    stated: Collection[tuple[str, str, str]],
+) -> list[ObservationRecord]:
+    """The finished trip's days that ``plan`` (a new trip) leaves behind: its departure
+    and return, each forgotten with the plan unless the plan's own message gives it anew
+    (``stated``: (entity, source key, field)). Else "back Monday, November 30" stayed the
+    new trip's return, before its departure, and was asked about alone."""
+    held = {fact.field for fact in trip}
+    return [
+        companion_word(plan, field, None)
+        for field in (DEPART, RETURN)
+        if field in held and (plan.entity_id, plan.source.key, field) not in stated
+    ]

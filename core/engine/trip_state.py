@@ -90,7 +90,7 @@ def companions_of(
     # Only a trip that starts or ends reads a day from the words (a parse of the text).
     told = _told_day(obs, state, now) if status in ("in_progress", "completed") else None
     days = _trip_days(status, state, today_where(state, now), _began(obs, state, now, told), told)
-    return [_companion(obs, f, v) for f, v in [*implied, *days] if free(f)]
+    return [companion_word(obs, f, v) for f, v in [*implied, *days] if free(f)]
 
 
 def at_home(
@@ -266,7 +266,9 @@ def day_of(value: Scalar) -> date | None:
         return None
 
 
-def _companion(trigger: ObservationRecord, field: str, value: Scalar) -> ObservationRecord:
+def companion_word(trigger: ObservationRecord, field: str, value: Scalar) -> ObservationRecord:
+    """What ``trigger`` implies for ``field`` (None: forget it), as an observation of its
+    own with the trigger's source, time and words and an id derived from the trigger's."""
     return trigger.with_changes(
         event_id=derived_id("trip-companion", trigger.event_id, field),
         field=field,

@@ -1,7 +1,8 @@
 """The next trip, told through the bot on a fresh store (its calibrating policy): once a
 trip is over, planning another is a new trip, kept as planned like the first, not "a step
 back" whose destination and dates were taken while the trip stayed over ("Your trip went
-to Denver", with its days still ahead)."""
+to Denver", with its days still ahead), and the finished trip's return day is not the new
+trip's."""
 
 from __future__ import annotations
 
@@ -31,12 +32,17 @@ async def test_a_trip_planned_after_the_last_one_is_over_is_a_new_trip(
     story.later(days=2.5)
     await story.hears("we got back home last night", "back home in Portland")
     assert await story.held("travel.status") == "completed"
+    came_back = await story.held("travel.return_date")
+    assert came_back is not None
     story.later(days=1)
     said = story.says(plan)
     # The trip's workflow starts again ("Trip · 1/3 plan"), as it did for the first trip.
     await tg.reply_after(ALICE, said, "1/3 plan")
     assert await story.held("travel.status") == "planning"
-    assert not [p.text for p in tg.open_prompts(ALICE) if "step back" in p.text]
+    # The finished trip's return day goes with it: it is not the new trip's, before its
+    # departure, asked about alone ("Should I forget your return date?").
+    assert await story.held("travel.return_date") != came_back
+    assert not tg.open_prompts(ALICE), [p.text for p in tg.open_prompts(ALICE)]
     told = await story.told()
     assert going in told, told
     assert "The trip is planned" in told, told

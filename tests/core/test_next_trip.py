@@ -14,7 +14,7 @@ from core.domain.policy import default_policy
 from core.domain.resolver import resolve
 from core.domain.state import CommittedFact, FieldEvidence, Scalar
 from core.domain.validation import validate
-from core.engine.next_trip import plans_a_new_trip
+from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 
 NOW = datetime(2026, 12, 2, 6, tzinfo=UTC)  # Tuesday 1 December, 22:00 in Portland
 ME = "user:primary"
@@ -108,3 +108,32 @@ def test_the_resolver_holds_a_step_back_unless_the_plan_begins_anew(
     (completed,) = _facts({"travel.status": "completed"})
     decision = resolve(completed, status, default_policy(), NOW, FieldEvidence(begins_anew=anew))
     assert any("backwards" in r for r in decision.reasons) is step_back
+
+
+@pytest.mark.parametrize(
+    ("said", "forgotten"),
+    [
+        # "we're going to denver next friday": the old return day goes, the new departure
+        # is the message's own.
+        (
+            PLAN | {"travel.destination": "Denver", "travel.depart_date": "2026-12-11"},
+            ["travel.return_date"],
+        ),
+        (PLAN | {"travel.destination": "Denver"}, ["travel.depart_date", "travel.return_date"]),
+        # Both days said anew: nothing of the old trip's is left to forget.
+        (
+            PLAN | {"travel.depart_date": "2026-12-11", "travel.return_date": "2026-12-13"},
+            [],
+        ),
+    ],
+)
+def test_a_new_trip_forgets_the_finished_trips_days_its_message_does_not_give(
+    said: Mapping[str, Scalar], forgotten: list[str]
+) -> None:
+    batch = _message(said)
+    status = next(o for o in batch if o.field == "travel.status")
+    stated = {(o.entity_id, o.source.key, o.field) for o in batch}
+    words = finished_trips_days(status, _facts(OVER), stated)
+    assert [w.field for w in words] == forgotten
+    assert all(w.intent == "retract" and w.candidate_value is None for w in words)
+    assert all(w.source.key == status.source.key for w in words)

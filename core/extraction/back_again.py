@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 
 _BACK_THEN_COMMA = re.compile(
-    r"^(?:(?:ok|okay|so|well|finally|just|safely|and)\s+)*"
+    r"^(?:(?:ok|okay|so|well|finally|just|safely|and|phew|whew|yay+|ugh|oh|alright|lol)[!.]*\s+)*"
     r"(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:(?:finally|just|safely|now|officially)\s+)?"
     r"back\s+(?:home|in\s+the\s+office|at\s+(?:work|the\s+office|my\s+desk)|in\s+town)"
     # "from the hospital", "from rehab": where from ("back at work after our honeymoon"
     # is left whole: what it came back from is read with what follows).
     r"(?:\s+from\s+(?:the\s+|my\s+|a\s+)?[a-z0-9'-]+(?:\s+[a-z'-]+){0,2})?"
+    # "back home now, kids wiped out": the time it holds from, before the comma.
+    r"(?:\s+(?:now|again|at\s+last|finally|safe\s+and\s+sound))?"
     r"\s*,\s*(?=\S)",
     re.I,
 )

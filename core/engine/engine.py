@@ -180,11 +180,13 @@ class Engine(ServiceWrites, UserAnswers):
             parsed = iter(observations)
             # Plans of a trip after the one on file is over (``next_trip``): judged on the
             # trip as it was before this batch, since the plan's own destination and dates
-            # may be decided ahead of it.
+            # may be decided (and folded into ``snaps``) ahead of it.
             new_trips: set[tuple[str, str]] = set()
 
             def trip_of(entity: str) -> list[CommittedFact]:
                 return [c for f in TRIP_FIELDS if (c := snaps[(entity, f)].committed) is not None]
+
+            trips_before = {entity: trip_of(entity) for entity in travellers}
 
             def take(
                 given: ObservationRecord, leader: tuple[Decision, str] | None
@@ -248,7 +250,7 @@ class Engine(ServiceWrites, UserAnswers):
                 if (
                     trip
                     and principal.ref == given.entity_id
-                    and plans_a_new_trip(given, trip, observations)
+                    and plans_a_new_trip(given, trips_before[given.entity_id], observations)
                 ):
                     new_trips.add((given.entity_id, given.event_id))
                 if trip:
@@ -258,7 +260,7 @@ class Engine(ServiceWrites, UserAnswers):
                 if decision is None:
                     continue
                 left = (
-                    finished_trips_days(given, trip, stated)
+                    finished_trips_days(given, trips_before[given.entity_id], stated)
                     if (given.entity_id, given.event_id) in new_trips
                     else []
                 )

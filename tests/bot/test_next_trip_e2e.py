@@ -19,6 +19,9 @@ pytestmark = pytest.mark.timeout(150)
     [
         ("we're going to denver next friday for a week", "Your trip goes to Denver"),
         ("heading back to tahoe sat the 12th!", "Your trip goes to Tahoe"),
+        # Only a place, decided before the status in the same message: the finished trip
+        # is judged as it was before the message, not after its destination was taken.
+        ("booked a trip to denver!", "Your trip goes to Denver"),
     ],
 )
 async def test_a_trip_planned_after_the_last_one_is_over_is_a_new_trip(

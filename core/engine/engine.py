@@ -33,7 +33,7 @@ from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
-from core.engine.next_trip import finished_trips_days, plans_a_new_trip
+from core.engine.next_trip import finished_trips_days, plans_a_new_trip, plans_a_trip
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -178,18 +178,21 @@ class Engine(ServiceWrites, UserAnswers):
             duplicates: list[tuple[str, datetime]] = []
             letters: list[DeadLetter] = []
             parsed = iter(observations)
-            # Plans of a trip after the one on file is over (``next_trip``): judged on the
-            # trip as it was before this batch, since the plan's own destination and dates
-            # may be decided (and folded into ``snaps``) ahead of it.
-            new_trips: set[tuple[str, str]] = set()
 
             def trip_of(entity: str) -> list[CommittedFact]:
                 return [c for f in TRIP_FIELDS if (c := snaps[(entity, f)].committed) is not None]
 
-            trips_before = {entity: trip_of(entity) for entity in travellers}
+            # The trip as it was before this batch, for each entity the batch plans a trip
+            # for (``next_trip``): the plan's own destination and dates may be decided, and
+            # folded into ``snaps``, ahead of its status.
+            trips_before = {
+                o.entity_id: trip_of(o.entity_id) for o in observations if plans_a_trip(o)
+            }
 
             def take(
-                given: ObservationRecord, leader: tuple[Decision, str] | None
+                given: ObservationRecord,
+                leader: tuple[Decision, str] | None,
+                begins_anew: bool = False,
             ) -> tuple[Outcome, Decision | None]:
                 assert in_force is not None
                 """Decide one observation on the state folded so far (None: a duplicate)."""
@@ -223,7 +226,7 @@ class Engine(ServiceWrites, UserAnswers):
                     in_force,
                     principal,
                     leader,
-                    (given.entity_id, given.event_id) in new_trips,
+                    begins_anew,
                 )
                 if record.review is not None:
                     count_claim(raised, record.review, principal, self.policy.max_agent_questions)
@@ -247,21 +250,22 @@ class Engine(ServiceWrites, UserAnswers):
                     continue
                 given = next(parsed)
                 trip = trip_of(given.entity_id) if moves_a_trip(given.field) else []
-                if (
-                    trip
+                before = trips_before.get(given.entity_id)
+                # Only the user's own word begins a trip anew (``next_trip``).
+                anew = (
+                    before is not None
                     and principal.ref == given.entity_id
-                    and plans_a_new_trip(given, trips_before[given.entity_id], observations)
-                ):
-                    new_trips.add((given.entity_id, given.event_id))
+                    and plans_a_new_trip(given, before, observations)
+                )
                 if trip:
                     given = with_trip_corroborators(given, trip, now)
-                outcome, decision = take(given, None)
+                outcome, decision = take(given, None, anew)
                 outcomes.append(outcome)
                 if decision is None:
                     continue
                 left = (
-                    finished_trips_days(given, trips_before[given.entity_id], stated)
-                    if (given.entity_id, given.event_id) in new_trips
+                    finished_trips_days(given, before, stated)
+                    if anew and before is not None
                     else []
                 )
                 for companion in [*companions_of(given, trip, now, stated), *left]:

@@ -35,6 +35,11 @@ from core.engine.trip_state import (
 PLANNED, OVER = "planning", "completed"
 
 
+def plans_a_trip(obs: ObservationRecord) -> bool:
+    """Whether ``obs`` says the trip is planned (the one word that may begin a trip anew)."""
+    return obs.field == STATUS and obs.candidate_value == PLANNED and obs.intent != "retract"
+
+
 def plans_a_new_trip(
     given: ObservationRecord,
     trip: Sequence[CommittedFact],
@@ -43,7 +48,7 @@ def plans_a_new_trip(
     """Whether ``given`` ("the trip is planned") plans another trip after the one on file,
     which is over: its message (the same entity and evidence in ``batch``) names another
     destination, or a departure later than the day the finished trip ended."""
-    if given.field != STATUS or given.candidate_value != PLANNED or given.intent == "retract":
+    if not plans_a_trip(given):
         return False
     held: Mapping[str, Scalar] = {fact.field: fact.value for fact in trip}
     if held.get(STATUS) != OVER:

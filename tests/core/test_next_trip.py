@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import pytest
+from canon_testing import make_observation
 
 from core.domain.observation_record import ObservationRecord, observation_record
 from core.domain.policy import default_policy
 from core.domain.resolver import resolve
 from core.domain.state import CommittedFact, FieldEvidence, Scalar
-from core.domain.validation import validate
 from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 
 NOW = datetime(2026, 12, 2, 6, tzinfo=UTC)  # Tuesday 1 December, 22:00 in Portland
@@ -36,24 +36,16 @@ def _facts(state: Mapping[str, Scalar]) -> list[CommittedFact]:
 
 
 def _word(
-    field: str, value: Scalar, *, ref: str = "tg:111:9", entity: str = ME, n: int = 1
+    field: str, value: Scalar, *, ref: str = "tg:111:9", entity: str = ME
 ) -> ObservationRecord:
-    payload = {
-        "event_id": f"00000000-0000-4000-8000-00000000000{n}",
-        "event_ts": NOW.isoformat(),
-        "entity_id": entity,
-        "domain": "travel",
-        "field": field,
-        "candidate_value": value,
-        "intent": "planning",
-        "source": {"type": "conversation_assertive", "ref": ref},
-    }
-    validate("state_observation", payload)
-    return observation_record(payload)
+    """A plan's word as the engine decides on it: a valid payload's record."""
+    return observation_record(
+        make_observation(field, value, intent="planning", ref=ref, at=NOW, entity=entity)
+    )
 
 
 def _message(said: Mapping[str, Scalar], ref: str = "tg:111:9") -> list[ObservationRecord]:
-    return [_word(f, v, ref=ref, n=i) for i, (f, v) in enumerate(said.items(), start=1)]
+    return [_word(f, v, ref=ref) for f, v in said.items()]
 
 
 PLAN = {"travel.status": "planning"}
@@ -90,7 +82,7 @@ def test_a_plan_after_a_finished_trip_is_a_new_trip_only_when_its_message_says_w
 def test_another_messages_destination_does_not_make_this_plan_a_new_trip() -> None:
     """Only the plan's own message (its evidence) says which trip it is."""
     status = _word("travel.status", "planning", ref="tg:111:9")
-    elsewhere = _word("travel.destination", "Denver", ref="tg:111:8", n=2)
+    elsewhere = _word("travel.destination", "Denver", ref="tg:111:8")
     assert not plans_a_new_trip(status, _facts(OVER), [status, elsewhere])
 
 

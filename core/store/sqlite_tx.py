@@ -103,7 +103,7 @@ async def read_snapshots(
         if tag == "dup":
             existing[row[3]] = (row[1], row[4])
         elif tag == "fact":
-            facts[key] = fact_from_row((row[1], row[2], *row[3:14]))
+            facts[key] = fact_from_row(row[1:14])  # the fact's 13 columns, in order
         elif tag == "ver":
             versions[key] = int(row[3])
         elif tag == "agree":

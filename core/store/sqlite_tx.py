@@ -42,7 +42,6 @@ from core.store.sqlite_rows import (
     INSERT_REVIEW,
     REVIEW_COLUMNS,
     ROLLOUT_SQL,
-    SNAPSHOT_SQL,
     UPSERT_FACT,
     SQLiteConnection,
     commit_row,
@@ -53,6 +52,7 @@ from core.store.sqlite_rows import (
     letter_row,
     review_from_row,
     review_row,
+    snapshot_sql,
     ts,
 )
 
@@ -82,7 +82,7 @@ async def read_snapshots(
     counts = len(rollout.counts) if folded and rollout is not None else None
     sql = _snapshot_sql(len(unique), len(entities), len(event_ids), counts)
     args: list[Any] = [x for pair in unique for x in pair]
-    args += [ts(since), *entities, *event_ids]
+    args += [ts(since), *entities, *entities, *event_ids]  # the entities: an open branch a status
     if folded:
         assert rollout is not None
         args.append(rollout.after_seq)
@@ -162,9 +162,7 @@ def _snapshot_sql(keys: int, entities: int, ids: int, counts: int | None) -> str
     once per shape, so the same text object comes back (its hash kept, found at once in
     the connection's statement cache) instead of 2 kB formatted anew for every observation."""
     values = ",".join("(?, ?)" for _ in range(keys))
-    sql = SNAPSHOT_SQL.format(
-        values=values, entities=",".join("?" * entities), ids=",".join("?" * ids) or "NULL"
-    )
+    sql = snapshot_sql(values, ",".join("?" * entities), ",".join("?" * ids) or "NULL")
     if counts is None:
         return sql
     sql += ROLLOUT_SQL

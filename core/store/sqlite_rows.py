@@ -104,9 +104,7 @@ SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NUL
        NULL, NULL
   FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field
 UNION ALL
-SELECT 'dup', entity_id, NULL, event_id, principal, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL
-  FROM events WHERE event_id IN ({ids})
+{seen}
 """
 _OPEN_SQL = """SELECT 'open', r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence,
        CASE WHEN k.field IS NOT NULL
@@ -121,12 +119,26 @@ statuses there made SQLite build a temporary index of the list on every executio
 about a tenth of the statement's instructions (perf26b)."""
 
 
-def snapshot_sql(values: str, entities: str, ids: str) -> str:
-    """``SNAPSHOT_SQL`` for these placeholder lists: ``entities`` comes twice (an open
-    branch a status), so its arguments do too."""
+_SEEN_SQL = """SELECT 'dup', entity_id, NULL, event_id, principal, NULL, NULL, NULL, NULL, NULL,
+       NULL, NULL, NULL, NULL
+  FROM events WHERE event_id {match}"""
+SEEN_PROBES = 8
+"""Up to this many event ids are looked up one equality probe each (a branch an id): an
+IN list of several, like the statuses above, is driven from a temporary index built at
+every execution (a trip word's six ids: about 3 % of the statement). More (a group
+commit's) stay one IN list, well under SQLite's 500 terms of a compound select."""
+
+
+def snapshot_sql(values: str, entities: str, ids: int) -> str:
+    """``SNAPSHOT_SQL`` for these placeholder lists and ``ids`` event ids: ``entities``
+    comes twice (an open branch a status), so its arguments do too."""
+    if 0 < ids <= SEEN_PROBES:
+        seen = "\nUNION ALL\n".join([_SEEN_SQL.format(match="= ?")] * ids)
+    else:
+        seen = _SEEN_SQL.format(match=f"IN ({','.join('?' * ids) or 'NULL'})")
     return SNAPSHOT_SQL.format(
         values=values,
-        ids=ids,
+        seen=seen,
         open_pending=_OPEN_SQL.format(entities=entities, status="pending"),
         open_queued=_OPEN_SQL.format(entities=entities, status="queued"),
     )

@@ -162,7 +162,7 @@ def _snapshot_sql(keys: int, entities: int, ids: int, counts: int | None) -> str
     once per shape, so the same text object comes back (its hash kept, found at once in
     the connection's statement cache) instead of 2 kB formatted anew for every observation."""
     values = ",".join("(?, ?)" for _ in range(keys))
-    sql = snapshot_sql(values, ",".join("?" * entities), ",".join("?" * ids) or "NULL")
+    sql = snapshot_sql(values, ",".join("?" * entities), ids)
     if counts is None:
         return sql
     sql += ROLLOUT_SQL

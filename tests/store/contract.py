@@ -225,6 +225,31 @@ class StoreContract:
         assert seen == {payload["event_id"]: ("user:primary", "system")}
         assert await eng.store.count_events() == 1
 
+    @pytest.mark.parametrize(
+        ("asked", "logged"),
+        [
+            (1, 1),  # a lone observation's id
+            (6, 1),  # a trip word's: its own and its five companions'
+            (8, 3),
+            (9, 3),  # past the ids probed one by one: one IN list (a group commit's)
+            (12, 5),
+        ],
+    )
+    async def test_the_event_log_finds_each_logged_id_however_many_are_asked(
+        self, eng: Engine, asked: int, logged: int
+    ) -> None:
+        """However many ids a decision asks about (the SQLite statement probes a few one by
+        one and more as a list), exactly the logged ones are found, an id asked twice once."""
+        payloads = [make_observation(at=NOW - timedelta(minutes=i)) for i in range(logged)]
+        for payload in payloads:
+            await eng.ingest(payload, now=NOW)
+        ids = [p["event_id"] for p in payloads]
+        unknown = [new_id() for _ in range(asked - logged - 1)]
+        _, seen = await eng.store.snapshots(
+            [("user:primary", "travel.status")], [*unknown, *ids, ids[0]][-asked:], NOW
+        )
+        assert seen == {i: ("user:primary", "system") for i in ids}
+
     async def test_who_wrote_is_kept_with_the_event_the_fact_and_the_question(
         self, eng: Engine
     ) -> None:

@@ -82,7 +82,10 @@ async def read_snapshots(
     counts = len(rollout.counts) if folded and rollout is not None else None
     sql = _snapshot_sql(len(unique), len(entities), len(event_ids), counts)
     args: list[Any] = [x for pair in unique for x in pair]
-    args += [ts(since), *entities, *entities, *event_ids]  # the entities: an open branch a status
+    if len(unique) == 1:  # its entity and field are ?1 and ?2 throughout (``snapshot_sql``)
+        args += [ts(since), *event_ids]
+    else:  # the entities: an open branch a status
+        args += [ts(since), *entities, *entities, *event_ids]
     if folded:
         assert rollout is not None
         args.append(rollout.after_seq)
@@ -161,8 +164,7 @@ def _snapshot_sql(keys: int, entities: int, ids: int, counts: int | None) -> str
     event ids and (unless None) the rollout's reads with ``counts`` change counts: built
     once per shape, so the same text object comes back (its hash kept, found at once in
     the connection's statement cache) instead of 2 kB formatted anew for every observation."""
-    values = ",".join("(?, ?)" for _ in range(keys))
-    sql = snapshot_sql(values, ",".join("?" * entities), ids)
+    sql = snapshot_sql(keys, entities, ids)
     if counts is None:
         return sql
     sql += ROLLOUT_SQL

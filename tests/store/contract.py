@@ -225,6 +225,44 @@ class StoreContract:
         assert seen == {payload["event_id"]: ("user:primary", "system")}
         assert await eng.store.count_events() == 1
 
+    async def test_a_key_reads_the_same_snapshot_alone_as_with_other_keys(
+        self, eng: Engine
+    ) -> None:
+        """A field's snapshot and the ids found are the same whether the field is read alone
+        (SQLite's one-key statement) or with other fields and entities: its fact and last
+        version, agreeing sources, open questions (pending and queued past the cap) and
+        rejections."""
+        names = ["lily", "emma", "max", "ava", "noah", "mia", "leo"]  # more than the cap
+        said = [
+            make_observation("travel.location", "Tahoe"),
+            make_observation("travel.location", "Tahoe", source="calendar"),
+            make_observation("travel.location", "Reno", source="email"),
+            *(make_observation(f"family.{n}.status", "sick", source="email") for n in names),
+            make_observation("travel.location", "Paris", source="email", entity="user:other"),
+        ]
+        for i, payload in enumerate(said):
+            await eng.ingest(payload, now=NOW + timedelta(minutes=i))
+        [lily] = [q for q in await eng.store.review_items(["pending"]) if "lily" in q.field]
+        await eng.answer(lily.id, "reject", now=NOW + timedelta(minutes=20))
+        keys = [("user:primary", f"family.{n}.status") for n in names] + [
+            ("user:primary", "travel.location"),
+            ("user:primary", "travel.status"),
+            ("user:other", "travel.location"),
+        ]
+        ids = [p["event_id"] for p in said]
+        since = NOW - timedelta(days=1)
+        together, seen_together = await eng.store.snapshots(keys, ids, since)
+        for key in keys:
+            alone, seen_alone = await eng.store.snapshots([key], ids, since)
+            assert alone == {key: together[key]}
+            assert seen_alone == seen_together
+        # The reads compared are not empty ones: a fact, agreement, a rejection, questions.
+        assert together[("user:primary", "travel.location")].agreeing
+        assert together[("user:primary", "family.lily.status")].rejected
+        statuses = {q.status for q in await eng.store.review_items(["pending", "queued"])}
+        assert statuses == {"pending", "queued"}
+        assert all(together[k].open_items for k in keys[1:-3])
+
     @pytest.mark.parametrize(
         ("asked", "logged"),
         [

@@ -78,21 +78,20 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-SNAPSHOT_SQL = """
-WITH keys (entity_id, field) AS (VALUES {values})
+SNAPSHOT_SQL = """{keys}
 SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
        event_id, evidence_ts, committed_at, resolution, valid_until, principal
-  FROM facts f JOIN keys k ON f.entity_id = k.entity_id AND f.field = k.field
+  FROM facts f{join} WHERE {f}
 UNION ALL
 SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
        NULL
-  FROM commits c JOIN keys k ON c.entity_id = k.entity_id AND c.field = k.field
+  FROM commits c{join} WHERE {c}
  GROUP BY c.entity_id, c.field
 UNION ALL
 SELECT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, NULL
-  FROM events e JOIN keys k ON e.entity_id = k.entity_id AND e.field = k.field
- WHERE e.event_ts >= ? AND e.intent IN ('assertive', 'planning')
+  FROM events e{join} WHERE {e}
+   AND e.event_ts >= {since} AND e.intent IN ('assertive', 'planning')
    AND (instr(e.payload, '"needs_confirmation"') = 0
         OR json_extract(e.payload, '$.needs_confirmation') IS NULL)
 UNION ALL
@@ -102,42 +101,16 @@ UNION ALL
 UNION ALL
 SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL
-  FROM rejections j JOIN keys k ON j.entity_id = k.entity_id AND j.field = k.field
+  FROM rejections j{join} WHERE {j}
 UNION ALL
 {seen}
 """
-ONE_KEY_SNAPSHOT_SQL = """
-SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
-       event_id, evidence_ts, committed_at, resolution, valid_until, principal
-  FROM facts f WHERE f.entity_id = ?1 AND f.field = ?2
-UNION ALL
-SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL
-  FROM commits c WHERE c.entity_id = ?1 AND c.field = ?2
- GROUP BY c.entity_id, c.field
-UNION ALL
-SELECT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL, NULL
-  FROM events e WHERE e.entity_id = ?1 AND e.field = ?2
-   AND e.event_ts >= ?3 AND e.intent IN ('assertive', 'planning')
-   AND (instr(e.payload, '"needs_confirmation"') = 0
-        OR json_extract(e.payload, '$.needs_confirmation') IS NULL)
-UNION ALL
-{open_pending}
-UNION ALL
-{open_queued}
-UNION ALL
-SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL, NULL
-  FROM rejections j WHERE j.entity_id = ?1 AND j.field = ?2
-UNION ALL
-{seen}
-"""
-"""``SNAPSHOT_SQL`` for one key (an observation alone, and most messages' batches): the
-same rows in the same order, each branch probing the key's (entity, field) itself (?1,
-?2; the window's start ?3, the ids and the rollout's arguments after them) instead of
-joining a ``keys`` table SQLite materialises, and the versions' GROUP BY on one key
-needs no temporary b-tree: about 40 K instructions an execution of ~270 K (perf26b)."""
+"""Everything a decision reads of its keys, as tagged rows (``snapshot_sql`` fills it in).
+Several keys are a ``keys`` table each branch joins; one key (an observation alone, most
+messages' batches) is named in every branch (?1, ?2; the window's start ?3, then the ids
+and the rollout's arguments) instead: SQLite materialises the table on every execution,
+and the versions' GROUP BY over one key needs no temporary b-tree: about 40 K
+instructions an execution of ~270 K (perf26b). Both give the same rows in the same order."""
 _OPEN_SQL = """SELECT 'open', r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence,
        CASE WHEN {on_key} THEN (SELECT event_ts FROM events e WHERE e.event_id = r.event_id) END,
        r.seq, r.group_key, r.status, {on_key}, r.principal, NULL
@@ -176,17 +149,24 @@ def snapshot_sql(keys: int, entities: int, ids: int) -> str:
     else:
         seen = _SEEN_SQL.format(match=f"IN ({','.join('?' * ids) or 'NULL'})")
     if keys == 1:
-        return ONE_KEY_SNAPSHOT_SQL.format(
-            seen=seen,
-            open_pending=_OPEN_SQL.format(status="pending", **_ON_ONE_KEY),
-            open_queued=_OPEN_SQL.format(status="queued", **_ON_ONE_KEY),
-        )
-    listed = f"IN ({','.join('?' * entities)})"
+        on_key = {a: f"{a}.entity_id = ?1 AND {a}.field = ?2" for a in "fcej"}
+        table = {"keys": "", "join": "", "since": "?3"}
+        questions = _ON_ONE_KEY
+    else:
+        on_key = {a: f"{a}.entity_id = k.entity_id AND {a}.field = k.field" for a in "fcej"}
+        values = ",".join("(?, ?)" for _ in range(keys))
+        table = {
+            "keys": f"\nWITH keys (entity_id, field) AS (VALUES {values})",
+            "join": " JOIN keys k ON 1",
+            "since": "?",
+        }
+        questions = {**_ON_KEYS, "entities": f"IN ({','.join('?' * entities)})"}
     return SNAPSHOT_SQL.format(
-        values=",".join("(?, ?)" for _ in range(keys)),
+        **table,
+        **on_key,
         seen=seen,
-        open_pending=_OPEN_SQL.format(status="pending", entities=listed, **_ON_KEYS),
-        open_queued=_OPEN_SQL.format(status="queued", entities=listed, **_ON_KEYS),
+        open_pending=_OPEN_SQL.format(status="pending", **questions),
+        open_queued=_OPEN_SQL.format(status="queued", **questions),
     )
 
 

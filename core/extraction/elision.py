@@ -190,7 +190,8 @@ def _verbless_now_after(doc: Doc, span: Span) -> int | None:
     where the place starts, so each part keeps its own tense.
 
     After a past verb the place must be one ("missed the connection, still in Doha"), not a
-    scene of the story ("walked back at 2am, still in our costumes"); "now" always holds."""
+    scene of the story ("walked back at 2am, still in our costumes"); "now" always holds.
+    Only after the writer's own clause: someone else's place goes on with them."""
     for joint in span[2:-2]:
         if joint.lower_ not in (",", "but"):
             continue
@@ -199,6 +200,8 @@ def _verbless_now_after(doc: Doc, span: Span) -> int | None:
         before = doc[span.start : joint.i]
         if len(tail) < 2 or not any(t.pos_ in ("VERB", "AUX") for t in before):
             continue
+        if not _speaker_before(span, tail[0]):
+            continue  # "my brother is off work, in denver now": his place, not the writer's
         if any(t.pos_ in ("VERB", "AUX") and t.lower_ != "stuck" for t in tail):
             continue
         if before[-1].lower_ == "," or before[-1].lower_ in _NOW_TAILS:

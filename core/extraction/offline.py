@@ -35,9 +35,8 @@ from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
-from core.extraction.home_left import home_since_left
 from core.extraction.intent import ClauseIntent, message_intent
-from core.extraction.job_left import employer_since_left
+from core.extraction.job_left import employer_since_left, home_since_left
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading

@@ -179,11 +179,13 @@ without its article, "home with a cold"): the speaker's state, whatever field it
 
 
 _PLACED_UNTIL = re.compile(
-    r"^(?:(?:still|now|currently|just)\s+)?(?:on|off|in|at|down|up|out|over)\s+"
-    r"(?:[\w'-]+\s+){1,3}?(?:till|until|til|untill|thru|through)\s+\w"
+    r"^(?:(?:still|now|currently|just)\s+)?(?:(?:on|off|in|at|down|up|out|over)\s+"
+    r"(?!(?:the\s+|this\s+)?(?:morning|afternoon|evening|night|day|week|meantime)\b)"
+    r"(?:[\w'-]+\s+){1,3}?|off\s+)(?:till|until|til|untill|thru|through)\s+\w"
 )
 """A place or a state bounded ahead, its "I'm" left out: "off rotation till monday", "down
-the allotment till teatime", "on the rig till the 18th": where one is until then."""
+the allotment till teatime", "on the rig till the 18th", a bare "off till thursday" (off
+work): where one is until then."""
 
 
 def where_i_am(low: str) -> bool:

@@ -17,9 +17,7 @@ from core.extraction.back_again import PAST_DAY
 from core.extraction.clause import Clause
 from core.extraction.clause_claims import (
     REACTION,
-    STATUS_LINE,
     TEASER,
-    WHEREABOUTS,
     claims_nothing,
     episode,
     own_illness,
@@ -72,6 +70,15 @@ _HERE_UNTIL = re.compile(
 )
 """Here until a day ("…, here till the 10th", "here until the 18th"): where the writer is
 now, the stay's end ahead, with or without a verb."""
+_STAY_ENDS_AHEAD = re.compile(
+    r"\b(?:will|'ll|shall)\s+(?:still\s+)?be\s+(?:(?:still|staying|stuck)\s+)?(?:here|"
+    r"at\s+(?:work|the\s+office|the\s+hospital|my\s+desk|the\s+site)|in\s+(?:the\s+)?office|"
+    r"on\s+(?:shift|site|call|nights))\s+(?:(?:for\s+now|now|tonight|today)\s+)?"
+    r"(?:until|till|til|untill|thru|through)\s"
+)
+"""Here until a day, said with "will" ("I'll be here till Friday", "will be in office till 6
+only"): the stay is now, only its end is ahead (a day it starts makes it a plan, and
+``future_time`` says so)."""
 _ON_BOARD = re.compile(rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}(?!\s+(?:to|from)\b)")
 """On a vehicle now ("on the replacement bus"), not where a story was set ("on the train to
 Paris we met…")."""
@@ -138,6 +145,13 @@ def clause_verdict(
         and not ci.future_time
     ):
         return "assertive"  # "we're staying with my mum till Sunday": a stay now, its end ahead
+    if (
+        clause.intent == "planning"
+        and not ci.future_time
+        and all(o.field == "travel.return_date" for o in seg_obs)
+        and _STAY_ENDS_AHEAD.search(clause.low)
+    ):
+        return "assertive"  # "I'll be here till Friday": a stay now, its end ahead
     if not seg_obs and clause.intent == "planning" and weekly_rota(clause.low):
         return "assertive"  # "i do earlies mon-wed and lates thurs-fri": the week's pattern
     if clause.intent == "planning" and {o.field for o in seg_obs} == {"profile.employer"}:
@@ -158,8 +172,7 @@ def clause_verdict(
         or (
             _FRAGMENT.search(clause.low)
             and not _HAS_VERB.search(clause.low)
-            and not WHEREABOUTS.match(clause.low)
-            and not STATUS_LINE.match(clause.low)
+            and not where_i_am(clause.low)  # "on shift until 7am": a state bounded ahead
             and not _ON_BOARD.match(clause.low)
         )
     ):

@@ -63,6 +63,8 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
     if span is None or len(span) < 4:
         return None
     now_after = _present_after_past(doc, span)
+    if now_after is None:
+        now_after = _verbless_now_after(doc, span)
     if now_after is not None:
         return now_after
     for tok in span[2:]:
@@ -172,6 +174,47 @@ def _present_after_past(doc: Doc, span: Span) -> int | None:
         first = doc[min([tok.i, *leads])]
         if first.i - 1 > span.start and doc[first.i - 1].lower_ in ("and", ","):
             return first.idx
+    return None
+
+
+_NOW_LEADS = frozenset({"still", "now", "currently", "rn", "atm"})
+_NOW_TAILS = frozenset({"now", "rn", "atm", "still"})
+_PLACED = frozenset({"in", "at", "here", "there", "on", "off", "stuck", "home", "back", "with"})
+
+
+def _verbless_now_after(doc: Doc, span: Span) -> int | None:
+    """ "flying back tomorrow, still in lisbon", "leaving for rome in the morning but still in
+    florence tonight", "finished early, now at the park with the kids": a verbless place said
+    to hold now ("still", "now", "currently" before it, or "now" after it), after a clause
+    with a verb of its own. The verb's plan or past is not the place's; the character offset
+    where the place starts, so each part keeps its own tense.
+
+    After a past verb the place must be one ("missed the connection, still in Doha"), not a
+    scene of the story ("walked back at 2am, still in our costumes"); "now" always holds.
+    Only after the writer's own clause: someone else's place goes on with them."""
+    for joint in span[2:-2]:
+        if joint.lower_ not in (",", "but"):
+            continue
+        end = next((t.i for t in doc[joint.i + 1 : span.end] if t.is_punct), span.end)
+        tail = doc[joint.i + 1 : end]
+        before = doc[span.start : joint.i]
+        if len(tail) < 2 or not any(t.pos_ in ("VERB", "AUX") for t in before):
+            continue
+        if not _speaker_before(span, tail[0]):
+            continue  # "my brother is off work, in denver now": his place, not the writer's
+        if any(t.pos_ in ("VERB", "AUX") and t.lower_ != "stuck" for t in tail):
+            continue
+        if before[-1].lower_ == "," or before[-1].lower_ in _NOW_TAILS:
+            continue
+        led = tail[0].lower_ in _NOW_LEADS and tail[1].lower_ in _PLACED
+        trailed = tail[0].lower_ in _PLACED and tail[-1].lower_ in _NOW_TAILS
+        if not (led or trailed):
+            continue
+        if any(t.tag_ in _PAST_TAGS for t in before) and tail[0].lower_ != "now":
+            named = any(t.ent_type_ in ("GPE", "LOC", "FAC") for t in tail)
+            if not (named or tail[1].lower_ in ("here", "home")):
+                continue
+        return tail[0].idx
     return None
 
 

@@ -242,9 +242,12 @@ _BE_IN = re.compile(
     r"(?:in\s+|at\s+|with\s+|w/\s*|w\s+)|"
     # "my husband has gone to Abuja for one week", "wife and kids have gone to her mother's
     # place", "mom just landed in phoenix": gone there, and not back yet.
-    r"(?:has|have|'s|'ve)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+|"
-    # "hubby flew out to Lagos this morning": left for there, and not back yet.
-    r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)\s+|"
+    # "mum has gone to stay with my aunt": at someone's, "is gone" a learner's "has gone".
+    r"(?:has|have|'s|'ve|is|are)\s+(?:just\s+)?gone\s+(?:to|back\s+to)\s+(?:stay\s+(?:with|at)\s+)?|"
+    # "hubby flew out to Lagos this morning", "my husband left for Dubai yesterday": left for
+    # there, and not back yet.
+    r"(?:(?:has|have|'s|'ve)\s+)?(?:just\s+)?(?:(?:flew|flown)\s+(?:out\s+)?(?:to|back\s+to)|"
+    r"left\s+for)\s+|"
     r"(?:just\s+)?(?:landed|arrived)\s+(?:in|at)\s+|"
     # "mum just rang from Malaga": where they call from is where they are.
     r"(?:just\s+)?(?:rang|called|phoned|texted|messaged|facetimed)\s+(?:me\s+|us\s+)?from\s+)"

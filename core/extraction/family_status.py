@@ -352,6 +352,14 @@ _BACK_AFTER_ILLNESS = re.compile(
 being off with flu", "he's back at work after the stomach bug"."""
 
 
+_WENT_BACK_TO_STUDY = re.compile(
+    _PRE + r"went\s+back\s+to\s+(?:uni|university|college|boarding\s+school)\b"
+)
+"""Gone back to study, said in the simple past ("my daughter went back to college on
+sunday"): away there now, as "has gone back to uni" is (a year long ago makes it a story,
+which the clause's tense tells)."""
+
+
 def member_status(rest: str) -> str | None:
     """The catalogue status said of the member in ``rest``, or None."""
     rest = spelled_out(rest)
@@ -360,7 +368,7 @@ def member_status(rest: str) -> str | None:
     said = _member_status(rest)
     if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
         return "home"
-    if said is None and AWAY_DOING.search(rest):
+    if said is None and (AWAY_DOING.search(rest) or _WENT_BACK_TO_STUDY.match(rest)):
         return "away"
     if said is None and (
         _ADMITTED_WITH.search(rest)

@@ -228,8 +228,16 @@ _RUNNING_LATE = (
 )
 """Being late is the journey under way, no plan: "stuck outside Reading, going to be 40
 mins late", "I'll be a bit late", "we won't be late"."""
+SCHOOLS = (
+    r"(?:school|college|uni|university|grad\s+school|nursing\s+school|law\s+school|"
+    r"med\s+school|community\s+college|night\s+school)"
+)
+"""Where one studies, the words after "going to" when one attends it."""
+_ATTENDING = rf"(?!\s+{SCHOOLS}\s+(?:in|at|for|to\s+be(?:come)?|part[\s-]time|full[\s-]time)\b)"
+"""Going to school somewhere is attending it, now: "I'm going to school in Boston", "going to
+college in Ohio for engineering", as "i go to college in boston" is (the labelling guide)."""
 FUTURE = re.compile(
-    rf"\b(?:will|won't|shall)\b{_RUNNING_LATE}|'ll\b{_RUNNING_LATE}|\b(?:(?:going\s+to|gonna){_RUNNING_LATE}|about\s+to|"
+    rf"\b(?:will|won't|shall)\b{_RUNNING_LATE}|'ll\b{_RUNNING_LATE}|\b(?:(?:going\s+to{_ATTENDING}|gonna){_RUNNING_LATE}|about\s+to|"
     # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
     r"(?<!\bof\s)(?<!\bthe\s)(?<!\bmuch\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhelp\s)(?<!\bwith\s)planning|plan\s+to|"
     r"plan\s+is|plans\s+to|planned|scheduled|"

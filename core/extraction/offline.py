@@ -36,7 +36,7 @@ from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
 from core.extraction.intent import ClauseIntent, message_intent
-from core.extraction.job_left import employer_since_left
+from core.extraction.job_left import employer_since_left, home_since_left
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
@@ -401,13 +401,19 @@ def extract_offline(
     read = employer_since_left(
         home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
     )
+    kept = home_since_left(read, text)  # "moved to denver in 2019 and left in 2022"
+    # The home the message stood on was left: the move is a story.
+    storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
+    read = kept
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")
     if telling and set(telling) == {"historical"}:
         # "the hotel charged me twice, calling them now": a story's field, then news.
         telling += news_now
-    return Extraction(text, message_intent(telling or intents), quoted_as_typed(read, text))
+    said = message_intent(telling or intents)
+    said = "historical" if storied and said == "assertive" else said
+    return Extraction(text, said, quoted_as_typed(read, text))
 
 
 def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:

@@ -194,8 +194,9 @@ _JOINT = re.compile(
     # "I'm back in town, drinks this week?": an invitation asked after the news.
     r"(?:drinks?|lunch|dinner|coffee|beers?|brunch|breakfast|tacos|pizza|food|hang(?:out)?|"
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
-    # "currently in Tokyo, back Mar 20": the return is a clause of its own.
-    r"back\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    # "currently in Tokyo, back Mar 20": the return is a clause of its own; so is "home"
+    # with its day ("been at gran's since sat, home tmrw").
+    r"(?:back|home)\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
     # "hubby flew out to Lagos this morning, back in two weeks"
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Clause
+from core.extraction.intent_tense import SCHOOLS
 from core.extraction.organisations import is_known_organisation
 from core.extraction.places import place_at
 
@@ -36,7 +37,9 @@ _HABIT = re.compile(
     r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|prefer|prefers|adore|adores)\s+"
     r"(?:going|traveling|travelling|flying|visiting|driving|to\s+(?:go|travel|visit|fly))\b|"
     r"\b(?:usually|always|often|normally|typically|generally|sometimes|rarely|seldom|never)\s+"
-    r"(?:go|goes|travel|travels|fly|flies|visit|visits|head|heads|drive|drives)\b"
+    r"(?:go|goes|travel|travels|fly|flies|visit|visits|head|heads|drive|drives)\b|"
+    # "I'm going to school in Boston", "went to uni in Leeds": attending, no trip.
+    rf"\b(?:go|goes|going|went)\s+to\s+{SCHOOLS}\s+(?:in|at)\b"
 )
 # An inability is no plan: "I can't go to Austin next week", "we won't be able to fly to
 # Denver", "we can't afford to go to Hawaii" (not "can't wait to go": that is eager).

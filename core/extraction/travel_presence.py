@@ -431,6 +431,8 @@ HERE_ARRIVAL = re.compile(
     r"(?:finally|already)\s+here"
     r")"
     r"(?:\s+(?:safe(?:ly)?|ok|okay|already|at\s+last|finally|now|in\s+one\s+piece|"
+    # "we got here yesterday", "made it here last night": arrived lately, here still.
+    r"yesterday|last\s+night|late|this\s+(?:morning|afternoon|evening)|earlier(?:\s+today)?|"
     r"rn|lol|haha|yay|omg))*[\s!.]*$"
 )
 """Arriving "here", said as the whole clause ("we're here already!!", "just got here",

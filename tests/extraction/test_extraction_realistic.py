@@ -218,6 +218,7 @@ PROBE_SETS = (
     "probes24a",
     "probes25a",
     "probes25b",
+    "probes26a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -656,6 +657,7 @@ _PROBE_MINIMUM = {
     "probes24a": 77,
     "probes25a": 74,
     "probes25b": 70,
+    "probes26a": 62,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1284,6 +1286,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # false commit, four forbidden fields. After the round: 0.957, 0.875 (28/32), two
     # forbidden fields left (a joke "in Santiago mode", a quoted lie about a brother).
     ("probes25b", "dev"): Figures(0.92, 0.84, 0.00, 0.00, 2, 0.00),
+    # probes26a (twenty-sixth round, w26a: present states said with a plan's or a history's
+    # surface — "still in lisbon" after a plan, "home tmrw" after a stay, "on shift until
+    # 7am", "I'll be here till friday", "going to school in Boston", a spouse who "left for
+    # Dubai yesterday", a home "moved to in 2019 and left in 2022" — in teens', students',
+    # world English, roaming travellers', night-shift workers' and learners' messages, with
+    # 11 controls; no realistic set's held-out half opened), one batch, committed before the
+    # extractor ran on it: 0.935 (58/62), 0.786 (22/28), one false commit (the home left).
+    # After the round: 0.984 (61/62), 0.821 (23/28), no false commit.
+    ("probes26a", "dev"): Figures(0.95, 0.77, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -20,6 +20,7 @@ Linux and the BSDs (``socket.send_fds``): ``canon serve --workers`` runs where
 from __future__ import annotations
 
 import asyncio
+import collections
 import socket
 from collections.abc import Callable, Sequence
 
@@ -39,50 +40,90 @@ def channels(workers: int) -> list[tuple[socket.socket, socket.socket]]:
     return pairs
 
 
+class _AllFull(Exception):
+    """Every worker's channel is full (each worker busy with what it was given)."""
+
+
 class Handout:
     """The supervisor's side: accepts on ``listening`` and hands each connection to the
-    next worker's channel in turn (skipping one whose channel is full or closed)."""
+    next worker's channel in turn (skipping one whose channel is full or closed). When
+    every channel is full it stops accepting, so new connections wait in the port's
+    backlog, as they did before a worker took them, until a channel drains."""
 
     def __init__(self, listening: socket.socket, to_workers: Sequence[socket.socket]) -> None:
         self._listening = listening
         self._to_workers = list(to_workers)
         self._next = 0
+        self._held: collections.deque[socket.socket] = collections.deque()
+        """Accepted, waiting for a channel with room (oldest first)."""
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopped = False
         listening.setblocking(False)
 
     def start(self) -> None:
+        if self._stopped:  # a retry after EMFILE that came too late
+            return
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self._listening.fileno(), self._accept)
 
     def stop(self) -> None:
+        self._stopped = True
         if self._loop is not None:
             self._loop.remove_reader(self._listening.fileno())
+            for channel in self._to_workers:
+                self._loop.remove_writer(channel.fileno())
+        while self._held:
+            self._held.popleft().close()
 
     def _accept(self) -> None:
-        while True:
+        while not self._held:
             try:
                 conn, _ = self._listening.accept()
             except (BlockingIOError, InterruptedError, ConnectionAbortedError):
                 return
             except OSError:  # out of descriptors: pause, as asyncio's own server does
                 assert self._loop is not None
-                self.stop()
+                self._loop.remove_reader(self._listening.fileno())
                 self._loop.call_later(_RETRY_ACCEPT_S, self.start)
                 return
-            with conn:  # the worker holds its own copy once it is sent
-                self.hand(conn)
+            self._held.append(conn)
+            self._hand_held()
+
+    def _hand_held(self) -> None:
+        """Hand the held connections on, oldest first; while every channel is full, accept
+        nothing and wait for one to drain."""
+        assert self._loop is not None
+        while self._held:
+            try:
+                self.hand(self._held[0])
+            except _AllFull:
+                self._loop.remove_reader(self._listening.fileno())
+                for channel in self._to_workers:
+                    self._loop.add_writer(channel.fileno(), self._hand_held)
+                return
+            self._held.popleft().close()  # the worker holds its own copy once it is sent
+        for channel in self._to_workers:
+            self._loop.remove_writer(channel.fileno())
+        self._loop.add_reader(self._listening.fileno(), self._accept)
 
     def hand(self, conn: socket.socket) -> int | None:
-        """Send ``conn`` to the next worker that takes it: its index, or None when no
-        worker's channel took it (the client then sees its connection closed)."""
+        """Send ``conn`` to the next worker that takes it: its index, or None when every
+        worker has gone (the connection is then closed unserved, as the server stops).
+        Raises ``_AllFull`` when no channel has room now."""
+        full = False
         for _ in range(len(self._to_workers)):
             at = self._next
             self._next = (at + 1) % len(self._to_workers)
             try:
                 socket.send_fds(self._to_workers[at], [b"c"], [conn.fileno()])
-            except OSError:  # its channel is full (a stuck worker) or it has gone
+            except BlockingIOError:  # that worker has its hands full: the next one
+                full = True
+                continue
+            except OSError:  # that worker has gone (the supervisor stops the rest)
                 continue
             return at
+        if full:
+            raise _AllFull
         return None
 
 

@@ -65,6 +65,41 @@ def test_a_worker_that_has_gone_is_skipped_and_none_left_refuses() -> None:
     assert turns == [0, 2, 0, 2]
 
 
+async def test_while_every_worker_is_full_a_connection_waits_and_is_handed_on_later() -> None:
+    """A worker busy for a while leaves its channel full: the supervisor holds the new
+    connection (and accepts no more) instead of dropping it, and hands it on once the
+    worker reads again."""
+    [(ours, theirs)] = channels(1)
+    spare = socket.socket()
+    queued = 0
+    ours.setblocking(False)
+    while True:  # what a worker that stopped reading leaves behind
+        try:
+            socket.send_fds(ours, [b"c"], [spare.fileno()])
+        except BlockingIOError:
+            break
+        queued += 1
+    listening = socket.create_server(("127.0.0.1", 0))
+    handout = Handout(listening, [ours])
+    handout.start()
+    try:
+        reader, writer = await asyncio.open_connection(*listening.getsockname())
+        await asyncio.sleep(0.2)
+        assert not reader.at_eof(), "the waiting connection is not closed"
+        arrived = 0
+        for _ in range(100):  # the worker reads again
+            arrived += _received(theirs)
+            if arrived > queued:
+                break
+            await asyncio.sleep(0.02)
+        assert arrived == queued + 1
+        writer.close()
+    finally:
+        handout.stop()
+        for end in (listening, ours, theirs, spare):
+            end.close()
+
+
 class _Echo(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)

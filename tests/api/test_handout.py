@@ -34,15 +34,20 @@ def _connection() -> tuple[socket.socket, socket.socket]:
     return accepted, client
 
 
+def _hand_out(handout: Handout, connections: int) -> list[int | None]:
+    """Which worker each of ``connections`` new connections went to."""
+    turns = []
+    for _ in range(connections):
+        accepted, client = _connection()
+        with accepted, client:
+            turns.append(handout.hand(accepted))
+    return turns
+
+
 def test_connections_go_to_each_worker_in_turn() -> None:
     pairs = channels(3)
     with socket.create_server(("127.0.0.1", 0)) as listening:
-        handout = Handout(listening, [ours for ours, _ in pairs])
-        turns = []
-        for _ in range(7):
-            accepted, client = _connection()
-            with accepted, client:
-                turns.append(handout.hand(accepted))
+        turns = _hand_out(Handout(listening, [ours for ours, _ in pairs]), 7)
     assert turns == [0, 1, 2, 0, 1, 2, 0]
     assert [_received(theirs) for _, theirs in pairs] == [3, 2, 2]
 
@@ -52,16 +57,10 @@ def test_a_worker_that_has_gone_is_skipped_and_none_left_refuses() -> None:
     pairs[1][1].close()  # the second worker has exited
     with socket.create_server(("127.0.0.1", 0)) as listening:
         handout = Handout(listening, [ours for ours, _ in pairs])
-        turns = []
-        for _ in range(4):
-            accepted, client = _connection()
-            with accepted, client:
-                turns.append(handout.hand(accepted))
+        turns = _hand_out(handout, 4)
         for _, theirs in pairs:
             theirs.close()
-        accepted, client = _connection()
-        with accepted, client:
-            assert handout.hand(accepted) is None, "no worker left to take it"
+        assert _hand_out(handout, 1) == [None], "no worker left to take it"
     assert turns == [0, 2, 0, 2]
 
 

@@ -11,9 +11,9 @@ count, alternating (1, 2, 1, 2, ...) so the other load on the machine falls on b
 alike, and the best round of each count is kept. A few turns per user first, untimed,
 warm each worker (its pool, its caches, the pipeline's first calls).
 
-The client is ``light_http``: one kept-alive connection per user. The server's workers
-each accept on a socket of their own (``canon serve``: SO_REUSEPORT), so the kernel
-spreads the users' connections over them. Figures are printed, never asserted: the
+The client is ``light_http``: one kept-alive connection per user. ``canon serve`` hands
+the users' connections to its workers in turn (``core.api.handout``), so 16 users are 8
+a worker. Figures are printed, never asserted: the
 CPU each side spent per turn (the workers' from ``/proc``, the client's own) says
 where a core went when the speed-up falls short.
 """

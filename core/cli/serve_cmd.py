@@ -1,14 +1,14 @@
 """``canon serve``: the HTTP API on a local port, until SIGTERM or Ctrl-C.
 
 With ``--workers N`` the command binds the port itself and starts N worker
-processes (this same command line, each told its listening socket's descriptor):
-each worker accepts on a socket of its own on that port (SO_REUSEPORT), and the
-kernel spreads new connections evenly over them. Every worker opens its own connection to the store, which is what they
+processes (this same command line, each told the descriptor of a channel of its own):
+it accepts each new connection and hands it to the next worker in turn
+(``core.api.handout``: the kernel's SO_REUSEPORT spread kept-alive connections as
+unevenly as coins fall). Every worker opens its own connection to the store, which is what they
 share: tokens, rate-limit buckets, questions and answers. It waits until every
 worker is ready before it says where it listens, stops them all on SIGTERM or
 Ctrl-C, and stops them all (failing) when one dies, so a service manager restarts
-the whole set.
-"""
+the whole set."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import click
 
+from core.api.handout import Handout, channels, take_connections
 from core.api.limits import MAX_BODY
 from core.cli.common import Context, open_engine, pass_ctx, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
@@ -68,7 +69,9 @@ _MAX_LINE = 65_536
     type=click.IntRange(min=1),
     help="Processes serving the one port (more than one needs a SQLite file or PostgreSQL).",
 )
-@click.option("--worker-fd", type=int, default=None, hidden=True)
+@click.option(
+    "--worker-channel", type=int, default=None, hidden=True, help="Where connections arrive."
+)
 @pass_ctx
 @run
 async def serve(
@@ -79,7 +82,7 @@ async def serve(
     burst: int,
     max_body: int,
     workers: int,
-    worker_fd: int | None,
+    worker_channel: int | None,
 ) -> None:
     """Serve the HTTP API (/v1; the OpenAPI document at /v1/openapi.json).
 
@@ -87,7 +90,7 @@ async def serve(
 
     Example: canon serve --port 8787 --workers 2
     """
-    if worker_fd is None and workers > 1:
+    if worker_channel is None and workers > 1:
         if parse_store_url(ctx.settings.store_url).backend == "memory":
             raise ConfigError("--workers needs a store they can share: a SQLite file or PostgreSQL")
         await _supervise(host, port, workers)
@@ -112,27 +115,30 @@ async def serve(
         await runner.setup()
         # The language pipeline loads before the port takes requests, not in the first one.
         await asyncio.to_thread(_load_language_pipeline, extractor)
+        stop_taking = None
         try:
-            site: web.BaseSite
-            if worker_fd is None:
-                site = web.TCPSite(runner, host, port)
+            if worker_channel is None:
+                await web.TCPSite(runner, host, port).start()
             else:
-                site = web.SockSite(runner, socket.socket(fileno=worker_fd))
-            await site.start()
+                assert runner.server is not None  # set up above
+                channel = socket.socket(fileno=worker_channel)
+                stop_taking = take_connections(channel, runner.server)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, stop.set)
-            if worker_fd is None:
+            if worker_channel is None:
                 bound = runner.addresses[0][1] if runner.addresses else port
                 click.echo(f"canon: serving the HTTP API on http://{host}:{bound}/v1", err=True)
             else:
                 click.echo(READY)  # to the supervisor, on the pipe it reads
             await stop.wait()
         finally:
+            if stop_taking is not None:
+                stop_taking()
             await runner.cleanup()
             await asyncio.to_thread(close_reading_process)  # no reader outlives its server
-    if worker_fd is None:
+    if worker_channel is None:
         click.echo("canon: stopped", err=True)
 
 
@@ -143,51 +149,31 @@ def _load_language_pipeline(extractor: Extractor) -> None:
         warm_reader(extractor)
 
 
-def _listening_sockets(host: str, port: int, workers: int) -> list[socket.socket]:
-    """A listening socket for each worker, all on one port.
-
-    With SO_REUSEPORT (Linux, the BSDs) each worker accepts on a socket of its own and
-    the kernel spreads new connections evenly over them. One socket accepted from by
-    every worker (the fallback) is uneven under load: an idle worker's event loop
-    accepts every connection waiting at once, and a worker that just finished a
-    request finds none left; with kept-alive clients one worker can end up holding
-    them all. Measured in ``canon bench`` (workers)."""
-    if not hasattr(socket, "SO_REUSEPORT"):
-        return [socket.create_server((host, port), backlog=1024)] * workers
-    first = socket.create_server((host, port), backlog=1024, reuse_port=True)
-    bound = first.getsockname()[1]  # port 0: the one the kernel chose, for the others too
-    sockets = [first]
-    try:
-        for _ in range(workers - 1):
-            sockets.append(socket.create_server((host, bound), backlog=1024, reuse_port=True))
-    except OSError:
-        for s in sockets:
-            s.close()
-        raise
-    return sockets
-
-
 async def _supervise(host: str, port: int, workers: int) -> None:
-    """Bind, start ``workers`` worker processes on the port, wait, stop them all."""
-    sockets = _listening_sockets(host, port, workers)
+    """Bind, start ``workers`` worker processes, hand them the port's connections in turn,
+    wait, stop them all."""
+    listening = socket.create_server((host, port), backlog=1024)
+    pairs = channels(workers)
+    handout = Handout(listening, [ours for ours, _ in pairs])
     try:
         procs: list[asyncio.subprocess.Process] = []
         try:
-            for sock in sockets:
-                sock.set_inheritable(True)
-                fd = sock.fileno()
-                command = [sys.executable, *sys.orig_argv[1:], "--worker-fd", str(fd)]
+            for _, theirs in pairs:
+                fd = theirs.fileno()
+                command = [sys.executable, *sys.orig_argv[1:], "--worker-channel", str(fd)]
                 procs.append(
                     await asyncio.create_subprocess_exec(
                         *command, pass_fds=(fd,), stdout=subprocess.PIPE, stdin=subprocess.DEVNULL
                     )
                 )
+                theirs.close()  # the worker has its own copy: its end closes when it exits
             for proc in procs:
                 if not await _ready(proc):
                     raise click.ClickException(
                         f"a worker stopped before it was ready (exit status {proc.returncode})"
                     )
-            bound = sockets[0].getsockname()[1]
+            handout.start()  # connections waited in the backlog until every worker was ready
+            bound = listening.getsockname()[1]
             click.echo(
                 f"canon: serving the HTTP API on http://{host}:{bound}/v1 ({workers} workers)",
                 err=True,
@@ -199,10 +185,13 @@ async def _supervise(host: str, port: int, workers: int) -> None:
                     "stopping the others"
                 )
         finally:
+            handout.stop()
             await _stop_all(procs)
     finally:
-        for sock in dict.fromkeys(sockets):
-            sock.close()
+        listening.close()
+        for pair in pairs:
+            for end in pair:
+                end.close()
     click.echo("canon: stopped", err=True)
 
 

@@ -6,6 +6,7 @@ file as well; the supervisor's own failure handling on SQLite).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 from collections.abc import Iterator
@@ -95,6 +96,24 @@ def test_serve_with_two_workers_shares_its_port_and_stops_them_all(
     assert [pid for pid in workers if _running(pid)] == []
 
 
+def test_connections_opened_together_are_split_evenly_over_the_workers(tmp_path: Path) -> None:
+    """Kept-alive clients stay with the worker that took their connection: eight opened
+    at once are four a worker (the kernel's SO_REUSEPORT hash split them 4/4 about one
+    time in four), each served there."""
+    db = tmp_path / "canon.db"
+    with live_server(db, "--workers", "2") as served:
+        workers = _children(served.process.pid)
+        port = int(served.url.rsplit(":", 1)[1])
+        clients = [httpx.Client(base_url=served.url, headers=_auth(served)) for _ in range(8)]
+        try:
+            for client in clients:
+                client.get("/v1/openapi.json").raise_for_status()
+            assert [_connections_to(pid, port) for pid in workers] == [4, 4]
+        finally:
+            for client in clients:
+                client.close()
+
+
 def test_a_worker_that_dies_stops_the_rest(tmp_path: Path) -> None:
     db = tmp_path / "canon.db"
     with live_server(db, "--workers", "2") as served:
@@ -110,6 +129,21 @@ def test_a_worker_that_dies_stops_the_rest(tmp_path: Path) -> None:
 def _children(pid: int) -> list[int]:
     with open(f"/proc/{pid}/task/{pid}/children") as f:
         return [int(p) for p in f.read().split()]
+
+
+def _connections_to(pid: int, port: int) -> int:
+    """The process's connections established on its side of ``port`` (from /proc)."""
+    listed = Path(f"/proc/{pid}/net/tcp").read_text().splitlines()[1:]
+    here = {
+        f.split()[9]
+        for f in listed
+        if f.split()[3] == "01" and f.split()[1].endswith(f":{port:04X}")
+    }
+    held = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):  # closed since it was listed
+            held.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+    return sum(f"socket:[{inode}]" in held for inode in here)
 
 
 def _running(pid: int) -> bool:

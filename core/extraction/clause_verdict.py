@@ -161,6 +161,8 @@ def clause_verdict(
             and not WHEREABOUTS.match(clause.low)
             and not STATUS_LINE.match(clause.low)
             and not _ON_BOARD.match(clause.low)
+            # "with my dad in leeds till sunday": where the writer is, "I'm" left out
+            and not (reading is not None and reading.verbless_state)
         )
     ):
         return "none"  # a fragment ("Without her help", "## Travel") claims nothing

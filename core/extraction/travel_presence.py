@@ -116,7 +116,8 @@ PRESENT_AT = branched(
     r"\bstaying\s+(?:by|with)\s+[^,;.]{0,30}?\bin\s+|"
     # "I'm with the family in Lyon until June" (an au pair), "we're with the in-laws in Cork
     # for the week": with someone somewhere, for a while that ends.
-    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?with\s+[^,;.]{1,30}?\s+in\s+"
+    # "with my dad in leeds till sunday": the same, "I'm" left out.
+    r"(?:^|\b(?:i'm|i\s+am|we're|we\s+are)\s+)(?:(?:now|currently|still|just)\s+)?with\s+[^,;.]{1,30}?\s+in\s+"
     r"(?=[^.;!?]*\b(?:till|until|til|thru|through|for\s+the\s+(?:week|weekend|month|summer|holidays?))\b)|"
     # "we're guests at an Airbnb in Ghent", "I'm a guest at a B&B in York this week": a
     # lodging's guest is staying there.

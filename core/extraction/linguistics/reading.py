@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from core.extraction.linguistics.requests import is_request, wanted
-from core.extraction.linguistics.small_clause import clitic_subject, predicate_after, verbless_state
+from core.extraction.linguistics.small_clause import (
+    bare_state,
+    clitic_subject,
+    placed_speaker,
+    predicate_after,
+    verbless_state,
+)
 from core.extraction.linguistics.subject_of import is_person, subject_kind, subject_of
 from core.extraction.linguistics.subjects import Subject
 
@@ -92,7 +98,9 @@ class ClauseReading:
     with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
     verbless_state: bool = False
-    """No verb, but a noun and what it is now ("kids w/ me til sun", "knee still sore")."""
+    """No verb, but a noun and what it is now ("kids w/ me til sun", "knee still sore"), or
+    the writer's own state, "I'm" left out ("with my dad in leeds till sunday", "so tired
+    today")."""
     wanted: tuple[str, ...] = ()
     """What is wanted or needed, as the verb of its to-infinitive and that verb's object
     ("I want to book a flight" -> ("book", "flight")), or no verb and the object ("I'd
@@ -141,6 +149,28 @@ def _finite_past(head: Token, span: Span) -> bool:
         return True
     before = [t for t in span if t.i < head.i and t.pos_ not in ("ADV", "PART", "INTJ", "PUNCT")]
     return not before
+
+
+_PARTICIPLE_ONLY = frozenset(
+    {"gone", "done", "seen", "taken", "given", "broken", "eaten", "fallen", "forgotten"}
+    | {"gotten", "driven", "flown", "known", "shown", "stolen", "chosen", "frozen", "spoken"}
+    | {"woken", "written", "ridden", "risen", "shaken", "torn", "worn", "begun", "grown"}
+    | {"thrown", "blown", "drawn", "hidden", "bitten", "beaten", "sung", "drunk", "swum"}
+)
+"""The participles whose form is never a simple past ("gone", not "went")."""
+
+
+def _participle_left_bare(head: Token) -> bool:
+    """ "fever gone", "dad gone to lagos for work", "boiler broken again": a participle that
+    is never a simple past, with no auxiliary and no pronoun before it, is "is"/"has" left
+    out, a state now, whatever the tagger read; not "i seen him yesterday", where a
+    pronoun's dialect past keeps its past."""
+    if head.lower_ not in _PARTICIPLE_ONLY:
+        return False
+    if any(c.dep_ in ("aux", "auxpass") for c in head.children):
+        return False
+    subject = subject_of(head)
+    return subject is None or subject.pos_ != "PRON"
 
 
 def _has_got(head: Token) -> bool:
@@ -296,7 +326,7 @@ def read(span: Span) -> ClauseReading:
     elif (
         head.tag_ == "VBD"
         and _finite_past(head, span)
-        and not (_has_got(head) or _clipped_have(head))
+        and not (_has_got(head) or _clipped_have(head) or _participle_left_bare(head))
     ) or past_aux:
         tense = "past"
     elif is_verb or auxes:
@@ -382,6 +412,7 @@ def read(span: Span) -> ClauseReading:
             )
             for t in span
         ),
-        verbless_state=tense == "none" and verbless_state(head, span),
+        verbless_state=tense == "none"
+        and (verbless_state(head, span) or placed_speaker(span) or bare_state(head, span)),
         simple_present=(main.tag_ in ("VBP", "VBZ") or said_of is not None) and modal is None,
     )

@@ -3,8 +3,10 @@
 Two shapes the parse does not read as "is": the clitic "'s" after a noun taken for a
 possessive ("her arm's in a cast", "the cat's with us"; not "Jake's band"), and the
 verbless small clause of a note ("kids w/ me til sun", "wifi down at home", "knee still
-sore", "boiler broken"): a noun and what it is now, the verb left out. Both are read from
-the dependency parse, not from word lists.
+sore", "boiler broken"): a noun and what it is now, the verb left out. Chat leaves out
+"I'm" as well: where the writer is, bounded by now ("with my dad in leeds till sunday",
+"at my aunt's for the week"), and how ("so tired today", "skint till payday", "free after
+3"). All are read from the dependency parse, not from word lists.
 """
 
 from __future__ import annotations
@@ -127,3 +129,81 @@ def _bare_noun(noun: Token, span: Span) -> bool:
         or t.dep_ == "case"
         for t in before
     )
+
+
+_NOW_WORDS = frozenset({"now", "today", "tonight", "atm", "still", "currently", "again"})
+"""Adverbs that hold a verbless state to now ("at jess's now", "so tired today")."""
+_UNTIL = frozenset({"till", "until", "til", "untill", "since", "through", "thru"})
+"""Prepositions that bound a state from now to a day ("till sunday", "since monday")."""
+_OTHER_TIMES = frozenset({"last", "ago", "yesterday", "earlier", "next", "tomorrow", "tmrw"})
+"""Words of a time before or after now: the state is a story or a plan, not now."""
+
+
+def _bounded_by_now(tokens: list[Token]) -> bool:
+    """The words hold a state to now: a word of now ("rn" is "right now" by now), a bound
+    ahead ("till sunday", "since monday", "after 3") or a stretch ("for the week"), and no
+    word of another time ("last weekend", "next week")."""
+    if any(t.lower_ in _OTHER_TIMES for t in tokens):
+        return False
+    return any(
+        t.lower_ in _NOW_WORDS
+        or (t.dep_ == "npadvmod" and t.ent_type_ == "DATE")
+        or (
+            t.dep_ == "prep"
+            and (
+                t.lower_ in _UNTIL
+                or (t.lower_ == "for" and any(c.ent_type_ == "DATE" for c in t.children))
+            )
+            and any(c.dep_ == "pobj" for c in t.children)
+        )
+        for t in tokens
+    )
+
+
+_PLACING_FIRST = frozenset({"at", "in", "with", "@"})
+
+
+def placed_speaker(span: Span) -> bool:
+    """ "with my dad in leeds till sunday", "at my aunt's for the week", "at jess's now": a
+    clause that opens on where the writer is, or with whom, "I'm" left out, held to now.
+    The place is a name or someone's ("my dad", "nan's"), not a time ("in the morning"),
+    a frame ("in my opinion") nor a measure ("at least")."""
+    first = span[0]
+    if first.lower_ not in _PLACING_FIRST or first.dep_ not in ("prep", "ROOT"):
+        return False
+    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+        return False
+    objects = [c for c in first.children if c.dep_ == "pobj" and c.i < span.end]
+    if not objects or objects[0].ent_type_ in ("DATE", "TIME") or objects[0].pos_ == "NUM":
+        return False
+    place = objects[0]
+    # "in" takes a name or someone's place ("in Leeds", "in nan's room"), not "in my
+    # thoughts"; "at" and "with" a person too ("with my dad", "at my aunt's").
+    owners = ("case",) if first.lower_ == "in" else ("poss", "case")
+    someones = place.pos_ == "PROPN" or any(c.dep_ in owners for c in place.children)
+    return someones and _bounded_by_now([t for t in span if t.i > place.i])
+
+
+_SAID_TO_SOMEONE = frozenset(
+    {"sorry", "same", "great", "nice", "cool", "awesome", "amazing", "perfect", "lovely"}
+    | {"good", "fine", "ok", "okay", "welcome", "glad", "happy", "sure", "right", "true"}
+)
+"""Adjectives said to the listener as a reply or a courtesy ("sorry again", "good for
+now", "happy today?"): a reaction, not the writer's state."""
+
+
+def bare_state(head: Token, span: Span) -> bool:
+    """ "so tired today", "skint till payday", "free after 3", "busy till 5": an adjective
+    opening the clause with no subject, "I'm" left out, held to now by a word of now or a
+    bound ahead; not a reply said to someone ("sorry again", "good for now")."""
+    if head.pos_ != "ADJ" or head.lower_ in _SAID_TO_SOMEONE:
+        return False
+    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+        return False
+    if any(t.i < head.i and t.dep_ not in ("advmod", "intj") for t in span):
+        return False  # "the room so cold": a noun's state, read by ``verbless_state``
+    if any(c.dep_ in _SUBJECTS for c in head.children):
+        return False
+    bounds = [t for t in head.children if t.i > head.i]
+    bounds = bounds + [g for b in bounds if b.dep_ == "prep" for g in b.children]
+    return _bounded_by_now(bounds) and not any(t.lower_ in _OTHER_TIMES for t in span)

@@ -172,6 +172,11 @@ PRESENT_AT = branched(
     # place it is in, the "I'm" left out.
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "hostel in hanoi till thurs", "airbnb in porto for the week": where one sleeps, held
+    # to now, the "I'm at" left out (not "the hotel in Rome was lovely").
+    r"^(?:(?:still|now|currently)\s+)?(?:(?:a|an|the|our|my)\s+)?(?:hostel|hotel|airbnb|guesthouse|"
+    r"guest\s+house|homestay|b&b|campsite|motel)\s+in\s+(?=[^,;.!?]*\b(?:till|until|til|thru|"
+    r"through|for\s+the\s+(?:week|weekend|night)|tonight|now|right\s+now)\b)|"
     # "we're camping near Moab this week", "camped out outside Bend"
     # "camped by a lake near Bled", "camping on a beach outside Tulum": the spot, then the town.
     r"\b(?:camping|camped)\s+(?:out\s+)?(?:(?:by|on|at|beside|next\s+to)\s+(?:a|an|the)\s+"

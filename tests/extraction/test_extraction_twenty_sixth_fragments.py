@@ -3,7 +3,10 @@ sentences written for this round (``realistic/probes26b-dev.jsonl``: teens', stu
 world English and roaming voices). Chat leaves out "I'm": where the writer is, with whom,
 held to now ("with my brother in Leeds till sunday", "at my gran's till friday"); how the
 writer is, held to now ("so tired today", "busy till 5"); the hours worked at a firm
-("part time at aldi now"); and a participle that is never a simple past, its "is" or
+("part time at aldi now"); what the writer has not got now ("no signal all day"); a
+town's airport or a lodging opening the clause ("lisbon airport, gate 14"); someone's
+words after a comma as a clause of their own; Pidgin's "go" future with its "I" left out
+after a comma; and a participle that is never a simple past, its "is" or
 "has" left out ("fever gone", "boiler broken again"), a state now. Each class is tabled with paraphrases in other
 voices and look-alikes that must keep their reading. Every row is a sentence written for
 this module, none taken from an evaluation set.
@@ -40,6 +43,16 @@ HOW_THE_WRITER_IS_HELD_TO_NOW: list[tuple[str, str]] = [
     ("good for now", "none"),
 ]
 
+WHAT_THE_WRITER_HAS_NOT_GOT_NOW: list[tuple[str, str]] = [
+    # "no" and a noun, held to now: "there's"/"I've got" left out, even before a story.
+    ("no signal all day, sorry", "assertive"),
+    ("no money till friday lol", "assertive"),
+    ("no laptop rn, my brother borrowed it", "assertive"),
+    # A reply made with "no": nothing of the writer's.
+    ("no worries", "none"),
+    ("no way rn", "none"),
+]
+
 FEVER_GONE_IS_NOW: list[tuple[str, str]] = [
     # A participle that is never a simple past, no auxiliary, no pronoun: "is"/"has" left out.
     ("her temperature gone down finally", "assertive"),
@@ -55,6 +68,7 @@ FEVER_GONE_IS_NOW: list[tuple[str, str]] = [
     ("text", "intents"),
     WHERE_THE_WRITER_IS_HELD_TO_NOW
     + HOW_THE_WRITER_IS_HELD_TO_NOW
+    + WHAT_THE_WRITER_HAS_NOT_GOT_NOW
     + FEVER_GONE_IS_NOW,
 )
 def test_a_verbless_clause_states_the_writers_state_only_when_held_to_now(
@@ -68,6 +82,17 @@ FIELDS_OF_A_VERBLESS_CLAUSE: list[FieldRow] = [
     ("with my brother in Leeds till sunday", "travel.location", "Leeds", "assertive"),
     ("with the cousins in Kumasi for the week, no wifi", "travel.location", "Kumasi", "assertive"),
     ("with my dad in leeds last summer", "travel.location", None, ""),
+    # A town's airport or station opening the clause: there now; not what it was like.
+    ("Nairobi airport, waiting for my bag", "travel.location", "Nairobi", "assertive"),
+    ("porto train station, 20 mins to kill", "travel.location", "Porto", "assertive"),
+    ("nairobi airport was chaos yesterday", "travel.location", None, ""),
+    # Where one sleeps, held to now; not a stay told.
+    ("airbnb in porto for the week, its tiny", "travel.location", "Porto", "assertive"),
+    ("the hostel in Krakow was grim", "travel.location", None, ""),
+    # Someone's words after a comma are their own clause: their doubt leaves the fact.
+    ("stranded in Doha, the airline says maybe tonight", "travel.location", "Doha", "assertive"),
+    # Pidgin's "go" future after a comma, its "I" left out, in a Pidgin message.
+    ("I dey Kano since Monday, go return Sunday", "travel.return_date", "2026-03-08", "planning"),
     # A relative's illness gone, "is" left out: well now.
     ("my son's fever gone, back at nursery today", "family.son.status", "well", "assertive"),
     # The hours one works at a known firm, "I'm working" left out.

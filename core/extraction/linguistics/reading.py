@@ -16,6 +16,8 @@ from core.extraction.linguistics.requests import is_request, wanted
 from core.extraction.linguistics.small_clause import (
     bare_state,
     clitic_subject,
+    lacking_now,
+    participle_left_bare,
     placed_speaker,
     predicate_after,
     verbless_state,
@@ -149,28 +151,6 @@ def _finite_past(head: Token, span: Span) -> bool:
         return True
     before = [t for t in span if t.i < head.i and t.pos_ not in ("ADV", "PART", "INTJ", "PUNCT")]
     return not before
-
-
-_PARTICIPLE_ONLY = frozenset(
-    {"gone", "done", "seen", "taken", "given", "broken", "eaten", "fallen", "forgotten"}
-    | {"gotten", "driven", "flown", "known", "shown", "stolen", "chosen", "frozen", "spoken"}
-    | {"woken", "written", "ridden", "risen", "shaken", "torn", "worn", "begun", "grown"}
-    | {"thrown", "blown", "drawn", "hidden", "bitten", "beaten", "sung", "drunk", "swum"}
-)
-"""The participles whose form is never a simple past ("gone", not "went")."""
-
-
-def _participle_left_bare(head: Token) -> bool:
-    """ "fever gone", "dad gone to lagos for work", "boiler broken again": a participle that
-    is never a simple past, with no auxiliary and no pronoun before it, is "is"/"has" left
-    out, a state now, whatever the tagger read; not "i seen him yesterday", where a
-    pronoun's dialect past keeps its past."""
-    if head.lower_ not in _PARTICIPLE_ONLY:
-        return False
-    if any(c.dep_ in ("aux", "auxpass") for c in head.children):
-        return False
-    subject = subject_of(head)
-    return subject is None or subject.pos_ != "PRON"
 
 
 def _has_got(head: Token) -> bool:
@@ -326,7 +306,7 @@ def read(span: Span) -> ClauseReading:
     elif (
         head.tag_ == "VBD"
         and _finite_past(head, span)
-        and not (_has_got(head) or _clipped_have(head) or _participle_left_bare(head))
+        and not (_has_got(head) or _clipped_have(head) or participle_left_bare(head))
     ) or past_aux:
         tense = "past"
     elif is_verb or auxes:
@@ -413,6 +393,11 @@ def read(span: Span) -> ClauseReading:
             for t in span
         ),
         verbless_state=tense == "none"
-        and (verbless_state(head, span) or placed_speaker(span) or bare_state(head, span)),
+        and (
+            verbless_state(head, span)
+            or placed_speaker(span)
+            or bare_state(head, span)
+            or lacking_now(head, span)
+        ),
         simple_present=(main.tag_ in ("VBP", "VBZ") or said_of is not None) and modal is None,
     )

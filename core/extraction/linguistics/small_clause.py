@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.extraction.linguistics.subject_of import subject_of
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -139,11 +141,19 @@ _OTHER_TIMES = frozenset({"last", "ago", "yesterday", "earlier", "next", "tomorr
 """Words of a time before or after now: the state is a story or a plan, not now."""
 
 
+def _another_time(tokens: list[Token] | Span) -> bool:
+    """A word of a time before or after now, not the bound of a state ("till tomorrow")."""
+    return any(
+        t.lower_ in _OTHER_TIMES and not (t.head.dep_ == "prep" and t.head.lower_ in _UNTIL)
+        for t in tokens
+    )
+
+
 def _bounded_by_now(tokens: list[Token]) -> bool:
     """The words hold a state to now: a word of now ("rn" is "right now" by now), a bound
     ahead ("till sunday", "since monday", "after 3") or a stretch ("for the week"), and no
     word of another time ("last weekend", "next week")."""
-    if any(t.lower_ in _OTHER_TIMES for t in tokens):
+    if _another_time(tokens):
         return False
     return any(
         t.lower_ in _NOW_WORDS
@@ -206,4 +216,49 @@ def bare_state(head: Token, span: Span) -> bool:
         return False
     bounds = [t for t in head.children if t.i > head.i]
     bounds = bounds + [g for b in bounds if b.dep_ == "prep" for g in b.children]
-    return _bounded_by_now(bounds) and not any(t.lower_ in _OTHER_TIMES for t in span)
+    return _bounded_by_now(bounds) and not _another_time(span)
+
+
+_NO_IDIOMS = frozenset(
+    {"way", "worries", "worry", "problem", "problems", "idea", "clue", "rush", "chance"}
+    | {"thanks", "doubt", "offence", "offense", "shame", "biggie", "kidding", "joke", "cap"}
+)
+"""The nouns of a reply made with "no" ("no way", "no worries", "no cap"), not a lack."""
+
+
+def lacking_now(head: Token, span: Span) -> bool:
+    """ "no car rn", "no wifi till tomorrow", "no signal all day": what the writer has not
+    got now, "there's" or "I've got" left out; not "no worries" or "no way", with no bound
+    of now."""
+    first = span[0]
+    if first.lower_ != "no" or first.head != head or head.pos_ != "NOUN":
+        return False
+    if head.lower_ in _NO_IDIOMS:
+        return False  # "no way rn", "no worries": a reply
+    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+        return False
+    after = [t for t in span if t.i > head.i]
+    return _bounded_by_now(after) and not _another_time(span)
+
+
+_PARTICIPLE_ONLY = frozenset(
+    {"gone", "seen", "taken", "given", "broken", "eaten", "fallen", "forgotten"}
+    | {"gotten", "driven", "flown", "known", "shown", "stolen", "chosen", "frozen", "spoken"}
+    | {"woken", "written", "ridden", "risen", "shaken", "torn", "worn", "begun", "grown"}
+    | {"thrown", "blown", "drawn", "hidden", "bitten", "beaten", "sung", "drunk", "swum"}
+)
+"""The participles whose form is never a simple past ("gone", not "went"). Not "done":
+"exams done", "Vietnam done" tells a thing finished, an event, not a state held."""
+
+
+def participle_left_bare(head: Token) -> bool:
+    """ "fever gone", "dad gone to lagos for work", "boiler broken again": a participle that
+    is never a simple past, with no auxiliary and no pronoun before it, is "is"/"has" left
+    out, a state now, whatever the tagger read; not "i seen him yesterday", where a
+    pronoun's dialect past keeps its past."""
+    if head.lower_ not in _PARTICIPLE_ONLY:
+        return False
+    if any(c.dep_ in ("aux", "auxpass") for c in head.children):
+        return False
+    subject = subject_of(head)
+    return subject is None or subject.pos_ != "PRON"

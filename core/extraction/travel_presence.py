@@ -172,6 +172,11 @@ PRESENT_AT = branched(
     # place it is in, the "I'm" left out.
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "working from goa this month", "wfh from lisbon till april" ("wfh" is written out):
+    # a remote worker's town, held to now (not "working from home", "from 9").
+    r"^(?:(?:still|now|currently)\s+)?(?:working\s+(?:remotely\s+|from\s+home\s+)?|remote\s+)from\s+"
+    r"(?!home\b|the\b|my\b|\d)(?=[^,;.!?]*\b(?:this\s+(?:week|month)|till|until|til|for\s+the\s+"
+    r"(?:week|month)|now|right\s+now)\b)|"
     # "hostel in hanoi till thurs", "airbnb in porto for the week": where one sleeps, held
     # to now, the "I'm at" left out (not "the hotel in Rome was lovely").
     r"^(?:(?:still|now|currently)\s+)?(?:(?:a|an|the|our|my)\s+)?(?:hostel|hotel|airbnb|guesthouse|"

@@ -89,6 +89,10 @@ FIELDS_OF_A_VERBLESS_CLAUSE: list[FieldRow] = [
     # Where one sleeps, held to now; not a stay told.
     ("airbnb in porto for the week, its tiny", "travel.location", "Porto", "assertive"),
     ("the hostel in Krakow was grim", "travel.location", None, ""),
+    # A remote worker's town, held to now; not home, a time, nor a plan.
+    ("working remotely from Lisbon till April", "travel.location", "Lisbon", "assertive"),
+    ("working from Tbilisi this month, the wifi slaps", "travel.location", "Tbilisi", "assertive"),
+    ("working from Lisbon next month", "travel.location", None, ""),
     # Someone's words after a comma are their own clause: their doubt leaves the fact.
     ("stranded in Doha, the airline says maybe tonight", "travel.location", "Doha", "assertive"),
     # Pidgin's "go" future after a comma, its "I" left out, in a Pidgin message.

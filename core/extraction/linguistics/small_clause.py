@@ -71,6 +71,11 @@ again", "love from us all"): thanking, greeting or consoling says nothing of any
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
+def _has_finite_verb(span: Span) -> bool:
+    """A finite verb or an auxiliary anywhere in the clause: it has its verb."""
+    return any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span)
+
+
 def verbless_state(head: Token, span: Span) -> bool:
     """ "kids with me til sun", "wifi down at home", "Knee still sore", "boiler broken": a
     bare noun (or "the"/"my" noun) opening the clause, then what it is now: a placing
@@ -78,7 +83,7 @@ def verbless_state(head: Token, span: Span) -> bool:
     finite verb or auxiliary anywhere in the clause. Not a noun rated before it ("great day
     at the beach"), counted or denied ("no worries", "two coffees"), nor placed at a time
     ("lunch at 1")."""
-    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+    if _has_finite_verb(span):
         return False
     if head.pos_ in ("ADJ", "ADV") or head.tag_ == "VBN":
         # "Ankle swollen": the parse may hang the noun as an adverbial of the adjective.
@@ -181,7 +186,7 @@ def placed_speaker(span: Span) -> bool:
     first = span[0]
     if first.lower_ not in _PLACING_FIRST or first.dep_ not in ("prep", "ROOT"):
         return False
-    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+    if _has_finite_verb(span):
         return False
     objects = [c for c in first.children if c.dep_ == "pobj" and c.i < span.end]
     if not objects or objects[0].ent_type_ in ("DATE", "TIME") or objects[0].pos_ == "NUM":
@@ -208,7 +213,7 @@ def bare_state(head: Token, span: Span) -> bool:
     bound ahead; not a reply said to someone ("sorry again", "good for now")."""
     if head.pos_ != "ADJ" or head.lower_ in _SAID_TO_SOMEONE:
         return False
-    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+    if _has_finite_verb(span):
         return False
     if any(t.i < head.i and t.dep_ not in ("advmod", "intj") for t in span):
         return False  # "the room so cold": a noun's state, read by ``verbless_state``
@@ -235,7 +240,7 @@ def lacking_now(head: Token, span: Span) -> bool:
         return False
     if head.lower_ in _NO_IDIOMS:
         return False  # "no way rn", "no worries": a reply
-    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+    if _has_finite_verb(span):
         return False
     after = [t for t in span if t.i > head.i]
     return _bounded_by_now(after) and not _another_time(span)

@@ -80,7 +80,9 @@ _JOINT = re.compile(
     r"(?:(?:honestly|tbh|ngl|lowkey|lol|srsly|and)\s+)?might|(?:settled)\s+in\b|"
     # "stranded in bangkok, airline says maybe tmrw": someone's words after a comma, their
     # own clause (their doubt is not the fact's before it).
-    r"(?:(?:the|my|our)\s+)?[a-z]+\s+(?:says|said|reckons)\s+(?=[a-z])|"
+    # (not "..., right, and says he's …": the same subject's second verb)
+    r"(?:(?:the|my|our)\s+)?(?!(?:and|but|or|so|then|just|also|who|which|that)\s)[a-z]+\s+"
+    r"(?:says|said|reckons)\s+(?=[a-z])|"
     # "we're stuck in Calais, otherwise we'd be home by now": what would be if the fact
     # before were not, a clause of its own (the fact before it stays a fact).
     r"(?:otherwise|or\s+else)\s+(?=[a-z])|"

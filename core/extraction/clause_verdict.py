@@ -174,6 +174,8 @@ def clause_verdict(
             and not _HAS_VERB.search(clause.low)
             and not where_i_am(clause.low)  # "on shift until 7am": a state bounded ahead
             and not _ON_BOARD.match(clause.low)
+            # "with my dad in leeds till sunday": where the writer is, "I'm" left out
+            and not (reading is not None and reading.verbless_state)
         )
     ):
         return "none"  # a fragment ("Without her help", "## Travel") claims nothing

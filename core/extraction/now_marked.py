@@ -68,6 +68,9 @@ def marked_now(reading: ClauseReading | None, low: str, *, ahead: bool = False) 
         and (_HELD_SINCE.search(low) or HAD_NEWS.search(low))
     ):
         return True
+    if reading is not None and reading.tense == "none" and reading.verbless_state:
+        # "no car rn, dad took it to the garage": a state with its verb left out, said now.
+        return _NOW_WORDS.search(low) is not None
     return (
         reading is not None
         and reading.tense == "present"

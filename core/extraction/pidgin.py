@@ -21,11 +21,13 @@ _DON = re.compile(
 
 
 _GO = re.compile(
-    r"\b(?P<who>i|we)\s+go\s+(?=(?:return|come\s+back|comot|travel|reach|land|arrive|fly|move|"
-    r"relocate|leave)\b)",
+    r"(?:\b(?P<who>i|we)\s+|(?P<bare>(?<=,\s)))go\s+(?=(?:return|come\s+back|comot|travel|reach|"
+    r"land|arrive|fly|move|relocate|leave)\b)",
     re.I,
 )
-"""Pidgin's future: "I go return Sunday", "we go reach Lagos by 6" ("I go to…" is English)."""
+"""Pidgin's future: "I go return Sunday", "we go reach Lagos by 6" ("I go to…" is English);
+after a comma in a message that is Pidgin by its "dey", its "I" may be left out ("I dey
+Abuja, go return Friday"; not English's "ok, go return the car")."""
 
 
 _NA_WHEN = re.compile(
@@ -59,10 +61,17 @@ def pidgin_perfect(text: str) -> str:
     if "comot" in low:
         text = _COMOT.sub("is out of ", text)
     if " go " in low:
-        text = _GO.sub(lambda m: f"{m.group('who')} will ", text)
+        pidgin = " dey " in low or " don " in low
+        text = _GO.sub(lambda m: _will(m, pidgin), text)
     if " don" not in low:
         return text  # the cheap test first
     return _DON.sub(_english, text)
+
+
+def _will(m: re.Match[str], pidgin: bool) -> str:
+    if m.group("who"):
+        return f"{m.group('who')} will "
+    return "I will " if pidgin else m.group()
 
 
 def _dey_is(m: re.Match[str]) -> str:

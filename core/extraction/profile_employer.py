@@ -147,6 +147,10 @@ _EMPLOYER_KNOWN = branched(
     # "first week at Accenture done", "been driving for Uber since I got laid off": the
     # subject left out.
     r"^(?:(?:my|the)\s+)?first\s+(?:day|week|shift|month)\s+at\s+|"
+    # "part time at lidl now", "night shifts at tesco this month": the hours one works
+    # there, "I'm working" left out (a known firm: not "part time at the gym").
+    r"^(?:(?:still|now|currently|just|only)\s+)?(?:part[- ]time|full[- ]time|(?:(?:late|early|"
+    r"night|day|double|weekend|closing|opening|morning|evening|graveyard)\s+)?shifts?)\s+at\s+|"
     # "day 3 at Microsoft", "week two at Shopify": counting the days of a new job.
     r"^(?:(?:day|week|month)\s+(?:\d{1,2}|one|two|three|four|five|six)|(?:second|third|\d(?:nd|rd|th))"
     r"\s+(?:day|week|month))\s+at\s+|"

@@ -78,6 +78,11 @@ _JOINT = re.compile(
     r"we'd|they're|it's|that's|let's|but|now|maybe|though|so|then|will|(?:living|based)\s+in\b|"
     # "stuck in traffic, might miss it": a guess after a comma leaves the fact before it.
     r"(?:(?:honestly|tbh|ngl|lowkey|lol|srsly|and)\s+)?might|(?:settled)\s+in\b|"
+    # "stranded in bangkok, airline says maybe tmrw": someone's words after a comma, their
+    # own clause (their doubt is not the fact's before it).
+    # (not "..., right, and says he's …": the same subject's second verb)
+    r"(?:(?:the|my|our)\s+)?(?!(?:and|but|or|so|then|just|also|who|which|that)\s)[a-z]+\s+"
+    r"(?:says|said|reckons)\s+(?=[a-z])|"
     # "we're stuck in Calais, otherwise we'd be home by now": what would be if the fact
     # before were not, a clause of its own (the fact before it stays a fact).
     r"(?:otherwise|or\s+else)\s+(?=[a-z])|"

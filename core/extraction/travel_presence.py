@@ -116,7 +116,8 @@ PRESENT_AT = branched(
     r"\bstaying\s+(?:by|with)\s+[^,;.]{0,30}?\bin\s+|"
     # "I'm with the family in Lyon until June" (an au pair), "we're with the in-laws in Cork
     # for the week": with someone somewhere, for a while that ends.
-    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|currently|still|just)\s+)?with\s+[^,;.]{1,30}?\s+in\s+"
+    # "with my dad in leeds till sunday": the same, "I'm" left out.
+    r"(?:^|\b(?:i'm|i\s+am|we're|we\s+are)\s+)(?:(?:now|currently|still|just)\s+)?with\s+[^,;.]{1,30}?\s+in\s+"
     r"(?=[^.;!?]*\b(?:till|until|til|thru|through|for\s+the\s+(?:week|weekend|month|summer|holidays?))\b)|"
     # "we're guests at an Airbnb in Ghent", "I'm a guest at a B&B in York this week": a
     # lodging's guest is staying there.
@@ -171,6 +172,16 @@ PRESENT_AT = branched(
     # place it is in, the "I'm" left out.
     r"^(?:(?:still|now|currently|just|finally)\s+)?(?:on|at)\s+(?:the|a|an|our|my)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?:in|on)\s+(?=[A-Z]|[a-z]+\s*(?:[,.!]|right\s+now|rn|now|$))|"
+    # "working from goa this month", "wfh from lisbon till april" ("wfh" is written out):
+    # a remote worker's town, held to now (not "working from home", "from 9").
+    r"^(?:(?:still|now|currently)\s+)?(?:working\s+(?:remotely\s+|from\s+home\s+)?|remote\s+)from\s+"
+    r"(?!home\b|the\b|my\b|\d)(?=[^,;.!?]*\b(?:this\s+(?:week|month)|till|until|til|for\s+the\s+"
+    r"(?:week|month)|now|right\s+now)\b)|"
+    # "hostel in hanoi till thurs", "airbnb in porto for the week": where one sleeps, held
+    # to now, the "I'm at" left out (not "the hotel in Rome was lovely").
+    r"^(?:(?:still|now|currently)\s+)?(?:(?:a|an|the|our|my)\s+)?(?:hostel|hotel|airbnb|guesthouse|"
+    r"guest\s+house|homestay|b&b|campsite|motel)\s+in\s+(?=[^,;.!?]*\b(?:till|until|til|thru|"
+    r"through|for\s+the\s+(?:week|weekend|night)|tonight|now|right\s+now)\b)|"
     # "we're camping near Moab this week", "camped out outside Bend"
     # "camped by a lake near Bled", "camping on a beach outside Tulum": the spot, then the town.
     r"\b(?:camping|camped)\s+(?:out\s+)?(?:(?:by|on|at|beside|next\s+to)\s+(?:a|an|the)\s+"

@@ -34,6 +34,9 @@ _PLACE = re.compile(
 )
 _STAY = re.compile(
     # "nashville now, 14 hr layover", "porto finally!": there now, or at last.
+    # "lisbon airport, gate 14": the town's airport or station, a traveller's whereabouts.
+    r"\s+(?:(?:international\s+|intl\s+)?airport|(?:train\s+|bus\s+|railway\s+)?station|"
+    r"terminal\s+\d|arrivals|departures)\b|"
     r"\s+(?:now|finally|at\s+(?:long\s+)?last|right\s+now|atm|for\s+now|these\s+days|this\s+(?:week|month|winter|summer|spring|"
     r"autumn|fall|season|semester|term)|for\s+(?:the\s+)?(?:next\s+)?(?:a\s+|an\s+|\d{1,2}\s+|"
     r"one\s+|two\s+|three\s+|four\s+|six\s+|few\s+|couple\s+(?:of\s+)?)?(?:days?|nights?|weeks?|months?|"

@@ -219,6 +219,7 @@ PROBE_SETS = (
     "probes25a",
     "probes25b",
     "probes26a",
+    "probes26b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -658,6 +659,7 @@ _PROBE_MINIMUM = {
     "probes25a": 74,
     "probes25b": 70,
     "probes26a": 62,
+    "probes26b": 63,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1295,6 +1297,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # extractor ran on it: 0.935 (58/62), 0.786 (22/28), one false commit (the home left).
     # After the round: 0.984 (61/62), 0.821 (23/28), no false commit.
     ("probes26a", "dev"): Figures(0.95, 0.77, 0.00, 0.00, 0, 0.00),
+    # probes26b (twenty-sixth round, w26b: facts stated without a verb — where one is, with
+    # whom, how, what one lacks, the hours at a firm, a town's airport, a lodging — and
+    # chatter that states nothing, in teens', students', world English and roaming voices,
+    # with 19 controls; no realistic set's held-out half opened), one batch, committed
+    # before the extractor ran on it: 0.794 (50/63), 0.558 (24/43), no false commit. After
+    # the round: 0.921 (58/63), 0.767 (33/43).
+    ("probes26b", "dev"): Figures(0.88, 0.72, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from core.extraction.linguistics.requests import is_request, wanted
-from core.extraction.linguistics.small_clause import clitic_subject, predicate_after, verbless_state
+from core.extraction.linguistics.small_clause import (
+    bare_state,
+    clitic_subject,
+    lacking_now,
+    participle_left_bare,
+    placed_speaker,
+    predicate_after,
+    verbless_state,
+)
 from core.extraction.linguistics.subject_of import is_person, subject_kind, subject_of
 from core.extraction.linguistics.subjects import Subject
 
@@ -92,7 +100,9 @@ class ClauseReading:
     with someone ("my wife and I") and not a thing ("my flight")."""
     """The speaker needs, wants or is looking for something ("I need a taxi")."""
     verbless_state: bool = False
-    """No verb, but a noun and what it is now ("kids w/ me til sun", "knee still sore")."""
+    """No verb, but a noun and what it is now ("kids w/ me til sun", "knee still sore"), or
+    the writer's own state, "I'm" left out ("with my dad in leeds till sunday", "so tired
+    today")."""
     wanted: tuple[str, ...] = ()
     """What is wanted or needed, as the verb of its to-infinitive and that verb's object
     ("I want to book a flight" -> ("book", "flight")), or no verb and the object ("I'd
@@ -296,7 +306,7 @@ def read(span: Span) -> ClauseReading:
     elif (
         head.tag_ == "VBD"
         and _finite_past(head, span)
-        and not (_has_got(head) or _clipped_have(head))
+        and not (_has_got(head) or _clipped_have(head) or participle_left_bare(head))
     ) or past_aux:
         tense = "past"
     elif is_verb or auxes:
@@ -382,6 +392,12 @@ def read(span: Span) -> ClauseReading:
             )
             for t in span
         ),
-        verbless_state=tense == "none" and verbless_state(head, span),
+        verbless_state=tense == "none"
+        and (
+            verbless_state(head, span)
+            or placed_speaker(span)
+            or bare_state(head, span)
+            or lacking_now(head, span)
+        ),
         simple_present=(main.tag_ in ("VBP", "VBZ") or said_of is not None) and modal is None,
     )

@@ -3,13 +3,17 @@
 Two shapes the parse does not read as "is": the clitic "'s" after a noun taken for a
 possessive ("her arm's in a cast", "the cat's with us"; not "Jake's band"), and the
 verbless small clause of a note ("kids w/ me til sun", "wifi down at home", "knee still
-sore", "boiler broken"): a noun and what it is now, the verb left out. Both are read from
-the dependency parse, not from word lists.
+sore", "boiler broken"): a noun and what it is now, the verb left out. Chat leaves out
+"I'm" as well: where the writer is, bounded by now ("with my dad in leeds till sunday",
+"at my aunt's for the week"), and how ("so tired today", "skint till payday", "free after
+3"). All are read from the dependency parse, not from word lists.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from core.extraction.linguistics.subject_of import subject_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -67,6 +71,11 @@ again", "love from us all"): thanking, greeting or consoling says nothing of any
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
+def _has_finite_verb(span: Span) -> bool:
+    """A finite verb or an auxiliary anywhere in the clause: it has its verb."""
+    return any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span)
+
+
 def verbless_state(head: Token, span: Span) -> bool:
     """ "kids with me til sun", "wifi down at home", "Knee still sore", "boiler broken": a
     bare noun (or "the"/"my" noun) opening the clause, then what it is now: a placing
@@ -74,7 +83,7 @@ def verbless_state(head: Token, span: Span) -> bool:
     finite verb or auxiliary anywhere in the clause. Not a noun rated before it ("great day
     at the beach"), counted or denied ("no worries", "two coffees"), nor placed at a time
     ("lunch at 1")."""
-    if any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") or t.pos_ == "AUX" for t in span):
+    if _has_finite_verb(span):
         return False
     if head.pos_ in ("ADJ", "ADV") or head.tag_ == "VBN":
         # "Ankle swollen": the parse may hang the noun as an adverbial of the adjective.
@@ -127,3 +136,134 @@ def _bare_noun(noun: Token, span: Span) -> bool:
         or t.dep_ == "case"
         for t in before
     )
+
+
+_NOW_WORDS = frozenset({"now", "today", "tonight", "atm", "still", "currently", "again"})
+"""Adverbs that hold a verbless state to now ("at jess's now", "so tired today")."""
+_UNTIL = frozenset({"till", "until", "til", "untill", "since", "through", "thru"})
+"""Prepositions that bound a state from now to a day ("till sunday", "since monday")."""
+_OTHER_TIMES = frozenset({"last", "ago", "yesterday", "earlier", "next", "tomorrow", "tmrw"})
+"""Words of a time before or after now: the state is a story or a plan, not now."""
+
+
+def _another_time(tokens: list[Token] | Span) -> bool:
+    """A word of a time before or after now, not the bound of a state ("till tomorrow")."""
+    return any(
+        t.lower_ in _OTHER_TIMES and not (t.head.dep_ == "prep" and t.head.lower_ in _UNTIL)
+        for t in tokens
+    )
+
+
+def _bounded_by_now(tokens: list[Token]) -> bool:
+    """The words hold a state to now: a word of now ("rn" is "right now" by now), a bound
+    ahead ("till sunday", "since monday", "after 3") or a stretch ("for the week"), and no
+    word of another time ("last weekend", "next week")."""
+    if _another_time(tokens):
+        return False
+    return any(
+        t.lower_ in _NOW_WORDS
+        or (t.dep_ == "npadvmod" and t.ent_type_ == "DATE")
+        or (
+            t.dep_ == "prep"
+            and (
+                t.lower_ in _UNTIL
+                or (t.lower_ == "for" and any(c.ent_type_ == "DATE" for c in t.children))
+            )
+            and any(c.dep_ == "pobj" for c in t.children)
+        )
+        for t in tokens
+    )
+
+
+_PLACING_FIRST = frozenset({"at", "in", "with", "@"})
+
+
+def placed_speaker(span: Span) -> bool:
+    """ "with my dad in leeds till sunday", "at my aunt's for the week", "at jess's now": a
+    clause that opens on where the writer is, or with whom, "I'm" left out, held to now.
+    The place is a name or someone's ("my dad", "nan's"), not a time ("in the morning"),
+    a frame ("in my opinion") nor a measure ("at least")."""
+    first = span[0]
+    if first.lower_ not in _PLACING_FIRST or first.dep_ not in ("prep", "ROOT"):
+        return False
+    if _has_finite_verb(span):
+        return False
+    objects = [c for c in first.children if c.dep_ == "pobj" and c.i < span.end]
+    if not objects or objects[0].ent_type_ in ("DATE", "TIME") or objects[0].pos_ == "NUM":
+        return False
+    place = objects[0]
+    # "in" takes a name or someone's place ("in Leeds", "in nan's room"), not "in my
+    # thoughts"; "at" and "with" a person too ("with my dad", "at my aunt's").
+    owners = ("case",) if first.lower_ == "in" else ("poss", "case")
+    someones = place.pos_ == "PROPN" or any(c.dep_ in owners for c in place.children)
+    return someones and _bounded_by_now([t for t in span if t.i > place.i])
+
+
+_SAID_TO_SOMEONE = frozenset(
+    {"sorry", "same", "great", "nice", "cool", "awesome", "amazing", "perfect", "lovely"}
+    | {"good", "fine", "ok", "okay", "welcome", "glad", "happy", "sure", "right", "true"}
+)
+"""Adjectives said to the listener as a reply or a courtesy ("sorry again", "good for
+now", "happy today?"): a reaction, not the writer's state."""
+
+
+def bare_state(head: Token, span: Span) -> bool:
+    """ "so tired today", "skint till payday", "free after 3", "busy till 5": an adjective
+    opening the clause with no subject, "I'm" left out, held to now by a word of now or a
+    bound ahead; not a reply said to someone ("sorry again", "good for now")."""
+    if head.pos_ != "ADJ" or head.lower_ in _SAID_TO_SOMEONE:
+        return False
+    if _has_finite_verb(span):
+        return False
+    if any(t.i < head.i and t.dep_ not in ("advmod", "intj") for t in span):
+        return False  # "the room so cold": a noun's state, read by ``verbless_state``
+    if any(c.dep_ in _SUBJECTS for c in head.children):
+        return False
+    bounds = [t for t in head.children if t.i > head.i]
+    bounds = bounds + [g for b in bounds if b.dep_ == "prep" for g in b.children]
+    return _bounded_by_now(bounds) and not _another_time(span)
+
+
+_NO_IDIOMS = frozenset(
+    {"way", "worries", "worry", "problem", "problems", "idea", "clue", "rush", "chance"}
+    | {"thanks", "doubt", "offence", "offense", "shame", "biggie", "kidding", "joke", "cap"}
+)
+"""The nouns of a reply made with "no" ("no way", "no worries", "no cap"), not a lack."""
+
+
+def lacking_now(head: Token, span: Span) -> bool:
+    """ "no car rn", "no wifi till tomorrow", "no signal all day": what the writer has not
+    got now, "there's" or "I've got" left out; not "no worries" or "no way", with no bound
+    of now."""
+    first = span[0]
+    if first.lower_ != "no" or first.head != head or head.pos_ != "NOUN":
+        return False
+    if head.lower_ in _NO_IDIOMS:
+        return False  # "no way rn", "no worries": a reply
+    if _has_finite_verb(span):
+        return False
+    after = [t for t in span if t.i > head.i]
+    return _bounded_by_now(after) and not _another_time(span)
+
+
+_PARTICIPLE_ONLY = frozenset(
+    {"gone", "seen", "taken", "given", "broken", "eaten", "fallen", "forgotten"}
+    | {"gotten", "driven", "flown", "known", "shown", "stolen", "chosen", "frozen", "spoken"}
+    | {"woken", "written", "ridden", "risen", "shaken", "torn", "worn", "begun", "grown"}
+    | {"thrown", "blown", "drawn", "hidden", "bitten", "beaten", "sung", "drunk", "swum"}
+)
+"""The participles whose form is never a simple past ("gone", not "went"). Not "done":
+"exams done", "Vietnam done" tells a thing finished, an event, not a state held."""
+
+
+def participle_left_bare(head: Token) -> bool:
+    """ "fever gone", "dad gone to lagos for work", "boiler broken again": a participle that
+    is never a simple past, with no auxiliary and no pronoun before it, is "is"/"has" left
+    out, a state now, whatever the tagger read; not "i seen him yesterday", where a
+    pronoun's dialect past keeps its past."""
+    if head.lower_ not in _PARTICIPLE_ONLY:
+        return False
+    if any(c.dep_ in ("aux", "auxpass") for c in head.children):
+        return False
+    subject = subject_of(head)
+    return subject is None or subject.pos_ != "PRON"

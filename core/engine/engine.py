@@ -33,7 +33,7 @@ from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
-from core.engine.next_trip import finished_trips_days, plans_a_new_trip, plans_a_trip
+from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -51,6 +51,7 @@ from core.engine.trip_state import (
     companions_of,
     follow,
     moves_a_trip,
+    plans_a_trip,
     stated_fields,
     with_trip_corroborators,
 )

@@ -154,13 +154,29 @@ def moves_a_trip(field: str) -> bool:
 
 
 def companion_ids(obs: ObservationRecord) -> list[str]:
-    """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
+    """Every id a companion of ``obs`` may have (read with the batch's seen ids): one for
+    each field ``companions_of`` may imply from it (a word about now implies any trip field
+    but its own) and, for a plan, the finished trip's days ``next_trip`` may forget with it.
+    A word that can imply nothing (a plan of a destination, a memory, a wish) has none:
+    each id is a SHA-1 and a probe of the log's index, for an id no batch can write."""
     if not moves_a_trip(obs.field):
         return []
-    return [
-        derived_id("trip-companion", obs.event_id, f)
-        for f in (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
-    ]
+    fields: tuple[str, ...] = ()
+    if obs.intent in _PRESENT:
+        fields = tuple(f for f in _COMPANION_FIELDS if f != obs.field)
+    elif plans_a_trip(obs):
+        fields = (DEPART, RETURN)
+    return [derived_id("trip-companion", obs.event_id, f) for f in fields]
+
+
+_COMPANION_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
+"""Every field a companion may be about (``_implied`` and ``_trip_days`` name no other)."""
+
+
+def plans_a_trip(obs: ObservationRecord) -> bool:
+    """Whether ``obs`` says the trip is planned (the one word that may begin a trip anew,
+    ``core.engine.next_trip``)."""
+    return obs.field == STATUS and obs.candidate_value == "planning" and obs.intent != "retract"
 
 
 def _implied(obs: ObservationRecord, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:

@@ -56,6 +56,8 @@ TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN, HOME, TIMEZONE)
 """The fields a trip's rules read: the engine reads them in the batch's own transaction."""
 _PRESENT = frozenset({"assertive", "retract"})
 """Intents that speak about now: only these move the other fields."""
+_DATED = frozenset({"in_progress", "completed", "cancelled"})
+"""The statuses that move a trip's dates (``_trip_days`` reads no other)."""
 
 
 def same_place(a: Scalar, b: Scalar) -> bool:
@@ -87,9 +89,14 @@ def companions_of(
     implied = [(f, v) for f, v in _implied(obs, state) if free(f)]
     # The dates follow the status once: from the word that states it, or implies it alone.
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
-    # Only a trip that starts or ends reads a day from the words (a parse of the text).
-    told = _told_day(obs, state, now) if status in ("in_progress", "completed") else None
-    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now, told), told)
+    days: list[tuple[str, Scalar]] = []
+    if status in _DATED:
+        # Only a trip that starts or ends reads a day from the words (a parse of the
+        # text), and only one under way asks when it began (the user's clock, twice).
+        told = _told_day(obs, state, now) if status != "cancelled" else None
+        today = today_where(state, now)
+        began = _began(obs, state, now, told) if status == "in_progress" else today
+        days = _trip_days(status, state, today, began, told)
     return [companion_word(obs, f, v) for f, v in [*implied, *days] if free(f)]
 
 

@@ -11,6 +11,11 @@ writes the instance's ``__dict__`` directly: the same attributes, the class stil
 frozen (its ``__setattr__`` and ``__delattr__`` still refuse), equality, hashing,
 ``repr``, ``replace`` and pickling as before. A class it cannot treat that way (slots,
 ``__post_init__``, ``InitVar``, fields left out of ``__init__``) keeps the generated one.
+
+``fast_replace`` is ``dataclasses.replace`` for such a class: a copy of the instance's
+``__dict__`` with the changes written over it, where ``replace`` reads every field
+through ``getattr`` and calls ``__init__`` with all of them by keyword (about 30 K
+instructions for an ``Outcome``'s fourteen fields).
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import dataclasses
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_FAST_FIELDS = "__fast_init_fields__"
+"""The class attribute ``fast_init`` leaves: the names of the fields its ``__init__`` writes."""
 _NOTHING = object()
 """The default of a field with a default factory: the factory is called when it is seen."""
 
@@ -70,4 +77,28 @@ def fast_init(cls: type[T]) -> type[T]:
     init.__module__ = cls.__module__
     init.__doc__ = cls.__init__.__doc__
     setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning a method
+    setattr(cls, _FAST_FIELDS, frozenset(f.name for f in fields))
     return cls
+
+
+def fast_replace(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)`` without a call of ``__init__``, for an
+    instance of a class ``fast_init`` gave its ``__init__`` (every field in ``__dict__``,
+    no ``__post_init__`` to run again); any other instance goes to ``replace``. A name
+    that is not a field is refused as ``replace`` refuses it (``TypeError``)."""
+    cls = type(obj)
+    names: frozenset[str] | None = cls.__dict__.get(_FAST_FIELDS)
+    if names is None or len(obj.__dict__) != len(names):
+        # Not a fast_init class, or its ``__dict__`` holds more than its fields (a
+        # ``cached_property``'s value, which a copy must not inherit): the generic way.
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    if not changes.keys() <= names:
+        unknown = sorted(changes.keys() - names)
+        raise TypeError(
+            f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown[0]!r}"
+        )
+    copy = object.__new__(cls)
+    fields = copy.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return copy

@@ -210,9 +210,9 @@ def resolve(
     clear = margin >= dp.margin_threshold or source_type in USER_SOURCES
     limited = source_type not in USER_SOURCES  # the user's say is never held back
     if confidence >= dp.auto_threshold and clear and not caps:
-        reasons.append(f"confidence {confidence:.2f} >= auto {dp.auto_threshold:.2f}")
+        reasons.append(f"confidence {_two(confidence)} >= auto {_two(dp.auto_threshold)}")
         if margin >= dp.margin_threshold:
-            reasons.append(f"margin {margin:.2f} >= {dp.margin_threshold:.2f}")
+            reasons.append(f"margin {_two(margin)} >= {_two(dp.margin_threshold)}")
         else:
             reasons.append("your own edit: no margin needed")
         if limited and _held_back(dp.autonomy, confidence):
@@ -228,12 +228,12 @@ def resolve(
     if confidence >= dp.ask_threshold or asked:
         reasons.extend(caps)
         if confidence < dp.auto_threshold:
-            reasons.append(f"confidence {confidence:.2f} below auto {dp.auto_threshold:.2f}")
+            reasons.append(f"confidence {_two(confidence)} below auto {_two(dp.auto_threshold)}")
         elif margin < dp.margin_threshold:
-            reasons.append(f"margin {margin:.2f} below {dp.margin_threshold:.2f}")
+            reasons.append(f"margin {_two(margin)} below {_two(dp.margin_threshold)}")
         return Decision("ask_user", confidence, margin, tuple(reasons), patch, "change", factors)
     reasons.extend(caps)
-    reasons.append(f"confidence {confidence:.2f} below ask {dp.ask_threshold:.2f}")
+    reasons.append(f"confidence {_two(confidence)} below ask {_two(dp.ask_threshold)}")
     if dp.autonomy.shadow and limited and source_type not in NEVER_AUTO:
         # Shadow mode puts every decision on a new value to the user, a weak one too.
         why = (*dp.autonomy.notes, *reasons)
@@ -277,9 +277,27 @@ def _certainty(obs: Observed, policy: Policy) -> float:
 
 def _describe_factors(obs: Observed, f: Factors) -> str:
     return (
-        f"{obs.source.type} {f.reliability:.2f} × recency {f.recency:.2f} × "
-        f"{obs.intent} {f.intent:.2f} × corroboration {f.corroboration:.2f}"
+        f"{obs.source.type} {_two(f.reliability)} × recency {_two(f.recency)} × "
+        f"{obs.intent} {_two(f.intent)} × corroboration {_two(f.corroboration)}"
     )
+
+
+_TWO_PLACES: dict[float, str] = {}
+"""``f"{x:.2f}"`` by ``x``, for the reasons' numbers (``_two``)."""
+_TWO_PLACES_MAX = 4096
+
+
+def _two(x: float) -> str:
+    """``f"{x:.2f}"``, kept by value: a reason shows six or seven numbers, and the same
+    few recur (a source's reliability, a threshold, a recency of 1.0), while formatting a
+    float costs about 1,700 instructions against a lookup's hundred or two. Zero is
+    formatted each time: 0.0 and -0.0 are one key but print differently."""
+    shown = _TWO_PLACES.get(x)
+    if shown is None or not x:
+        if len(_TWO_PLACES) >= _TWO_PLACES_MAX:
+            _TWO_PLACES.clear()
+        shown = _TWO_PLACES[x] = f"{x:.2f}"
+    return shown
 
 
 def _planning_block(spec: FieldSpec, obs: Observed) -> str | None:

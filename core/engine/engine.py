@@ -11,11 +11,11 @@ decision lands, even with other processes (a cron poll beside the bot) writing.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from core.domain.evidence_time import evidence_errors
+from core.domain.frozen_init import fast_replace
 from core.domain.ids import new_id
 from core.domain.observation_record import ObservationRecord, checked_record
 from core.domain.policy import Policy
@@ -33,7 +33,7 @@ from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
-from core.engine.next_trip import finished_trips_days, plans_a_new_trip, plans_a_trip
+from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -51,6 +51,7 @@ from core.engine.trip_state import (
     companions_of,
     follow,
     moves_a_trip,
+    plans_a_trip,
     stated_fields,
     with_trip_corroborators,
 )
@@ -237,7 +238,7 @@ class Engine(ServiceWrites, UserAnswers):
                 accepted.append(record)
                 # The caller hears of its own id, whichever id the log keeps.
                 if outcome.event_id != given.event_id:
-                    outcome = replace(outcome, event_id=given.event_id)
+                    outcome = fast_replace(outcome, event_id=given.event_id)
                 return outcome, decision
 
             for payload, errors in checked:
@@ -335,11 +336,11 @@ class Engine(ServiceWrites, UserAnswers):
                     self.policy.max_pending,
                 )
         for i, why in uncited.items():
-            outcomes[i] = replace(outcomes[i], reasons=(*outcomes[i].reasons, *why))
+            outcomes[i] = fast_replace(outcomes[i], reasons=(*outcomes[i].reasons, *why))
         promoted = tuple(promoted_items)
         if promoted:
             # Questions shown now are reported once, with the batch's last outcome.
-            outcomes[-1] = replace(outcomes[-1], promoted=promoted)
+            outcomes[-1] = fast_replace(outcomes[-1], promoted=promoted)
         return outcomes
 
     def _decide(

@@ -29,15 +29,11 @@ from core.engine.trip_state import (
     STATUS,
     companion_word,
     day_of,
+    plans_a_trip,
     same_place,
 )
 
-PLANNED, OVER = "planning", "completed"
-
-
-def plans_a_trip(obs: ObservationRecord) -> bool:
-    """Whether ``obs`` says the trip is planned (the one word that may begin a trip anew)."""
-    return obs.field == STATUS and obs.candidate_value == PLANNED and obs.intent != "retract"
+OVER = "completed"
 
 
 def plans_a_new_trip(

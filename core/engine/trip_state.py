@@ -56,6 +56,8 @@ TRIP_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN, HOME, TIMEZONE)
 """The fields a trip's rules read: the engine reads them in the batch's own transaction."""
 _PRESENT = frozenset({"assertive", "retract"})
 """Intents that speak about now: only these move the other fields."""
+_DATED = frozenset({"in_progress", "completed", "cancelled"})
+"""The statuses that move a trip's dates (``_trip_days`` reads no other)."""
 
 
 def same_place(a: Scalar, b: Scalar) -> bool:
@@ -87,9 +89,14 @@ def companions_of(
     implied = [(f, v) for f, v in _implied(obs, state) if free(f)]
     # The dates follow the status once: from the word that states it, or implies it alone.
     status = obs.candidate_value if obs.field == STATUS else dict(implied).get(STATUS)
-    # Only a trip that starts or ends reads a day from the words (a parse of the text).
-    told = _told_day(obs, state, now) if status in ("in_progress", "completed") else None
-    days = _trip_days(status, state, today_where(state, now), _began(obs, state, now, told), told)
+    days: list[tuple[str, Scalar]] = []
+    if status in _DATED:
+        # Only a trip that starts or ends reads a day from the words (a parse of the
+        # text), and only one under way asks when it began (the user's clock, twice).
+        told = _told_day(obs, state, now) if status != "cancelled" else None
+        today = today_where(state, now)
+        began = _began(obs, state, now, told) if status == "in_progress" else today
+        days = _trip_days(status, state, today, began, told)
     return [companion_word(obs, f, v) for f, v in [*implied, *days] if free(f)]
 
 
@@ -154,13 +161,29 @@ def moves_a_trip(field: str) -> bool:
 
 
 def companion_ids(obs: ObservationRecord) -> list[str]:
-    """Every id a companion of ``obs`` may have (read with the batch's seen ids)."""
+    """Every id a companion of ``obs`` may have (read with the batch's seen ids): one for
+    each field ``companions_of`` may imply from it (a word about now implies any trip field
+    but its own) and, for a plan, the finished trip's days ``next_trip`` may forget with it.
+    A word that can imply nothing (a plan of a destination, a memory, a wish) has none:
+    each id is a SHA-1 and a probe of the log's index, for an id no batch can write."""
     if not moves_a_trip(obs.field):
         return []
-    return [
-        derived_id("trip-companion", obs.event_id, f)
-        for f in (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
-    ]
+    fields: tuple[str, ...] = ()
+    if obs.intent in _PRESENT:
+        fields = tuple(f for f in _COMPANION_FIELDS if f != obs.field)
+    elif plans_a_trip(obs):
+        fields = (DEPART, RETURN)
+    return [derived_id("trip-companion", obs.event_id, f) for f in fields]
+
+
+_COMPANION_FIELDS = (STATUS, LOCATION, DESTINATION, DEPART, RETURN)
+"""Every field a companion may be about (``_implied`` and ``_trip_days`` name no other)."""
+
+
+def plans_a_trip(obs: ObservationRecord) -> bool:
+    """Whether ``obs`` says the trip is planned (the one word that may begin a trip anew,
+    ``core.engine.next_trip``)."""
+    return obs.field == STATUS and obs.candidate_value == "planning" and obs.intent != "retract"
 
 
 def _implied(obs: ObservationRecord, state: dict[str, Scalar]) -> list[tuple[str, Scalar]]:

@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from core.extraction.clocktimes import clock_time
 from core.extraction.timedays import (
@@ -313,12 +314,22 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
     ``future`` says which way an under-specified date leans ("Friday", "March 3"):
     forward for plans, backward for past-tense clauses. A clock time in the text
     ("at 4", "7-8 AM", "6am") is attached to the first date found.
+
+    Only ``at``'s day is read, so the dates are kept per text, day and direction: the
+    extractor reads a message's dates (some twice), then the engine reads them again from
+    its evidence to date an arrival (``core.extraction.arrivals``), and the pattern's scan
+    is about 150 K instructions a text. Each caller gets a list of its own.
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
+    return list(_times_on(text, at.date(), future))
+
+
+@lru_cache(maxsize=256)
+def _times_on(text: str, today: date, future: bool) -> tuple[TimeRef, ...]:
+    """``find_times`` of ``text`` said on ``today`` (TimeRef is frozen: shared safely)."""
     if DIGIT.search(text) is None and TRIGGERS.isdisjoint(GATE_WORD.findall(text)):
-        return []
-    today = at.date()
+        return ()
     out: list[TimeRef] = []
     for m in TIME_RE.finditer(text):
         got = _resolve(m, today, future)
@@ -386,7 +397,7 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
         if clock is not None:
             first = out[0]
             out[0] = replace(first, clock=clock)
-    return out
+    return tuple(out)
 
 
 def _after_earlier(m: re.Match[str], today: date, day: date, earlier: date) -> date:

@@ -1,10 +1,12 @@
 """``fast_init`` gives a frozen dataclass the ``__init__`` the dataclass generates, only faster:
 the same signature, the same instance, the same refusals; and it leaves alone what it
-cannot treat so (slots, ``__post_init__``)."""
+cannot treat so (slots, ``__post_init__``). ``fast_replace`` is ``dataclasses.replace``
+for such a class: the same copy, the same refusals."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import pickle
 from dataclasses import dataclass, field
@@ -12,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core.domain.frozen_init import fast_init
+from core.domain.frozen_init import fast_init, fast_replace
 from core.domain.resolver import Decision, Factors
 from core.domain.review_items import NewReviewItem, ReviewItem
 from core.domain.snapshot import FieldSnapshot, OpenItem
@@ -150,3 +152,69 @@ def test_the_ingest_records_take_their_fields_as_the_dataclass_says(record: type
             assert p.default is p.empty
         else:  # built by its factory when left out
             assert p.default is not p.empty
+
+
+CHANGES: list[dict[str, Any]] = [
+    {},
+    {"a": 2},
+    {"b": "y", "c": [7], "e": 9},
+    {"f": "compare=False, still copied"},
+    {"_fast_self": 4},
+    {"zzz": 1},  # no such field
+]
+
+
+@pytest.mark.parametrize("changes", CHANGES)
+def test_fast_replace_copies_as_replace_copies_or_fails_alike(changes: dict[str, Any]) -> None:
+    generated, fast = _twins()
+    for cls in (generated, fast):
+        record = cls(1, "x", [2], (3,), e=6, f="g")
+        try:
+            expected: Any = vars(dataclasses.replace(record, **changes))
+        except TypeError:
+            expected = TypeError
+        try:
+            copy = fast_replace(record, **changes)
+            got: Any = vars(copy)
+        except TypeError:
+            got = TypeError
+        assert got == expected
+        if got is not TypeError:
+            assert type(copy) is cls
+            assert copy is not record
+            assert vars(record) == vars(cls(1, "x", [2], (3,), e=6, f="g"))  # left as it was
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                copy.a = 5
+
+
+def test_fast_replace_of_a_real_outcome_is_replace() -> None:
+    outcome = Outcome("ask_user", "e1", "user:a", "travel.location", "Tahoe", reasons=("r",))
+    for changes in ({"promoted": ()}, {"event_id": "e2"}, {"reasons": ("r", "s")}):
+        assert vars(fast_replace(outcome, **changes)) == vars(
+            dataclasses.replace(outcome, **changes)
+        )
+
+
+def test_fast_replace_leaves_what_it_cannot_copy_so_to_replace() -> None:
+    """A subclass (its own fields), or an instance whose ``__dict__`` holds more than its
+    fields (a ``cached_property``'s value) is copied by ``dataclasses.replace``: the
+    cached value is computed again for the copy, never inherited."""
+
+    @fast_init
+    @dataclass(frozen=True)
+    class Cached:
+        a: int
+
+        @functools.cached_property
+        def doubled(self) -> int:
+            return self.a * 2
+
+    @dataclass(frozen=True)
+    class Wider(Outcome):
+        extra: int = 0
+
+    one = Cached(1)
+    assert one.doubled == 2
+    assert fast_replace(one, a=5).doubled == 10
+    wider = Wider("ask_user", "e1", "user:a", "f", "v", extra=3)
+    assert fast_replace(wider, event_id="e2") == dataclasses.replace(wider, event_id="e2")

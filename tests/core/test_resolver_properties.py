@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from core.domain.fields import spec_for
 from core.domain.models import StateObservation, parse_model
 from core.domain.policy import default_policy
-from core.domain.resolver import resolve
+from core.domain.resolver import _two, resolve
 from core.domain.state import CommittedFact, value_key
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
@@ -189,3 +189,13 @@ def test_every_commit_has_an_audit_line_and_a_why_chain(payloads: list[dict[str,
         chain = result["why"][fact.field]
         assert fact.event_id in {e.event_id for e in chain}
         assert all(value_key(e.value) == value_key(fact.value) for e in chain)
+
+
+@given(st.lists(st.floats() | st.integers(-5, 5) | st.sampled_from([0.0, -0.0]), max_size=30))
+def test_a_reasons_number_reads_as_formatted_to_two_places_however_often_it_recurs(
+    numbers: list[float],
+) -> None:
+    """The reasons' numbers are kept once formatted (``_two``): each reads as
+    ``f"{x:.2f}"`` the first time and every time after, -0.0 after 0.0 too."""
+    for x in [*numbers, *numbers]:
+        assert _two(x) == f"{x:.2f}"

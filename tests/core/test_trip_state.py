@@ -12,11 +12,21 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from core.domain.observation_record import ObservationRecord, observation_record
 from core.domain.state import CommittedFact, Scalar
 from core.domain.validation import validate
-from core.engine.trip_state import at_home, companions_of, stated_fields
+from core.engine.next_trip import finished_trips_days
+from core.engine.trip_state import (
+    at_home,
+    companion_ids,
+    companions_of,
+    plans_a_trip,
+    stated_fields,
+)
+from core.errors import PayloadInvalid
 
 NOW = datetime(2026, 11, 28, 17, tzinfo=UTC)  # 09:00 in Portland
 ME = "user:primary"
@@ -270,3 +280,51 @@ def test_home_by_another_name_is_home(home: str, said: str, spelt: str) -> None:
     )
     out = at_home(message, ME, {"profile.home_city": home})
     assert [p["candidate_value"] for p in out if p["field"] != "travel.status"] == [spelt] * 2
+
+
+OVER = {"travel.status": "completed", "travel.destination": "Tahoe"} | {
+    f: PLANNED[f] for f in ("travel.depart_date", "travel.return_date")
+}
+VALUES: dict[str, list[Scalar]] = {
+    "travel.status": ["planning", "in_progress", "completed", "cancelled", None],
+    "travel.location": ["Tahoe", "Portland", "Reno", None],
+    "travel.destination": ["Tahoe", "Denver", None],
+    "travel.depart_date": ["2026-11-29", "2026-11-20", None],
+    "travel.return_date": ["2026-12-02", "2026-11-27", None],
+    "profile.home_city": ["Portland", "Denver", "Tahoe", None],
+}
+
+
+@given(
+    field=st.sampled_from(sorted(VALUES)),
+    data=st.data(),
+    intent=st.sampled_from(["assertive", "planning", "hypothetical", "historical", "retract"]),
+    held=st.sampled_from([{}, PLANNED, AWAY, OVER, HOME, PLANNED | HOME, AWAY | HOME, OVER | HOME]),
+    evidence=st.sampled_from([None, "got back last night", "landed friday", "we're here"]),
+)
+def test_every_companion_a_word_may_imply_has_an_id_read_before_it_is_decided(
+    field: str,
+    data: st.DataObject,
+    intent: str,
+    held: dict[str, Scalar],
+    evidence: str | None,
+) -> None:
+    """The engine reads ``companion_ids`` with the batch's seen ids, before it decides: a
+    companion (``companions_of``, or a new plan's ``finished_trips_days``) whose id was not
+    read could be logged twice. So every companion's id is among them, whatever the word
+    and the trip held; and a word that implies nothing reads none."""
+    value = data.draw(st.sampled_from(VALUES[field]))
+    try:
+        word = _word(field, value, intent, evidence)
+    except PayloadInvalid:
+        assume(False)
+    facts = _facts(held)
+    # The engine forgets a finished trip's days only for a plan (``plans_a_new_trip``).
+    left = finished_trips_days(word, facts, set()) if plans_a_trip(word) else []
+    made = [*companions_of(word, facts, NOW), *left]
+    read = companion_ids(word)
+    assert {c.event_id for c in made} <= set(read)
+    if intent not in ("assertive", "retract") and not (
+        field == "travel.status" and value == "planning"
+    ):
+        assert read == []

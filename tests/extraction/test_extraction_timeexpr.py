@@ -139,3 +139,24 @@ def test_trip_dates_and_expiry() -> None:
     ex = extract_offline("Going to Vegas for a week starting Saturday", at=WED)
     got = {o.field: o.candidate_value for o in ex.observations}
     assert got["travel.return_date"] == "2026-03-14"
+
+
+@pytest.mark.parametrize(
+    "text", ["got in last night", "back on the 12th", "friday through sunday", "no dates here"]
+)
+def test_a_texts_dates_read_again_are_the_first_reading_and_each_callers_own(text: str) -> None:
+    """The dates are kept per text, day and direction: a second reading (later the same
+    day) is the first's, and a caller that changes its list changes nobody else's."""
+    first = find_times(text, WED, future=False)
+    kept = list(first)
+    first.clear()
+    assert find_times(text, WED + timedelta(hours=3), future=False) == kept
+    assert find_times(text, WED, future=True) == find_times(text, WED, future=True)
+
+
+def test_the_same_instant_on_another_day_is_read_on_that_day() -> None:
+    """Only ``at``'s own day counts: Wednesday 9 am in Portland is Thursday in Tokyo."""
+    tokyo = WED.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert first_day("got in last night", WED, future=False) == date(2026, 3, 3)
+    assert first_day("got in last night", tokyo, future=False) == date(2026, 3, 4)
+    assert first_day("got in last night", WED, future=False) == date(2026, 3, 3)

@@ -6,15 +6,12 @@ from __future__ import annotations
 import time
 import uuid
 from pathlib import Path
-from unittest import mock
 
-import uuid6
 from canon_testing import NOW
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.conversation.message_intake import message_observations
-from core.domain import ids
 from core.domain.ids import CANON_NAMESPACE, derived_id, keyed_id, new_id
 from core.domain.policy import default_policy
 from core.engine.engine import Engine
@@ -88,26 +85,3 @@ def test_a_new_id_is_a_uuid7_and_each_is_above_the_last() -> None:
     assert minted == sorted(set(minted))
     # Its first 48 bits are the time in milliseconds (here, within a second of now).
     assert abs((uuid.UUID(minted[0]).int >> 80) - time.time() * 1000) < 1000
-
-
-@given(
-    clock_ns=st.integers(min_value=0, max_value=2**60),
-    random_bytes=st.binary(min_size=10, max_size=10),
-    behind_ms=st.none() | st.integers(min_value=-3, max_value=3),
-)
-def test_a_new_id_is_the_id_uuid6s_uuid7_mints_from_the_same_clock_and_random_bytes(
-    clock_ns: int, random_bytes: bytes, behind_ms: int | None
-) -> None:
-    """``new_id`` is ``uuid6.uuid7`` written out: the same clock reading, the same bytes
-    from the system's random source and the same last id (none, or a millisecond near
-    the clock's, ahead of it too) give the same id."""
-    last = None if behind_ms is None else clock_ns // 1_000_000 + behind_ms
-    uuid6._last_v7_timestamp = last
-    ids._last_ms = -1 if last is None else last
-    with (
-        mock.patch("time.time_ns", return_value=clock_ns),
-        mock.patch("os.urandom", return_value=random_bytes),
-        mock.patch("random._urandom", return_value=random_bytes),  # secrets.randbits reads it
-    ):
-        theirs, ours = str(uuid6.uuid7()), new_id()
-    assert ours == theirs

@@ -84,3 +84,30 @@ def test_the_journey_told_after_the_arrival_dates_the_departure(
     assert facts_said(text).get("travel.depart_date") == left
     if left is not None:
         assert intent_said(text, SATURDAY) == "assertive"
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        (
+            "were going back to tahoe fri the 11th w the kids",
+            {"travel.destination": "Tahoe", "travel.depart_date": "2026-12-11"},
+        ),
+        ("we're going back to lisbon in may", {"travel.destination": "Lisbon"}),
+        ("we are going back to reno on friday", {"travel.depart_date": "2026-12-04"}),
+        # Look-alikes: home, bed and work are no trip; a place straight after the going
+        # still is ("im going kumasi on friday").
+        ("we're going back home on sunday", {"travel.destination": None}),
+        ("i'm going back to bed", {"travel.destination": None}),
+        ("we are going back to work monday", {"travel.destination": None}),
+        ("im going kumasi on friday", {"travel.destination": "Kumasi"}),
+    ],
+)
+def test_going_back_somewhere_with_a_subject_plans_a_trip(
+    text: str, held: dict[str, str | None]
+) -> None:
+    """"we're going back to tahoe fri the 11th" was read as nothing: the going with "we're"
+    before it was taken for "we're going kumasi" (a place straight after the verb), whose
+    match then hid the "going back to" after it."""
+    said = facts_said(text)
+    assert {name: said.get(name) for name in held} == held

@@ -1,6 +1,6 @@
 """The founding story told end to end through the bot, as people type it, several ways (the
 Bot API double, the offline extractor, a clock the story moves on, a restart after every
-beat over the same store): a trip planned, under way, over, and the next one. After each
+beat over the same store, and one while its question is open): a trip planned, under way, over, and the next one. After each
 beat nothing Canon says (its replies, /state, "where am i", "what do you know about me",
 /why location) nor the context block an assistant reads contradicts the story: back home
 never again hears "you're in Tahoe", and a trip planned again is no trip that "ended".
@@ -114,6 +114,9 @@ async def test_the_founding_story_holds_together_whichever_way_it_is_told(
         story.later(days=beat.days)
         said = story.says(beat.said)
         await tg.reply_after(ALICE, said, "")
+        if beat.asked:
+            # Stopped and started again while the question is open: it is still asked.
+            await story.restart(start_bot)
         for asked in beat.asked:
             await story.yes(asked)
         await story.restart(start_bot)

@@ -106,7 +106,7 @@ def test_the_journey_told_after_the_arrival_dates_the_departure(
 def test_going_back_somewhere_with_a_subject_plans_a_trip(
     text: str, held: dict[str, str | None]
 ) -> None:
-    """"we're going back to tahoe fri the 11th" was read as nothing: the going with "we're"
+    """ "we're going back to tahoe fri the 11th" was read as nothing: the going with "we're"
     before it was taken for "we're going kumasi" (a place straight after the verb), whose
     match then hid the "going back to" after it."""
     said = facts_said(text)

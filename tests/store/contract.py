@@ -226,7 +226,11 @@ class StoreContract:
 
         def plan(at: datetime, until: datetime) -> dict[str, Any]:
             return make_observation(
-                "travel.destination", "Tahoe", intent="planning", at=at, valid_until=format_ts(until)
+                "travel.destination",
+                "Tahoe",
+                intent="planning",
+                at=at,
+                valid_until=format_ts(until),
             )
 
         assert (await eng.ingest(plan(NOW, first), now=NOW)).committed

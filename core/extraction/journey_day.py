@@ -30,8 +30,8 @@ _LATELY = timedelta(days=14)
 
 
 def journey_day(
-    obs: list[ExtractedObservation], text: str, at: datetime
-) -> list[ExtractedObservation]:
+    obs: tuple[ExtractedObservation, ...], text: str, at: datetime
+) -> tuple[ExtractedObservation, ...]:
     """``obs`` with the departure day of the trip it puts under way, when ``text`` tells
     the speaker's journey there on a past day and ``obs`` has no departure of its own."""
     under_way = next((o for o in obs if is_under_way(o)), None)
@@ -50,4 +50,4 @@ def journey_day(
     if not days:
         return obs
     left = replace(under_way, field="travel.depart_date", candidate_value=days[0].isoformat())
-    return [*obs, left]
+    return (*obs, left)

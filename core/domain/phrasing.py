@@ -145,7 +145,7 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
     parts = change.field.split(".")
     value = change.candidate_value
     if value is None:
-        return f"Should I forget {label(change.field, change.entity_id, mine)}?"
+        return _forget(change, mine)
     domain, name = parts[0], parts[-1]
     if domain == "travel":
         return _travel(name, value, words)
@@ -161,6 +161,15 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
         if domain == "financial":
             return _financial(name, value, thing, words)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
+
+
+def _forget(change: Change, mine: str) -> str:
+    """What forgetting a value would lose, named with the value: "Should I forget your
+    return date (Sunday, November 29)?" ("your return date" alone, in a group of lines
+    about a trip, left the user to guess which day it was)."""
+    what = label(change.field, change.entity_id, mine)
+    was = change.current_value
+    return f"Should I forget {what}{'' if was is None else f' ({show_in(change.field, was)})'}?"
 
 
 def label(field: str, entity_id: str, mine: str) -> str:
@@ -185,6 +194,9 @@ def label(field: str, entity_id: str, mine: str) -> str:
         person = who(parts[1])
         whose = "the household's" if person == "everyone at home" else f"{person}'s"
         return f"{whose} {_plain(parts[2])}"
+    if len(parts) == 3 and parts[0] == "financial":
+        # "the Amazon return due date": an errand named as a person names it.
+        return f"{errand(slug_words(parts[1]))} {_plain(parts[2])}"
     if len(parts) == 3:
         owner = slug_words(parts[1])
         return f"the {owner} {_plain(parts[2])}"

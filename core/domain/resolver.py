@@ -177,13 +177,19 @@ def resolve(
         elif obs_rank == committed_rank and _advances(spec, committed.value, candidate):
             # planning -> in_progress is the plan coming true, not a rival belief.
             reasons.append(f"moves {field_name} forward ({committed.value} -> {candidate})")
+        elif evidence.begins_anew:
+            # The trip over is no rival belief to the next one planned: it stays true of
+            # the last trip (nor does its word outrank the new plan's, below).
+            reasons.append(f"a new trip after the last one ({committed.value} -> {candidate})")
         else:
             competitors.append(current_strength(committed, policy, now))
     margin = round(confidence - max(competitors, default=0.0), 4)
 
     caps: list[str] = []
     if committed is not None:
-        block = _authority_block(committed, obs, dp, now)
+        # The user's confirmed "back home" is no rival to "leavin for tahoe wed" (it was
+        # asked as "you told me otherwise not long ago").
+        block = None if evidence.begins_anew else _authority_block(committed, obs, dp, now)
         if block:
             if source_type not in ("conversation_assertive", *USER_SOURCES, *ASKED_SOURCES):
                 return reject(block, margin=margin)

@@ -128,6 +128,14 @@ def _may_settle(asked: Accepted, older: OpenItem) -> bool:
     return older.principal == asked.principal or asked.principal == asked.entity_id
 
 
+def _renewed(ends: datetime | None, said: datetime | None) -> datetime | None:
+    """A value's end once the same value is said again with an end of its own: the later
+    of the two. "leavin for tahoe wed" after the last Tahoe trip is over plans Tahoe anew:
+    kept until the old trip's end, the destination read "was to go to Tahoe (ended)" while
+    the new trip was planned. A value with no end keeps none."""
+    return said if ends is not None and said is not None and said > ends else ends
+
+
 def advance(
     snap: FieldSnapshot, accepted: Accepted, since: datetime
 ) -> tuple[FieldSnapshot, tuple[str, ...]]:
@@ -161,6 +169,7 @@ def advance(
             committed,
             evidence_ts=max(committed.evidence_ts, accepted.event_ts),
             confidence=max(committed.confidence, accepted.confidence),
+            valid_until=_renewed(committed.valid_until, accepted.expires),
         )
     if (c is not None or accepted.review is not None) and (
         spec_for(accepted.field).current_condition or _users_newer_trip_word(accepted)

@@ -78,6 +78,8 @@ class Accepted:
     review: NewReviewItem | None = None
     principal: str | None = None
     """The ref of who made the write (``core.domain.principals``); None for old events."""
+    expires: datetime | None = None
+    """The end the observation gives its value (a plan's), which a corroboration renews."""
 
 
 @fast_init

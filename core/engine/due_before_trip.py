@@ -1,7 +1,9 @@
 """'gotta return the amazon package before we go': an errand's day is the trip's.
 
 The extractor reads "before we go" as no day: it does not know a trip is planned. Canon
-does: while the user's trip is planned and its day to leave is today or ahead, an errand
+does: while the user's trip is planned (on record, or in the same message: "going to
+tahoe sunday, need to return the amazon package before we go") and its day to leave is
+today or ahead, an errand
 said to be due "before we go" ("before we leave", "before the trip") is due by that day,
 and is asked with it ("Is the Amazon return due Thursday, November 26?"). Once the trip
 has gone, the errand left undone is overdue, not "due" with no day, so the story ends
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from core.domain.ids import derived_id
@@ -34,12 +36,15 @@ def due_before_the_trip(
     payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar], now: datetime
 ) -> list[dict[str, Any]]:
     """``payloads`` with a due day for each errand of ``entity_id`` said to be due "before
-    we go" without a day of its own, when ``state`` (the user's committed values) holds a
-    planned trip leaving today or later: that day."""
-    leaves = calendar_day(state.get(DEPART))
-    if state.get(STATUS) != "planning" or leaves is None or leaves < today_where(state, now):
-        return payloads
+    we go" without a day of its own, when the message plans a trip leaving today or later,
+    or ``state`` (the user's committed values) holds one: that day (the message's own
+    plan first: it is the newer word)."""
     mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    leaves = _planned_departure(mine) or (
+        calendar_day(state.get(DEPART)) if state.get(STATUS) == "planning" else None
+    )
+    if leaves is None or leaves < today_where(state, now):
+        return payloads
     fields = [str(p.get("field", "")) for p in mine]
     dated = {f.removesuffix(".due_date") for f in fields if f.endswith(".due_date")}
     added = []
@@ -63,3 +68,9 @@ def due_before_the_trip(
                 }
             )
     return payloads + added
+
+
+def _planned_departure(mine: list[dict[str, Any]]) -> date | None:
+    """The day a trip planned in the message itself leaves ("going to tahoe sunday")."""
+    said = [p for p in mine if p.get("intent") == "planning" and p.get("field") == DEPART]
+    return calendar_day(said[0].get("candidate_value")) if said else None

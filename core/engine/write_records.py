@@ -77,6 +77,7 @@ def accepted_record(
         corroborate=corroborate,
         review=review,
         principal=principal,
+        expires=obs.expires,
     )
 
 

@@ -37,6 +37,7 @@ from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
 from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.job_left import employer_since_left, home_since_left
+from core.extraction.journey_day import journey_day
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
 from core.extraction.linguistics.reading import ClauseReading
@@ -404,7 +405,7 @@ def extract_offline(
     kept = home_since_left(read, text)  # "moved to denver in 2019 and left in 2022"
     # The home the message stood on was left: the move is a story.
     storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
-    read = kept
+    read = journey_day(kept, parsed, at)  # "made it to tahoe!! drove up thursday"
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")

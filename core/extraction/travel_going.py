@@ -82,7 +82,8 @@ HEADING = branched(
     # Edinburgh on the 14th": a known place straight after the going.
     # "me and the girls are doing Ibiza in June": the speaker among the subject.
     r"|\b(?:i'm|im|i\s+am|we're|we\s+are|me\s+and\s+(?:the|my)\s+[a-z]+\s+are)\s+(?:now\s+)?"
-    r"(?:going|doing)\s+(?!(?:to|up|down|over|across|out)\b)"
+    # (not "we're going back to tahoe": the going back is read by its own words, after)
+    r"(?:going|doing)\s+(?!(?:to|up|down|over|across|out|back)\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     # "taking our two toddlers to Scotland", "taking my mum to Paris": with whoever comes.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:(?:two|three|four|little|youngest|oldest|eldest)\s+)?"

@@ -203,13 +203,17 @@ _DAY_AFTER_PLACE = re.compile(
     r"\b(?P<lead>(?:to|at|in|from|for)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
     r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
-    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm)\b|\d|"
-    r"for\s+(?:a|an|the|my|our|his|her|their)\b))",
+    r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm|early)\b|\d|"
+    r"for\s+(?:a|an|the|my|our|his|her|their)\b|"
+    # whom with, or after what: "leavin for tahoe wed w the kids", "... sat after work"
+    r"(?:with|w/?)\s+(?:the|my|our|his|her|their|a|an|kids|fam|family|friends|mom|mum|dad)\b|"
+    r"after\s+(?:work|school|class|lunch|dinner|breakfast)\b))",
     re.I,
 )
 """A short weekday closing a place phrase names the day one goes: "driving up to the
-lake sat", "at grandmas sun morning", "in Bristol sat for a hen do" (a verb would take an
-object or an adverb after it); "leave for tahoe sun" too."""
+lake sat", "at grandmas sun morning", "in Bristol sat for a hen do", "leavin for tahoe wed
+w the kids" (a verb would take an object or an adverb after it: "we wed in vegas");
+"leave for tahoe sun" too."""
 _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday"}
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 
@@ -257,7 +261,10 @@ _LEADING_MARKER = re.compile(
     r"lowkey|highkey|ngl|tbh|tbf|deadass|istg|fr\s+fr|so\s+like|ok(?:ay)?\s+but\s+like|ig|"
     # A rhetorical frame around the news ("tell me why im stuck in frankfurt", "the way i
     # just moved to leeds"): the news is the clause after it.
-    r"tell\s+me\s+why|the\s+way(?=\s+(?:i|i'm|im|we|we're|my|our)\b))"
+    r"tell\s+me\s+why|the\s+way(?=\s+(?:i|i'm|im|we|we're|my|our)\b)|"
+    # Relief or joy before the news, no comma after it ("phew back home", "yay back home
+    # now, what a drive", "woohoo made it"): the parse takes the sigh for the verb.
+    r"ph+e+w+|wh+e+w+|y+a+y+|y+e+y+|woo+(?:\s*hoo+)?|whoo+(?:\s*hoo+)?|hoo+ray|hurr?ah|hurray)"
     r"(?:\s*[,:!-]+)?\s+)+(?=[a-z])(?!from\b)",
     re.I,
 )

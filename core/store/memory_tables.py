@@ -167,7 +167,12 @@ class Tables:
                 j.set(
                     self.facts,
                     key,
-                    replace(fact, evidence_ts=utc(f.evidence_ts), confidence=f.confidence),
+                    replace(
+                        fact,
+                        evidence_ts=utc(f.evidence_ts),
+                        confidence=f.confidence,
+                        valid_until=None if f.valid_until is None else utc(f.valid_until),
+                    ),
                 )
         for event_id, at in batch.duplicates:
             j.append(self.duplicates, (event_id, utc(at)))

@@ -350,7 +350,7 @@ def letter_from_row(r: Any) -> DeadLetter:
 
 
 CORROBORATE = (
-    "UPDATE facts SET evidence_ts = %s, confidence = %s "
+    "UPDATE facts SET evidence_ts = %s, confidence = %s, valid_until = %s "
     "WHERE entity_id = %s AND field = %s AND version = %s"
 )
 EVENTS_AT_ONCE = 8

@@ -317,7 +317,8 @@ async def queue_writes(tx: Tx, batch: WriteBatch, shown_at: datetime | None = No
     shown: Rows | None = None
     reviews = [a.review for a in batch.accepted if a.review is not None]
     corroborations = [
-        (f.evidence_ts, f.confidence, f.entity_id, f.field, f.version) for f in batch.corroborated
+        (f.evidence_ts, f.confidence, f.valid_until, f.entity_id, f.field, f.version)
+        for f in batch.corroborated
     ]
     if 0 < len(batch.accepted) <= EVENTS_AT_ONCE and all(a.commit is None for a in batch.accepted):
         # One observation, no commit: events, questions, corroborations in one statement

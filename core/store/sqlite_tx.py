@@ -199,10 +199,17 @@ async def write_batch(
         )
     if batch.corroborated:
         await tx.executemany(
-            "UPDATE facts SET evidence_ts = ?, confidence = ? "
+            "UPDATE facts SET evidence_ts = ?, confidence = ?, valid_until = ? "
             "WHERE entity_id = ? AND field = ? AND version = ?",
             [
-                (ts(f.evidence_ts), f.confidence, f.entity_id, f.field, f.version)
+                (
+                    ts(f.evidence_ts),
+                    f.confidence,
+                    None if f.valid_until is None else ts(f.valid_until),
+                    f.entity_id,
+                    f.field,
+                    f.version,
+                )
                 for f in batch.corroborated
             ],
         )

@@ -50,7 +50,7 @@ async def _asked_where(runner: BotRunner, tg: FakeTelegram, forget: bool = False
     out = await runner.chat.engine.ingest(obs, now=WEDNESDAY)
     assert out.review_item_id is not None, "the evidence must become a question"
     await runner.chat.sweep()
-    prompt = await tg.prompt(ALICE, "Should I forget your location?" if forget else "Tahoe")
+    prompt = await tg.prompt(ALICE, "Should I forget your location (Tahoe)?" if forget else "Tahoe")
     await tg.tap(ALICE, prompt, "Edit")
     await tg.reply_after(ALICE, prompt.message_id, "Send a place, like 'Tahoe' or 'Portland'")
     return prompt

@@ -22,6 +22,17 @@ PLAN = {
 STATUS = "financial.amazon_return.status"
 
 
+_SAME_MESSAGE = "going to tahoe sunday, need to return the amazon package before we go"
+
+
+def _planned(leaves: str) -> list[dict[str, Any]]:
+    """A trip planned in the message itself, leaving on ``leaves``."""
+    return [
+        said_payload("travel.status", "planning", "planning"),
+        said_payload("travel.depart_date", leaves, "planning"),
+    ]
+
+
 def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any]:
     return said_payload(field, value, evidence_text=text)
 
@@ -53,6 +64,20 @@ def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any
             None,
         ),
         ([_errand("gotta return the amazon package before we go", value="pending")], PLAN, None),
+        # The plan in the same message, none on record: its day (and over one on record:
+        # the message's word is the newer).
+        ([*_planned("2026-11-29"), _errand(_SAME_MESSAGE)], {}, "2026-11-29"),
+        ([*_planned("2026-11-29"), _errand(_SAME_MESSAGE)], PLAN, "2026-11-29"),
+        # Its day gone, or a day that is not the plan's (a return day): nothing.
+        ([*_planned("2026-11-24"), _errand(_SAME_MESSAGE)], {}, None),
+        (
+            [
+                said_payload("travel.return_date", "2026-11-29", "planning"),
+                _errand(_SAME_MESSAGE),
+            ],
+            {},
+            None,
+        ),
     ],
 )
 def test_an_errand_before_we_go_is_due_by_the_trips_day(

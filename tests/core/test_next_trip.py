@@ -102,6 +102,32 @@ def test_the_resolver_holds_a_step_back_unless_the_plan_begins_anew(
     assert any("backwards" in r for r in decision.reasons) is step_back
 
 
+@pytest.mark.parametrize("anew", [False, True])
+def test_the_users_confirmed_return_is_no_rival_to_the_next_trip(anew: bool) -> None:
+    """ "back home" confirmed yesterday, then "leavin for tahoe wed": the finished trip's
+    word neither outranks the new plan ("you told me otherwise not long ago") nor competes
+    with it on the margin; a plan that is no new trip still meets both."""
+    (status,) = _message(PLAN)
+    confirmed = CommittedFact(
+        ME,
+        "travel.status",
+        "completed",
+        1,
+        "user_confirmation",
+        "q",
+        1.0,
+        "e",
+        NOW,
+        NOW,
+        "user_confirm",
+    )
+    later = NOW.replace(hour=18)
+    decision = resolve(confirmed, status, default_policy(), later, FieldEvidence(begins_anew=anew))
+    held_back = any("outranks" in r for r in decision.reasons)
+    assert held_back is not anew, decision.reasons
+    assert (decision.margin == decision.confidence) is anew, decision
+
+
 @pytest.mark.parametrize(
     ("said", "forgotten"),
     [

@@ -177,6 +177,25 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
             "Is all of this right?\n• Do you live in Denver?\n• Are you in Denver?\n"
             "• Is your trip to Denver off?",
         ),
+        # What forgetting would lose is named with its value, alone or in a group: "Should
+        # I forget your return date?" left the user to guess which day.
+        (
+            [(ME, "travel.return_date", None, "2026-11-29")],
+            "Should I forget your return date (Sunday, November 29)?",
+        ),
+        (
+            [(ME, "financial.amazon_return.due_date", None, "2026-11-29")],
+            "Should I forget the Amazon return due date (Sunday, November 29)?",
+        ),
+        (
+            [(ME, "profile.home_city", "Reno"), (ME, "travel.return_date", None, "2026-11-29")],
+            "Is all of this right?\n• Do you live in Reno?\n"
+            "• Should I forget your return date (Sunday, November 29)?",
+        ),
+        (
+            [("user:bob", "travel.location", None, "Reno")],
+            "Should I forget Bob's location (Reno)?",
+        ),
     ],
 )
 def test_questions_read_as_people_talk(changes: list[tuple[str, str, Any]], expected: str) -> None:

@@ -216,6 +216,36 @@ class StoreContract:
         assert line.line.startswith("2026-02-19 14:30: travel.location (none) -> Tahoe")
         assert "(resolution: auto_commit)" in line.line
 
+    async def test_the_same_value_said_again_with_a_later_end_is_kept_until_then(
+        self, eng: Engine
+    ) -> None:
+        """A corroboration renews a value's end when its own is later ("leavin for tahoe
+        wed" after the last Tahoe trip: the destination is planned again, not "was to go
+        to Tahoe (ended)"); an earlier end, or none, leaves the value's as it was."""
+        first, again = NOW + timedelta(days=3), NOW + timedelta(days=12)
+
+        def plan(at: datetime, until: datetime) -> dict[str, Any]:
+            return make_observation(
+                "travel.destination",
+                "Tahoe",
+                intent="planning",
+                at=at,
+                valid_until=format_ts(until),
+            )
+
+        assert (await eng.ingest(plan(NOW, first), now=NOW)).committed
+        later = NOW + timedelta(days=8)
+        for until, kept in [(first - timedelta(days=1), first), (again, again)]:
+            out = await eng.ingest(plan(later, until), now=later)
+            assert out.corroborated
+            fact = await eng.store.fact("user:primary", "travel.destination")
+            assert fact is not None
+            assert (fact.value, fact.version, fact.valid_until) == ("Tahoe", 1, kept)
+            snaps, _ = await eng.store.snapshots(
+                [("user:primary", "travel.destination")], [], later
+            )
+            assert snaps[("user:primary", "travel.destination")].committed == fact
+
     async def test_the_event_log_knows_what_it_has_seen(self, eng: Engine) -> None:
         payload = make_observation()
         await eng.ingest(payload, now=NOW)

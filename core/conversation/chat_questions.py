@@ -20,6 +20,7 @@ from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.buttons import prompt_buttons
 from core.conversation.chat_base import ChatPart
+from core.conversation.said_since import said_since
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
 from core.domain.api_tokens import ApiToken
@@ -74,7 +75,8 @@ class Questions(ChatPart):
             return None
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
-        body = texts.prompt_body(item, mine, await self.group_of(item), names=names)
+        since = await said_since(self.engine.store, item, mine)
+        body = texts.prompt_body(item, mine, await self.group_of(item), names=names, since=since)
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
@@ -95,7 +97,13 @@ class Questions(ChatPart):
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
-                item, mine, await self.group_of(item), now=now, names=names, zone=zone
+                item,
+                mine,
+                await self.group_of(item),
+                now=now,
+                names=names,
+                zone=zone,
+                since=await said_since(self.engine.store, item, mine),
             ),
             prompt_buttons(item, prompt.token),
         )
@@ -294,6 +302,7 @@ class Questions(ChatPart):
             # it was said): asked Saturday, "today" is not Monday.
             now=now if later_day(item.created_at, now, zone) else None,
             zone=zone,
+            since=await said_since(self.engine.store, item, mine),
         )
         buttons = prompt_buttons(item, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

@@ -27,6 +27,7 @@ from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.buttons import TapAction
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
+from core.conversation.said_since import said_since_line
 from core.conversation.settled_by import UNKNOWN_WORD
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
@@ -183,8 +184,11 @@ def prompt_body(
     now: datetime | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
     zone: object = None,
+    since: CommittedFact | None = None,
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
+    ``since``: what another member committed on the field after it was asked
+    (``said_since``), said last so the reader hears it before answering.
     ``now`` and ``zone`` (the reader's time zone): put on a later day of the reader's than
     it was asked, its "today" is not said (``later_day``).
 
@@ -227,7 +231,8 @@ def prompt_body(
         if is_conflict_question(item)
         else phrasing.question(members, mine, later_day=later_day(item.created_at, now, zone))
     )
-    return f"{asked}\n{why[:1].upper()}{why[1:]}."
+    body = f"{asked}\n{why[:1].upper()}{why[1:]}."
+    return body if since is None else f"{body}\n{said_since_line(since, mine, names)}"
 
 
 _WITHDRAWN = "⌛ Withdrawn unanswered: its day has passed, so I saved nothing"

@@ -111,6 +111,7 @@ def too_many_asked(name: str, limit: int) -> str:
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."
+SAID_SINCE_ASKED_AGAIN = "↓ Asked again below: someone has said something about it since."
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "
     "Unicode character or a control character). I kept it for the owner and changed nothing; send it again "

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 from api_harness import ALICE, BOB, FAMILY, HOUSEHOLD, Api, running_api
-from canon_testing import make_observation
+from canon_testing import NOW, make_observation
+
+from core.api.tokens import issue_token
 
 LILY = "family.lily.status"
 SINCE = "Since then, another member of the household said Lily is {}. Still want to answer?"
@@ -119,3 +121,28 @@ async def test_bobs_commit_still_settles_his_own_older_question(api: Api) -> Non
     await _bob_states(api, "well")
 
     assert await _asked(api, BOB) == []
+
+
+@pytest.mark.parametrize(
+    ("committer", "stays"),
+    [(BOB, True), (ALICE, False)],
+    ids=["another member's commit leaves it", "her own commit settles it"],
+)
+async def test_her_assistants_question_is_hers_too(api: Api, committer: str, stays: bool) -> None:
+    """A question Alice's assistant raised on the household is hers (``whose_question``):
+    the fold reads the tokens to tell (``TokensUnread``) when a commit meets it."""
+    made = await issue_token(api.engine, ALICE, "assistant", NOW, role="agent")
+    api.tokens["agent"] = made.secret
+    proposal = make_observation(LILY, "sick", entity=FAMILY, source="agent")
+    posted = await api.call(
+        "agent", "POST", "/v1/observations", json_body={"observations": [proposal]}
+    )
+    assert posted.body["results"][0]["decision"] == "ask_user", posted.body
+
+    plain = make_observation(LILY, "well", entity=FAMILY)
+    stated = await api.call(
+        committer, "POST", "/v1/observations", json_body={"observations": [plain]}
+    )
+
+    assert stated.body["results"][0]["decision"] == "auto_commit", stated.body
+    assert [q["candidate_value"] for q in await _asked(api, ALICE)] == (["sick"] if stays else [])

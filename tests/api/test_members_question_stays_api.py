@@ -1,5 +1,6 @@
 """A value committed on another member's word never closes a member's own question
-(the HTTP API on a real SQLite store: Alice's and Bob's own clients on one household).
+(the HTTP API on a real SQLite store and PostgreSQL: Alice's and Bob's own clients on one
+household).
 
 Before: Alice's unsure "I think Lily is sick" was asked of her ("Is Lily sick today?");
 Bob's plain word "Lily is well" committed and closed her question as if she had answered
@@ -18,14 +19,22 @@ from api_harness import ALICE, BOB, FAMILY, HOUSEHOLD, Api, running_api
 from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
+from core.store.postgres import PostgresStore
+from core.store.sqlite import SQLiteStore
 
 LILY = "family.lily.status"
 SINCE = "Since then, another member of the household said Lily is {}. Still want to answer?"
 
 
-@pytest.fixture
-async def api(tmp_path: Path) -> AsyncIterator[Api]:
-    async with running_api(tmp_path, audience=HOUSEHOLD) as api:
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def api(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Api]:
+    """Each backend: the answers' commit settles questions in SQL of its own on PostgreSQL."""
+    store = (
+        SQLiteStore(tmp_path / "canon.db")
+        if request.param == "sqlite"
+        else PostgresStore(request.getfixturevalue("postgres_url"))
+    )
+    async with running_api(tmp_path, audience=HOUSEHOLD, store=store) as api:
         yield api
 
 

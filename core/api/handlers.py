@@ -22,6 +22,7 @@ from core.conversation import texts
 from core.conversation.context import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
 from core.conversation.provenance import Viewer, token_viewer
+from core.conversation.said_since import said_since
 from core.conversation.views import (
     dead_letter_view,
     group_view,
@@ -34,6 +35,7 @@ from core.conversation.views import (
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
+from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, parse_ts
 from core.domain.validation import message_length_errors, message_text_hazards
 from core.domain.whose_word import may_answer, tokens_needed
@@ -221,8 +223,10 @@ async def get_questions(c: Call) -> dict[str, Any]:
     on the household is theirs (``may_answer``), neither listed nor shown here."""
     items = await c.engine.store.open_review_items(list(c.entities()))
     tokens = await c.engine.store.api_tokens.tokens() if tokens_needed(items) else ()
-    mine = [r for r in items if may_answer(r, c.token.entity_id, tokens)]
-    return {"questions": [_review(c, r) for r in mine]}
+    reader = c.token.entity_id
+    mine = [r for r in items if may_answer(r, reader, tokens)]
+    # A member's own question says what another member committed since it was asked.
+    return {"questions": [_review(c, r, await said_since(c.engine.store, r, reader)) for r in mine]}
 
 
 async def answer_question(c: Call) -> dict[str, Any]:
@@ -363,11 +367,11 @@ async def _viewer(c: Call) -> Viewer:
     return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
 
 
-def _review(c: Call, item: ReviewItem) -> dict[str, Any]:
+def _review(c: Call, item: ReviewItem, since: CommittedFact | None = None) -> dict[str, Any]:
     return {
         **review_view(item),
         "group": group_view(item.group_key),
-        "question": texts.prompt_body(item, c.token.entity_id),
+        "question": texts.prompt_body(item, c.token.entity_id, since=since),
     }
 
 

@@ -160,6 +160,8 @@ class Answers(ChatPart):
             # which before forgetting it (a second No, or the day unknown, forgets it).
             await self.edits.begin(prompt, item, now, request=texts.which_day_instead(item))
             return
+        if await self.questions.asked_again_if_said_since(prompt, item, now):
+            return  # another member's word since it was shown: asked again, saying so
         try:
             result = await answer_review(
                 self.engine,

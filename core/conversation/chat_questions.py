@@ -20,6 +20,7 @@ from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.buttons import prompt_buttons
 from core.conversation.chat_base import ChatPart
+from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
 from core.domain.api_tokens import ApiToken
@@ -74,7 +75,8 @@ class Questions(ChatPart):
             return None
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
-        body = texts.prompt_body(item, mine, await self.group_of(item), names=names)
+        since = await said_since(self.engine.store, item, mine)
+        body = texts.prompt_body(item, mine, await self.group_of(item), names=names, since=since)
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
@@ -95,7 +97,13 @@ class Questions(ChatPart):
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
-                item, mine, await self.group_of(item), now=now, names=names, zone=zone
+                item,
+                mine,
+                await self.group_of(item),
+                now=now,
+                names=names,
+                zone=zone,
+                since=await said_since(self.engine.store, item, mine),
             ),
             prompt_buttons(item, prompt.token),
         )
@@ -277,6 +285,25 @@ class Questions(ChatPart):
         last = lines[-1] if lines else None
         return last is not None and last.message_id == message_id and bool(last.buttons)
 
+    async def asked_again_if_said_since(
+        self, prompt: PromptMessage, item: ReviewItem, now: datetime
+    ) -> bool:
+        """A Yes or No tapped under a household question another member's word was
+        committed on since it was shown: the message tapped does not say so, so the tap
+        answers nothing and the question is asked again below, saying what was said
+        ("Since then, Bob said Lily is well. Still want to answer?"). Whether it was."""
+        mine = self.config.entity_of(prompt.owner_user_id)
+        since = await said_since(self.engine.store, item, mine)
+        if since is None or prompt.message_id is None:
+            return False
+        lines = await read_chat(self.log, prompt.chat_id, limit=RECENT)
+        tapped = next((line for line in lines if line.message_id == prompt.message_id), None)
+        names = (await self.deps.household_users()).names
+        if tapped is not None and said_since_line(since, mine, names) in tapped.text:
+            return False  # she read it there: her answer stands
+        await self.resend(prompt, item, now, texts.SAID_SINCE_ASKED_AGAIN)
+        return True
+
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN
     ) -> None:
@@ -294,6 +321,7 @@ class Questions(ChatPart):
             # it was said): asked Saturday, "today" is not Monday.
             now=now if later_day(item.created_at, now, zone) else None,
             zone=zone,
+            since=await said_since(self.engine.store, item, mine),
         )
         buttons = prompt_buttons(item, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

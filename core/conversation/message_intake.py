@@ -22,6 +22,7 @@ from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
+from core.domain.whose_word import users_own_word
 from core.engine.arrived_here import here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
@@ -62,7 +63,7 @@ async def speakers_zone(
     if open_items is None:
         open_items = await store.open_review_items([entity_id])
     for item in open_items:
-        if item.field in _CLOCK_FIELDS and item.principal == entity_id:
+        if item.field in _CLOCK_FIELDS and users_own_word(item.principal, entity_id):
             said[item.field] = item.candidate_value  # oldest first: the latest said wins
     return users_zone(said) if said else None
 

@@ -27,6 +27,7 @@ from core.conversation.answer_texts import wrong_which as wrong_which
 from core.conversation.buttons import TapAction
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
+from core.conversation.said_since import said_since_line
 from core.conversation.settled_by import UNKNOWN_WORD
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
@@ -110,6 +111,7 @@ def too_many_asked(name: str, limit: int) -> str:
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."
+SAID_SINCE_ASKED_AGAIN = "↓ Asked again below: someone has said something about it since."
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "
     "Unicode character or a control character). I kept it for the owner and changed nothing; send it again "
@@ -183,8 +185,11 @@ def prompt_body(
     now: datetime | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
     zone: object = None,
+    since: CommittedFact | None = None,
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
+    ``since``: what another member committed on the field after it was asked
+    (``said_since``), said last so the reader hears it before answering.
     ``now`` and ``zone`` (the reader's time zone): put on a later day of the reader's than
     it was asked, its "today" is not said (``later_day``).
 
@@ -227,7 +232,8 @@ def prompt_body(
         if is_conflict_question(item)
         else phrasing.question(members, mine, later_day=later_day(item.created_at, now, zone))
     )
-    return f"{asked}\n{why[:1].upper()}{why[1:]}."
+    body = f"{asked}\n{why[:1].upper()}{why[1:]}."
+    return body if since is None else f"{body}\n{said_since_line(since, mine, names)}"
 
 
 _WITHDRAWN = "⌛ Withdrawn unanswered: its day has passed, so I saved nothing"

@@ -103,3 +103,17 @@ class ReviewItem:
     shadow_decision: str | None = None
     principal: str | None = None
     """The ref of whose evidence raised the question; None for old items and Canon's own."""
+
+
+CorrectionKind = Literal["forget", "undo", "wrong"]
+CORRECTION_PREFIX = "command:"
+"""A correction's source key begins so: ``command:<kind>[:<suffix>]``."""
+_KINDS: dict[str, CorrectionKind] = {"forget": "forget", "undo": "undo", "wrong": "wrong"}
+
+
+def correction_kind(item: ReviewItem) -> CorrectionKind | None:
+    """'forget', 'undo' or 'wrong' for a correction item, None for anything else."""
+    if not item.source_key.startswith(CORRECTION_PREFIX):
+        return None
+    kind = item.source_key[len(CORRECTION_PREFIX) :].split(":", 1)[0]
+    return _KINDS.get(kind)

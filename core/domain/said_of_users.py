@@ -24,6 +24,7 @@ from typing import Final
 
 from core.domain.household import HouseholdUsers, member_slug_user
 from core.domain.state import CommittedFact
+from core.domain.whose_word import users_own_word
 
 AWAY: Final = "away"
 HOME: Final = "home"
@@ -51,11 +52,6 @@ def whereabouts_of(status: object) -> str | None:
     return status if status in (AWAY, HOME) else None
 
 
-def own_word(fact: CommittedFact) -> bool:
-    """Whether ``fact`` is the user's own: made by them (or before principals were kept)."""
-    return fact.principal in (None, fact.entity_id)
-
-
 def judged(
     facts: Sequence[CommittedFact], users: HouseholdUsers, reader: str | None
 ) -> tuple[list[CommittedFact], list[SaidOfUser]]:
@@ -71,7 +67,7 @@ def judged(
             if f.entity_id == reader
             and f.field == "travel.status"
             and str(f.value) in _TRIP_SAYS
-            and own_word(f)
+            and users_own_word(f.principal, f.entity_id)
         ),
         None,
     )

@@ -10,14 +10,16 @@ contract tests check that ``advance`` agrees with what the store reads back.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from types import MappingProxyType
 
+from core.domain.api_tokens import ApiToken
 from core.domain.fields import spec_for
 from core.domain.frozen_init import fast_init
 from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
+from core.domain.whose_word import commit_settles, users_own_word
 from core.domain.write_batch import Accepted
 
 AGREEING_INTENTS = frozenset({"assertive", "planning"})
@@ -109,12 +111,17 @@ class FieldSnapshot:
         )
 
 
+class TokensUnread(Exception):
+    """A commit met an open question a token raised on a shared entity, and whose member
+    that token is was not read: ``advance`` again with the store's tokens."""
+
+
 def _users_newer_trip_word(accepted: Accepted) -> bool:
-    """Whether ``accepted`` is the user's own word in a chat about their own trip (a user
-    principal's ref is its entity: nobody else's word closes their questions)."""
+    """Whether ``accepted`` is the user's own word in a chat about their own trip (nobody
+    else's word closes their questions)."""
     return (
         accepted.field.startswith("travel.")
-        and accepted.principal == accepted.entity_id
+        and users_own_word(accepted.principal, accepted.entity_id)
         and accepted.source_type.startswith("conversation")
     )
 
@@ -124,8 +131,20 @@ def _may_settle(asked: Accepted, older: OpenItem) -> bool:
     its own speaker's, or any when it is the user's own word about themselves. Never
     another's: an assistant's "you're in Paris" or Bob's unsure "Lily is fine now" closed
     Alice's own "Are you in Tahoe?" and "Is Lily sick today?", and her No to theirs then
-    lost what she had said. (A commit settles what it replaces, whoever's.)"""
-    return older.principal == asked.principal or asked.principal == asked.entity_id
+    lost what she had said."""
+    return older.principal == asked.principal or users_own_word(asked.principal, asked.entity_id)
+
+
+def _commit_settles(
+    committed: Accepted, older: OpenItem, tokens: Sequence[ApiToken] | None
+) -> bool:
+    """Whether a commit settles the ``older`` question it replaces (``commit_settles``:
+    never another household member's). ``tokens``: None when not read; ``TokensUnread``
+    when a question a token raised on a shared entity needs them."""
+    shared = not committed.entity_id.startswith("user:")
+    if tokens is None and shared and (older.principal or "").startswith("token:"):
+        raise TokensUnread
+    return commit_settles(committed.entity_id, committed.principal, older.principal, tokens)
 
 
 def _renewed(ends: datetime | None, said: datetime | None) -> datetime | None:
@@ -137,9 +156,14 @@ def _renewed(ends: datetime | None, said: datetime | None) -> datetime | None:
 
 
 def advance(
-    snap: FieldSnapshot, accepted: Accepted, since: datetime
+    snap: FieldSnapshot,
+    accepted: Accepted,
+    since: datetime,
+    tokens: Sequence[ApiToken] | None = None,
 ) -> tuple[FieldSnapshot, tuple[str, ...]]:
-    """The snapshot after ``accepted`` is stored, and the ids of review items it supersedes."""
+    """The snapshot after ``accepted`` is stored, and the ids of review items it supersedes.
+    ``tokens``: the store's, to name the member behind a token's question on a shared
+    entity; None when not read (``TokensUnread`` if a commit needs them)."""
     agreeing = snap.agreeing
     if (
         accepted.intent in AGREEING_INTENTS
@@ -162,8 +186,12 @@ def advance(
             committed = None
         else:
             committed = c.as_fact(last_version)
-            superseded = tuple(i.id for i in open_items if i.value_key == accepted.value_key)
-            open_items = tuple(i for i in open_items if i.value_key != accepted.value_key)
+            superseded = tuple(
+                i.id
+                for i in open_items
+                if i.value_key == accepted.value_key and _commit_settles(accepted, i, tokens)
+            )
+            open_items = tuple(i for i in open_items if i.id not in superseded)
     if accepted.corroborate and committed is not None:
         committed = replace(
             committed,
@@ -185,7 +213,9 @@ def advance(
             if i.evidence_ts is not None
             and i.evidence_ts <= accepted.event_ts
             and i.value_key != accepted.value_key
-            and (c is not None or _may_settle(accepted, i))
+            and (
+                _commit_settles(accepted, i, tokens) if c is not None else _may_settle(accepted, i)
+            )
         )
         superseded += older
         open_items = tuple(i for i in open_items if i.id not in older)

@@ -18,6 +18,17 @@ from core.domain.principals import STDIO_SESSION, Principal, token_principal, us
 from core.domain.review_items import ReviewItem
 
 
+def users_own_word(ref: str | None, entity_id: str) -> bool:
+    """Whether a write or question by principal ``ref`` on ``entity_id`` is that user's own
+    word about themselves: the user in their chat or their own client (a user principal's
+    ref is its entity), or a write older than principals (None) on a user's own entity.
+    Never an assistant's, a member's about another user, a source's or Canon's. The one
+    test of it: the resolver's fold (``core.domain.snapshot``), the engine's new trip,
+    what a user's word outdates of what others said of them, and whose clock a message
+    reads, all ask here."""
+    return entity_id.startswith("user:") and ref in (None, entity_id)
+
+
 def member_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
     """The user whose word a principal ``ref`` is: the user, a token's user, or the user an
     stdio MCP session was started for; None for a configured source, Canon, a write older than principals or a token made for no user."""
@@ -55,6 +66,29 @@ def whose_question(item: ReviewItem, tokens: Sequence[ApiToken]) -> str | None:
     if item.entity_id.startswith("user:"):
         return None
     return member_of(item.principal, tokens)
+
+
+def commit_settles(
+    entity: str,
+    committer: str | None,
+    raised_by: str | None,
+    tokens: Sequence[ApiToken] | None,
+) -> bool:
+    """Whether a value committed on ``committer``'s word settles an older open question
+    about the same field that ``raised_by`` raised. On the household a member's question
+    stays theirs: Bob's committed "Lily is well" closed Alice's own "Is Lily sick today?"
+    (and his edit to "well" her "Is Lily well today?") as if she had answered it. Her
+    question stays open and, shown again, says what he said since
+    (``core.conversation.said_since``). A question no member raised (a source's, Canon's),
+    the committer's own, or any on a user's own entity (reach decides there) is settled by
+    the commit that replaces it. ``tokens``: None when not read; a question a token raised
+    is then kept open (whose member's it is is not known), as the stores' statements do."""
+    if entity.startswith("user:") or raised_by is None or raised_by == committer:
+        return True
+    if tokens is None and raised_by.startswith("token:"):
+        return False
+    owner = member_of(raised_by, tokens or ())
+    return owner is None or owner == member_of(committer, tokens or ())
 
 
 def tokens_needed(items: Sequence[ReviewItem]) -> bool:

@@ -13,29 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Literal
 
 from core.domain.api_tokens import ApiToken
 from core.domain.ids import new_id
 from core.domain.phrasing import label, show_in
+from core.domain.review_items import CORRECTION_PREFIX, CorrectionKind
+from core.domain.review_items import correction_kind as correction_kind
 from core.domain.state import Scalar
 from core.domain.whose_word import member_of, someone_elses
 from core.engine.engine import Engine
 from core.engine.household import users_by_name
 from core.errors import NotFound, NotYours
 from core.store import HistoryEntry, NewReviewItem, ReviewItem
-
-CorrectionKind = Literal["forget", "undo", "wrong"]
-_PREFIX = "command:"
-_KINDS: dict[str, CorrectionKind] = {"forget": "forget", "undo": "undo", "wrong": "wrong"}
-
-
-def correction_kind(item: ReviewItem) -> CorrectionKind | None:
-    """'forget' or 'undo' for a correction item, None for anything else."""
-    if not item.source_key.startswith(_PREFIX):
-        return None
-    kind = item.source_key[len(_PREFIX) :].split(":", 1)[0]
-    return _KINDS.get(kind)
 
 
 def correction_question(item: ReviewItem, asked_by: str = "you") -> str:
@@ -315,7 +304,7 @@ async def propose_correction(
     with ``suffix`` when given); an open question for the same correction is returned.
     Another member's word on the household is theirs to correct (``check_own_word``)."""
     await check_own_word(engine, entity, field, principal, kind, names)
-    source_key = f"{_PREFIX}{kind}:{suffix}" if suffix else f"{_PREFIX}{kind}"
+    source_key = f"{CORRECTION_PREFIX}{kind}:{suffix}" if suffix else f"{CORRECTION_PREFIX}{kind}"
     # Asking twice for the same correction gives the open question back.
     for open_item in await engine.store.open_review_items([entity]):
         if open_item.source_key == source_key and open_item.field == field:

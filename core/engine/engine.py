@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from core.domain.api_tokens import ApiToken
 from core.domain.evidence_time import evidence_errors
 from core.domain.frozen_init import fast_replace
 from core.domain.ids import new_id
@@ -21,9 +22,10 @@ from core.domain.observation_record import ObservationRecord, checked_record
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
 from core.domain.resolver import Decision, change_patch, resolve
-from core.domain.snapshot import FieldSnapshot, advance
+from core.domain.snapshot import FieldSnapshot, TokensUnread, advance
 from core.domain.state import CommittedFact, value_key
 from core.domain.validation import plain_json
+from core.domain.whose_word import users_own_word
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.citations import cited
@@ -44,7 +46,7 @@ from core.engine.outcomes import (
 )
 from core.engine.question_cap import count_claim, open_claims_of
 from core.engine.rollout_state import PolicyInForce, RolloutReader
-from core.engine.said_of_you import own_word, settle_said_of_user
+from core.engine.said_of_you import fields_spoken_of, settle_said_of_user
 from core.engine.trip_state import (
     TRIP_FIELDS,
     companion_ids,
@@ -162,6 +164,9 @@ class Engine(ServiceWrites, UserAnswers):
         # the read again with them (``_OwnIdsUnread``): a derivation and a probe fewer an id.
         read_ids = [i for _, i in ids]
         own_ids_read = False
+        # The store's tokens, read only when a commit meets a question a token raised on
+        # the household (``TokensUnread``): whose member's it is decides whether it closes.
+        tokens: Sequence[ApiToken] | None = None
 
         def decide(
             snaps: dict[tuple[str, str], FieldSnapshot], seen: SeenEvents
@@ -231,7 +236,7 @@ class Engine(ServiceWrites, UserAnswers):
                 )
                 if record.review is not None:
                     count_claim(raised, record.review, principal, self.policy.max_agent_questions)
-                snaps[key], closed = advance(snaps[key], record, since)
+                snaps[key], closed = advance(snaps[key], record, since, tokens)
                 superseded.extend((item_id, now) for item_id in closed)
                 if record.corroborate:
                     corroborated[key] = None
@@ -255,7 +260,7 @@ class Engine(ServiceWrites, UserAnswers):
                 # Only the user's own word begins a trip anew (``next_trip``).
                 anew = (
                     before is not None
-                    and principal.ref == given.entity_id
+                    and users_own_word(principal.ref, given.entity_id)
                     and plans_a_new_trip(given, before, observations)
                 )
                 if trip:
@@ -315,6 +320,8 @@ class Engine(ServiceWrites, UserAnswers):
                     # An id of the batch is another's: read again with the caller's own.
                     own_ids_read = True
                     read_ids = [x for e, i in ids for x in (i, own_event_id(e, i, principal))]
+                except TokensUnread:
+                    tokens = await self.store.api_tokens.tokens()
             changed = [
                 o.entity_id
                 for o in outcomes
@@ -327,7 +334,7 @@ class Engine(ServiceWrites, UserAnswers):
                 promoted_items += await settle_said_of_user(
                     self.store,
                     principal.ref,
-                    own_word(
+                    fields_spoken_of(
                         outcomes,
                         principal.ref,
                         {o.event_id: o.ts for o in observations if o.entity_id == principal.ref},

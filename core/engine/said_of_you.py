@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Final
 
-from core.domain.principals import SYSTEM
 from core.domain.provenance import source_type_of
 from core.domain.review_items import OPEN_STATUSES
+from core.domain.whose_word import users_own_word
 from core.engine.superseded import supersede
 from core.signals.intake import REPORTED_FIELDS
 from core.store import ReviewItem, Store
@@ -40,7 +40,7 @@ def said_by_someone_else(item: ReviewItem, user: str) -> bool:
     return (
         item.kind == "change"
         and item.entity_id == user
-        and principal not in ("", user, SYSTEM.ref)
+        and not users_own_word(item.principal, user)
         and principal.partition(":")[0] in ("user", "token")
         and not source_type_of(item.source_key).startswith(_FEEDS)
     )
@@ -103,7 +103,7 @@ async def settle_said_of_user(
     return promoted
 
 
-def own_word(
+def fields_spoken_of(
     outcomes: Sequence[object], user: str, said_at: Mapping[str, datetime]
 ) -> dict[str, datetime]:
     """The fields of ``user`` their own observations just spoke of, each with the evidence

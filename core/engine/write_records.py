@@ -14,7 +14,7 @@ from core.domain.audit import audit_line
 from core.domain.ids import derived_id
 from core.domain.observation_record import Observed
 from core.domain.principals import SYSTEM, Principal
-from core.domain.review_items import ReviewStatus
+from core.domain.review_items import ReviewStatus, correction_kind
 from core.domain.settlements import Settlement
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.answers import STATUS_AFTER, confirmation_event, confirmation_record
@@ -135,6 +135,20 @@ def owned_by(owner: EventOwner | None, ours: EventOwner) -> bool:
     return entity == ours[0] and principal in (None, ours[1])
 
 
+CHANGED_SINCE = "the value it would undo changed since it was asked"
+
+
+def outdated_correction(item: ReviewItem, old: CommittedFact | None) -> bool:
+    """Whether ``item`` is an /undo or /forget whose value is no longer the field's own as
+    asked: the fact it names was replaced (or gone), or said again, since it was asked, so
+    a Yes would undo a newer word than the one the question names."""
+    if correction_kind(item) not in ("undo", "forget"):
+        return False
+    if old is None:
+        return item.current_value is not None
+    return old.value != item.current_value or old.evidence_ts > item.created_at
+
+
 def settlement(
     action: AnswerAction,
     value: Any,
@@ -152,6 +166,10 @@ def settlement(
         # Called inside the settling transaction: ``old`` is the fact the
         # commit replaces, not one read before another writer changed it.
         record = confirmation_record(open_item, action, value, now, answered_by)
+        if action == "confirm" and outdated_correction(open_item, old):
+            # "Forget your location (Tahoe)?" answered Yes after "I'm in Denver": the fact
+            # it named is gone, so nothing is undone (it forgot Denver, her newer word).
+            return Settlement("superseded", {**record, "reason": CHANGED_SINCE}, now)
         rejection = None
         if action == "reject":
             rejection = (value_key(open_item.candidate_value), open_item.source_key)

@@ -308,7 +308,8 @@ class Tables:
     def apply_commit(self, j: Journal, c: CommitPlan) -> None:
         self.commit(j, [c])
         open_items = [
-            (r.id, value_key(r.candidate_value)) for r in self.open_reviews((c.entity_id, c.field))
+            (r.id, value_key(r.candidate_value), r.principal)
+            for r in self.open_reviews((c.entity_id, c.field))
         ]
         for item_id in settled_by_commit(c, open_items):
             item = replace(

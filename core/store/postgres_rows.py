@@ -232,7 +232,12 @@ _FOLD = (
 _SETTLE = (
     "UPDATE review_items SET status = 'superseded', answered_at = %(cat)s "
     "WHERE entity_id = %(e)s AND field = %(f)s AND status IN ('queued', 'pending') "
-    "AND value_key = %(vk)s"
+    "AND value_key = %(vk)s "
+    # ``rules.settled_by_commit``: never another household member's question
+    # (``whose_word.commit_settles`` with tokens unread).
+    "AND (entity_id LIKE 'user:%%' OR principal IS NULL OR principal = %(pr)s "
+    "OR principal = 'mcp:' || %(pr)s OR NOT (principal LIKE 'user:%%' "
+    "OR principal LIKE 'mcp:user:%%' OR principal LIKE 'token:%%'))"
 )
 COMMIT_AND_FOLD = f"WITH {_APPEND} {_FOLD}"
 COMMIT_FOLD_AND_SETTLE = f"WITH {_APPEND}, f AS ({_FOLD}) {_SETTLE}"

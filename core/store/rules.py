@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from core.domain.frozen_init import fast_init
 from core.domain.state import CommittedFact, Scalar, value_key
+from core.domain.whose_word import commit_settles
 from core.domain.write_batch import CommitPlan
 
 FieldKey = tuple[str, str]
@@ -109,11 +110,18 @@ def fold_commits(
     return Fold(tuple(rows), current)
 
 
-def settled_by_commit(plan: CommitPlan, open_items: Iterable[tuple[str, str]]) -> list[str]:
-    """Ids of the open questions about ``plan``'s field, given as (id, value_key), that
-    the commit answers: those proposing the value just committed. A retraction
-    answers none."""
+def settled_by_commit(
+    plan: CommitPlan, open_items: Iterable[tuple[str, str, str | None]]
+) -> list[str]:
+    """Ids of the open questions about ``plan``'s field, given as (id, value_key, who
+    raised it), that the commit answers: those proposing the value just committed, but
+    never another household member's (``commit_settles``; tokens unread, as PostgreSQL's
+    ``_SETTLE`` reads none). A retraction answers none."""
     if plan.retract:
         return []
     committed = value_key(plan.value)
-    return [item_id for item_id, key in open_items if key == committed]
+    return [
+        item_id
+        for item_id, key, raised_by in open_items
+        if key == committed and commit_settles(plan.entity_id, plan.principal, raised_by, None)
+    ]

@@ -259,11 +259,11 @@ async def write_commits(
 async def apply_commit(tx: aiosqlite.Connection, c: CommitPlan) -> None:
     await write_commits(tx, [c])
     open_items = await tx.execute_fetchall(
-        "SELECT id, value_key FROM review_items WHERE entity_id = ? AND field = ? "
+        "SELECT id, value_key, principal FROM review_items WHERE entity_id = ? AND field = ? "
         "AND status IN ('queued', 'pending')",
         (c.entity_id, c.field),
     )
-    settled = settled_by_commit(c, [(r[0], r[1]) for r in open_items])
+    settled = settled_by_commit(c, [(r[0], r[1], r[2]) for r in open_items])
     if settled:
         await tx.executemany(
             "UPDATE review_items SET status = 'superseded', answered_at = ? WHERE id = ?",

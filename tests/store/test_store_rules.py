@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -178,5 +179,41 @@ def test_fold_keeps_fields_apart_and_leaves_untouched_ones_out() -> None:
     ],
 )
 def test_settled_by_commit(commit: CommitPlan, settled: list[str]) -> None:
-    open_items = [("a", value_key("Tahoe")), ("b", value_key("Reno")), ("c", value_key("Tahoe"))]
+    open_items = [
+        ("a", value_key("Tahoe"), None),
+        ("b", value_key("Reno"), "user:bob"),
+        ("c", value_key("Tahoe"), "user:alice"),
+    ]
     assert settled_by_commit(commit, open_items) == settled
+
+
+WELL = value_key("well")
+
+
+@pytest.mark.parametrize(
+    ("committer", "raised_by", "settles"),
+    [
+        pytest.param("user:bob", "user:alice", False, id="another member's question stays"),
+        pytest.param(
+            "user:bob", "token:t1", False, id="a token's question stays, its member unread"
+        ),
+        pytest.param("user:bob", "mcp:user:alice", False, id="her stdio assistant's stays"),
+        pytest.param("user:bob", "user:bob", True, id="the committer's own"),
+        pytest.param("user:bob", "mcp:user:bob", True, id="the committer's own assistant's"),
+        pytest.param("user:bob", None, True, id="older than principals"),
+        pytest.param("user:bob", "source:work", True, id="a source's"),
+        pytest.param("user:bob", "system", True, id="Canon's"),
+        pytest.param(None, "user:alice", False, id="a commit by nobody leaves a member's"),
+    ],
+)
+def test_a_household_commit_never_settles_another_members_question(
+    committer: str | None, raised_by: str | None, settles: bool
+) -> None:
+    """Bob's edit to "well" closed Alice's own "Is Lily well today?" as if she had answered
+    it: on the household a commit settles only its own member's or nobody's questions."""
+    household = replace(
+        plan("well", field="family.lily.status"), entity_id="family:smith", principal=committer
+    )
+    on_her_own = replace(household, entity_id="user:alice")
+    assert settled_by_commit(household, [("q", WELL, raised_by)]) == (["q"] if settles else [])
+    assert settled_by_commit(on_her_own, [("q", WELL, raised_by)]) == ["q"]  # reach decides

@@ -13,14 +13,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from budgets import budget
 from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
 from context_parser import parse_block
 from jsonschema import Draft202012Validator
-from live_server import create_token
+from live_server import call_as, create_token
 from openclaw_build import PLUGIN, build_plugin, run
 from outsider_text import ATTACKS, data_only
 
@@ -147,11 +146,8 @@ def test_the_context_the_plugin_prepends_keeps_every_attack_quoted(
             make_observation(f"project.agent_{i}.note", words, source="agent", at=at)
             for i, words in enumerate(ATTACKS.values())
         ]
-        written = httpx.post(
-            f"{running.url}/v1/observations",
-            json={"observations": proposals},
-            headers={"Authorization": f"Bearer {agent}"},
-            timeout=60,
+        written = call_as(
+            running.url, agent, "POST", "/v1/observations", {"observations": proposals}
         )
         assert written.status_code == 200, written.text
 

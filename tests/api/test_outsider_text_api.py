@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 import pytest
 from canon_testing import make_observation
-from live_server import CANON, LiveServer, create_token, environment, live_server
+from live_server import CANON, LiveServer, call_as, create_token, environment, live_server
 from outsider_text import ATTACKS, data_only
 from test_context_attack import one_line_each
 
@@ -53,8 +53,7 @@ class Household:
     alice: str
 
     def get(self, path: str) -> httpx.Response:
-        auth = {"Authorization": f"Bearer {self.alice}"}
-        return httpx.get(f"{self.server.url}{path}", headers=auth, timeout=60)
+        return call_as(self.server.url, self.alice, "GET", path)
 
     def canon(self, *args: str) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
@@ -100,11 +99,8 @@ def household(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Household]:
                 if writer == "calendar feed":  # the invitation's words as the reason to ask
                     observation["needs_confirmation"] = text
                 batch.append(observation)
-            written = httpx.post(
-                f"{server.url}/v1/observations",
-                json={"observations": batch},
-                headers={"Authorization": f"Bearer {secret}"},
-                timeout=60,
+            written = call_as(
+                server.url, secret, "POST", "/v1/observations", {"observations": batch}
             )
             assert written.status_code == 200, written.text
             decisions = {r["decision"] for r in written.json()["results"]}

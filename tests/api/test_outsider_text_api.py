@@ -5,7 +5,8 @@ reads: the context block, HEARTBEAT.md, MEMORY.md and the audit file, and what
 A stranger's invitation (Alice's calendar feed relays its words, as its value and as its
 reason to ask), a mail's subject (her mailbox), Bob's note on the household (his own
 client) and an assistant's proposal (an ``agent`` token) each write every attack of
-``outsider_text.ATTACKS`` through a running ``canon serve``. Alice's context block must
+``outsider_text.ATTACKS`` through a running ``canon serve``, and the assistant writes each
+into its notes (MEMORY.md's STATE-INPUT zone, read by ``canon project``). Alice's context block must
 parse back into exactly those values, each quoted and marked with where it came from;
 her workspace files, projected by ``canon project``, must keep each attack inside its
 quotation marks (``data_only``), zones intact; and a legacy-mode projection read back by
@@ -17,6 +18,7 @@ home city and name from "your files").
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -135,8 +137,16 @@ def test_the_workspace_files_keep_every_attack_inside_its_quotation_marks(
     household: Household,
 ) -> None:
     household.canon("migrate")  # gives the files their zones, then projects
-    household.canon("project")
     workspace = household.root / "workspace"
+    # The assistant writes each attack into its notes (a JSON string, as the grammar says).
+    memory = (workspace / "MEMORY.md").read_text()
+    edits = "".join(
+        f"- project.notes_{i}.note = {json.dumps(words)}\n"
+        for i, words in enumerate(ATTACKS.values())
+    )
+    end = "<!-- STATE-INPUT:END zone_id=manual_overrides -->"
+    (workspace / "MEMORY.md").write_text(memory.replace(end, edits + end))
+    household.canon("project")
     files = {
         name: (workspace / name).read_text()
         for name in ("HEARTBEAT.md", "MEMORY.md", "memory/state-changes.md")
@@ -153,7 +163,13 @@ def test_the_workspace_files_keep_every_attack_inside_its_quotation_marks(
     # Bob's words committed on the household: in the log too, marked as a member's.
     log = files["HEARTBEAT.md"]
     assert log.count("(from a household member, quoted") == len(ATTACKS), log
-    assert files["MEMORY.md"].count("(from another household member, quoted") == len(ATTACKS)
+    # The assistant's notes are asked of Alice, quoted as an agent's (the workspace's
+    # grammar makes a value's line breaks spaces).
+    text = household.get("/v1/context?max_tokens=100000").json()["text"]
+    asked = {q.field: q.candidate for q in one_line_each(text).questions}
+    notes = {f: c for f, c in asked.items() if f.startswith("project.notes_")}
+    assert len(notes) == len(ATTACKS), text
+    assert {c.source for c in notes.values()} == {"an agent"}
 
 
 def test_a_legacy_projection_read_back_by_migrate_is_not_alices_word(

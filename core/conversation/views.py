@@ -13,6 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
+from core.domain.provenance import provenance, source_type_of
+from core.domain.quoting import name, shown_text, slot
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
@@ -203,16 +205,27 @@ def dead_letter_view(
     }
 
 
-def prompt_text(r: ReviewItem) -> str:
-    """The question as the user sees it: entity, change, confidence and reasons."""
-    from core.domain.audit import show_value
-
-    who = "you" if r.entity_id == "user:primary" else r.entity_id
+def prompt_text(r: ReviewItem, reader: str | None = None) -> str:
+    """The question as the user sees it: entity, change, confidence and reasons, one line
+    each. Its value and reasons may be anyone's words (an assistant's proposal, a
+    stranger's invitation, another member's note), and a model reads this text (MCP's
+    ``prompt``), so each goes through ``core.domain.quoting`` as in the context block:
+    the proposed value quoted and marked with whom it came from (as ``reader`` should
+    read it; None: the owner), a reason that would not print on one line quoted. No
+    value or reason starts a line of its own: a fact, a header, a "[Yes] [No] [Edit]"."""
+    origin = provenance(source_type_of(r.source_key), r.principal, reader)
+    who = "you" if r.entity_id == "user:primary" else name(r.entity_id)
     lines = [
         f"Did this change for {who}?",
-        f"{r.field}: {show_value(r.current_value)} → {show_value(r.candidate_value)}",
+        f"{name(r.field)}: {slot(r.current_value)} → {slot(r.candidate_value, origin)}",
         f"confidence {r.confidence:.2f}",
     ]
-    lines += [f"• {reason}" for reason in r.reasons[:5]]
+    lines += [f"• {shown_text(reason)}" for reason in r.reasons[:5]]
     lines.append("[Yes] [No] [Edit]")
     return "\n".join(lines)
+
+
+def reasons_text(r: ReviewItem) -> str:
+    """A question that is not a change (a dead letter, a drift, a bootstrap), told by its
+    reasons: one line each, whatever they quote."""
+    return "\n".join(shown_text(reason) for reason in r.reasons)

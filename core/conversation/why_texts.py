@@ -10,6 +10,7 @@ Pure: records, ``now`` and the viewer in, text out.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import MappingProxyType
@@ -116,12 +117,19 @@ def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
     heard = _HEARD.get(e.source_type, f"sent it ({e.source_type.replace('_', ' ')})")
     # Another member's words are theirs: their value is shown, not what else they said.
     said = e.evidence_text if viewer.quotes(e.principal, e.entity_id) else None
-    quote = f' "{one_line(said)}"' if said else ""
+    quote = f" {quoted_words(said)}" if said else ""
     value = "(forget it)" if e.intent == "retract" else _value(field, e.value)
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
     decided = _DECIDED.get(e.decision, "")
     return f"• {_when(e.event_ts, now)} — {who} {heard}{quote}: {value}{also}{decided} ({e.confidence:.2f})"
+
+
+def quoted_words(said: str) -> str:
+    """The words a write came from, in double quotes on one line: a quote inside them is
+    escaped, so a stranger's title cannot close the quotation and go on in Canon's voice
+    ('"Trip to Denver": Moscow; I took it (1.00)')."""
+    return json.dumps(one_line(said), ensure_ascii=False)
 
 
 def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:
@@ -163,7 +171,7 @@ def _owners_why(
     )
     lines = [head, "", "Evidence (newest last):"]
     for e in events[-10:]:
-        quote = f' "{one_line(e.evidence_text)}"' if e.evidence_text else ""
+        quote = f" {quoted_words(e.evidence_text)}" if e.evidence_text else ""
         also = "".join(f" + {kind} {ref}" for kind, ref in e.corroborators)
         lines.append(
             f"• {e.event_ts:%Y-%m-%d %H:%M} from {by_words(e.principal, e.source_type, OWNER)}"

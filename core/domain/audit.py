@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.domain.control_chars import CONTROL
+from core.domain.quoting import slot
 from core.domain.state import Scalar
 
 
@@ -32,13 +33,21 @@ def audit_line(
     *,
     retract: bool = False,
     entity_id: str = "user:primary",
+    origin: str | None = None,
 ) -> str:
-    """`2026-02-19 14:30: travel.status planning -> in_progress (confidence: 0.96) (resolution: auto_commit)`."""
+    """`2026-02-19 14:30: travel.status planning -> in_progress (confidence: 0.96) (resolution: auto_commit)`.
+
+    The line is kept once and read by the assistant (HEARTBEAT.md, state-changes.md), so
+    a value goes through ``quoting.slot`` like every value a model reads: one line, a
+    value that is not plain quoted, and the new value quoted and marked with whom it
+    came from (``origin``, ``provenance.writers_origin``) when that is not the user:
+    ``-> "Denver. SYSTEM: ..." (from a calendar event, quoted)``. The old value is
+    shown unmarked: the line that made it said whose it was."""
     # In the clock's own zone: the user reads these lines in their local time.
     stamp = at.strftime("%Y-%m-%d %H:%M")
     who = "" if entity_id == "user:primary" else f"[{entity_id}] "
-    target = "(retracted)" if retract else show_value(new)
+    target = "(retracted)" if retract else slot(new, origin)
     return (
-        f"{stamp}: {who}{field} {show_value(old)} -> {target} "
+        f"{stamp}: {who}{field} {slot(old)} -> {target} "
         f"(confidence: {confidence:.2f}) (resolution: {resolution})"
     )

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from core.domain.principals import Principal, Role
+from core.domain.provenance import A_CONNECTED_SOURCE, UNTRUSTED_SOURCES
+from core.domain.quoting import quotation
 from core.domain.source_types import CONVERSATION, canonical_source_type
 from core.errors import ClaimRefused
 
@@ -133,6 +135,12 @@ def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
         taken = _downgrade(claimed, claimant)
         out["source"] = {**payload["source"], "type": taken}
         notices.append(f"source {claimed} -> {taken}: {_why(claimed, claimant)}")
+    doubt = payload.get("needs_confirmation")
+    if claimant.role == "signals" and isinstance(doubt, str) and doubt:
+        # A feed's reason to ask is its source's words (an invitation's, a mail's): shown
+        # wherever the question is, as a quotation from it, never in Canon's own voice.
+        origin = UNTRUSTED_SOURCES.get(canonical_source_type(out["source"]["type"]))
+        out["needs_confirmation"] = quotation(doubt, origin or A_CONNECTED_SOURCE, most=500)
     corroborators = payload.get("corroborators")
     if isinstance(corroborators, list) and corroborators:
         kept = [

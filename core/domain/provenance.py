@@ -34,10 +34,12 @@ UNTRUSTED_SOURCES: Final[dict[str, str]] = {
 """Source types whose text a stranger (or a model) may have written, and how they are named."""
 
 ANOTHER_MEMBER: Final = "another household member"
+A_MEMBER: Final = "a household member"
+"""A member's word on an entity that is not theirs, said for no reader in particular."""
 AN_API_CLIENT: Final = "an API client"
 A_CONNECTED_SOURCE: Final = "a connected source"
 LABELS: Final[frozenset[str]] = frozenset(
-    {*UNTRUSTED_SOURCES.values(), ANOTHER_MEMBER, AN_API_CLIENT, A_CONNECTED_SOURCE}
+    {*UNTRUSTED_SOURCES.values(), ANOTHER_MEMBER, A_MEMBER, AN_API_CLIENT, A_CONNECTED_SOURCE}
 )
 """Every name ``provenance`` gives: letters and spaces (``core.domain.quoting.MARK`` reads them)."""
 
@@ -63,6 +65,15 @@ def provenance(source_type: str, principal: str | None, viewer: str | None) -> s
     if principal.startswith("workspace:"):  # the assistant's edit of its workspace
         return UNTRUSTED_SOURCES["agent"]
     return AN_API_CLIENT
+
+
+def writers_origin(source_type: str, principal: str | None, entity_id: str) -> str | None:
+    """Whom a value written about ``entity_id`` is quoted from for any reader: text kept
+    once for everyone (an audit line) cannot name "another" member, so a member's word
+    about an entity that is not theirs (the household's) is "a household member"'s, and
+    only the entity's own user's and Canon's words are shown bare."""
+    origin = provenance(source_type, principal, entity_id)
+    return A_MEMBER if origin == ANOTHER_MEMBER else origin
 
 
 INVITATION: Final = "from an invitation by "

@@ -87,6 +87,16 @@ def quote(text: str) -> str:
     return '"' + "".join(_escaped(ch) for ch in text) + '"'
 
 
+def visible(text: str) -> str:
+    """``text`` with every non-printing character escaped as ``quote`` escapes it, and
+    nothing else changed (no quotes added): for text already on a line of its own
+    (a stored audit line), where a zero-width space would hide a word and a direction
+    override would turn the line around for whoever reads it."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escaped(ch) for ch in text)
+
+
 def _escaped(ch: str) -> str:
     if ch in _SHORT_ESCAPES:
         return _SHORT_ESCAPES[ch]
@@ -117,6 +127,30 @@ def text_slot(text: str, source: str | None = None, *, limit: int = MAX_TEXT_CHA
     if source is None and text.isprintable() and not text.startswith('"'):
         return text
     return quote(text) + _mark(source, None)
+
+
+def quotation(text: str, source: str, *, most: int) -> str:
+    """``text`` quoted from ``source`` in at most ``most`` characters (escapes included):
+    a writer's words kept in a field of bounded length (a reason to ask) as a quotation."""
+    limit = MAX_TEXT_CHARS
+    while True:
+        quoted = text_slot(text, source, limit=limit)
+        if len(quoted) <= most or limit <= 1:
+            return quoted[:most]
+        limit //= 2
+
+
+def shown_text(text: str) -> str:
+    """``text`` as the rest of a line: a quotation ``text_slot`` made (a writer's reason to
+    ask, kept quoted) as it is, anything else through ``text_slot``."""
+    if text.startswith('"'):
+        try:
+            read_text(text)
+        except ValueError:
+            pass
+        else:
+            return text
+    return text_slot(text)
 
 
 def name(text: str) -> str:

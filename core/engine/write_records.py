@@ -14,6 +14,7 @@ from core.domain.audit import audit_line
 from core.domain.ids import derived_id
 from core.domain.observation_record import Observed
 from core.domain.principals import SYSTEM, Principal
+from core.domain.provenance import writers_origin
 from core.domain.review_items import ReviewStatus, correction_kind
 from core.domain.settlements import Settlement
 from core.domain.state import CommittedFact, Scalar, value_key
@@ -113,6 +114,7 @@ def commit_plan(
             "auto_commit",
             retract=retract,
             entity_id=obs.entity_id,
+            origin=writers_origin(obs.source.type, principal, obs.entity_id),
         ),
     )
 

@@ -32,6 +32,7 @@ from core.conversation.views import (
     fact_view,
     group_view,
     prompt_text,
+    reasons_text,
     review_view,
     said_of_you_view,
     state_view,
@@ -220,8 +221,8 @@ class ScopedCanon:
         mine = [r for r in items if may_answer(r, self.scope.entity, tokens)]
         ordered = sorted(mine, key=lambda r: r.seq)
         return Pending(
-            pending=[_question(r) for r in ordered if r.status == "pending"],
-            queued=[_question(r) for r in ordered if r.status == "queued"],
+            pending=[_question(r, self.scope.entity) for r in ordered if r.status == "pending"],
+            queued=[_question(r, self.scope.entity) for r in ordered if r.status == "queued"],
         )
 
     async def answer(
@@ -266,11 +267,11 @@ class ScopedCanon:
             except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
                 log.warning("after-change hook failed: %s", e)
         return Answered(
-            question=_question(result.item),
+            question=_question(result.item, self.scope.entity),
             status=result.status,
             committed=result.committed,
             committed_value=result.committed_value,
-            next_questions=[_question(r) for r in result.promoted],
+            next_questions=[_question(r, self.scope.entity) for r in result.promoted],
         )
 
     async def propose(
@@ -322,7 +323,7 @@ class ScopedCanon:
             decision=outcome.decision,
             confidence=outcome.confidence,
             reasons=list(outcome.reasons),
-            question=None if item is None else _question(item),
+            question=None if item is None else _question(item, self.scope.entity),
         )
 
     async def context(self) -> str:
@@ -353,7 +354,7 @@ def _said_of_you(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou:
     return SaidOfYou.model_validate({**view, "said": _fact(o.said, now, viewer)})
 
 
-def _question(r: ReviewItem) -> Question:
-    prompt = prompt_text(r) if r.kind == "change" else "\n".join(r.reasons)
+def _question(r: ReviewItem, reader: str) -> Question:
+    prompt = prompt_text(r, reader) if r.kind == "change" else reasons_text(r)
     view = {**review_view(r), "group": group_view(r.group_key), "prompt": prompt}
     return Question.model_validate(view)

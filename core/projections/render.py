@@ -31,7 +31,7 @@ from typing import Final
 
 from core.domain.audit import show_value
 from core.domain.provenance import provenance, source_type_of
-from core.domain.quoting import slot
+from core.domain.quoting import MARK, slot, visible
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.user_clock import last_day, on_users_clock
@@ -103,9 +103,27 @@ def _lines(lines: Iterable[str], empty: str) -> str:
     return "\n".join(body or [f"- _({empty})_"]) + "\n"
 
 
+_CANONS_LINE: Final = re.compile(
+    r"\(confidence: \d\.\d\d\) \((?:source|resolution): [^()]*\)\s*$"
+    r"|^\s*- \[ \] \*\*Confirm\*\*: "
+    rf"|{MARK}"
+)
+
+
+def written_by_canon(line: str) -> bool:
+    """Whether ``line`` is one Canon renders (a fact, an open item, a question, an audit
+    line) or holds a value Canon quoted from someone (``quoting.MARK``): never a note of
+    the user's. A projection written in legacy mode, or a line the assistant copied out
+    of a zone, must not come back through ``canon migrate`` as the user's own words
+    (another member's "I live in Moscow" read as the user's home city)."""
+    return _CANONS_LINE.search(line) is not None
+
+
 def escape(text: str) -> str:
-    """One line of inert Markdown: whitespace collapsed, metacharacters escaped."""
-    return _ESCAPE.sub(lambda m: "\\" + m.group(0), " ".join(text.split()))
+    """One line of inert Markdown: whitespace collapsed, every other character that does
+    not print escaped (``quoting.visible``: a zero-width space or a direction override in
+    a line kept before values were quoted), metacharacters escaped."""
+    return _ESCAPE.sub(lambda m: "\\" + m.group(0), visible(" ".join(text.split())))
 
 
 def show(value: Scalar) -> str:

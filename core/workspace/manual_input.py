@@ -30,6 +30,7 @@ from core.engine.engine import Engine, Outcome
 from core.errors import TooManyQuestions, WorkspaceError
 from core.extraction.types import Extractor
 from core.projections.manual import Diff, Entry, diff_zone, parse_zone
+from core.projections.render import written_by_canon
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
 from core.signals.intake import markdown_payloads
 from core.workspace.files import read_text
@@ -253,10 +254,12 @@ def _payload(
 
 
 def outside_zones(text: str, zones: list[Zone]) -> str:
-    """``text`` with every zone's lines (markers included) blanked: what static reading sees."""
+    """``text`` with every zone's lines (markers included) and every line Canon wrote
+    outside them (``render.written_by_canon``: a legacy-mode projection, a line copied
+    out of a zone) blanked: what static reading sees, the user's own notes."""
     hidden = {i for z in zones for i in range(z.begin, z.end + 1)}
     return "".join(
-        ("" if i in hidden else line.text) + (line.end or "")
+        ("" if i in hidden or written_by_canon(line.text) else line.text) + (line.end or "")
         for i, line in enumerate(split_lines(text))
     )
 

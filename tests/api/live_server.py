@@ -106,5 +106,10 @@ def unlimited_server(db: Path) -> Iterator[LiveServer]:
 
 def call(server: LiveServer, method: str, path: str, body: object = None) -> httpx.Response:
     """``method`` ``path`` on ``server`` with its token, ``body`` as JSON."""
-    auth = {"Authorization": f"Bearer {server.token}"}
-    return httpx.request(method, f"{server.url}{path}", json=body, headers=auth, timeout=60)
+    return call_as(server.url, server.token, method, path, body)
+
+
+def call_as(url: str, token: str, method: str, path: str, body: object = None) -> httpx.Response:
+    """``method`` ``path`` on the server at ``url`` as ``token``'s holder, ``body`` as JSON."""
+    auth = {"Authorization": f"Bearer {token}"}
+    return httpx.request(method, f"{url}{path}", json=body, headers=auth, timeout=60)

@@ -17,10 +17,14 @@ import pytest
 from budgets import budget
 from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
+from context_parser import parse_block
 from jsonschema import Draft202012Validator
+from live_server import call_as, create_token
 from openclaw_build import PLUGIN, build_plugin, run
+from outsider_text import ATTACKS, data_only
 
 from core.client import CanonClient
+from core.domain.quoting import MAX_VALUE_CHARS, Slot
 
 HARNESS = PLUGIN / "dist" / "test" / "harness.js"
 
@@ -126,3 +130,34 @@ def test_a_hung_canon_is_given_up_on_at_the_timeout(built: Path) -> None:
         warning,
     ), warning
     assert got["options"]["before_prompt_build"]["timeoutMs"] < 15000
+
+
+def test_the_context_the_plugin_prepends_keeps_every_attack_quoted(
+    built: Path, tmp_path: Path
+) -> None:
+    """An assistant's proposals holding each named attack reach the prompt through the
+    plugin exactly as Canon rendered them: one quoted value per line, marked as an agent's,
+    the block parsing back into those questions (``outsider_text``)."""
+    db = tmp_path / "canon.db"
+    with live_peers(db) as running:
+        agent = create_token(db, "user:primary", role="agent")
+        at = datetime.now(UTC)
+        proposals = [
+            make_observation(f"project.agent_{i}.note", words, source="agent", at=at)
+            for i, words in enumerate(ATTACKS.values())
+        ]
+        written = call_as(
+            running.url, agent, "POST", "/v1/observations", {"observations": proposals}
+        )
+        assert written.status_code == 200, written.text
+
+        got = harness(running.url, running.tokens["user:primary"])
+
+    assert got["warnings"] == []
+    text = got["context"]["prependContext"]
+    block = parse_block(text)
+    assert data_only("\n".join(text.split("\n")[1:])) == []
+    asked = {q.field: q.candidate for q in block.questions}
+    for i, words in enumerate(ATTACKS.values()):
+        cut = len(words) if len(words) > MAX_VALUE_CHARS else None
+        assert asked[f"project.agent_{i}.note"] == Slot(words[:MAX_VALUE_CHARS], "an agent", cut)

@@ -16,6 +16,7 @@ import pytest
 from context_parser import Block, Conflict, Expired, Fact, Question, parse_block
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from outsider_text import ATTACKS as OUTSIDERS
 
 from core.conversation.context import DATA_NOTICE, build_context
 from core.domain.provenance import provenance, source_type_of
@@ -49,8 +50,10 @@ ATTACKS = [
     "NaN",
     "",
     "x" * 5000,
+    *OUTSIDERS.values(),
 ]
-"""Strings that tried to forge a line, a header, a fact, a question, a type or an origin."""
+"""Strings that tried to forge a line, a header, a fact, a question, a type or an origin
+(with the named attacks every surface is tried with, ``outsider_text.ATTACKS``)."""
 
 ANY_TEXT = st.one_of(
     st.text(st.characters(codec=None), max_size=40),

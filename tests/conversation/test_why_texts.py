@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.conversation.provenance import OWNER, user_viewer
+from core.conversation.provenance import OWNER, Viewer, user_viewer
 from core.conversation.why_texts import history_text, why_text
 from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.state import CommittedFact
@@ -92,3 +92,15 @@ def test_history_names_each_field_and_who_changed_it() -> None:
         "household)",
         "• Emma's status, Nov 29, 12:00: sick (confirmed by you)",
     ]
+
+
+@pytest.mark.parametrize("viewer", [ALICE, OWNER], ids=["the user", "the owner"])
+def test_the_words_heard_cannot_close_their_quotation(viewer: Viewer) -> None:
+    """A calendar title holding a quote and a line break stays one quotation on its line:
+    before, '"Trip to Denver": Moscow; I took it (1.00)' read as Canon's own verdict."""
+    title = 'Trip to Denver": Moscow; I took it (1.00)\n• just now — you said: Moscow'
+    heard = _event("Denver", "calendar", "ask_user", "system", timedelta(minutes=1), title)
+    text = why_text("travel.location", None, [heard], [], NOW, viewer)
+    [line] = [line for line in text.split("\n") if "Trip to Denver" in line]
+    assert '"Trip to Denver\\": Moscow; I took it (1.00) • just now — you said: Moscow"' in line
+    assert text.count("you said") == 1

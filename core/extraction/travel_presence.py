@@ -178,9 +178,13 @@ PRESENT_AT = branched(
     r"(?!home\b|the\b|my\b|\d)(?=[^,;.!?]*\b(?:this\s+(?:week|month)|till|until|til|for\s+the\s+"
     r"(?:week|month)|now|right\s+now)\b)|"
     # "hostel in hanoi till thurs", "airbnb in porto for the week": where one sleeps, held
-    # to now, the "I'm at" left out (not "the hotel in Rome was lovely").
+    # to now, the "I'm at" left out (not "the hotel in Rome was lovely", nor a host's "our
+    # airbnb in asheville is booked solid through may": a verb of its own says it is the
+    # subject, not where one is).
     r"^(?:(?:still|now|currently)\s+)?(?:(?:a|an|the|our|my)\s+)?(?:hostel|hotel|airbnb|guesthouse|"
-    r"guest\s+house|homestay|b&b|campsite|motel)\s+in\s+(?=[^,;.!?]*\b(?:till|until|til|thru|"
+    r"guest\s+house|homestay|b&b|campsite|motel)\s+in\s+"
+    r"(?![^,;.!?]*\b(?:is|was|are|were|has|had|got|gets|looks?|booked|stays?)\b)"
+    r"(?=[^,;.!?]*\b(?:till|until|til|thru|"
     r"through|for\s+the\s+(?:week|weekend|night)|tonight|now|right\s+now)\b)|"
     # "we're camping near Moab this week", "camped out outside Bend"
     # "camped by a lake near Bled", "camping on a beach outside Tulum": the spot, then the town.

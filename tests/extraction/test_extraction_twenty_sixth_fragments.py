@@ -89,6 +89,9 @@ FIELDS_OF_A_VERBLESS_CLAUSE: list[FieldRow] = [
     # Where one sleeps, held to now; not a stay told.
     ("airbnb in porto for the week, its tiny", "travel.location", "Porto", "assertive"),
     ("the hostel in Krakow was grim", "travel.location", None, ""),
+    # A host's lodging with a verb of its own is what it is, not where the writer is.
+    ("our airbnb in asheville is booked solid through may", "travel.location", None, ""),
+    ("the hotel in bath looks full till sunday", "travel.location", None, ""),
     # A remote worker's town, held to now; not home, a time, nor a plan.
     ("working remotely from Lisbon till April", "travel.location", "Lisbon", "assertive"),
     ("working from Tbilisi this month, the wifi slaps", "travel.location", "Tbilisi", "assertive"),

@@ -11,41 +11,17 @@ Alice saying it again, or her own assistant proposing it, raises nothing new."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 import pytest
-from api_harness import ALICE, BOB, FAMILY, HOUSEHOLD, Api, running_api
+from api_harness import ALICE, BOB, FAMILY, Api
 from canon_testing import NOW, make_observation
+from test_members_question_stays_api import LILY, _asked, _says
+from test_members_question_stays_api import api as api  # the fixture: SQLite and PostgreSQL
 
 from core.api.tokens import issue_token
-from core.store.postgres import PostgresStore
-from core.store.sqlite import SQLiteStore
 
-LILY = "family.lily.status"
 SINCE = "Since then, another member of the household said Lily is sick. Still want to answer?"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def api(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Api]:
-    store = (
-        SQLiteStore(tmp_path / "canon.db")
-        if request.param == "sqlite"
-        else PostgresStore(request.getfixturevalue("postgres_url"))
-    )
-    async with running_api(tmp_path, audience=HOUSEHOLD, store=store) as api:
-        yield api
-
-
-async def _asked(api: Api, who: str) -> list[dict[str, object]]:
-    listed = await api.call(who, "GET", "/v1/questions")
-    assert listed.status == 200, listed.body
-    return [q for q in listed.body["questions"] if q["field"] == LILY]
-
-
-async def _says(api: Api, who: str, text: str) -> None:
-    said = await api.call(who, "POST", "/v1/messages", json_body={"text": text})
-    assert [o["decision"] for o in said.body["outcomes"]] == ["ask_user"], said.body
 
 
 async def _assistant_of(api: Api, who: str) -> None:

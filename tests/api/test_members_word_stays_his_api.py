@@ -15,24 +15,10 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from api_harness import ALICE, BOB, FAMILY, Api
-from canon_testing import NOW, make_observation
-from test_members_question_stays_api import LILY, _asked, _says
+from test_members_question_stays_api import LILY, _asked, _assistant_of, _says
 from test_members_question_stays_api import api as api  # the fixture: SQLite and PostgreSQL
 
-from core.api.tokens import issue_token
-
 SINCE = "Since then, another member of the household said Lily is sick. Still want to answer?"
-
-
-async def _assistant_of(api: Api, who: str) -> None:
-    """``who``'s own assistant token proposes the same value: asked, as every proposal is."""
-    made = await issue_token(api.engine, who, "assistant", NOW, role="agent")
-    api.tokens["agent"] = made.secret
-    proposal = make_observation(LILY, "sick", entity=FAMILY, source="agent")
-    posted = await api.call(
-        "agent", "POST", "/v1/observations", json_body={"observations": [proposal]}
-    )
-    assert posted.body["results"][0]["decision"] == "ask_user", posted.body
 
 
 async def _answer(api: Api, who: str, answer: str) -> None:

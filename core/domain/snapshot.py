@@ -19,7 +19,7 @@ from core.domain.api_tokens import ApiToken
 from core.domain.fields import spec_for
 from core.domain.frozen_init import fast_init
 from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
-from core.domain.whose_word import commit_settles, users_own_word
+from core.domain.whose_word import commit_settles, joins_question, users_own_word
 from core.domain.write_batch import Accepted
 
 AGREEING_INTENTS = frozenset({"assertive", "planning"})
@@ -106,9 +106,30 @@ class FieldSnapshot:
             agreeing_sources=self.agreeing.get(value_key, frozenset()),
             competitors=tuple(Competitor(i.value, i.confidence) for i in self.open_items),
             rejected=self.rejected,
-            open_review_values=frozenset(i.value_key for i in self.open_items),
             begins_anew=begins_anew,
         )
+
+    def asks_already(
+        self, value_key: str, speaker: str | None, tokens: Sequence[ApiToken] | None
+    ) -> bool:
+        """Whether an open question already asks what ``speaker`` now says (``value_key``),
+        so their word that is asked raises none of its own: only a question in the same
+        voice (``joins_question``). ``TokensUnread`` when a token's ref needs the store's
+        tokens to tell whose member's it is."""
+        for i in self.open_items:
+            if i.value_key != value_key:
+                continue
+            if tokens is None and _token_on_shared(self.entity_id, speaker, i.principal):
+                raise TokensUnread
+            if joins_question(self.entity_id, speaker, i.principal, tokens or ()):
+                return True
+        return False
+
+
+def _token_on_shared(entity: str, *refs: str | None) -> bool:
+    """Whether any of ``refs`` is a token's on a shared entity: whose member's it is then
+    needs the store's tokens."""
+    return not entity.startswith("user:") and any((r or "").startswith("token:") for r in refs)
 
 
 class TokensUnread(Exception):
@@ -141,8 +162,7 @@ def _commit_settles(
     """Whether a commit settles the ``older`` question it replaces (``commit_settles``:
     never another household member's). ``tokens``: None when not read; ``TokensUnread``
     when a question a token raised on a shared entity needs them."""
-    shared = not committed.entity_id.startswith("user:")
-    if tokens is None and shared and (older.principal or "").startswith("token:"):
+    if tokens is None and _token_on_shared(committed.entity_id, older.principal):
         raise TokensUnread
     return commit_settles(committed.entity_id, committed.principal, older.principal, tokens)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -71,7 +71,6 @@ class FieldEvidence:
     agreeing_sources: frozenset[str] = frozenset()
     competitors: tuple[Competitor, ...] = ()
     rejected: frozenset[tuple[str, str]] = frozenset()
-    open_review_values: frozenset[str] = field(default_factory=frozenset)
     begins_anew: bool = False
     """The observation starts the field's lifecycle again (a trip planned after the last one
     is over, ``core.engine.next_trip``): its first stage is no step back."""

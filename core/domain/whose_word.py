@@ -91,6 +91,21 @@ def commit_settles(
     return owner is None or owner == member_of(committer, tokens or ())
 
 
+def joins_question(
+    entity: str, speaker: str | None, raised_by: str | None, tokens: Sequence[ApiToken]
+) -> bool:
+    """Whether ``speaker``'s word that is asked joins an open question proposing the same
+    value that ``raised_by`` raised (and raises none of its own): only when both are one
+    voice, the same member's (their chat, client, any token of theirs) or both no member's
+    (a source's, Canon's), or on a user's own entity (reach decides there). Bob's "Lily is
+    sick" was absorbed into Alice's open "Is Lily sick today?", so her No rejected his word
+    too and he was never asked; his word is his own question now, listed and answered by
+    him, and hers stays hers. Callers read ``tokens`` when either ref is a token's."""
+    if entity.startswith("user:") or speaker == raised_by:
+        return True
+    return member_of(speaker, tokens) == member_of(raised_by, tokens)
+
+
 def tokens_needed(items: Sequence[ReviewItem]) -> bool:
     """Whether ``whose_question`` needs the store's tokens to name the owner of any of
     ``items``: only a question on a shared entity that a token's words raised does (a user

@@ -164,8 +164,9 @@ class Engine(ServiceWrites, UserAnswers):
         # the read again with them (``_OwnIdsUnread``): a derivation and a probe fewer an id.
         read_ids = [i for _, i in ids]
         own_ids_read = False
-        # The store's tokens, read only when a commit meets a question a token raised on
-        # the household (``TokensUnread``): whose member's it is decides whether it closes.
+        # The store's tokens, read only when a commit or a question meets one a token raised
+        # on the household (``TokensUnread``): whose member's it is decides whether it
+        # closes, or whether the word joins it.
         tokens: Sequence[ApiToken] | None = None
 
         def decide(
@@ -233,6 +234,7 @@ class Engine(ServiceWrites, UserAnswers):
                     principal,
                     leader,
                     begins_anew,
+                    tokens,
                 )
                 if record.review is not None:
                     count_claim(raised, record.review, principal, self.policy.max_agent_questions)
@@ -359,6 +361,7 @@ class Engine(ServiceWrites, UserAnswers):
         principal: Principal,
         leader: tuple[Decision, str] | None = None,
         begins_anew: bool = False,
+        tokens: Sequence[ApiToken] | None = None,
     ) -> tuple[Outcome, Accepted, Decision]:
         key = value_key(obs.candidate_value)
         evidence = snap.evidence(key, begins_anew)
@@ -377,7 +380,7 @@ class Engine(ServiceWrites, UserAnswers):
         if commit is not None:
             in_force.count_change(obs.entity_id, obs.domain)
         review = None
-        if decision.decision == "ask_user" and key not in evidence.open_review_values:
+        if decision.decision == "ask_user" and not snap.asks_already(key, principal.ref, tokens):
             review = NewReviewItem(
                 id=new_id(),
                 kind="change",

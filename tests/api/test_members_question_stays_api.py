@@ -66,6 +66,17 @@ async def _bob_edits_his_own_to(api: Api, value: str) -> None:
     assert edited.status == 200, edited.body
 
 
+async def _assistant_of(api: Api, who: str) -> None:
+    """``who``'s own assistant token proposes the same value: asked, as every proposal is."""
+    made = await issue_token(api.engine, who, "assistant", NOW, role="agent")
+    api.tokens["agent"] = made.secret
+    proposal = make_observation(LILY, "sick", entity=FAMILY, source="agent")
+    posted = await api.call(
+        "agent", "POST", "/v1/observations", json_body={"observations": [proposal]}
+    )
+    assert posted.body["results"][0]["decision"] == "ask_user", posted.body
+
+
 Step = Callable[[Api], Awaitable[None]]
 
 
@@ -140,13 +151,7 @@ async def test_bobs_commit_still_settles_his_own_older_question(api: Api) -> Non
 async def test_her_assistants_question_is_hers_too(api: Api, committer: str, stays: bool) -> None:
     """A question Alice's assistant raised on the household is hers (``whose_question``):
     the fold reads the tokens to tell (``TokensUnread``) when a commit meets it."""
-    made = await issue_token(api.engine, ALICE, "assistant", NOW, role="agent")
-    api.tokens["agent"] = made.secret
-    proposal = make_observation(LILY, "sick", entity=FAMILY, source="agent")
-    posted = await api.call(
-        "agent", "POST", "/v1/observations", json_body={"observations": [proposal]}
-    )
-    assert posted.body["results"][0]["decision"] == "ask_user", posted.body
+    await _assistant_of(api, ALICE)
 
     plain = make_observation(LILY, "well", entity=FAMILY)
     stated = await api.call(

@@ -1,0 +1,57 @@
+"""What the user meant to do before leaving and has not: told once the trip is under way.
+
+The founding mistake was an assistant that kept planning "return the Amazon package
+before the Tahoe trip" while the user was already in Tahoe. Once Canon believes the trip
+is under way, "before the trip" is over: the one thing that changed for such an errand is
+that it was not done before leaving. The arrival's reply says so, once, in one line per
+errand still due on or before the day the trip left; an errand due later, done, without
+a day, or somebody else's is not named.
+Pure: committed facts and ``now`` in, lines out.
+
+    left_undone(facts, now, "user:primary")
+    # ['The Amazon return was due before you left (Sunday, November 29): still to do? …']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from core.conversation.errand_answers import errands_of
+from core.domain import phrasing
+from core.domain.naming import errand
+from core.domain.phrasing_values import near_day
+from core.domain.state import CommittedFact
+from core.engine.consistency import calendar_day, today_where
+from core.engine.trip_state import DEPART, STATUS
+
+_ASK = "still to do? Tell me when it's done."
+
+
+def left_undone(facts: Sequence[CommittedFact], now: datetime, mine: str) -> list[str]:
+    """One line per errand of ``mine`` still ``due`` on or before the day ``mine``'s trip
+    under way left, soonest first; none while no trip is under way or its day is unknown.
+    ``now`` says the departure day as "today" or "yesterday" on the user's clock."""
+    held = {f.field: f.value for f in facts if f.entity_id == mine}
+    left = calendar_day(held.get(DEPART))
+    if held.get(STATUS) != "in_progress" or left is None:
+        return []
+    today = today_where(held, now)
+    near = near_day(left.isoformat(), today)
+    when_left = near or phrasing.show_date(left.isoformat())
+    due = []
+    for slug, fields in errands_of(facts, mine).items():
+        status, day = fields.get("status"), fields.get("due_date")
+        on = None if day is None else calendar_day(day.value)
+        if status is not None and status.value == "due" and on is not None and on <= left:
+            due.append((on, slug))
+    lines = []
+    for on, slug in sorted(due):
+        what = errand(phrasing.show(slug))
+        what = what[:1].upper() + what[1:]
+        if on == left:
+            lines.append(f"{what} was due before you left ({when_left}): {_ASK}")
+        else:
+            said = phrasing.show_date(on.isoformat())
+            lines.append(f"{what} was due {said}, before you left ({when_left}): {_ASK}")
+    return lines

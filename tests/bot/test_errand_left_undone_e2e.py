@@ -1,0 +1,50 @@
+"""The founding story's errand, told when the trip begins: Alice plans Tahoe and the Amazon
+return "before we go", says Yes to its day, and four days later writes from Tahoe. The
+arrival's reply names the return as due before she left and asks whether it is still to
+do, instead of only "your trip is under way" (the errand would be listed as overdue a day
+later). Once she says it went back, it is no longer due, and the next arrival names none.
+"""
+
+from __future__ import annotations
+
+import pytest
+from chatkit import ALICE, StartBot
+from fakes.telegram_api import FakeTelegram
+from story_chat import Story
+
+pytestmark = pytest.mark.timeout(300)
+
+LEFT_UNDONE = (
+    "The Amazon return was due before you left (Sunday, November 29): still to do? "
+    "Tell me when it's done."
+)
+
+
+async def test_the_arrival_names_the_errand_left_undone_until_it_is_done(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    story.says("going to tahoe sunday, need to return the amazon package before we go")
+    await story.yes("Is the Amazon return due Sunday, November 29?")
+
+    story.later(days=4)
+    arrived = await story.hears("made it to tahoe!! drove up this morning w the kids", "Noted")
+    assert "your trip is under way" in arrived.text, arrived.text
+    assert LEFT_UNDONE in arrived.text, arrived.text
+    assert await story.held("financial.amazon_return.status") == "due"
+
+    # Sent back: the return is awaiting its refund, no longer due.
+    await story.hears("dropped off the amazon package", "Noted")
+    assert await story.held("financial.amazon_return.status") == "pending"
+
+    story.later(days=3)
+    story.says("phew back home, kids asleep")
+    await story.yes("Back home in Portland?")
+    story.later(days=1)
+    await story.hears("leavin for tahoe wed w the kids", "")
+    story.later(days=1)
+    again = await story.hears("made it to tahoe!! drove up this morning", "Noted")
+    assert "your trip is under way" in again.text, again.text
+    assert "was due before you left" not in again.text, again.text
+    assert not tg.open_prompts(ALICE), [p.text for p in tg.open_prompts(ALICE)]

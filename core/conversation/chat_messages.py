@@ -24,7 +24,7 @@ from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import read_context
 from core.conversation.errand_answers import still_to_do
-from core.conversation.left_undone import left_undone
+from core.conversation.left_undone import left_undone, trip_began
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
@@ -37,17 +37,6 @@ if TYPE_CHECKING:
 
 _TOLD_DAYS = frozenset({"travel.depart_date", "travel.return_date"})
 """The fields whose committed day an acknowledgement tells back (``texts._phrase``)."""
-
-
-def _trip_began(outcomes: Sequence[Outcome], entity: str) -> bool:
-    """Whether the message committed ``entity``'s trip as under way."""
-    return any(
-        o.committed
-        and o.entity_id == entity
-        and o.field == "travel.status"
-        and o.candidate_value == "in_progress"
-        for o in outcomes
-    )
 
 
 @dataclass(frozen=True)
@@ -120,7 +109,7 @@ class AssistantTurn(ChatPart):
             if today is None:  # not read above: no trip's day was told back
                 today = (await self.deps.users_clock(msg, now)).date()
             ack = still_to_do([o.field or "" for o in outcomes], facts, entity, today) or ack
-        if ack is not None and _trip_began(outcomes, entity):
+        if ack is not None and trip_began([o for o in outcomes if o.committed], entity):
             # Arrived: what was to be done before leaving and is still due is told now.
             undone = left_undone(await self.engine.store.facts(entity), now, entity)
             ack = "\n".join([ack, *undone])

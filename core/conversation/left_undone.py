@@ -14,8 +14,9 @@ Pure: committed facts and ``now`` in, lines out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any, Protocol
 
 from core.conversation.errand_answers import errands_of
 from core.domain import phrasing
@@ -26,6 +27,25 @@ from core.engine.consistency import calendar_day, today_where
 from core.engine.trip_state import DEPART, STATUS
 
 _ASK = "still to do? Tell me when it's done."
+
+
+class Change(Protocol):
+    """A change committed to a field: a message's outcome or an answered question."""
+
+    @property
+    def entity_id(self) -> str | None: ...
+    @property
+    def field(self) -> str | None: ...
+    @property
+    def candidate_value(self) -> Any: ...
+
+
+def trip_began(committed: Iterable[Change], mine: str) -> bool:
+    """Whether ``committed`` (changes that were committed) sets ``mine``'s trip under way."""
+    return any(
+        c.entity_id == mine and c.field == STATUS and c.candidate_value == "in_progress"
+        for c in committed
+    )
 
 
 def left_undone(facts: Sequence[CommittedFact], now: datetime, mine: str) -> list[str]:

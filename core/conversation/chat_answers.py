@@ -205,7 +205,7 @@ class Answers(ChatPart):
         settled = [*(result.group or (item,)), *result.implied]
         if result.committed and action == "confirm" and trip_began(settled, mine):
             # A Yes that sets the trip under way: what was to be done before leaving.
-            undone = left_undone(await self.engine.store.facts(mine), now, mine)
+            undone = left_undone(await self.engine.store.facts(mine), mine)
             if undone:
                 await self.say(prompt.chat_id, "\n".join(undone))
         if result.committed:

@@ -6,24 +6,23 @@ is under way, "before the trip" is over: the one thing that changed for such an 
 that it was not done before leaving. The arrival's reply says so, once, in one line per
 errand still due on or before the day the trip left; an errand due later, done, without
 a day, or somebody else's is not named.
-Pure: committed facts and ``now`` in, lines out.
+Pure: committed facts in, lines out (the departure day is said by its date, so the
+line needs no clock: it is as true the day after).
 
-    left_undone(facts, now, "user:primary")
+    left_undone(facts, "user:primary")
     # ['The Amazon return was due before you left (Sunday, November 29): still to do? …']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from typing import Any, Protocol
 
 from core.conversation.errand_answers import errands_of
 from core.domain import phrasing
 from core.domain.naming import errand
-from core.domain.phrasing_values import near_day
 from core.domain.state import CommittedFact
-from core.engine.consistency import calendar_day, today_where
+from core.engine.consistency import calendar_day
 from core.engine.trip_state import DEPART, STATUS
 
 _ASK = "still to do? Tell me when it's done."
@@ -48,17 +47,14 @@ def trip_began(committed: Iterable[Change], mine: str) -> bool:
     )
 
 
-def left_undone(facts: Sequence[CommittedFact], now: datetime, mine: str) -> list[str]:
+def left_undone(facts: Sequence[CommittedFact], mine: str) -> list[str]:
     """One line per errand of ``mine`` still ``due`` on or before the day ``mine``'s trip
-    under way left, soonest first; none while no trip is under way or its day is unknown.
-    ``now`` says the departure day as "today" or "yesterday" on the user's clock."""
+    under way left, soonest first; none while no trip is under way or its day is unknown."""
     held = {f.field: f.value for f in facts if f.entity_id == mine}
     left = calendar_day(held.get(DEPART))
     if held.get(STATUS) != "in_progress" or left is None:
         return []
-    today = today_where(held, now)
-    near = near_day(left.isoformat(), today)
-    when_left = near or phrasing.show_date(left.isoformat())
+    when_left = phrasing.show_date(left.isoformat())
     due = []
     for slug, fields in errands_of(facts, mine).items():
         status, day = fields.get("status"), fields.get("due_date")

@@ -12,6 +12,8 @@ from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
 
+from core.domain.policy import default_policy
+
 pytestmark = pytest.mark.timeout(300)
 
 LEFT_UNDONE = (
@@ -51,3 +53,28 @@ async def test_the_arrival_names_the_errand_left_undone_until_it_is_done(
     assert "was due before you left" not in again.text, again.text
     assert await story.held("travel.status") == "in_progress"
     assert not tg.open_prompts(ALICE), [p.text for p in tg.open_prompts(ALICE)]
+
+
+async def test_a_yes_that_sets_the_trip_under_way_names_the_errand_left_undone(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """While calibrating, an arrival before the plan's day is asked; the Yes that sets the
+    trip under way names the errand due by the day the trip in fact began (Thursday)."""
+    story = Story(tg)
+    await story.start(start_bot, default_policy())
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    story.says("going to tahoe sunday")
+    await story.yes("Is all of this right?")
+    story.says("need to return the amazon package thursday")
+    await story.yes("Is the Amazon return due Thursday, November 26?")
+    story.later(days=2)
+    story.says("were already in tahoe, got in last nite")
+    asked = await story.yes("Did you leave on Thursday, November 26?")
+    assert "Is your trip under way?" in asked, asked
+    told = await tg.reply_after(ALICE, 0, "was due before you left")
+    assert told.text == (
+        "The Amazon return was due before you left (Thursday, November 26): still to do? "
+        "Tell me when it's done."
+    )
+    assert await story.held("travel.status") == "in_progress"

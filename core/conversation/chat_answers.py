@@ -22,6 +22,7 @@ from core.conversation.chat_edits import Edits
 from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.conversation.left_undone import left_undone, trip_began
 from core.domain.chat_records import PromptMessage
 from core.domain.principals import user_principal
 from core.domain.review_items import ReviewItem
@@ -200,6 +201,13 @@ class Answers(ChatPart):
         also = texts.followed_from_answer(result.implied, self.config.entity_of(user_id))
         if also is not None:
             await self.say(prompt.chat_id, also)
+        mine = self.config.entity_of(user_id)
+        settled = [*(result.group or (item,)), *result.implied]
+        if result.committed and action == "confirm" and trip_began(settled, mine):
+            # A Yes that sets the trip under way: what was to be done before leaving.
+            undone = left_undone(await self.engine.store.facts(mine), mine)
+            if undone:
+                await self.say(prompt.chat_id, "\n".join(undone))
         if result.committed:
             await self.deps.changed(now)
             await self.steps.changed(prompt.chat_id, prompt.owner_user_id)

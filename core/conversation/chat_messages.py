@@ -24,6 +24,7 @@ from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context import read_context
 from core.conversation.errand_answers import still_to_do
+from core.conversation.left_undone import left_undone, trip_began
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
@@ -108,6 +109,10 @@ class AssistantTurn(ChatPart):
             if today is None:  # not read above: no trip's day was told back
                 today = (await self.deps.users_clock(msg, now)).date()
             ack = still_to_do([o.field or "" for o in outcomes], facts, entity, today) or ack
+        if ack is not None and trip_began([o for o in outcomes if o.committed], entity):
+            # Arrived: what was to be done before leaving and is still due is told now.
+            undone = left_undone(await self.engine.store.facts(entity), entity)
+            ack = "\n".join([ack, *undone])
         said = [] if ack is None else [ack]
         theirs = self.asked_of_others(outcomes, entity)
         if theirs:

@@ -17,17 +17,20 @@ from typing import Any
 from core.api.bodies import words_limit
 from core.api.call import Call
 from core.api.problems import Problem
+from core.api.response_views import (
+    claim_behind,
+    outcome_body,
+    question_body,
+    question_body_by_id,
+    reader_of,
+)
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
-from core.conversation import texts
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
-from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.said_since import said_since
 from core.conversation.views import (
     dead_letter_view,
-    group_view,
     history_view,
-    review_view,
     said_of_you_view,
     state_view,
     why_view,
@@ -35,7 +38,6 @@ from core.conversation.views import (
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
-from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, parse_ts
 from core.domain.validation import message_length_errors, message_text_hazards
 from core.domain.whose_word import may_answer, tokens_needed
@@ -93,7 +95,7 @@ async def post_message(c: Call) -> dict[str, Any]:
         refused = await _dead_letter(c, ref, c.body["at"], late)
         return {
             "observations": 0,
-            "outcomes": [_outcome(0, refused, Claimed(None))],
+            "outcomes": [outcome_body(0, refused, Claimed(None))],
             "questions": [],
         }
     payloads = await message_observations(
@@ -128,9 +130,12 @@ async def post_message(c: Call) -> dict[str, Any]:
     return {
         "observations": len(payloads),
         "outcomes": [
-            theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+            theirs(c, users, outcome_body(i, o, claim_behind(claimed, i)))
+            for i, o in enumerate(outcomes)
         ],
-        "questions": [await _question_view(c, item_id, shown.get(item_id)) for item_id in asked],
+        "questions": [
+            await question_body_by_id(c, item_id, shown.get(item_id)) for item_id in asked
+        ],
     }
 
 
@@ -181,7 +186,8 @@ async def post_observations(c: Call) -> dict[str, Any]:
     return {
         "received": len(items),
         "results": [
-            theirs(c, users, _outcome(i, o, _claim(claimed, i))) for i, o in enumerate(outcomes)
+            theirs(c, users, outcome_body(i, o, claim_behind(claimed, i)))
+            for i, o in enumerate(outcomes)
         ],
     }
 
@@ -211,7 +217,7 @@ async def get_state(c: Call) -> dict[str, Any]:
     facts, overruled = await facts_for_reader(
         c.engine.store, c.entities(), c.token.entity_id, c.services.audience.configured_names()
     )
-    viewer = await _viewer(c)
+    viewer = await reader_of(c)
     return {
         "entities": state_view(facts, c.now, viewer),
         "said_of_you": [said_of_you_view(o, c.now, viewer) for o in overruled],
@@ -226,7 +232,11 @@ async def get_questions(c: Call) -> dict[str, Any]:
     reader = c.token.entity_id
     mine = [r for r in items if may_answer(r, reader, tokens)]
     # A member's own question says what another member committed since it was asked.
-    return {"questions": [_review(c, r, await said_since(c.engine.store, r, reader)) for r in mine]}
+    return {
+        "questions": [
+            question_body(c, r, await said_since(c.engine.store, r, reader)) for r in mine
+        ]
+    }
 
 
 async def answer_question(c: Call) -> dict[str, Any]:
@@ -274,11 +284,11 @@ async def answer_question(c: Call) -> dict[str, Any]:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
         raise Problem(422, detail, kind="unknown-place") from None
     return {
-        "question": _review(c, result.item),
+        "question": question_body(c, result.item),
         "status": result.status,
         "committed": result.committed,
         "committed_value": result.committed_value,
-        "also_settled": [_review(c, r) for r in result.implied],
+        "also_settled": [question_body(c, r) for r in result.implied],
     }
 
 
@@ -288,7 +298,7 @@ async def get_why(c: Call) -> dict[str, Any]:
     store = c.engine.store
     fact = await store.fact(entity, field)
     events = await store.events_for(entity, field, None if fact is None else fact.value)
-    viewer = await _viewer(c)
+    viewer = await reader_of(c)
     # What the reader may see of it (another member's words before they are a fact: no).
     view = why_view(fact, events, await store.history(entity, field), c.now, viewer)
     if fact is None and not view["evidence"]:
@@ -299,7 +309,7 @@ async def get_why(c: Call) -> dict[str, Any]:
 async def get_history(c: Call) -> dict[str, Any]:
     field = c.query.get("field")
     entries = [h for e in c.entities() for h in await c.engine.store.history(e, field)]
-    viewer = await _viewer(c)
+    viewer = await reader_of(c)
     return {"changes": [history_view(h, viewer) for h in sorted(entries, key=lambda h: h.seq)]}
 
 
@@ -313,20 +323,20 @@ async def post_forget(c: Call) -> dict[str, Any]:
         principal=c.principal.ref,
         names=c.services.audience.configured_names(),
     )
-    return {"question": _review(c, item)}
+    return {"question": question_body(c, item)}
 
 
 async def post_undo(c: Call) -> dict[str, Any]:
     entities = c.entities(c.body.get("entity_id"))
     names = c.services.audience.configured_names()
     item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref, names=names)
-    return {"question": _review(c, item)}
+    return {"question": question_body(c, item)}
 
 
 async def get_dead_letters(c: Call) -> dict[str, Any]:
     """Dead letters whose payload names an entity the token reaches (others stay the owner's)."""
     reach = set(c.reach)
-    viewer = await _viewer(c)
+    viewer = await reader_of(c)
     letters = [(d, _entity_in(d.payload)) for d in await c.engine.store.dead_letters()]
     return {"dead_letters": [dead_letter_view(d, viewer, e) for d, e in letters if e in reach]}
 
@@ -337,50 +347,6 @@ async def _ingest(c: Call, claimed: list[Claimed]) -> list[Outcome]:
         return []
     payloads = [x.payload for x in claimed]
     return await c.engine.ingest_batch(payloads, now=c.now, principal=c.principal)
-
-
-# -- views ---------------------------------------------------------------------------
-def _claim(claimed: list[Claimed], index: int) -> Claimed:
-    """The claim behind outcome ``index``; what the engine added after the batch's own
-    (a trip's other fields moving with it) was claimed by nobody."""
-    return claimed[index] if index < len(claimed) else Claimed(None)
-
-
-def _outcome(index: int, o: Outcome, claimed: Claimed) -> dict[str, Any]:
-    return {
-        "index": index,
-        "event_id": o.event_id,
-        "entity_id": o.entity_id,
-        "field": o.field,
-        "decision": o.decision,
-        "committed": o.committed,
-        "confidence": None if o.confidence is None else round(o.confidence, 4),
-        "reasons": list(o.reasons),
-        "errors": list(o.errors),
-        "review_item_id": o.review_item_id,
-        "notices": list(claimed.notices),
-    }
-
-
-async def _viewer(c: Call) -> Viewer:
-    """Who reads: this token (and its user); another member's writes are shown redacted."""
-    return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
-
-
-def _review(c: Call, item: ReviewItem, since: CommittedFact | None = None) -> dict[str, Any]:
-    return {
-        **review_view(item),
-        "group": group_view(item.group_key),
-        "question": texts.prompt_body(item, c.token.entity_id, since=since),
-    }
-
-
-async def _question_view(c: Call, item_id: str, item: ReviewItem | None = None) -> dict[str, Any]:
-    if item is None:
-        item = await c.engine.store.review_item(item_id)
-    if item is None:  # pragma: no cover - the engine just asked it
-        raise Problem(404, f"no question {item_id}")
-    return _review(c, item)
 
 
 async def _own_item(

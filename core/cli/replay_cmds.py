@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from core.cli.common import emit_json, out, run
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.conversation.views import prompt_text
 from core.domain.audit import show_value
 from core.domain.tense import has_ended

@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
-from core.conversation import texts
+from core.conversation.alert_texts import alert_text
 from core.conversation.audience import Audience
 from core.conversation.buttons import TapAction
 from core.conversation.chat_base import AfterChange as AfterChange
@@ -266,7 +266,7 @@ class CanonChat(ChatDeps):
         sent = 0
         async with self.session(owner):
             for alert in await self.engine.store.open_alerts():
-                text = texts.alert_text(alert, self.config.entity_of(owner))
+                text = alert_text(alert, self.config.entity_of(owner))
                 # Sent first, then recorded and marked: an alert that could not be sent
                 # (the owner never opened the chat) stays open for the next run, and a
                 # crash in between repeats one alert rather than losing it.

@@ -23,6 +23,7 @@ from core.conversation.buttons import edit_buttons, new_place_buttons, place_dig
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.conversation.typed_replies import is_question, typed_answer
 from core.domain import phrasing
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
@@ -97,10 +98,10 @@ class Edits(ChatPart):
         item = await self.engine.store.review_item(mode.item_id)
         value: Any = msg.text
         if item is not None and item.kind == "change":
-            if msg.at - mode.since > EDIT_TIMEOUT or texts.is_question(msg.text):
+            if msg.at - mode.since > EDIT_TIMEOUT or is_question(msg.text):
                 await self._end(msg.chat_id)
                 return False
-            said = texts.typed_answer(msg.text)
+            said = typed_answer(msg.text)
             if mode.value is not None and said is not None:  # "use it anyway?" answered
                 use = said == "confirm"
                 await self._drop_place_buttons(mode, "Yes" if use else "No")

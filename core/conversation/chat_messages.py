@@ -22,7 +22,7 @@ from core.conversation.acknowledgements import AckKind
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
-from core.conversation.context import read_context
+from core.conversation.context_read import read_context
 from core.conversation.errand_answers import still_to_do
 from core.conversation.left_undone import left_undone, trip_began
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools

@@ -19,6 +19,7 @@ from core.conversation.buttons import part_buttons
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_edits import EDIT_TIMEOUT, Edits
 from core.conversation.chat_questions import Questions
+from core.conversation.typed_replies import is_question
 from core.domain import phrasing
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.engine.edit_values import edit_value
@@ -56,7 +57,7 @@ class PartValues(ChatPart):
         item = await self.engine.store.review_item(mode.item_id)
         members = [] if item is None else await self.questions.group_of(item)
         members = [m for m in members if m.status in ("pending", "queued")]
-        if not members or msg.at - mode.since > EDIT_TIMEOUT or texts.is_question(msg.text):
+        if not members or msg.at - mode.since > EDIT_TIMEOUT or is_question(msg.text):
             await self.log.clear_mode(msg.chat_id)
             return False
         fits = await self._fits(msg, members)

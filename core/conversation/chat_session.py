@@ -35,6 +35,7 @@ from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.conversation.typed_replies import typed_answer
 from core.domain.chat_records import PromptMessage
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ class ChatSession:
         # household's state knows (as the chat's previous message left them). A typed yes
         # or no says nothing of its own, so no extractor (a model, perhaps) is asked.
         claims: Claims = []
-        if texts.typed_answer(msg.text) is None:
+        if typed_answer(msg.text) is None:
             try:
                 claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
             except Exception:
@@ -143,7 +144,7 @@ class ChatSession:
             and await self.parts.part_values.value(msg, mode, now, claims)
         ):
             return None
-        action = texts.typed_answer(msg.text)
+        action = typed_answer(msg.text)
         active = await questions.active(msg.chat_id)
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)

@@ -5,14 +5,13 @@ limit of 4,096 characters a message is respected here so handlers never have to
 think about it. This module holds the fixed texts and the questions; the buttons
 under them and their callback data live in ``buttons``; the acknowledgement and the
 read commands' answers live in ``answer_texts`` and are re-exported here, so
-``texts.X`` names them all.
+``texts.X`` names them all. What a typed reply means (a yes, a no, a question) is
+``typed_replies``; an alert as the owner reads it is ``alert_texts``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import date, datetime
 from types import MappingProxyType
 from typing import Any
@@ -24,7 +23,6 @@ from core.conversation.answer_texts import state_text as state_text
 from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
-from core.conversation.buttons import TapAction
 from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.said_since import said_since_line
@@ -45,7 +43,7 @@ from core.engine.corrections import (
     undo_group_question,
     undo_group_result,
 )
-from core.store import Alert, ReviewItem
+from core.store import ReviewItem
 
 MAX_MESSAGE = 4096
 
@@ -123,33 +121,6 @@ CUT_MESSAGE = (
     "shorter message."
 )
 FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
-
-_YES = {"yes", "y", "yep", "yeah", "yup", "ya", "correct", "right", "confirm", "sure", "ok"}
-_YES |= {"okay", "true", "indeed", "affirmative", "yes please", "that's right", "thats right"}
-_NO = {"no", "n", "nope", "nah", "wrong", "reject", "false", "not really", "no thanks"}
-_NO |= {"not true", "that's wrong", "thats wrong", "incorrect"}
-
-
-def typed_answer(text: str) -> TapAction | None:
-    """'confirm' for a typed yes, 'reject' for a typed no (close variants too)."""
-    norm = re.sub(r"[^\w' ]+", "", text.casefold()).strip()
-    norm = " ".join(norm.split())
-    if norm in _YES or text.strip() in ("👍", "✅"):
-        return "confirm"
-    if norm in _NO or text.strip() in ("👎", "❌"):
-        return "reject"
-    return None
-
-
-_ASKING = re.compile(r"^(?:what|where|who|why|how|which)(?:'s|'re)?\b", re.I)
-
-
-def is_question(text: str) -> bool:
-    """A question to the assistant ("what's on my calendar?"), not a value being typed."""
-    words = text.split()
-    if len(words) < 2:
-        return False  # "Saturday?" is a hesitant answer
-    return text.rstrip().endswith("?") or (len(words) >= 3 and bool(_ASKING.match(text.strip())))
 
 
 def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
@@ -325,31 +296,6 @@ def dead_letter_question(item: ReviewItem) -> str:
     lines += [f"• {reason}" for reason in item.reasons[:5]]
     lines.append("Yes: try it again now · No: discard it · Edit: send a corrected payload")
     return "\n".join(lines)
-
-
-_ENTITY_ID = re.compile(r"\b(?:user|family|shared):[a-z0-9_]+\b")
-
-
-def alert_text(alert: Alert, mine: str | None = None) -> str:
-    """An alert for the owner (whose entity is ``mine``), sent once; an entity's id in
-    it reads as a word: "for user:primary" is "for you", "for user:bob" "for Bob"."""
-    if mine is not None:
-        alert = replace(
-            alert, message=_ENTITY_ID.sub(lambda m: _entity_words(m[0], mine), alert.message)
-        )
-    if alert.kind == "dead_letter_permanent":
-        return (
-            f"⚠️ A {alert.domain or ''} update could not be applied: it failed validation "
-            f"three times.\n{alert.message}\nI'll ask you what to do with it; `canon dlq` "
-            "shows it in full."
-        )
-    return f"⚠️ {alert.message}"
-
-
-def _entity_words(entity_id: str, mine: str) -> str:
-    if entity_id == mine:
-        return "you"
-    return entity_id.split(":", 1)[1].replace("_", " ").title()
 
 
 _DEAD_LETTER_SETTLED = {

@@ -29,6 +29,7 @@ from core.domain.phrasing_values import quoted
 from core.domain.phrasing_values import show as show
 from core.domain.phrasing_values import show_date as show_date
 from core.domain.phrasing_values import show_in as show_in
+from core.domain.question_words import Words, fmt, plain_name
 
 
 class Change(Protocol):
@@ -117,7 +118,7 @@ def _beside_a_trip(changes: Sequence[Change], mine: str) -> list[str] | None:
     off = [c for c in changes if c.field in _TRIP_GROUP and c.field != "travel.location"]
     if not any((c.field, c.candidate_value) == ("travel.status", "cancelled") for c in off):
         return None
-    trip = _trip(off, _Words(changes[0].entity_id, mine))
+    trip = _trip(off, Words(changes[0].entity_id, mine))
     if trip is None or len(off) == len(changes):
         return None
     return [*(single(c, mine) for c in changes if c not in off), trip]
@@ -127,21 +128,21 @@ def conflict_question(change: Change, mine: str) -> str:
     """The question that settles a conflict between fields: about what already
     happened when it concerns the past ("Did you leave on Monday?"), and the state that
     holds together when a trip is over ("Back home in Portland?")."""
-    words = _Words(change.entity_id, mine)
+    words = Words(change.entity_id, mine)
     if change.field == "travel.depart_date" and change.candidate_value is not None:
-        return _fmt("Did {you} leave on {v}?", words, v=show_date(change.candidate_value))
+        return fmt("Did {you} leave on {v}?", words, v=show_date(change.candidate_value))
     if change.field == "travel.location":
         # The only conflict about where the user is: a trip over, the user still "there".
         return back_home(change.candidate_value, words, away=change.current_value)
     if change.field == "profile.home_city" and change.candidate_value is not None:
         # The only conflict that proposes a home: a planned move whose day has come.
-        return _fmt("Have {you} moved to {v}?", words, v=show(change.candidate_value))
+        return fmt("Have {you} moved to {v}?", words, v=show(change.candidate_value))
     return single(change, mine)
 
 
 def single(change: Change, mine: str, *, later_day: bool = False) -> str:
     """The question for one change, by the kind of its field."""
-    words = _Words(change.entity_id, mine)
+    words = Words(change.entity_id, mine)
     parts = change.field.split(".")
     value = change.candidate_value
     if value is None:
@@ -151,7 +152,7 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
         return _travel(name, value, words)
     if domain == "profile" and name in _PROFILE:
         shown = {"timezone": show_zone, "move_date": when_moving}.get(name, show)(value)
-        return _fmt(_PROFILE[name][0], words, v=shown)
+        return fmt(_PROFILE[name][0], words, v=shown)
     if len(parts) == 3:
         thing = slug_words(parts[1])
         if domain == "project":
@@ -174,7 +175,7 @@ def _forget(change: Change, mine: str) -> str:
 
 def label(field: str, entity_id: str, mine: str) -> str:
     """A noun phrase for ``field``: 'your home city', "Bob's trip", 'the rent amount'."""
-    words = _Words(entity_id, mine)
+    words = Words(entity_id, mine)
     parts = field.split(".")
     if parts[0] == "profile" and parts[-1] in _PROFILE:
         return _PROFILE[parts[-1]][1].format(your=words.your)
@@ -185,7 +186,7 @@ def label(field: str, entity_id: str, mine: str) -> str:
             "destination": "trip's destination",
             "depart_date": "departure date",
             "return_date": "return date",
-        }.get(parts[-1], _plain(parts[-1]))
+        }.get(parts[-1], plain_name(parts[-1]))
         return f"{words.your} {noun}"
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "schedule":
         return f"the {slug_words(parts[1])} day"
@@ -193,28 +194,28 @@ def label(field: str, entity_id: str, mine: str) -> str:
         # A member's own field: "Emma's status", "your wife's status".
         person = who(parts[1])
         whose = "the household's" if person == "everyone at home" else f"{person}'s"
-        return f"{whose} {_plain(parts[2])}"
+        return f"{whose} {plain_name(parts[2])}"
     if len(parts) == 3 and parts[0] == "financial":
         # "the Amazon return due date": an errand named as a person names it.
-        return f"{errand(slug_words(parts[1]))} {_plain(parts[2])}"
+        return f"{errand(slug_words(parts[1]))} {plain_name(parts[2])}"
     if len(parts) == 3:
         owner = slug_words(parts[1])
-        return f"the {owner} {_plain(parts[2])}"
-    return f"{words.your} {_plain(parts[-1])}"
+        return f"the {owner} {plain_name(parts[2])}"
+    return f"{words.your} {plain_name(parts[-1])}"
 
 
-def _travel(name: str, value: Any, w: _Words, *, to: str = "") -> str:
+def _travel(name: str, value: Any, w: Words, *, to: str = "") -> str:
     if name == "status" and value in _TRIP:
-        return _fmt(_TRIP[value], w, to=to)
+        return fmt(_TRIP[value], w, to=to)
     if name == "location":
-        return _fmt("{are} {you} in {v}?", w, v=show(value))
+        return fmt("{are} {you} in {v}?", w, v=show(value))
     if name == "destination":
-        return _fmt("Is {your} trip going to {v}?", w, v=show(value))
+        return fmt("Is {your} trip going to {v}?", w, v=show(value))
     if name == "depart_date":
-        return _fmt("{do} {you} leave on {v}?", w, v=show_date(value))
+        return fmt("{do} {you} leave on {v}?", w, v=show_date(value))
     if name == "return_date":
-        return _fmt("{are} {you} back on {v}?", w, v=show_date(value))
-    return _fmt("Is {your} {f} now {v}?", w, f=_plain(name), v=show(value))
+        return fmt("{are} {you} back on {v}?", w, v=show_date(value))
+    return fmt("Is {your} {f} now {v}?", w, f=plain_name(name), v=show(value))
 
 
 def _project(name: str, value: Any, thing: str) -> str:
@@ -223,7 +224,7 @@ def _project(name: str, value: Any, thing: str) -> str:
         return _PROJECT[value].format(name=title)
     if name == "due_date":
         return f"Is {title} due on {show_date(value)}?"
-    return f"Is the {title} {_plain(name)} now {show(value)}?"
+    return f"Is the {title} {plain_name(name)} now {show(value)}?"
 
 
 def _family(name: str, value: Any, thing: str, *, later_day: bool = False) -> str:
@@ -237,14 +238,14 @@ def _family(name: str, value: Any, thing: str, *, later_day: bool = False) -> st
         return _EVENT[value].format(name=f"the {thing}")
     if name == "schedule":
         return event_question(thing, None, value)
-    return f"Is the {thing} {_plain(name)} now {show(value)}?"
+    return f"Is the {thing} {plain_name(name)} now {show(value)}?"
 
 
 def _financial(
     name: str,
     value: Any,
     thing: str,
-    w: _Words,
+    w: Words,
     money: str = "",
     merchant: str = "",
     due: Any = None,
@@ -257,11 +258,11 @@ def _financial(
         and thing.endswith(" return")
     ):
         # Goods still to go back, no day: "Is the Amazon return due?" asks nothing clear.
-        return _fmt("{do} {you} still have to do {the}?", w, the=errand(thing))
+        return fmt("{do} {you} still have to do {the}?", w, the=errand(thing))
     if name == "status" and value in _PAYMENT:
         # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
         bare = money[:1].isdigit()
-        text = _fmt(
+        text = fmt(
             _PAYMENT[value],
             w,
             name=thing,
@@ -280,14 +281,14 @@ def _financial(
         return f"Is {errand(thing)} due on {show_date(value)}?"
     if name == "merchant":
         return f"Was {thing} paid to {quoted(value)}?"
-    return f"Is the {thing} {_plain(name)} now {show(value)}?"
+    return f"Is the {thing} {plain_name(name)} now {show(value)}?"
 
 
 def _combined(changes: Sequence[Change], mine: str) -> str | None:
     """One sentence for the groups that read as one: a payment, a trip."""
     by_field = {c.field: c.candidate_value for c in changes}
     first = changes[0]
-    words = _Words(first.entity_id, mine)
+    words = Words(first.entity_id, mine)
     parts = first.field.split(".")
     if parts[0] == "financial" and len(parts) == 3:
         prefix = ".".join(parts[:2])
@@ -349,7 +350,7 @@ _TRIP_GROUP = frozenset(
 )
 
 
-def _trip(changes: Sequence[Change], words: _Words) -> str | None:
+def _trip(changes: Sequence[Change], words: Words) -> str | None:
     """A trip's word and what it means for the trip's other fields, as one question: a
     return that leaves the user home, a trip called off with its plan, an arrival."""
     by_field = {c.field: c.candidate_value for c in changes}
@@ -375,34 +376,13 @@ def _trip(changes: Sequence[Change], words: _Words) -> str | None:
     return _travel("status", status, words, to="" if place is None else f" to {show(place)}")
 
 
-def back_home(home: Any, w: _Words | None = None, *, away: Any = None, since: Any = None) -> str:
+def back_home(home: Any, w: Words | None = None, *, away: Any = None, since: Any = None) -> str:
     """A return as one question: 'Back home in Portland?' when the home city is known,
     else 'Back home from Tahoe?' (Yes forgets where the trip was); ``since``: the day the
     trip ended, when the words told it ('Back home in Portland since Friday, November 27?')."""
-    w = w or _Words("", "")
+    w = w or Words("", "")
     back = "Back" if w.you == "you" else f"Is {w.you} back"
     when = "" if since is None else f" since {show_date(since)}"
     if home is not None:
         return f"{back} home in {show(home)}{when}?"
     return f"{back} home from {show(away)}{when}?" if away is not None else f"{back} home{when}?"
-
-
-# -- words ------------------------------------------------------------------------
-class _Words:
-    """Pronouns for the entity a question is about: 'you' for the user, else a name."""
-
-    def __init__(self, entity_id: str, mine: str) -> None:
-        if entity_id == mine:
-            self.you, self.your, self.do, self.are = "you", "your", "Do", "Are"
-        else:
-            name = slug_words(entity_id.split(":", 1)[-1]).title()
-            self.you, self.your, self.do, self.are = name, f"{name}'s", "Does", "Is"
-
-
-def _fmt(template: str, w: _Words, **values: str) -> str:
-    text = template.format(you=w.you, your=w.your, do=w.do, are=w.are, **values)
-    return text[:1].upper() + text[1:]
-
-
-def _plain(name: str) -> str:
-    return name.replace("_", " ")

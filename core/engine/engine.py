@@ -17,13 +17,12 @@ from typing import Any
 from core.domain.api_tokens import ApiToken
 from core.domain.evidence_time import evidence_errors
 from core.domain.frozen_init import fast_replace
-from core.domain.ids import new_id
 from core.domain.observation_record import ObservationRecord, checked_record
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
-from core.domain.resolver import Decision, change_patch, resolve
+from core.domain.resolver import Decision
 from core.domain.snapshot import FieldSnapshot, TokensUnread, advance
-from core.domain.state import CommittedFact, value_key
+from core.domain.state import CommittedFact
 from core.domain.validation import plain_json
 from core.domain.whose_word import users_own_word
 from core.domain.write_batch import WriteBatch
@@ -32,6 +31,7 @@ from core.engine.citations import cited
 from core.engine.conflicts import ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
+from core.engine.decide_one import decide_observation
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
@@ -42,7 +42,6 @@ from core.engine.outcomes import (
     Outcome,
     OutcomeKind,
     invalid_outcome,
-    reason_summary,
 )
 from core.engine.question_cap import count_claim, open_claims_of
 from core.engine.rollout_state import PolicyInForce, RolloutReader
@@ -51,21 +50,17 @@ from core.engine.trip_state import (
     TRIP_FIELDS,
     companion_ids,
     companions_of,
-    follow,
     moves_a_trip,
     plans_a_trip,
     stated_fields,
     with_trip_corroborators,
 )
 from core.engine.write_records import (
-    accepted_record,
-    commit_plan,
-    group_key,
     own_event_id,
     owned_by,
 )
 from core.errors import PayloadInvalid
-from core.store import Accepted, DeadLetter, NewReviewItem
+from core.store import Accepted, DeadLetter
 from core.store.protocol import SeenEvents, StoreBackend
 
 
@@ -226,7 +221,7 @@ class Engine(ServiceWrites, UserAnswers):
                     given if stored_id == given.event_id else given.with_changes(event_id=stored_id)
                 )
                 key = (obs.entity_id, obs.field)
-                outcome, record, decision = self._decide(
+                outcome, record, decision = decide_observation(
                     obs,
                     snaps[key],
                     now,
@@ -351,81 +346,6 @@ class Engine(ServiceWrites, UserAnswers):
             # Questions shown now are reported once, with the batch's last outcome.
             outcomes[-1] = fast_replace(outcomes[-1], promoted=promoted)
         return outcomes
-
-    def _decide(
-        self,
-        obs: ObservationRecord,
-        snap: FieldSnapshot,
-        now: datetime,
-        in_force: PolicyInForce,
-        principal: Principal,
-        leader: tuple[Decision, str] | None = None,
-        begins_anew: bool = False,
-        tokens: Sequence[ApiToken] | None = None,
-    ) -> tuple[Outcome, Accepted, Decision]:
-        key = value_key(obs.candidate_value)
-        evidence = snap.evidence(key, begins_anew)
-        committed = snap.committed
-        decision = resolve(
-            committed, obs, in_force.policy_for(obs.entity_id), now, evidence, candidate_key=key
-        )
-        if leader is not None:
-            patch = change_patch(committed, obs)
-            decision = follow(decision, leader[0], leader[1], patch)
-        commit = (
-            commit_plan(obs, decision.confidence, committed, now, principal.ref)
-            if decision.commits
-            else None
-        )
-        if commit is not None:
-            in_force.count_change(obs.entity_id, obs.domain)
-        review = None
-        if decision.decision == "ask_user" and not snap.asks_already(key, principal.ref, tokens):
-            review = NewReviewItem(
-                id=new_id(),
-                kind="change",
-                event_id=obs.event_id,
-                entity_id=obs.entity_id,
-                field=obs.field,
-                candidate_value=obs.candidate_value,
-                current_value=None if committed is None else committed.value,
-                confidence=decision.confidence,
-                reasons=reason_summary(decision.reasons),
-                source_key=obs.source.key,
-                created_at=now,
-                group_key=group_key(obs, principal, None if leader is None else leader[1]),
-                shadow_decision=decision.shadow_of,
-                principal=principal.ref,
-            )
-        record = accepted_record(
-            obs,
-            now,
-            decision=decision.decision,
-            confidence=decision.confidence,
-            margin=decision.margin,
-            reasons=decision.reasons,
-            patch=decision.patch,
-            commit=commit,
-            review=review,
-            corroborate=decision.effect == "corroborate",
-            principal=principal.ref,
-            key=key,
-        )
-        outcome = Outcome(
-            decision.decision,
-            obs.event_id,
-            obs.entity_id,
-            obs.field,
-            obs.candidate_value,
-            confidence=decision.confidence,
-            margin=decision.margin,
-            reasons=decision.reasons,
-            committed=commit is not None,
-            corroborated=record.corroborate,
-            review_item_id=None if review is None else review.id,
-            previous_value=None if committed is None else committed.value,
-        )
-        return outcome, record, decision
 
 
 class _RolloutMoved(Exception):

@@ -11,6 +11,15 @@ import re
 
 from core.extraction.family_away import AWAY_DOING
 from core.extraction.family_condition_words import condition_said, spelled_out, symptom_settled
+from core.extraction.family_hospital import (
+    ADMITTED_WITH,
+    AND_HOME,
+    CAME_OUT,
+    DISCHARGE_AHEAD,
+    DISCHARGED,
+    OUT_OF_CARE,
+    TAKEN_IN,
+)
 from core.extraction.family_members import PRE as _PRE
 
 THREW_UP = re.compile(r"^\s*(?:just\s+)?(?:threw\s+up|puked|vomited|has\s+thrown\s+up)\b")
@@ -257,20 +266,6 @@ _STATUS_CANON = {
 }
 
 
-_DISCHARGED = re.compile(
-    _PRE + r"(?:got|was|were|has\s+been|have\s+been|'s\s+been|is|are|'s|just\s+got|"
-    r"finally\s+got)\s+"
-    r"(?:finally\s+|just\s+)?(?:discharged|released\s+from\s+(?:the\s+)?hospital|"
-    r"sent\s+home\s+from\s+(?:the\s+)?(?:hospital|er|icu|ward)|"
-    # "mum was allowed home from the ward", "dad's been let home", "she was let out of hospital"
-    r"(?:allowed|let)\s+(?:home|out\s+of\s+(?:the\s+)?hospital)(?!\s+(?:early\s+)?from\s+(?:school|work|nursery|daycare)))\b"
-)
-_CAME_OUT = re.compile(
-    _PRE + r"(?:just\s+|finally\s+)?(?:got|came)\s+out\s+of\s+"
-    r"(?:the\s+)?(?:hospital|icu|rehab)\b"
-)
-"""Out of the hospital: "mom got discharged today", "dad got out of hospital" ("came home
-from" it is home, read by ``_STATUS``)."""
 VERBLESS = re.compile(
     r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
@@ -300,11 +295,6 @@ _SYMPTOM_WORSE = re.compile(
 mirror of a symptom gone)."""
 
 
-_ADMITTED_WITH = re.compile(
-    _PRE + r"(?:is|are|'s|was|were|got|has\s+been|have\s+been|'s\s+been)\s+(?:just\s+)?"
-    r"(?:admitted|hospitali[sz]ed)\s+(?:\w+\s+)?(?:with|for)\s+(?!(?:observation|tests)\b)"
-)
-"""In hospital with an illness: "grandma's been admitted with pneumonia"."""
 OFF_SICK = re.compile(
     _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     # The place may go unsaid: "jonah's off today with a tummy bug", "she's out with flu".
@@ -314,34 +304,12 @@ OFF_SICK = re.compile(
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
-_DISCHARGE_AHEAD = re.compile(
-    r"^\s*(?:'s|s)\s+discharge(?:\s+date)?\s+(?:(?:has\s+been|got|was|is|'s|keeps\s+getting|been)\s+)?"
-    r"(?:pushed|moved|delayed|postponed|put\s+back|on\s+hold|planned|scheduled|pencill?ed|set|"
-    r"booked|due|tomorrow|next\s|not\s+(?:till|until|before)\s|(?:till|until)\s)"
-)
-"""A discharge still ahead ("Grandpa's discharge got pushed to Friday"): in hospital, so sick."""
-TAKEN_IN = re.compile(
-    _PRE + r"(?:(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
-    r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent|moved|transferred)|went|has\s+gone|"
-    r"'s\s+gone)\s+(?:back\s+)?(?:in)?to\s+"
-    r"(?:the\s+|a\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty|"
-    # "Mom's been moved to a rehab facility": still in care, elsewhere.
-    r"rehab(?:ilitation)?(?:\s+(?:facility|unit|centre|center|ward|hospital))?|hospice|"
-    r"(?:stroke|cardiac|surgical|medical|respiratory)\s+(?:ward|unit))\b"
-)
-"""Taken into care: "mom was taken to the ER this morning", "he went into hospital Sunday"."""
 _AND_THEN = re.compile(
     r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s|seems|looks|feels)\b)"
 )
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
-_OUT_OF_CARE = re.compile(r"\b(?:out\s+of\s+(?:the\s+)?hospital|discharged|released|sent\s+home)\b")
-_AND_HOME = re.compile(
-    r"\band\s+(?:(?:is|'s|are|now|finally|safely)\s+)*(?:back\s+home|home|(?:resting|recovering|"
-    r"sleeping)\s+at\s+home)\b"
-)
-"""Out of hospital and home: "dad's out of hospital and back home", "…and resting at home"."""
 _BACK_AFTER_ILLNESS = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
     r"(?:school|work|daycare|preschool|nursery|class)\s+(?:(?:today|again|now|this\s+morning)\s+)?after\s+(?:(?:being|a\s+week|two\s+days|"
@@ -366,15 +334,15 @@ def member_status(rest: str) -> str | None:
     if _BACK_AFTER_ILLNESS.search(rest) or symptom_settled(rest) or _SYMPTOM_GONE.match(rest):
         return "well"
     said = _member_status(rest)
-    if said == "well" and _OUT_OF_CARE.search(rest) and _AND_HOME.search(rest):
+    if said == "well" and OUT_OF_CARE.search(rest) and AND_HOME.search(rest):
         return "home"
     if said is None and (AWAY_DOING.search(rest) or _WENT_BACK_TO_STUDY.match(rest)):
         return "away"
     if said is None and (
-        _ADMITTED_WITH.search(rest)
+        ADMITTED_WITH.search(rest)
         or TAKEN_IN.search(rest)
         or OFF_SICK.search(rest)
-        or _DISCHARGE_AHEAD.search(rest)
+        or DISCHARGE_AHEAD.search(rest)
     ):
         return "sick"
     if said is None and (m := _AND_THEN.search(rest)) is not None:
@@ -397,8 +365,8 @@ def _member_status(rest: str) -> str | None:
         or _ALL_CLEAR.search(rest)
         or _RECOVERED.search(rest)
         or _RECOVERED_NOW.search(rest)
-        or _DISCHARGED.search(rest)
-        or _CAME_OUT.search(rest)
+        or DISCHARGED.search(rest)
+        or CAME_OUT.search(rest)
     ):
         return "well"
     if dm := _DOING.search(rest):
@@ -431,31 +399,3 @@ def _member_status(rest: str) -> str | None:
     if _SYMPTOM_WORSE.match(rest):
         return "sick"
     return None
-
-
-_LISTED = re.compile(r",\s*(?:and\s+)?(?=[a-z])")
-"""A carer's note lists states after the member, each without its verb: "mum had a bad
-night, very confused, on antibiotics for a UTI now"."""
-_OWN_SUBJECT = re.compile(
-    r"(?:i|we|you|he|she|they|it|my|our|your|his|her|their|the|this|that|there|[a-z]+'s)\b"
-)
-
-
-def listed_state(rest: str) -> str | None:
-    """Sick or well as said by a later item of a comma list after the member (a note's
-    states without their verb); None when no later item says either. An item with a
-    subject of its own is someone else's news, not a state of the member."""
-    items = [rest.split(",", 1)[0].strip()] if _VERBLESS_LEAD.match(rest) else []
-    items += [rest[m.end() :].split(",", 1)[0] for m in _LISTED.finditer(rest)]
-    for item in items:
-        if _OWN_SUBJECT.match(item):
-            continue
-        # "seems much better in herself" has its verb; "very chesty" needs one.
-        said = member_status(" " + item) or member_status("is " + item)
-        if said in ("sick", "well"):
-            return said
-    return None
-
-
-_VERBLESS_LEAD = re.compile(r"\s*(?:very|quite|a\s+bit|bit|really|so|more|much)\s+[a-z]")
-"""A note's first state said without its verb: "grandma very chesty, coughing a lot"."""

@@ -18,6 +18,7 @@ from core.extraction.clause_claims import REACTION
 from core.extraction.family_activities import activity_candidates
 from core.extraction.family_away import VISITING
 from core.extraction.family_carer_states import carer_state
+from core.extraction.family_listed_states import listed_state
 from core.extraction.family_members import (
     APPOSITIVE_NAME,
     HOUSEHOLD,
@@ -30,7 +31,7 @@ from core.extraction.family_members import (
     names_a_relation,
     works_with_the_writer,
 )
-from core.extraction.family_status import THREW_UP, VERBLESS, listed_state, member_status
+from core.extraction.family_status import THREW_UP, VERBLESS, member_status
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.household_ailments import household_ailment
 from core.extraction.kin_chains import OUTSIDER, named_before, of_a_relative, through_a_relative

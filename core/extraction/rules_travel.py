@@ -56,11 +56,8 @@ from core.extraction.travel_going import (
 from core.extraction.travel_objects import anyones_way, awaited, cannot_go, errand_after, is_habit
 from core.extraction.travel_presence import (
     ARRIVED,
-    AT_LODGING,
-    BARE_ARRIVAL,
     GOT_THING,
     HERE,
-    HERE_ARRIVAL,
     NOT_THERE,
     PRESENT_AT,
     TOURING,
@@ -78,6 +75,7 @@ from core.extraction.travel_returns import (
 )
 from core.extraction.travel_scenes import holiday_ahead, visiting_till, woke_there
 from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
+from core.extraction.unnamed_arrivals import AT_LODGING, BARE_ARRIVAL, HERE_ARRIVAL
 
 _OUT_FIRST = re.compile(
     r"\b(?:leaving|leave|flying|fly|heading|head|off|going|driving|drive|travelling|traveling)\s+"

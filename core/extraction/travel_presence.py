@@ -3,6 +3,8 @@ from Rome"), touring ("backpacking around Peru"), or no longer there ("we just l
 
 These phrases place the speaker; a return read in ``travel_returns`` ("landed in Portland,
 trip's over") uses the arrival too, which is why they live apart from ``rules_travel``.
+An arrival or a stay that names no place ("landed!!", "we're at the cabin now") is
+``unnamed_arrivals``.
 """
 
 from __future__ import annotations
@@ -394,62 +396,3 @@ GOT_THING = re.compile(
     r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed|held\s+up|"
     r"grounded)\b)"
 )
-
-
-LODGING = (
-    r"(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|villa|campsite|campground|rental|condo|inn|"
-    r"b&b|bnb|chalet|cottage|beach\s+house|lake\s+house|ski\s+lodge)"
-)
-"""A place to stay named by its kind ("the cabin", "our airbnb"), not by a name."""
-
-
-BARE_ARRIVAL = re.compile(
-    r"^(?:(?:we|i|we've|i've|have|just|finally|all|both|safely|ok|okay|so)\s+)*"
-    r"(?:landed|touched\s+down|arrived|reached|made\s+it|checked\s+in|checked(?=\s+into\s))"
-    r"(?:\s+(?:safe(?:ly)?|ok|okay|alive|in\s+one\s+piece|at\s+last|finally|just\s+now))*"
-    # "made it to the cabin": a place to stay, named by its kind, not by a name.
-    rf"(?:\s+(?:to|at|into)\s+(?:the|our|my)\s+{LODGING})?"
-    # "babe landed 🛬 love u": a sign-off of love after it.
-    r"(?:[\s!.]+(?:love\s+(?:u|you|ya)|ily|miss\s+(?:u|you)|xo+|x+))?"
-    r"[\s!.]*$"
-)
-"""An arrival said without a place ("landed!!", "made it to the cabin", "touched down"):
-the speaker is on a trip, somewhere the words do not name. Only the whole clause counts,
-so "landed a job" or "made it to the gym" never match."""
-
-AT_LODGING = re.compile(
-    r"^(?:(?:ok|okay|so|and|well|yay|omg|phew)\s+)*"
-    r"(?:(?:we're|we\s+are|were|i'm|i\s+am)\s+(?:(?:now|finally|already|all|both|safely)\s+)*|"
-    r"(?:(?:finally|now|already|safely)\s+)+)"
-    rf"(?:at|in)\s+(?:the|our|my)\s+{LODGING}"
-    r"(?:\s+(?:now|finally|already|at\s+last|rn|lol|haha|yay))*[\s!.]*$"
-)
-"""Being at a place to stay, said as the whole clause ("we're at the cabin now", "finally at
-the hotel", "were at the airbnb now lol"): on a trip, somewhere the words do not name. A
-subject or a "now"/"finally" is needed ("at the hotel" alone may be a sign-post), and
-nothing may follow ("we're at the hotel bar with Sam" is an evening, not a stay)."""
-
-
-HERE_ARRIVAL = re.compile(
-    r"^(?:(?:ok|okay|so|and|well|yay|omg|phew|lol|haha|yo|hey|guys)\s+)*"
-    r"(?:"
-    # "we're here", "we are finally here": a plural subject is a party on its way.
-    r"(?:we're|we\s+are|were|we've|we\s+have)\s+(?:(?:now|finally|already|all|both|safely|"
-    r"officially|just)\s+)*(?:here|arrived\s+here|made\s+it\s+here|got\s+here)|"
-    # "just got here", "made it here safe", "got here at last": arriving, here.
-    r"(?:(?:we|i|we've|i've|just|finally|all|both|safely|so|already)\s+)*"
-    r"(?:got|made\s+it|arrived|rolled\s+in)\s+here|"
-    # "i'm here already", "i'm finally here": one person says it only with "already"/"finally",
-    # since a bare "I'm here" is as often "I'm listening" or "at the café".
-    r"(?:i'm|i\s+am|im)\s+(?:(?:now|safely|officially)\s+)*(?:finally|already)\s+here|"
-    r"(?:i'm|i\s+am|im)\s+here\s+(?:already|at\s+last|finally)|"
-    r"(?:finally|already)\s+here"
-    r")"
-    r"(?:\s+(?:safe(?:ly)?|ok|okay|already|at\s+last|finally|now|in\s+one\s+piece|"
-    # "we got here yesterday", "made it here last night": arrived lately, here still.
-    r"yesterday|last\s+night|late|this\s+(?:morning|afternoon|evening)|earlier(?:\s+today)?|"
-    r"rn|lol|haha|yay|omg))*[\s!.]*$"
-)
-"""Arriving "here", said as the whole clause ("we're here already!!", "just got here",
-"made it here safe"): on a trip, at a place the words point at but do not name. A lone
-"I'm here" is left alone: it as often means "I'm listening" or "I'm at the café"."""

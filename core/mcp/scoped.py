@@ -25,7 +25,8 @@ from typing import Any, Literal
 
 from core.conversation.audience import Audience
 from core.conversation.chat import AfterChange
-from core.conversation.context import DEFAULT_TOKEN_BUDGET, load_context
+from core.conversation.context import DEFAULT_TOKEN_BUDGET
+from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.provenance import Viewer, user_viewer
 from core.conversation.views import (

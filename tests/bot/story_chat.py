@@ -13,7 +13,7 @@ from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import ChatMessage, FakeTelegram
 
 from bot.app import BotRunner
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.domain.policy import Policy
 from core.engine.engine import Engine
 

@@ -21,7 +21,7 @@ from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.domain.ids import new_id
 from core.domain.policy import Policy, with_overrides
 from core.domain.state import CommittedFact

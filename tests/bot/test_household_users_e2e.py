@@ -12,7 +12,7 @@ from chatkit import ALICE, BOB, StartBot
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
-from core.conversation.context import read_context
+from core.conversation.context_read import read_context
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.conversation import buttons, texts
+from core.conversation.alert_texts import alert_text
+from core.conversation.typed_replies import typed_answer
 from core.store import Alert, ReviewItem
 from core.store.sqlite import SQLiteStore
 
@@ -33,7 +35,7 @@ from core.store.sqlite import SQLiteStore
     ],
 )
 def test_typed_answers(typed: str, action: str | None) -> None:
-    assert texts.typed_answer(typed) == action
+    assert typed_answer(typed) == action
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20000))
@@ -189,7 +191,7 @@ def test_said_again_while_its_question_is_open_is_said_to_be_waiting() -> None:
 )
 def test_an_alert_names_entities_in_words(message: str, shown: str) -> None:
     alert = Alert(1, NOW, "rollback", "travel", message)
-    assert texts.alert_text(alert, "user:primary") == shown
+    assert alert_text(alert, "user:primary") == shown
 
 
 @pytest.mark.parametrize(

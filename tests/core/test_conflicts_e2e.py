@@ -11,7 +11,7 @@ from typing import Any
 
 from canon_testing import make_observation
 
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.domain.review_items import OPEN_STATUSES
 from core.engine.engine import Engine
 from core.engine.review import answer_review

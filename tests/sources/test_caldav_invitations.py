@@ -21,7 +21,7 @@ from context_parser import parse_block
 from source_servers import Radicale
 from sources_helpers import TAKES_TRAVEL, config_with, source
 
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
 from core.settings import Settings

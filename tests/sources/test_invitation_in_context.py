@@ -17,7 +17,8 @@ from canon_testing import make_signal
 from context_parser import parse_block
 from source_servers import free_port
 
-from core.conversation.context import INVITED_TITLE, load_context
+from core.conversation.context import INVITED_TITLE
+from core.conversation.context_read import load_context
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals
 from core.sources.webhook import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, webhook_app

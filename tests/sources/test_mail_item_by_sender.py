@@ -22,7 +22,7 @@ from context_parser import parse_block
 from source_servers import Dovecot
 from sources_helpers import dovecot_inbox, mail
 
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.conversation.texts import prompt_body
 from core.engine.engine import Engine
 from core.sources.poller import poll_once

@@ -26,7 +26,7 @@ from test_workspace_flow import edit_inputs, migrated
 from workspace_fixtures import NOW, USER_EDITS
 
 from core.cli import cli
-from core.conversation.context import load_context
+from core.conversation.context_read import load_context
 from core.conversation.provenance import user_viewer
 from core.conversation.texts import prompt_body
 from core.conversation.why_texts import why_text

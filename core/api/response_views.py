@@ -1,0 +1,64 @@
+"""What the API's responses show: an outcome, a question, and for which reader.
+
+Shared by the handlers (``handlers``): a message's and an observation batch's outcomes,
+and every question a handler returns (asked, answered, forget, undo), as bodies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.api.call import Call
+from core.api.problems import Problem
+from core.conversation import texts
+from core.conversation.provenance import Viewer, token_viewer
+from core.conversation.views import group_view, review_view
+from core.domain.claims import Claimed
+from core.domain.state import CommittedFact
+from core.engine.engine import Outcome
+from core.store import ReviewItem
+
+
+def claim_behind(claimed: list[Claimed], index: int) -> Claimed:
+    """The claim behind outcome ``index``; what the engine added after the batch's own
+    (a trip's other fields moving with it) was claimed by nobody."""
+    return claimed[index] if index < len(claimed) else Claimed(None)
+
+
+def outcome_body(index: int, o: Outcome, claimed: Claimed) -> dict[str, Any]:
+    return {
+        "index": index,
+        "event_id": o.event_id,
+        "entity_id": o.entity_id,
+        "field": o.field,
+        "decision": o.decision,
+        "committed": o.committed,
+        "confidence": None if o.confidence is None else round(o.confidence, 4),
+        "reasons": list(o.reasons),
+        "errors": list(o.errors),
+        "review_item_id": o.review_item_id,
+        "notices": list(claimed.notices),
+    }
+
+
+async def reader_of(c: Call) -> Viewer:
+    """Who reads: this token (and its user); another member's writes are shown redacted."""
+    return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
+
+
+def question_body(c: Call, item: ReviewItem, since: CommittedFact | None = None) -> dict[str, Any]:
+    return {
+        **review_view(item),
+        "group": group_view(item.group_key),
+        "question": texts.prompt_body(item, c.token.entity_id, since=since),
+    }
+
+
+async def question_body_by_id(
+    c: Call, item_id: str, item: ReviewItem | None = None
+) -> dict[str, Any]:
+    if item is None:
+        item = await c.engine.store.review_item(item_id)
+    if item is None:  # pragma: no cover - the engine just asked it
+        raise Problem(404, f"no question {item_id}")
+    return question_body(c, item)

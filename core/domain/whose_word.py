@@ -38,11 +38,17 @@ def member_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
         return ref
     if ref.startswith(STDIO_SESSION + "user:"):  # the user's own assistant over stdio
         return ref.removeprefix(STDIO_SESSION)
-    if ref.startswith("token:"):
-        made = next((t for t in tokens if f"token:{t.id}" == ref), None)
-        if made is not None and made.entity_id.startswith("user:"):
-            return made.entity_id
+    made = _token_of(ref, tokens)
+    if made is not None and made.entity_id.startswith("user:"):
+        return made.entity_id
     return None
+
+
+def _token_of(ref: str, tokens: Sequence[ApiToken]) -> ApiToken | None:
+    """The token whose principal ``ref`` is (``token:<id>``), when it is among ``tokens``."""
+    if not ref.startswith("token:"):
+        return None
+    return next((t for t in tokens if f"token:{t.id}" == ref), None)
 
 
 def someone_elses(
@@ -139,7 +145,7 @@ def asker(ref: str | None, tokens: Sequence[ApiToken]) -> Principal | None:
         return None
     if ref.startswith("user:"):
         return user_principal(ref)
-    made = next((t for t in tokens if f"token:{t.id}" == ref), None)
+    made = _token_of(ref, tokens)
     return None if made is None else token_principal(made.id, made.role, made.entity_id)
 
 

@@ -28,7 +28,8 @@ from core.domain.whose_word import users_own_word
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.citations import cited
-from core.engine.conflicts import ask_about_conflicts
+from core.engine.conflicts import Answered, ask_about_conflicts
+from core.engine.errand_follows_trip import follow_the_trip
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.decide_one import decide_observation
@@ -47,6 +48,7 @@ from core.engine.question_cap import count_claim, open_claims_of
 from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.engine.said_of_you import fields_spoken_of, settle_said_of_user
 from core.engine.trip_state import (
+    DEPART,
     TRIP_FIELDS,
     companion_ids,
     companions_of,
@@ -327,6 +329,14 @@ class Engine(ServiceWrites, UserAnswers):
             promoted_items += await ask_about_conflicts(
                 self.store, changed, now, self.policy.max_pending
             )
+            # "actually we're leaving saturday now": what was due before going follows.
+            for entity in sorted(
+                {e for e in changed if users_own_word(principal.ref, e)}
+                & {o.entity_id for o in outcomes if o.committed and o.field == DEPART}
+            ):
+                said = Answered(frozenset({DEPART}), None, principal)
+                moved = await follow_the_trip(self.store, entity, now, self.policy.max_pending, said)
+                promoted_items += moved.promoted
             if principal.is_user:  # the user's own newer word outdates what others said
                 promoted_items += await settle_said_of_user(
                     self.store,

@@ -21,6 +21,7 @@ from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.phrasing_values import one_line, show_in
 from core.domain.state import CommittedFact, Scalar
+from core.engine.due_before_trip import without_anchor
 from core.store import EventRecord, HistoryEntry
 
 _HEARD: Mapping[str, str] = MappingProxyType(
@@ -128,8 +129,10 @@ def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
 def quoted_words(said: str) -> str:
     """The words a write came from, in double quotes on one line: a quote inside them is
     escaped, so a stranger's title cannot close the quotation and go on in Canon's voice
-    ('"Trip to Denver": Moscow; I took it (1.00)')."""
-    return json.dumps(one_line(said), ensure_ascii=False)
+    ('"Trip to Denver": Moscow; I took it (1.00)'). The anchor Canon added to words that
+    dated an errand by the trip ("(due before you leave)") is said outside the quote."""
+    words, mark = without_anchor(said)
+    return json.dumps(one_line(words), ensure_ascii=False) + mark
 
 
 def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:

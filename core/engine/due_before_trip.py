@@ -96,14 +96,24 @@ def _planned_departure(mine: list[dict[str, Any]]) -> date | None:
     return calendar_day(said[0].get("candidate_value")) if said else None
 
 
+_MARK = f" ({BEFORE_YOU_LEAVE})"
+
+
 def anchored_words(words: str) -> str:
     """``words`` marked as giving a due day that is the trip's (within the schema's 1,000)."""
-    mark = f" ({BEFORE_YOU_LEAVE})"
-    return f"{words[: 1000 - len(mark)]}{mark}"
+    words = words.removesuffix(_MARK)
+    return f"{words[: 1000 - len(_MARK)]}{_MARK}"
+
+
+def without_anchor(evidence: str) -> tuple[str, str]:
+    """``evidence`` as the words said, and the anchor's mark added to them ("" if none)."""
+    if evidence.endswith(_MARK):
+        return evidence.removesuffix(_MARK), _MARK
+    return evidence, ""
 
 
 def is_anchored(evidence: str | None) -> bool:
     """Whether ``evidence`` (a due day's words in the log) says the day is the trip's."""
     return evidence is not None and (
-        evidence.endswith(f"({BEFORE_YOU_LEAVE})") or evidence.startswith(BEFORE_YOU_LEAVE)
+        evidence.endswith(_MARK) or evidence.startswith(BEFORE_YOU_LEAVE)
     )

@@ -335,7 +335,9 @@ class Engine(ServiceWrites, UserAnswers):
                 & {o.entity_id for o in outcomes if o.committed and o.field == DEPART}
             ):
                 said = Answered(frozenset({DEPART}), None, principal)
-                moved = await follow_the_trip(self.store, entity, now, self.policy.max_pending, said)
+                moved = await follow_the_trip(
+                    self.store, entity, now, self.policy.max_pending, said
+                )
                 promoted_items += moved.promoted
             if principal.is_user:  # the user's own newer word outdates what others said
                 promoted_items += await settle_said_of_user(

@@ -29,13 +29,13 @@ from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.citations import cited
 from core.engine.conflicts import Answered, ask_about_conflicts
-from core.engine.errand_follows_trip import follow_the_trip
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.decide_one import decide_observation
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
+from core.engine.errand_follows_trip import follow_the_trip
 from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,

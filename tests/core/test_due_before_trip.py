@@ -37,6 +37,13 @@ def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any
     return said_payload(field, value, evidence_text=text)
 
 
+_OWN_DAY = [
+    _errand("return it by tuesday before we go"),
+    _errand("return it by tuesday before we go", "financial.amazon_return.due_date", "2026-12-01"),
+]
+"""A day of her own beside "before we go"."""
+
+
 @pytest.mark.parametrize(
     ("payloads", "state", "due"),
     [
@@ -46,14 +53,7 @@ def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any
         # No "before we go", a day of its own, no plan, a plan already gone.
         ([_errand("gotta return the amazon package")], PLAN, None),
         (
-            [
-                _errand("return it by tuesday before we go"),
-                _errand(
-                    "return it by tuesday before we go",
-                    "financial.amazon_return.due_date",
-                    "2026-12-01",
-                ),
-            ],
+            _OWN_DAY,
             PLAN,
             "2026-12-01",
         ),
@@ -107,14 +107,7 @@ def test_an_errand_before_we_go_is_due_by_the_trips_day(
         ),
         # A day of her own ("by tuesday") is hers, even beside "before we go".
         (
-            [
-                _errand("return it by tuesday before we go"),
-                _errand(
-                    "return it by tuesday before we go",
-                    "financial.amazon_return.due_date",
-                    "2026-12-01",
-                ),
-            ],
+            _OWN_DAY,
             PLAN,
             False,
         ),

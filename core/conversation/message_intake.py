@@ -27,6 +27,7 @@ from core.engine.arrived_here import here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
+from core.engine.errand_done import ERRAND_CHOSEN, errand_said_done
 from core.engine.household import UsersToName
 from core.engine.leaving_for import not_away_before_leaving
 from core.engine.message_ids import message_key
@@ -38,7 +39,12 @@ from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
 from core.extraction.types import Extraction, Extractor, SourceKind
-from core.signals.intake import message_payloads, placed_users, reported_observations
+from core.signals.intake import (
+    message_payload,
+    message_payloads,
+    placed_users,
+    reported_observations,
+)
 from core.store.protocol import Store
 
 _CLOCK_FIELDS = frozenset({"profile.timezone", "profile.home_city"})
@@ -201,6 +207,21 @@ async def _observations(
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
+
+        def sent_back(field: str, words: str) -> dict[str, Any]:
+            return message_payload(
+                entity_id,
+                field,
+                "pending",
+                at=local,
+                message_ref=message_ref,
+                evidence_text=words,
+                needs_confirmation=ERRAND_CHOSEN,
+                id_key=key,
+            )
+
+        # "returned it": the one errand still to do, done (asked: Canon chose which).
+        read_mine = errand_said_done(read_mine, mine, entity_id, own_state, sent_back)
         found = at_home(read_mine, entity_id, own_state) + found
     return found
 

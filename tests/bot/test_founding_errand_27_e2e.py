@@ -125,3 +125,44 @@ async def yes_to_all(story: Story, tg: FakeTelegram) -> list[str]:
             break
         asked.append(await story.yes(tg.open_prompts(ALICE)[0].text))
     return asked
+
+
+STATUS = "financial.amazon_return.status"
+
+DONE_TELLINGS = {
+    # Her own past doing of the one errand still to do: asked as what changed.
+    "returned it": True,
+    "ok so i finally dropped it off": True,
+    "sent the package back": True,
+    "the return's done!!": True,
+    "took it to ups this morning": True,
+    "dropped off the amazon package": True,
+    # A plan, a question, someone else's doing, a denial: the errand stays to do.
+    "i'll drop it off tomorrow": False,
+    "did you return it?": False,
+    "she returned it": False,
+    "still havent returned it ugh": False,
+}
+
+
+@pytest.mark.parametrize("said", sorted(DONE_TELLINGS))
+async def test_the_errand_said_done_is_asked_done(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    await tg.reply_after(ALICE, story.says(TELLINGS["pushed later"].plan), "")
+    await yes_to_all(story, tg)
+    story.later(hours=5)
+    await tg.reply_after(ALICE, story.says(said), "")
+    await story.restart(start_bot)
+    asked = [q.split("\n")[0] for q in await yes_to_all(story, tg)]
+    if DONE_TELLINGS[said]:
+        assert asked == ["Mark the Amazon return done?"], asked
+        assert await story.held(STATUS) == "pending"
+        assert (await story.held("financial.package_return.status")) is None
+        plate = (await story.hears("what's on my plate?", "")).text
+        assert "Amazon return" not in plate, plate
+    else:
+        assert not any("Amazon" in q for q in asked), asked
+        assert await story.held(STATUS) == "due"

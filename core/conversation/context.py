@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from core.conversation.views import age_text
 from core.domain.provenance import Invitation, provenance, source_type_of
@@ -34,6 +34,7 @@ from core.domain.timeutil import format_ts
 from core.domain.user_clock import last_day
 from core.engine.consistency import (
     Conflict,
+    calendar_day,
     is_conflict_question,
     today_where,
     users_zone,
@@ -124,11 +125,12 @@ def build_context(
             used += _add(lines, [title, *block], budget - used, always_title=title)
     live: list[CommittedFact] = []
     expired: list[CommittedFact] = []
+    clocks = _Clocks(facts, now)
     for f in facts:
-        (expired if f.valid_until is not None and f.valid_until <= now else live).append(f)
+        gone = f.valid_until is not None and f.valid_until <= now and not clocks.due_ahead(f)
+        (expired if gone else live).append(f)
     stale = stale_after_hours or {}
     dated = _still_dated(live, now)
-    clocks = _Clocks(facts, now)
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
@@ -293,7 +295,24 @@ class _Clocks:
         return "" if unknown is None else f" DAY PASSED (still only planned: {unknown})"
 
     def day(self, f: CommittedFact) -> str:
-        """The last day ``f``'s end closes, on its entity's clock."""
+        """The last day ``f``'s end closes, on its entity's clock: an errand's, its due day
+        when it has one (moved with the trip after its status was said)."""
+        due = self.due_day(f)
+        if due is not None:
+            return due.isoformat()
         if f.valid_until is None:
             return "?"
         return last_day(f.valid_until, users_zone(self.state[f.entity_id])).isoformat()
+
+    def due_day(self, f: CommittedFact) -> date | None:
+        """The due day of the errand whose status ``f`` is still due, if it has one."""
+        if not overdue(f):
+            return None
+        return calendar_day(
+            self.state[f.entity_id].get(f.field.removesuffix("status") + "due_date")
+        )
+
+    def due_ahead(self, f: CommittedFact) -> bool:
+        """An errand still due whose day is today or ahead: not overdue, whatever its end."""
+        due = self.due_day(f)
+        return due is not None and due >= self.today[f.entity_id]

@@ -112,8 +112,12 @@ async def test_an_errand_due_before_the_trip_follows_the_trip(
     assert "due before you left" in plate, plate
     block = await story.block()
     assert "travel.status = in_progress" in block, block
+    assert "travel.destination was" not in block, block  # on the trip, where it went
     if told.why is not None:
         assert f"{DUE} = {told.due_after}" in block, block
+    # Overdue since its day as it stands, never since the day before the trip moved.
+    overdue = [line for line in block.splitlines() if "OVERDUE since" in line]
+    assert all(told.due_after in line for line in overdue), block
 
 
 async def yes_to_all(story: Story, tg: FakeTelegram) -> list[str]:

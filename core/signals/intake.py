@@ -104,6 +104,7 @@ def message_payload(
     message_ref: str,
     evidence_text: str,
     needs_confirmation: str,
+    intent: str = "assertive",
     id_key: bytes | None = None,
 ) -> dict[str, Any]:
     """One observation of a chat message that Canon, not the extractor, read in it (with
@@ -112,7 +113,7 @@ def message_payload(
         entity_id=entity_id,
         field=field,
         value=value,
-        intent="assertive",
+        intent=intent,
         at=at,
         source_type="conversation_assertive",
         source_ref=message_ref,

@@ -61,6 +61,32 @@ TELLINGS = {
         2.1,
         "finally in tahoe, drove up today",
     ),
+    "moved earlier, no place": Telling(
+        "going to tahoe sunday, need to return the amazon package before we go",
+        (
+            "Is the Amazon return due Sunday, November 29?\n"
+            "You said it just now; the wording left me unsure.",
+        ),
+        "actualy we leave sat now",
+        ("Do you leave on Saturday, November 28?",),
+        "2026-11-28",
+        "you now leave Saturday, November 28",
+        2.9,
+        "made it to tahoe!! drove up this morning",
+    ),
+    "a day early": Telling(
+        "heading to tahoe sat w the kids!! gotta drop off the amazon return before we leave",
+        (
+            "Is the Amazon return due Saturday, November 28?\n"
+            "You said it just now; the wording left me unsure.",
+        ),
+        "ok so we're leaving a day early",
+        ("Do you leave on Friday, November 27?",),
+        "2026-11-27",
+        "you now leave Friday, November 27",
+        2.1,
+        "finally in tahoe, drove up today",
+    ),
     "dated by herself": Telling(
         "need to return the amazon package by friday. going to tahoe sunday",
         (

@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from datetime import date, datetime, timedelta
-from typing import Any
 
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
+from core.engine.errand_done import Payload
 from core.engine.trip_state import DEPART, STATUS
 from core.extraction.timeexpr import find_times
 from core.extraction.typed_text import clean
@@ -40,8 +40,6 @@ _TAIL = re.compile(r"^(?:now|instead|then|after\s+all|lol|haha|ugh)?\W*$")
 _CLAUSE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
 _PAST = frozenset({"left", "headed out", "flew out"})
 _TRIP_ON = frozenset({"planning"})
-
-Payload = dict[str, Any]
 
 DAY_OF_THE_TRIP = "a day to leave, read as the planned trip's"
 """Why the day is asked: the words name no trip; Canon took it for the one planned."""

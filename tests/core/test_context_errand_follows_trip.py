@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from canon_testing import committed_fact
 
 from core.conversation.context import build_context
-from core.domain.ids import new_id
 from core.domain.state import CommittedFact
 
 ME = "user:primary"
@@ -19,20 +19,7 @@ SUNDAY_ENDS = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)  # the plan's first day t
 
 
 def _fact(field: str, value: Any, until: datetime | None = None) -> CommittedFact:
-    return CommittedFact(
-        ME,
-        field,
-        value,
-        1,
-        "user_confirmation",
-        "seed",
-        1.0,
-        new_id(),
-        SAID,
-        SAID,
-        "user_confirm",
-        until,
-    )
+    return committed_fact(field, value, at=SAID, until=until)
 
 
 def _block(due: str, now: datetime, depart: str = "2026-12-04") -> str:

@@ -20,8 +20,9 @@ Reading its inputs from the store is ``context_read``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from core.conversation.views import age_text
 from core.domain.provenance import Invitation, provenance, source_type_of
@@ -92,7 +93,7 @@ def build_context(
     the conflicts as what someone else said, never beside the viewer's own state as true.
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
-    facts = trip_lasts_to_its_return(facts)
+    facts = _trip_lasts_to_its_day(trip_lasts_to_its_return(facts))
     items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
     said = _Origins(facts, items, viewer)
     header = (
@@ -227,6 +228,33 @@ def _add(lines: list[str], block: list[str], room: int, *, always_title: str | N
 def _entity_line(entity_id: str) -> str:
     # Every entity id has a colon (``user:alice``); one without is quoted, never a title.
     return f"{name(entity_id) if ':' in entity_id else quote(entity_id)}:"
+
+
+_TRIP_PLAN = frozenset({"travel.destination", "travel.depart_date", "travel.status"})
+
+
+def _trip_lasts_to_its_day(facts: Sequence[CommittedFact]) -> list[CommittedFact]:
+    """``facts`` with a trip's plan lasting at least until its day to leave is over on its
+    traveller's clock: "trip got pushed to next fri" moved the day only, and where the trip
+    goes must not end before it has even left."""
+    state: dict[str, dict[str, Scalar]] = {}
+    for f in facts:
+        state.setdefault(f.entity_id, {})[f.field] = f.value
+    ends = {}
+    for entity, held in state.items():
+        day = calendar_day(held.get("travel.depart_date"))
+        if day is not None:
+            zone = ZoneInfo(users_zone(held) or "UTC")
+            ends[entity] = datetime.combine(day + timedelta(days=1), time(0), zone)
+    return [
+        replace(f, valid_until=ends[f.entity_id])
+        if f.field in _TRIP_PLAN
+        and f.entity_id in ends
+        and f.valid_until is not None
+        and f.valid_until < ends[f.entity_id]
+        else f
+        for f in facts
+    ]
 
 
 def _still_dated(facts: Sequence[CommittedFact], now: datetime) -> set[tuple[str, str]]:

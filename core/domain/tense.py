@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime
 
 from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day
 from core.domain.state import CommittedFact, Scalar
@@ -29,15 +29,11 @@ def trip_lasts_to_its_return(facts: Iterable[CommittedFact]) -> list[CommittedFa
     Monday beside "back Monday" and the trip under way (the later return's Yes carried its
     own end only)."""
     rows = list(facts)
-    # ... and until its day to leave does: "trip got pushed to next fri" moved the day
-    # only, and where it goes must not end before the trip has even left.
-    back: dict[str, datetime] = {}
-    for f in rows:
-        end = _day_left_ends(f) if f.field == "travel.depart_date" else None
-        if f.field == "travel.return_date":
-            end = f.valid_until
-        if end is not None:
-            back[f.entity_id] = max(end, back.get(f.entity_id, end))
+    back = {
+        f.entity_id: f.valid_until
+        for f in rows
+        if f.field == "travel.return_date" and f.valid_until is not None
+    }
     out = []
     for f in rows:
         end = back.get(f.entity_id)
@@ -45,13 +41,6 @@ def trip_lasts_to_its_return(facts: Iterable[CommittedFact]) -> list[CommittedFa
             f = replace(f, valid_until=end)
         out.append(f)
     return out
-
-
-def _day_left_ends(f: CommittedFact) -> datetime | None:
-    """When the day to leave ``f`` holds is over everywhere (noon UTC the day after: the
-    end of that day in the westernmost zone), or None with no day."""
-    day = calendar_day(f.value)
-    return None if day is None else datetime.combine(day + timedelta(days=1), time(12), UTC)
 
 
 def has_ended(f: CommittedFact, now: datetime) -> bool:

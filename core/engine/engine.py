@@ -35,7 +35,7 @@ from core.engine.decide_one import decide_observation
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
-from core.engine.errand_follows_trip import follow_the_trip
+from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
 from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
@@ -330,10 +330,15 @@ class Engine(ServiceWrites, UserAnswers):
                 self.store, changed, now, self.policy.max_pending
             )
             # "actually we're leaving saturday now": what was due before going follows.
-            for entity in sorted(
-                {e for e in changed if users_own_word(principal.ref, e)}
-                & {o.entity_id for o in outcomes if o.committed and o.field == DEPART}
-            ):
+            follows = {
+                o.entity_id
+                for o in outcomes
+                if o.committed
+                and o.entity_id
+                and (o.field == DEPART or is_errand_day(o.field))
+                and users_own_word(principal.ref, o.entity_id)
+            }
+            for entity in sorted(follows):
                 said = Answered(frozenset({DEPART}), None, principal)
                 moved = await follow_the_trip(
                     self.store, entity, now, self.policy.max_pending, said

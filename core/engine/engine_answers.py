@@ -32,7 +32,7 @@ from core.engine.conflicts import (
 )
 from core.engine.consistency import is_move_day_question, touches_timeline
 from core.engine.entity_locks import EntityLocks
-from core.engine.errand_follows_trip import follow_the_trip
+from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.superseded import supersede
 from core.engine.write_records import settlement
@@ -135,6 +135,11 @@ class UserAnswers:
                 self.store, item.entity_id, now, self.policy.max_pending, said
             )
             return Forced((*fixed.applied, *moved.applied), (*fixed.promoted, *moved.promoted))
+        if action != "reject" and any(is_errand_day(m.field) for m in settled):
+            # "Is the Amazon return due Sunday?" answered after the trip moved to Saturday.
+            return await follow_the_trip(
+                self.store, item.entity_id, now, self.policy.max_pending, said
+            )
         if action == "reject" and is_move_day_question(item):
             return await end_move_not_made(
                 self.store, item.entity_id, now, self.policy.max_pending, said

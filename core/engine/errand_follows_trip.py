@@ -31,6 +31,12 @@ _TRIP_ON = frozenset({"planning", "in_progress"})
 """A trip whose day to leave still dates what had to be done before it."""
 
 
+def is_errand_day(field: str | None) -> bool:
+    """Whether ``field`` is an errand's due day (``financial.<errand>.due_date``): one
+    committed after the trip's day moved (its question answered late) follows it too."""
+    return field is not None and field.startswith("financial.") and field.endswith(".due_date")
+
+
 async def follow_the_trip(
     store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered
 ) -> Forced:

@@ -196,3 +196,23 @@ async def test_the_errand_said_done_is_asked_done(
     else:
         assert not any("Amazon" in q for q in asked), asked
         assert await story.held(STATUS) == "due"
+
+
+async def test_an_errand_day_confirmed_after_the_trip_moved_is_the_new_day(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The plan's errand question left open while the day to leave moves ("actualy we
+    leave sat now"), and answered after a restart: due by the day she now leaves."""
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    await tg.reply_after(ALICE, story.says(TELLINGS["pushed later"].plan), "")
+    story.later(hours=2)
+    await tg.reply_after(ALICE, story.says("actualy we leave sat now"), "")
+    await story.restart(start_bot)
+    await story.yes("Is the Amazon return due Sunday, November 29?")
+    await story.yes("Do you leave on Saturday, November 28?")
+    await story.restart(start_bot)
+    assert await story.held("travel.depart_date") == "2026-11-28"
+    assert await story.held(DUE) == "2026-11-28"
+    why = (await story.hears(f"/why {DUE}", "")).text
+    assert "you now leave Saturday, November 28" in why, why

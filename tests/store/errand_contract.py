@@ -61,3 +61,32 @@ class ErrandFollowsTripContract:
         again = _said("travel.depart_date", saturday, "yep saturday", at=later)
         await eng.ingest_batch([again], now=later, principal=me)
         assert [h.new_value for h in await eng.store.history(ME, DUE)] == [sunday, saturday]
+
+    async def test_an_errand_day_confirmed_after_the_trip_moved_follows_it(
+        self, eng: Engine
+    ) -> None:
+        """ "Is the Amazon return due Sunday?" answered Yes after the trip moved to
+        Saturday: the day it confirms came from the trip, so it is the trip's new day."""
+        me = user_principal(ME)
+        sunday, saturday = "2026-02-22", "2026-02-21"
+        words = anchored_words("gotta return the amazon package before we go")
+        plan = [
+            _said("travel.status", "planning"),
+            _said("travel.depart_date", sunday),
+            _said("financial.amazon_return.status", "due", words),
+            _said(DUE, sunday, words, needs_confirmation="asked in this test"),
+        ]
+        outs = await eng.ingest_batch(plan, now=NOW, principal=me)
+        asked = outs[-1].review_item_id
+        assert asked is not None
+        later = NOW + timedelta(hours=2)
+        moved = _said("travel.depart_date", saturday, "actually we leave sat now", at=later)
+        (out,) = await eng.ingest_batch([moved], now=later, principal=me)
+        if not out.committed:
+            assert out.review_item_id is not None
+            await eng.answer(out.review_item_id, "confirm", now=later, principal=me)
+        assert (await eng.store.fact(ME, DUE)) is None  # still asked
+        await eng.answer(asked, "confirm", now=later, principal=me)
+        due = await eng.store.fact(ME, DUE)
+        assert due is not None
+        assert due.value == saturday

@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from canon_testing import committed_fact
 
 from core.conversation.agenda import NOTHING, agenda
 from core.conversation.offline_replies import message_kind, offline_answer
-from core.domain.ids import new_id
 from core.domain.phrasing import question
 from core.domain.state import CommittedFact
 from core.engine.consistency import SOURCE_PREFIX
@@ -26,19 +26,7 @@ ME = "user:primary"
 
 
 def _fact(field: str, value: Any, entity: str = ME) -> CommittedFact:
-    return CommittedFact(
-        entity,
-        field,
-        value,
-        1,
-        "user_confirmation",
-        "seed",
-        1.0,
-        new_id(),
-        NOW,
-        NOW,
-        "user_confirm",
-    )
+    return committed_fact(field, value, entity=entity, at=NOW)
 
 
 def _item(

@@ -21,6 +21,20 @@ def _said(field: str, value: Any, words: str = "", **extra: Any) -> dict[str, An
     return make_observation(field, value, evidence_text=words or "we're off to tahoe", **extra)
 
 
+SUNDAY, SATURDAY = "2026-02-22", "2026-02-21"
+BEFORE_WE_GO = anchored_words("gotta return the amazon package before we go")
+
+
+def _plan(**due_extra: Any) -> list[dict[str, Any]]:
+    """A trip leaving Sunday and the errand due before it (the day from the trip)."""
+    return [
+        _said("travel.status", "planning"),
+        _said("travel.depart_date", SUNDAY),
+        _said("financial.amazon_return.status", "due", BEFORE_WE_GO),
+        _said(DUE, SUNDAY, BEFORE_WE_GO, **due_extra),
+    ]
+
+
 class ErrandFollowsTripContract:
     """Mixed into each backend's ``StoreContract`` test class (its ``eng`` fixture)."""
 
@@ -28,13 +42,9 @@ class ErrandFollowsTripContract:
         self, eng: Engine
     ) -> None:
         me = user_principal(ME)
-        sunday, saturday = "2026-02-22", "2026-02-21"
-        words = anchored_words("gotta return the amazon package before we go")
+        sunday, saturday = SUNDAY, SATURDAY
         plan = [
-            _said("travel.status", "planning"),
-            _said("travel.depart_date", sunday),
-            _said("financial.amazon_return.status", "due", words),
-            _said(DUE, sunday, words),
+            *_plan(),
             _said("financial.rent.status", "due", "rent by friday"),
             _said("financial.rent.due_date", "2026-02-20", "rent by friday"),
         ]
@@ -68,14 +78,8 @@ class ErrandFollowsTripContract:
         """ "Is the Amazon return due Sunday?" answered Yes after the trip moved to
         Saturday: the day it confirms came from the trip, so it is the trip's new day."""
         me = user_principal(ME)
-        sunday, saturday = "2026-02-22", "2026-02-21"
-        words = anchored_words("gotta return the amazon package before we go")
-        plan = [
-            _said("travel.status", "planning"),
-            _said("travel.depart_date", sunday),
-            _said("financial.amazon_return.status", "due", words),
-            _said(DUE, sunday, words, needs_confirmation="asked in this test"),
-        ]
+        saturday = SATURDAY
+        plan = _plan(needs_confirmation="asked in this test")
         outs = await eng.ingest_batch(plan, now=NOW, principal=me)
         asked = outs[-1].review_item_id
         assert asked is not None

@@ -42,6 +42,9 @@ print(time.perf_counter() - began, flush=True)
 """A fixed pure-Python loop (dict writes, string building, a small sum): it waits for a
 line after starting so the processes that run at once begin their loops together."""
 
+BESIDE = {"workers_independent_turns_per_s": "workers_alone_turns_per_s"}
+"""Two systems' turns a second beside one's alone, in ``canon bench``'s table."""
+
 
 @dataclass(frozen=True)
 class SystemRun:
@@ -91,9 +94,7 @@ def shared_nothing_figures(
         "workers_alone_server_cpu_ms_per_turn": cpu_ms(alone.server_cpu_s, alone),
         "workers_independent_server_cpu_ms_per_turn": [cpu_ms(r.server_cpu_s, r) for r in pair],
         "workers_alone_database_cpu_ms_per_turn": cpu_ms(alone.database_cpu_s, alone),
-        "workers_independent_database_cpu_ms_per_turn": [
-            cpu_ms(r.database_cpu_s, r) for r in pair
-        ],
+        "workers_independent_database_cpu_ms_per_turn": [cpu_ms(r.database_cpu_s, r) for r in pair],
         "workers_independent_speedup": independent,
         "workers_vs_independent": (
             round(canon * by_one / together, 2) if canon is not None and together else None

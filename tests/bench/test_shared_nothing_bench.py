@@ -82,7 +82,8 @@ async def test_the_bench_prints_the_baselines_beside_the_workers(postgres_url: s
     assert figures["workers_independent_errors"] == 0
     assert figures["workers_alone_turns_per_s"] > 0
     each = figures["workers_independent_each_turns_per_s"]
-    assert len(each) == 2 and all(rate > 0 for rate in each)
+    assert len(each) == 2
+    assert all(rate > 0 for rate in each)
     assert figures["workers_independent_turns_per_s"] > 0
     assert figures["workers_independent_speedup"] == round(
         figures["workers_independent_turns_per_s"] / figures["workers_alone_turns_per_s"], 2
@@ -96,7 +97,8 @@ async def test_the_bench_prints_the_baselines_beside_the_workers(postgres_url: s
     # take less than one).
     for key in ("server", "database"):
         each_cpu = figures[f"workers_independent_{key}_cpu_ms_per_turn"]
-        assert len(each_cpu) == 2 and all(cpu >= 0 for cpu in each_cpu), key
+        assert len(each_cpu) == 2, key
+        assert all(cpu >= 0 for cpu in each_cpu), key
     assert figures["cpu_two_process_speedup"] > 0
     # The systems' own databases are gone with the bench.
     assert not await _databases_like(postgres_url, "_sn")
@@ -113,7 +115,8 @@ async def test_the_two_systems_share_no_server_and_no_database(postgres_url: str
             said = await _speakers(system.url)
             assert set(system.entities) <= said, "each database has its own users' messages"
             assert said.isdisjoint(other.entities), "and none of the other system's"
-            assert system.run.turns == 2 and system.run.errors == 0
+            assert system.run.turns == 2
+            assert system.run.errors == 0
         assert set(await _databases_like(postgres_url, "_sn")) == {
             first.url.rsplit("/", 1)[1],
             second.url.rsplit("/", 1)[1],

@@ -99,6 +99,10 @@ def shared_nothing_figures(
         "workers_vs_independent": (
             round(canon * by_one / together, 2) if canon is not None and together else None
         ),
+        # The same users on the same machine, Canon's two workers against two systems:
+        # the ratios above divide by different baselines (one worker with all the users
+        # works a turn cheaper than one with half, its batches larger).
+        "workers_2_over_independent": round(two / together, 2) if together else None,
         "cpu_two_process_speedup": cpu_speedup,
     }
 

@@ -32,6 +32,7 @@ def run(workers: int, turns: int, seconds: float, cpu_s: float | None = None) ->
                 "workers_independent_turns_per_s": 160.0,
                 "workers_independent_speedup": 1.6,
                 "workers_vs_independent": 0.81,
+                "workers_2_over_independent": 0.97,
             },
         ),
         # The pair's rate is both systems' turns until the slower is done, not the sum
@@ -46,6 +47,7 @@ def run(workers: int, turns: int, seconds: float, cpu_s: float | None = None) ->
                 "workers_independent_turns_per_s": 200.0,
                 "workers_independent_speedup": 2.0,
                 "workers_vs_independent": 1.0,
+                "workers_2_over_independent": 1.0,
             },
         ),
     ],
@@ -92,6 +94,9 @@ async def test_the_bench_prints_the_baselines_beside_the_workers(postgres_url: s
     assert figures["workers_vs_independent"] == round(
         canon / (figures["workers_independent_turns_per_s"] / figures["workers_alone_turns_per_s"]),
         2,
+    )
+    assert figures["workers_2_over_independent"] == round(
+        figures["workers_2_turns_per_s"] / figures["workers_independent_turns_per_s"], 2
     )
     # Seen for each system (a process's CPU is counted in clock ticks: two turns may
     # take less than one).

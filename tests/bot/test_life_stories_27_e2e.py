@@ -66,7 +66,15 @@ def _sick_child(first: str, still: str, better: str, again: str, who: int = ALIC
             ("Emma is well", "sick → well"),
             _SICK,
         ),
-        Beat(3, again, ("Is Emma sick",), {"family.emma.status": "sick"}, ("well → sick",), _WELL, who),
+        Beat(
+            3,
+            again,
+            ("Is Emma sick",),
+            {"family.emma.status": "sick"},
+            ("well → sick",),
+            _WELL,
+            who,
+        ),
     ]
 
 
@@ -179,6 +187,19 @@ TELLINGS: dict[str, list[Beat]] = {
         "first day went ok",
         "quit costco, it wasn't for me",
     ),
+    "a job, another one left": [
+        Beat(0, "i work at globex", ("Globex",), {"profile.employer": "Globex"}),
+        # Acme named as left: not the job held, nothing asked, Globex stays.
+        Beat(
+            1,
+            "quit acme, it wasn't for me",
+            (),
+            {"profile.employer": "Globex"},
+            ("You work for Globex",),
+            ("forget your employer", "Globex → forgotten"),
+        ),
+        Beat(1, "ok i quit acme today lol", (), {"profile.employer": "Globex"}, _GLOBEX[:1]),
+    ],
     "rent going up": [
         Beat(0, "my rent is 2100", ("Is rent 2,100",), {"financial.rent.amount": 2100}),
         # From March is ahead: not the rent now, nor said to be.
@@ -218,16 +239,9 @@ def _topic(telling: str) -> str:
 async def test_a_life_story_holds_together_whichever_way_it_is_told(
     tg: FakeTelegram, start_bot: StartBot, telling: str
 ) -> None:
-    story = Story(tg)
     household = any(b.who != ALICE for b in TELLINGS[telling])
-    settings = {"family_entity": HOUSEHOLD} if household else {}
-
-    async def start() -> None:
-        await story.start(lambda **kw: start_bot(settings=settings, **kw))
-
-    await start()
-    story.says("i live in portland")
-    await story.yes("Do you live in Portland?")
+    story = Story(tg, settings={"family_entity": HOUSEHOLD} if household else {})
+    await story.at_home_in_portland(start_bot)
     entity = HOUSEHOLD if household else "user:primary"
     for beat in TELLINGS[telling]:
         story.later(days=beat.days)
@@ -235,12 +249,12 @@ async def test_a_life_story_holds_together_whichever_way_it_is_told(
         await tg.reply_after(beat.who, said, "")
         if beat.asked:
             # Stopped and started again while the question is open: it is still asked.
-            await stop_and_start(story, start)
+            await story.restart(start_bot)
         for asked in beat.asked:
             question = await tg.prompt(beat.who, asked)
             await tg.tap(beat.who, question, "Yes")
             await tg.settled(question)
-        await stop_and_start(story, start)
+        await story.restart(start_bot)
         told = "\n".join(
             [
                 *(m.text for m in tg.bot_messages(beat.who) if m.message_id > said),
@@ -264,12 +278,3 @@ async def test_a_life_story_holds_together_whichever_way_it_is_told(
         for words in beat.never:
             assert words not in told, f"{words!r} after {where}:\n{told}"
             assert words not in block, f"{words!r} after {where}:\n{block}"
-
-
-async def stop_and_start(story: Story, start: object) -> None:
-    """The bot stops and starts again over the same store, with the story's settings."""
-    from chatkit import stop_bot
-
-    assert story.runner is not None and callable(start)
-    await stop_bot(story.tg, story.runner)
-    await start()

@@ -14,13 +14,38 @@ import pytest
 from extraction_fixtures import FieldRow, check_field_row
 
 BEING_THERE_BESIDE_THE_NEW_HOME: list[FieldRow] = [
-    ("we're in denver now, first night in the new place", "profile.home_city", "Denver", "assertive"),
+    (
+        "we're in denver now, first night in the new place",
+        "profile.home_city",
+        "Denver",
+        "assertive",
+    ),
     ("finally in boise!! first night in our new house", "profile.home_city", "Boise", "assertive"),
-    ("were here in tucson, our new place is tiny but we love it", "profile.home_city", "Tucson", "assertive"),
-    ("in leeds now, my new flat has no curtains yet lol", "profile.home_city", "Leeds", "assertive"),
-    ("we're in austin for good now, the new house is chaos", "profile.home_city", "Austin", "assertive"),
+    (
+        "were here in tucson, our new place is tiny but we love it",
+        "profile.home_city",
+        "Tucson",
+        "assertive",
+    ),
+    (
+        "in leeds now, my new flat has no curtains yet lol",
+        "profile.home_city",
+        "Leeds",
+        "assertive",
+    ),
+    (
+        "we're in austin for good now, the new house is chaos",
+        "profile.home_city",
+        "Austin",
+        "assertive",
+    ),
     # The arrival said, as before.
-    ("made it to denver, first night in the new place!", "profile.home_city", "Denver", "assertive"),
+    (
+        "made it to denver, first night in the new place!",
+        "profile.home_city",
+        "Denver",
+        "assertive",
+    ),
 ]
 """The town the speaker is in is home: the move is made."""
 
@@ -28,7 +53,12 @@ BEING_THERE_ON_A_STAY: list[FieldRow] = [
     # Someone else's new home, a visit, a while, the new home elsewhere, a new restaurant.
     ("we're in denver now, visiting the new house my sister bought", "profile.home_city", None, ""),
     ("in denver now, visiting my brother's new place", "profile.home_city", None, ""),
-    ("im in austin this week, our new apartment back home is a mess", "profile.home_city", None, ""),
+    (
+        "im in austin this week, our new apartment back home is a mess",
+        "profile.home_city",
+        None,
+        "",
+    ),
     ("in denver now, dinner at the new place on 5th", "profile.home_city", None, ""),
     ("in denver now, first night at the hotel", "profile.home_city", None, ""),
 ]

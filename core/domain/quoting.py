@@ -148,6 +148,7 @@ def _is_short_name(text: str) -> bool:
     return (
         len(text) <= SHORT_NAME_CHARS
         and text.count(" ") < SHORT_NAME_WORDS
+        and not text.startswith("/")  # a chat shows "/forget" as a command to tap
         and _is_plain(text)
         and not any(ch in _SENTENCE_MARKS or unicodedata.category(ch)[0] == "S" for ch in text)
     )

@@ -14,10 +14,10 @@ from datetime import datetime
 from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text, said_of_you_text
-from core.domain.read_values import fact_as_read
 from core.domain import kin_words, phrasing
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
+from core.domain.read_values import fact_as_read
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar

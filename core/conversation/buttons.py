@@ -15,8 +15,8 @@ import hashlib
 from collections.abc import Sequence
 from typing import Literal
 
-from core.domain.read_values import item_as_read
 from core.domain import phrasing
+from core.domain.read_values import item_as_read
 from core.engine.answer_values import choices_for
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem

@@ -16,11 +16,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 from core.conversation.provenance import by_words, user_viewer
-from core.domain.read_values import item_as_read
 from core.domain import phrasing
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.principals import SYSTEM
 from core.domain.provenance import source_type_of
+from core.domain.read_values import item_as_read
 from core.domain.review_items import ReviewItem
 from core.signals.intake import REPORTED_DOUBT
 

@@ -144,7 +144,9 @@ def quoted_words(said: str) -> str:
 
 def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:
     reader = viewer.entity or h.entity_id
-    new = "forgotten" if h.retracted else _value(field, as_read(h.new_value, "", h.principal, reader))
+    new = (
+        "forgotten" if h.retracted else _value(field, as_read(h.new_value, "", h.principal, reader))
+    )
     was = "" if h.old_value is None else f"{_value(field, h.old_value)} → "
     who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
     return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"

@@ -25,7 +25,6 @@ from typing import Any
 from core.domain.naming import show_zone
 from core.domain.quoting import said, slot
 
-
 _CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 

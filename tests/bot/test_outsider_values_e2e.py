@@ -57,9 +57,7 @@ def _forged(message: ChatMessage) -> list[str]:
 async def _write(runner: BotRunner, writer: str, value: str, **extra: object) -> None:
     source, principal, _ = WRITERS[writer]
     assert runner.chat is not None
-    said = make_observation(
-        "travel.location", value, at=datetime.now(UTC), source=source, **extra
-    )
+    said = make_observation("travel.location", value, at=datetime.now(UTC), source=source, **extra)
     await runner.chat.engine.ingest_batch([said], now=datetime.now(UTC), principal=principal)
     await runner.chat.sweep()
 

@@ -44,6 +44,7 @@ INVITATIONS: dict[str, tuple[str, str]] = {
 }
 """Attack name -> the invitation's SUMMARY and DESCRIPTION."""
 
+
 @pytest.fixture
 def engine(store: SQLiteStore) -> Engine:
     """An engine that commits the calendar's own travel plans alone (``TAKES_TRAVEL``)."""
@@ -78,7 +79,11 @@ async def test_a_strangers_invitation_that_gives_orders_is_data(
     assert report.ok, report.error
     assert await _travel(engine) == {}, "a stranger's invitation committed the user's plan"
     asked = await engine.store.review_items(["pending", "queued"])
-    events = [e for f in {r.field for r in asked} for e in await engine.store.events_for("user:primary", f)]
+    events = [
+        e
+        for f in {r.field for r in asked}
+        for e in await engine.store.events_for("user:primary", f)
+    ]
     assert not [e for e in events if e.source_type == "user_confirmation"]
     shown = [prompt_body(r, "user:primary", now=NOW) for r in asked]
     shown.append(pending_text(asked, "user:primary"))

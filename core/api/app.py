@@ -206,9 +206,11 @@ async def _keep_refused(
     that are not UTF-8 escaped), bounded as every letter is, with why it was refused."""
     raw = await request.read()  # read already: aiohttp keeps the body
     text = raw.decode("utf-8", errors="backslashreplace")
+    data, why_not = parse_json(text)  # JSON of the wrong shape is kept as JSON, not escaped twice
     why = f"{route.method} {route.path}: {refused.status} {refused.detail}"
     writer = token_principal(token.id, token.role, token.entity_id, token.name)
-    await services.engine.ingest_invalid(REFUSED_BODY, text, [why], now=now, principal=writer)
+    kept = text if why_not is not None else data
+    await services.engine.ingest_invalid(REFUSED_BODY, kept, [why], now=now, principal=writer)
 
 
 def _query(params: tuple[Param, ...], given: Mapping[str, str]) -> dict[str, Any]:

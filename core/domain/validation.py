@@ -18,7 +18,8 @@ and a lone surrogate passes every string rule. ``json_hazards`` finds them and `
 the schema's own errors, so such a payload goes to the dead-letter queue.
 
 Speed: a payload made of plain JSON values is first checked by jsonschema-rs
-(the same schema, the same format checks, called back into Python). Its yes is
+(the same schema, the same format checks, called back into Python, but for a uuid
+whose own pattern already says it: ``without_repeated_formats``). Its yes is
 final; its no is checked again by python-jsonschema, which stays the arbiter
 and writes every error message, so a valid payload costs one fast pass and an
 invalid one reads exactly as it always did.
@@ -155,13 +156,38 @@ FAST_FORMATS: Final[dict[str, Callable[[object], bool]]] = {
 _FAST: dict[str, tuple[dict[str, Any], jsonschema_rs.Validator]] = {}
 
 
+FORMAT_PATTERNS: Final[dict[str, str]] = {"uuid": f"^{_UUID.pattern}$"}
+"""Each format a schema may also spell as its own pattern: ``uuid`` is the canonical
+8-4-4-4-12 ASCII hex form either way (the schemas say it portably with the pattern)."""
+
+
+def without_repeated_formats(schema: Any) -> Any:
+    """``schema`` without the ``format`` of any subschema whose own ``pattern`` is that
+    format's (``FORMAT_PATTERNS``): what jsonschema-rs is given. There the pattern alone
+    decides the same strings (Rust's ``$`` is the text's end, and both classes are ASCII
+    hex), and the format would cost a call back into Python for every id it reads."""
+    if isinstance(schema, list):
+        return [without_repeated_formats(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    fmt, pattern = schema.get("format"), schema.get("pattern")
+    repeated = (
+        isinstance(fmt, str) and isinstance(pattern, str) and (FORMAT_PATTERNS.get(fmt) == pattern)
+    )
+    return {
+        key: without_repeated_formats(value)
+        for key, value in schema.items()
+        if not (repeated and key == "format")
+    }
+
+
 def fast_validator(name: str) -> jsonschema_rs.Validator:
     """Schema ``name`` in jsonschema-rs: a fast yes, nothing more (see ``schema_errors``)."""
     schema = load_schema(name)
     known = _FAST.get(name)
     if known is None or known[0] is not schema:  # the schema was reloaded: build anew
         fast = jsonschema_rs.Draft202012Validator(
-            schema, formats=FAST_FORMATS, validate_formats=True
+            without_repeated_formats(schema), formats=FAST_FORMATS, validate_formats=True
         )
         known = _FAST[name] = (schema, fast)
     return known[1]

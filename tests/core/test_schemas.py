@@ -24,6 +24,7 @@ from core.domain.validation import (
     schema_errors,
     validate,
     validator,
+    without_repeated_formats,
 )
 from core.errors import PayloadInvalid
 
@@ -620,3 +621,62 @@ def test_a_format_answer_kept_for_a_string_is_the_checkers_own() -> None:
     assert validation.conforms(long_text, "date-time") == validation.conforms(
         long_text, "date-time"
     )
+
+
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        # A uuid whose own pattern says the same: the pattern alone is left to jsonschema-rs.
+        (
+            {"type": "string", "format": "uuid", "pattern": UUID_PATTERN},
+            {"type": "string", "pattern": UUID_PATTERN},
+        ),
+        # Everything else keeps its format: no pattern, another pattern, another format.
+        ({"type": "string", "format": "uuid"}, {"type": "string", "format": "uuid"}),
+        (
+            {"format": "uuid", "pattern": "^[0-9a-f-]{36}$"},
+            {"format": "uuid", "pattern": "^[0-9a-f-]{36}$"},
+        ),
+        ({"format": "date-time"}, {"format": "date-time"}),
+        (
+            {"format": "date-time", "pattern": UUID_PATTERN},
+            {"format": "date-time", "pattern": UUID_PATTERN},
+        ),
+        # Nested subschemas, in objects and lists; a property named 'format' is a property.
+        (
+            {"properties": {"format": {"format": "uuid", "pattern": UUID_PATTERN}}},
+            {"properties": {"format": {"pattern": UUID_PATTERN}}},
+        ),
+        (
+            {"anyOf": [{"format": "uuid", "pattern": UUID_PATTERN}, {"type": "null"}]},
+            {"anyOf": [{"pattern": UUID_PATTERN}, {"type": "null"}]},
+        ),
+    ],
+)
+def test_the_fast_validator_is_given_no_format_its_own_pattern_repeats(
+    given: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    before = copy.deepcopy(given)
+    assert without_repeated_formats(given) == expected
+    assert given == before  # the loaded schema itself is left as it is
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_only_the_uuid_formats_a_pattern_repeats_leave_the_fast_schema(name: str) -> None:
+    """Every schema's fast copy differs from it only where a uuid carries its pattern."""
+    schema = load_schema(name)
+
+    def formats(node: Any) -> list[tuple[str, Any]]:
+        if isinstance(node, list):
+            return [f for n in node for f in formats(n)]
+        if not isinstance(node, dict):
+            return []
+        own = [(node["format"], node.get("pattern"))] if isinstance(node.get("format"), str) else []
+        return own + [f for v in node.values() for f in formats(v)]
+
+    kept = formats(without_repeated_formats(schema))
+    assert kept == [f for f in formats(schema) if f != ("uuid", UUID_PATTERN)]
+    assert ("date-time", None) in kept

@@ -288,10 +288,17 @@ def plain_json(payload: object) -> bool:
             if type(key) is not str or not (key.isascii() or _is_unicode(key)):
                 return False
             # The flat values of an observation inline (no call each); the rest recurse.
-            if type(value) is str:
+            inner = type(value)
+            if inner is str:
                 if not (value.isascii() or _is_unicode(value)):
                     return False
-            elif not (type(value) is bool or value is None or plain_json(value)):
+            elif inner is float:
+                if not math.isfinite(value):
+                    return False
+            elif inner is int:
+                if abs(value) > _MAX_DOUBLE:  # ``_huge``
+                    return False
+            elif not (inner is bool or value is None or plain_json(value)):
                 return False
         return True
     if kind is list:

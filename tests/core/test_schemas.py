@@ -680,3 +680,39 @@ def test_only_the_uuid_formats_a_pattern_repeats_leave_the_fast_schema(name: str
     kept = formats(without_repeated_formats(schema))
     assert kept == [f for f in formats(schema) if f != ("uuid", UUID_PATTERN)]
     assert ("date-time", None) in kept
+
+
+class _Text(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("value", "plain"),
+    [
+        ("Reno", True),
+        ("Zürich", True),
+        ("\ud800", False),
+        (_Text("Reno"), False),
+        (1950, True),
+        (-(2**53), True),
+        (10**400, False),
+        (-(10**400), False),
+        (True, True),
+        (None, True),
+        (0.81, True),
+        (-0.0, True),
+        (float("nan"), False),
+        (float("inf"), False),
+        (float("-inf"), False),
+        ([1, "a"], True),
+        ((1, "a"), False),
+        ({"type": "calendar"}, True),
+    ],
+)
+def test_a_value_in_a_payload_is_plain_json_exactly_when_it_is_alone(
+    value: Any, plain: bool
+) -> None:
+    """The flat values ``plain_json`` reads inline in a dict mean what they mean alone."""
+    assert plain_json(value) is plain
+    assert plain_json({"candidate_value": value}) is plain
+    assert plain_json({"event_id": "x", "source": {"ref": value}}) is plain

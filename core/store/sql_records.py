@@ -167,24 +167,61 @@ def event_row(a: Accepted, stamp: Stamp) -> tuple[Any, ...]:
     )
 
 
-def review_row(r: NewReviewItem, stamp: Stamp) -> tuple[Any, ...]:
+def review_row(
+    r: NewReviewItem,
+    stamp: Stamp,
+    encoded: tuple[str, str, str | None] | None = None,
+) -> tuple[Any, ...]:
+    """``encoded``: the question's candidate as JSON, its value key and its reasons as
+    JSON (None: encode them here), when its observation's event row has them already."""
+    candidate, key, reasons = encoded or (
+        dumps(r.candidate_value),
+        value_key(r.candidate_value),
+        None,
+    )
     return (
         r.id,
         r.kind,
         r.event_id,
         r.entity_id,
         r.field,
-        dumps(r.candidate_value),
+        candidate,
         dumps(r.current_value),
-        value_key(r.candidate_value),
+        key,
         r.confidence,
-        dumps(list(r.reasons)),
+        dumps(list(r.reasons)) if reasons is None else reasons,
         r.source_key,
         stamp(r.created_at),
         r.group_key,
         r.shadow_decision,
         r.principal,
     )
+
+
+def batch_rows(
+    accepted: Sequence[Accepted], stamp: Stamp
+) -> tuple[list[tuple[Any, ...]], list[NewReviewItem], list[tuple[Any, ...]]]:
+    """The event rows of ``accepted``, the questions they raise and those questions' rows,
+    in order. A question asks about its observation's own value, so its value's JSON and
+    key are taken from the event row, and its reasons' JSON too when they are the
+    decision's own (``reason_summary`` cut none): each encoded once an observation."""
+    events: list[tuple[Any, ...]] = []
+    reviews: list[NewReviewItem] = []
+    rows: list[tuple[Any, ...]] = []
+    for a in accepted:
+        event = event_row(a, stamp)
+        events.append(event)
+        r = a.review
+        if r is None:
+            continue
+        reviews.append(r)
+        # The event's value key is its payload's candidate's (``Accepted.value_key``).
+        if r.candidate_value is a.payload.get("candidate_value"):
+            encoded = (event[5], event[6], event[15] if r.reasons == a.reasons else None)
+            rows.append(review_row(r, stamp, encoded))
+        else:
+            rows.append(review_row(r, stamp))
+    return events, reviews, rows
 
 
 def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:

@@ -44,6 +44,7 @@ from core.store.sqlite_rows import (
     ROLLOUT_SQL,
     UPSERT_FACT,
     SQLiteConnection,
+    batch_rows,
     commit_row,
     dt,
     event_row,
@@ -184,18 +185,25 @@ async def write_batch(
     """Store ``batch``; ``before``: its fields' facts and last versions as read in
     this transaction before it was decided (None: read them here); ``questions``: its
     entities' open questions as read then (None: read them here)."""
-    if batch.accepted:
-        await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+    events, reviews, review_rows = batch_rows(batch.accepted)
+    if events:
+        await tx.executemany(INSERT_EVENT, events)
     commits = [a.commit for a in batch.accepted if a.commit is not None]
     if commits:
         await write_commits(tx, commits, before)
-    reviews = [a.review for a in batch.accepted if a.review is not None]
     shown: list[ReviewItem] = []
     if reviews or batch.superseded:
         # A question is superseded by an observation about its own field.
         touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
         shown = await write_questions(
-            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched, questions
+            tx,
+            reviews,
+            batch.superseded,
+            max_pending,
+            batch.decided_at,
+            touched,
+            questions,
+            review_rows,
         )
     if batch.corroborated:
         await tx.executemany(

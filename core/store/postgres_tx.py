@@ -10,7 +10,6 @@ a transaction and lock the entities they write before they read them.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 
 from psycopg import AsyncConnection
 
+from core.domain.json_text import loads
 from core.domain.review_items import ReviewItem
 from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot, OpenItem
@@ -270,7 +270,7 @@ async def read_snapshots(
                 OpenItem(
                     r[3],
                     r[5],
-                    json.loads(r[6]),
+                    loads(r[6]),
                     float(r[7]),
                     None if r[9] is None else utc(r[9]),
                     r[13],

@@ -8,7 +8,6 @@ opened (or, on the ingest path, the ``DirectConnection`` of ``sqlite_direct``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -17,6 +16,7 @@ from typing import Any
 import aiosqlite
 
 from core.domain.dead_letters import DeadLetter
+from core.domain.json_text import loads
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
@@ -124,7 +124,7 @@ async def read_snapshots(
                     OpenItem(
                         row[3],
                         row[4],
-                        json.loads(row[5]),
+                        loads(row[5]),
                         float(row[6]),
                         None if row[7] is None else dt(row[7]),
                         row[12],

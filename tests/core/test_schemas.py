@@ -6,6 +6,7 @@ import copy
 import json
 from typing import Any
 
+import jsonschema_rs
 import pytest
 from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from core.domain.models import SignalEvent, StateObservation, UserConfirmation, 
 from core.domain.validation import (
     SCHEMA_DIR,
     fast_validator,
+    for_jsonschema_rs,
     json_hazards,
     load_schema,
     placeholder_errors,
@@ -24,7 +26,6 @@ from core.domain.validation import (
     schema_errors,
     validate,
     validator,
-    without_repeated_formats,
 )
 from core.errors import PayloadInvalid
 
@@ -654,13 +655,23 @@ UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-
             {"anyOf": [{"format": "uuid", "pattern": UUID_PATTERN}, {"type": "null"}]},
             {"anyOf": [{"pattern": UUID_PATTERN}, {"type": "null"}]},
         ),
+        # A pattern's lookahead after its final '$' (Python's trailing newline) is dropped:
+        # Rust's '$' is the text's end. An escaped '\$' is a dollar sign: it stays.
+        ({"pattern": "^(user|team):[a-z]+$(?!\\n)"}, {"pattern": "^(user|team):[a-z]+$"}),
+        ({"pattern": "^a\\\\$(?!\\n)"}, {"pattern": "^a\\\\$"}),
+        ({"pattern": "^a\\$(?!\\n)"}, {"pattern": "^a\\$(?!\\n)"}),
+        ({"pattern": "^a$(?!\\n)b"}, {"pattern": "^a$(?!\\n)b"}),
+        (
+            {"items": {"pattern": "^x$(?!\\n)", "format": "date-time"}},
+            {"items": {"pattern": "^x$", "format": "date-time"}},
+        ),
     ],
 )
-def test_the_fast_validator_is_given_no_format_its_own_pattern_repeats(
+def test_the_fast_validator_is_given_the_schema_without_what_rust_needs_not_check(
     given: dict[str, Any], expected: dict[str, Any]
 ) -> None:
     before = copy.deepcopy(given)
-    assert without_repeated_formats(given) == expected
+    assert for_jsonschema_rs(given) == expected
     assert given == before  # the loaded schema itself is left as it is
 
 
@@ -677,7 +688,7 @@ def test_only_the_uuid_formats_a_pattern_repeats_leave_the_fast_schema(name: str
         own = [(node["format"], node.get("pattern"))] if isinstance(node.get("format"), str) else []
         return own + [f for v in node.values() for f in formats(v)]
 
-    kept = formats(without_repeated_formats(schema))
+    kept = formats(for_jsonschema_rs(schema))
     assert kept == [f for f in formats(schema) if f != ("uuid", UUID_PATTERN)]
     assert ("date-time", None) in kept
 
@@ -716,3 +727,42 @@ def test_a_value_in_a_payload_is_plain_json_exactly_when_it_is_alone(
     assert plain_json(value) is plain
     assert plain_json({"candidate_value": value}) is plain
     assert plain_json({"event_id": "x", "source": {"ref": value}}) is plain
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+@pytest.mark.parametrize("end", ["\n", "\n\n", "\r\n"])
+def test_a_trailing_newline_is_refused_by_every_pattern_of_the_fast_schema(
+    name: str, end: str
+) -> None:
+    """Each pattern of a schema, as jsonschema-rs reads it for the fast pass, refuses its
+    own matches with a newline after them, as the schema's lookahead does in Python."""
+
+    def patterns(node: Any) -> list[str]:
+        if isinstance(node, list):
+            return [p for n in node for p in patterns(n)]
+        if not isinstance(node, dict):
+            return []
+        own = [node["pattern"]] if isinstance(node.get("pattern"), str) else []
+        return own + [p for v in node.values() for p in patterns(v)]
+
+    checked = 0
+    for pattern in patterns(for_jsonschema_rs(load_schema(name))):
+        fast = jsonschema_rs.Draft202012Validator({"type": "string", "pattern": pattern})
+        for sample in _PATTERN_SAMPLES:
+            if fast.is_valid(sample):
+                checked += 1
+                assert not fast.is_valid(sample + end), (pattern, sample)
+    assert checked
+
+
+_PATTERN_SAMPLES = [
+    "user:primary",
+    "family:home",
+    "travel.location",
+    "project.canon.status",
+    "profile.home_city",
+    "01a2023b-88d6-732c-b564-2dabb0dee049",
+    "conversation_assertive",
+    "calendar",
+    "2026-02-19",
+]

@@ -63,7 +63,8 @@ def one_encoder(*, sort_keys: bool, separators: tuple[str, str], ensure_ascii: b
     return encode
 
 
-_scan_once = json.JSONDecoder().scan_once
+# Set in JSONDecoder.__init__ (typeshed leaves it out).
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 """The default decoder's scanner (C when the accelerator is there): ``json.loads`` calls it
 through ``decode`` and ``raw_decode``, two Python frames and two whitespace matches."""
 

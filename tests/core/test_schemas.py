@@ -766,3 +766,29 @@ _PATTERN_SAMPLES = [
     "calendar",
     "2026-02-19",
 ]
+
+
+@pytest.mark.parametrize(
+    ("payload", "named"),
+    [
+        ({"event_id": "uuid-v7"}, ["event_id"]),
+        ({"prompt_id": "uuid-v7"}, ["prompt_id"]),
+        ({"event_id": "uuid-v7", "prompt_id": "uuid-v7"}, ["event_id", "prompt_id"]),
+        (
+            {"event_id": "01a2023b-88d6-732c-b564-2dabb0dee049", "prompt_id": "uuid-v7"},
+            ["prompt_id"],
+        ),
+        ({"event_id": "UUID-V7"}, []),
+        ({"event_id": ["uuid-v7"], "prompt_id": {"uuid-v7": 1}}, []),  # not text, unhashable
+        ({"event_id": None}, []),
+        ({}, []),
+        (["uuid-v7"], []),
+        ("uuid-v7", []),
+    ],
+)
+def test_a_placeholder_id_is_named_where_it_is_and_nowhere_else(
+    payload: Any, named: list[str]
+) -> None:
+    found = placeholder_errors(payload)
+    assert [e.split(":")[0] for e in found] == [f"$.{key}" for key in named]
+    assert all("is the design document's placeholder, not a UUID" in e for e in found)

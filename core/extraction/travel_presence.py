@@ -267,9 +267,12 @@ PRESENT_AT = branched(
     r"traffic|a\s+jam|the\s+jam|a\s+queue)\s+(?:just\s+)?(?:in|at|near|outside(?:\s+of)?|"
     r"into|by)\s+|"
     # "The hostel in Valparaíso is cold at night": the lodging described as it is now (not
-    # "our hotel in Rome is booked": a plan).
+    # "our hotel in Rome is booked": a plan; nor a host's "our airbnb in asheville has guests
+    # till friday", "my flat in Lisbon is let": someone else is there).
     rf"\b(?:the|our|my)\s+{_LODGING}\s+(?:here\s+)?in\s+(?=[^,;.!?]{{1,40}}?\s(?:is|has)\s+"
-    r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked)\b))|"
+    r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked|"
+    r"let|rented|occupied|empty|vacant|listed|guests|tenants|renters|bookings|visitors|"
+    r"people|someone|a\s+(?:family|couple|guest|booking|tenant))\b))|"
     # "lag is bc im on hotel wifi in Warsaw": the lodging's wifi one is on.
     rf"\bon\s+(?:the\s+)?{_LODGING}\s+wi-?fi\s+(?:here\s+)?(?:in|at)\s+|"
     # "we're stuck outside Newark", "train's stuck just outside Crewe", "our bus is sitting

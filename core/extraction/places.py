@@ -146,9 +146,7 @@ class Place:
     """Offset just after the name in the searched text."""
 
 
-def place_at(
-    text: str, start: int, *, bare: bool = False, headed: bool = False
-) -> Place | None:
+def place_at(text: str, start: int, *, bare: bool = False, headed: bool = False) -> Place | None:
     """The place name beginning at ``text[start:]`` (after skipping spaces), if any.
 
     Tries the gazetteer first (longest match; lowercase under the gazetteer's rule for

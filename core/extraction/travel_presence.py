@@ -98,7 +98,11 @@ PRESENT_AT = branched(
     # Lagos yet" and "I have not yet departed from Nairobi", the subject left out or the
     # "yet" said first (not "my sister hasn't left Sydney yet": hers).
     r"(?:^|\b(?:i|we)\s+)(?:still\s+(?:haven't|havent|have\s+not)\s+(?:even\s+)?" + _GONE + "|"
-    r"(?:haven't|havent|have\s+not)\s+(?:(?:even\s+)?" + _GONE + r"(?=[^,;.]*\byet\b)|yet\s+" + _GONE + "))|"
+    r"(?:haven't|havent|have\s+not)\s+(?:(?:even\s+)?"
+    + _GONE
+    + r"(?=[^,;.]*\byet\b)|yet\s+"
+    + _GONE
+    + "))|"
     # "yet to leave Kuala Lumpur", "we're still yet to leave Hanoi": not gone, so there.
     r"(?:^|\b(?:i'm|i\s+am|we're|we\s+are)\s+)(?:still\s+)?yet\s+to\s+(?:leave|depart\s+(?:from\s+)?)\s+|"
     # "extended my stay in Lisbon till the 15th", "decided to stay on in Bali another week":

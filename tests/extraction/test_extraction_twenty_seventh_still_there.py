@@ -22,9 +22,19 @@ NOT_GONE_YET_IS_STILL_THERE: list[FieldRow] = [
     ("still haven't left Chiang Mai, too comfy here", "travel.location", "Chiang Mai", "assertive"),
     ("we still havent left Accra, the ferry is late", "travel.location", "Accra", "assertive"),
     ("haven't made it out of Dubai yet, stuck on standby", "travel.location", "Dubai", "assertive"),
-    ("I have not yet departed from Colombo, will update", "travel.location", "Colombo", "assertive"),
+    (
+        "I have not yet departed from Colombo, will update",
+        "travel.location",
+        "Colombo",
+        "assertive",
+    ),
     ("havent even left Hanoi yet lol", "travel.location", "Hanoi", "assertive"),
-    ("I'm yet to leave Jakarta, the visa office is shut", "travel.location", "Jakarta", "assertive"),
+    (
+        "I'm yet to leave Jakarta, the visa office is shut",
+        "travel.location",
+        "Jakarta",
+        "assertive",
+    ),
     # Someone else who has not left, a building, a time: not where the writer is.
     ("my brother still hasn't left Perth, flies friday", "travel.location", None, ""),
     ("my aunt hasn't left Kampala yet", "travel.location", None, ""),

@@ -26,6 +26,7 @@ from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
 from core.api.tokens import SeenTokens, spend_for
 from core.domain.api_tokens import ApiToken
+from core.domain.principals import token_principal
 from core.errors import SpendRefused
 from core.jsonlines import parse_json
 from core.store.spend_along import SpendAlong, Spent
@@ -90,7 +91,12 @@ def api_app(
         refusal = route.refusal(token.role)
         if refusal is not None:
             raise Problem(403, refusal, kind="claim-refused")
-        body = await _body(request, route, max_body) if route.request else None
+        try:
+            body = await _body(request, route, max_body) if route.request else None
+        except Problem as refused:
+            if route.keeps_refused and refused.status in (400, 422):
+                await _keep_refused(services, route, token, request, refused, clock())
+            raise
         call = Call(
             services,
             token,
@@ -182,6 +188,29 @@ async def _body(request: web.Request, route: Route, max_body: int) -> Any:
     if errors:
         raise Problem(422, errors[0], kind="invalid-body", extra={"errors": errors[:20]})
     return data
+
+
+REFUSED_BODY: Final = "http_body"
+"""The dead letter's schema for a write's body refused whole: kept, never retried."""
+
+
+async def _keep_refused(
+    services: Services,
+    route: Route,
+    token: ApiToken,
+    request: web.Request,
+    refused: Problem,
+    now: datetime,
+) -> None:
+    """Keep a write's refused body in the dead-letter queue as ``token``'s: its text (bytes
+    that are not UTF-8 escaped), bounded as every letter is, with why it was refused."""
+    raw = await request.read()  # read already: aiohttp keeps the body
+    text = raw.decode("utf-8", errors="backslashreplace")
+    data, why_not = parse_json(text)  # JSON of the wrong shape is kept as JSON, not escaped twice
+    why = f"{route.method} {route.path}: {refused.status} {refused.detail}"
+    writer = token_principal(token.id, token.role, token.entity_id, token.name)
+    kept = text if why_not is not None else data
+    await services.engine.ingest_invalid(REFUSED_BODY, kept, [why], now=now, principal=writer)
 
 
 def _query(params: tuple[Param, ...], given: Mapping[str, str]) -> dict[str, Any]:

@@ -54,6 +54,10 @@ class Route:
     problems: tuple[str, ...] = ()
     """Canon's own problem kinds it answers with beyond every route's (``Problem.type`` in
     ``schemas/http_api.schema.json`` describes each); the OpenAPI document lists them."""
+    keeps_refused: bool = False
+    """A write whose refused body (400 not JSON Canon reads, 422 not the request's shape:
+    501 observations, a field unknown) is kept in the dead-letter queue as it came, the
+    token's; a body past the size limit is not read, so not kept."""
     words: str | None = None
     """The body's field holding a person's words, which the handler reads or refuses and
     keeps (422 ``unreadable-text``, ``text-too-long``): text that is not Unicode, or longer
@@ -80,6 +84,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         "MessageResponse",
         request="MessageRequest",
         problems=("too-many-questions", "unreadable-text", "text-too-long"),
+        keeps_refused=True,
         words="text",
     ),
     Route(
@@ -92,6 +97,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         request="ObservationsRequest",
         roles=ROLES_ALL,
         problems=("too-many-questions",),
+        keeps_refused=True,
     ),
     Route(
         "GET",

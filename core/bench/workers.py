@@ -57,6 +57,11 @@ class WorkersConfig:
     reader: ReaderMode = DEFAULT_READER
     """Where each worker reads messages (``CANON_READER``): its reading process's CPU
     counts as the worker's."""
+    shared_nothing: bool = True
+    """Also run two one-worker systems of ``users / 2`` each at once, each its own
+    database, against one alone, each round (``core.bench.shared_nothing``)."""
+    cpu_loops: int = 40_000
+    """Rounds of the pure-Python loop of the two-core baseline (about 0.3 s of a core)."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,10 @@ async def worker_runs(
     config: WorkersConfig,
     issue: IssueTokens,
     report: Callable[[str], None] = lambda _label: None,
+    also: Callable[[int], Awaitable[None]] | None = None,
 ) -> list[RunFigures]:
-    """The best run of each worker count, in ``config.worker_counts`` order."""
+    """The best run of each worker count, in ``config.worker_counts`` order (``also``:
+    more runs of round ``r`` after its own, so other load falls on all of them alike)."""
     best: dict[int, RunFigures] = {}
     for r in range(config.rounds):
         for workers in config.worker_counts:
@@ -121,6 +128,8 @@ async def worker_runs(
             kept = best.get(workers)
             if kept is None or run.rate > kept.rate:
                 best[workers] = run
+        if also is not None:
+            await also(r)
     return [best[w] for w in config.worker_counts]
 
 
@@ -131,7 +140,11 @@ async def workers_figures(
     if not is_postgresql(url):
         return {"workers": "skipped (give --db a postgresql:// URL)"}
     assert url is not None
-    runs = await worker_runs(url, config, issue)
+    from core.bench import shared_nothing
+
+    baseline = shared_nothing.Baselines(url, config, issue)
+    async with baseline.databases():
+        runs = await worker_runs(url, config, issue, also=baseline.round)
     first = runs[0]
     figures: dict[str, Any] = {"workers_users": config.users}
     for run in runs:
@@ -144,6 +157,7 @@ async def workers_figures(
         figures[f"workers_{run.workers}_database_cpu_ms_per_turn"] = row["database_cpu_ms_per_turn"]
     figures["workers_speedup"] = runs[-1].as_dict(first)["speedup"]
     figures["workers_cpu_ceiling_speedup"] = cpu_ceiling_speedup(first, runs[-1], os.cpu_count())
+    figures.update(baseline.figures(runs))
     figures["workers_load_average"] = load_average()
     figures["workers_reader"] = config.reader
     return figures
@@ -222,8 +236,10 @@ async def drive(
     config: WorkersConfig,
     workers: int,
     pids: list[int],
+    timed_start: Callable[[], Awaitable[Any]] | None = None,
 ) -> RunFigures:
-    """Every user's turns at once on ``base``, after a few untimed ones."""
+    """Every user's turns at once on ``base``, after a few untimed ones (and after
+    ``timed_start``: systems driven side by side begin their timed turns together)."""
     from core.bench.extraction import compose_messages
 
     texts = compose_messages(max(50, len(secrets) * (config.turns + WARM_TURNS)))
@@ -269,6 +285,8 @@ async def drive(
             await conn.close()
 
     await asyncio.gather(*(user(u, s, True) for u, s in enumerate(secrets)))
+    if timed_start is not None:
+        await timed_start()
     # Each worker's reading process (started by now) serves its requests too.
     pids = pids + [reader for pid in pids for reader in _children(pid)]
     backends = await _backend_pids(url)

@@ -92,7 +92,14 @@ async def bench(
         )
         figures = await run_bench(config, report)
         # The chat, LangGraph and the model client load here, not with every canon command.
-        from core.bench import agent, concurrent_chats, conversation, message, workers
+        from core.bench import (
+            agent,
+            concurrent_chats,
+            conversation,
+            message,
+            shared_nothing,
+            workers,
+        )
 
         figures.update(await message.message_figures(messages, progress=report))
 
@@ -124,6 +131,7 @@ async def bench(
         **agent.BESIDE,
         **concurrent_chats.beside(chats),
         **workers.beside(),
+        **shared_nothing.BESIDE,
     }
     if "postgresql_baseline_rows_per_s" in figures:  # the raw driver of the store measured
         beside_of["ingest_single_tx_obs_per_s"] = "postgresql_baseline_rows_per_s"

@@ -17,6 +17,7 @@ from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
+from core.domain.read_values import fact_as_read
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
@@ -119,7 +120,8 @@ def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -
     """A held value as a sentence: 'You're in Tahoe', 'Your trip is under way',
     'The rent amount is 2,100', 'Your departure date is Sunday, March 1'; with
     ``trip_status`` (the entity's ``travel.status``) a trip that is over 'went to Tahoe'."""
-    return value_sentence(f.entity_id, f.field, f.value, mine, trip_status)
+    # Another writer's value is theirs, quoted when it is more than a name (``read_values``).
+    return value_sentence(f.entity_id, f.field, fact_as_read(f, mine).value, mine, trip_status)
 
 
 def value_sentence(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from core.domain import phrasing
+from core.domain.read_values import item_as_read
 from core.engine.answer_values import choices_for
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
@@ -69,7 +70,7 @@ def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[t
     buttons = [
         (
             f"{phrasing.label(m.field, m.entity_id, mine)}: "
-            f"{phrasing.show_in(m.field, m.candidate_value)}",
+            f"{phrasing.show_in(m.field, item_as_read(m, mine).candidate_value)}",
             f"{token}:{_PART}{m.seq}",
         )
         for m in members

@@ -20,6 +20,7 @@ from core.domain import phrasing
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.principals import SYSTEM
 from core.domain.provenance import source_type_of
+from core.domain.read_values import item_as_read
 from core.domain.review_items import ReviewItem
 from core.signals.intake import REPORTED_DOUBT
 
@@ -39,8 +40,9 @@ _SAID: dict[str, str] = {
 
 
 def _sentence(item: ReviewItem, mine: str) -> str:
-    """What ``item`` says of its reader, in the second person, lower case."""
-    value = item.candidate_value
+    """What ``item`` says of its reader, in the second person, lower case (the value in
+    the speaker's words, ``read_values``)."""
+    value = item_as_read(item, mine).candidate_value
     if value is None:
         held = "" if item.current_value is None else f" {phrasing.show(item.current_value)}"
         if item.field == "travel.location":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.conversation.answer_texts import value_sentence
+from core.conversation.answer_texts import fact_sentence
 from core.conversation.provenance import ANOTHER_MEMBER
 from core.domain.state import CommittedFact
 from core.domain.whose_word import someone_elses
@@ -46,7 +46,7 @@ def said_since_line(
 ) -> str:
     """The line a question shown after ``fact`` ends with: who said what, since."""
     who = (names or {}).get(fact.principal or "") or ANOTHER_MEMBER
-    said = value_sentence(fact.entity_id, fact.field, fact.value, reader)
+    said = fact_sentence(fact, reader)  # the member's value in their words (``read_values``)
     if said.split(" ", 1)[0] in ("Your", "You"):  # mid-sentence now: "said your dad is away"
         said = said[:1].lower() + said[1:]
     return f"Since then, {who} said {said}. Still want to answer?"

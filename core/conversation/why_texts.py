@@ -10,7 +10,6 @@ Pure: records, ``now`` and the viewer in, text out.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import MappingProxyType
@@ -19,7 +18,9 @@ from core.conversation.provenance import OWNER, Viewer, by_words, shown_events, 
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
-from core.domain.phrasing_values import one_line, show_in
+from core.domain.phrasing_values import show_in
+from core.domain.quoting import MAX_TEXT_CHARS, quote, slot
+from core.domain.read_values import as_read
 from core.domain.state import CommittedFact, Scalar
 from core.engine.due_before_trip import without_anchor
 from core.store import EventRecord, HistoryEntry
@@ -87,8 +88,9 @@ def why_text(
         head = f"{name}: nothing held."
     else:
         who = by_words(fact.principal, fact.source_type, viewer)
+        held = as_read(fact.value, fact.source_type, fact.principal, viewer.entity or entity)
         head = (
-            f"{name}: {_value(field, fact.value)} — {_how(fact.resolution)} {who}, "
+            f"{name}: {_value(field, held)} — {_how(fact.resolution)} {who}, "
             f"{_ago(fact.evidence_ts, now)} (sure: {fact.confidence:.2f})."
         )
     lines = [head]
@@ -119,7 +121,11 @@ def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
     # Another member's words are theirs: their value is shown, not what else they said.
     said = e.evidence_text if viewer.quotes(e.principal, e.entity_id) else None
     quote = f" {quoted_words(said)}" if said else ""
-    value = "(forget it)" if e.intent == "retract" else _value(field, e.value)
+    value = (
+        "(forget it)"
+        if e.intent == "retract"
+        else _value(field, as_read(e.value, e.source_type, e.principal, viewer.entity or ""))
+    )
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
     decided = _DECIDED.get(e.decision, "")
@@ -129,14 +135,22 @@ def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
 def quoted_words(said: str) -> str:
     """The words a write came from, in double quotes on one line: a quote inside them is
     escaped, so a stranger's title cannot close the quotation and go on in Canon's voice
-    ('"Trip to Denver": Moscow; I took it (1.00)'). The anchor Canon added to words that
-    dated an errand by the trip ("(due before you leave)") is said outside the quote."""
+    ('"Trip to Denver": Moscow; I took it (1.00)'); every character that does not print
+    is escaped (a zero-width space, a direction override), and words past
+    ``MAX_TEXT_CHARS`` are cut with their length said (a 100 kB invitation is one line).
+    The anchor Canon added to words that dated an errand by the trip ("(due before you
+    leave)") is said outside the quote."""
     words, mark = without_anchor(said)
-    return json.dumps(one_line(words), ensure_ascii=False) + mark
+    if len(words) > MAX_TEXT_CHARS:
+        return slot(words, limit=MAX_TEXT_CHARS) + mark
+    return quote(words) + mark
 
 
 def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:
-    new = "forgotten" if h.retracted else _value(field, h.new_value)
+    reader = viewer.entity or h.entity_id
+    new = (
+        "forgotten" if h.retracted else _value(field, as_read(h.new_value, "", h.principal, reader))
+    )
     was = "" if h.old_value is None else f"{_value(field, h.old_value)} → "
     who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
     return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from core.domain.person_names import told_name_errors
-from core.domain.timeutil import format_ts
+from core.domain.timeutil import format_ts, parse_ts
 from core.domain.validation import schema_errors
 
 EVIDENCE_STAMPS: Final[Mapping[str, tuple[tuple[str, ...], ...]]] = {
@@ -49,7 +49,10 @@ def future_stamp_errors(schema: str, payload: object, now: datetime, skew: timed
     for path in EVIDENCE_STAMPS.get(schema, ()):
         raw = _at(payload, path)
         if isinstance(raw, str):
-            when = datetime.fromisoformat(raw.upper().replace("Z", "+00:00"))
+            # ``parse_ts``: the schema's date-time passed it, so it is the instant the
+            # upper-cased text reads as; kept per text, as the observation's ``ts`` is
+            # read with the same function as it is decided.
+            when = parse_ts(raw)
             if when > now + skew:
                 found.append(f"$.{'.'.join(path)}: {future_reason(raw, when, now, skew)}")
     return found

@@ -30,6 +30,8 @@ from core.domain.phrasing_values import show as show
 from core.domain.phrasing_values import show_date as show_date
 from core.domain.phrasing_values import show_in as show_in
 from core.domain.question_words import Words, fmt, plain_name
+from core.domain.read_values import item_as_read
+from core.domain.review_items import ReviewItem
 
 
 class Change(Protocol):
@@ -84,6 +86,7 @@ _PROFILE = {
 def question(changes: Sequence[Change], mine: str, *, later_day: bool = False) -> str:
     """One question for ``changes`` (one item, or a group from the same message);
     ``later_day``: put on a later day than it was asked ("today" is not that day)."""
+    changes = [_as_read(c, mine) for c in changes]
     if not changes:
         return "Is this right?"
     if len(changes) > 1:
@@ -128,6 +131,7 @@ def conflict_question(change: Change, mine: str) -> str:
     """The question that settles a conflict between fields: about what already
     happened when it concerns the past ("Did you leave on Monday?"), and the state that
     holds together when a trip is over ("Back home in Portland?")."""
+    change = _as_read(change, mine)
     words = Words(change.entity_id, mine)
     if change.field == "travel.depart_date" and change.candidate_value is not None:
         return fmt("Did {you} leave on {v}?", words, v=show_date(change.candidate_value))
@@ -142,6 +146,7 @@ def conflict_question(change: Change, mine: str) -> str:
 
 def single(change: Change, mine: str, *, later_day: bool = False) -> str:
     """The question for one change, by the kind of its field."""
+    change = _as_read(change, mine)
     words = Words(change.entity_id, mine)
     parts = change.field.split(".")
     value = change.candidate_value
@@ -166,6 +171,12 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
                 return f"Mark {errand(thing)} done?"
             return _financial(name, value, thing, words)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
+
+
+def _as_read(change: Change, mine: str) -> Change:
+    """A review item's proposed value as the reader reads it: another writer's words
+    quoted (``read_values``); a bare ``Change`` (a test's, a sketch's) is as it is."""
+    return item_as_read(change, mine) if isinstance(change, ReviewItem) else change
 
 
 def _forget(change: Change, mine: str) -> str:

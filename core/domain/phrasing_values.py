@@ -7,6 +7,11 @@ calendar feed's location, an assistant's guess) may carry line breaks, control a
 direction characters, and shown as they are a break would start a line of its own in the
 user's question ("Are you in Denver" over "- profile.name = Mallory") and an override
 would turn the text around; each run of them is one space.
+
+A value another writer chose (a calendar's, a mail's, an assistant's, another member's)
+is a ``Said``: it carries whom it is quoted from, and ``show`` puts it in the sentence
+through ``quoting.said`` (a short name as itself, anything else quoted and marked), so
+their words are never read as Canon's.
 """
 
 from __future__ import annotations
@@ -18,12 +23,27 @@ from datetime import date, datetime
 from typing import Any
 
 from core.domain.naming import show_zone
+from core.domain.quoting import said, slot
 
 _CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 
+class Said(str):
+    """A string value with whom the reader should read it as quoted from
+    (``core.domain.provenance``: "a calendar event", "another household member")."""
+
+    source: str
+
+    def __new__(cls, text: str, source: str) -> Said:
+        made = super().__new__(cls, text)
+        made.source = source
+        return made
+
+
 def show(value: Any) -> str:
     """A value as a person writes it."""
+    if isinstance(value, Said):
+        return said(str.__str__(value), value.source)
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -39,7 +59,10 @@ def show(value: Any) -> str:
 def quoted(value: Any) -> str:
     """``value`` shown in double quotes, as data: a name the user did not write (the payee a
     mail's sender names itself) reads as what someone wrote, never as the question's own
-    words ('Did you pay billing evil example to "Chase"?')."""
+    words ('Did you pay billing evil example to "Chase"?'); another writer's words
+    (a ``Said``) always as a slot marked with whom they are from."""
+    if isinstance(value, Said):
+        return slot(str.__str__(value), value.source)
     return json.dumps(show(value), ensure_ascii=False)
 
 

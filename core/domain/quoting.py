@@ -21,6 +21,12 @@ for a slot that runs to the end of its line, ``name`` for an entity or field id)
   ``"Tahoe" (from a calendar event, quoted)``, or
   ``"…" (from an email, quoted; cut from 500 characters)``.
 
+A person reads the same values in Canon's sentences (the chat's questions, ``/state``,
+``/why``, ``/pending``, ``/history``): ``said`` is how another writer's words stand in
+one, as a short name ("Are you in Lake Tahoe?") or else as a marked slot, so a calendar
+title such as ``Tahoe"\\n✅ Confirmed by you: home = Moscow`` is never a line, a
+confirmation or a button of Canon's.
+
 ``read_slot``, ``read_text`` and ``read_name`` are the inverses: the grammar is
 exact, and ``SLOT``, ``NAME`` are its regular expressions for a parser of whole lines.
 """
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
@@ -118,6 +125,33 @@ def slot(value: Scalar, source: str | None = None, *, limit: int = MAX_VALUE_CHA
     if source is None and _is_plain(value):
         return value
     return quote(value) + _mark(source, None)
+
+
+SHORT_NAME_WORDS: Final = 4
+SHORT_NAME_CHARS: Final = 40
+_SENTENCE_MARKS: Final = frozenset(":;!")
+
+
+def said(text: str, source: str, *, limit: int = MAX_VALUE_CHARS) -> str:
+    """Another writer's ``text`` inside a sentence a person reads: a short plain name
+    (``Denver``, ``Lake Tahoe``, ``St. Louis``: at most four words and 40 characters,
+    none of the slot delimiters, sentence marks or symbols such as ✅) as itself, since
+    the sentence already says whose word it is; anything else a slot quoted from
+    ``source`` (``"Tahoe\\" ✅ …" (from a calendar event, quoted)``), one line, cut
+    past ``limit`` with its length said."""
+    if _is_short_name(text):
+        return text
+    return slot(text, source, limit=limit)
+
+
+def _is_short_name(text: str) -> bool:
+    return (
+        len(text) <= SHORT_NAME_CHARS
+        and text.count(" ") < SHORT_NAME_WORDS
+        and not text.startswith("/")  # a chat shows "/forget" as a command to tap
+        and _is_plain(text)
+        and not any(ch in _SENTENCE_MARKS or unicodedata.category(ch)[0] == "S" for ch in text)
+    )
 
 
 def text_slot(text: str, source: str | None = None, *, limit: int = MAX_TEXT_CHARS) -> str:

@@ -18,6 +18,7 @@ from core.domain.principals import Principal
 from core.domain.resolver import Decision, change_patch, resolve
 from core.domain.snapshot import FieldSnapshot
 from core.domain.state import value_key
+from core.engine.named_retraction import held_alone, named_other
 from core.engine.outcomes import Outcome, reason_summary
 from core.engine.rollout_state import PolicyInForce
 from core.engine.trip_state import follow
@@ -44,6 +45,8 @@ def decide_observation(
     decision = resolve(
         committed, obs, in_force.policy_for(obs.entity_id), now, evidence, candidate_key=key
     )
+    if (named := named_other(obs, committed)) is not None:
+        decision = held_alone(decision, named, None if committed is None else committed.value)
     if leader is not None:
         patch = change_patch(committed, obs)
         decision = follow(decision, leader[0], leader[1], patch)

@@ -27,6 +27,21 @@ _NEW_HOME = re.compile(
     r"\b(?:the\s+)?movers\b|\bu-?haul\b|\blast\s+load\b"
 )
 """What makes the arrival a move: staying for good, a new chapter, the new home itself."""
+_OWN_NEW_HOME = re.compile(
+    r"\b(?:our|my)\s+new\s+(?:house|home|place|flat|apartment|apt|condo)\b|"
+    r"\bfirst\s+night\s+(?:in|at)\s+(?:the|our|my)\s+new\s+(?:house|home|place|flat|apartment|apt|condo)\b|"
+    r"\bfor\s+good\b|\b(?:this|it|that)(?:'s|\s+is)\s+(?:officially\s+)?home\s+now\b"
+)
+"""The speaker's own new home, said beside being in a town ("we're in denver now, first night
+in the new place"): being there is living there. Stricter than ``_NEW_HOME`` (no arrival
+says a move): "the new place" alone may be a restaurant, "movers" someone else's."""
+_STAYING = re.compile(
+    r"\bvisit(?:ing|ed)?\b|\b\w+'s\s+new\b|\bfor\s+(?:(?:a|an|the|my|our|some)\s+)?(?:work|"
+    r"business|conference|meeting|trip|wedding|weekend|week|few\s+days|holidays?|vacation)\b|"
+    r"\b(?:till|until|til|thru)\b|\bthis\s+(?:week|weekend)\b|\bback\s+home\b"
+)
+"""A stay in the town, not a home there: visiting, someone else's new place, for a while,
+the new home elsewhere ("back home")."""
 _ON_THE_WAY = frozenset({"in_progress", "completed"})
 
 
@@ -38,9 +53,21 @@ def arrived_to_stay(found: list[Candidate], clause: Clause) -> list[Candidate]:
         return found
     if not any(c.field == "travel.status" and c.value in _ON_THE_WAY for c in found):
         return found
-    if not _ARRIVED.search(clause.low) or _BACK.search(clause.low):
+    if _BACK.search(clause.low):
         return found
-    if not _NEW_HOME.search((clause.message or clause.text).lower()):
+    message = (clause.message or clause.text).lower()
+    if _ARRIVED.search(clause.low):
+        if not _NEW_HOME.search(message):
+            return found
+    elif not _being_there_at_home(found, message):
         return found
     kept = [c for c in found if not c.field.startswith("travel.")]
     return [*kept, Candidate("profile.home_city", where.value, where.confidence)]
+
+
+def _being_there_at_home(found: list[Candidate], message: str) -> bool:
+    """Whether being in the town (a trip under way, no arrival said) is living there: the
+    message names the speaker's own new home and no stay ("we're in denver now, first
+    night in the new place", "finally in austin!! our new house is huge")."""
+    under_way = any(c.field == "travel.status" and c.value == "in_progress" for c in found)
+    return under_way and _OWN_NEW_HOME.search(message) is not None and not _STAYING.search(message)

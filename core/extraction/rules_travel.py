@@ -74,7 +74,13 @@ from core.extraction.travel_returns import (
     user_is_subject,
 )
 from core.extraction.travel_scenes import holiday_ahead, visiting_till, woke_there
-from core.extraction.travel_trips import place_confidence, place_near, planned_trip, trip_under_way
+from core.extraction.travel_trips import (
+    headed_town,
+    place_confidence,
+    place_near,
+    planned_trip,
+    trip_under_way,
+)
 from core.extraction.unnamed_arrivals import AT_LODGING, BARE_ARRIVAL, HERE_ARRIVAL
 
 _OUT_FIRST = re.compile(
@@ -198,7 +204,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             continue
         if rx is ARRIVED and GOT_THING.match(low, m.start()):
             continue  # "got food poisoning on vacation in Cancun": got a thing, not there
-        place = place_near(clause, m.end())
+        place = place_near(clause, m.end()) or headed_town(clause, m)
         if place is None and A_STOP.search(m.group()):
             # "on a layover in charlotte": only a place can follow, so a town spelled like a
             # first name is the town.
@@ -230,7 +236,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         if trip_behind(low, m.start()):
             continue  # "the receipts from my trip to Munich": a trip behind, none planned
         # "heading to the airport for our flight to Denver": the first "to" is no place.
-        place = place_near(clause, m.end())
+        place = place_near(clause, m.end()) or headed_town(clause, m)
         if place is not None:
             break
     if place is None:

@@ -49,6 +49,8 @@ _DATELINE = (
 )
 """The hour of a dateline ("Kyoto, late.", "Hanoi, dawn."); a weekday there would read as a
 day ahead."""
+_GONE = r"(?:left\s+|departed\s+(?:from\s+)?|made\s+it\s+out\s+of\s+|got(?:ten)?\s+out\s+of\s+)"
+"""Gone from a place: not done ("haven't left", "yet to leave"), the speaker is still there."""
 NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = branched(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
@@ -92,8 +94,17 @@ PRESENT_AT = branched(
     r"(?:in|at)\s+|"
     # "I dey Abuja now" (Nigerian Pidgin: "dey" is "am"), "we still dey for Lagos"
     r"\b(?:i|we|i\s+still|we\s+still)\s+dey\s+(?:for\s+|in\s+|inside\s+)?|"
-    # "I haven't left Boston yet": still there.
-    r"\b(?:i|we)\s+(?:haven't|havent|have\s+not)\s+(?:even\s+)?left\s+(?=[^,;.]*\byet\b)|"
+    # "I haven't left Boston yet": still there; so is "(we) still haven't made it out of
+    # Lagos yet" and "I have not yet departed from Nairobi", the subject left out or the
+    # "yet" said first (not "my sister hasn't left Sydney yet": hers).
+    r"(?:^|\b(?:i|we)\s+)(?:still\s+(?:haven't|havent|have\s+not)\s+(?:even\s+)?" + _GONE + "|"
+    r"(?:haven't|havent|have\s+not)\s+(?:(?:even\s+)?"
+    + _GONE
+    + r"(?=[^,;.]*\byet\b)|yet\s+"
+    + _GONE
+    + "))|"
+    # "yet to leave Kuala Lumpur", "we're still yet to leave Hanoi": not gone, so there.
+    r"(?:^|\b(?:i'm|i\s+am|we're|we\s+are)\s+)(?:still\s+)?yet\s+to\s+(?:leave|depart\s+(?:from\s+)?)\s+|"
     # "extended my stay in Lisbon till the 15th", "decided to stay on in Bali another week":
     # a stay there made longer, so there now.
     r"\b(?:extend(?:ed|ing|s)?|prolong(?:ed|ing)?)\s+(?:my|our|the)\s+(?:stay|trip|visit|"
@@ -260,9 +271,12 @@ PRESENT_AT = branched(
     r"traffic|a\s+jam|the\s+jam|a\s+queue)\s+(?:just\s+)?(?:in|at|near|outside(?:\s+of)?|"
     r"into|by)\s+|"
     # "The hostel in Valparaíso is cold at night": the lodging described as it is now (not
-    # "our hotel in Rome is booked": a plan).
+    # "our hotel in Rome is booked": a plan; nor a host's "our airbnb in asheville has guests
+    # till friday", "my flat in Lisbon is let": someone else is there).
     rf"\b(?:the|our|my)\s+{_LODGING}\s+(?:here\s+)?in\s+(?=[^,;.!?]{{1,40}}?\s(?:is|has)\s+"
-    r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked)\b))|"
+    r"(?!(?:booked|reserved|cancell?ed|canceled|sorted|confirmed|paid|full|closed|all\s+booked|"
+    r"let|rented|occupied|empty|vacant|listed|guests|tenants|renters|bookings|visitors|"
+    r"people|someone|a\s+(?:family|couple|guest|booking|tenant))\b))|"
     # "lag is bc im on hotel wifi in Warsaw": the lodging's wifi one is on.
     rf"\bon\s+(?:the\s+)?{_LODGING}\s+wi-?fi\s+(?:here\s+)?(?:in|at)\s+|"
     # "we're stuck outside Newark", "train's stuck just outside Crewe", "our bus is sitting

@@ -72,6 +72,21 @@ def place_near(clause: Clause, pos: int) -> Place | None:
     return None
 
 
+_TOWARD = re.compile(r"\b(?:to|into)\s*$")
+_NOT_A_JOURNEY = re.compile(r"\b(?:going|gonna|go|be|are|got)\b")
+"""Before "to", words of a future or a must ("going to bath the baby", "got to split the
+bill"), where an ordinary word after "to" is a verb, not a town."""
+
+
+def headed_town(clause: Clause, said: re.Match[str]) -> Place | None:
+    """A town spelled like an ordinary word, in lower case, right after a journey's "to"
+    (``said`` ends on it: "heading up to bend fri", "made it to florence, ...")."""
+    words = said.group()
+    if not _TOWARD.search(words) or _NOT_A_JOURNEY.search(words):
+        return None
+    return place_at(clause.text, said.end(), headed=True)
+
+
 def place_confidence(place: Place) -> float:
     return 1.0 if place.known else 0.85
 

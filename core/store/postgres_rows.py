@@ -7,7 +7,7 @@ read back in UTC.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -320,6 +320,12 @@ def commit_row(c: CommitPlan) -> dict[str, Any]:
 
 def review_row(r: NewReviewItem) -> tuple[Any, ...]:
     return sql_records.review_row(r, _as_is)
+
+
+def batch_rows(
+    accepted: Sequence[Accepted],
+) -> tuple[list[tuple[Any, ...]], list[NewReviewItem], list[tuple[Any, ...]]]:
+    return sql_records.batch_rows(accepted, _as_is)
 
 
 def letter_row(d: DeadLetter) -> tuple[Any, ...]:

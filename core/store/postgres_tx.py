@@ -10,7 +10,6 @@ a transaction and lock the entities they write before they read them.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 
 from psycopg import AsyncConnection
 
+from core.domain.json_text import loads
 from core.domain.review_items import ReviewItem
 from core.domain.rollout import ChangeCount
 from core.domain.snapshot import FieldSnapshot, OpenItem
@@ -40,13 +40,12 @@ from core.store.postgres_rows import (
     ROWS_PER_INSERT,
     SNAPSHOT,
     array_text,
+    batch_rows,
     commit_row,
-    event_row,
     event_writes,
     fact_from_row,
     letter_row,
     review_from_row,
-    review_row,
     rows_at_once,
     utc,
 )
@@ -271,7 +270,7 @@ async def read_snapshots(
                 OpenItem(
                     r[3],
                     r[5],
-                    json.loads(r[6]),
+                    loads(r[6]),
                     float(r[7]),
                     None if r[9] is None else utc(r[9]),
                     r[13],
@@ -315,7 +314,7 @@ async def queue_writes(tx: Tx, batch: WriteBatch, shown_at: datetime | None = No
     statement's cursor, which returns them (None: they were written queued)."""
     await tx.lock(batch_entities(batch))
     shown: Rows | None = None
-    reviews = [a.review for a in batch.accepted if a.review is not None]
+    events, reviews, review_rows = batch_rows(batch.accepted)
     corroborations = [
         (f.evidence_ts, f.confidence, f.valid_until, f.entity_id, f.field, f.version)
         for f in batch.corroborated
@@ -327,21 +326,21 @@ async def queue_writes(tx: Tx, batch: WriteBatch, shown_at: datetime | None = No
         sql = event_writes(len(batch.accepted), len(reviews), len(corroborations), shown=bool(at))
         args = [
             *(x for row in corroborations for x in row),
-            *(x for r in reviews for x in (*review_row(r), *at)),
-            *(x for a in batch.accepted for x in event_row(a)),
+            *(x for row in review_rows for x in (*row, *at)),
+            *(x for row in events for x in row),
         ]
         if at:
             shown = await tx.returning(sql, args)
         else:
             await tx.execute(sql, args)
-        reviews, corroborations = [], []
-    elif batch.accepted:
-        await tx.insert_rows(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+        review_rows, corroborations = [], []
+    elif events:
+        await tx.insert_rows(INSERT_EVENT, events)
     for a in batch.accepted:
         if a.commit is not None:
             await apply_commit(tx, a.commit, settle_questions=False)
-    if reviews:
-        await tx.insert_rows(INSERT_REVIEW, [review_row(r) for r in reviews])
+    if review_rows:
+        await tx.insert_rows(INSERT_REVIEW, review_rows)
     if batch.superseded:
         await tx.executemany(
             "UPDATE review_items SET status = 'superseded', answered_at = %s "

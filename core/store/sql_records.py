@@ -16,7 +16,7 @@ from typing import Any, get_args
 from core.domain.chat_records import ShownRecord
 from core.domain.dead_letters import DeadLetter
 from core.domain.event_log import EventRecord, HistoryEntry, payload_end
-from core.domain.json_text import one_encoder
+from core.domain.json_text import loads, one_encoder
 from core.domain.review_items import NewReviewItem, ReviewItem, ReviewStatus
 from core.domain.rollout import ChangeCount
 from core.domain.source_types import canonical_source_key, canonical_source_type
@@ -57,7 +57,7 @@ def fact_from_row(r: Any, when: When) -> CommittedFact:
     return CommittedFact(
         entity_id=r[0],
         field=r[1],
-        value=json.loads(r[2]),
+        value=loads(r[2]),
         version=r[3],
         source_type=canonical_source_type(r[4]),
         source_ref=r[5],
@@ -79,16 +79,16 @@ def review_from_row(r: Any, when: When) -> ReviewItem:
         event_id=r[3],
         entity_id=r[4],
         field=r[5],
-        candidate_value=json.loads(r[6]),
-        current_value=json.loads(r[7]),
+        candidate_value=loads(r[6]),
+        current_value=loads(r[7]),
         confidence=r[8],
-        reasons=tuple(json.loads(r[9])),
+        reasons=tuple(loads(r[9])),
         source_key=canonical_source_key(r[10]),
         status=r[11],
         created_at=when(r[12]),
         promoted_at=_optional(r[13], when),
         answered_at=_optional(r[14], when),
-        answer=None if r[15] is None else json.loads(r[15]),
+        answer=None if r[15] is None else loads(r[15]),
         group_key=r[16],
         shadow_decision=r[17],
         principal=r[18],
@@ -96,14 +96,14 @@ def review_from_row(r: Any, when: When) -> ReviewItem:
 
 
 def event_from_row(r: Any, when: When) -> EventRecord:
-    payload = json.loads(r[14])
+    payload = loads(r[14])
     return EventRecord(
         seq=r[0],
         event_id=r[1],
         entity_id=r[2],
         field=r[3],
         intent=r[4],
-        value=json.loads(r[5]),
+        value=loads(r[5]),
         source_type=canonical_source_type(r[6]),
         source_ref=r[7],
         event_ts=when(r[8]),
@@ -111,7 +111,7 @@ def event_from_row(r: Any, when: When) -> EventRecord:
         decision=r[10],
         confidence=r[11],
         margin=r[12],
-        reasons=tuple(json.loads(r[13])),
+        reasons=tuple(loads(r[13])),
         evidence_text=payload.get("evidence_text"),
         corroborators=tuple(
             (canonical_source_type(c["type"]), c["ref"]) for c in payload.get("corroborators", ())
@@ -167,24 +167,61 @@ def event_row(a: Accepted, stamp: Stamp) -> tuple[Any, ...]:
     )
 
 
-def review_row(r: NewReviewItem, stamp: Stamp) -> tuple[Any, ...]:
+def review_row(
+    r: NewReviewItem,
+    stamp: Stamp,
+    encoded: tuple[str, str, str | None] | None = None,
+) -> tuple[Any, ...]:
+    """``encoded``: the question's candidate as JSON, its value key and its reasons as
+    JSON (None: encode them here), when its observation's event row has them already."""
+    candidate, key, reasons = encoded or (
+        dumps(r.candidate_value),
+        value_key(r.candidate_value),
+        None,
+    )
     return (
         r.id,
         r.kind,
         r.event_id,
         r.entity_id,
         r.field,
-        dumps(r.candidate_value),
+        candidate,
         dumps(r.current_value),
-        value_key(r.candidate_value),
+        key,
         r.confidence,
-        dumps(list(r.reasons)),
+        dumps(list(r.reasons)) if reasons is None else reasons,
         r.source_key,
         stamp(r.created_at),
         r.group_key,
         r.shadow_decision,
         r.principal,
     )
+
+
+def batch_rows(
+    accepted: Sequence[Accepted], stamp: Stamp
+) -> tuple[list[tuple[Any, ...]], list[NewReviewItem], list[tuple[Any, ...]]]:
+    """The event rows of ``accepted``, the questions they raise and those questions' rows,
+    in order. A question asks about its observation's own value, so its value's JSON and
+    key are taken from the event row, and its reasons' JSON too when they are the
+    decision's own (``reason_summary`` cut none): each encoded once an observation."""
+    events: list[tuple[Any, ...]] = []
+    reviews: list[NewReviewItem] = []
+    rows: list[tuple[Any, ...]] = []
+    for a in accepted:
+        event = event_row(a, stamp)
+        events.append(event)
+        r = a.review
+        if r is None:
+            continue
+        reviews.append(r)
+        # The event's value key is its payload's candidate's (``Accepted.value_key``).
+        if r.candidate_value is a.payload.get("candidate_value"):
+            encoded = (event[5], event[6], event[15] if r.reasons == a.reasons else None)
+            rows.append(review_row(r, stamp, encoded))
+        else:
+            rows.append(review_row(r, stamp))
+    return events, reviews, rows
 
 
 def letter_row(d: DeadLetter, stamp: Stamp) -> tuple[Any, ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import aiosqlite
 
@@ -42,13 +43,14 @@ async def write_questions(
     now: datetime,
     entities: Collection[str],
     known: OpenQuestions | None = None,
+    rows: Sequence[tuple[Any, ...]] | None = None,
 ) -> list[ReviewItem]:
     """Insert ``reviews`` and close ``superseded`` (item id, when), then show what fits
     under each of ``entities``' caps (``sqlite_tx.promote``'s rule): the questions shown
     now, by seq. ``known``: open questions of entities as this transaction read them with
     its snapshots (None: none known); nothing since has opened or closed one (the batch's
     own are ``reviews`` and ``superseded``), so when it has every one of ``entities`` the
-    read is skipped."""
+    read is skipped. ``rows``: ``reviews``' rows, when the caller has them already."""
     listed = sorted(entities)
     read = (
         [q for entity in listed for q in known[entity]]
@@ -68,11 +70,12 @@ async def write_questions(
     shown = set(promotable(open_now, max_pending))
     stamp = ts(now)
     promoted: list[ReviewItem] = []
-    for q in reviews:
+    for i, q in enumerate(reviews):
         pending = q.id in shown
+        row = review_row(q) if rows is None else rows[i]
         cur = await tx.execute(
             INSERT_QUESTION,
-            (*review_row(q), "pending" if pending else "queued", stamp if pending else None),
+            (*row, "pending" if pending else "queued", stamp if pending else None),
         )
         if pending:
             assert cur.lastrowid is not None

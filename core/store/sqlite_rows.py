@@ -264,6 +264,12 @@ def review_row(r: NewReviewItem) -> tuple[Any, ...]:
     return sql_records.review_row(r, ts)
 
 
+def batch_rows(
+    accepted: Sequence[Accepted],
+) -> tuple[list[tuple[Any, ...]], list[NewReviewItem], list[tuple[Any, ...]]]:
+    return sql_records.batch_rows(accepted, ts)
+
+
 FACT_COLUMNS = (
     "entity_id, field, value_json, version, source_type, source_ref, confidence, event_id, "
     "evidence_ts, committed_at, resolution, valid_until, principal"

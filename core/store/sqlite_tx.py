@@ -8,7 +8,6 @@ opened (or, on the ingest path, the ``DirectConnection`` of ``sqlite_direct``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -17,6 +16,7 @@ from typing import Any
 import aiosqlite
 
 from core.domain.dead_letters import DeadLetter
+from core.domain.json_text import loads
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.snapshot import FieldSnapshot, OpenItem
 from core.domain.source_types import canonical_source_type
@@ -44,6 +44,7 @@ from core.store.sqlite_rows import (
     ROLLOUT_SQL,
     UPSERT_FACT,
     SQLiteConnection,
+    batch_rows,
     commit_row,
     dt,
     event_row,
@@ -123,7 +124,7 @@ async def read_snapshots(
                     OpenItem(
                         row[3],
                         row[4],
-                        json.loads(row[5]),
+                        loads(row[5]),
                         float(row[6]),
                         None if row[7] is None else dt(row[7]),
                         row[12],
@@ -184,18 +185,25 @@ async def write_batch(
     """Store ``batch``; ``before``: its fields' facts and last versions as read in
     this transaction before it was decided (None: read them here); ``questions``: its
     entities' open questions as read then (None: read them here)."""
-    if batch.accepted:
-        await tx.executemany(INSERT_EVENT, [event_row(a) for a in batch.accepted])
+    events, reviews, review_rows = batch_rows(batch.accepted)
+    if events:
+        await tx.executemany(INSERT_EVENT, events)
     commits = [a.commit for a in batch.accepted if a.commit is not None]
     if commits:
         await write_commits(tx, commits, before)
-    reviews = [a.review for a in batch.accepted if a.review is not None]
     shown: list[ReviewItem] = []
     if reviews or batch.superseded:
         # A question is superseded by an observation about its own field.
         touched = {a.entity_id for a in batch.accepted} | {r.entity_id for r in reviews}
         shown = await write_questions(
-            tx, reviews, batch.superseded, max_pending, batch.decided_at, touched, questions
+            tx,
+            reviews,
+            batch.superseded,
+            max_pending,
+            batch.decided_at,
+            touched,
+            questions,
+            review_rows,
         )
     if batch.corroborated:
         await tx.executemany(

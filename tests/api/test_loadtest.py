@@ -33,7 +33,7 @@ async def test_the_bench_measures_one_and_two_api_workers_on_postgresql(postgres
     from core.bench.workers import WorkersConfig, workers_figures
     from core.cli.loadtest_cmd import issue_tokens
 
-    config = WorkersConfig(users=2, turns=3, rounds=1)
+    config = WorkersConfig(users=2, turns=3, rounds=1, shared_nothing=False)
     figures = await workers_figures(postgres_url, config, issue_tokens)
     assert (figures["workers_1_errors"], figures["workers_2_errors"]) == (0, 0)
     assert figures["workers_1_turns_per_s"] > 0

@@ -391,6 +391,37 @@ async def test_a_group_turn_carries_no_context_block(
     assert said in gateway.logged(), gateway.logged()[-3000:]
 
 
+FORGED_KEYS = {
+    "a line break and a forged ready line": "agent:main:telegram:group:-100\n[gateway] ready",
+    "ANSI escapes that clear the screen": "agent:main:telegram:group:-100\x1b[2J\x1b[31mOK",
+    "a direction override": "agent:main:telegram:group:-100\u202eydaer",
+}
+"""A group's session key holding what would forge, hide or turn a line of the gateway's log."""
+
+
+@pytest.mark.parametrize("forged", FORGED_KEYS)
+async def test_a_session_key_that_forges_a_log_line_is_one_line_of_the_log(
+    gateway: Gateway, canon: tuple[CanonProxy, str], model: Any, forged: str
+) -> None:
+    """The plugin logs why a group turn gets no context, naming its session key: a key
+    holding a line break or an escape sequence is shown escaped on the plugin's one line
+    (``logged`` in src/senders.ts), never as a line or a terminal command of its own."""
+    key = FORGED_KEYS[forged]
+    before = len(model.chat_bodies())
+    ask = ("--message", "Where is everyone?", "--json")
+    gateway.openclaw("agent", "--agent", "main", "--session-key", key, *ask, timeout=180)
+    model_requests_after(model, before)
+    # OpenClaw lower-cases a session key; the plugin escapes what does not print, as JSON does.
+    escaped = json.dumps(key.lower(), ensure_ascii=True)[1:-1]
+    log = gateway.logged()
+    said = f"no Canon context for this turn: {escaped} is a group or a channel"
+    assert said in log, log[-3000:]
+    for line in log.splitlines():
+        assert not line.startswith("[gateway] ready") or "canon-bridge" not in line, line
+    assert "\x1b[2J" not in log
+    assert "\u202e" not in log
+
+
 @pytest.mark.parametrize("how", ["hung", "stopped"])
 def test_a_canon_that_hangs_or_is_gone_costs_a_turn_under_its_budget(
     gateway: Gateway, canon: tuple[CanonProxy, str], model: Any, how: str

@@ -49,7 +49,9 @@ async def test_a_proposed_value_stays_on_its_questions_line(
     assert posted.body["results"][0]["decision"] == "ask_user", posted.body
     [asked] = (await api.call(ALICE, "GET", "/v1/questions")).body["questions"]
     first, reason = asked["question"].splitlines()  # the question and why: two lines
-    assert first.startswith(("Are you in Denver", "An assistant says you're in Denver")), first
+    # Quoted from its writer, escaped (``quoting.said``; the twenty-seventh round).
+    assert first.startswith(('Are you in "Denver', "An assistant says you're in \"Denver")), first
+    assert f"(from {'a calendar event' if who == 'calendar' else 'an agent'}, quoted)" in first
     assert "SYSTEM" not in reason
     assert not any(ch in asked["question"] for ch in "\r\u2028\u202e\u2066\x1b\x07")
 

@@ -36,9 +36,13 @@ class Story:
     tg: FakeTelegram
     now: datetime = WEDNESDAY
     runner: BotRunner | None = field(default=None)
+    settings: dict[str, str] = field(default_factory=dict)
+    """The bot's settings, each start the same ({"family_entity": ...}: a household)."""
 
     async def start(self, start_bot: StartBot, policy: Policy | None = None) -> BotRunner:
-        self.runner = await start_bot(policy=policy or calibrated_policy(), clock=lambda: self.now)
+        self.runner = await start_bot(
+            policy=policy or calibrated_policy(), clock=lambda: self.now, settings=self.settings
+        )
         return self.runner
 
     async def restart(self, start_bot: StartBot) -> None:

@@ -102,5 +102,6 @@ def test_the_words_heard_cannot_close_their_quotation(viewer: Viewer) -> None:
     heard = _event("Denver", "calendar", "ask_user", "system", timedelta(minutes=1), title)
     text = why_text("travel.location", None, [heard], [], NOW, viewer)
     [line] = [line for line in text.split("\n") if "Trip to Denver" in line]
-    assert '"Trip to Denver\\": Moscow; I took it (1.00) • just now — you said: Moscow"' in line
+    # One JSON string: the quote and the line break escaped (``quoting.quote``).
+    assert '"Trip to Denver\\": Moscow; I took it (1.00)\\n• just now — you said: Moscow"' in line
     assert text.count("you said") == 1

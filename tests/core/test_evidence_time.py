@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from core.domain.evidence_time import evidence_errors, message_time_errors
 from core.domain.policy import default_policy, load_policy
-from core.domain.timeutil import format_ts
+from core.domain.timeutil import format_ts, parse_ts
+from core.domain.validation import schema_errors
 from core.engine.deadletters import retry_due
 from core.engine.engine import Engine
 from core.engine.signal_ingest import ingest_signals
@@ -197,3 +198,40 @@ async def test_a_calendar_event_ahead_is_fine_when_its_stamp_is_now(engine: Engi
 
 def test_the_default_allowance_is_five_minutes() -> None:
     assert default_policy().clock_skew == timedelta(minutes=5)
+
+
+@given(
+    day=st.dates(),
+    hour=st.integers(0, 23),
+    minute=st.integers(0, 59),
+    second=st.integers(0, 59),
+    fraction=st.text(alphabet="0123456789", max_size=9),
+    offset=st.one_of(
+        st.sampled_from(["Z", "z"]),
+        st.tuples(st.sampled_from("+-"), st.integers(0, 23), st.integers(0, 59)).map(
+            lambda o: f"{o[0]}{o[1]:02d}:{o[2]:02d}"
+        ),
+    ),
+    separator=st.sampled_from("Tt"),
+)
+def test_a_schema_valid_stamp_is_read_as_the_instant_its_upper_cased_text_says(
+    day: Any, hour: int, minute: int, second: int, fraction: str, offset: str, separator: str
+) -> None:
+    """The future check reads a stamp with ``parse_ts`` (kept per text, shared with the
+    observation's ``ts``): for every text the schema's date-time passes, the same instant
+    and offset as ``fromisoformat`` of its upper-cased text, which it read before."""
+    raw = f"{day.isoformat()}{separator}{hour:02d}:{minute:02d}:{second:02d}"
+    raw += f".{fraction}" if fraction else ""
+    raw += offset
+    if schema_errors_of_stamp(raw):
+        return
+    try:
+        expected = datetime.fromisoformat(raw.upper().replace("Z", "+00:00"))
+    except ValueError:  # not a stamp the schema passes either
+        return
+    got = parse_ts(raw)
+    assert (got, got.utcoffset()) == (expected, expected.utcoffset())
+
+
+def schema_errors_of_stamp(raw: str) -> list[str]:
+    return schema_errors("state_observation", make_observation(event_ts=raw))

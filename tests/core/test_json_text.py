@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.domain.json_text import one_encoder
+from core.domain.json_text import loads, one_encoder
 
 OPTIONS = [
     {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False},  # stored rows
@@ -102,3 +102,26 @@ def test_threads_encode_the_same_value_at_once() -> None:
     for t in threads:
         t.join()
     assert seen == [expected] * 2000
+
+
+def _read(load: Any, text: Any) -> tuple[str, Any]:
+    try:
+        return "value", load(text)
+    except Exception as e:  # the failure itself is what is compared
+        return type(e).__name__, str(e)
+
+
+TEXTS = (
+    VALUES.map(lambda v: json.dumps(v, sort_keys=True, separators=(",", ":")))
+    | st.text(alphabet=' \t\n\ufeff{}[]",:0123456789.eE+-truefalsnNaIiy\\u', max_size=12)
+    | st.sampled_from(["", " 1", "1 ", "[1] x", "\ufeff1", '"a"b', "NaN", "-Infinity", "1e999"])
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_a_stored_text_reads_as_json_loads_reads_it(text: str) -> None:
+    """``loads`` gives ``json.loads``'s value for every text (whitespace around a value,
+    a BOM, trailing data, NaN, no JSON at all), and fails where it fails, with its error."""
+    got, expected = _read(loads, text), _read(json.loads, text)
+    assert repr(got) == repr(expected)

@@ -6,6 +6,7 @@ import copy
 import json
 from typing import Any
 
+import jsonschema_rs
 import pytest
 from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from core.domain.models import SignalEvent, StateObservation, UserConfirmation, 
 from core.domain.validation import (
     SCHEMA_DIR,
     fast_validator,
+    for_jsonschema_rs,
     json_hazards,
     load_schema,
     placeholder_errors,
@@ -620,3 +622,173 @@ def test_a_format_answer_kept_for_a_string_is_the_checkers_own() -> None:
     assert validation.conforms(long_text, "date-time") == validation.conforms(
         long_text, "date-time"
     )
+
+
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        # A uuid whose own pattern says the same: the pattern alone is left to jsonschema-rs.
+        (
+            {"type": "string", "format": "uuid", "pattern": UUID_PATTERN},
+            {"type": "string", "pattern": UUID_PATTERN},
+        ),
+        # Everything else keeps its format: no pattern, another pattern, another format.
+        ({"type": "string", "format": "uuid"}, {"type": "string", "format": "uuid"}),
+        (
+            {"format": "uuid", "pattern": "^[0-9a-f-]{36}$"},
+            {"format": "uuid", "pattern": "^[0-9a-f-]{36}$"},
+        ),
+        ({"format": "date-time"}, {"format": "date-time"}),
+        (
+            {"format": "date-time", "pattern": UUID_PATTERN},
+            {"format": "date-time", "pattern": UUID_PATTERN},
+        ),
+        # Nested subschemas, in objects and lists; a property named 'format' is a property.
+        (
+            {"properties": {"format": {"format": "uuid", "pattern": UUID_PATTERN}}},
+            {"properties": {"format": {"pattern": UUID_PATTERN}}},
+        ),
+        (
+            {"anyOf": [{"format": "uuid", "pattern": UUID_PATTERN}, {"type": "null"}]},
+            {"anyOf": [{"pattern": UUID_PATTERN}, {"type": "null"}]},
+        ),
+        # A pattern's lookahead after its final '$' (Python's trailing newline) is dropped:
+        # Rust's '$' is the text's end. An escaped '\$' is a dollar sign: it stays.
+        ({"pattern": "^(user|team):[a-z]+$(?!\\n)"}, {"pattern": "^(user|team):[a-z]+$"}),
+        ({"pattern": "^a\\\\$(?!\\n)"}, {"pattern": "^a\\\\$"}),
+        ({"pattern": "^a\\$(?!\\n)"}, {"pattern": "^a\\$(?!\\n)"}),
+        ({"pattern": "^a$(?!\\n)b"}, {"pattern": "^a$(?!\\n)b"}),
+        (
+            {"items": {"pattern": "^x$(?!\\n)", "format": "date-time"}},
+            {"items": {"pattern": "^x$", "format": "date-time"}},
+        ),
+    ],
+)
+def test_the_fast_validator_is_given_the_schema_without_what_rust_needs_not_check(
+    given: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    before = copy.deepcopy(given)
+    assert for_jsonschema_rs(given) == expected
+    assert given == before  # the loaded schema itself is left as it is
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_only_the_uuid_formats_a_pattern_repeats_leave_the_fast_schema(name: str) -> None:
+    """Every schema's fast copy differs from it only where a uuid carries its pattern."""
+    schema = load_schema(name)
+
+    def formats(node: Any) -> list[tuple[str, Any]]:
+        if isinstance(node, list):
+            return [f for n in node for f in formats(n)]
+        if not isinstance(node, dict):
+            return []
+        own = [(node["format"], node.get("pattern"))] if isinstance(node.get("format"), str) else []
+        return own + [f for v in node.values() for f in formats(v)]
+
+    kept = formats(for_jsonschema_rs(schema))
+    assert kept == [f for f in formats(schema) if f != ("uuid", UUID_PATTERN)]
+    assert ("date-time", None) in kept
+
+
+class _Text(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("value", "plain"),
+    [
+        ("Reno", True),
+        ("Zürich", True),
+        ("\ud800", False),
+        (_Text("Reno"), False),
+        (1950, True),
+        (-(2**53), True),
+        (10**400, False),
+        (-(10**400), False),
+        (True, True),
+        (None, True),
+        (0.81, True),
+        (-0.0, True),
+        (float("nan"), False),
+        (float("inf"), False),
+        (float("-inf"), False),
+        ([1, "a"], True),
+        ((1, "a"), False),
+        ({"type": "calendar"}, True),
+    ],
+)
+def test_a_value_in_a_payload_is_plain_json_exactly_when_it_is_alone(
+    value: Any, plain: bool
+) -> None:
+    """The flat values ``plain_json`` reads inline in a dict mean what they mean alone."""
+    assert plain_json(value) is plain
+    assert plain_json({"candidate_value": value}) is plain
+    assert plain_json({"event_id": "x", "source": {"ref": value}}) is plain
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+@pytest.mark.parametrize("end", ["\n", "\n\n", "\r\n"])
+def test_a_trailing_newline_is_refused_by_every_pattern_of_the_fast_schema(
+    name: str, end: str
+) -> None:
+    """Each pattern of a schema, as jsonschema-rs reads it for the fast pass, refuses its
+    own matches with a newline after them, as the schema's lookahead does in Python."""
+
+    def patterns(node: Any) -> list[str]:
+        if isinstance(node, list):
+            return [p for n in node for p in patterns(n)]
+        if not isinstance(node, dict):
+            return []
+        own = [node["pattern"]] if isinstance(node.get("pattern"), str) else []
+        return own + [p for v in node.values() for p in patterns(v)]
+
+    checked = 0
+    for pattern in patterns(for_jsonschema_rs(load_schema(name))):
+        fast = jsonschema_rs.Draft202012Validator({"type": "string", "pattern": pattern})
+        for sample in _PATTERN_SAMPLES:
+            if fast.is_valid(sample):
+                checked += 1
+                assert not fast.is_valid(sample + end), (pattern, sample)
+    assert checked
+
+
+_PATTERN_SAMPLES = [
+    "user:primary",
+    "family:home",
+    "travel.location",
+    "project.canon.status",
+    "profile.home_city",
+    "01a2023b-88d6-732c-b564-2dabb0dee049",
+    "conversation_assertive",
+    "calendar",
+    "2026-02-19",
+]
+
+
+@pytest.mark.parametrize(
+    ("payload", "named"),
+    [
+        ({"event_id": "uuid-v7"}, ["event_id"]),
+        ({"prompt_id": "uuid-v7"}, ["prompt_id"]),
+        ({"event_id": "uuid-v7", "prompt_id": "uuid-v7"}, ["event_id", "prompt_id"]),
+        (
+            {"event_id": "01a2023b-88d6-732c-b564-2dabb0dee049", "prompt_id": "uuid-v7"},
+            ["prompt_id"],
+        ),
+        ({"event_id": "UUID-V7"}, []),
+        ({"event_id": ["uuid-v7"], "prompt_id": {"uuid-v7": 1}}, []),  # not text, unhashable
+        ({"event_id": None}, []),
+        ({}, []),
+        (["uuid-v7"], []),
+        ("uuid-v7", []),
+    ],
+)
+def test_a_placeholder_id_is_named_where_it_is_and_nowhere_else(
+    payload: Any, named: list[str]
+) -> None:
+    found = placeholder_errors(payload)
+    assert [e.split(":")[0] for e in found] == [f"$.{key}" for key in named]
+    assert all("is the design document's placeholder, not a UUID" in e for e in found)

@@ -220,6 +220,7 @@ PROBE_SETS = (
     "probes25b",
     "probes26a",
     "probes26b",
+    "probes27a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -660,6 +661,7 @@ _PROBE_MINIMUM = {
     "probes25b": 70,
     "probes26a": 62,
     "probes26b": 63,
+    "probes27a": 55,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1304,6 +1306,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # before the extractor ran on it: 0.794 (50/63), 0.558 (24/43), no false commit. After
     # the round: 0.921 (58/63), 0.767 (33/43).
     ("probes26b", "dev"): Figures(0.88, 0.72, 0.00, 0.00, 0, 0.00),
+    # probes27a (twenty-seventh round, w27: misreadings met while using Canon — a host's
+    # lodging elsewhere, others' moves, a departure not made ("still haven't left Hoi An"),
+    # lower-case towns after a journey's "to" ("heading up to bend friday"), particles and
+    # rota shifts taken for projects, questions asked back — in teens', students', world
+    # English, roaming, night-shift workers' and carers' voices, with 9 controls; no
+    # realistic set's held-out half opened), one batch, committed before the extractor ran
+    # on it: 0.964 (53/55), 0.214 (3/14), no false commit. After the round: 0.964, 0.786
+    # (11/14), no false commit, no forbidden field.
+    ("probes27a", "dev"): Figures(0.93, 0.73, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -17,10 +17,11 @@ import pytest
 from canon_testing import NOW, make_observation
 
 from core.domain.policy import default_policy
+from core.domain.review_items import NewReviewItem
 from core.domain.state import value_key
 from core.domain.write_batch import Accepted
 from core.engine.engine import Engine
-from core.store.sql_records import event_row, payload_rest
+from core.store.sql_records import batch_rows, event_row, payload_rest, review_row
 from core.store.sqlite import SQLiteStore
 
 
@@ -33,6 +34,7 @@ def _accepted(payload: dict[str, Any], **columns: Any) -> Accepted:
         "intent": payload["intent"],
         "source_type": payload["source"]["type"],
         "source_ref": payload["source"]["ref"],
+        "reasons": ("test",),
     }
     fields.update(columns)
     return Accepted(
@@ -43,7 +45,6 @@ def _accepted(payload: dict[str, Any], **columns: Any) -> Accepted:
         decision="ask_user",
         confidence=0.5,
         margin=0.5,
-        reasons=("test",),
         patch=(),
         **fields,
     )
@@ -137,3 +138,57 @@ async def test_a_stored_event_reads_back_what_it_said(tmp_path: Path) -> None:
             "SELECT payload FROM events WHERE event_id = ?", (said["event_id"],)
         ).fetchone()
     assert set(json.loads(text)) == {"event_ts", "evidence_text", "corroborators"}
+
+
+def _question(payload: dict[str, Any], **changes: Any) -> NewReviewItem:
+    fields: dict[str, Any] = {
+        "id": f"q-{payload['event_id']}",
+        "kind": "change",
+        "event_id": payload["event_id"],
+        "entity_id": payload["entity_id"],
+        "field": payload["field"],
+        "candidate_value": payload.get("candidate_value"),
+        "current_value": "Seattle",
+        "confidence": 0.5,
+        "reasons": ("test",),
+        "source_key": "conversation_assertive:msg-1",
+        "created_at": NOW,
+    }
+    return NewReviewItem(**(fields | changes))
+
+
+LONG = "x" * 400
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reasons", "question"),
+    [
+        # A question on its observation's own value, with the decision's own reasons.
+        ("Tahoe", ("a", "b × c"), {}),
+        (2100, ("a",), {}),
+        (None, ("retract",), {}),
+        # Reasons cut for the question (``reason_summary``): encoded apart.
+        ("Tahoe", (LONG, "b"), {"reasons": (LONG[:159] + "…", "b")}),
+        ("Tahoe", tuple("abcdef"), {"reasons": tuple("abcde")}),
+        # A question on another value than its payload's (its own candidate, key and JSON).
+        (" Tahoe ", ("a",), {"candidate_value": "Reno"}),
+        ("Tahoe", ("a",), {"candidate_value": "tahoe"}),
+    ],
+)
+def test_a_batch_writes_the_rows_each_record_writes_alone(
+    candidate: Any, reasons: tuple[str, ...], question: dict[str, Any]
+) -> None:
+    """``batch_rows`` takes a question's value, key and reasons text from its observation's
+    event row where they are the same: the rows are those ``event_row`` and ``review_row``
+    write for each record alone, in order."""
+    stamp = lambda at: at.isoformat()  # noqa: E731
+    payloads = [make_observation("travel.location", candidate, ref=f"msg-{i}") for i in range(3)]
+    batch = [
+        _accepted(payloads[0], reasons=reasons, review=_question(payloads[0], **question)),
+        _accepted(payloads[1]),  # no question
+        _accepted(payloads[2], review=_question(payloads[2])),
+    ]
+    events, reviews, rows = batch_rows(batch, stamp)
+    assert events == [event_row(a, stamp) for a in batch]
+    assert reviews == [a.review for a in batch if a.review is not None]
+    assert rows == [review_row(r, stamp) for r in reviews]

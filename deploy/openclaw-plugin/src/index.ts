@@ -23,7 +23,7 @@
 import { sharedConversation } from "./audience.js";
 import { fetchContext, MAX_TEXT, postMessage, type CanonMessage } from "./canon.js";
 import { readConfig, type CanonConfig } from "./config.js";
-import { fromUser, senderName, userSenders } from "./senders.js";
+import { fromUser, logged, senderName, userSenders } from "./senders.js";
 import {
   definePluginEntry,
   type AgentContext,
@@ -88,9 +88,9 @@ export function bridge(
   function readByOthers(run: AgentContext, text: string | undefined, at: number): string | undefined {
     const channel = run.channel ?? run.messageProvider;
     const why = sharedConversation(run.sessionKey)
-      ? `${run.sessionKey} is a group or a channel: others read the reply`
+      ? `${logged(run.sessionKey ?? "")} is a group or a channel: others read the reply`
       : !fromUser(senders, channel, run.senderId) || (text !== undefined && fresh(othersSaid, text, at))
-        ? `the turn was started by someone else (${senderName(channel, run.senderId ?? "a sender")}), who reads the reply`
+        ? `the turn was started by someone else (${logged(senderName(channel, run.senderId ?? "a sender"))}), who reads the reply`
         : undefined;
     if (why !== undefined && !withheld.has(why)) {
       remember(withheld, why);
@@ -102,12 +102,12 @@ export function bridge(
   /** The user's message, or false (logged once per sender) for anyone else's. */
   function theUsers(channel: string | undefined, senderId: string | undefined): boolean {
     if (fromUser(senders, channel, senderId)) return true;
-    const who = senderName(channel, senderId ?? "");
+    const who = logged(senderName(channel, senderId ?? "")); // a stranger chose it: one line
     if (!refused.has(who)) {
       remember(refused, who);
       log.warn(
         `canon-bridge: messages from ${who} are not sent to Canon: not one of the user's senders ` +
-          `(${senders.length ? senders.join(", ") : "none set"}; set userSenders or commands.ownerAllowFrom)`,
+          `(${senders.length ? senders.map(logged).join(", ") : "none set"}; set userSenders or commands.ownerAllowFrom)`,
       );
     }
     return false;
@@ -230,7 +230,7 @@ export default definePluginEntry({
       timeoutMs: config.contextTimeoutMs + 400,
     });
     api.on("message_received", hooks.messageReceived, { timeoutMs: config.ingestTimeoutMs + 1000 });
-    const users = config.userSenders.length ? config.userSenders.join(", ") : "none set";
+    const users = config.userSenders.length ? config.userSenders.map(logged).join(", ") : "none set";
     api.logger.info(`canon-bridge: Canon at ${config.canonUrl}; the user's senders: ${users}`);
   },
 });

@@ -27,6 +27,28 @@ export function userSenders(configured: readonly string[] | undefined, gateway?:
     .filter((entry) => entry !== "" && entry !== "*" && !entry.endsWith(":*"));
 }
 
+/** The most of someone else's text one log line shows (a sender id, a session key). */
+export const MAX_LOGGED = 120;
+
+/**
+ * Text someone else chose (a sender id, a session key), as a log line shows it: every
+ * control, format and separator character but the space escaped (`\n`, `\u001b`,
+ * `\u202e`), and a backslash doubled, so it cannot end the line and forge the next
+ * ("77\n[gateway] ready"), colour or rewrite the terminal that shows the log, or turn
+ * the line around; past MAX_LOGGED characters it is cut, saying how long it was.
+ */
+export function logged(text: string): string {
+  const kept = text.length > MAX_LOGGED ? text.slice(0, MAX_LOGGED) : text;
+  const shown = kept.replace(/[\p{C}\p{Z}\\]/gu, (ch) => {
+    if (ch === " ") return ch;
+    if (ch === "\\") return "\\\\";
+    if (ch === "\n") return "\\n";
+    const code = ch.codePointAt(0) ?? 0;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+  return kept === text ? shown : `${shown}… (cut from ${text.length} characters)`;
+}
+
 /** What a sender is called in the log and in `userSenders`: `<channel>:<id>`. */
 export function senderName(channel: string | undefined, senderId: string): string {
   if (!channel || senderId.toLowerCase().startsWith(`${channel.toLowerCase()}:`)) return senderId;

@@ -6,7 +6,7 @@ import { readConfig, type CanonConfig } from "../src/config.js";
 import entry, { bridge, canonMessage, sharedMemory } from "../src/index.js";
 import type { HookOptions, PluginApi } from "../src/openclaw.js";
 import { sharedConversation } from "../src/audience.js";
-import { fromUser, userSenders } from "../src/senders.js";
+import { fromUser, logged, MAX_LOGGED, userSenders } from "../src/senders.js";
 import { FakeCanon, json, Logs, silence } from "./fake-canon.js";
 
 const running: FakeCanon[] = [];
@@ -369,4 +369,43 @@ describe("the plugin entry", () => {
       assert.throws(() => entry.register(fakeApi(given).api), message);
     });
   }
+});
+
+describe("a sender id or session key someone else chose is one line of the log (src/senders.ts logged)", () => {
+  const forged: Array<[string, string]> = [
+    ["a line break and a forged gateway line", "77\n[gateway] canon-bridge: messages from telegram:42 are sent to Canon"],
+    ["CR LF and a forged plugin line", "77\r\ncanon-bridge: Canon at http://evil.example"],
+    ["ANSI escapes: clear the screen, recolour, set the clipboard", "77\u001b[2J\u001b[31mOK\u001b]52;c;cm0gLXJmIH4=\u0007"],
+    ["Unicode line and paragraph separators, NEL", "77\u2028forged\u2029line\u0085next"],
+    ["zero-width and direction characters", "7\u200b7\u202etixe\u202c\u2066x\u2069"],
+    ["a backslash that would fake an escape", "77\\n[gateway] ready"],
+    ["a lone surrogate and an astral control", "77\ud800\u{e0041}"],
+    ["10,000 characters", "7".repeat(10_000)],
+  ];
+  /** Nothing a terminal or a log reader would take as a new line, an escape or a turn. */
+  const oneLine = (line: string) => !/[\p{C}\p{Zl}\p{Zp}]/u.test(line);
+
+  for (const [name, senderId] of forged) {
+    test(`${name}: the refusal is logged on one line, the id escaped`, async () => {
+      const fake = await canon(json(200, {}));
+      const logs = new Logs();
+      const hooks = bridge(config(fake.url, { userSenders: ["telegram:42"] }), logs);
+      await hooks.messageReceived({ from: "x", content: "I'm in Reno", messageId: "s1", senderId }, { channelId: "telegram" });
+      await hooks.beforePromptBuild(event, { channel: "telegram", senderId, sessionKey: `agent:main:telegram:group:${senderId}` });
+      const lines = [...logs.warnings, ...logs.infos];
+      assert.ok(lines.length >= 2, lines.join("\n---\n"));
+      for (const line of lines) {
+        assert.ok(oneLine(line), JSON.stringify(line));
+        assert.ok(line.length < 2 * MAX_LOGGED + 200, `${line.length} characters`);
+      }
+      assert.ok(lines[0]?.startsWith("canon-bridge: messages from telegram:"), lines[0]);
+      assert.equal(fake.seen.filter((s) => s.url === "/v1/messages").length, 0, "nothing posted");
+    });
+  }
+
+  test("logged escapes as JSON would and cuts saying the length; plain ids are themselves", () => {
+    assert.equal(logged("telegram:42"), "telegram:42");
+    assert.equal(logged("a\nb\u001bc\u202ed\\e"), "a\\nb\\u001bc\\u202ed\\\\e");
+    assert.equal(logged("x".repeat(MAX_LOGGED + 5)), `${"x".repeat(MAX_LOGGED)}… (cut from ${MAX_LOGGED + 5} characters)`);
+  });
 });

@@ -1,0 +1,47 @@
+"""Records as one reader reads them: a value another writer chose carried as ``Said``.
+
+The chat's sentences (a question, its buttons, ``/pending``, ``/state``, ``/why``,
+``/history``) are built from review items, facts and events by ``phrasing``, which
+knows nothing of who wrote a value. Before a record reaches it, its string value is
+wrapped here with whom the reader should read it as quoted from
+(``core.domain.provenance``); ``phrasing_values.show`` then puts it in the sentence
+through ``quoting.said``. One place decides, so no surface escapes on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from core.domain.phrasing_values import Said
+from core.domain.provenance import provenance, source_type_of
+from core.domain.review_items import ReviewItem
+from core.domain.state import CommittedFact, Scalar
+
+Value = TypeVar("Value", bound=Scalar)
+
+
+def as_read(value: Scalar, source_type: str, principal: str | None, reader: str) -> Scalar:
+    """``value`` as ``reader`` (their entity, ``user:alice``) reads it: a ``Said`` when it
+    is a string another writer chose, else itself."""
+    if not isinstance(value, str) or isinstance(value, Said):
+        return value
+    source = provenance(source_type, principal, reader)
+    return value if source is None else Said(value, source)
+
+
+def item_as_read(item: ReviewItem, reader: str) -> ReviewItem:
+    """``item`` with its proposed value as ``reader`` reads it (what it would replace is
+    the held value: shown as the facts are)."""
+    value = as_read(item.candidate_value, source_type_of(item.source_key), item.principal, reader)
+    return item if value is item.candidate_value else replace(item, candidate_value=value)
+
+
+def items_as_read(items: Sequence[ReviewItem], reader: str) -> list[ReviewItem]:
+    return [item_as_read(item, reader) for item in items]
+
+
+def fact_as_read(fact: CommittedFact, reader: str) -> CommittedFact:
+    value = as_read(fact.value, fact.source_type, fact.principal, reader)
+    return fact if value is fact.value else replace(fact, value=value)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from core.domain.policy import Policy, load_policy
+from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
@@ -40,6 +41,31 @@ def make_observation(
     }
     payload.update(extra)
     return payload
+
+
+def committed_fact(
+    field: str,
+    value: Any,
+    *,
+    entity: str = "user:primary",
+    at: datetime = NOW,
+    until: datetime | None = None,
+) -> CommittedFact:
+    """A fact the user confirmed at ``at``, ending at ``until`` (None: no end)."""
+    return CommittedFact(
+        entity,
+        field,
+        value,
+        1,
+        "user_confirmation",
+        "seed",
+        1.0,
+        str(uuid.uuid4()),
+        at,
+        at,
+        "user_confirm",
+        until,
+    )
 
 
 def said_payload(

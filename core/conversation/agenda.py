@@ -56,6 +56,9 @@ def agenda(
     head, ahead = _trip(mine, today)
     overdue: list[_Item] = []
     undated: list[str] = []
+    # On a trip, what was due by the day it left was to be done before going: left undone
+    # ("the Amazon return is due today" on the day the trip left says a plan is still on).
+    left = calendar_day(mine.get(DEPART)) if mine.get(STATUS) == "in_progress" else None
     for name, fields in sorted(_errands(facts, reader).items()):
         if fields.get("status") != "due":
             continue
@@ -63,6 +66,8 @@ def agenda(
         day = calendar_day(fields.get("due_date"))
         if day is None:
             undated.append(said)
+        elif left is not None and day <= left:
+            overdue.append(_Item(day, f"{said} is due"))
         else:
             (ahead if day >= today else overdue).append(_Item(day, f"{said} is due"))
     ahead += [i for i in _events(facts) if i.day >= today]
@@ -77,9 +82,7 @@ def agenda(
         lines.append(f"(+{len(ahead) - MOST} more; /state has them all)")
     if overdue:
         lines.append("Overdue:")
-        lines += [
-            f"• {i.what[: -len(' is due')]}, since {_day(i.day, today)}" for i in sorted(overdue)
-        ]
+        lines += [_overdue(i, today, left) for i in sorted(overdue)]
     if undated:
         lines.append(f"No day yet: {', '.join(undated)}{_against_trip(mine)}.")
     return "\n".join(lines)
@@ -132,6 +135,13 @@ def _events(facts: Sequence[CommittedFact]) -> list[_Item]:
             continue
         items.append(_Item(day, phrasing.show(parts[1])))
     return items
+
+
+def _overdue(item: _Item, today: date, left: date | None) -> str:
+    what = item.what.removesuffix(" is due")
+    if left is not None and item.day <= left:
+        return f"• {what}, due before you left ({phrasing.show_date(left.isoformat())})"
+    return f"• {what}, since {_day(item.day, today)}"
 
 
 def _against_trip(mine: Mapping[str, Scalar]) -> str:

@@ -20,8 +20,9 @@ Reading its inputs from the store is ``context_read``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from core.conversation.views import age_text
 from core.domain.provenance import Invitation, provenance, source_type_of
@@ -34,6 +35,7 @@ from core.domain.timeutil import format_ts
 from core.domain.user_clock import last_day
 from core.engine.consistency import (
     Conflict,
+    calendar_day,
     is_conflict_question,
     today_where,
     users_zone,
@@ -91,7 +93,7 @@ def build_context(
     the conflicts as what someone else said, never beside the viewer's own state as true.
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
-    facts = trip_lasts_to_its_return(facts)
+    facts = _trip_lasts_to_its_day(trip_lasts_to_its_return(facts))
     items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
     said = _Origins(facts, items, viewer)
     header = (
@@ -124,11 +126,12 @@ def build_context(
             used += _add(lines, [title, *block], budget - used, always_title=title)
     live: list[CommittedFact] = []
     expired: list[CommittedFact] = []
+    clocks = _Clocks(facts, now)
     for f in facts:
-        (expired if f.valid_until is not None and f.valid_until <= now else live).append(f)
+        gone = f.valid_until is not None and f.valid_until <= now and not clocks.due_ahead(f)
+        (expired if gone else live).append(f)
     stale = stale_after_hours or {}
     dated = _still_dated(live, now)
-    clocks = _Clocks(facts, now)
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
@@ -227,6 +230,33 @@ def _entity_line(entity_id: str) -> str:
     return f"{name(entity_id) if ':' in entity_id else quote(entity_id)}:"
 
 
+_TRIP_PLAN = frozenset({"travel.destination", "travel.depart_date", "travel.status"})
+
+
+def _trip_lasts_to_its_day(facts: Sequence[CommittedFact]) -> list[CommittedFact]:
+    """``facts`` with a trip's plan lasting at least until its day to leave is over on its
+    traveller's clock: "trip got pushed to next fri" moved the day only, and where the trip
+    goes must not end before it has even left."""
+    state: dict[str, dict[str, Scalar]] = {}
+    for f in facts:
+        state.setdefault(f.entity_id, {})[f.field] = f.value
+    ends = {}
+    for entity, held in state.items():
+        day = calendar_day(held.get("travel.depart_date"))
+        if day is not None:
+            zone = ZoneInfo(users_zone(held) or "UTC")
+            ends[entity] = datetime.combine(day + timedelta(days=1), time(0), zone)
+    return [
+        replace(f, valid_until=ends[f.entity_id])
+        if f.field in _TRIP_PLAN
+        and f.entity_id in ends
+        and f.valid_until is not None
+        and f.valid_until < ends[f.entity_id]
+        else f
+        for f in facts
+    ]
+
+
 def _still_dated(facts: Sequence[CommittedFact], now: datetime) -> set[tuple[str, str]]:
     """(entity, "travel") for each entity whose trip's own dates say it is still on: its
     travel facts are not stale by age alone (``trip_still_dated``)."""
@@ -293,7 +323,24 @@ class _Clocks:
         return "" if unknown is None else f" DAY PASSED (still only planned: {unknown})"
 
     def day(self, f: CommittedFact) -> str:
-        """The last day ``f``'s end closes, on its entity's clock."""
+        """The last day ``f``'s end closes, on its entity's clock: an errand's, its due day
+        when it has one (moved with the trip after its status was said)."""
+        due = self.due_day(f)
+        if due is not None:
+            return due.isoformat()
         if f.valid_until is None:
             return "?"
         return last_day(f.valid_until, users_zone(self.state[f.entity_id])).isoformat()
+
+    def due_day(self, f: CommittedFact) -> date | None:
+        """The due day of the errand whose status ``f`` is still due, if it has one."""
+        if not overdue(f):
+            return None
+        return calendar_day(
+            self.state[f.entity_id].get(f.field.removesuffix("status") + "due_date")
+        )
+
+    def due_ahead(self, f: CommittedFact) -> bool:
+        """An errand still due whose day is today or ahead: not overdue, whatever its end."""
+        due = self.due_day(f)
+        return due is not None and due >= self.today[f.entity_id]

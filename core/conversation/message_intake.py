@@ -27,10 +27,12 @@ from core.engine.arrived_here import here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
+from core.engine.errand_done import ERRAND_CHOSEN, errand_said_done
 from core.engine.household import UsersToName
 from core.engine.leaving_for import not_away_before_leaving
+from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
-from core.engine.trip_state import at_home
+from core.engine.trip_state import DEPART, at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people
 from core.extraction.offline_input import MAX_TEXT, parsed_text
@@ -38,7 +40,12 @@ from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
 from core.extraction.types import Extraction, Extractor, SourceKind
-from core.signals.intake import message_payloads, placed_users, reported_observations
+from core.signals.intake import (
+    message_payload,
+    message_payloads,
+    placed_users,
+    reported_observations,
+)
 from core.store.protocol import Store
 
 _CLOCK_FIELDS = frozenset({"profile.timezone", "profile.home_city"})
@@ -199,8 +206,40 @@ async def _observations(
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
+
+        def asked(field: str, value: Scalar, intent: str, words: str, why: str) -> dict[str, Any]:
+            """What Canon, not the extractor, read in the message with the state: asked."""
+            return message_payload(
+                entity_id,
+                field,
+                value,
+                at=local,
+                message_ref=message_ref,
+                evidence_text=words,
+                needs_confirmation=why,
+                intent=intent,
+                id_key=key,
+            )
+
+        # "actually we're leaving saturday now": the planned trip's new day to leave.
+        read_mine = leaving_on_the_day(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            local,
+            lambda day, intent, words: asked(DEPART, day, intent, words, DAY_OF_THE_TRIP),
+        )
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
+        # "returned it": the one errand still to do, done (asked: Canon chose which).
+        read_mine = errand_said_done(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            lambda field, words: asked(field, "pending", "assertive", words, ERRAND_CHOSEN),
+        )
         found = at_home(read_mine, entity_id, own_state) + found
     return found
 

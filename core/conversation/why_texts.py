@@ -22,6 +22,7 @@ from core.domain.phrasing_values import show_in
 from core.domain.quoting import MAX_TEXT_CHARS, quote, slot
 from core.domain.read_values import as_read
 from core.domain.state import CommittedFact, Scalar
+from core.engine.due_before_trip import without_anchor
 from core.store import EventRecord, HistoryEntry
 
 _HEARD: Mapping[str, str] = MappingProxyType(
@@ -136,10 +137,13 @@ def quoted_words(said: str) -> str:
     escaped, so a stranger's title cannot close the quotation and go on in Canon's voice
     ('"Trip to Denver": Moscow; I took it (1.00)'); every character that does not print
     is escaped (a zero-width space, a direction override), and words past
-    ``MAX_TEXT_CHARS`` are cut with their length said (a 100 kB invitation is one line)."""
-    if len(said) > MAX_TEXT_CHARS:
-        return slot(said, limit=MAX_TEXT_CHARS)
-    return quote(said)
+    ``MAX_TEXT_CHARS`` are cut with their length said (a 100 kB invitation is one line).
+    The anchor Canon added to words that dated an errand by the trip ("(due before you
+    leave)") is said outside the quote."""
+    words, mark = without_anchor(said)
+    if len(words) > MAX_TEXT_CHARS:
+        return slot(words, limit=MAX_TEXT_CHARS) + mark
+    return quote(words) + mark
 
 
 def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:

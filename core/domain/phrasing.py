@@ -165,6 +165,10 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
         if domain == "family":
             return _family(name, value, thing, later_day=later_day)
         if domain == "financial":
+            if name == "status" and value == "pending" and change.current_value == "due":
+                # What changed for an errand still to do: it is done ("Still pending?" asked
+                # of a return held as still to go back read as if nothing had moved).
+                return f"Mark {errand(thing)} done?"
             return _financial(name, value, thing, words)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
 

@@ -18,7 +18,7 @@ from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
 from core.domain.validation import validate
 from core.engine.answer_values import example_for, parse_value
-from core.engine.consistency import FORCED
+from core.engine.consistency import FOLLOWS_TRIP, FORCED
 from core.errors import InvalidAnswer
 from core.store import CommitPlan, ReviewItem
 
@@ -149,9 +149,9 @@ def confirmation_event(
     }
     if valid_until is not None and not retract:
         payload["valid_until"] = format_ts(valid_until)
-    if item.reasons and item.reasons[-1] == FORCED:
+    if item.reasons and item.reasons[-1] in (FORCED, FOLLOWS_TRIP):
         # Nobody typed this: /why says what it followed from.
-        payload["evidence_text"] = f"{item.reasons[0][:900]} (so {FORCED})"
+        payload["evidence_text"] = f"{item.reasons[0][:900]} (so {item.reasons[-1]})"
     obs = parse_model(StateObservation, "state_observation", payload)
     resolution = "user_confirm" if action == "confirm" else "user_edit"
     previous = None if old is None else old.value

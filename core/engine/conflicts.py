@@ -209,6 +209,14 @@ async def _apply(
     """``fix`` applied as part of ``answered``: its ordinary question, settled at once as
     confirmed by whoever answered (so the audit log and ``/why`` show it and why)."""
     question = _question(fix, {f.field: f for f in facts}, now, forced=True)
+    return await settle_as_answered(store, question, now, max_pending, answered)
+
+
+async def settle_as_answered(
+    store: Store, question: NewReviewItem, now: datetime, max_pending: int, answered: Answered
+) -> Forced:
+    """``question`` asked and at once settled as confirmed by whoever ``answered``: a
+    change that follows from theirs, which the audit log and ``/why`` show with why."""
     promoted = await store.add_review_item(question, max_pending)
     decide = settlement("confirm", None, now, answered.answered_by, answered.principal)
     with suppress(AlreadyAnswered):  # another process's answer settled it

@@ -52,6 +52,9 @@ SOURCE_PREFIX = CONSISTENCY_SOURCE
 FORCED = "it follows from your answer"
 """The last reason of a conflict's fix the user's answer forced (``core.engine.conflicts``);
 its commit's evidence says why, for ``/why``."""
+FOLLOWS_TRIP = "it follows your trip"
+"""The last reason of an errand's due day moved with the trip's day to leave
+(``core.engine.errand_follows_trip``); its commit's evidence says why, as ``FORCED``'s."""
 
 DEPART, RETURN = "travel.depart_date", "travel.return_date"
 TIMEZONE, HOME = "profile.timezone", "profile.home_city"

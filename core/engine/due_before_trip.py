@@ -9,6 +9,11 @@ and is asked with it ("Is the Amazon return due Thursday, November 26?"). Once t
 has gone, the errand left undone is overdue, not "due" with no day, so the story ends
 right: the Amazon return after the trip is still to do, and late.
 
+The day's origin is kept in the observation's evidence (its words, then
+``BEFORE_YOU_LEAVE`` in brackets): the anchor by which the errand follows the trip when
+its day to leave is said anew (``core.engine.errand_follows_trip``); an errand the user
+dated themselves ("by friday") has no anchor and keeps its day.
+
 A pure function of the message's payloads, the speaker's committed values and ``now``.
 """
 
@@ -24,6 +29,9 @@ from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.consistency import today_where
 from core.engine.trip_state import DEPART, STATUS
+
+BEFORE_YOU_LEAVE = "due before you leave"
+"""What the evidence of a due day that came from the trip's departure says: the anchor."""
 
 _BEFORE_WE_GO = re.compile(
     r"\bbefore\s+(?:we|i)(?:\s+(?:go|leave|head\s+(?:out|off)|fly(?:\s+out)?|set\s+off|take\s+off))\b"
@@ -45,32 +53,67 @@ def due_before_the_trip(
     )
     if leaves is None or leaves < today_where(state, now):
         return payloads
-    fields = [str(p.get("field", "")) for p in mine]
-    dated = {f.removesuffix(".due_date") for f in fields if f.endswith(".due_date")}
-    added = []
+    before_we_go = {
+        ".".join(parts[:2])
+        for p in mine
+        if len(parts := str(p.get("field", "")).split(".")) == 3
+        and parts[0] == "financial"
+        and parts[2] == "status"
+        and p.get("candidate_value") == "due"
+        and _BEFORE_WE_GO.search(str(p.get("evidence_text", "")))
+    }
+    if not before_we_go:
+        return payloads
+    day = leaves.isoformat()
+    out, dated = [], set()
+    for p in payloads:
+        errand = str(p.get("field", "")).removesuffix(".due_date")
+        if p.get("entity_id") == entity_id and errand in before_we_go and errand != p.get("field"):
+            dated.add(errand)
+            # Its day read from the message is the trip's: kept as the trip's (anchored).
+            if p.get("candidate_value") == day:
+                p = {**p, "evidence_text": anchored_words(str(p.get("evidence_text", "")))}
+        out.append(p)
     for p in mine:
-        parts = str(p.get("field", "")).split(".")
-        errand = ".".join(parts[:2])
-        if (
-            len(parts) == 3
-            and parts[0] == "financial"
-            and parts[2] == "status"
-            and p.get("candidate_value") == "due"
-            and errand not in dated
-            and _BEFORE_WE_GO.search(str(p.get("evidence_text", "")))
-        ):
-            added.append(
+        errand = str(p.get("field", "")).removesuffix(".status")
+        if errand in before_we_go - dated and errand != p.get("field"):
+            out.append(
                 {
                     **p,
                     "event_id": derived_id("due-before-trip", p["event_id"], errand),
                     "field": f"{errand}.due_date",
-                    "candidate_value": leaves.isoformat(),
+                    "candidate_value": day,
+                    "evidence_text": anchored_words(str(p.get("evidence_text", ""))),
                 }
             )
-    return payloads + added
+            dated.add(errand)
+    return out
 
 
 def _planned_departure(mine: list[dict[str, Any]]) -> date | None:
     """The day a trip planned in the message itself leaves ("going to tahoe sunday")."""
     said = [p for p in mine if p.get("intent") == "planning" and p.get("field") == DEPART]
     return calendar_day(said[0].get("candidate_value")) if said else None
+
+
+_MARK = f" ({BEFORE_YOU_LEAVE})"
+
+
+def anchored_words(words: str) -> str:
+    """``words`` marked as giving a due day that is the trip's (within the schema's 1,000)."""
+    words = words.removesuffix(_MARK)
+    return f"{words[: 1000 - len(_MARK)]}{_MARK}"
+
+
+def without_anchor(evidence: str) -> tuple[str, str]:
+    """``evidence`` as the words said, and the anchor's mark added to them ("" if none)."""
+    if evidence.endswith(_MARK):
+        return evidence.removesuffix(_MARK), _MARK
+    return evidence, ""
+
+
+def is_anchored(evidence: str | None) -> bool:
+    """Whether ``evidence`` (a due day's words in the log) says the day is the trip's."""
+    return evidence is not None and (
+        evidence.endswith(_MARK) or evidence.startswith(BEFORE_YOU_LEAVE)
+    )

@@ -28,13 +28,14 @@ from core.domain.whose_word import users_own_word
 from core.domain.write_batch import WriteBatch
 from core.engine.answers import coerce_value
 from core.engine.citations import cited
-from core.engine.conflicts import ask_about_conflicts
+from core.engine.conflicts import Answered, ask_about_conflicts
 from core.engine.consistency import touches_timeline
 from core.engine.dead_letter_intake import dead_letter_for
 from core.engine.decide_one import decide_observation
 from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
+from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
 from core.engine.next_trip import finished_trips_days, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
@@ -47,6 +48,7 @@ from core.engine.question_cap import count_claim, open_claims_of
 from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.engine.said_of_you import fields_spoken_of, settle_said_of_user
 from core.engine.trip_state import (
+    DEPART,
     TRIP_FIELDS,
     companion_ids,
     companions_of,
@@ -327,6 +329,21 @@ class Engine(ServiceWrites, UserAnswers):
             promoted_items += await ask_about_conflicts(
                 self.store, changed, now, self.policy.max_pending
             )
+            # "actually we're leaving saturday now": what was due before going follows.
+            follows = {
+                o.entity_id
+                for o in outcomes
+                if o.committed
+                and o.entity_id
+                and (o.field == DEPART or is_errand_day(o.field))
+                and users_own_word(principal.ref, o.entity_id)
+            }
+            for entity in sorted(follows):
+                said = Answered(frozenset({DEPART}), None, principal)
+                moved = await follow_the_trip(
+                    self.store, entity, now, self.policy.max_pending, said
+                )
+                promoted_items += moved.promoted
             if principal.is_user:  # the user's own newer word outdates what others said
                 promoted_items += await settle_said_of_user(
                     self.store,

@@ -32,6 +32,7 @@ from core.engine.conflicts import (
 )
 from core.engine.consistency import is_move_day_question, touches_timeline
 from core.engine.entity_locks import EntityLocks
+from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.superseded import supersede
 from core.engine.write_records import settlement
@@ -126,7 +127,17 @@ class UserAnswers:
         moved to Denver?" on the day ends the plan as part of that No."""
         said = Answered(frozenset(m.field for m in settled), answered_by, principal)
         if action != "reject" and any(touches_timeline(m.field) for m in settled):
-            return await settle_timeline(
+            fixed = await settle_timeline(
+                self.store, item.entity_id, now, self.policy.max_pending, said
+            )
+            # The trip's day to leave, confirmed or fixed: what was due before going follows.
+            moved = await follow_the_trip(
+                self.store, item.entity_id, now, self.policy.max_pending, said
+            )
+            return Forced((*fixed.applied, *moved.applied), (*fixed.promoted, *moved.promoted))
+        if action != "reject" and any(is_errand_day(m.field) for m in settled):
+            # "Is the Amazon return due Sunday?" answered after the trip moved to Saturday.
+            return await follow_the_trip(
                 self.store, item.entity_id, now, self.policy.max_pending, said
             )
         if action == "reject" and is_move_day_question(item):

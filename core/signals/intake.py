@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from core.domain.household import HouseholdUsers, member_slug_user
 from core.domain.ids import derived_id, keyed_id
-from core.domain.state import value_key
+from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
 from core.extraction.types import ExtractedObservation, Extractor
@@ -91,6 +91,34 @@ def _from_extracted(
         valid_until=o.valid_until,
         evidence_text=o.evidence_text,
         needs_confirmation=o.needs_confirmation,
+        id_key=id_key,
+    )
+
+
+def message_payload(
+    entity_id: str,
+    field: str,
+    value: Scalar,
+    *,
+    at: datetime,
+    message_ref: str,
+    evidence_text: str,
+    needs_confirmation: str,
+    intent: str = "assertive",
+    id_key: bytes | None = None,
+) -> dict[str, Any]:
+    """One observation of a chat message that Canon, not the extractor, read in it (with
+    the speaker's state), to be asked: ``needs_confirmation`` says why."""
+    return _payload(
+        entity_id=entity_id,
+        field=field,
+        value=value,
+        intent=intent,
+        at=at,
+        source_type="conversation_assertive",
+        source_ref=message_ref,
+        evidence_text=evidence_text,
+        needs_confirmation=needs_confirmation,
         id_key=id_key,
     )
 

@@ -39,7 +39,7 @@ async def test_the_arrival_names_the_errand_left_undone_until_it_is_done(
     # Sent back: asked (the wording leaves the resolver unsure), and on a Yes the return
     # awaits its refund, no longer due.
     story.says("dropped off the amazon package")
-    await story.yes("Is the Amazon return still pending?")
+    await story.yes("Mark the Amazon return done?")
     assert await story.held("financial.amazon_return.status") == "pending"
 
     story.later(days=3)

@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from canon_testing import committed_fact
 
 from core.conversation.agenda import NOTHING, agenda
 from core.conversation.offline_replies import message_kind, offline_answer
-from core.domain.ids import new_id
 from core.domain.phrasing import question
 from core.domain.state import CommittedFact
 from core.engine.consistency import SOURCE_PREFIX
@@ -26,19 +26,7 @@ ME = "user:primary"
 
 
 def _fact(field: str, value: Any, entity: str = ME) -> CommittedFact:
-    return CommittedFact(
-        entity,
-        field,
-        value,
-        1,
-        "user_confirmation",
-        "seed",
-        1.0,
-        new_id(),
-        NOW,
-        NOW,
-        "user_confirm",
-    )
+    return committed_fact(field, value, entity=entity, at=NOW)
 
 
 def _item(
@@ -237,3 +225,25 @@ def test_two_errands_of_one_kind_are_not_guessed_between() -> None:
 def test_a_bill_not_named_is_said_as_asked() -> None:
     said = offline_answer("did i pay the bill?", ERRANDS, (), NOW)
     assert said == "I don't know whether you paid the bill yet — tell me."
+
+
+@pytest.mark.parametrize(
+    ("due", "shown"),
+    [
+        # Due by the day the trip left (Sunday) or before: left undone, never "due today".
+        ("2026-11-29", "• the Amazon return, due before you left (Sunday, November 29)"),
+        ("2026-11-27", "• the Amazon return, due before you left (Sunday, November 29)"),
+        # Due after the trip left: still ahead, as any errand.
+        ("2026-12-02", "• Wednesday, December 2: the Amazon return is due"),
+    ],
+)
+def test_an_errand_due_before_a_trip_under_way_left_is_left_undone(due: str, shown: str) -> None:
+    facts = [
+        _fact("travel.status", "in_progress"),
+        _fact("travel.depart_date", "2026-11-29"),
+        _fact("financial.amazon_return.status", "due"),
+        _fact("financial.amazon_return.due_date", due),
+    ]
+    said = agenda(facts, NOW)
+    assert shown in said, said
+    assert "Today (Sunday, November 29): the Amazon return" not in said, said

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from canon_testing import said_payload
 
-from core.engine.due_before_trip import due_before_the_trip
+from core.engine.due_before_trip import due_before_the_trip, is_anchored, without_anchor
 
 USER = "user:primary"
 WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)  # 10 am in Portland
@@ -37,6 +37,13 @@ def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any
     return said_payload(field, value, evidence_text=text)
 
 
+_OWN_DAY = [
+    _errand("return it by tuesday before we go"),
+    _errand("return it by tuesday before we go", "financial.amazon_return.due_date", "2026-12-01"),
+]
+"""A day of her own beside "before we go"."""
+
+
 @pytest.mark.parametrize(
     ("payloads", "state", "due"),
     [
@@ -46,14 +53,7 @@ def _errand(text: str, field: str = STATUS, value: Any = "due") -> dict[str, Any
         # No "before we go", a day of its own, no plan, a plan already gone.
         ([_errand("gotta return the amazon package")], PLAN, None),
         (
-            [
-                _errand("return it by tuesday before we go"),
-                _errand(
-                    "return it by tuesday before we go",
-                    "financial.amazon_return.due_date",
-                    "2026-12-01",
-                ),
-            ],
+            _OWN_DAY,
             PLAN,
             "2026-12-01",
         ),
@@ -87,3 +87,56 @@ def test_an_errand_before_we_go_is_due_by_the_trips_day(
     days = [p["candidate_value"] for p in out if p["field"].endswith(".due_date")]
     assert days == ([] if due is None else [due])
     assert out[: len(payloads)] == payloads  # what the message said stays as said
+
+
+@pytest.mark.parametrize(
+    ("payloads", "state", "anchored"),
+    [
+        # The day came from the trip: on record, or in the message, or read from the
+        # message's own plan day by the extractor.
+        ([_errand("gotta return the amazon package before we go")], PLAN, True),
+        ([*_planned("2026-11-29"), _errand(_SAME_MESSAGE)], {}, True),
+        (
+            [
+                *_planned("2026-11-29"),
+                _errand(_SAME_MESSAGE),
+                _errand(_SAME_MESSAGE, "financial.amazon_return.due_date", "2026-11-29"),
+            ],
+            {},
+            True,
+        ),
+        # A day of her own ("by tuesday") is hers, even beside "before we go".
+        (
+            _OWN_DAY,
+            PLAN,
+            False,
+        ),
+    ],
+)
+def test_a_due_day_from_the_trip_keeps_where_it_came_from(
+    payloads: list[dict[str, Any]], state: dict[str, Any], anchored: bool
+) -> None:
+    out = due_before_the_trip(payloads, USER, state, WEDNESDAY)
+    due = [p for p in out if p["field"].endswith(".due_date")]
+    assert len(due) == 1
+    words = due[0].get("evidence_text")
+    assert is_anchored(words) is anchored
+    # The words said stay the words said; the anchor is Canon's, beside them.
+    assert without_anchor(words)[0] in {str(p.get("evidence_text")) for p in payloads}
+
+
+@pytest.mark.parametrize(
+    ("evidence", "anchored"),
+    [
+        ("gotta return it before we go (due before you leave)", True),
+        (
+            "due before you leave; you now leave Saturday, November 28 (so it follows your trip)",
+            True,
+        ),
+        ("gotta return it before we go", False),
+        ("return it by friday", False),
+        (None, False),
+    ],
+)
+def test_which_evidence_is_anchored_to_the_trip(evidence: str | None, anchored: bool) -> None:
+    assert is_anchored(evidence) is anchored

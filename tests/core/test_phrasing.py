@@ -293,3 +293,18 @@ def test_the_reason_is_one_short_plain_line(
     source_key: str, reasons: tuple[str, ...], age: timedelta, expected: str
 ) -> None:
     assert reason_line(source_key, reasons, NOW - age, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    ("held", "expected"),
+    [
+        # Held as still to go back, said sent back: what changed is that it is done.
+        ("due", "Mark the Amazon return done?"),
+        # Nothing held, or held as sent back already: asked as before.
+        (None, "Is the Amazon return still pending?"),
+        ("pending", "Is the Amazon return still pending?"),
+    ],
+)
+def test_an_errand_said_done_is_asked_as_what_changed(held: str | None, expected: str) -> None:
+    sent_back = Change(ME, "financial.amazon_return.status", "pending", held)
+    assert question([sent_back], ME) == expected

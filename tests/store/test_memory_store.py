@@ -7,11 +7,12 @@ from collections.abc import AsyncIterator
 import pytest
 from companion_contract import CompanionContract
 from contract import StoreContract
+from errand_contract import ErrandFollowsTripContract
 
 from core.store.memory import MemoryStore
 
 
-class TestMemory(StoreContract, CompanionContract):
+class TestMemory(StoreContract, CompanionContract, ErrandFollowsTripContract):
     @pytest.fixture
     async def backend(self) -> AsyncIterator[MemoryStore]:
         store = MemoryStore()

@@ -19,6 +19,7 @@ import pytest
 from canon_testing import NOW, calibrated_policy, make_observation
 from companion_contract import CompanionContract
 from contract import StoreContract
+from errand_contract import ErrandFollowsTripContract
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from services.postgres import PostgresCluster
@@ -36,7 +37,7 @@ from core.store.postgres_tx import entity_lock_key
 from core.store.sqlite import SQLiteStore
 
 
-class TestPostgres(StoreContract, CompanionContract):
+class TestPostgres(StoreContract, CompanionContract, ErrandFollowsTripContract):
     @pytest.fixture
     async def backend(self, migrated_postgres_url: str) -> AsyncIterator[PostgresStore]:
         store = PostgresStore(migrated_postgres_url)

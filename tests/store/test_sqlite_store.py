@@ -11,6 +11,7 @@ import pytest
 from canon_testing import NOW, make_observation
 from companion_contract import CompanionContract
 from contract import StoreContract
+from errand_contract import ErrandFollowsTripContract
 
 from core.domain.policy import default_policy, load_policy
 from core.engine.engine import Engine
@@ -18,7 +19,7 @@ from core.store.migrations.sqlite import FEATURES, MIGRATIONS
 from core.store.sqlite import SQLiteStore
 
 
-class TestSQLiteFile(StoreContract, CompanionContract):
+class TestSQLiteFile(StoreContract, CompanionContract, ErrandFollowsTripContract):
     @pytest.fixture
     async def backend(
         self, tmp_path: Path, migrated_store_file: Path
@@ -39,7 +40,7 @@ class TestSQLiteFile(StoreContract, CompanionContract):
         await store.close()
 
 
-class TestSQLiteMemory(StoreContract, CompanionContract):
+class TestSQLiteMemory(StoreContract, CompanionContract, ErrandFollowsTripContract):
     @pytest.fixture
     async def backend(self) -> AsyncIterator[SQLiteStore]:
         store = SQLiteStore(":memory:")

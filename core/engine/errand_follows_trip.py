@@ -1,0 +1,109 @@
+"""An errand due "before we go" follows the trip: "actually we're leaving saturday now".
+
+``core.engine.due_before_trip`` dates an errand said to be due "before we go" by the day
+the trip leaves, and its evidence says so (``BEFORE_YOU_LEAVE``): the anchor. When the
+user's day to leave is committed anew (said again, a question about it answered Yes, "we
+left a day early"), each errand still due whose day came from the trip moves to the new
+day, as part of that commit, with a reason ``/why`` shows ("due before you leave; you now
+leave Saturday, November 28"). Where a day came from is read in the log: the words of the
+due day's commit, or of the question a Yes to it confirmed. An errand the user dated
+themselves ("by friday") has no anchor and keeps its day; one already done is not moved,
+nor one due before a trip since over (the next trip is another trip).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.domain.ids import new_id
+from core.domain.phrasing import show_date
+from core.domain.state import CommittedFact
+from core.engine.conflicts import QUESTION_CONFIDENCE, Answered, Forced, settle_as_answered
+from core.engine.consistency import FOLLOWS_TRIP, calendar_day
+from core.engine.due_before_trip import BEFORE_YOU_LEAVE, is_anchored
+from core.engine.trip_state import DEPART, STATUS
+from core.store import NewReviewItem, ReviewItem, Store
+
+SOURCE_PREFIX = "errand-follows-trip:"
+"""Source key prefix of the (at once settled) changes that move an errand with the trip."""
+
+_TRIP_ON = frozenset({"planning", "in_progress"})
+"""A trip whose day to leave still dates what had to be done before it."""
+
+
+def is_errand_day(field: str | None) -> bool:
+    """Whether ``field`` is an errand's due day (``financial.<errand>.due_date``): one
+    committed after the trip's day moved (its question answered late) follows it too."""
+    return field is not None and field.startswith("financial.") and field.endswith(".due_date")
+
+
+async def follow_the_trip(
+    store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered
+) -> Forced:
+    """Each errand of ``entity_id`` still due by a day that came from the trip, moved to
+    the trip's day to leave as committed now, settled as ``answered``'s (whose commit
+    moved it). Nothing while no trip is planned or under way."""
+    facts = {f.field: f for f in await store.facts(entity_id)}
+    depart, status = facts.get(DEPART), facts.get(STATUS)
+    leaves = None if depart is None else calendar_day(depart.value)
+    if leaves is None or status is None or status.value not in _TRIP_ON:
+        return Forced((), ())
+    over = [
+        h.committed_at
+        for h in await store.history(entity_id, STATUS)
+        if h.new_value in ("completed", "cancelled")
+    ]
+    applied: list[ReviewItem] = []
+    promoted: list[ReviewItem] = []
+    for due in _errands_due(facts):
+        if calendar_day(due.value) == leaves or any(at > due.committed_at for at in over):
+            continue  # on the trip's day already, or due before a trip since over
+        if not await _from_the_trip(store, due):
+            continue
+        said = show_date(leaves.isoformat())
+        question = NewReviewItem(
+            id=new_id(),
+            kind="change",
+            event_id=None,
+            entity_id=entity_id,
+            field=due.field,
+            candidate_value=leaves.isoformat(),
+            current_value=due.value,
+            confidence=QUESTION_CONFIDENCE,
+            reasons=(f"{BEFORE_YOU_LEAVE}; you now leave {said}", FOLLOWS_TRIP),
+            source_key=f"{SOURCE_PREFIX}{due.field}={leaves.isoformat()}",
+            created_at=now,
+        )
+        done = await settle_as_answered(store, question, now, max_pending, answered)
+        applied += done.applied
+        promoted += done.promoted
+    ids = {q.id for q in applied}
+    return Forced(tuple(applied), tuple(q for q in promoted if q.id not in ids))
+
+
+def _errands_due(facts: dict[str, CommittedFact]) -> list[CommittedFact]:
+    """The due days of the errands (``financial.<slug>.due_date``) whose status is due."""
+    return [
+        f
+        for name, f in sorted(facts.items())
+        if name.startswith("financial.")
+        and name.endswith(".due_date")
+        and name.count(".") == 2
+        and (status := facts.get(name.removesuffix("due_date") + "status")) is not None
+        and status.value == "due"
+    ]
+
+
+async def _from_the_trip(store: Store, due: CommittedFact) -> bool:
+    """Whether ``due``'s day came from the trip: its commit's words say so, or (a Yes to a
+    question, whose commit has no words of its own) the words the question asked from."""
+    events = await store.events_for(due.entity_id, due.field)
+    by_id = {e.event_id: e for e in events}
+    committed = by_id.get(due.event_id)
+    if committed is not None and is_anchored(committed.evidence_text):
+        return True
+    if due.source_type != "user_confirmation" or due.source_ref is None:
+        return False
+    asked = await store.review_item(due.source_ref)
+    said = None if asked is None or asked.event_id is None else by_id.get(asked.event_id)
+    return said is not None and is_anchored(said.evidence_text)

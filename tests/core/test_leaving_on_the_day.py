@@ -1,0 +1,61 @@
+"""``leaving_on_the_day``: while a trip is planned, the user's own word that they leave
+on another day (and only that) is the trip's new day to leave; anything else is not."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+from canon_testing import said_payload
+
+from core.engine.leaving_on_the_day import leaving_on_the_day
+
+USER = "user:primary"
+PORTLAND = timezone(timedelta(hours=-8))
+WEDNESDAY = datetime(2026, 11, 25, 10, 0, tzinfo=PORTLAND)
+SUNDAY_TRIP = {"travel.status": "planning", "travel.depart_date": "2026-11-29"}
+
+
+def _said(day: str, intent: str, words: str) -> dict[str, Any]:
+    return said_payload("travel.depart_date", day, intent, evidence_text=words)
+
+
+def _read(text: str, state: dict[str, Any] = SUNDAY_TRIP, payloads: Any = ()) -> list[Any]:
+    out = leaving_on_the_day(list(payloads), text, USER, state, WEDNESDAY, _said)
+    return [(p["candidate_value"], p["intent"]) for p in out[len(payloads) :]]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("actually we're leaving saturday now", [("2026-11-28", "planning")]),
+        ("actualy we leave sat now", [("2026-11-28", "planning")]),
+        ("change of plans, we fly out friday", [("2026-11-27", "planning")]),
+        ("leaving on the 28th instead", [("2026-11-28", "planning")]),
+        ("ok so we're leaving a day early", [("2026-11-28", "planning")]),
+        ("we're leaving two days later", [("2026-12-01", "planning")]),
+        ("we left a day early", [("2026-11-28", "assertive")]),
+        # The planned day said again, someone else, a question, a denial, a condition,
+        # leaving something: nothing.
+        ("we leave sunday", []),
+        ("she's leaving saturday", []),
+        ("are we leaving saturday?", []),
+        ("we're not leaving saturday", []),
+        ("if we leave saturday we'd miss it", []),
+        ("leaving work early friday", []),
+        ("we're leaving the party at 10", []),
+    ],
+)
+def test_a_new_day_to_leave_is_the_planned_trips(text: str, read: list[Any]) -> None:
+    assert _read(text) == read
+
+
+def test_no_trip_planned_or_a_day_already_read_leaves_the_message_as_read() -> None:
+    assert _read("we're leaving saturday now", {}) == []
+    over = {"travel.status": "completed", "travel.depart_date": "2026-11-29"}
+    assert _read("we're leaving saturday now", over) == []
+    gone = {"travel.status": "planning", "travel.depart_date": "2026-11-20"}
+    assert _read("we're leaving saturday now", gone) == []
+    day = [said_payload("travel.depart_date", "2026-11-28", "planning")]
+    assert _read("we're leaving for tahoe saturday now", SUNDAY_TRIP, day) == []

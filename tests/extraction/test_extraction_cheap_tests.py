@@ -20,6 +20,7 @@ from core.bench.extraction import compose_messages
 from core.extraction import emoji_flags, emoji_states, travel_cancellations
 from core.extraction.emoji_states import emoji_states as read_emoji
 from core.extraction.intent_tense import PRESENT_OVERRIDE, marks_present
+from core.extraction.offline_input import readable_body
 from core.extraction.timepattern import TIME_RE, TIME_SCAN
 
 HERE = Path(__file__).parent
@@ -135,3 +136,15 @@ def test_the_date_scan_is_the_date_patterns_own_reading() -> None:
 @pytest.mark.parametrize("text", DASHED)
 def test_a_dash_between_days_is_still_read_as_to(text: str) -> None:
     assert _matches(TIME_SCAN, text) == _matches(TIME_RE, text)
+
+
+@pytest.mark.parametrize("source", ["conversation_assertive", "static_markdown"])
+def test_what_is_read_of_a_text_is_kept_as_first_read(source: str) -> None:
+    """The batch parser and the extractor both ask what of a text is read: the second
+    answer is the first, and the first is the reading itself, whatever came between."""
+    readable_body.cache_clear()
+    for known in (frozenset(), frozenset({"emma", "sam"})):
+        for text in DEV_TEXTS[::7]:
+            first = readable_body(text, source, known)
+            assert readable_body(text, source, known) == first
+            assert readable_body.__wrapped__(text, source, known) == first

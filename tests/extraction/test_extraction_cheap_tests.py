@@ -21,6 +21,7 @@ from core.extraction import emoji_flags, emoji_states, travel_cancellations
 from core.extraction.emoji_states import emoji_states as read_emoji
 from core.extraction.intent_tense import PRESENT_OVERRIDE, marks_present
 from core.extraction.offline_input import readable_body
+from core.extraction.segments import _JOINT, _JOINT_SCAN
 from core.extraction.timepattern import TIME_RE, TIME_SCAN
 
 HERE = Path(__file__).parent
@@ -148,3 +149,17 @@ def test_what_is_read_of_a_text_is_kept_as_first_read(source: str) -> None:
             first = readable_body(text, source, known)
             assert readable_body(text, source, known) == first
             assert readable_body.__wrapped__(text, source, known) == first
+
+
+def test_the_clause_joints_scan_is_the_joint_patterns_own_reading() -> None:
+    """Sentences as the splitter scans them: as typed, and with the question mark the
+    splitter adds to a question's body."""
+    said = DEV_TEXTS + compose_messages(400)
+    differ = [
+        t
+        for text in said
+        for t in (text, text.rstrip(" .!?;") + "?")
+        if _matches(_JOINT_SCAN, t) != _matches(_JOINT, t)
+    ]
+    assert differ == []
+    assert sum(1 for t in said if _JOINT.search(t)) > 1000, "the texts do have joints"

@@ -7,6 +7,8 @@ so a batch parsed ahead finds every message's parse cached.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.extraction.handed_on import handed_on
 from core.extraction.known_people import capitalise_known
 from core.extraction.letters import strip_salutation
@@ -36,12 +38,18 @@ def parsed_text(
     return clean(body)
 
 
+@lru_cache(maxsize=512)
 def readable_body(
     text: str, source: SourceKind, known_people: frozenset[str] = frozenset()
 ) -> tuple[str, MarkdownLine | None]:
     """What of ``text`` is read: at most ``MAX_TEXT`` characters, known names given
     their capital, a message's salutation left out, and for a Markdown line its text
-    without the markup (with the parsed line)."""
+    without the markup (with the parsed line).
+
+    Kept per input (both parts immutable): a batch reads every message here before its
+    parse (``parsed_text``) and the extractor reads it again; the cache's size is the
+    text cleaner's, which is read the same two times.
+    """
     cut = capitalise_known(text[:MAX_TEXT], known_people)
     if source != "static_markdown":
         # "Dear Susan, your father and I are in Sarasota": parsed with its salutation,

@@ -292,6 +292,13 @@ _JOINT = re.compile(
     r"i\s+live|we\s+live|i\s+work|i've\s+been|we've\s+been)\b)",
     re.I,
 )
+_JOINT_SCAN = re.compile(r"(?=[\s,:])(?:" + _JOINT.pattern + ")", _JOINT.flags)
+"""``_JOINT`` as the splitter scans with it: the same matches, tried only where one can
+start. Every joint opens on a space, a comma or a colon (what comes before it is only looked
+back at), so the lookahead in front says nothing new; without it every letter of a sentence
+tried the thirteen branches and their lookbehinds: the scan takes a third of the time. A
+joint added that opens otherwise must widen the lookahead (the cheap tests compare the two
+over every dev text)."""
 _SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
 """Only the writer's own fact stays a fact before "is that ok?": another's wish or plan
 and the question are one ask."""
@@ -348,7 +355,7 @@ def split_segments(text: str) -> list[Segment]:
         pos = 0
         joint = ""
         # The question mark stays in view of the joints ("..., any hotel suggestions?").
-        for m in _JOINT.finditer(body + ("?" if question else "")):
+        for m in _JOINT_SCAN.finditer(body + ("?" if question else "")):
             if m.start() == 0 or m.end() > len(body):
                 continue
             if m.group("suits") is not None and not _SUITS_AFTER.match(body):

@@ -67,7 +67,7 @@ from core.extraction.timedays import (
     slashed_date,
     weekday_date,
 )
-from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_RE, TRIGGERS
+from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_SCAN, TRIGGERS
 from core.extraction.timeranges import complete_ranges
 from core.extraction.timeref import TimeRef
 from core.extraction.timespans import SPAN_STEP, calendar_span
@@ -331,7 +331,7 @@ def _times_on(text: str, today: date, future: bool) -> tuple[TimeRef, ...]:
     if DIGIT.search(text) is None and TRIGGERS.isdisjoint(GATE_WORD.findall(text)):
         return ()
     out: list[TimeRef] = []
-    for m in TIME_RE.finditer(text):
+    for m in TIME_SCAN.finditer(text):
         got = _resolve(m, today, future)
         if got is None:
             continue

@@ -74,6 +74,15 @@ TIME_RE = re.compile(
     )""",
     re.VERBOSE,
 )
+TIME_SCAN = re.compile(r"(?:(?=\b\w)|(?=\s*[-\u2013]))(?:" + TIME_RE.pattern + ")", TIME_RE.flags)
+"""``TIME_RE`` as the scan runs it: the same matches, tried only where one can start.
+
+Every way of writing a day opens at the start of a word (its preposition's or its own),
+and the one preposition that is no word is the dash between two weekdays, so the lookahead
+in front says nothing new. Without it every position of the text tried the whole
+alternation (an optional preposition first, then each branch fails at its ``\\b`` in turn);
+with it a position inside a word fails at once: the scan takes half the time.
+"""
 # A cheap gate before the big pattern: most clauses have no digit and none of these words.
 TRIGGERS = frozenset(
     [

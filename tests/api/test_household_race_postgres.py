@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,6 +25,7 @@ import pytest
 from canon_testing import make_observation
 from live_server import LiveServer, create_token, environment, live_server
 from services.postgres import PostgresCluster
+from test_household_race_two_processes import _at_once, _auth
 
 from core.store.postgres import PostgresStore
 
@@ -98,28 +98,7 @@ def household(
         postgres_cluster.drop_database(url)
 
 
-def _auth(secret: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {secret}"}
-
-
-def _at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
-    """Each call on a thread of its own, released together by a barrier; their responses."""
-    got: list[httpx.Response | None] = [None] * len(calls)
-    start = threading.Barrier(len(calls))
-
-    def run(i: int) -> None:
-        start.wait()
-        got[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return [r for r in got if r is not None]
-
-
-def _says(h: Household, server: LiveServer, who: dict[str, str], text: str) -> str | None:
+def _says(server: LiveServer, who: dict[str, str], text: str) -> str | None:
     """``who`` says ``text`` on ``server``; the id of the question it raised, if any."""
     said = httpx.post(f"{server.url}/v1/messages", headers=who, json={"text": text}, timeout=60)
     assert said.status_code == 200, said.text
@@ -138,7 +117,7 @@ Race = Callable[[Household, str], tuple[Callable[[], httpx.Response], str]]
 
 def _bob_states(value: str) -> Race:
     def setup(h: Household, child: str) -> tuple[Callable[[], httpx.Response], str]:
-        hers = _says(h, h.one, h.alice, f"I think {child} is sick")
+        hers = _says(h.one, h.alice, f"I think {child} is sick")
         assert hers is not None
         field = f"family.{child.lower()}.status"
         observation = make_observation(field, value, entity=FAMILY, at=datetime.now(UTC))
@@ -153,7 +132,7 @@ def _bob_states(value: str) -> Race:
 
 
 def _bob_unsure(h: Household, child: str) -> tuple[Callable[[], httpx.Response], str]:
-    hers = _says(h, h.one, h.alice, f"I think {child} is sick")
+    hers = _says(h.one, h.alice, f"I think {child} is sick")
     assert hers is not None
 
     def his() -> httpx.Response:
@@ -166,8 +145,8 @@ def _bob_unsure(h: Household, child: str) -> tuple[Callable[[], httpx.Response],
 
 
 def _bob_answers_his_own(h: Household, child: str) -> tuple[Callable[[], httpx.Response], str]:
-    his_question = _says(h, h.two, h.bob, f"I think {child} is well")
-    hers = _says(h, h.one, h.alice, f"I think {child} is sick")
+    his_question = _says(h.two, h.bob, f"I think {child} is well")
+    hers = _says(h.one, h.alice, f"I think {child} is sick")
     assert his_question is not None
     assert hers is not None
     return (lambda: _answer(h.two, h.bob, his_question, "yes")), hers

@@ -15,7 +15,7 @@ from importlib.metadata import version
 from typing import Any
 
 from core.api.bodies import words_limit
-from core.api.call import Call
+from core.api.call import Call, household_of
 from core.api.problems import Problem
 from core.api.response_views import (
     claim_behind,
@@ -27,7 +27,7 @@ from core.api.response_views import (
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
 from core.conversation.context_read import load_context
 from core.conversation.message_intake import dead_letter_message, message_observations
-from core.conversation.said_since import said_since
+from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import (
     dead_letter_view,
     history_view,
@@ -231,10 +231,18 @@ async def get_questions(c: Call) -> dict[str, Any]:
     tokens = await c.engine.store.api_tokens.tokens() if tokens_needed(items) else ()
     reader = c.token.entity_id
     mine = [r for r in items if may_answer(r, reader, tokens)]
-    # A member's own question says what another member committed since it was asked.
+    # A member's own question says what another member committed since it was asked,
+    # naming them as the chat does.
+    since = [await said_since(c.engine.store, r, reader) for r in mine]
+    names = await names_of_speakers(
+        c.engine.store,
+        household_of(c.token, c.services.audience, (), any_role=True),
+        since,
+        c.services.audience.configured_names(),
+    )
     return {
         "questions": [
-            question_body(c, r, await said_since(c.engine.store, r, reader)) for r in mine
+            question_body(c, r, s, names if s else {}) for r, s in zip(mine, since, strict=True)
         ]
     }
 

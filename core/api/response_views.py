@@ -6,6 +6,8 @@ and every question a handler returns (asked, answered, forget, undo), as bodies.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from core.api.call import Call
@@ -46,11 +48,18 @@ async def reader_of(c: Call) -> Viewer:
     return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
 
 
-def question_body(c: Call, item: ReviewItem, since: CommittedFact | None = None) -> dict[str, Any]:
+def question_body(
+    c: Call,
+    item: ReviewItem,
+    since: CommittedFact | None = None,
+    names: Mapping[str, str] = MappingProxyType({}),
+) -> dict[str, Any]:
+    """A question as the token's user is asked it; ``since``: what another member
+    committed on it after it was asked (``said_since``), who by ``names``."""
     return {
         **review_view(item),
         "group": group_view(item.group_key),
-        "question": texts.prompt_body(item, c.token.entity_id, since=since),
+        "question": texts.prompt_body(item, c.token.entity_id, since=since, names=names),
     }
 
 

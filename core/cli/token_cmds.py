@@ -122,12 +122,37 @@ async def list_tokens(ctx: Context, as_json: bool) -> None:
 
 
 @token.command()
-@click.argument("token_id")
+@click.argument("token_id", required=False)
+@click.option(
+    "--entity",
+    "entity",
+    default=None,
+    help="Revoke every live token of this user instead (a member leaving the household: "
+    "their client, assistants and delegates alike).",
+)
 @pass_ctx
 @run
-async def revoke(ctx: Context, token_id: str) -> None:
-    """Refuse token TOKEN_ID (as 'canon token list' shows it) from now on."""
+async def revoke(ctx: Context, token_id: str | None, entity: str | None) -> None:
+    """Refuse token TOKEN_ID (as 'canon token list' shows it) from now on, or with
+    --entity every live token of that user: a delegate token acts for its user as long as
+    it lives, so a member leaves the household with all of them (revoking their own
+    client's token alone left their assistant reading and writing the household)."""
+    if (token_id is None) == (entity is None):
+        raise click.UsageError("give a TOKEN_ID or --entity, not both")
     async with open_engine(ctx) as engine:
+        if entity is not None:
+            live = [
+                t.id
+                for t in await engine.store.api_tokens.tokens()
+                if t.entity_id == entity and t.revoked_at is None
+            ]
+            if not live:
+                raise NotFound(f"no live token of {entity}")
+            for made in live:
+                await engine.revoke_api_token(made, resolve_now(None))
+                click.echo(f"revoked {made}")
+            return
+        assert token_id is not None
         if not await engine.revoke_api_token(token_id, resolve_now(None)):
             known = {t.id for t in await engine.store.api_tokens.tokens()}
             if token_id in known:

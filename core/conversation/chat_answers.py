@@ -96,8 +96,13 @@ class Answers(ChatPart):
             )
         ):
             await self.messenger.answer_tap(callback_id, texts.ALREADY)
-            if prompt.closed_at is None and item is not None:
-                await self.questions.close(prompt, item, item.status, None, now)
+            # Still open in this chat: answered elsewhere first (her own app, another
+            # process). The message is edited to that answer; she is told it was not hers.
+            shown = item if prompt.closed_at is None else None
+            if shown is not None and await self.questions.close(
+                prompt, shown, shown.status, None, now
+            ):
+                await self.say(prompt.chat_id, texts.ANSWERED_ELSEWHERE)
             return
         action = parsed[1]
         label = {"confirm": "Confirmed", "reject": "Rejected", "edit": "Send the value"}
@@ -182,8 +187,12 @@ class Answers(ChatPart):
             await self.say(prompt.chat_id, f"{reason[:1].upper()}{reason[1:]}.")
             return
         except AlreadyAnswered:
+            # Answered elsewhere first (her own client, her assistant, another process):
+            # the message shows that answer, and she is told her tap did not make it.
             fresh = await self.engine.store.review_item(item.id)
-            await self.questions.close(prompt, item, fresh.status if fresh else "closed", None, now)
+            status = fresh.status if fresh else "closed"
+            if await self.questions.close(prompt, item, status, None, now):
+                await self.say(prompt.chat_id, texts.ANSWERED_ELSEWHERE)
             await self.questions.show_next(prompt.chat_id, now)
             return
         await self.questions.close(

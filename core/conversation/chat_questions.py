@@ -188,18 +188,19 @@ class Questions(ChatPart):
         typed: bool = False,
         group: Sequence[ReviewItem] = (),
         ended: date | None = None,
-    ) -> None:
+    ) -> bool:
         """Close ``prompt``'s message: the question and its outcome. ``ended``: the last
-        day of what a Yes saved, when that has passed already (told as over).
+        day of what a Yes saved, when that has passed already (told as over). Whether it
+        was open until now (False: closed already, as by a redelivered tap).
 
         The outcome is told under the question in the words it was asked in (its whole
         group, though the group is closed by now): "Is your trip to Tahoe under way?"
         was never "Are you in Tahoe?". A question never shown and withdrawn or replaced
         is closed without a word: the user was never asked it."""
         if not await self.log.close_prompt(prompt.item_id, status, now):
-            return
+            return False
         if prompt.message_id is None and not typed and status in _UNASKED_ENDS:
-            return
+            return True
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
         group = group or await self.group_as_shown(item)
@@ -213,6 +214,7 @@ class Questions(ChatPart):
         # A typed answer is also answered below it: the edited question may be far up.
         if typed or not edited:
             await self.say(prompt.chat_id, text)
+        return True
 
     async def superseded_by(
         self, item: ReviewItem, group: Sequence[ReviewItem], mine: str

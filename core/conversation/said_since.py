@@ -11,40 +11,69 @@ commits what she was asked. Her No leaves Bob's word standing (his is his to und
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from core.conversation.answer_texts import fact_sentence
 from core.conversation.provenance import ANOTHER_MEMBER
+from core.domain.api_tokens import ApiToken
 from core.domain.state import CommittedFact
 from core.domain.whose_word import someone_elses
-from core.store import ReviewItem, Store
+from core.engine.household import users_by_name
+from core.store import ReviewItem
+from core.store.protocol import StoreBackend
 
 
 def said_since_asked(
-    item: ReviewItem, fact: CommittedFact | None, reader: str
+    item: ReviewItem, fact: CommittedFact | None, reader: str, tokens: Sequence[ApiToken] = ()
 ) -> CommittedFact | None:
     """``fact`` (the field's now) when another member committed it after ``item`` was
     asked and it is not what the question already knew; else None. Only a household
     question: on a user's own entity nobody else commits (what others say of them is asked).
-    """
+    The fact returned is the member's word: its ``principal`` is their user ref, whichever
+    of their doors wrote it (their chat, their client, their delegate's answer), so every
+    surface names them alike (``said_since_line``)."""
     if fact is None or item.kind != "change" or item.entity_id.startswith("user:"):
         return None
     if fact.committed_at < item.created_at or fact.value == item.current_value:
         return None
-    return fact if someone_elses(item.entity_id, fact.principal, reader, ()) else None
+    member = someone_elses(item.entity_id, fact.principal, reader, tokens)
+    return None if member is None else replace(fact, principal=member)
 
 
-async def said_since(store: Store, item: ReviewItem, reader: str) -> CommittedFact | None:
-    """``said_since_asked`` with the field's fact read now (one read, household only)."""
+async def said_since(store: StoreBackend, item: ReviewItem, reader: str) -> CommittedFact | None:
+    """``said_since_asked`` with the field's fact read now (one read, household only; the
+    tokens too when a token's write is behind it: Bob's delegate answering his question
+    commits on ``token:<id>``, his word all the same)."""
     if item.kind != "change" or item.entity_id.startswith("user:"):
         return None
-    return said_since_asked(item, await store.fact(item.entity_id, item.field), reader)
+    fact = await store.fact(item.entity_id, item.field)
+    by_token = fact is not None and (fact.principal or "").startswith("token:")
+    tokens = await store.api_tokens.tokens() if by_token else ()
+    return said_since_asked(item, fact, reader, tokens)
+
+
+async def names_of_speakers(
+    store: StoreBackend,
+    household: Iterable[str],
+    said: Iterable[CommittedFact | None],
+    configured: Mapping[str, str],
+) -> Mapping[str, str]:
+    """What the household calls the members whose words are ``said`` since (the names the
+    chat shows, ``core.engine.household``): read only when there is one to name, so the
+    API and MCP name Bob as the chat does rather than "another member"."""
+    speakers = [f.principal for f in said if f is not None and f.principal]
+    if not speakers:
+        return {}
+    return (await users_by_name(store, [*household, *speakers], configured)).names
 
 
 def said_since_line(
     fact: CommittedFact, reader: str, names: Mapping[str, str] | None = None
 ) -> str:
-    """The line a question shown after ``fact`` ends with: who said what, since."""
+    """The line a question shown after ``fact`` ends with: who said what, since. The name
+    is the household's (a configured or told first name, a word by ``name_key``), never
+    text of the writer's choosing beyond that word."""
     who = (names or {}).get(fact.principal or "") or ANOTHER_MEMBER
     said = fact_sentence(fact, reader)  # the member's value in their words (``read_values``)
     if said.split(" ", 1)[0] in ("Your", "You"):  # mid-sentence now: "said your dad is away"

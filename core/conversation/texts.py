@@ -109,6 +109,12 @@ def too_many_asked(name: str, limit: int) -> str:
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."
+ANSWERED_ELSEWHERE = (
+    "That question was already answered elsewhere (your own app or assistant) just before "
+    "your tap, so your tap changed nothing: what it shows above is the answer that counted."
+)
+"""A tap that lost the race to another door's answer (``AlreadyAnswered``): the message
+is edited to that answer, which read alone as if the tap had given it."""
 SAID_SINCE_ASKED_AGAIN = "↓ Asked again below: someone has said something about it since."
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "

@@ -205,14 +205,16 @@ def dead_letter_view(
     }
 
 
-def prompt_text(r: ReviewItem, reader: str | None = None) -> str:
+def prompt_text(r: ReviewItem, reader: str | None = None, since: str | None = None) -> str:
     """The question as the user sees it: entity, change, confidence and reasons, one line
     each. Its value and reasons may be anyone's words (an assistant's proposal, a
     stranger's invitation, another member's note), and a model reads this text (MCP's
     ``prompt``), so each goes through ``core.domain.quoting`` as in the context block:
     the proposed value quoted and marked with whom it came from (as ``reader`` should
     read it; None: the owner), a reason that would not print on one line quoted. No
-    value or reason starts a line of its own: a fact, a header, a "[Yes] [No] [Edit]"."""
+    value or reason starts a line of its own: a fact, a header, a "[Yes] [No] [Edit]".
+    ``since``: what another member committed since it was asked (``said_since_line``),
+    the last reason, as the chat and ``GET /v1/questions`` end with it."""
     origin = provenance(source_type_of(r.source_key), r.principal, reader)
     who = "you" if r.entity_id == "user:primary" else name(r.entity_id)
     lines = [
@@ -220,7 +222,7 @@ def prompt_text(r: ReviewItem, reader: str | None = None) -> str:
         f"{name(r.field)}: {slot(r.current_value)} → {slot(r.candidate_value, origin)}",
         f"confidence {r.confidence:.2f}",
     ]
-    lines += [f"• {shown_text(reason)}" for reason in r.reasons[:5]]
+    lines += [f"• {shown_text(reason)}" for reason in [*r.reasons[:5], *([since] if since else [])]]
     lines.append("[Yes] [No] [Edit]")
     return "\n".join(lines)
 

@@ -29,6 +29,7 @@ from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.provenance import Viewer, user_viewer
+from core.conversation.said_since import names_of_speakers, said_since_asked, said_since_line
 from core.conversation.views import (
     fact_view,
     group_view,
@@ -110,12 +111,14 @@ class Scope:
 
     entity: str
     shared: tuple[str, ...] = ()
+    household: tuple[str, ...] = ()
+    """The users who share the household (``Audience.household``): to name who said what."""
 
     @classmethod
     def of(cls, entity: str, audience: Audience) -> Scope:
         family = (audience.family_entity,) if audience.family_entity else ()
         shared = tuple(e for e in (*audience.shared_entities, *family) if e != entity)
-        return cls(entity, tuple(dict.fromkeys(shared)))
+        return cls(entity, tuple(dict.fromkeys(shared)), audience.household)
 
     @property
     def entities(self) -> tuple[str, ...]:
@@ -219,12 +222,25 @@ class ScopedCanon:
         raised on the household is theirs, not listed here (``may_answer``)."""
         items = await self.engine.store.open_review_items(list(self.scope.entities))
         tokens = await self.engine.store.api_tokens.tokens()
-        mine = [r for r in items if may_answer(r, self.scope.entity, tokens)]
-        ordered = sorted(mine, key=lambda r: r.seq)
+        reader = self.scope.entity
+        ordered = sorted((r for r in items if may_answer(r, reader, tokens)), key=lambda r: r.seq)
+        # A member's own question says what another member committed since, as in the chat.
+        said = [said_since_asked(r, await self._fact_of(r), reader, tokens) for r in ordered]
+        names = await names_of_speakers(self.engine.store, self.scope.household, said, self.names)
+        shown = [
+            _question(r, reader, None if s is None else said_since_line(s, reader, names))
+            for r, s in zip(ordered, said, strict=True)
+        ]
         return Pending(
-            pending=[_question(r, self.scope.entity) for r in ordered if r.status == "pending"],
-            queued=[_question(r, self.scope.entity) for r in ordered if r.status == "queued"],
+            pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
+            queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
         )
+
+    async def _fact_of(self, item: ReviewItem) -> CommittedFact | None:
+        """The field's fact now, for a household question only (what ``said_since`` reads)."""
+        if item.kind != "change" or item.entity_id.startswith("user:"):
+            return None
+        return await self.engine.store.fact(item.entity_id, item.field)
 
     async def answer(
         self, question_id: str, word: AnswerWord, value: Value = None, new_place: bool = False
@@ -355,7 +371,7 @@ def _said_of_you(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou:
     return SaidOfYou.model_validate({**view, "said": _fact(o.said, now, viewer)})
 
 
-def _question(r: ReviewItem, reader: str) -> Question:
-    prompt = prompt_text(r, reader) if r.kind == "change" else reasons_text(r)
+def _question(r: ReviewItem, reader: str, since: str | None = None) -> Question:
+    prompt = prompt_text(r, reader, since) if r.kind == "change" else reasons_text(r)
     view = {**review_view(r), "group": group_view(r.group_key), "prompt": prompt}
     return Question.model_validate(view)

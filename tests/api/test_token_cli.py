@@ -141,3 +141,29 @@ def test_a_signals_token_cannot_be_made_for_transaction_mail_or_confirmations(
         )  # fmt: skip
         assert refused.exit_code == 2
         assert f"'{claimed}' is not one of 'calendar', 'email', 'execution'" in refused.stderr
+
+
+def test_a_member_leaving_revokes_every_token_of_theirs_at_once(tmp_path: Path) -> None:
+    """Bob leaves the household: his client's token revoked alone left his delegate and his
+    assistant's tokens live, reaching the family as before (a token's reach is the owner's
+    grant, not a membership Canon could see end). ``--entity`` revokes them all, no one else's."""
+    db = tmp_path / "canon.db"
+    for entity, role in [("user:bob", "user"), ("user:bob", "delegate"), ("user:bob", "agent")]:
+        assert canon(db, "token", "create", "--entity", entity, "--role", role).exit_code == 0
+    assert canon(db, "token", "create", "--entity", "user:alice", "--role", "user").exit_code == 0
+
+    left = canon(db, "token", "revoke", "--entity", "user:bob")
+
+    assert left.exit_code == 0, left.output
+    assert left.stdout.count("revoked ") == 3
+    listed = json.loads(canon(db, "token", "list", "--json").stdout)
+    assert sorted((t["entity_id"], t["revoked_at"] is None) for t in listed) == [
+        ("user:alice", True),
+        ("user:bob", False),
+        ("user:bob", False),
+        ("user:bob", False),
+    ]
+    again = canon(db, "token", "revoke", "--entity", "user:bob")
+    assert again.exit_code != 0
+    assert "no live token of user:bob" in again.output
+    assert canon(db, "token", "revoke").exit_code != 0  # a token or an entity

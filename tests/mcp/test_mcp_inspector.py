@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api.live_server import create_token
 from budgets import budget
 from canon_testing import calibrated_policy, make_observation
+from live_server import create_token
 from services.npm_tools import INSPECTOR, path_with_node, require
 from test_mcp_server import ALICE, BOB, HOME, TOOLS, http_server, open_questions, seed, server_env
 

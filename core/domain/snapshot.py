@@ -18,7 +18,7 @@ from types import MappingProxyType
 from core.domain.api_tokens import ApiToken
 from core.domain.fields import spec_for
 from core.domain.frozen_init import fast_init
-from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar
+from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar, value_key
 from core.domain.whose_word import commit_settles, joins_question, users_own_word
 from core.domain.write_batch import Accepted
 
@@ -55,7 +55,24 @@ def _by_id(item: OpenItem) -> str:
     return item.id
 
 
-_NO_AGREEING: Mapping[str, frozenset[str]] = MappingProxyType({})
+Agreeing = Mapping[str, Mapping[str, datetime]]
+"""value_key -> source type -> when the newest observation of that type that asserted (or
+planned) the value within the window, and ``vouches``, was made."""
+_NO_AGREEING: Agreeing = MappingProxyType({})
+_NO_AGREEING_EVENTS: Mapping[str, datetime] = MappingProxyType({})
+
+
+def note_agreeing(
+    agreeing: dict[str, dict[str, datetime]], key: str, source_type: str, made: datetime
+) -> None:
+    """Count one agreeing event a store read into ``agreeing``: each source type of a value
+    keeps its newest event, the one ``FieldSnapshot.agreeing_sources`` weighs."""
+    said = agreeing.setdefault(key, {})
+    newest = said.get(source_type)
+    if newest is None or made > newest:
+        said[source_type] = made
+
+
 _NO_REJECTIONS: frozenset[tuple[str, str]] = frozenset()
 
 
@@ -65,11 +82,9 @@ class FieldSnapshot:
     entity_id: str
     field: str
     committed: CommittedFact | None = None
-    agreeing: Mapping[str, frozenset[str]] = dataclasses.field(
-        default_factory=lambda: MappingProxyType({})
-    )
-    """value_key -> source types that asserted (or planned) it within the window, each
-    by an observation that ``vouches``."""
+    agreeing: Agreeing = dataclasses.field(default_factory=lambda: MappingProxyType({}))
+    """Every value's vouching events within the window, each source type's newest: which
+    of them agree with a candidate is ``agreeing_sources``'s to say."""
     open_items: tuple[OpenItem, ...] = ()
     rejected: frozenset[tuple[str, str]] = frozenset()
     last_version: int = 0
@@ -80,7 +95,7 @@ class FieldSnapshot:
         cls,
         key: tuple[str, str],
         committed: CommittedFact | None,
-        agreeing: Mapping[str, Iterable[str]],
+        agreeing: Mapping[str, Mapping[str, datetime]],
         open_items: Iterable[OpenItem],
         rejected: Iterable[tuple[str, str]],
         last_version: int,
@@ -91,7 +106,7 @@ class FieldSnapshot:
             key[0],
             key[1],
             committed,
-            MappingProxyType({vk: frozenset(src) for vk, src in agreeing.items()})
+            MappingProxyType({vk: MappingProxyType(dict(src)) for vk, src in agreeing.items()})
             if agreeing
             else _NO_AGREEING,
             tuple(sorted(open_items, key=_by_id)),
@@ -99,11 +114,25 @@ class FieldSnapshot:
             last_version,
         )
 
-    def evidence(self, value_key: str, begins_anew: bool = False) -> FieldEvidence:
-        """The resolver's view of the field for a candidate with ``value_key`` (which
+    def agreeing_sources(self, key: str) -> frozenset[str]:
+        """The source types whose events agree with a candidate of value ``key``. Evidence
+        for another value than the committed one agrees only when it is newer than the
+        committed value's own evidence: the user's later word overturned the rest. After
+        "emma's sick", then "all better" committed, "emma's sick again" was asked because
+        "another source agrees", that source being the first "sick"."""
+        said = self.agreeing.get(key)
+        if not said:
+            return frozenset()
+        c = self.committed
+        if c is None or key == value_key(c.value):
+            return frozenset(said)
+        return frozenset(source for source, made in said.items() if made > c.evidence_ts)
+
+    def evidence(self, key: str, begins_anew: bool = False) -> FieldEvidence:
+        """The resolver's view of the field for a candidate with value ``key`` (which
         ``begins_anew`` the field's lifecycle, when the engine says so)."""
         return FieldEvidence(
-            agreeing_sources=self.agreeing.get(value_key, frozenset()),
+            agreeing_sources=self.agreeing_sources(key),
             competitors=tuple(Competitor(i.value, i.confidence) for i in self.open_items),
             rejected=self.rejected,
             begins_anew=begins_anew,
@@ -190,11 +219,11 @@ def advance(
         and accepted.event_ts >= since
         and vouches(accepted.payload)
     ):
-        current = agreeing.get(accepted.value_key, frozenset())
-        if accepted.source_type not in current:
-            agreeing = MappingProxyType(
-                {**agreeing, accepted.value_key: current | {accepted.source_type}}
-            )
+        current = agreeing.get(accepted.value_key, _NO_AGREEING_EVENTS)
+        newest = current.get(accepted.source_type)
+        if newest is None or accepted.event_ts > newest:
+            said = MappingProxyType({**current, accepted.source_type: accepted.event_ts})
+            agreeing = MappingProxyType({**agreeing, accepted.value_key: said})
     committed = snap.committed
     open_items = snap.open_items
     last_version = snap.last_version

@@ -17,7 +17,13 @@ from core.domain.alerts import Alert
 from core.domain.dead_letters import DeadLetter
 from core.domain.event_log import EventRecord, HistoryEntry, payload_end
 from core.domain.review_items import OPEN_STATUSES, NewReviewItem, ReviewItem
-from core.domain.snapshot import AGREEING_INTENTS, FieldSnapshot, OpenItem, vouches
+from core.domain.snapshot import (
+    AGREEING_INTENTS,
+    FieldSnapshot,
+    OpenItem,
+    note_agreeing,
+    vouches,
+)
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.domain.write_batch import Accepted, CommitPlan, WriteBatch
@@ -112,10 +118,10 @@ class Tables:
         }
 
     def snapshot(self, key: FieldKey, since: datetime) -> FieldSnapshot:
-        agreeing: dict[str, set[str]] = {}
+        agreeing: dict[str, dict[str, datetime]] = {}
         for e in self.events_by_field.get(key, ()):
             if e.vouches and e.record.intent in AGREEING_INTENTS and e.record.event_ts >= since:
-                agreeing.setdefault(e.value_key, set()).add(e.record.source_type)
+                note_agreeing(agreeing, e.value_key, e.record.source_type, e.record.event_ts)
         open_items = [
             OpenItem(
                 r.id,

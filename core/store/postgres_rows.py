@@ -91,13 +91,14 @@ SELECT 'ver', k.entity_id, k.field, NULL, x.version, NULL, NULL, NULL, NULL, NUL
        (SELECT max(version) AS version FROM commits
          WHERE entity_id = k.entity_id AND field = k.field HAVING max(version) IS NOT NULL) x
 UNION ALL
-SELECT 'agree', k.entity_id, k.field, x.value_key, NULL, x.source_type, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL, NULL {_EACH_KEY}
-       (SELECT DISTINCT value_key, source_type FROM events
+SELECT 'agree', k.entity_id, k.field, x.value_key, NULL, x.source_type, NULL, NULL, NULL,
+       x.newest, NULL, NULL, NULL, NULL {_EACH_KEY}
+       (SELECT value_key, source_type, max(event_ts) AS newest FROM events
          WHERE entity_id = k.entity_id AND field = k.field AND event_ts >= %(since)s
            AND intent IN ('assertive', 'planning')
            AND (strpos(payload, '"needs_confirmation"') = 0
-                OR (payload::jsonb ->> 'needs_confirmation') IS NULL)) x
+                OR (payload::jsonb ->> 'needs_confirmation') IS NULL)
+         GROUP BY value_key, source_type) x
 UNION ALL
 SELECT 'open', k.entity_id, k.field, x.id, NULL, x.value_key, x.candidate_json, x.confidence, NULL,
        (SELECT event_ts FROM events e WHERE e.event_id = x.event_id), NULL, NULL, NULL,

@@ -20,7 +20,7 @@ from psycopg import AsyncConnection
 from core.domain.json_text import loads
 from core.domain.review_items import ReviewItem
 from core.domain.rollout import ChangeCount
-from core.domain.snapshot import FieldSnapshot, OpenItem
+from core.domain.snapshot import FieldSnapshot, OpenItem, note_agreeing
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.domain.write_batch import CommitPlan, WriteBatch
@@ -252,7 +252,7 @@ async def read_snapshots(
     results = await tx.fetch_each([*locks, read, *extra])
     facts: dict[tuple[str, str], CommittedFact] = {}
     versions: dict[tuple[str, str], int] = {}
-    agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
+    agreeing: dict[tuple[str, str], dict[str, dict[str, datetime]]] = {}
     open_items: dict[tuple[str, str], list[OpenItem]] = {}
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
     existing: SeenEvents = {}
@@ -264,7 +264,9 @@ async def read_snapshots(
         elif tag == "ver":
             versions[key] = int(r[4])
         elif tag == "agree":
-            agreeing.setdefault(key, {}).setdefault(r[3], set()).add(canonical_source_type(r[5]))
+            note_agreeing(
+                agreeing.setdefault(key, {}), r[3], canonical_source_type(r[5]), utc(r[9])
+            )
         elif tag == "open":
             open_items.setdefault(key, []).append(
                 OpenItem(

@@ -88,7 +88,7 @@ SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, 
   FROM commits c{join} WHERE {c}
  GROUP BY c.entity_id, c.field
 UNION ALL
-SELECT 'agree', e.entity_id, e.field, value_key, source_type, NULL, NULL, NULL, NULL, NULL,
+SELECT 'agree', e.entity_id, e.field, value_key, source_type, event_ts, NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, NULL
   FROM events e{join} WHERE {e}
    AND e.event_ts >= {since} AND e.intent IN ('assertive', 'planning')

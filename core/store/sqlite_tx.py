@@ -18,7 +18,7 @@ import aiosqlite
 from core.domain.dead_letters import DeadLetter
 from core.domain.json_text import loads
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
-from core.domain.snapshot import FieldSnapshot, OpenItem
+from core.domain.snapshot import FieldSnapshot, OpenItem, note_agreeing
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact
 from core.domain.write_batch import CommitPlan, WriteBatch
@@ -94,7 +94,7 @@ async def read_snapshots(
             args += change_count_args(rollout.counts, ts)
     rows = await db.execute_fetchall(sql, args)
     facts: dict[tuple[str, str], CommittedFact] = {}
-    agreeing: dict[tuple[str, str], dict[str, set[str]]] = {}
+    agreeing: dict[tuple[str, str], dict[str, dict[str, datetime]]] = {}
     open_items: dict[tuple[str, str], list[OpenItem]] = {}
     rejected: dict[tuple[str, str], set[tuple[str, str]]] = {}
     versions: dict[tuple[str, str], int] = {}
@@ -111,8 +111,8 @@ async def read_snapshots(
         elif tag == "ver":
             versions[key] = int(row[3])
         elif tag == "agree":
-            agreeing.setdefault(key, {}).setdefault(row[3], set()).add(
-                canonical_source_type(row[4])
+            note_agreeing(
+                agreeing.setdefault(key, {}), row[3], canonical_source_type(row[4]), dt(row[5])
             )
         elif tag == "open":
             # Every open question of the entity; those on a read field are its open items.

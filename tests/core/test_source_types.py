@@ -161,9 +161,8 @@ async def test_a_store_written_with_the_old_name_opens_and_reads_the_design_name
             [],
             NOW - timedelta(days=1),
         )
-        assert snaps[("user:primary", "travel.status")].agreeing[_value_key("in_progress")] == {
-            "conversation_assertive"
-        }
+        status = snaps[("user:primary", "travel.status")]
+        assert status.agreeing_sources(_value_key("in_progress")) == {"conversation_assertive"}
         assert snaps[("user:primary", "travel.location")].rejected == {
             ("k", "conversation_assertive:tg:7:11")
         }

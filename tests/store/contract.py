@@ -33,6 +33,12 @@ from core.store.group_reads import question_ends
 from core.store.protocol import RolloutReads
 
 
+def _agreeing(snap: FieldSnapshot) -> dict[str, set[str]]:
+    """Every value's agreeing source types as the snapshot read them, before any is weighed
+    against the committed value (``FieldSnapshot.agreeing_sources``)."""
+    return {key: set(said) for key, said in snap.agreeing.items()}
+
+
 class Refused(Exception):
     """A decide callback that fails (a bug, a bad input): its transaction must roll back."""
 
@@ -189,7 +195,7 @@ class StoreContract:
         assert [o.decision for o in batched] == ["ask_user", "ask_user"]
         assert "corroboration 1.00" in batched[1].reasons[0]  # in the batch: advance
         snaps, _ = await eng.store.snapshots([key], [], NOW - timedelta(days=1))
-        assert snaps[key].agreeing == {value_key("Moscow"): frozenset({"email"})}  # read back
+        assert _agreeing(snaps[key]) == {value_key("Moscow"): {"email"}}  # read back
 
     async def test_a_reading_that_only_mentions_needs_confirmation_still_agrees(
         self, eng: Engine
@@ -202,7 +208,59 @@ class StoreContract:
         )
         assert (await eng.ingest_batch([worded], now=NOW))[0].decision == "ask_user"
         snaps, _ = await eng.store.snapshots([key], [], NOW - timedelta(days=1))
-        assert snaps[key].agreeing == {value_key("Moscow"): frozenset({"email"})}
+        assert _agreeing(snaps[key]) == {value_key("Moscow"): {"email"}}
+
+    async def test_evidence_older_than_a_committed_different_value_agrees_with_nothing(
+        self, eng: Engine
+    ) -> None:
+        """Beliefs hold together: evidence the user's own later word overturned corroborates
+        nothing. "emma's sick", "all better" (committed), "emma's sick again" was asked
+        because "another source agrees", the source being the first "sick". A value's
+        event agrees only when it is newer than the committed different value's evidence;
+        events for the committed value, and a field with no fact, agree as before; the
+        same read alone or with another key, and decided alike in one batch (``advance``)."""
+        emma, lily = ("user:primary", "family.emma.status"), ("user:primary", "family.lily.status")
+        max_ = ("user:primary", "family.max.status")
+        t = NOW - timedelta(minutes=50)
+
+        def story(key: tuple[str, str]) -> list[dict[str, Any]]:
+            return [
+                make_observation(key[1], value, source=source, at=t + timedelta(minutes=10 * n))
+                for n, value, source in [
+                    (0, "sick", "email"),  # overturned by "well" committed at 2
+                    (1, "well", "calendar"),  # older, but for the committed value: agrees
+                    (2, "well", "conversation_assertive"),  # committed
+                    (3, "sick", "calendar"),  # newer: agrees
+                    (4, "sick", "conversation_assertive"),  # one other source agrees
+                ]
+            ]
+
+        await eng.ingest(make_observation(max_[1], "sick", source="email", at=t), now=NOW)
+        one_at_a_time = [await eng.ingest(p, now=NOW) for p in story(emma)]
+        batched = await eng.ingest_batch(story(lily), now=NOW)
+        for outcomes in (one_at_a_time, batched):
+            assert [o.decision for o in outcomes] == [
+                "ask_user",
+                "ask_user",
+                "auto_commit",
+                "ask_user",  # not committed over the user's "well" on the overturned "sick"
+                "ask_user",
+            ]
+            weighed = [o.reasons[0].rsplit(" ", 1)[1] for o in outcomes]
+            assert weighed == ["1.00", "1.00", "1.08", "1.00", "1.08"]
+        since = NOW - timedelta(days=1)
+        together, _ = await eng.store.snapshots([emma, max_], [], since)
+        for key in (emma, max_):
+            alone, _ = await eng.store.snapshots([key], [], since)
+            assert alone == {key: together[key]}
+        fact = together[emma].committed
+        assert fact is not None
+        assert (fact.value, fact.evidence_ts) == ("well", t + timedelta(minutes=20))
+        sick, well = value_key("sick"), value_key("well")
+        assert _agreeing(together[emma])[sick] == {"email", "calendar", "conversation_assertive"}
+        assert together[emma].agreeing_sources(sick) == {"calendar", "conversation_assertive"}
+        assert together[emma].agreeing_sources(well) == {"calendar", "conversation_assertive"}
+        assert together[max_].agreeing_sources(sick) == {"email"}
 
     async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
         out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)

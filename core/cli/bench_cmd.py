@@ -99,6 +99,7 @@ async def bench(
             message,
             shared_nothing,
             workers,
+            workers_bench,
         )
 
         figures.update(await message.message_figures(messages, progress=report))
@@ -115,7 +116,7 @@ async def bench(
         figures.update(await concurrent_chats.concurrent_chat_figures(chats))
         report("API workers on PostgreSQL", 0, 1)
         api_workers = workers.WorkersConfig(reader=chats.reader)
-        figures.update(await workers.workers_figures(db_url, api_workers, issue_tokens))
+        figures.update(await workers_bench.workers_figures(db_url, api_workers, issue_tokens))
     if as_json:
         emit_json(figures)
         return

@@ -30,7 +30,8 @@ def test_loadtest_reports_every_turn_of_every_run(tmp_path: Path) -> None:
 
 
 async def test_the_bench_measures_one_and_two_api_workers_on_postgresql(postgres_url: str) -> None:
-    from core.bench.workers import WorkersConfig, workers_figures
+    from core.bench.workers import WorkersConfig
+    from core.bench.workers_bench import workers_figures
     from core.cli.loadtest_cmd import issue_tokens
 
     config = WorkersConfig(users=2, turns=3, rounds=1, shared_nothing=False)
@@ -49,7 +50,8 @@ async def test_the_bench_measures_one_and_two_api_workers_on_postgresql(postgres
 
 
 async def test_the_bench_says_it_skipped_the_workers_on_sqlite(tmp_path: Path) -> None:
-    from core.bench.workers import WorkersConfig, workers_figures
+    from core.bench.workers import WorkersConfig
+    from core.bench.workers_bench import workers_figures
     from core.cli.loadtest_cmd import issue_tokens
 
     figures = await workers_figures(str(tmp_path / "canon.db"), WorkersConfig(), issue_tokens)

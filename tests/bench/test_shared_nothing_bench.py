@@ -8,7 +8,8 @@ import psycopg
 import pytest
 
 from core.bench.shared_nothing import Baselines, pair_rate, shared_nothing_figures
-from core.bench.workers import RunFigures, WorkersConfig, workers_figures
+from core.bench.workers import RunFigures, WorkersConfig
+from core.bench.workers_bench import workers_figures
 from core.cli.loadtest_cmd import issue_tokens
 
 TINY = WorkersConfig(users=2, turns=2, rounds=1, cpu_loops=2_000)

@@ -87,7 +87,10 @@ def household(
     db = tmp_path_factory.mktemp("race") / "unused.db"
     env = environment(db, CANON_DB=url, CANON_FAMILY_ENTITY=FAMILY)
     try:
-        with live_server(db, env=env) as one, live_server(db, env=env) as two:
+        # The races are about order, not limits: a quick machine plays them faster than a
+        # token's default 5 a second (429s that depend on the machine's speed).
+        limits = ("--rate", "1000", "--burst", "1000")
+        with live_server(db, *limits, env=env) as one, live_server(db, *limits, env=env) as two:
             alice = _auth(create_token(db, "user:alice", env=env))
             bob = _auth(create_token(db, "user:bob", env=env))
             yield Household(one, two, alice, bob, url)

@@ -4,7 +4,7 @@ confirmed), and a new day to leave moves it, once, with a reason /why can show."
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from canon_testing import NOW, make_observation
@@ -35,6 +35,17 @@ def _plan(**due_extra: Any) -> list[dict[str, Any]]:
     ]
 
 
+async def _leave_saturday_instead(eng: Engine) -> datetime:
+    """Two hours on, the user's own "actually we leave sat now", confirmed if asked: when."""
+    me, later = user_principal(ME), NOW + timedelta(hours=2)
+    moved = _said("travel.depart_date", SATURDAY, "actually we leave sat now", at=later)
+    (out,) = await eng.ingest_batch([moved], now=later, principal=me)
+    if not out.committed:
+        assert out.review_item_id is not None
+        await eng.answer(out.review_item_id, "confirm", now=later, principal=me)
+    return later
+
+
 class ErrandFollowsTripContract:
     """Mixed into each backend's ``StoreContract`` test class (its ``eng`` fixture)."""
 
@@ -52,12 +63,7 @@ class ErrandFollowsTripContract:
             if not out.committed:  # asked: the Yes keeps its words in the question's event
                 assert out.review_item_id is not None
                 await eng.answer(out.review_item_id, "confirm", now=NOW, principal=me)
-        later = NOW + timedelta(hours=2)
-        moved = _said("travel.depart_date", saturday, "actually we leave sat now", at=later)
-        (out,) = await eng.ingest_batch([moved], now=later, principal=me)
-        if not out.committed:
-            assert out.review_item_id is not None
-            await eng.answer(out.review_item_id, "confirm", now=later, principal=me)
+        later = await _leave_saturday_instead(eng)
         due = await eng.store.fact(ME, DUE)
         assert due is not None
         assert due.value == saturday
@@ -83,12 +89,7 @@ class ErrandFollowsTripContract:
         outs = await eng.ingest_batch(plan, now=NOW, principal=me)
         asked = outs[-1].review_item_id
         assert asked is not None
-        later = NOW + timedelta(hours=2)
-        moved = _said("travel.depart_date", saturday, "actually we leave sat now", at=later)
-        (out,) = await eng.ingest_batch([moved], now=later, principal=me)
-        if not out.committed:
-            assert out.review_item_id is not None
-            await eng.answer(out.review_item_id, "confirm", now=later, principal=me)
+        later = await _leave_saturday_instead(eng)
         assert (await eng.store.fact(ME, DUE)) is None  # still asked
         await eng.answer(asked, "confirm", now=later, principal=me)
         due = await eng.store.fact(ME, DUE)

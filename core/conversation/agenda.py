@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from core.conversation.audience import PRIMARY
-from core.conversation.errand_answers import errands_of
 from core.domain import phrasing
+from core.domain.errands import errands_of
 from core.domain.naming import errand
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import calendar_day, today_where

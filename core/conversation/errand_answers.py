@@ -13,6 +13,7 @@ from datetime import date
 
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
+from core.domain.errands import errands_of
 from core.domain.naming import errand
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -27,16 +28,6 @@ _SAID = {
 }
 _TOLD = frozenset(["status", "due_date", "amount", "currency"])
 """The parts of an errand its sentence tells (the rest are said on their own)."""
-
-
-def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str, CommittedFact]]:
-    """The errands of ``mine``: slug -> its fields by name ("amazon_return" -> "status", ...)."""
-    by_slug: dict[str, dict[str, CommittedFact]] = {}
-    for f in facts:
-        parts = f.field.split(".")
-        if len(parts) == 3 and parts[0] == "financial" and f.entity_id == mine:
-            by_slug.setdefault(parts[1], {})[parts[2]] = f
-    return by_slug
 
 
 def errand_summary(

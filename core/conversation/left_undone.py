@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from core.conversation.errand_answers import errands_of
 from core.domain import phrasing
+from core.domain.errands import errands_of
 from core.domain.naming import errand
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from core.domain.errands import errands_of
 from core.domain.ids import new_id
 from core.domain.phrasing import show_date
 from core.domain.state import CommittedFact
@@ -55,7 +56,7 @@ async def follow_the_trip(
     ]
     applied: list[ReviewItem] = []
     promoted: list[ReviewItem] = []
-    for due in _errands_due(facts):
+    for due in _errands_due(facts, entity_id):
         if calendar_day(due.value) == leaves or any(at > due.committed_at for at in over):
             continue  # on the trip's day already, or due before a trip since over
         if not await _from_the_trip(store, due):
@@ -81,15 +82,14 @@ async def follow_the_trip(
     return Forced(tuple(applied), tuple(q for q in promoted if q.id not in ids))
 
 
-def _errands_due(facts: dict[str, CommittedFact]) -> list[CommittedFact]:
-    """The due days of the errands (``financial.<slug>.due_date``) whose status is due."""
+def _errands_due(facts: dict[str, CommittedFact], entity_id: str) -> list[CommittedFact]:
+    """The due days of ``entity_id``'s errands whose status is due, by errand."""
+    errands = errands_of(facts.values(), entity_id)
     return [
-        f
-        for name, f in sorted(facts.items())
-        if name.startswith("financial.")
-        and name.endswith(".due_date")
-        and name.count(".") == 2
-        and (status := facts.get(name.removesuffix("due_date") + "status")) is not None
+        day
+        for _slug, parts in sorted(errands.items())
+        if (day := parts.get("due_date")) is not None
+        and (status := parts.get("status")) is not None
         and status.value == "due"
     ]
 

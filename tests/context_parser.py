@@ -34,11 +34,15 @@ INVITED_LINE = re.compile(
     rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\) invited by ({QUOTED}), ([a-z' ()]+)"
 )
 ENTITY_LINE = re.compile(rf"({_N}):")
+_MEANS = r"(?: \(means: ([a-z0-9 ,:-]+)\))?"
+"""What a return's status (or a due day no longer a deadline) means, said beside it."""
 FACT_LINE = re.compile(
     rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?"
-    r"(?: DAY PASSED \(still only planned: not known whether they [a-z ]+\))?"
+    r"(?: DAY PASSED \(still only planned: not known whether they [a-z ]+\))?" + _MEANS
 )
-EXPIRED_LINE = re.compile(rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)")
+EXPIRED_LINE = re.compile(
+    rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)" + _MEANS
+)
 OVERDUE_LINE = re.compile(
     rf"- ({_N}) ({_N}) = ({_S}), OVERDUE since (\d{{4}}-\d\d-\d\d|\?) "
     r"\(still to do unless the user says so\)"
@@ -54,6 +58,8 @@ class Fact:
     source_type: str
     age: str
     stale: bool
+    meaning: str | None = None
+    """What the value means when its bare word misleads ("sent back, refund awaited")."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,8 @@ class Expired:
     until: str
     overdue: bool = False
     """An errand past its day: still to do, not over."""
+    meaning: str | None = None
+    """What the value means (a due day no longer a deadline)."""
 
 
 @dataclass
@@ -149,15 +157,17 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
             )
         )
     elif section == EXPIRED and (found := EXPIRED_LINE.fullmatch(line)):
-        e, f, value, until = found.groups()
-        block.expired.append(Expired(read_name(e), read_name(f), read_slot(value), until))
+        e, f, value, until, means = found.groups()
+        block.expired.append(
+            Expired(read_name(e), read_name(f), read_slot(value), until, meaning=means)
+        )
     elif section == EXPIRED and (found := OVERDUE_LINE.fullmatch(line)):
         e, f, value, until = found.groups()
         block.expired.append(Expired(read_name(e), read_name(f), read_slot(value), until, True))
     elif section is None and entity is not None and (found := FACT_LINE.fullmatch(line)):
-        f, value, source, age, stale = found.groups()
+        f, value, source, age, stale, means = found.groups()
         block.facts.append(
-            Fact(entity, read_name(f), read_slot(value), read_name(source), age, bool(stale))
+            Fact(entity, read_name(f), read_slot(value), read_name(source), age, bool(stale), means)
         )
     else:
         raise ValueError(f"a line of no known kind (in {section or entity!r}): {line!r}")

@@ -25,6 +25,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from core.conversation.views import age_text
+from core.domain.errands import meanings
 from core.domain.provenance import Invitation, provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
@@ -132,6 +133,8 @@ def build_context(
         (expired if gone else live).append(f)
     stale = stale_after_hours or {}
     dated = _still_dated(live, now)
+    # What a return's status means, said beside it: a bare "pending" read as "not done yet".
+    means = meanings(facts)
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
@@ -139,7 +142,7 @@ def build_context(
     headed: set[str] = set()
     for f in ranked:
         line = _fact_line(f, now, {} if (f.entity_id, f.domain) in dated else stale, said.fact(f))
-        line += clocks.gone_by(f)
+        line += clocks.gone_by(f) + _means(means, f)
         heading = _entity_line(f.entity_id)
         cost = len(line) + 1 + (0 if heading in headed else len(heading) + 1)
         if room - cost < 0:
@@ -164,7 +167,7 @@ def build_context(
             f"OVERDUE since {clocks.day(f)} (still to do unless the user says so)"
             if overdue(f)
             else f"- {name(f.entity_id)} {name(f.field)} was {slot(f.value, said.fact(f))} "
-            f"until {clocks.day(f)}"
+            f"until {clocks.day(f)}{_means(means, f)}"
             for f in sorted(expired, key=lambda f: (f.entity_id, f.field))
         ]
         title = "Expired (no longer true unless the user says so):"
@@ -274,6 +277,12 @@ def _fact_line(
     flag = " STALE" if limit is not None and now - f.evidence_ts > timedelta(hours=limit) else ""
     ago = age if age == "just now" else f"{age} ago"
     return f"- {name(f.field)} = {slot(f.value, source)} ({name(f.source_type)}, {ago}){flag}"
+
+
+def _means(means: Mapping[tuple[str, str], str], f: CommittedFact) -> str:
+    """ " (means: sent back, refund awaited)" after a value whose bare word misleads."""
+    said = means.get((f.entity_id, f.field))
+    return "" if said is None else f" (means: {said})"
 
 
 def _pending_line(r: ReviewItem, said: _Origins) -> str:

@@ -1,15 +1,40 @@
-"""An entity's errands and bills read from its facts (a pure function).
+"""An entity's errands and bills read from its facts, and what a return's status means
+(pure functions).
 
 An errand is ``financial.<slug>.<part>`` ("financial.amazon_return.status",
 "...due_date"): the conversation tells and lists them, and the engine moves the ones
 dated by a trip, each from the same grouping.
+
+A return of goods keeps the extractor's vocabulary (the labelled sets expect it): ``due``
+is still to send back, ``pending`` went back and waits on its refund, ``refunded`` is
+over. Bare, "pending" reads as "not done yet" to most readers, and a model that read
+``financial.amazon_return.status = pending`` beside its old due date planned the return
+again: the founding failure in other words. So every surface says what the value means
+(``status_meaning``), and a due day of a return no longer to send back is said as no
+deadline (``due_day_meaning``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, Scalar
+from core.domain.timeutil import calendar_day
+
+STILL_TO_SEND = "still to send back"
+SENT_BACK = "sent back, refund awaited"
+_RETURN_MEANS: Mapping[str, str] = {
+    "due": STILL_TO_SEND,
+    "pending": SENT_BACK,
+    "refunded": "sent back and refunded: done",
+    "paid": "done",
+    "cancelled": "called off: nothing to send back",
+}
+_REFUND_MEANS: Mapping[str, str] = {
+    "due": "refund still owed",
+    "pending": "refund awaited",
+    "refunded": "refund received: done",
+}
 
 
 def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str, CommittedFact]]:
@@ -20,3 +45,55 @@ def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str,
         if len(parts) == 3 and parts[0] == "financial" and f.entity_id == mine:
             by_slug.setdefault(parts[1], {})[parts[2]] = f
     return by_slug
+
+
+def is_goods_return(slug: str) -> bool:
+    """Whether the errand ``slug`` is goods to send back ("amazon_return")."""
+    return slug == "return" or slug.endswith("_return")
+
+
+def status_meaning(slug: str, status: Scalar) -> str | None:
+    """What the status ``status`` of the errand ``slug`` means, in words no reader can
+    take the other way ("sent back, refund awaited"); None for an errand whose statuses
+    say what they mean (a bill is "due" or "paid")."""
+    if is_goods_return(slug):
+        return _RETURN_MEANS.get(str(status))
+    if slug == "refund" or slug.endswith("_refund"):
+        return _REFUND_MEANS.get(str(status))
+    return None
+
+
+def still_to_do(slug: str, status: Scalar) -> bool:
+    """Whether an errand of status ``status`` is still to do (the one status with a deadline)."""
+    return status == "due"
+
+
+def due_day_meaning(slug: str, status: Scalar | None) -> str | None:
+    """What the due day of the errand ``slug`` means once its status is ``status``: the day
+    it must go back by while it is due; no deadline once it went back or is over."""
+    if status is None or still_to_do(slug, status):
+        return None
+    said = status_meaning(slug, status)
+    return None if said is None else f"no longer a deadline: {said}"
+
+
+def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
+    """(entity, field) -> what the value means, for each return's (or refund's) status and
+    each due day no longer a deadline: "sent back, refund awaited", "still to send back by
+    2026-11-27", "no longer a deadline: sent back, refund awaited"."""
+    held: dict[tuple[str, str], dict[str, Scalar]] = {}
+    for f in facts:
+        parts = f.field.split(".")
+        if len(parts) == 3 and parts[0] == "financial":
+            held.setdefault((f.entity_id, parts[1]), {})[parts[2]] = f.value
+    out: dict[tuple[str, str], str] = {}
+    for (entity, slug), parts in held.items():
+        status, day = parts.get("status"), parts.get("due_date")
+        said = None if status is None else status_meaning(slug, status)
+        if said is not None:
+            due = calendar_day(day)  # a day, never the stored text: it may hold anything
+            by = f" by {due.isoformat()}" if due is not None and still_to_do(slug, status) else ""
+            out[(entity, f"financial.{slug}.status")] = said + by
+        if day is not None and (when := due_day_meaning(slug, status)) is not None:
+            out[(entity, f"financial.{slug}.due_date")] = when
+    return out

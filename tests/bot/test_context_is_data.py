@@ -63,9 +63,31 @@ ANY_TEXT = st.one_of(
 )
 VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), ANY_TEXT)
 ENTITIES = st.sampled_from([VIEWER, "user:bob", "family:home", "team:core"])
-FIELDS = st.from_regex(
-    r"(travel|family|project|financial|profile)(\.[a-z0-9_]{1,8}){1,2}", fullmatch=True
+ERRAND_FIELDS = st.sampled_from(
+    [f"financial.{slug}.{part}" for slug in ("amazon_return", "zara_refund", "rent")
+     for part in ("status", "due_date")]
+)  # fmt: skip
+FIELDS = st.one_of(
+    st.from_regex(
+        r"(travel|family|project|financial|profile)(\.[a-z0-9_]{1,8}){1,2}", fullmatch=True
+    ),
+    ERRAND_FIELDS,
 )
+STATUSES = st.sampled_from(["due", "pending", "refunded", "paid", "cancelled", "sent"])
+DAYS = st.one_of(st.sampled_from(["2026-02-27", "2026-02-01T09:00:00Z"]), ANY_TEXT)
+RETURN_MEANS = {
+    "due": "still to send back",
+    "pending": "sent back, refund awaited",
+    "refunded": "sent back and refunded: done",
+    "paid": "done",
+    "cancelled": "called off: nothing to send back",
+}
+REFUND_MEANS = {
+    "due": "refund still owed",
+    "pending": "refund awaited",
+    "refunded": "refund received: done",
+}
+"""What a return's and a refund's statuses mean, said beside them (a bill's say it)."""
 PRINCIPALS = st.sampled_from([None, VIEWER, "user:sam", "token:t1", "source:inbox", "system"])
 
 
@@ -76,11 +98,18 @@ def facts(draw: st.DrawFn) -> list[CommittedFact]:
     for entity, field in keys:
         at = NOW - timedelta(hours=draw(st.floats(0, 500)))
         expired = draw(st.booleans()) and draw(st.booleans())
+        value = draw(VALUES)
+        if field.endswith(".status") and field.startswith("financial."):
+            value = draw(st.one_of(STATUSES, VALUES))
+            # An errand still due is overdue past its end, not expired: kept live here.
+            expired = expired and value != "due"
+        elif field.endswith(".due_date"):
+            value = draw(DAYS)
         out.append(
             CommittedFact(
                 entity,
                 field,
-                draw(VALUES),
+                value,
                 1,
                 draw(st.sampled_from(SOURCE_TYPES)),
                 None,
@@ -153,6 +182,24 @@ def built_from(
     """The block ``build_context`` is specified to show, when everything fits."""
     held = {(f.entity_id, f.field): f for f in fs}
 
+    def meaning(f: CommittedFact) -> str | None:
+        """A return's status says what it means; a due day no longer due says so."""
+        parts = f.field.split(".")
+        if parts[0] != "financial" or len(parts) != 3 or parts[1] == "rent":
+            return None
+        means = RETURN_MEANS if parts[1] == "amazon_return" else REFUND_MEANS
+        status = held.get((f.entity_id, f"financial.{parts[1]}.status"))
+        said = None if status is None else means.get(str(status.value))
+        if parts[2] == "status":
+            day = held.get((f.entity_id, f"financial.{parts[1]}.due_date"))
+            day_said = None if day is None else str(day.value)[:10]
+            if said and f.value == "due" and day_said and day_said[:4] == "2026":
+                return f"{said} by {day_said}"
+            return said
+        return None if said is None or status is None or status.value == "due" else (
+            f"no longer a deadline: {said}"
+        )
+
     def of_fact(f: CommittedFact) -> str | None:
         return provenance(f.source_type, f.principal, VIEWER)
 
@@ -175,7 +222,9 @@ def built_from(
     return Block(
         "2026-02-19T14:30:00Z",
         facts=[
-            Fact(f.entity_id, f.field, cut(f.value, of_fact(f)), f.source_type, "", False)
+            Fact(
+                f.entity_id, f.field, cut(f.value, of_fact(f)), f.source_type, "", False, meaning(f)
+            )
             for f in live
         ],
         questions=asked + pending,
@@ -183,17 +232,20 @@ def built_from(
             Conflict(c.entity_id, cut(c.sentence, None, MAX_TEXT_CHARS)) for c in contradictions
         ],
         expired=[
-            Expired(f.entity_id, f.field, cut(f.value, of_fact(f)), "2026-02-19") for f in gone
+            Expired(
+                f.entity_id, f.field, cut(f.value, of_fact(f)), "2026-02-19", meaning=meaning(f)
+            )
+            for f in gone
         ],
     )
 
 
 def fact_rows(block: Block) -> list[tuple[object, ...]]:
-    return [(f.entity_id, f.field, typed(f.value), f.source_type) for f in block.facts]
+    return [(f.entity_id, f.field, typed(f.value), f.source_type, f.meaning) for f in block.facts]
 
 
 def expired_rows(block: Block) -> list[tuple[object, ...]]:
-    return [(e.entity_id, e.field, typed(e.value), e.until) for e in block.expired]
+    return [(e.entity_id, e.field, typed(e.value), e.until, e.meaning) for e in block.expired]
 
 
 def comparable(block: Block) -> tuple[object, ...]:

@@ -15,6 +15,7 @@ from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
+from core.domain.errands import meanings, status_said
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
 from core.domain.read_values import fact_as_read
@@ -70,6 +71,7 @@ def state_text(
     group: tuple[str, str] | None = None
     # Each entity's trip status: a trip that is over "went to Tahoe" (``fact_sentence``).
     trip_status = {f.entity_id: str(f.value) for f in rows if f.field == "travel.status"}
+    means = meanings(rows)
     for f in rows:
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
@@ -78,9 +80,17 @@ def state_text(
             lines.append(overruled_line(o, mine, now))
             continue
         said = fact_sentence(f, mine, trip_status.get(f.entity_id))
-        if has_ended(f, now):
-            # Past its end: said in the past, never as how things are (issue 24).
-            said = told_past(said) + (" (overdue)" if overdue(f) else " (ended)")
+        no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
+        if has_ended(f, now) or no_deadline:
+            # Past its end: said in the past, never as how things are (issue 24); a
+            # return's day once it went back is no deadline, past or not.
+            said = told_past(said) + (
+                f" ({means[(f.entity_id, f.field)]})"
+                if no_deadline
+                else " (overdue)"
+                if overdue(f)
+                else " (ended)"
+            )
         lines.append(
             f"• {said} — {_source_words(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
                 "just now ago", "just now"
@@ -144,8 +154,10 @@ def value_sentence(
         person, be = kin_words.who(parts[1]), kin_words.be_for(parts[1])
         return f"{person[:1].upper()}{person[1:]} {be} {phrasing.show(value)}"
     if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
-        # "The Amazon return is due", as the questions and "what do I owe?" name it.
-        said = f"{errand(phrasing.show(parts[1]))} is {phrasing.show(value)}"
+        # "The Amazon return is due", as the questions and "what do I owe?" name it; a
+        # return says what its status means ("was sent back, refund awaited", not "is pending").
+        state = status_said(parts[1], value) or f"is {phrasing.show(value)}"
+        said = f"{errand(phrasing.show(parts[1]))} {state}"
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(value)}"

@@ -13,7 +13,7 @@ from datetime import date
 
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
-from core.domain.errands import errands_of
+from core.domain.errands import errands_of, status_said
 from core.domain.naming import errand
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -49,7 +49,12 @@ def errand_summary(
             if amount is None
             else f" ({phrasing.money_text(amount.value, None if currency is None else currency.value)})"
         )
-        state = _SAID.get(str(status.value), f"is {phrasing.show(status.value)}")
+        state = (
+            _SAID["due"]
+            if status.value == "due"
+            else status_said(slug, status.value)
+            or _SAID.get(str(status.value), f"is {phrasing.show(status.value)}")
+        )
         due = fields.get("due_date")
         # The day only matters while it still has to be done.
         when = "" if due is None or status.value != "due" else f" {phrasing.show_date(due.value)}"

@@ -9,10 +9,12 @@ ids from a reader it does not belong to (``core.conversation.provenance``).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
+from core.domain.errands import meanings
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import name, shown_text, slot
 from core.domain.said_of_users import SaidOfUser
@@ -60,11 +62,21 @@ def fact_view(f: CommittedFact, now: datetime, viewer: Viewer = OWNER) -> dict[s
 def state_view(
     facts: list[CommittedFact], now: datetime, viewer: Viewer = OWNER
 ) -> dict[str, dict[str, Any]]:
-    """{entity_id: {field: fact}} sorted by entity, then field."""
+    """{entity_id: {field: fact}} sorted by entity, then field; a value whose bare word
+    misleads (a return's "pending") carries what it means (``errands.meanings``)."""
     out: dict[str, dict[str, Any]] = {}
+    means = meanings(facts)
     for f in sorted(facts, key=lambda f: (f.entity_id, f.field)):
-        out.setdefault(f.entity_id, {})[f.field] = fact_view(f, now, viewer)
+        out.setdefault(f.entity_id, {})[f.field] = with_meaning(fact_view(f, now, viewer), f, means)
     return out
+
+
+def with_meaning(
+    view: dict[str, Any], f: CommittedFact, means: Mapping[tuple[str, str], str]
+) -> dict[str, Any]:
+    """``view`` with ``"meaning"`` when ``f``'s value has one to say beside it."""
+    said = means.get((f.entity_id, f.field))
+    return view if said is None else {**view, "meaning": said}
 
 
 def said_of_you_text(o: SaidOfUser, now: datetime, viewer: Viewer) -> str:

@@ -30,6 +30,14 @@ _RETURN_MEANS: Mapping[str, str] = {
     "paid": "done",
     "cancelled": "called off: nothing to send back",
 }
+_RETURN_SAID: Mapping[str, str] = {
+    "due": "is still to send back",
+    "pending": "was sent back, refund awaited",
+    "refunded": "was sent back and refunded",
+    "paid": "is done",
+    "cancelled": "was called off",
+}
+"""A return's status as a sentence says it after its name ("the Amazon return ...")."""
 _REFUND_MEANS: Mapping[str, str] = {
     "due": "refund still owed",
     "pending": "refund awaited",
@@ -63,6 +71,12 @@ def status_meaning(slug: str, status: Scalar) -> str | None:
     return None
 
 
+def status_said(slug: str, status: Scalar) -> str | None:
+    """A return's status after its name, for people: "was sent back, refund awaited";
+    None for an errand whose status word says it ("is due", "is paid")."""
+    return _RETURN_SAID.get(str(status)) if is_goods_return(slug) else None
+
+
 def still_to_do(slug: str, status: Scalar) -> bool:
     """Whether an errand of status ``status`` is still to do (the one status with a deadline)."""
     return status == "due"
@@ -87,8 +101,8 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
         if len(parts) == 3 and parts[0] == "financial":
             held.setdefault((f.entity_id, parts[1]), {})[parts[2]] = f.value
     out: dict[tuple[str, str], str] = {}
-    for (entity, slug), parts in held.items():
-        status, day = parts.get("status"), parts.get("due_date")
+    for (entity, slug), told in held.items():
+        status, day = told.get("status"), told.get("due_date")
         said = None if status is None else status_meaning(slug, status)
         if said is not None:
             due = calendar_day(day)  # a day, never the stored text: it may hold anything

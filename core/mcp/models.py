@@ -49,6 +49,12 @@ class Fact(_Model):
     valid_until: str | None
     stale: bool = Field(description="True once valid_until has passed.")
     age: str = Field(description="How old the evidence is: 'just now', '5 min', '3 h', '2 d'.")
+    meaning: str | None = Field(
+        default=None,
+        description="What the value means when its bare word misleads: a return's 'pending' "
+        "is 'sent back, refund awaited', its due day once sent back 'no longer a deadline: "
+        "...'. Absent otherwise.",
+    )
 
 
 class YourWord(_Model):

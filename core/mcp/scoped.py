@@ -21,6 +21,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Literal
 
 from core.conversation.audience import Audience
@@ -39,8 +40,10 @@ from core.conversation.views import (
     said_of_you_view,
     state_view,
     why_view,
+    with_meaning,
 )
 from core.domain.api_tokens import ApiToken
+from core.domain.errands import meanings
 from core.domain.ids import new_id
 from core.domain.principals import Principal, Role, stdio_session_ref, token_principal
 from core.domain.review_items import ReviewItem
@@ -169,9 +172,10 @@ class ScopedCanon:
         now = self.clock()
         facts, overruled = await self._judged(entities)
         viewer = self.viewer
+        means = meanings(facts)
         return State(
             entities=list(entities),
-            facts=[_fact(f, now, viewer) for f in _sorted(facts)],
+            facts=[_fact(f, now, viewer, means) for f in _sorted(facts)],
             said_of_you=[_said_of_you(o, now, viewer) for o in overruled],
         )
 
@@ -361,8 +365,13 @@ def _sorted(facts: list[CommittedFact]) -> list[CommittedFact]:
     return sorted(facts, key=lambda f: (f.entity_id, f.field))
 
 
-def _fact(f: CommittedFact, now: datetime, viewer: Viewer) -> Fact:
-    view = fact_view(f, now, viewer)
+def _fact(
+    f: CommittedFact,
+    now: datetime,
+    viewer: Viewer,
+    means: Mapping[tuple[str, str], str] = MappingProxyType({}),
+) -> Fact:
+    view = with_meaning(fact_view(f, now, viewer), f, means)
     return Fact.model_validate({**view, "entity_id": f.entity_id, "field": f.field})
 
 

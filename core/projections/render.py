@@ -24,12 +24,13 @@ shown as current truth.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
 from core.domain.audit import show_value
+from core.domain.errands import meanings
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import MARK, slot, visible
 from core.domain.state import CommittedFact, Scalar
@@ -191,11 +192,12 @@ def reminder_lines(
         if f.domain != "profile":
             items.setdefault(_item_key(f), []).append(f)
     lines = []
+    means = meanings(facts)
     for key in sorted(items):
         group = sorted(items[key], key=lambda f: f.field)
         if not _is_open(group):
             continue
-        lines.append(_reminder(key, group, config, now, clock))
+        lines.append(_reminder(key, group, config, now, clock, means))
     for r in sorted(pending, key=lambda r: (r.field.split(".")[0], r.entity_id, r.field, r.seq)):
         domain = r.field.split(".")[0]
         source = r.source_key.split(":", 1)[0]
@@ -234,6 +236,17 @@ def _shown(value: Scalar, source_type: str, principal: str | None, config: Rende
     return escape(slot(value, origin)) if origin else show(value)
 
 
+def _meant(f: CommittedFact, means: Mapping[tuple[str, str], str]) -> str:
+    """ " (sent back, refund awaited)" after a value whose bare word misleads."""
+    said = means.get((f.entity_id, f.field))
+    return "" if said is None else f" ({said})"
+
+
+def _no_deadline(f: CommittedFact, means: Mapping[tuple[str, str], str]) -> bool:
+    """An errand's due day no longer a deadline (``errands.due_day_meaning``)."""
+    return f.field.endswith(".due_date") and (f.entity_id, f.field) in means
+
+
 def _is_open(group: list[CommittedFact]) -> bool:
     statuses = [f for f in group if f.field.split(".")[-1] in _STATUS_NAMES]
     if any(f.valid_until is not None for f in group):
@@ -247,6 +260,7 @@ def _reminder(
     config: RenderConfig,
     now: datetime,
     clock: UsersCalendar,
+    means: Mapping[tuple[str, str], str],
 ) -> str:
     domain, entity, item = key
     label_field = _LABEL_FIELDS.get(domain)
@@ -256,16 +270,20 @@ def _reminder(
     else:
         name = escape(item.replace("_", " "))
         label = f"{name} ({_held(label_fact, config)})" if label_fact else name
-    details = ", ".join(f"{_short(f)} {_held(f, config)}" for f in group if f is not label_fact)
+    details = ", ".join(
+        f"{_short(f)} {_held(f, config)}{_meant(f, means)}" for f in group if f is not label_fact
+    )
     text = f"- [ ] **{domain.capitalize()}**: {label}"
     if details:
         text += f" — {details}"
-    expiries = [f.valid_until for f in group if f.valid_until is not None]
-    gone = [(f, unknown) for f in group if (unknown := clock.gone_by(f)) is not None]
-    if any(_stale(f, now) and overdue(f) for f in group):
+    # A return's due day once it went back is no deadline: it neither expires nor goes stale.
+    dated = [f for f in group if not _no_deadline(f, means)]
+    expiries = [f.valid_until for f in dated if f.valid_until is not None]
+    gone = [(f, unknown) for f in dated if (unknown := clock.gone_by(f)) is not None]
+    if any(_stale(f, now) and overdue(f) for f in dated):
         # An errand past its day is still to do: overdue, not over (issue 24).
         text += f" (overdue since {clock.day(min(expiries))}, still to do)"
-    elif any(_stale(f, now) for f in group):
+    elif any(_stale(f, now) for f in dated):
         text += f" (stale: expired {clock.day(min(expiries))}, not current)"
     elif gone:
         f, unknown = gone[0]
@@ -288,6 +306,7 @@ def state_lines(
 ) -> list[str]:
     """Committed facts grouped by entity (the primary one first), then domain."""
     clock = clock or UsersCalendar(facts, config, now)
+    means = meanings(facts)
     lines: list[str] = []
     by_entity: dict[str, list[CommittedFact]] = {}
     for f in facts:
@@ -301,9 +320,11 @@ def state_lines(
             if f.domain != domain:
                 domain = f.domain
                 lines.append(f"  - **{domain.capitalize()}**")
-            text = f"    - {f.field}: {_held(f, config)}"
+            text = f"    - {f.field}: {_held(f, config)}{_meant(f, means)}"
             unknown = clock.gone_by(f)
-            if _stale(f, now) and overdue(f):
+            if _no_deadline(f, means):
+                pass  # a return's day once it went back: said above, neither stale nor ahead
+            elif _stale(f, now) and overdue(f):
                 assert f.valid_until is not None
                 text += f" (overdue since {clock.day(f.valid_until)}, still to do)"
             elif _stale(f, now):
@@ -311,7 +332,7 @@ def state_lines(
                 text += f" (stale: expired {clock.day(f.valid_until)}, not current)"
             elif unknown is not None:
                 text += f" (day passed: still only planned, {unknown})"
-            if f.valid_until is not None and not _stale(f, now):
+            if f.valid_until is not None and not _stale(f, now) and not _no_deadline(f, means):
                 text += f" (expires: {clock.day(f.valid_until)})"
             lines.append(text + f" (confidence: {f.confidence:.2f}) (source: {clock.source(f)})")
     return lines

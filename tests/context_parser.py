@@ -40,9 +40,7 @@ FACT_LINE = re.compile(
     rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?"
     r"(?: DAY PASSED \(still only planned: not known whether they [a-z ]+\))?" + _MEANS
 )
-EXPIRED_LINE = re.compile(
-    rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)" + _MEANS
-)
+EXPIRED_LINE = re.compile(rf"- ({_N}) ({_N}) was ({_S}) until (\d{{4}}-\d\d-\d\d|\?)" + _MEANS)
 OVERDUE_LINE = re.compile(
     rf"- ({_N}) ({_N}) = ({_S}), OVERDUE since (\d{{4}}-\d\d-\d\d|\?) "
     r"\(still to do unless the user says so\)"

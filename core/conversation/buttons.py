@@ -15,7 +15,9 @@ import hashlib
 from collections.abc import Sequence
 from typing import Literal
 
+from core.conversation.which_errand import errand_name
 from core.domain import phrasing
+from core.domain.errands import asks_which_errand
 from core.domain.read_values import item_as_read
 from core.engine.answer_values import choices_for
 from core.engine.corrections import correction_kind
@@ -27,6 +29,7 @@ _ACTION_CODE: dict[TapAction, str] = {"confirm": "y", "reject": "n", "edit": "e"
 _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
 _CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
 _PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
+_ONE = "o"  # the one part of a choice a Yes is for: "<token>:o<item seq>"
 _NEW_PLACE = {"y": True, "n": False}  # a place nobody knows, used anyway? "<token>:wy<digest>"
 
 
@@ -49,6 +52,32 @@ def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     if correction_kind(item) in (None, "wrong") and item.kind not in ("bootstrap", "drift"):
         actions.append(("Edit", "edit"))
     return [(label, callback_data(token, action)) for label, action in actions]
+
+
+def question_buttons(
+    item: ReviewItem, group: Sequence[ReviewItem], token: str
+) -> list[tuple[str, str]]:
+    """The buttons under a question: Yes, No (and Edit); under a choice between errands
+    ("returned it" while two are still to do), one per errand, then No."""
+    if not asks_which_errand(item.group_key) or len(group) < 2:
+        return prompt_buttons(item, token)
+    named = sorted(group, key=lambda m: m.field)
+    ones = [(_capital(errand_name(m)), f"{token}:{_ONE}{m.seq}") for m in named]
+    return [*ones, ("No", callback_data(token, "reject"))]
+
+
+def parse_one(data: str | None) -> tuple[str, int] | None:
+    """(token, seq of the part chosen) for a button of a choice between errands."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if token and code.startswith(_ONE) and code[1:].isdigit():
+        return token, int(code[1:])
+    return None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:

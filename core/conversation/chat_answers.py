@@ -15,6 +15,7 @@ from core.conversation.buttons import (
     parse_callback,
     parse_choice,
     parse_new_place,
+    parse_one,
     parse_part,
 )
 from core.conversation.chat_base import ChatDeps, ChatPart
@@ -55,7 +56,11 @@ class Answers(ChatPart):
         tapper's private chat. Read before the chat's turn is taken; the tap reads the
         prompt again inside it."""
         found = (
-            parse_part(data) or parse_choice(data) or parse_new_place(data) or parse_callback(data)
+            parse_part(data)
+            or parse_one(data)
+            or parse_choice(data)
+            or parse_new_place(data)
+            or parse_callback(data)
         )
         prompt = None if found is None else await self.log.prompt_by_token(found[0])
         return user_id if prompt is None else prompt.chat_id
@@ -77,7 +82,8 @@ class Answers(ChatPart):
         if new_place is not None:
             await self.edits.confirm_place(callback_id, user_id, message_id, *new_place, now=now)
             return
-        parsed = parse_callback(data)
+        one = parse_one(data)  # an errand of a choice: a Yes to it
+        parsed = parse_callback(data) if one is None else (one[0], "confirm")
         prompt = None if parsed is None else await self.log.prompt_by_token(parsed[0])
         if parsed is None or prompt is None:
             await self.messenger.answer_tap(callback_id, texts.EXPIRED)
@@ -107,7 +113,7 @@ class Answers(ChatPart):
         action = parsed[1]
         label = {"confirm": "Confirmed", "reject": "Rejected", "edit": "Send the value"}
         await self.messenger.answer_tap(callback_id, label[action])
-        await self.settle(prompt, action, user_id, now)
+        await self.settle(prompt, action, user_id, now, chosen=None if one is None else one[1])
 
     async def _ended(self, item: ReviewItem, confirmed: bool, now: datetime) -> date | None:
         """The last day of what a Yes just saved when that end has already passed ("kids r
@@ -143,7 +149,9 @@ class Answers(ChatPart):
         now: datetime,
         *,
         typed: bool = False,
+        chosen: int | None = None,
     ) -> None:
+        """``chosen``: the seq of the part a Yes is for (an errand of a choice)."""
         item = await self.engine.store.review_item(prompt.item_id)
         if item is None:
             return
@@ -171,7 +179,7 @@ class Answers(ChatPart):
         try:
             result = await answer_review(
                 self.engine,
-                item.id,
+                next((m.id for m in members if m.seq == chosen), item.id),
                 action,
                 now=now,
                 answered_by=f"telegram:{user_id}",

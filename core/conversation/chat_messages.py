@@ -29,6 +29,7 @@ from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, S
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
 from core.engine.engine import Outcome
+from core.engine.errand_done import says_still_pending
 from core.errors import TooManyQuestions
 
 if TYPE_CHECKING:
@@ -103,8 +104,11 @@ class AssistantTurn(ChatPart):
         acked = texts.acknowledgement(outcomes, intents, msg.text, today)
         ack = None if acked is None else acked.text
         past = acked is not None and acked.kind == AckKind.PAST
-        if past and any((o.field or "").startswith("financial.") for o in outcomes):
-            # "forgot the amazon return": not done, so still to do, if it is.
+        if (past or says_still_pending(msg.text)) and any(
+            (o.field or "").startswith("financial.") for o in outcomes
+        ):
+            # "forgot the amazon return", "the amazon return is still pending": not done,
+            # so still to do, if it is.
             facts = await self.engine.store.facts(entity)
             if today is None:  # not read above: no trip's day was told back
                 today = (await self.deps.users_clock(msg, now)).date()

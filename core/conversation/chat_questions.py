@@ -18,13 +18,14 @@ from typing import Any
 
 from core.agent.session import CanonQuestion
 from core.conversation import texts
-from core.conversation.buttons import prompt_buttons
+from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
+from core.domain.errands import asks_which_errand
 from core.domain.review_items import OPEN_STATUSES, PASSED
 from core.domain.user_clock import later_day
 from core.domain.whose_word import whose_question
@@ -94,18 +95,19 @@ class Questions(ChatPart):
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
         zone = await self.deps.zone_of(mine)
+        group = await self.group_of(item)
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
                 item,
                 mine,
-                await self.group_of(item),
+                group,
                 now=now,
                 names=names,
                 zone=zone,
                 since=await said_since(self.engine.store, item, mine),
             ),
-            prompt_buttons(item, prompt.token),
+            question_buttons(item, group, prompt.token),
         )
         await self.log.set_prompt_message(item.id, message_id)
         return True
@@ -206,7 +208,15 @@ class Questions(ChatPart):
         group = group or await self.group_as_shown(item)
         by = await self.superseded_by(item, group, mine) if status == "superseded" else None
         text = texts.settled_text(
-            item, mine, status, value, group, names, ended=ended, superseded_by=by
+            item,
+            mine,
+            status,
+            value,
+            group,
+            names,
+            ended=ended,
+            superseded_by=by,
+            chosen=await self._chosen(item),
         )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
@@ -215,6 +225,16 @@ class Questions(ChatPart):
         if typed or not edited:
             await self.say(prompt.chat_id, text)
         return True
+
+    async def _chosen(self, item: ReviewItem) -> ReviewItem | None:
+        """Of a choice between errands, the one a Yes chose (from the chat or elsewhere)."""
+        if not asks_which_errand(item.group_key):
+            return None
+        siblings = await self.engine.store.review_items_from(item.entity_id, item.source_key)
+        return next(
+            (r for r in siblings if r.group_key == item.group_key and r.status == "confirmed"),
+            None,
+        )
 
     async def superseded_by(
         self, item: ReviewItem, group: Sequence[ReviewItem], mine: str
@@ -252,7 +272,14 @@ class Questions(ChatPart):
             r
             for r in siblings
             if r.group_key == item.group_key
-            and (r.id == item.id or (r.status == item.status and r.answered_at == item.answered_at))
+            and (
+                r.id == item.id
+                or (
+                    # A choice between errands closes with one Yes and the rest No.
+                    (r.status == item.status or asks_which_errand(item.group_key))
+                    and r.answered_at == item.answered_at
+                )
+            )
         ]
         return shown or [item]
 
@@ -314,10 +341,11 @@ class Questions(ChatPart):
         assert prompt.message_id is not None
         mine = self.config.entity_of(prompt.owner_user_id)
         zone = await self.deps.zone_of(mine)
+        group = await self.group_of(item)
         body = texts.prompt_body(
             item,
             mine,
-            await self.group_of(item),
+            group,
             names=(await self.deps.household_users()).names,
             # Asked again on a later day, its words read as they do today (and say when
             # it was said): asked Saturday, "today" is not Monday.
@@ -325,7 +353,7 @@ class Questions(ChatPart):
             zone=zone,
             since=await said_since(self.engine.store, item, mine),
         )
-        buttons = prompt_buttons(item, prompt.token)
+        buttons = question_buttons(item, group, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)
         await self.log.set_prompt_message(item.id, message_id)
         if message_id != prompt.message_id:  # a fresh local server reuses ids

@@ -27,7 +27,8 @@ from core.engine.arrived_here import here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
-from core.engine.errand_done import ERRAND_CHOSEN, errand_said_done
+from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_while_due
+from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
 from core.engine.household import UsersToName
 from core.engine.leaving_for import not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
@@ -232,13 +233,30 @@ async def _observations(
         )
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
-        # "returned it": the one errand still to do, done (asked: Canon chose which).
+        # "returned it": the one errand still to do, done (asked: Canon chose which), or
+        # with several still to do, which of them (one question, a Yes to one).
         read_mine = errand_said_done(
             read_mine,
             mine,
             entity_id,
             own_state,
-            lambda field, words: asked(field, "pending", "assertive", words, ERRAND_CHOSEN),
+            lambda field, words, why: asked(field, "pending", "assertive", words, why),
+        )
+        # "the amazon return is still pending" while it is still to send back: still due.
+        read_mine = pending_while_due(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            lambda field, words: asked(field, "due", "assertive", words, STILL_PENDING),
+        )
+        # "got my refund from amazon": the Amazon return is over (refunded).
+        read_mine = refund_closes_return(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
         )
         found = at_home(read_mine, entity_id, own_state) + found
     return found

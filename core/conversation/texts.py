@@ -27,9 +27,11 @@ from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.said_since import said_since_line
 from core.conversation.settled_by import UNKNOWN_WORD
+from core.conversation.which_errand import which_question, which_settled
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
+from core.domain.errands import asks_which_errand
 from core.domain.review_items import PASSED
 from core.domain.state import CommittedFact
 from core.domain.user_clock import later_day
@@ -207,6 +209,8 @@ def prompt_body(
     asked = (
         phrasing.conflict_question(item, mine)
         if is_conflict_question(item)
+        else which_question(members)
+        if asks_which_errand(item.group_key) and len(members) > 1
         else phrasing.question(members, mine, later_day=later_day(item.created_at, now, zone))
     )
     body = f"{asked}\n{why[:1].upper()}{why[1:]}."
@@ -228,10 +232,12 @@ def settled_text(
     *,
     ended: date | None = None,
     superseded_by: str | None = None,
+    chosen: ReviewItem | None = None,
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons.
     ``ended``: a Yes saved something whose last day (this) has passed: said as over.
-    ``superseded_by``: closed by a newer word, that word's line (``settled_by``)."""
+    ``superseded_by``: closed by a newer word, that word's line (``settled_by``).
+    ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose."""
     lines = prompt_body(item, mine, group, names=names).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.
@@ -243,6 +249,8 @@ def settled_text(
     if corrected is not None:
         # An undo of several things keeps every part it names (it has no reason line).
         return "\n".join([*(lines if several else head), corrected])
+    if asks_which_errand(item.group_key) and status in ("confirmed", "rejected"):
+        return "\n".join([*head, which_settled(chosen)])
     if status == "rejected" and no_cannot_keep(item):
         # No to the day a trip under way began: the departure is forgotten, not kept ahead.
         return "\n".join(

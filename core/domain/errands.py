@@ -16,7 +16,7 @@ deadline (``due_day_meaning``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import calendar_day
@@ -45,6 +45,18 @@ _REFUND_MEANS: Mapping[str, str] = {
 }
 
 
+ERRAND_WHICH = "more than one errand is still to do: which one went back was asked"
+"""Why "returned it" is asked as a choice: two errands were open and the words named none."""
+WHICH_ERRAND_SUBJECT = "financial.which_errand"
+"""The subject of the group a choice between errands is asked in (its group key's)."""
+
+
+def asks_which_errand(group_key: str | None) -> bool:
+    """Whether a question of ``group_key`` is one errand of several to choose: a Yes to
+    one part is a No to the others."""
+    return group_key is not None and f"|{WHICH_ERRAND_SUBJECT}|" in group_key
+
+
 def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str, CommittedFact]]:
     """The errands of ``mine``: slug -> its fields by name ("amazon_return" -> "status", ...)."""
     by_slug: dict[str, dict[str, CommittedFact]] = {}
@@ -58,6 +70,19 @@ def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str,
 def is_goods_return(slug: str) -> bool:
     """Whether the errand ``slug`` is goods to send back ("amazon_return")."""
     return slug == "return" or slug.endswith("_return")
+
+
+def returns_held(state: Mapping[str, Scalar], statuses: Collection[str]) -> list[str]:
+    """The goods returns of a speaker's committed values (field -> value) whose status is
+    one of ``statuses``, by slug ("amazon_return"), sorted."""
+    return sorted(
+        slug
+        for name, value in state.items()
+        if value in statuses
+        and name.startswith("financial.")
+        and name.endswith(".status")
+        and is_goods_return(slug := name.split(".")[1])
+    )
 
 
 def status_meaning(slug: str, status: Scalar) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from core.domain.errands import asks_which_errand
 from core.domain.policy import Policy
 from core.domain.principals import SYSTEM, Principal
 from core.domain.review_items import OPEN_STATUSES, PASSED, ReviewStatus
@@ -226,6 +227,11 @@ class UserAnswers:
             _still_open(item)
             found: dict[str, datetime] = {}
             decide = settlement(action, None, now, answered_by, principal, found)
+            if action == "confirm" and asks_which_errand(item.group_key):
+                # "returned it" with two errands open: the one chosen went back, not the rest.
+                decide = _one_of(
+                    item.id, decide, settlement("reject", None, now, answered_by, principal)
+                )
             done = None
             if others is not None:
                 if action == "confirm":
@@ -265,6 +271,15 @@ async def _settle(
 ) -> GroupSettled:
     # The items come back as settled: not read again, one by one.
     return await store.settle_group([m.id for m in members], decide, max_pending)
+
+
+def _one_of(chosen: str, yes: DecideSettlement, no: DecideSettlement) -> DecideSettlement:
+    """Settle the item ``chosen`` as ``yes`` does and every other part as ``no`` does."""
+
+    def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
+        return (yes if open_item.id == chosen else no)(open_item, old)
+
+    return decide
 
 
 def _still_open(item: ReviewItem) -> None:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from core.domain.errands import ERRAND_WHICH, returns_held
 from core.domain.state import Scalar
 
 _THING = r"(?:it|that|this|them|the\s+(?:[a-z'&-]+\s+){0,3}?(?:package|parcel|box|return|order|thing|stuff|shoes|jacket|item))"
@@ -67,30 +68,35 @@ def errand_said_done(
     text: str,
     entity_id: str,
     state: Mapping[str, Scalar],
-    said: Callable[[str, str], Payload],
+    said: Callable[[str, str, str], Payload],
 ) -> list[Payload]:
     """``payloads`` with the errand of ``entity_id`` that ``text`` says was done, as sent
-    back (``said(field, clause)``: the message's own observation of it, asked); a
-    status the extractor gave a return of another name in the same words is left out."""
-    still_to_do = [
-        name.split(".")[1]
-        for name, value in state.items()
-        if value == "due" and name.startswith("financial.") and name.endswith(".status")
-    ]
+    back (``said(field, clause, why)``: the message's own observation of it, asked); a
+    status the extractor gave a return of another name in the same words is left out.
+    Words that fit several errands still to do ("returned it" while the Amazon and the
+    Zara returns are due) give one observation each, asked as one choice (``ERRAND_WHICH``:
+    a Yes to one is a No to the others)."""
+    # Only goods go back: "returned it" is never the rent that is due.
+    still_to_do = returns_held(state, ("due",))
     if not still_to_do:
         return payloads
-    done = _done_errand(text, still_to_do)
+    done = _done_errands(text, still_to_do)
     if done is None:
         return payloads
-    field = f"financial.{done[0]}.status"
-    kept = [p for p in payloads if not _another_return_sent_back(p, entity_id, field)]
-    if any(p.get("field") == field and p.get("entity_id") == entity_id for p in kept):
+    which, words = done
+    fields = [f"financial.{slug}.status" for slug in which]
+    kept = [p for p in payloads if not _another_return_sent_back(p, entity_id, fields)]
+    if len(fields) == 1 and any(
+        p.get("field") == fields[0] and p.get("entity_id") == entity_id for p in kept
+    ):
         return kept
-    return [*kept, said(field, done[1])]
+    why = ERRAND_CHOSEN if len(fields) == 1 else ERRAND_WHICH
+    return [*kept, *(said(field, words, why) for field in fields)]
 
 
-def _done_errand(text: str, still_to_do: list[str]) -> tuple[str, str] | None:
-    """The errand (of ``still_to_do``) a clause of ``text`` says was done, and the clause."""
+def _done_errands(text: str, still_to_do: list[str]) -> tuple[list[str], str] | None:
+    """The errands (of ``still_to_do``) a clause of ``text`` may mean as done (one, or
+    the several its words fit), and the clause."""
     for clause in _CLAUSE.findall(text.lower()):
         if clause.rstrip().endswith("?") or (found := _DONE.match(clause.strip())) is None:
             continue
@@ -98,21 +104,72 @@ def _done_errand(text: str, still_to_do: list[str]) -> tuple[str, str] | None:
         named = set(re.findall(r"[a-z]+", thing)) - _GENERIC
         # A thing named ("the amazon package") is the errand of that name; none, any.
         which = [e for e in still_to_do if named & set(e.split("_"))] if named else still_to_do
-        if len(which) == 1:
-            return which[0], clause.strip()
+        if which:
+            return which, clause.strip()
     return None
 
 
-def _another_return_sent_back(p: Payload, entity_id: str, field: str) -> bool:
+def _another_return_sent_back(p: Payload, entity_id: str, fields: list[str]) -> bool:
     """A "sent back" the extractor named after words that name nothing ("the package":
     a package return), not the errand they mean."""
     parts = str(p.get("field", "")).split(".")
     return (
         p.get("entity_id") == entity_id
-        and ".".join(parts) != field
+        and ".".join(parts) not in fields
         and len(parts) == 3
         and parts[0] == "financial"
         and parts[2] == "status"
         and p.get("candidate_value") == "pending"
         and set(parts[1].split("_")) <= _GENERIC
     )
+
+
+STILL_PENDING = "a return still to send back was called pending, with no word of it going back"
+"""Why "still pending" of a return held as due is read as still due (asked if anything)."""
+_STILL_PENDING = re.compile(r"\bpending\b")
+_WENT_BACK = re.compile(
+    r"\b(?:returned|sent|mailed|shipped|posted|dropped|took|brought|refund(?:ed)?|refund's)\b"
+)
+"""Words that say the goods went back (or the money came): "pending" beside them is the refund's."""
+
+
+def says_still_pending(text: str) -> bool:
+    """Whether ``text`` calls a return pending without saying it went back: "the amazon
+    return is still pending" reads as not done yet to most people."""
+    low = text.lower()
+    return _STILL_PENDING.search(low) is not None and _WENT_BACK.search(low) is None
+
+
+def pending_while_due(
+    payloads: list[Payload],
+    text: str,
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    said: Callable[[str, str], Payload],
+) -> list[Payload]:
+    """``payloads`` with a return still to do that ``text`` calls "still pending" kept
+    due. The labelled vocabulary reads "pending" as sent back (its refund awaited), but
+    said of a return Canon holds as still to send back, with no word of it going back, it
+    means what most readers mean: not done yet. Never silently sent back; the reply says
+    it is still to do. A return not held as due keeps the extractor's reading.
+    ``said(field, words)``: the message's own observation that it is due (when the
+    extractor read nothing: "amazon return still pending ugh")."""
+    if not says_still_pending(text):
+        return payloads
+    due = returns_held(state, ("due",))
+    fields = {f"financial.{slug}.status" for slug in due}
+    kept = [
+        {**p, "candidate_value": "due"}
+        if p.get("entity_id") == entity_id
+        and p.get("field") in fields
+        and p.get("candidate_value") == "pending"
+        else p
+        for p in payloads
+    ]
+    if any(p.get("entity_id") == entity_id and p.get("field") in fields for p in kept):
+        return kept
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    named = [s for s in due if words & (set(s.split("_")) - _GENERIC)]
+    if not named and "return" in words and len(due) == 1:
+        named = due  # "return's still pending": the one return still to do
+    return [*kept, *(said(f"financial.{slug}.status", text.strip()) for slug in named)]

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain.audit import audit_line
+from core.domain.errands import ERRAND_WHICH, WHICH_ERRAND_SUBJECT
 from core.domain.ids import derived_id
 from core.domain.observation_record import Observed
 from core.domain.principals import SYSTEM, Principal
@@ -37,6 +38,8 @@ def group_key(obs: Observed, principal: Principal, follows: str | None = None) -
     if not obs.source.ref:
         return None
     subject = (follows or obs.field).rsplit(".", 1)[0]
+    if obs.needs_confirmation == ERRAND_WHICH:
+        subject = WHICH_ERRAND_SUBJECT  # the errands to choose from, asked as one question
     return f"{obs.entity_id}|{subject}|{principal.ref}|{obs.source.key}"
 
 

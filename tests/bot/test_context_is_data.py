@@ -196,8 +196,10 @@ def built_from(
             if said and f.value == "due" and day_said and day_said[:4] == "2026":
                 return f"{said} by {day_said}"
             return said
-        return None if said is None or status is None or status.value == "due" else (
-            f"no longer a deadline: {said}"
+        return (
+            None
+            if said is None or status is None or status.value == "due"
+            else (f"no longer a deadline: {said}")
         )
 
     def of_fact(f: CommittedFact) -> str | None:

@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 from canon_testing import said_payload
 
-from core.engine.errand_done import errand_said_done
+from core.domain.errands import ERRAND_WHICH
+from core.engine.errand_done import ERRAND_CHOSEN, errand_said_done
 
 USER = "user:primary"
 AMAZON = {"financial.amazon_return.status": "due"}
 TWO = {**AMAZON, "financial.ikea_return.status": "due"}
 
 
-def _said(field: str, words: str) -> dict[str, Any]:
-    return said_payload(field, "pending", evidence_text=words)
+def _said(field: str, words: str, why: str) -> dict[str, Any]:
+    return {**said_payload(field, "pending", evidence_text=words), "needs_confirmation": why}
 
 
 def _done(text: str, state: dict[str, Any], payloads: Sequence[dict[str, Any]] = ()) -> list[str]:
@@ -36,8 +37,7 @@ def _done(text: str, state: dict[str, Any], payloads: Sequence[dict[str, Any]] =
         ("took the box to fedex", AMAZON, ["financial.amazon_return.status"]),
         # A thing named by the errand's own word picks it among several.
         ("dropped off the ikea box", TWO, ["financial.ikea_return.status"]),
-        # "it" beside two errands, a thing of another name, nothing still to do: nothing.
-        ("returned it", TWO, []),
+        # A thing of another name, nothing still to do: nothing.
         ("returned the shoes to nordstrom", AMAZON, []),
         ("returned it", {"financial.amazon_return.status": "pending"}, []),
         # A plan, a question, another's doing, a denial, a wish: nothing.
@@ -65,3 +65,28 @@ def test_a_return_named_after_words_that_name_nothing_is_the_errand_meant() -> N
         "financial.ikea_return.status",
         "financial.amazon_return.status",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "asked", "why"),
+    [
+        # "it" fits either errand still to do: one question, which of them.
+        ("returned it", TWO, ["amazon_return", "ikea_return"], ERRAND_WHICH),
+        ("ok so i finally dropped it off", TWO, ["amazon_return", "ikea_return"], ERRAND_WHICH),
+        ("dropped off the amazon package", TWO, ["amazon_return"], ERRAND_CHOSEN),
+        ("returned it", AMAZON, ["amazon_return"], ERRAND_CHOSEN),
+        # Only goods go back: the rent due is never what was returned.
+        (
+            "returned it",
+            {**AMAZON, "financial.rent.status": "due"},
+            ["amazon_return"],
+            ERRAND_CHOSEN,
+        ),
+    ],
+)
+def test_words_that_fit_several_errands_ask_which(
+    text: str, state: dict[str, Any], asked: list[str], why: str
+) -> None:
+    out = errand_said_done([], text, USER, state, _said)
+    assert [p["field"].split(".")[1] for p in out] == asked
+    assert {p["needs_confirmation"] for p in out} == {why}

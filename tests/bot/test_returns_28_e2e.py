@@ -76,18 +76,21 @@ def sent_back_everywhere(said: Mapping[str, str], name: str = "amazon") -> None:
             # A bare "pending" is what a model read as "not done yet".
             if "pending" in line and surface not in ("api", "mcp"):
                 assert SENT_BACK in line, (surface, line)
-    assert SENT_BACK in said["block"] and SENT_BACK in said["told"], said
+    assert SENT_BACK in said["block"], said["block"]
+    assert SENT_BACK in said["told"], said["told"]
     assert f'"meaning": "{SENT_BACK}"' in said["api"], said["api"]
     assert f'"meaning":"{SENT_BACK}"' in said["mcp"], said["mcp"]
     assert "Amazon" not in said["plate"], said["plate"]
-    assert "Nothing is due" in said["owe"] and SENT_BACK in said["owe"], said["owe"]
+    assert "Nothing is due" in said["owe"], said["owe"]
+    assert SENT_BACK in said["owe"], said["owe"]
     assert f"pending ({SENT_BACK})" in said["why"], said["why"]
     # The block still reads back into its facts, the meaning beside the value.
     facts = {f.field: f for f in parse_block(said["block"]).facts}
     assert facts[AMAZON].meaning == SENT_BACK, said["block"]
     # Its old day is no deadline: no "by Friday", no expiry or overdue in the files.
     assert "no longer a deadline" in said["memory"], said["memory"]
-    assert "expires" not in said["heartbeat"] and "stale" not in said["heartbeat"]
+    assert "expires" not in said["heartbeat"], said["heartbeat"]
+    assert "stale" not in said["heartbeat"], said["heartbeat"]
 
 
 PLANS = [

@@ -220,10 +220,10 @@ def test_what_do_you_know_summarises_by_domain(text: str) -> None:
             {"status": "due", "due_date": "2026-02-20"},
             "the Amazon return is due Friday, February 20",
         ),
-        ({"status": "pending", "due_date": "2026-02-20"}, "the Amazon return is still pending"),
+        ({"status": "pending", "due_date": "2026-02-20"}, "the Amazon return was sent back, refund awaited"),
         (
             {"status": "refunded", "amount": 40, "currency": "USD"},
-            "the Amazon return ($40) was refunded",
+            "the Amazon return ($40) was sent back and refunded",
         ),
     ],
 )
@@ -503,7 +503,7 @@ OWED = (
 def test_what_is_owed_is_said_soonest_first(question: str) -> None:
     assert reply(question, OWED) == (
         "The Amazon return is due Friday, February 20; the credit card is due. "
-        "Waiting on: the Nike return is still pending."
+        "Waiting on: the Nike return was sent back, refund awaited."
     )
 
 

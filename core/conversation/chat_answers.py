@@ -162,6 +162,10 @@ class Answers(ChatPart):
         mode = await self.log.mode(prompt.chat_id)
         if mode is not None and mode.mode == "pick":
             await self.log.clear_mode(prompt.chat_id)  # answered by a tap instead
+        target = item if chosen is None else next((m for m in members if m.seq == chosen), None)
+        if target is None:  # an errand of the choice settled since: nothing to choose
+            await self.say(prompt.chat_id, texts.ALREADY)
+            return
         if action == "edit" and len(members) > 1:
             # Which part is wrong? Then that part's own edit flow (tapped, or its value typed).
             await self.part_values.offer(prompt, members, now)
@@ -179,7 +183,7 @@ class Answers(ChatPart):
         try:
             result = await answer_review(
                 self.engine,
-                next((m.id for m in members if m.seq == chosen), item.id),
+                target.id,
                 action,
                 now=now,
                 answered_by=f"telegram:{user_id}",

@@ -49,11 +49,8 @@ def errand_summary(
             if amount is None
             else f" ({phrasing.money_text(amount.value, None if currency is None else currency.value)})"
         )
-        state = (
-            _SAID["due"]
-            if status.value == "due"
-            else status_said(slug, status.value)
-            or _SAID.get(str(status.value), f"is {phrasing.show(status.value)}")
+        state = status_said(slug, status.value) or _SAID.get(
+            str(status.value), f"is {phrasing.show(status.value)}"
         )
         due = fields.get("due_date")
         # The day only matters while it still has to be done.

@@ -31,7 +31,7 @@ _RETURN_MEANS: Mapping[str, str] = {
     "cancelled": "called off: nothing to send back",
 }
 _RETURN_SAID: Mapping[str, str] = {
-    "due": "is still to send back",
+    "due": "is due",  # its day follows, or "(overdue)": no reader takes it as done
     "pending": "was sent back, refund awaited",
     "refunded": "was sent back and refunded",
     "paid": "is done",

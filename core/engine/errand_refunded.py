@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from core.domain.errands import returns_held
 from core.domain.state import Scalar
-
-Payload = dict[str, Any]
+from core.engine.errand_done import Payload
 
 REFUND_CHOSEN = "the return the refund closes was chosen for the words"
 """Why a refund that names no shop is asked: Canon, not the words, named the return."""

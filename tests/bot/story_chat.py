@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -71,6 +72,16 @@ class Story:
         """Alice taps Yes under the open question containing ``asked``; the question as it
         was asked (the settled prompt shows its outcome instead)."""
         return await self.tap(asked, "Yes")
+
+    async def yes_to_all(self) -> list[str]:
+        """Yes to each question Canon asks, one after another; the questions as asked."""
+        asked = []
+        for _ in range(6):
+            await asyncio.sleep(0.3)  # a question follows its message's reply
+            if not self.tg.open_prompts(ALICE):
+                break
+            asked.append(await self.yes(self.tg.open_prompts(ALICE)[0].text))
+        return asked
 
     async def tap(self, asked: str, label: str) -> str:
         """Alice taps ``label`` under the open question containing ``asked``; its text."""

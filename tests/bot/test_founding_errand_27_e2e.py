@@ -8,7 +8,6 @@ friday") keeps its day whatever the trip does.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 import pytest
@@ -147,14 +146,8 @@ async def test_an_errand_due_before_the_trip_follows_the_trip(
 
 
 async def yes_to_all(story: Story, tg: FakeTelegram) -> list[str]:
-    """Yes to each question Canon asks, one after another; the questions as asked."""
-    asked = []
-    for _ in range(6):
-        await asyncio.sleep(0.3)  # a question follows its message's reply
-        if not tg.open_prompts(ALICE):
-            break
-        asked.append(await story.yes(tg.open_prompts(ALICE)[0].text))
-    return asked
+    """Yes to each question Canon asks (``Story.yes_to_all``)."""
+    return await story.yes_to_all()
 
 
 STATUS = "financial.amazon_return.status"

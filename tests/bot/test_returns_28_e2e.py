@@ -12,7 +12,6 @@ which (a button each, and No); a refund closes the return.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Mapping
 
@@ -34,14 +33,8 @@ SENT_BACK = "sent back, refund awaited"
 
 
 async def yes_to_all(story: Story, tg: FakeTelegram) -> list[str]:
-    """Yes to each question Canon asks, one after another; their first lines."""
-    asked = []
-    for _ in range(6):
-        await asyncio.sleep(0.3)  # a question follows its message's reply
-        if not tg.open_prompts(ALICE):
-            break
-        asked.append((await story.yes(tg.open_prompts(ALICE)[0].text)).split("\n")[0])
-    return asked
+    """Yes to each question Canon asks; their first lines."""
+    return [q.split("\n")[0] for q in await story.yes_to_all()]
 
 
 async def surfaces(story: Story) -> dict[str, str]:
@@ -229,6 +222,17 @@ async def test_the_choice_answered_by_an_assistant_is_the_same_choice(
     assert any(f"The Zara return: {SENT_BACK}" in t for t in closed), closed
 
 
+async def sent_back(tg: FakeTelegram, start_bot: StartBot) -> Story:
+    """The Amazon return planned, then said gone back (each question answered Yes)."""
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    for said in (PLANS[0], "returned it"):
+        await tg.reply_after(ALICE, story.says(said), "")
+        await yes_to_all(story, tg)
+    assert await story.held(AMAZON) == "pending"
+    return story
+
+
 REFUNDS = [
     # A refund naming the shop is its return's (asked as a money change is).
     "got my refund from amazon!!",
@@ -241,12 +245,7 @@ REFUNDS = [
 
 @pytest.mark.parametrize("said", REFUNDS)
 async def test_a_refund_closes_the_return(tg: FakeTelegram, start_bot: StartBot, said: str) -> None:
-    story = Story(tg)
-    await story.at_home_in_portland(start_bot)
-    await tg.reply_after(ALICE, story.says(PLANS[0]), "")
-    await yes_to_all(story, tg)
-    await tg.reply_after(ALICE, story.says("returned it"), "")
-    await yes_to_all(story, tg)
+    story = await sent_back(tg, start_bot)
     story.later(days=4)
     await tg.reply_after(ALICE, story.says(said), "")
     await story.restart(start_bot)
@@ -262,12 +261,7 @@ async def test_a_refund_closes_the_return(tg: FakeTelegram, start_bot: StartBot,
 async def test_a_refund_denied_or_asked_closes_nothing(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    story = Story(tg)
-    await story.at_home_in_portland(start_bot)
-    await tg.reply_after(ALICE, story.says(PLANS[0]), "")
-    await yes_to_all(story, tg)
-    await tg.reply_after(ALICE, story.says("returned it"), "")
-    await yes_to_all(story, tg)
+    story = await sent_back(tg, start_bot)
     for said in ("still no refund from amazon ugh", "did the refund come through?"):
         await tg.reply_after(ALICE, story.says(said), "")
     await story.restart(start_bot)

@@ -220,7 +220,10 @@ def test_what_do_you_know_summarises_by_domain(text: str) -> None:
             {"status": "due", "due_date": "2026-02-20"},
             "the Amazon return is due Friday, February 20",
         ),
-        ({"status": "pending", "due_date": "2026-02-20"}, "the Amazon return was sent back, refund awaited"),
+        (
+            {"status": "pending", "due_date": "2026-02-20"},
+            "the Amazon return was sent back, refund awaited",
+        ),
         (
             {"status": "refunded", "amount": 40, "currency": "USD"},
             "the Amazon return ($40) was sent back and refunded",

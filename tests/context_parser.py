@@ -29,13 +29,14 @@ CONFLICT_LINE = re.compile(rf"- ({_N}): (.*)")
 ASKED_LINE = re.compile(
     rf"- ({_N}) ({_N}): ({_S}) \(committed\) vs ({_S}) \(proposed, (\d\.\d\d)\)"
 )
-PENDING_LINE = re.compile(rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\)")
+
 INVITED_LINE = re.compile(
     rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\) invited by ({QUOTED}), ([a-z' ()]+)"
 )
 ENTITY_LINE = re.compile(rf"({_N}):")
 _MEANS = r"(?: \(means: ([a-z0-9 ,:-]+)\))?"
 """What a return's status (or a due day no longer a deadline) means, said beside it."""
+PENDING_LINE = re.compile(rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\)" + _MEANS)
 FACT_LINE = re.compile(
     rf"- ({_N}) = ({_S}) \(({_N}), ([^()]*)\)( STALE)?"
     r"(?: DAY PASSED \(still only planned: not known whether they [a-z ]+\))?" + _MEANS
@@ -72,6 +73,8 @@ class Question:
     """Whose calendar invitation raised it (the user's own question: None)."""
     answer: str | None = None
     """The user's answer to that invitation so far, in the block's words."""
+    meaning: str | None = None
+    """What a proposed return's status means ("sent back, refund awaited")."""
 
 
 @dataclass(frozen=True)
@@ -137,9 +140,11 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
             )
         )
     elif section == PENDING and (found := PENDING_LINE.fullmatch(line)):
-        e, f, candidate, confidence = found.groups()
+        e, f, candidate, confidence, means = found.groups()
         block.questions.append(
-            Question(read_name(e), read_name(f), read_slot(candidate), None, confidence)
+            Question(
+                read_name(e), read_name(f), read_slot(candidate), None, confidence, meaning=means
+            )
         )
     elif section == INVITED and (found := INVITED_LINE.fullmatch(line)):
         e, f, candidate, confidence, who, answer = found.groups()

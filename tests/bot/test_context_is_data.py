@@ -64,7 +64,7 @@ ANY_TEXT = st.one_of(
 VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), ANY_TEXT)
 ENTITIES = st.sampled_from([VIEWER, "user:bob", "family:home", "team:core"])
 ERRAND_FIELDS = st.sampled_from(
-    [f"financial.{slug}.{part}" for slug in ("amazon_return", "zara_refund", "rent")
+    [f"financial.{slug}.{part}" for slug in ("amazon_return", "zara_refund", "refund", "rent")
      for part in ("status", "due_date")]
 )  # fmt: skip
 FIELDS = st.one_of(
@@ -88,6 +88,21 @@ REFUND_MEANS = {
     "refunded": "refund received: done",
 }
 """What a return's and a refund's statuses mean, said beside them (a bill's say it)."""
+
+
+def means_of(field: str) -> dict[str, str]:
+    """The meanings of the statuses of the errand ``field`` is part of: a return's
+    (``*_return``), a refund's (``*_refund``), none for anything else."""
+    parts = field.split(".")
+    if len(parts) != 3 or parts[0] != "financial":
+        return {}
+    if parts[1] == "return" or parts[1].endswith("_return"):
+        return RETURN_MEANS
+    if parts[1] == "refund" or parts[1].endswith("_refund"):
+        return REFUND_MEANS
+    return {}
+
+
 PRINCIPALS = st.sampled_from([None, VIEWER, "user:sam", "token:t1", "source:inbox", "system"])
 
 
@@ -130,6 +145,8 @@ def questions(draw: st.DrawFn) -> list[ReviewItem]:
     out = []
     for seq in range(draw(st.integers(0, 6))):
         current = draw(st.one_of(st.none(), VALUES))
+        field = draw(FIELDS)
+        errand = field.startswith("financial.") and field.endswith(".status")
         out.append(
             ReviewItem(
                 f"r{seq}",
@@ -137,8 +154,8 @@ def questions(draw: st.DrawFn) -> list[ReviewItem]:
                 "change",
                 None,
                 draw(ENTITIES),
-                draw(FIELDS),
-                draw(VALUES),
+                field,
+                draw(st.one_of(STATUSES, VALUES) if errand else VALUES),
                 current,
                 draw(st.floats(0, 1)),
                 (),
@@ -185,9 +202,9 @@ def built_from(
     def meaning(f: CommittedFact) -> str | None:
         """A return's status says what it means; a due day no longer due says so."""
         parts = f.field.split(".")
-        if parts[0] != "financial" or len(parts) != 3 or parts[1] == "rent":
+        means = means_of(f.field)
+        if not means:
             return None
-        means = RETURN_MEANS if parts[1] == "amazon_return" else REFUND_MEANS
         status = held.get((f.entity_id, f"financial.{parts[1]}.status"))
         said = None if status is None else means.get(str(status.value))
         if parts[2] == "status":
@@ -212,8 +229,18 @@ def built_from(
         if r.current_value is not None:
             current = cut(r.current_value, None if f is None else of_fact(f))
         return Question(
-            r.entity_id, r.field, cut(r.candidate_value, said), current, f"{r.confidence:.2f}"
+            r.entity_id,
+            r.field,
+            cut(r.candidate_value, said),
+            current,
+            f"{r.confidence:.2f}",
+            meaning=proposed_meaning(r) if current is None else None,
         )
+
+    def proposed_meaning(r: ReviewItem) -> str | None:
+        """A proposed return's (or refund's) status says what it means, as a fact's does."""
+        means = means_of(r.field) if r.field.endswith(".status") else {}
+        return means.get(r.candidate_value) if isinstance(r.candidate_value, str) else None
 
     asked = [question(r) for r in items if r.current_value is not None]
     pending = [question(r) for r in items if r.current_value is None]
@@ -255,7 +282,7 @@ def comparable(block: Block) -> tuple[object, ...]:
         block.as_of,
         fact_rows(block),
         [
-            (q.entity_id, q.field, typed(q.candidate), typed(q.current), q.confidence)
+            (q.entity_id, q.field, typed(q.candidate), typed(q.current), q.confidence, q.meaning)
             for q in block.questions
         ],
         [(c.entity_id, c.sentence) for c in block.conflicts],

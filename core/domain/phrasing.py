@@ -365,6 +365,9 @@ _TRIP_GROUP = frozenset(
 )
 
 
+_PLANNED_AGAIN = frozenset(("travel.status", "travel.destination", "travel.depart_date"))
+
+
 def _trip(changes: Sequence[Change], words: Words) -> str | None:
     """A trip's word and what it means for the trip's other fields, as one question: a
     return that leaves the user home, a trip called off with its plan, an arrival."""
@@ -378,9 +381,19 @@ def _trip(changes: Sequence[Change], words: Words) -> str | None:
             # The day the words told ("we got back last night") goes with it.
             return back_home(by_field["travel.location"], words, since=back)
         return None
+    was = {c.field: c.current_value for c in changes}
+    if (
+        status == "planning"
+        and was.get("travel.status") in ("completed", "cancelled")
+        and by_field.get("travel.depart_date") is not None
+        and set(by_field) <= _PLANNED_AGAIN
+    ):
+        # A trip planned again, with its place and day: one question that names both.
+        place = by_field.get("travel.destination")
+        to = "" if place is None else f" to {show(place)}"
+        return fmt(_TRIP[status], words, to=f"{to} on {show_date(by_field['travel.depart_date'])}")
     if any(by_field.get(f) is not None for f in ("travel.depart_date", "travel.return_date")):
         return None  # a plan's days are asked one by one
-    was = {c.field: c.current_value for c in changes}
     place = (
         by_field.get("travel.location")
         or by_field.get("travel.destination")

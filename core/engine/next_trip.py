@@ -62,6 +62,26 @@ def plans_a_new_trip(
     return leaves is not None and ended is not None and leaves > ended
 
 
+def names_the_new_trip(
+    given: ObservationRecord,
+    trip: Sequence[CommittedFact],
+    batch: Iterable[ObservationRecord],
+) -> bool:
+    """Whether ``given`` is the destination of a new trip its own message plans
+    (``plans_a_new_trip``): the new trip's, decided and asked with it ("Are you planning a
+    trip to Tahoe on Friday, December 4?"), not a word that only repeats the finished
+    trip's place (which left the question naming no place)."""
+    if given.field != DESTINATION or given.intent != "planning":
+        return False
+    batch = list(batch)
+    return any(
+        o.entity_id == given.entity_id
+        and o.source.key == given.source.key
+        and plans_a_new_trip(o, trip, batch)
+        for o in batch
+    )
+
+
 def finished_trips_days(
     plan: ObservationRecord,
     trip: Sequence[CommittedFact],
@@ -71,6 +91,8 @@ def finished_trips_days(
     and return, each forgotten with the plan unless the plan's own message gives it anew
     (``stated``: (entity, source key, field)). Else "back Monday, November 30" stayed the
     new trip's return, before its departure, and was asked about alone."""
+    if not plans_a_trip(plan):
+        return []  # the new trip's destination leaves them to its status
     held = {fact.field for fact in trip}
     return [
         companion_word(plan, field, None)

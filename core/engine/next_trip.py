@@ -33,7 +33,9 @@ from core.engine.trip_state import (
     same_place,
 )
 
-OVER = "completed"
+OVER = frozenset({"completed", "cancelled"})
+"""A trip that is over, or called off: a plan after it may be another trip (the user's
+"going to tahoe friday after all" once it is off plans it again, named and dated)."""
 
 
 def plans_a_new_trip(
@@ -42,12 +44,12 @@ def plans_a_new_trip(
     batch: Iterable[ObservationRecord],
 ) -> bool:
     """Whether ``given`` ("the trip is planned") plans another trip after the one on file,
-    which is over: its message (the same entity and evidence in ``batch``) names another
+    which is over or off: its message (the same entity and evidence in ``batch``) names another
     destination, or a departure later than the day the finished trip ended."""
     if not plans_a_trip(given):
         return False
     held: Mapping[str, Scalar] = {fact.field: fact.value for fact in trip}
-    if held.get(STATUS) != OVER:
+    if held.get(STATUS) not in OVER:
         return False
     said = {
         o.field: o.candidate_value

@@ -66,6 +66,13 @@ PLAN = {"travel.status": "planning"}
         (OVER, PLAN, False),
         # A trip still under way or planned is not over: no new lifecycle.
         (OVER | {"travel.status": "in_progress"}, PLAN | {"travel.destination": "Denver"}, False),
+        # Called off (its place and days forgotten), then on again: "tahoe friday after all".
+        (
+            {"travel.status": "cancelled"},
+            PLAN | {"travel.destination": "Tahoe", "travel.depart_date": "2026-12-04"},
+            True,
+        ),
+        ({"travel.status": "cancelled"}, PLAN, False),
         (OVER | {"travel.status": "planning"}, PLAN | {"travel.destination": "Denver"}, False),
         # No trip on file at all: nothing to start again (and nothing to step back from).
         ({}, PLAN | {"travel.destination": "Denver"}, False),

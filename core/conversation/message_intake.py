@@ -29,6 +29,7 @@ from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
 from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_while_due
 from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
+from core.engine.going_back_there import GOING_BACK_THERE, going_back_there
 from core.engine.household import UsersToName
 from core.engine.leaving_for import not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
@@ -230,6 +231,15 @@ async def _observations(
             own_state,
             local,
             lambda day, intent, words: asked(DEPART, day, intent, words, DAY_OF_THE_TRIP),
+        )
+        # "back to tahoe friday!!" with the last trip over: a new trip there, not home.
+        read_mine = going_back_there(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            local,
+            lambda field, value, words: asked(field, value, "planning", words, GOING_BACK_THERE),
         )
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)

@@ -15,7 +15,7 @@ How values are written is ``phrasing_values``; the one-line reason for a questio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from core.domain.kin_words import be_for, slug_words, who
 from core.domain.move_words import MOVE_FIELDS, move_question, when_moving
@@ -32,27 +32,9 @@ from core.domain.phrasing_values import show_in as show_in
 from core.domain.question_words import Words, fmt, plain_name
 from core.domain.read_values import item_as_read
 from core.domain.review_items import ReviewItem
+from core.domain.trip_questions import TRIP_GROUP, Change, travel_question, trip_question
+from core.domain.trip_questions import back_home as back_home
 
-
-class Change(Protocol):
-    """What a question is about (a review item satisfies this)."""
-
-    @property
-    def entity_id(self) -> str: ...
-    @property
-    def field(self) -> str: ...
-    @property
-    def candidate_value(self) -> Any: ...
-    @property
-    def current_value(self) -> Any: ...
-
-
-_TRIP = {
-    "planning": "Are {you} planning a trip{to}?",
-    "in_progress": "Is {your} trip{to} under way?",
-    "completed": "Is {your} trip{to} over?",
-    "cancelled": "Is {your} trip{to} off?",
-}
 _PROJECT = {
     "planned": "Is {name} planned?",
     "in_progress": "Is {name} under way?",
@@ -118,10 +100,10 @@ def _beside_a_trip(changes: Sequence[Change], mine: str) -> list[str] | None:
     """The lines of a group where a trip called off goes with another word (a move to
     where the trip went): each other word on its line, the trip as one ("Do you live in
     Denver?", "Is your trip to Denver off?"), never a line per forgotten day."""
-    off = [c for c in changes if c.field in _TRIP_GROUP and c.field != "travel.location"]
+    off = [c for c in changes if c.field in TRIP_GROUP and c.field != "travel.location"]
     if not any((c.field, c.candidate_value) == ("travel.status", "cancelled") for c in off):
         return None
-    trip = _trip(off, Words(changes[0].entity_id, mine))
+    trip = trip_question(off, Words(changes[0].entity_id, mine))
     if trip is None or len(off) == len(changes):
         return None
     return [*(single(c, mine) for c in changes if c not in off), trip]
@@ -154,7 +136,7 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
         return _forget(change, mine)
     domain, name = parts[0], parts[-1]
     if domain == "travel":
-        return _travel(name, value, words)
+        return travel_question(name, value, words)
     if domain == "profile" and name in _PROFILE:
         shown = {"timezone": show_zone, "move_date": when_moving}.get(name, show)(value)
         return fmt(_PROFILE[name][0], words, v=shown)
@@ -217,20 +199,6 @@ def label(field: str, entity_id: str, mine: str) -> str:
         owner = slug_words(parts[1])
         return f"the {owner} {plain_name(parts[2])}"
     return f"{words.your} {plain_name(parts[-1])}"
-
-
-def _travel(name: str, value: Any, w: Words, *, to: str = "") -> str:
-    if name == "status" and value in _TRIP:
-        return fmt(_TRIP[value], w, to=to)
-    if name == "location":
-        return fmt("{are} {you} in {v}?", w, v=show(value))
-    if name == "destination":
-        return fmt("Is {your} trip going to {v}?", w, v=show(value))
-    if name == "depart_date":
-        return fmt("{do} {you} leave on {v}?", w, v=show_date(value))
-    if name == "return_date":
-        return fmt("{are} {you} back on {v}?", w, v=show_date(value))
-    return fmt("Is {your} {f} now {v}?", w, f=plain_name(name), v=show(value))
 
 
 def _project(name: str, value: Any, thing: str) -> str:
@@ -330,8 +298,8 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
             "" if merchant is None else quoted(merchant),
             due,
         )
-    if set(by_field) <= _TRIP_GROUP:
-        return _trip(changes, words)
+    if set(by_field) <= TRIP_GROUP:
+        return trip_question(changes, words)
     if set(by_field) == set(MOVE_FIELDS):
         was = next((c.current_value for c in changes if c.field == MOVE_FIELDS[0]), None)
         return move_question(by_field, was, f"{words.are} {words.you}", words.your)
@@ -358,46 +326,3 @@ def event_question(thing: str, status: Any, day: Any) -> str:
         member = thing.removesuffix(" away").replace(" ", "_")
         return f"{be_for(member).capitalize()} {who(member)} away on {show_date(day)}?"
     return f"Is the {thing} on {show_date(day)}?"
-
-
-_TRIP_GROUP = frozenset(
-    f"travel.{name}" for name in ("status", "location", "destination", "depart_date", "return_date")
-)
-
-
-def _trip(changes: Sequence[Change], words: Words) -> str | None:
-    """A trip's word and what it means for the trip's other fields, as one question: a
-    return that leaves the user home, a trip called off with its plan, an arrival."""
-    by_field = {c.field: c.candidate_value for c in changes}
-    status = by_field.get("travel.status")
-    if status == "completed" and "travel.location" in by_field:
-        # A return and where it leaves the user: one question, never "forget your location?"
-        # (a day still ahead goes with it).
-        back = by_field.get("travel.return_date")
-        if by_field.get("travel.depart_date") is None:
-            # The day the words told ("we got back last night") goes with it.
-            return back_home(by_field["travel.location"], words, since=back)
-        return None
-    if any(by_field.get(f) is not None for f in ("travel.depart_date", "travel.return_date")):
-        return None  # a plan's days are asked one by one
-    was = {c.field: c.current_value for c in changes}
-    place = (
-        by_field.get("travel.location")
-        or by_field.get("travel.destination")
-        or (was.get("travel.destination") if status == "cancelled" else None)
-    )
-    if status not in _TRIP or (place is None and len(by_field) < 2):
-        return None
-    return _travel("status", status, words, to="" if place is None else f" to {show(place)}")
-
-
-def back_home(home: Any, w: Words | None = None, *, away: Any = None, since: Any = None) -> str:
-    """A return as one question: 'Back home in Portland?' when the home city is known,
-    else 'Back home from Tahoe?' (Yes forgets where the trip was); ``since``: the day the
-    trip ended, when the words told it ('Back home in Portland since Friday, November 27?')."""
-    w = w or Words("", "")
-    back = "Back" if w.you == "you" else f"Is {w.you} back"
-    when = "" if since is None else f" since {show_date(since)}"
-    if home is not None:
-        return f"{back} home in {show(home)}{when}?"
-    return f"{back} home from {show(away)}{when}?" if away is not None else f"{back} home{when}?"

@@ -147,7 +147,8 @@ def resolve(
     if intent != "retract" and (new_key, obs.source.key) in evidence.rejected:
         return reject("you said no to this value from this same evidence before")
 
-    if same_as_committed and intent != "retract":
+    # A new trip's place is its own, even where the last trip went: no corroboration of it.
+    if same_as_committed and intent != "retract" and not evidence.begins_anew:
         if doubt:
             # Nothing to ask (the value stands) and a doubted reading is no support.
             return reject(f"agrees with the committed value, but {doubt}")

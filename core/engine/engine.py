@@ -36,7 +36,7 @@ from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
 from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
-from core.engine.next_trip import finished_trips_days, plans_a_new_trip
+from core.engine.next_trip import finished_trips_days, names_the_new_trip, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
     AnswerResult,
@@ -260,7 +260,10 @@ class Engine(ServiceWrites, UserAnswers):
                 anew = (
                     before is not None
                     and users_own_word(principal.ref, given.entity_id)
-                    and plans_a_new_trip(given, before, observations)
+                    and (
+                        plans_a_new_trip(given, before, observations)
+                        or names_the_new_trip(given, before, observations)
+                    )
                 )
                 if trip:
                     given = with_trip_corroborators(given, trip, now)

@@ -8,7 +8,8 @@ day, as part of that commit, with a reason ``/why`` shows ("due before you leave
 leave Saturday, November 28"). Where a day came from is read in the log: the words of the
 due day's commit, or of the question a Yes to it confirmed. An errand the user dated
 themselves ("by friday") has no anchor and keeps its day; one already done is not moved,
-nor one due before a trip since over (the next trip is another trip).
+nor one due before a trip since over (the next trip is another trip); a trip called off
+and planned again ("... friday after all") is still the going it was due before.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ async def follow_the_trip(
     over = [
         h.committed_at
         for h in await store.history(entity_id, STATUS)
-        if h.new_value in ("completed", "cancelled")
+        if h.new_value == "completed"  # called off and on again: still "before we go"
     ]
     applied: list[ReviewItem] = []
     promoted: list[ReviewItem] = []

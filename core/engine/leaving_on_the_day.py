@@ -1,13 +1,35 @@
-"""'actually we're leaving saturday now': the planned trip's new day to leave.
+"""'change of plans, we're heading down friday after work instead': the planned trip's new day.
 
 The extractor reads "we're leaving saturday" with no place as no trip: alone, leaving
 could be anything. Canon knows a trip is planned (on record, its day to leave today or
-ahead): the user's own word that they leave, fly out or head out on a day, with nothing
-after the verb but that day ("we leave sat now", "leaving a day early"), is the trip's
-new day to leave, asked ("Do you leave on Saturday, November 28?"); a Yes moves what was
-due before going with it (``core.engine.errand_follows_trip``). "we left a day early" is
-the day it left. Someone else leaving, a question, a denial, a condition, and leaving
-something ("leaving work early friday", "leaving the party at 10") are not.
+ahead, or not yet given): the user's own word that they set out on a day is the trip's
+new day to leave, asked ("Do you leave on Friday, November 27?"); a Yes moves what was
+due before going with it (``core.engine.errand_follows_trip``). Three shapes say it:
+
+- the speaker sets out, with nothing after the verb but the day: "we leave sat now",
+  "heading down friday after work instead", "driving up saturday", "we'll go saturday
+  morning now", "setting off sunday", "not going till sunday", "leaving a day early";
+- the trip is moved: "pushed it to next weekend", "moved the trip to the 12th", "trip got
+  pushed back a day";
+- the trip is on another day: "trip's a day later", "the trip is friday now".
+
+"we left a day early" is the day it left (lately: a departure a week ago is a story).
+What is not the speaker's plan keeps its reading, by the clause's grammar: someone else
+("mum's heading down friday", "they pushed it to friday"), a question ("should we head
+down friday?"), a hedge or a condition ("we might leave friday", "if the snow's bad we'll
+leave friday"), a denial ("we're not leaving saturday"), the past ("last year we drove up
+friday"), and leaving something ("leaving work early friday", "heading down to the store").
+
+Why the words and not the extractor's parse: the parse lives where the message was read
+(the reading thread's cache, the reading process, or no parse at all when a model reads),
+and what crosses to here is the observations. Reading a token's dependency here would
+mean a second spaCy parse in the chat's path (and the pipeline loaded in the bot's process
+beside the reading process), against one parse per message; carrying a clause reading out
+of the extractor would widen its hot loop for a word that matters only while a trip is
+planned. So the clause is read in grammar's order, over a closed set of words: its
+subject (the speaker, or none), its mood (no modal but will), the verb of setting out or
+moving, and then nothing but a day and words that change nothing ("instead", "after
+work"). Anything else in any slot is not this reader's.
 
 A pure function of the message's payloads and words, the speaker's committed values and
 ``at`` (the speaker's local time).
@@ -26,20 +48,55 @@ from core.engine.trip_state import DEPART, STATUS
 from core.extraction.timeexpr import find_times
 from core.extraction.typed_text import clean
 
+_LEAD = (
+    r"^(?:(?:ok(?:ay)?|so|actually|actualy|update|ugh|oh|well|welp|hey|yeah|lol|"
+    r"change\s+of\s+plans?|plans?\s+changed|new\s+plan|fyi|btw)\W+)*"
+)
+"""Words before the clause that claim nothing."""
+_SPEAKER = (
+    r"(?:(?P<who>we|i|were|im)(?:'re|\s+are|'m|\s+am|\s+will|'ll)?"
+    r"(?:\s+(?:gonna|going\s+to))?\s+)?"
+)
+"""The speaker, or no subject ("heading down friday"); "will" and "gonna" are plans,
+any other modal ("might", "should", "could") is not this reader's."""
+_VERB = (
+    r"(?P<verb>leav(?:e|ing|in)|left|set(?:ting|tin)?\s+(?:off|out)"
+    r"|head(?:ing|in|ed)?\s+(?:out|down|up|off|over)"
+    r"|(?:driv(?:e|ing|in)|drove)\s+(?:up|down|over|out)"
+    r"|(?:fly(?:ing|in)?|flew)\s+(?:out|down|up|over)"
+    r"|go(?:ing|in)?|went|hit(?:ting)?\s+the\s+road)"
+)
+"""The verbs of setting out, present or past (a plain "go" only with a day after it)."""
 _LEAVES = re.compile(
-    r"^(?:(?:ok(?:ay)?|so|actually|actualy|update|ugh|oh|well|change\s+of\s+plans?|fyi|btw)\W+)*"
-    r"(?:(?P<who>we|i)(?:'re|\s+are|'m|\s+am|\s+will|'ll)?\s+)?(?:now\s+|actually\s+)?"
-    r"(?P<verb>leaving|leave|left|heading\s+out|head(?:ed)?\s+out|flying\s+out|fly\s+out"
-    r"|flew\s+out|setting\s+off|set\s+off)\s+"
-    r"(?P<rest>.+)$"
+    rf"{_LEAD}{_SPEAKER}(?:(?:now|actually|just|prob(?:ably)?)\s+)?"
+    rf"(?P<neg>(?:not|don't|dont|won't|wont)\s+)?{_VERB}\s+(?P<rest>.+)$"
 )
+_MOVED = re.compile(
+    rf"{_LEAD}(?:(?:we|i|we've|ive|i've)\s+|(?:the\s+|our\s+)?trip(?:'s|\s+has)?\s+"
+    r"(?:got\s+|been\s+|was\s+|is\s+)?)?"
+    r"(?:pushed|moved|bumped|shifted|postponed|delayed|rescheduled)"
+    r"(?:\s+(?:it|the\s+trip|our\s+trip))?(?:\s+(?P<way>back|up|forward))?\s+(?P<rest>.+)$"
+)
+"""The trip moved to a day ("pushed it to next weekend") or by days ("pushed back a day"):
+by the speaker or with no one named; "they moved it" is someone else's."""
+_TRIP_IS = re.compile(rf"{_LEAD}(?:the\s+|our\s+)?trip(?:'s|s|\s+is)\s+(?:now\s+)?(?P<rest>.+)$")
 _SHIFT = re.compile(
-    r"^(?P<n>a|one|two|2|1)\s+days?\s+(?P<way>early|earlier|late|later)\b(?:\s+now)?\W*$"
+    r"^(?P<n>a|one|two|2|1)\s+days?(?:\s+(?P<way>early|earlier|sooner|late|later))?"
+    r"(?:\s+(?:now|instead|than\s+planned))?\W*$"
 )
-_TAIL = re.compile(r"^(?:now|instead|then|after\s+all|lol|haha|ugh)?\W*$")
+_TAIL = re.compile(
+    r"^(?:(?:now|instead(?:\s+of\s+\w+)?|then|after\s+all|not\s+\w+|rather\s+than\s+\w+"
+    r"|after\s+(?:work|school|lunch|dinner|class)|first\s+thing|early"
+    r"|(?:in\s+the\s+)?(?:morning|afternoon|evening|night)|lol|haha|ugh"
+    r"|(?:w/?|with)\s*(?:the\s+)?(?:kids|family|fam))\W*)*$"
+)
+"""What may follow the day and leave it the day to leave ("friday after work instead")."""
 _CLAUSE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
-_PAST = frozenset({"left", "headed out", "flew out"})
+_PAST = frozenset({"left", "went", "headed", "drove", "flew"})
+_EARLIER = frozenset({"early", "earlier", "sooner", "up", "forward"})
 _TRIP_ON = frozenset({"planning"})
+_LATELY = timedelta(days=2)
+"""A departure told in the past further back than this is no news of this trip."""
 
 DAY_OF_THE_TRIP = "a day to leave, read as the planned trip's"
 """Why the day is asked: the words name no trip; Canon took it for the one planned."""
@@ -57,28 +114,68 @@ def leaving_on_the_day(
     trip is planned and no day to leave was read (``said(day, intent, clause)``: the
     message's own observation of it, asked)."""
     planned = calendar_day(state.get(DEPART))
-    if state.get(STATUS) not in _TRIP_ON or planned is None or planned < at.date():
+    if state.get(STATUS) not in _TRIP_ON or (planned is not None and planned < at.date()):
         return payloads
     if any(p.get("entity_id") == entity_id and p.get("field") == DEPART for p in payloads):
         return payloads
     for clause in _CLAUSE.findall(clean(text).lower()):
         clause = clause.strip()
-        found = None if clause.endswith("?") else _LEAVES.match(clause)
-        if found is None:
+        if clause.endswith("?"):
             continue
-        left = " ".join(found["verb"].split()) in _PAST
-        day = _the_day(found["rest"], planned, at, past=left)
-        if day is not None and day != planned:
+        found = _new_day(clause, planned, at)
+        if found is not None and found[0] != planned:
+            day, left = found
             return [*payloads, said(day.isoformat(), "assertive" if left else "planning", clause)]
     return payloads
 
 
-def _the_day(rest: str, planned: date, at: datetime, *, past: bool) -> date | None:
+def _new_day(clause: str, planned: date | None, at: datetime) -> tuple[date, bool] | None:
+    """The day ``clause`` says the trip leaves on, and whether it says it left then."""
+    if (leaves := _LEAVES.match(clause)) is not None:
+        verb = leaves["verb"].split()[0]
+        left = verb in _PAST
+        rest = leaves["rest"]
+        if leaves["neg"]:
+            # "not going till sunday": the day it waits for; "not leaving saturday": none.
+            till = re.match(r"(?:till|til|until|'til)\s+", rest)
+            if till is None or left:
+                return None
+            rest = rest[till.end() :]
+        elif verb.startswith("go") and _SHIFT.match(rest):
+            return None  # "going a day early" is not said so; "going two days" is a stay
+        day = _the_day(rest, planned, at, past=left)
+        return None if day is None else (day, left)
+    moved = _MOVED.match(clause)
+    if moved is not None:
+        rest = moved["rest"]
+        if (to := re.match(r"(?:to|till|until|til)\s+", rest)) is not None:
+            rest = rest[to.end() :]
+        elif moved["way"] is not None and (shift := _SHIFT.match(rest)) is not None:
+            if planned is None:
+                return None
+            days = 2 if shift["n"] in ("two", "2") else 1
+            earlier = (shift["way"] or moved["way"]) in _EARLIER
+            return planned + timedelta(days=-days if earlier else days), False
+        else:
+            return None
+        day = _the_day(rest, planned, at, past=False)
+        return None if day is None else (day, False)
+    trip = _TRIP_IS.match(clause)
+    if trip is not None:
+        rest = trip["rest"]
+        day = _the_day(rest[3:] if rest.startswith("on ") else rest, planned, at, past=False)
+        return None if day is None else (day, False)
+    return None
+
+
+def _the_day(rest: str, planned: date | None, at: datetime, *, past: bool) -> date | None:
     """The day ``rest`` (the words after the verb) is, when it is only a day: a date
     ("saturday", "on the 11th") or a shift of the planned one ("a day early")."""
-    if (shift := _SHIFT.match(rest)) is not None:
+    if (shift := _SHIFT.match(rest)) is not None and shift["way"] is not None:
+        if planned is None:
+            return None
         days = 2 if shift["n"] in ("two", "2") else 1
-        return planned + timedelta(days=-days if shift["way"].startswith("early") else days)
+        return planned + timedelta(days=-days if shift["way"] in _EARLIER else days)
     times = find_times(rest, at, future=not past)
     if not times:
         return None
@@ -86,6 +183,6 @@ def _the_day(rest: str, planned: date, at: datetime, *, past: bool) -> date | No
     before = rest[: first.start].strip()
     if before not in ("", "on") or not _TAIL.match(rest[first.end :].strip()):
         return None
-    if past and first.day > at.date():
+    if past and not at.date() - _LATELY <= first.day <= at.date():
         return None
     return first.day

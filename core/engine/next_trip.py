@@ -33,7 +33,9 @@ from core.engine.trip_state import (
     same_place,
 )
 
-OVER = "completed"
+OVER = frozenset({"completed", "cancelled"})
+"""A trip that is over, or called off: a plan after it may be another trip (the user's
+"going to tahoe friday after all" once it is off plans it again, named and dated)."""
 
 
 def plans_a_new_trip(
@@ -42,12 +44,12 @@ def plans_a_new_trip(
     batch: Iterable[ObservationRecord],
 ) -> bool:
     """Whether ``given`` ("the trip is planned") plans another trip after the one on file,
-    which is over: its message (the same entity and evidence in ``batch``) names another
+    which is over or off: its message (the same entity and evidence in ``batch``) names another
     destination, or a departure later than the day the finished trip ended."""
     if not plans_a_trip(given):
         return False
     held: Mapping[str, Scalar] = {fact.field: fact.value for fact in trip}
-    if held.get(STATUS) != OVER:
+    if held.get(STATUS) not in OVER:
         return False
     said = {
         o.field: o.candidate_value
@@ -62,6 +64,26 @@ def plans_a_new_trip(
     return leaves is not None and ended is not None and leaves > ended
 
 
+def names_the_new_trip(
+    given: ObservationRecord,
+    trip: Sequence[CommittedFact],
+    batch: Iterable[ObservationRecord],
+) -> bool:
+    """Whether ``given`` is the destination of a new trip its own message plans
+    (``plans_a_new_trip``): the new trip's, decided and asked with it ("Are you planning a
+    trip to Tahoe on Friday, December 4?"), not a word that only repeats the finished
+    trip's place (which left the question naming no place)."""
+    if given.field != DESTINATION or given.intent != "planning":
+        return False
+    batch = list(batch)
+    return any(
+        o.entity_id == given.entity_id
+        and o.source.key == given.source.key
+        and plans_a_new_trip(o, trip, batch)
+        for o in batch
+    )
+
+
 def finished_trips_days(
     plan: ObservationRecord,
     trip: Sequence[CommittedFact],
@@ -71,6 +93,8 @@ def finished_trips_days(
     and return, each forgotten with the plan unless the plan's own message gives it anew
     (``stated``: (entity, source key, field)). Else "back Monday, November 30" stayed the
     new trip's return, before its departure, and was asked about alone."""
+    if not plans_a_trip(plan):
+        return []  # the new trip's destination leaves them to its status
     held = {fact.field for fact in trip}
     return [
         companion_word(plan, field, None)

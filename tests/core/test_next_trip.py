@@ -14,7 +14,7 @@ from core.domain.observation_record import ObservationRecord, observation_record
 from core.domain.policy import default_policy
 from core.domain.resolver import resolve
 from core.domain.state import CommittedFact, FieldEvidence, Scalar
-from core.engine.next_trip import finished_trips_days, plans_a_new_trip
+from core.engine.next_trip import finished_trips_days, names_the_new_trip, plans_a_new_trip
 
 NOW = datetime(2026, 12, 2, 6, tzinfo=UTC)  # Tuesday 1 December, 22:00 in Portland
 ME = "user:primary"
@@ -66,6 +66,13 @@ PLAN = {"travel.status": "planning"}
         (OVER, PLAN, False),
         # A trip still under way or planned is not over: no new lifecycle.
         (OVER | {"travel.status": "in_progress"}, PLAN | {"travel.destination": "Denver"}, False),
+        # Called off (its place and days forgotten), then on again: "tahoe friday after all".
+        (
+            {"travel.status": "cancelled"},
+            PLAN | {"travel.destination": "Tahoe", "travel.depart_date": "2026-12-04"},
+            True,
+        ),
+        ({"travel.status": "cancelled"}, PLAN, False),
         (OVER | {"travel.status": "planning"}, PLAN | {"travel.destination": "Denver"}, False),
         # No trip on file at all: nothing to start again (and nothing to step back from).
         ({}, PLAN | {"travel.destination": "Denver"}, False),
@@ -155,3 +162,20 @@ def test_a_new_trip_forgets_the_finished_trips_days_its_message_does_not_give(
     assert [w.field for w in words] == forgotten
     assert all(w.intent == "retract" and w.candidate_value is None for w in words)
     assert all(w.source.key == status.source.key for w in words)
+
+
+def test_the_new_trips_place_is_its_own_even_where_the_last_one_went() -> None:
+    """ "back to tahoe friday" after the Tahoe trip: Tahoe is the new trip's destination,
+    decided with it (never a corroboration of the finished trip's, which left the question
+    naming no place); a message that plans no new trip leaves its place a repeat."""
+    again = _message(PLAN | {"travel.destination": "Tahoe", "travel.depart_date": "2026-12-04"})
+    place = next(o for o in again if o.field == "travel.destination")
+    assert names_the_new_trip(place, _facts(OVER), again)
+    alone = _message({"travel.destination": "Tahoe"})
+    assert not names_the_new_trip(alone[0], _facts(OVER), alone)
+    ahead = {**OVER, "travel.status": "planning"}
+    assert not names_the_new_trip(place, _facts(ahead), again)
+    evidence = FieldEvidence(begins_anew=True)
+    decided = resolve(_facts(OVER)[1], place, default_policy(), NOW, evidence)
+    assert decided.effect == "change", decided
+    assert resolve(_facts(OVER)[1], place, default_policy(), NOW).effect == "corroborate"

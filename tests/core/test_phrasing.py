@@ -308,3 +308,25 @@ def test_the_reason_is_one_short_plain_line(
 def test_an_errand_said_done_is_asked_as_what_changed(held: str | None, expected: str) -> None:
     sent_back = Change(ME, "financial.amazon_return.status", "pending", held)
     assert question([sent_back], ME) == expected
+
+
+@pytest.mark.parametrize(
+    ("place", "asked"),
+    [
+        ("Tahoe", "Are you planning a trip to Tahoe on Friday, December 4?"),
+        (None, "Are you planning a trip on Friday, December 4?"),
+    ],
+)
+def test_a_trip_planned_again_is_one_question_naming_its_place_and_day(
+    place: str | None, asked: str
+) -> None:
+    again = [
+        Change(ME, "travel.status", "planning", "completed"),
+        Change(ME, "travel.depart_date", "2026-12-04", "2026-11-29"),
+    ]
+    if place is not None:
+        again.insert(1, Change(ME, "travel.destination", place, place))
+    assert question(again, ME) == asked
+    # A first plan keeps its lines (its place and day asked one by one).
+    first = [Change(ME, c.field, c.candidate_value) for c in again]
+    assert question(first, ME).startswith("Is all of this right?")

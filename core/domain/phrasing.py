@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.domain.errands import is_goods_return
 from core.domain.kin_words import be_for, slug_words, who
 from core.domain.move_words import MOVE_FIELDS, move_question, when_moving
 from core.domain.naming import errand, show_zone
@@ -151,6 +152,9 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
                 # What changed for an errand still to do: it is done ("Still pending?" asked
                 # of a return held as still to go back read as if nothing had moved).
                 return f"Mark {errand(thing)} done?"
+            if name == "status" and value == "pending" and is_goods_return(parts[1]):
+                # "Still pending?" of a return reads as "not done yet": its pending went back.
+                return f"Has {errand(thing)} gone back (its refund still to come)?"
             return _financial(name, value, thing, words)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
 

@@ -138,7 +138,7 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
         ),
         (
             [(ME, "financial.package_return.status", "pending")],
-            "Is the package return still pending?",
+            "Has the package return gone back (its refund still to come)?",
         ),
         (
             [(ME, "financial.rent.due_date", "2026-03-01")],
@@ -300,9 +300,10 @@ def test_the_reason_is_one_short_plain_line(
     [
         # Held as still to go back, said sent back: what changed is that it is done.
         ("due", "Mark the Amazon return done?"),
-        # Nothing held, or held as sent back already: asked as before.
-        (None, "Is the Amazon return still pending?"),
-        ("pending", "Is the Amazon return still pending?"),
+        # Nothing held, or held as sent back already: asked as what its pending means
+        # ("Is it still pending?" read as "not done yet").
+        (None, "Has the Amazon return gone back (its refund still to come)?"),
+        ("pending", "Has the Amazon return gone back (its refund still to come)?"),
     ],
 )
 def test_an_errand_said_done_is_asked_as_what_changed(held: str | None, expected: str) -> None:

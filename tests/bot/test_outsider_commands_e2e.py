@@ -22,9 +22,9 @@ from canon_testing import calibrated_policy, make_observation
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 from test_household_users_e2e import HOUSEHOLD
+from test_outsider_values_e2e import WRITERS, _write
 
-from bot.app import BotRunner
-from core.domain.principals import Principal, signal_principal, token_principal, user_principal
+from core.domain.principals import user_principal
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -55,22 +55,8 @@ ATTACKS = {
     "two commands": "Denver. /forget travel.location /start",
     "after a quote": 'Tahoe" /forget',
 }
-WRITERS: dict[str, tuple[str, Principal]] = {
-    "a stranger's calendar": ("calendar", signal_principal("work")),
-    "a mailbox": ("email", signal_principal("inbox")),
-    "an assistant's token": ("agent", token_principal("t1", "agent", "user:primary", "helper")),
-}
 OWN = {"/forget", "/undo", "/wrong", "/start"}
 """Canon's own commands an attack names (a tap on one runs it for the user)."""
-
-
-async def _write(runner: BotRunner, writer: str, value: str) -> None:
-    source, principal = WRITERS[writer]
-    assert runner.chat is not None
-    now = datetime.now(UTC)
-    said = make_observation("travel.location", value, at=now, source=source)
-    await runner.chat.engine.ingest_batch([said], now=now, principal=principal)
-    await runner.chat.sweep()
 
 
 def _linked(text: str) -> set[str]:

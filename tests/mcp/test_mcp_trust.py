@@ -170,3 +170,14 @@ async def test_a_tokens_default_scope_over_mcp(
         if reach == ():
             read = await refused(client, "get_state", entity_id=HOME)
             assert "out of scope" in read
+            # Her own id or the household's spelled otherwise is no entity of hers.
+            for spelled in ("User:alice", "user:\u0430lice", "user:alice/../bob", HOME.upper()):
+                assert await refused(client, "get_state", entity_id=spelled)
+                assert await refused(
+                    client,
+                    "propose_observation",
+                    field="travel.location",
+                    value="Moscow",
+                    entity_id=spelled,
+                )
+            assert (await call(client, "get_state"))["entities"] == [ALICE]

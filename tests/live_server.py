@@ -54,10 +54,16 @@ def create_token(
 ) -> str:
     """A ``role`` token's secret, made by ``canon token create`` as a user would (in this
     interpreter, with ``env`` as its whole environment): the one place the tests make API
-    tokens (more ``options``: ``--name``, ``--source-type calendar``, ``--reach family:home``)."""
+    tokens (more ``options``: ``--name``, ``--source-type calendar``, ``--reach family:home``;
+    without one, ``--reach household``)."""
     given = env or environment(db)
     whole: dict[str, str | None] = {name: None for name in os.environ if name not in given}
-    made = canon("token", "create", "--entity", entity, "--role", role, *options, env=whole | given)
+    # A household's clients and feeds are made to reach it (``--reach household``) unless
+    # the test gives a scope of its own.
+    scope = () if "--reach" in options else ("--reach", "household")
+    made = canon(
+        "token", "create", "--entity", entity, "--role", role, *scope, *options, env=whole | given
+    )
     assert made.returncode == 0, made.stderr
     return made.stdout.strip()
 

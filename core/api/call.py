@@ -1,9 +1,9 @@
 """One authenticated request as the handlers see it: who asks, what they may reach.
 
 A token speaks for one entity and reaches that entity and the shared ones it was
-made for (``ApiToken.reach``; a token made without a list, and every token made
-before roles, reaches ``Audience.shared_entities`` and the household's family
-entity), nothing else. Its role decides what its writes may claim
+made for (``ApiToken.reach``: by default none; ``household`` names
+``Audience.shared_entities`` and the household's family entity, and a token made
+before scopes keeps that reach), nothing else. Its role decides what its writes may claim
 (``core.domain.claims``) and the principal they are recorded as.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from core.api.problems import Problem
 from core.conversation.audience import Audience
-from core.domain.api_tokens import ApiToken
+from core.domain.api_tokens import HOUSEHOLD, ApiToken
 from core.domain.claims import Claimant
 from core.domain.principals import Principal, token_principal
 from core.engine.engine import Engine
@@ -35,12 +35,15 @@ class Services:
 
 
 def reach_of(token: ApiToken, audience: Audience) -> tuple[str, ...]:
-    """The token's own entity first, then the shared entities it was made for (by default
-    the household's: the shared entities and the family)."""
-    if token.reach is not None:
-        return tuple(dict.fromkeys((token.entity_id, *token.reach)))
+    """The token's own entity first, then the shared entities it was made for: those it
+    names, and for ``household`` (or a token made before scopes) the household's, the
+    shared entities and the family. Compared exactly wherever it is asked: an entity
+    spelled otherwise ("User:Alice", a look-alike letter) is another entity, out of reach."""
+    scope = (HOUSEHOLD,) if token.reach is None else token.reach
     family = (audience.family_entity,) if audience.family_entity else ()
-    return tuple(dict.fromkeys((token.entity_id, *audience.shared_entities, *family)))
+    household = (*audience.shared_entities, *family) if HOUSEHOLD in scope else ()
+    named = (e for e in scope if e != HOUSEHOLD)
+    return tuple(dict.fromkeys((token.entity_id, *named, *household)))
 
 
 def speaks_in_household(token: ApiToken, audience: Audience, *, any_role: bool = False) -> bool:

@@ -26,6 +26,7 @@ from core.api.response_views import (
 )
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
 from core.conversation.context_read import load_context
+from core.conversation.held_values import held_by_writer
 from core.conversation.message_intake import dead_letter_message, message_observations
 from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import (
@@ -230,7 +231,11 @@ async def get_questions(c: Call) -> dict[str, Any]:
     items = await c.engine.store.open_review_items(list(c.entities()))
     tokens = await c.engine.store.api_tokens.tokens() if tokens_needed(items) else ()
     reader = c.token.entity_id
-    mine = [r for r in items if may_answer(r, reader, tokens)]
+    mine = [
+        await held_by_writer(c.engine.store, r, reader)
+        for r in items
+        if may_answer(r, reader, tokens)
+    ]
     # A member's own question says what another member committed since it was asked,
     # naming them as the chat does.
     since = [await said_since(c.engine.store, r, reader) for r in mine]

@@ -14,6 +14,7 @@ from core.api.call import Call
 from core.api.problems import Problem
 from core.conversation import texts
 from core.conversation.provenance import Viewer, token_viewer
+from core.conversation.said_since import said_since_view
 from core.conversation.views import group_view, review_view
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
@@ -60,6 +61,7 @@ def question_body(
         **review_view(item),
         "group": group_view(item.group_key),
         "question": texts.prompt_body(item, c.token.entity_id, since=since, names=names),
+        "said_since": said_since_view(since, c.token.entity_id, names),
     }
 
 

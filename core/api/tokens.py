@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Final
 
 from core.api.limits import RateLimiter
-from core.domain.api_tokens import ApiToken
+from core.domain.api_tokens import HOUSEHOLD, ApiToken
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.ids import new_id
 from core.domain.principals import Role
@@ -49,13 +49,15 @@ async def issue_token(
     *,
     role: Role = "agent",
     source_types: Sequence[str] = (),
-    reach: Sequence[str] | None = None,
+    reach: Sequence[str] = (),
 ) -> IssuedToken:
     """Make a ``role`` token for ``entity_id`` and store its hash through the engine.
 
     A ``signals`` token names the source types it may post (``SIGNAL_TYPES``), no other
-    role does. ``reach`` lists the shared entities (``family:*``, ``team:*``) it may
-    touch besides its own; None: the household's, as configured.
+    role does. ``reach`` is its scope besides its own entity, given explicitly: shared
+    entities (``family:*``, ``team:*``) and ``HOUSEHOLD`` (the household's, as
+    configured); empty, the default: its own entity only (least privilege: a token for
+    user:bob reads and writes Bob's entity, and the family's only when made to).
     """
     if not ENTITY.fullmatch(entity_id):
         raise InputError(f"{entity_id!r} is not an entity like user:alice or family:smith")
@@ -75,10 +77,13 @@ async def issue_token(
                 else ""
             )
         )
-    shared = None if reach is None else tuple(dict.fromkeys(reach))
-    for other in shared or ():
-        if not ENTITY.fullmatch(other) or other.startswith("user:"):
-            raise InputError(f"{other!r} is not a shared entity like family:smith or team:acme")
+    shared = tuple(dict.fromkeys(reach))
+    for other in shared:
+        if other != HOUSEHOLD and (not ENTITY.fullmatch(other) or other.startswith("user:")):
+            raise InputError(
+                f"{other!r} is not a shared entity like family:smith or team:acme, "
+                f"nor {HOUSEHOLD} (the household's, as configured)"
+            )
     secret = PREFIX + secrets.token_urlsafe(32)
     token = ApiToken(new_id(), name, entity_id, secret_hash(secret), now, None, role, types, shared)
     await engine.add_api_token(token)

@@ -6,6 +6,7 @@ import click
 
 from core.api.tokens import issue_token
 from core.cli.common import Context, emit_json, open_engine, out, pass_ctx, resolve_now, run
+from core.domain.api_tokens import HOUSEHOLD, ApiToken
 from core.domain.claims import SIGNAL_TYPES
 from core.domain.principals import ROLES, Role
 from core.domain.timeutil import format_ts
@@ -43,8 +44,9 @@ def token() -> None:
     "--reach",
     multiple=True,
     metavar="ENTITY",
-    help="A shared entity (family:home, team:acme) it may touch besides its own (repeat for "
-    "more); default: the household's (CANON_SHARED_ENTITIES, CANON_FAMILY_ENTITY).",
+    help="A shared entity (family:home, team:acme) it may touch besides its own, or "
+    "'household' for the household's as configured (CANON_SHARED_ENTITIES, "
+    "CANON_FAMILY_ENTITY); repeat for more. Default: its own entity only.",
 )
 @pass_ctx
 @run
@@ -58,12 +60,13 @@ async def create(
 ) -> None:
     """Make a ROLE token for ENTITY and print it, once: only its hash is stored.
 
-    The token reaches ENTITY and the shared entities (--reach, or by default
-    CANON_SHARED_ENTITIES and CANON_FAMILY_ENTITY), nothing else. Its role decides
-    what its writes may claim: an agent's are always asked, never committed.
+    The token reaches ENTITY and, only when given, the shared entities of --reach
+    (--reach household: CANON_SHARED_ENTITIES and CANON_FAMILY_ENTITY), nothing else.
+    Its role decides what its writes may claim: an agent's are always asked, never
+    committed.
 
-    Examples: canon token create --entity user:alice --role user --name phone;
-    canon token create --entity user:alice --name openclaw (an agent token);
+    Examples: canon token create --entity user:alice --role user --name phone --reach household;
+    canon token create --entity user:alice --name openclaw (an agent token, Alice's own only);
     canon token create --entity user:alice --role signals --source-type calendar
     """
     async with open_engine(ctx) as engine:
@@ -74,12 +77,12 @@ async def create(
             resolve_now(None),
             role=role,
             source_types=source_types,
-            reach=reach or None,
+            reach=reach,
         )
     click.echo(issued.secret)
     click.echo(
-        f"canon: {role} token {issued.token.id} for {entity_id}; it is shown only now, "
-        "keep it safe",
+        f"canon: {role} token {issued.token.id} for {entity_id}, reaching "
+        f"{reach_words(issued.token)}; it is shown only now, keep it safe",
         err=True,
     )
 
@@ -114,9 +117,8 @@ async def list_tokens(ctx: Context, as_json: bool) -> None:
     for t, r in zip(tokens, rows, strict=True):
         state = f"revoked {r['revoked_at']}" if r["revoked_at"] else "live"
         role = t.role + (f"({','.join(t.source_types)})" if t.source_types else "")
-        reach = "household" if t.reach is None else ",".join(t.reach) or "own only"
         out().print(
-            f"{t.id}  {role}  {t.entity_id}  reach {reach}  {t.name or '-'}  "
+            f"{t.id}  {role}  {t.entity_id}  reach {reach_words(t)}  {t.name or '-'}  "
             f"created {r['created_at']}  {state}",
         )
 
@@ -159,6 +161,13 @@ async def revoke(ctx: Context, token_id: str | None, entity: str | None) -> None
                 raise NotFound(f"token {token_id} is already revoked")
             raise NotFound(f"no token {token_id}")
     click.echo(f"revoked {token_id}")
+
+
+def reach_words(t: ApiToken) -> str:
+    """What a token reaches besides its own entity, as ``canon token list`` says it."""
+    if t.made_before_scopes:
+        return f"{HOUSEHOLD} (made before scopes)"
+    return ",".join(t.reach or ()) or "own only"
 
 
 COMMANDS = (token,)

@@ -70,6 +70,24 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class SaidSince:
+    """Another member's later word on a question that stays the reader's: ``by`` as the
+    household names them, ``member`` their user entity, and ``line`` as the text ends."""
+
+    by: str
+    member: str
+    value: Value
+    committed_at: datetime
+    line: str
+
+    @classmethod
+    def read(cls, d: Mapping[str, Any] | None) -> SaidSince | None:
+        if d is None:
+            return None
+        return cls(d["by"], d["member"], d["value"], parse_ts(d["committed_at"]), d["line"])
+
+
+@dataclass(frozen=True)
 class Question:
     """A change Canon asks the user to confirm; ``question`` is its text. Questions with
     the same ``group`` were raised together and a Yes or No answers them all (None: asked
@@ -87,6 +105,9 @@ class Question:
     created_at: datetime
     question: str
     group: str | None = None
+    said_since: SaidSince | None = None
+    """What another member committed on the field since it was asked (None: nothing, or
+    a server older than the field)."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Question:
@@ -103,6 +124,7 @@ class Question:
             parse_ts(d["created_at"]),
             d["question"],
             d.get("group"),
+            SaidSince.read(d.get("said_since")),
         )
 
 
@@ -229,6 +251,9 @@ class DeadLetter:
     next_retry_at: datetime | None
     status: str
     payload: str | None
+    reasons: tuple[str, ...] = ()
+    """``errors`` said as sentences (the field, what was wrong, what to do); empty from a
+    server older than them."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> DeadLetter:
@@ -246,6 +271,7 @@ class DeadLetter:
             _ts(d["next_retry_at"]),
             d["status"],
             d["payload"],
+            tuple(d.get("reasons", ())),
         )
 
 

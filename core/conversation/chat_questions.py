@@ -20,6 +20,7 @@ from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import ChatPart
+from core.conversation.held_values import held_by_writer
 from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
@@ -77,6 +78,7 @@ class Questions(ChatPart):
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
         since = await said_since(self.engine.store, item, mine)
+        item = await held_by_writer(self.engine.store, item, mine)
         body = texts.prompt_body(item, mine, await self.group_of(item), names=names, since=since)
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
@@ -99,7 +101,7 @@ class Questions(ChatPart):
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
-                item,
+                await held_by_writer(self.engine.store, item, mine),
                 mine,
                 group,
                 now=now,
@@ -207,8 +209,9 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         group = group or await self.group_as_shown(item)
         by = await self.superseded_by(item, group, mine) if status == "superseded" else None
+        shown = await held_by_writer(self.engine.store, item, mine)
         text = texts.settled_text(
-            item,
+            shown,
             mine,
             status,
             value,
@@ -343,7 +346,7 @@ class Questions(ChatPart):
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
         body = texts.prompt_body(
-            item,
+            await held_by_writer(self.engine.store, item, mine),
             mine,
             group,
             names=(await self.deps.household_users()).names,

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from core.conversation.answer_texts import fact_sentence
 from core.conversation.provenance import ANOTHER_MEMBER
 from core.domain.api_tokens import ApiToken
 from core.domain.state import CommittedFact
+from core.domain.timeutil import format_ts
 from core.domain.whose_word import someone_elses
 from core.engine.household import users_by_name
 from core.store import ReviewItem
@@ -68,13 +70,34 @@ async def names_of_speakers(
     return (await users_by_name(store, [*household, *speakers], configured)).names
 
 
+def said_since_view(
+    fact: CommittedFact | None, reader: str, names: Mapping[str, str] | None = None
+) -> dict[str, Any] | None:
+    """``fact`` as the API's and MCP's ``said_since`` (``SaidSince`` in
+    ``schemas/http_api.schema.json``): whose later word it is, what and when, beside the
+    line the question's text ends with, so an assistant knows without reading the prose."""
+    if fact is None:
+        return None
+    return {
+        "by": _who(fact, names),
+        "member": fact.principal,
+        "value": fact.value,
+        "committed_at": format_ts(fact.committed_at),
+        "line": said_since_line(fact, reader, names),
+    }
+
+
+def _who(fact: CommittedFact, names: Mapping[str, str] | None) -> str:
+    return (names or {}).get(fact.principal or "") or ANOTHER_MEMBER
+
+
 def said_since_line(
     fact: CommittedFact, reader: str, names: Mapping[str, str] | None = None
 ) -> str:
     """The line a question shown after ``fact`` ends with: who said what, since. The name
     is the household's (a configured or told first name, a word by ``name_key``), never
     text of the writer's choosing beyond that word."""
-    who = (names or {}).get(fact.principal or "") or ANOTHER_MEMBER
+    who = _who(fact, names)
     said = fact_sentence(fact, reader)  # the member's value in their words (``read_values``)
     if said.split(" ", 1)[0] in ("Your", "You"):  # mid-sentence now: "said your dad is away"
         said = said[:1].lower() + said[1:]

@@ -32,6 +32,8 @@ from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
+from core.domain.error_sentences import plain_reason
+from core.domain.quoting import shown_text
 from core.domain.review_items import PASSED
 from core.domain.state import CommittedFact
 from core.domain.user_clock import later_day
@@ -307,7 +309,9 @@ def dead_letter_question(item: ReviewItem) -> str:
         "An input failed validation three times and was not applied.",
         f"dead letter {item.candidate_value}",
     ]
-    lines += [f"• {reason}" for reason in item.reasons[:5]]
+    # Each reason said in words (which field, what was wrong, what to do); the raw
+    # detail stays in the letter: `canon dlq` and the API's ``errors``.
+    lines += [f"• {shown_text(plain_reason(reason))}" for reason in item.reasons[:5]]
     lines.append("Yes: try it again now · No: discard it · Edit: send a corrected payload")
     return "\n".join(lines)
 

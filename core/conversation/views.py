@@ -15,6 +15,8 @@ from typing import Any
 
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
 from core.domain.errands import meanings
+from core.domain.error_sentences import plain_reason
+from core.domain.phrasing_values import Said
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import name, shown_text, slot
 from core.domain.said_of_users import SaidOfUser
@@ -207,6 +209,7 @@ def dead_letter_view(
         "prompt_id": d.prompt_id if whole else None,
         "schema": d.schema,
         "errors": list(d.errors) if whole else [],
+        "reasons": [plain_reason(e) for e in d.errors] if whole else [],
         "domain": d.domain,
         "first_seen": format_ts(d.first_seen),
         "last_attempt": format_ts(d.last_attempt),
@@ -228,10 +231,12 @@ def prompt_text(r: ReviewItem, reader: str | None = None, since: str | None = No
     ``since``: what another member committed since it was asked (``said_since_line``),
     the last reason, as the chat and ``GET /v1/questions`` end with it."""
     origin = provenance(source_type_of(r.source_key), r.principal, reader)
+    held = r.current_value  # its writer's words when ``held_values`` read whose
+    held_from = held.source if isinstance(held, Said) else None
     who = "you" if r.entity_id == "user:primary" else name(r.entity_id)
     lines = [
         f"Did this change for {who}?",
-        f"{name(r.field)}: {slot(r.current_value)} → {slot(r.candidate_value, origin)}",
+        f"{name(r.field)}: {slot(held, held_from)} → {slot(r.candidate_value, origin)}",
         f"confidence {r.confidence:.2f}",
     ]
     lines += [f"• {shown_text(reason)}" for reason in [*r.reasons[:5], *([since] if since else [])]]

@@ -87,11 +87,24 @@ class Slot:
     """The value's length before it was cut; None when it is shown whole."""
 
 
+_COMMAND_SLASH: Final = re.compile(r"(?<![A-Za-z0-9_/<>])/(?=[A-Za-z0-9_])")
+"""A slash Telegram may make the start of a command to tap: TDLib's ``match_bot_commands``
+takes ``/name`` (1-64 of ``[A-Za-z0-9_]``) when no word character, ``/``, ``<`` or ``>``
+is before it. Read wider here (any character but those ASCII ones before it), so it never
+misses one; a quotation writes such a slash as JSON's ``\\u002f``: the same text read
+back, and no link in a chat that a tap would run ("Reply /forget travel.location")."""
+
+
 def quote(text: str) -> str:
-    """``text`` as a JSON string literal on one line: every non-printing character escaped."""
+    """``text`` as a JSON string literal on one line: every non-printing character escaped,
+    and no slash that a chat would make a command (``_COMMAND_SLASH``)."""
     if text.isprintable() and '"' not in text and "\\" not in text:
-        return f'"{text}"'
-    return '"' + "".join(_escaped(ch) for ch in text) + '"'
+        body = text
+    else:
+        body = "".join(_escaped(ch) for ch in text)
+    if "/" in body:
+        body = _COMMAND_SLASH.sub(r"\\u002f", body)
+    return f'"{body}"'
 
 
 def visible(text: str) -> str:
@@ -144,11 +157,16 @@ def said(text: str, source: str, *, limit: int = MAX_VALUE_CHARS) -> str:
     return slot(text, source, limit=limit)
 
 
+def is_short_name(text: str) -> bool:
+    """Whether ``said`` shows ``text`` as itself (no quotes, no mark)."""
+    return _is_short_name(text)
+
+
 def _is_short_name(text: str) -> bool:
     return (
         len(text) <= SHORT_NAME_CHARS
         and text.count(" ") < SHORT_NAME_WORDS
-        and not text.startswith("/")  # a chat shows "/forget" as a command to tap
+        and _COMMAND_SLASH.search(text) is None  # a chat shows "/forget" as a command to tap
         and _is_plain(text)
         and not any(ch in _SENTENCE_MARKS or unicodedata.category(ch)[0] == "S" for ch in text)
     )

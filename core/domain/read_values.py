@@ -33,9 +33,19 @@ def as_read(value: Scalar, source_type: str, principal: str | None, reader: str)
 
 def item_as_read(item: ReviewItem, reader: str) -> ReviewItem:
     """``item`` with its proposed value as ``reader`` reads it (what it would replace is
-    the held value: shown as the facts are)."""
+    read apart, ``held_as_read``: the item does not record who wrote it)."""
     value = as_read(item.candidate_value, source_type_of(item.source_key), item.principal, reader)
     return item if value is item.candidate_value else replace(item, candidate_value=value)
+
+
+def held_as_read(
+    item: ReviewItem, source_type: str, principal: str | None, reader: str
+) -> ReviewItem:
+    """``item`` with the value it would replace ("until now: …") as ``reader`` reads it,
+    written by ``principal`` through ``source_type`` (``core.conversation.held_values``
+    reads who): another writer's words are theirs there too, as in any sentence."""
+    value = as_read(item.current_value, source_type, principal, reader)
+    return item if value is item.current_value else replace(item, current_value=value)
 
 
 def items_as_read(items: Sequence[ReviewItem], reader: str) -> list[ReviewItem]:

@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from core.domain.alerts import NewAlert
 from core.domain.dead_letters import DeadLetterStatus, Escalation
+from core.domain.error_sentences import plain_reason
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
 from core.domain.principals import SYSTEM, Principal, signal_principal
@@ -132,7 +133,7 @@ def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation
             "dead_letter_permanent",
             letter.domain,
             f"a {letter.domain} payload failed validation permanently: "
-            f"{letter.errors[0] if letter.errors else 'invalid'}",
+            f"{plain_reason(letter.errors[0]) if letter.errors else 'invalid'}",
         )
     return Escalation(review, engine.policy.max_pending, alert)
 
@@ -170,8 +171,8 @@ async def answer_dead_letter(
         errors = _errors(engine, letter.schema, payload, now)
         if errors:
             raise InvalidAnswer(
-                f"still invalid: {errors[0]}; send a corrected payload with edit, "
-                "or reject to discard it"
+                f"still invalid. {plain_reason(errors[0])} Send a corrected payload with "
+                "edit, or reject to discard it"
             )
         if action == "edit":
             record["value"] = payload

@@ -133,6 +133,20 @@ class Why(_Model):
     message: str | None = Field(description="Why nothing matched, and what is known instead.")
 
 
+class SaidSince(_Model):
+    """Another member's later word on a question that stays the user's (``SaidSince`` in
+    schemas/http_api.schema.json)."""
+
+    by: str = Field(
+        description="The member as the household names them, or 'another member of the "
+        "household' when Canon knows no name."
+    )
+    member: str = Field(description="Their user entity (user:bob), whichever door wrote it.")
+    value: Value = Field(description="The value they committed.")
+    committed_at: str = Field(description="When it was committed (RFC 3339).")
+    line: str = Field(description="The sentence the prompt ends with.")
+
+
 class Question(_Model):
     """A question Canon waits to ask, or is asking, the user."""
 
@@ -151,6 +165,11 @@ class Question(_Model):
         "(null: asked alone)."
     )
     prompt: str = Field(description="The question as the user sees it.")
+    said_since: SaidSince | None = Field(
+        default=None,
+        description="On a household question of the user's own: what another member "
+        "committed on the field since it was asked (null: nothing).",
+    )
 
 
 class Pending(_Model):

@@ -29,8 +29,14 @@ from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
+from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, user_viewer
-from core.conversation.said_since import names_of_speakers, said_since_asked, said_since_line
+from core.conversation.said_since import (
+    names_of_speakers,
+    said_since_asked,
+    said_since_line,
+    said_since_view,
+)
 from core.conversation.views import (
     fact_view,
     group_view,
@@ -227,14 +233,15 @@ class ScopedCanon:
         items = await self.engine.store.open_review_items(list(self.scope.entities))
         tokens = await self.engine.store.api_tokens.tokens()
         reader = self.scope.entity
-        ordered = sorted((r for r in items if may_answer(r, reader, tokens)), key=lambda r: r.seq)
+        ordered = [
+            await held_by_writer(self.engine.store, r, reader)
+            for r in sorted(items, key=lambda r: r.seq)
+            if may_answer(r, reader, tokens)
+        ]
         # A member's own question says what another member committed since, as in the chat.
         said = [said_since_asked(r, await self._fact_of(r), reader, tokens) for r in ordered]
         names = await names_of_speakers(self.engine.store, self.scope.household, said, self.names)
-        shown = [
-            _question(r, reader, None if s is None else said_since_line(s, reader, names))
-            for r, s in zip(ordered, said, strict=True)
-        ]
+        shown = [_question(r, reader, s, names) for r, s in zip(ordered, said, strict=True)]
         return Pending(
             pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
             queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
@@ -380,7 +387,18 @@ def _said_of_you(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou:
     return SaidOfYou.model_validate({**view, "said": _fact(o.said, now, viewer)})
 
 
-def _question(r: ReviewItem, reader: str, since: str | None = None) -> Question:
-    prompt = prompt_text(r, reader, since) if r.kind == "change" else reasons_text(r)
-    view = {**review_view(r), "group": group_view(r.group_key), "prompt": prompt}
+def _question(
+    r: ReviewItem,
+    reader: str,
+    since: CommittedFact | None = None,
+    names: Mapping[str, str] = MappingProxyType({}),
+) -> Question:
+    line = None if since is None else said_since_line(since, reader, names)
+    prompt = prompt_text(r, reader, line) if r.kind == "change" else reasons_text(r)
+    view = {
+        **review_view(r),
+        "group": group_view(r.group_key),
+        "prompt": prompt,
+        "said_since": said_since_view(since, reader, names),
+    }
     return Question.model_validate(view)

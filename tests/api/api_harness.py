@@ -24,6 +24,7 @@ from core.api.problems import MEDIA_TYPE
 from core.api.routes import HEALTH, ROUTES, Route
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
 from core.store.protocol import Store
@@ -114,7 +115,7 @@ async def running_api(
     **options: Any,
 ) -> AsyncIterator[Api]:
     """The API over a fresh store with a ``user`` token each for Alice, Bob and the primary
-    user (their own clients); ``audience``: who shares what (a household: its family).
+    user (their own clients, made with ``--reach household``); ``audience``: who shares what (a household: its family).
     ``store``: an unopened store (else a SQLite file in ``tmp_path``)."""
     if store is None:
         store = SQLiteStore(tmp_path / "canon.db")
@@ -122,7 +123,9 @@ async def running_api(
     try:
         engine = Engine(store, calibrated_policy())
         tokens = {
-            who: (await issue_token(engine, who, "", NOW, role="user")).secret
+            who: (
+                await issue_token(engine, who, "", NOW, role="user", reach=(HOUSEHOLD_SCOPE,))
+            ).secret
             for who in ("user:alice", "user:bob", "user:primary")
         }
         services = Services(engine, audience, extract_offline)

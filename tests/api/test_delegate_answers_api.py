@@ -20,6 +20,7 @@ from canon_testing import CALIBRATED_POLICY_FILE, NOW, make_observation
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
 from core.conversation.texts import prompt_body
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 ALICE, BOB, FAMILY = "user:alice", "user:bob", "family:smith"
 AGENT, DELEGATE = "agent:alice", "delegate:alice"
@@ -29,7 +30,9 @@ AGENT, DELEGATE = "agent:alice", "delegate:alice"
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path, audience=Audience(family_entity=FAMILY)) as api:
         for who, role in ((AGENT, "agent"), (DELEGATE, "delegate")):
-            made = await issue_token(api.engine, ALICE, who.partition(":")[0], NOW, role=role)
+            made = await issue_token(
+                api.engine, ALICE, who.partition(":")[0], NOW, reach=(HOUSEHOLD_SCOPE,), role=role
+            )
             api.tokens[who] = made.secret
         yield api
 

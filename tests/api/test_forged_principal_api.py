@@ -18,6 +18,7 @@ from api_harness import ALICE, BOB, HOUSEHOLD, Api, running_api
 from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 FORGED = {"principal": ALICE, "answered_by": "telegram:111", "speaker": ALICE, "role": "user"}
 """Every name a body might hope to be read as its writer by."""
@@ -27,7 +28,9 @@ FORGED = {"principal": ALICE, "answered_by": "telegram:111", "speaker": ALICE, "
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path, audience=HOUSEHOLD) as api:
         for role in ("agent", "delegate"):
-            made = await issue_token(api.engine, ALICE, role, NOW, role=role)
+            made = await issue_token(
+                api.engine, ALICE, role, NOW, reach=(HOUSEHOLD_SCOPE,), role=role
+            )
             api.tokens[role] = made.secret
         await api.confirmed(ALICE, "I'm in Tahoe")
         said = await api.call(

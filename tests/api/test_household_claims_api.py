@@ -16,6 +16,7 @@ from api_harness import ALICE, BOB, FAMILY, Api, named_household
 from canon_testing import NOW
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 
 @pytest.fixture
@@ -144,7 +145,9 @@ async def test_the_cap_is_the_members_across_his_chat_and_all_his_tokens(api: Ap
         )
         assert said.status == 200, said.body
     for role in ("agent", "delegate"):
-        issued = await issue_token(api.engine, BOB, f"bob's {role}", NOW, role=role)
+        issued = await issue_token(
+            api.engine, BOB, f"bob's {role}", NOW, reach=(HOUSEHOLD_SCOPE,), role=role
+        )
         api.tokens[f"{BOB}-{role}"] = issued.secret
     body = {"observations": [_status("agent:1", "away")]}
     took = await api.call(f"{BOB}-agent", "POST", "/v1/observations", json_body=body)

@@ -14,6 +14,7 @@ from api_harness import ALICE, BOB, FAMILY, Api, named_household
 from canon_testing import NOW
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 
 @pytest.fixture
@@ -169,7 +170,9 @@ async def test_bobs_assistant_cannot_erase_what_alice_said_either(api: Api, role
     his is; Alice's own assistant may ask her to forget it."""
     await _alice_said_emma_is_sick(api)
     for who in ("user:bob", "user:alice"):
-        issued = await issue_token(api.engine, who, f"{who}'s {role}", NOW, role=role)
+        issued = await issue_token(
+            api.engine, who, f"{who}'s {role}", NOW, reach=(HOUSEHOLD_SCOPE,), role=role
+        )
         api.tokens[f"{who}-{role}"] = issued.secret
     body = {"field": "family.emma.status"}
     refused = await api.call(f"user:bob-{role}", "POST", "/v1/forget", json_body=body)

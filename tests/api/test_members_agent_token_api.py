@@ -17,12 +17,15 @@ from test_members_question_stays_api import LILY, _asked, _says
 from test_members_question_stays_api import api as api  # the fixture: SQLite and PostgreSQL
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 AGENT = "bob's agent"
 
 
 async def _bobs_agent(api: Api) -> None:
-    made = await issue_token(api.engine, BOB, "assistant", NOW, role="agent")
+    made = await issue_token(
+        api.engine, BOB, "assistant", NOW, reach=(HOUSEHOLD_SCOPE,), role="agent"
+    )
     api.tokens[AGENT] = made.secret
 
 

@@ -19,6 +19,7 @@ from api_harness import ALICE, BOB, FAMILY, HOUSEHOLD, Api, running_api
 from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 from core.store.postgres import PostgresStore
 from core.store.sqlite import SQLiteStore
 
@@ -68,7 +69,9 @@ async def _bob_edits_his_own_to(api: Api, value: str) -> None:
 
 async def _assistant_of(api: Api, who: str) -> None:
     """``who``'s own assistant token proposes the same value: asked, as every proposal is."""
-    made = await issue_token(api.engine, who, "assistant", NOW, role="agent")
+    made = await issue_token(
+        api.engine, who, "assistant", NOW, reach=(HOUSEHOLD_SCOPE,), role="agent"
+    )
     api.tokens["agent"] = made.secret
     proposal = make_observation(LILY, "sick", entity=FAMILY, source="agent")
     posted = await api.call(

@@ -19,6 +19,7 @@ from api_harness import ALICE, BOB, HOUSEHOLD, Api, running_api
 from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 AGENT = "agent:alice"
 
@@ -26,7 +27,9 @@ AGENT = "agent:alice"
 @pytest.fixture
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path, audience=HOUSEHOLD) as api:
-        made = await issue_token(api.engine, ALICE, "assistant", NOW, role="agent")
+        made = await issue_token(
+            api.engine, ALICE, "assistant", NOW, reach=(HOUSEHOLD_SCOPE,), role="agent"
+        )
         api.tokens[AGENT] = made.secret
         yield api
 

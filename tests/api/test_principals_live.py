@@ -53,13 +53,16 @@ class Household:
         return self.call(who, "GET", "/v1/why", params={"entity": FAMILY, "field": FIELD})
 
 
+USER_IN_HOUSEHOLD = ("--role", "user", "--reach", "household")
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Household]:
     db = tmp_path_factory.mktemp("household") / "canon.db"
     env = {**environment(db), "CANON_FAMILY_ENTITY": FAMILY}
     secrets = {
         who: subprocess.run(
-            [*CANON, "token", "create", "--entity", who, "--name", name, "--role", "user"],
+            [*CANON, "token", "create", "--entity", who, "--name", name, *USER_IN_HOUSEHOLD],
             capture_output=True,
             text=True,
             env=env,

@@ -18,6 +18,7 @@ from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 ALICE, FAMILY = "user:alice", "family:smith"
 INJECTED = [
@@ -34,7 +35,9 @@ async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path, audience=Audience(family_entity=FAMILY)) as api:
         feeds = {"calendar": ("signals", ("calendar",)), "agent": ("agent", ())}
         for who, (role, types) in feeds.items():
-            made = await issue_token(api.engine, ALICE, who, NOW, role=role, source_types=types)
+            made = await issue_token(
+                api.engine, ALICE, who, NOW, reach=(HOUSEHOLD_SCOPE,), role=role, source_types=types
+            )
             api.tokens[who] = made.secret
         yield api
 

@@ -12,6 +12,7 @@ from api_harness import Api, running_api
 from canon_testing import NOW
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
 ALICE, AGENT = "user:alice", "agent:alice"
 
@@ -19,7 +20,9 @@ ALICE, AGENT = "user:alice", "agent:alice"
 @pytest.fixture
 async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path) as api:
-        agent = await issue_token(api.engine, ALICE, "openclaw", NOW, role="agent")
+        agent = await issue_token(
+            api.engine, ALICE, "openclaw", NOW, reach=(HOUSEHOLD_SCOPE,), role="agent"
+        )
         api.tokens[AGENT] = agent.secret
         # Alice tells Canon her name through her own client, and confirms it.
         told = await api.call(ALICE, "POST", "/v1/messages", json_body={"text": "my name is Alice"})

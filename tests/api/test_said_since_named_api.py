@@ -29,6 +29,8 @@ from test_members_question_stays_api import LILY, _asked, _bob_states, _says
 from test_members_question_stays_api import api as api  # the fixture: SQLite and PostgreSQL
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
+from core.domain.timeutil import format_ts
 from core.mcp.scoped import Scope, ScopedCanon
 
 Step = Callable[[Api], Awaitable[None]]
@@ -55,7 +57,9 @@ async def _bobs_delegate_answers_his_own(api: Api) -> None:
     """Bob's unsure word, then Alice's; his assistant (a delegate token) answers his Yes."""
     await _says(api, BOB, "I think Lily is well")
     await _says(api, ALICE, "I think Lily is sick")
-    made = await issue_token(api.engine, BOB, "assistant", NOW, role="delegate")
+    made = await issue_token(
+        api.engine, BOB, "assistant", NOW, role="delegate", reach=(HOUSEHOLD_SCOPE,)
+    )
     api.tokens["bob's delegate"] = made.secret
     [his] = await _asked(api, BOB)
     path = f"/v1/questions/{his['id']}/answer"
@@ -136,3 +140,54 @@ async def test_bobs_question_after_alices_yes_is_his_to_answer(
     fact = await api.engine.store.fact(FAMILY, LILY)
     assert fact is not None
     assert (fact.value, fact.principal) == ("sick", by)
+
+
+SPEAKERS = [  # the case, whose later word it is, the value they committed
+    pytest.param(_bob_states_well, ALICE, ("Bob", BOB, "well"), id="Bob's plain word"),
+    pytest.param(
+        _bobs_delegate_answers_his_own, ALICE, ("Bob", BOB, "well"), id="Bob's delegate's Yes"
+    ),
+    pytest.param(_alice_confirms_bobs_value, BOB, ("Alice", ALICE, "sick"), id="Alice's Yes"),
+]
+
+
+@pytest.mark.parametrize("named", [True, False], ids=["named", "nameless"])
+@pytest.mark.parametrize(("commit", "reader", "speaker"), SPEAKERS)
+async def test_the_since_word_is_a_field_of_its_own_on_the_api_and_mcp(
+    api: Api, commit: Step, reader: str, speaker: tuple[str, str, str], named: bool
+) -> None:
+    """An assistant reads whose later word it is from ``said_since`` (the schema's
+    ``SaidSince``), not from the prose: the member's user entity even when Canon knows no
+    name for them (a delegate's commit is its member's), the value, when, and the line
+    the text ends with; the reader's other questions say null."""
+    if named:
+        await _names_told(api)
+    await commit(api)
+    name, member, value = speaker
+    by = name if named else "another member of the household"
+
+    [listed] = await _asked(api, reader)
+    mcp = ScopedCanon(api.engine, Scope.of(reader, HOUSEHOLD), clock=lambda: NOW)
+    [pending] = (await mcp.pending()).pending
+
+    fact = await api.engine.store.fact(FAMILY, LILY)
+    assert fact is not None
+    expected = {
+        "by": by,
+        "member": member,
+        "value": value,
+        "committed_at": format_ts(fact.committed_at),
+        "line": _line(by, value),
+    }
+    assert listed["said_since"] == expected
+    assert pending.said_since is not None
+    assert pending.said_since.model_dump() == expected
+    assert str(listed["question"]).endswith(str(expected["line"]))
+
+
+async def test_a_question_nobody_spoke_since_says_null(api: Api) -> None:
+    await _says(api, ALICE, "I think Lily is sick")
+    [listed] = await _asked(api, ALICE)
+    mcp = ScopedCanon(api.engine, Scope.of(ALICE, HOUSEHOLD), clock=lambda: NOW)
+    [pending] = (await mcp.pending()).pending
+    assert (listed["said_since"], pending.said_since) == (None, None)

@@ -13,6 +13,7 @@ from api_harness import Api, running_api
 from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 from core.signals.intake import REPORTED_DOUBT
 
 ALICE = "user:alice"
@@ -26,7 +27,9 @@ async def api(tmp_path: Path) -> AsyncIterator[Api]:
             ("delegate", {}),
             ("signals", {"source_types": ("calendar",)}),
         ):
-            issued = await issue_token(api.engine, ALICE, role, NOW, role=role, **extra)
+            issued = await issue_token(
+                api.engine, ALICE, role, NOW, reach=(HOUSEHOLD_SCOPE,), role=role, **extra
+            )
             api.tokens[role] = issued.secret
         yield api
 

@@ -71,8 +71,15 @@ def test_a_token_needs_an_entity_canon_knows_how_to_name(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("options", "role", "source_types", "reach", "listed"),
     [
-        ((), "agent", [], None, "agent  user:alice  reach household"),
-        (("--role", "user"), "user", [], None, "user  user:alice  reach household"),
+        ((), "agent", [], [], "agent  user:alice  reach own only"),
+        (("--role", "user"), "user", [], [], "user  user:alice  reach own only"),
+        (
+            ("--role", "user", "--reach", "household"),
+            "user",
+            [],
+            ["household"],
+            "user  user:alice  reach household",
+        ),
         (
             ("--role", "delegate", "--reach", "family:home"),
             "delegate",
@@ -84,8 +91,8 @@ def test_a_token_needs_an_entity_canon_knows_how_to_name(tmp_path: Path) -> None
             ("--role", "signals", "--source-type", "calendar", "--source-type", "email"),
             "signals",
             ["calendar", "email"],
-            None,
-            "signals(calendar,email)  user:alice  reach household",
+            [],
+            "signals(calendar,email)  user:alice  reach own only",
         ),
     ],
 )
@@ -116,6 +123,9 @@ def test_a_token_is_made_with_a_role_and_listed_with_it(
         ),
         (("--reach", "user:bob"), "'user:bob' is not a shared entity like family:smith"),
         (("--reach", "home"), "'home' is not a shared entity like family:smith"),
+        (("--reach", "family:Smith"), "'family:Smith' is not a shared entity"),
+        (("--reach", "family:smith/../x"), "'family:smith/../x' is not a shared entity"),
+        (("--reach", "Household"), "'Household' is not a shared entity"),
     ],
 )
 def test_a_token_that_would_claim_too_much_is_not_made(
@@ -126,6 +136,29 @@ def test_a_token_that_would_claim_too_much_is_not_made(
     assert refused.exit_code == 2
     assert error in refused.stderr
     assert json.loads(canon(db, "token", "list", "--json").stdout) == []
+
+
+@pytest.mark.parametrize(
+    "entity",
+    ["User:alice", "user:\u0430lice", "\uff55ser:alice", "user:alice/../bob", "user:alice "],
+)
+def test_a_token_is_never_made_for_a_look_alike_entity(tmp_path: Path, entity: str) -> None:
+    db = tmp_path / "canon.db"
+    refused = canon(db, "token", "create", "--entity", entity)
+    assert refused.exit_code == 2
+    assert "is not an entity like user:alice" in refused.stderr
+    assert json.loads(canon(db, "token", "list", "--json").stdout) == []
+
+
+def test_a_token_made_before_scopes_is_listed_as_reaching_the_household(tmp_path: Path) -> None:
+    db = tmp_path / "canon.db"
+    canon(db, "token", "create", "--entity", "user:alice", "--name", "old")
+    with sqlite3.connect(db) as conn:  # a row as stores kept it before scopes
+        conn.execute("UPDATE api_tokens SET reach = NULL")
+    [token] = json.loads(canon(db, "token", "list", "--json").stdout)
+    assert token["reach"] is None
+    listed = canon(db, "token", "list").stdout
+    assert "reach household (made before scopes)  old" in listed
 
 
 def test_a_signals_token_cannot_be_made_for_transaction_mail_or_confirmations(

@@ -13,6 +13,10 @@ from fakes.telegram_api import FakeTelegram
 
 pytestmark = pytest.mark.timeout(60)
 ALERT = "⚠️"
+SAID_WHY = (
+    'The field event_ts is not a valid date and time ("yesterday"): write it as RFC 3339, '
+    "like 2026-12-01T09:30:00Z."
+)
 
 
 def _alerts(tg: FakeTelegram, chat_id: int) -> list[str]:
@@ -34,11 +38,16 @@ async def test_a_permanent_travel_dead_letter_alerts_the_owner_once_and_is_answe
     assert _alerts(tg, BOB) == []
     prompt = await tg.prompt(ALICE, "failed validation three times")
     assert [b["text"] for b in prompt.buttons[0]] == ["Yes", "No", "Edit"]
+    # Why, in a sentence (the field, what was wrong, what to do), not the validator's repr.
+    assert SAID_WHY in prompt.text, prompt.text
+    assert "'yesterday'" not in prompt.text
+    assert "$." not in prompt.text
+    assert "The field event_ts is not a valid date and time" in _alerts(tg, ALICE)[0]
 
     # Yes: tried again, still invalid; the same question stays open.
     sent = len(tg.bot_messages(ALICE))
     await tg.tap(ALICE, prompt, "Yes")
-    await tg.reply_after(ALICE, prompt.message_id, "Still invalid: $.event_ts")
+    await tg.reply_after(ALICE, prompt.message_id, f"Still invalid. {SAID_WHY}")
     assert prompt.buttons
     await runner.tend_dead_letters()  # a later cycle of the job
     assert len(tg.open_prompts(ALICE)) == 1

@@ -17,6 +17,7 @@ from test_llm_reply import model_config
 
 from bot.app import BotRunner
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 from core.domain.principals import token_principal
 
 pytestmark = pytest.mark.timeout(120)
@@ -93,7 +94,9 @@ async def test_a_question_alices_own_client_raised_is_asked_in_her_chat_not_bobs
     assert runner.chat is not None
     engine = runner.chat.engine
     now = datetime.now(UTC)
-    token = await issue_token(engine, "user:alice", "her client", now, role=through)
+    token = await issue_token(
+        engine, "user:alice", "her client", now, reach=(HOUSEHOLD_SCOPE,), role=through
+    )
     said = make_observation(
         "family.emma.status",
         "sick",

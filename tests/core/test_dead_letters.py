@@ -182,7 +182,7 @@ async def test_a_dead_letter_is_settled_once_by_the_answer(
 @pytest.mark.parametrize(
     ("action", "value", "expect"),
     [
-        ("confirm", None, "still invalid: $.event_ts"),
+        ("confirm", None, "still invalid. The field event_ts"),
         ("edit", '{"event_ts": "still wrong"}', "still invalid"),
         ("edit", "not json", "send the corrected payload as JSON"),
     ],

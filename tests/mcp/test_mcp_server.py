@@ -28,6 +28,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, TextResourceContents
 
 from core.api.tokens import issue_token
+from core.domain.api_tokens import HOUSEHOLD
 from core.domain.principals import Role, user_principal
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
@@ -91,7 +92,7 @@ async def token(
             "mcp",
             datetime.now(UTC),
             role=role,
-            reach=reach,
+            reach=(HOUSEHOLD,) if reach is None else reach,
         )
     finally:
         await store.close()
@@ -146,12 +147,13 @@ async def connect(
     db: Path,
     role: Role | None = None,
     reach: Sequence[str] | None = None,
+    secret: str | None = None,
     **extra_env: str,
 ) -> AsyncIterator[Client]:
     """The SDK's client, connected to a `canon mcp` process acting for Alice: over stdio
     started with ``--role role`` (default: none given), over HTTP with a ``role`` token
-    (default: her own client's, ``user``) reaching ``reach`` (default: the household's);
-    ``extra_env``: more of the server's environment."""
+    (default: her own client's, ``user``) reaching ``reach`` (default: the household's),
+    or the token ``secret`` made apart; ``extra_env``: more of the server's environment."""
     args = ["-m", "core.cli", "mcp", "--entity", ALICE]
     env = server_env(tmp_path, db, **extra_env)
     if transport == "stdio":
@@ -160,7 +162,8 @@ async def connect(
         async with Client(params) as client:
             yield client
         return
-    secret = await token(db, role=role or "user", reach=reach)
+    if secret is None:
+        secret = await token(db, role=role or "user", reach=reach)
     async with http_server(tmp_path, db, **extra_env) as url:
         headers = {"Authorization": f"Bearer {secret}"}
         transport_streams = streamable_http_client(

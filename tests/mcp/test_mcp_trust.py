@@ -5,6 +5,7 @@ user's own answer still decides.
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -135,3 +136,48 @@ async def test_a_token_reaches_over_mcp_what_it_reaches_over_the_api(
     assert "Lincoln" not in context
     async with connect("http", tmp_path, db) as household:
         assert (await call(household, "get_state"))["entities"] == [ALICE, HOME]
+
+
+async def _made(db: Path, reach: tuple[str, ...] | None) -> str:
+    """Alice's ``user`` token as ``canon token create`` makes it with no ``--reach``
+    (``reach=()``), or (None) as stored before scopes, when every token reached the
+    household."""
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        engine = Engine(store, calibrated_policy())
+        issued = await issue_token(engine, ALICE, "laptop", datetime.now(UTC), role="user")
+    finally:
+        await store.close()
+    if reach is None:  # the row as a store kept it before scopes: no reach of its own
+        with sqlite3.connect(db) as conn:
+            conn.execute("UPDATE api_tokens SET reach = NULL WHERE id = ?", (issued.token.id,))
+    return issued.secret
+
+
+@pytest.mark.parametrize(
+    ("reach", "entities"),
+    [((), [ALICE]), (None, [ALICE, HOME])],
+    ids=["made now: her own only", "made before scopes: the household, as before"],
+)
+async def test_a_tokens_default_scope_over_mcp(
+    tmp_path: Path, db: Path, reach: tuple[str, ...] | None, entities: list[str]
+) -> None:
+    await seed(db)
+    secret = await _made(db, reach)
+    async with connect("http", tmp_path, db, secret=secret) as client:
+        assert (await call(client, "get_state"))["entities"] == entities
+        if reach == ():
+            read = await refused(client, "get_state", entity_id=HOME)
+            assert "out of scope" in read
+            # Her own id or the household's spelled otherwise is no entity of hers.
+            for spelled in ("User:alice", "user:\u0430lice", "user:alice/../bob", HOME.upper()):
+                assert await refused(client, "get_state", entity_id=spelled)
+                assert await refused(
+                    client,
+                    "propose_observation",
+                    field="travel.location",
+                    value="Moscow",
+                    entity_id=spelled,
+                )
+            assert (await call(client, "get_state"))["entities"] == [ALICE]

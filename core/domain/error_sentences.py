@@ -1,0 +1,191 @@
+"""Why an input was refused, as a sentence a person reads: which field, what was wrong
+with it, what to do.
+
+A dead letter keeps its reasons as the validators wrote them ("$.candidate_value:
+{'city': 'Reno'} is not valid under any of the given schemas": a JSON path and Python's
+repr of the value), which is the raw detail an owner or a developer wants in full
+(``canon dlq``, the API's ``errors``). The chat's question, its alert and the API's
+``reasons`` say the same in words. Read from the stored text, not from the validator's
+error, because letters kept before (and every retry's added reason) are text already;
+a reason no pattern knows is shown as it was kept, made one sentence.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Callable
+from typing import Final
+
+from core.domain.quoting import name, quote
+
+_SHOWN_CHARS: Final = 60
+
+_FORMATS: Final[dict[str, tuple[str, str]]] = {
+    "date-time": ("date and time", "write it as RFC 3339, like 2026-12-01T09:30:00Z"),
+    "date": ("date", "write it as YYYY-MM-DD, like 2026-12-01"),
+    "uuid": ("UUID", "send a real one, like 0192f5e4-7c1a-7d2e-9f10-3b4c5d6e7f80"),
+    "email": ("email address", "write it as name@example.com"),
+    "uri": ("web address", "write it whole, like https://example.com/page"),
+}
+_TYPES: Final[dict[str, str]] = {
+    "string": "text",
+    "number": "a number",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "object": "an object",
+    "array": "a list",
+    "null": "null",
+}
+_FORMS: Final[dict[str, str]] = {
+    "entity_id": "an entity in lower case, like user:alice or family:smith",
+    "field": "a field name like travel.location",
+}
+
+
+def _shown(value: str) -> str:
+    """A value the validator wrote with Python's repr, as JSON (what the sender wrote),
+    cut past 60 characters; a text quoted as every quotation is (``quoting.quote``: each
+    non-printing character escaped, no chat command formed)."""
+    try:
+        read = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        read = value
+    if isinstance(read, str):
+        cut = read if len(read) <= _SHOWN_CHARS else read[:_SHOWN_CHARS] + "…"
+        return quote(cut)
+    try:
+        text = json.dumps(read, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = value
+    text = text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "…"
+    return text if text.isprintable() else quote(text)
+
+
+def _field(path: str) -> str:
+    """``$.source.type`` as a person names it: "the field source.type"; ``$``: the payload."""
+    inside = path[2:] if path.startswith("$.") else path[1:]
+    return f"the field {name(inside)}" if inside else "the payload"
+
+
+def _names(quoted: str) -> list[str]:
+    """The names in a validator's list of reprs (``'a', 'b\\n'``), as they were sent."""
+    found = re.findall(r"'(?:[^'\\]|\\.)*'", quoted)
+    return [_literal_text(n) for n in found]
+
+
+def _literal_text(text: str) -> str:
+    try:
+        read = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text.strip("'")
+    return read if isinstance(read, str) else text
+
+
+def _inside(path: str, field: str) -> str:
+    inside = path[2:] if path.startswith("$.") else path[1:]
+    return f"the field {name(f'{inside}.{field}' if inside else field)}"
+
+
+def _last_name(path: str) -> str:
+    return re.split(r"[.\[]", path)[-1]
+
+
+def _format(path: str, m: re.Match[str]) -> str:
+    words, how = _FORMATS.get(m["fmt"], (m["fmt"], "correct it"))
+    return f"{_field(path)} is not a valid {words} ({_shown(m['v'])}): {how}."
+
+
+def _type(path: str, m: re.Match[str]) -> str:
+    wanted = " or ".join(_TYPES.get(t, t) for t in _names(m["types"]))
+    return f"{_field(path)} should be {wanted}, not {_shown(m['v'])}: correct it."
+
+
+def _required(path: str, m: re.Match[str]) -> str:
+    return f"{_inside(path, m['name'])} is missing: add it."
+
+
+def _unexpected(path: str, m: re.Match[str]) -> str:
+    names = [quote(n) for n in _names(m["names"])]
+    more = f" and {m['more']} more" if m["more"] else ""
+    many = len(names) > 1 or bool(more)
+    where = "the payload" if path == "$" else _field(path)
+    return (
+        f"{where} has {'fields' if many else 'a field'} Canon does not take, "
+        f"{', '.join(names)}{more}: remove {'them' if many else 'it'}."
+    )
+
+
+def _enum(path: str, m: re.Match[str]) -> str:
+    options = ", ".join(_names(m["opts"])) or m["opts"]
+    return f"{_field(path)} cannot be {_shown(m['v'])}: use one of {options}."
+
+
+def _any_of(path: str, m: re.Match[str]) -> str:
+    return (
+        f"{_field(path)} holds a kind of value it cannot take ({_shown(m['v'])}): "
+        "send one text, number, true or false, or null."
+    )
+
+
+def _pattern(path: str, m: re.Match[str]) -> str:
+    form = _FORMS.get(_last_name(path), "the form it takes")
+    return f"{_field(path)} is not {form} ({_shown(m['v'])}): correct it."
+
+
+def _size(path: str, m: re.Match[str]) -> str:
+    return f"{_field(path)} is too {m['how']} ({_shown(m['v'])}): correct it."
+
+
+def _bound(path: str, m: re.Match[str]) -> str:
+    most = "most" if m["side"] == "greater" else "least"
+    return f"{_field(path)} must be at {most} {m['n']}, not {_shown(m['v'])}: correct it."
+
+
+_TEMPLATES: Final[tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], str]], ...]] = (
+    (re.compile(r"(?P<v>.+) is not a '(?P<fmt>[\w-]+)'(?: \(.*\))?", re.S), _format),
+    (re.compile(r"(?P<v>.+) is not of type (?P<types>'.+')", re.S), _type),
+    (re.compile(r"'(?P<name>.+)' is a required property", re.S), _required),
+    (
+        re.compile(
+            r"Additional properties are not allowed \((?P<names>.+?)"
+            r"(?: and (?P<more>\d+) more)? (?:was|were) unexpected\)",
+            re.S,
+        ),
+        _unexpected,
+    ),
+    (re.compile(r"(?P<v>.+) is not one of \[(?P<opts>.*)\]", re.S), _enum),
+    (re.compile(r"(?P<v>.+) is not valid under any of the given schemas", re.S), _any_of),
+    (re.compile(r"(?P<v>.+) does not match '.*'", re.S), _pattern),
+    (re.compile(r"(?P<v>.+) is too (?P<how>short|long)", re.S), _size),
+    (
+        re.compile(
+            r"(?P<v>.+) is (?P<side>greater|less) than (?:or equal to )?"
+            r"the (?:maximum|minimum) of (?P<n>.+)",
+            re.S,
+        ),
+        _bound,
+    ),
+)
+
+
+def plain_reason(error: str) -> str:
+    """``error`` (a kept reason: ``$.path: message`` or a sentence of Canon's) said as
+    a sentence: the field, what was wrong, what to do."""
+    path, sep, message = error.partition(": ")
+    if not (sep and path.startswith("$")) or " " in path:
+        return _sentence(error)
+    for pattern, say in _TEMPLATES:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return _sentence(say(path, found))
+    return _sentence(f"{_field(path)}: {message}")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return "The input was not valid."
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else f"{text}."

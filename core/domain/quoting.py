@@ -193,15 +193,18 @@ def quotation(text: str, source: str, *, most: int) -> str:
 
 
 def shown_text(text: str) -> str:
-    """``text`` as the rest of a line: a quotation ``text_slot`` made (a writer's reason to
-    ask, kept quoted) as it is, anything else through ``text_slot``."""
+    """``text`` as the rest of a line: a quotation ``quotation`` made (a writer's reason to
+    ask, kept quoted with whom it is from) as it is, anything else through ``text_slot``.
+    A quotation with no writer's mark is text like any other: a reason that is just
+    ``""`` would otherwise read back as the empty string."""
     if text.startswith('"'):
         try:
-            read_text(text)
+            shown = read_text(text)
         except ValueError:
             pass
         else:
-            return text
+            if shown.source is not None:
+                return text
     return text_slot(text)
 
 

@@ -190,7 +190,17 @@ def resolve(
     if committed is not None:
         # The user's confirmed "back home" is no rival to "leavin for tahoe wed" (it was
         # asked as "you told me otherwise not long ago").
-        block = None if evidence.begins_anew else _authority_block(committed, obs, dp, now)
+        # Nor is the user's own word that the plan came true ("finally in tahoe" two days
+        # after her Yes to the plan): it moves the field forward, it does not contradict
+        # her; another source's forward step still waits out the window.
+        forward = source_type == "conversation_assertive" and _advances(
+            spec, committed.value, candidate
+        )
+        block = (
+            None
+            if evidence.begins_anew or forward
+            else _authority_block(committed, obs, dp, now)
+        )
         if block:
             if source_type not in ("conversation_assertive", *USER_SOURCES, *ASKED_SOURCES):
                 return reject(block, margin=margin)

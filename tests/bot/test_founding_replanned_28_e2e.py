@@ -120,8 +120,9 @@ TELLINGS: dict[str, list[Beat]] = {
             ("Are you planning a trip to Tahoe on Friday, November 27?",),
             held={"travel.status": "planning", "travel.depart_date": "2026-11-27"},
         ),
-        # Her Yes to the plan two days before outranks the arrival's word: asked, not taken.
-        Beat(2.1, "finally in tahoe, drove up today", ("Is your trip under way?",), "Tahoe"),
+        # Her Yes to the plan two days before does not outrank her word that it came true
+        # (it was asked "you told me otherwise not long ago"): the plan moves forward.
+        Beat(2.1, "finally in tahoe, drove up today", where="Tahoe"),
     ],
 }
 

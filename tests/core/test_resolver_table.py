@@ -272,6 +272,20 @@ CASES = [
     ),
     # An assistant's proposal is asked, never committed and never dropped unseen.
     Case(
+        "your word that the plan came true is no rival to your Yes to the plan",
+        fact("travel.status", "planning", "user_confirmation", hours_ago=48),
+        o("travel.status", "in_progress"),
+        "auto_commit",
+        "confidence 0.90 >= auto 0.90",
+    ),
+    Case(
+        "another source's forward step still waits out your Yes's window",
+        fact("travel.status", "planning", "user_confirmation", hours_ago=2),
+        o("travel.status", "in_progress", source="calendar"),
+        "tentative_reject",
+        "user_confirmation outranks calendar",
+    ),
+    Case(
         "the assistant's weak proposal is asked, not committed",
         None,
         o("travel.location", "Tahoe", source="agent"),

@@ -34,7 +34,7 @@ from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.trip_state import DEPART, at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
-from core.extraction.known_people import known_people
+from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import MAX_TEXT, parsed_text
 from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
@@ -142,6 +142,13 @@ async def _observations(
     zone = await speakers_zone(engine.store, entity_id, speaker, open_items)
     local = on_users_clock(at, zone)
     people = known_people(f.field for f in household)
+    # "she's poorly again": the member whose status was told last, committed or still
+    # waiting for the speaker's Yes ("emma's got a temperature" an hour ago is asked).
+    subject = recent_subject(
+        [(f.field, f.evidence_ts) for f in household]
+        + [(i.field, i.created_at) for i in open_items if users_own_word(i.principal, entity_id)],
+        at,
+    )
     key = await message_key(engine.store)
 
     async def read(words: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
@@ -155,13 +162,14 @@ async def _observations(
                 family_entity=family_entity,
                 known_people=people,
                 id_key=key,
+                recent_subject=subject,
             )
 
         # Read off the event loop: the offline extractor in the reading process or on the
         # reading thread (each parses the messages that arrive together in one batch); a
         # model-backed one blocks on the network, in a thread of its own.
         if isinstance(extractor, ReadInProcess):
-            request = ReadRequest(words, local, about, known_people=people)
+            request = ReadRequest(words, local, about, known_people=people, recent_subject=subject)
             return run(_already(await reading_process().read(request)))
         if inspect.isfunction(extractor):
             primes = parsed_text(words, "conversation_assertive", people)
@@ -254,6 +262,7 @@ def _already(extraction: Extraction) -> Extractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         return extraction
 

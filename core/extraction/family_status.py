@@ -31,7 +31,8 @@ _NOT_SICK = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _STATUS = re.compile(
-    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|"
+    # "'re" as "they" gives it: "my kids had flu, they're better now".
+    _PRE + r"(?:is|are|'s\s+been|'s|'re|was|were|got|"
     # "came home from hospital", "has come back from uni", non-native "is come back from
     # hostel": arrived home, and there now.
     r"(?:came|(?:has|have|'s|'ve|is|are)\s+(?:just\s+)?come)(?=\s+(?:back\s+)?home\b|\s+back\s+from\b)|"
@@ -267,7 +268,9 @@ _STATUS_CANON = {
 
 
 VERBLESS = re.compile(
-    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
+    # "emma still sick", "kids still at grandmas", "lily better now": "still" or "now" may
+    # come between the member and the state, as it does after "is".
+    r"^\s*(?:(?:still|now|both|all)\s+)?(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
     r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+|slightly\s+|a\s+(?:bit|little)\s+)?better)"
     r"(?!\s+(?:with|by|for|to|than|at|in)\b)|"

@@ -446,7 +446,10 @@ def measure(name: str, half: str) -> Figures:
     for obj in raw:
         markdown = "markdown" in obj.get("tags", ())
         ex = extract_offline(
-            obj["text"], at=AT, source="static_markdown" if markdown else "conversation_assertive"
+            obj["text"],
+            at=AT,
+            source="static_markdown" if markdown else "conversation_assertive",
+            recent_subject=obj.get("recent_subject"),
         )
         factual = {o.field for o in ex.observations if o.intent in _FACTUAL}
         forbidden += bool(factual & set(obj.get("forbid", ())))
@@ -476,7 +479,16 @@ def test_every_record_is_well_formed(name: str, half: str) -> None:
     values, and no field both expected and forbidden."""
     for obj in _raw(name, half):
         rec = parse_record(obj)  # raises on a bad label or time
-        keys = {"text", "intent", "expect", "expect_project", "forbid", "tags", "split"}
+        keys = {
+            "text",
+            "intent",
+            "expect",
+            "expect_project",
+            "forbid",
+            "tags",
+            "split",
+            "recent_subject",
+        }
         assert set(obj) <= keys, obj
         assert rec.split == half, obj
         assert rec.text, obj

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -238,6 +239,8 @@ async def _observations(
             local,
             lambda day, intent, words: asked(DEPART, day, intent, words, DAY_OF_THE_TRIP),
         )
+        # "she's poorly again": who "she" is Canon took from the chat's last news: asked.
+        read_mine = _asked_when_recalled(read_mine, subject, mine)
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
         # "returned it": the one errand still to do, done (asked: Canon chose which).
@@ -250,6 +253,23 @@ async def _observations(
         )
         found = at_home(read_mine, entity_id, own_state) + found
     return found
+
+
+RECALLED_WHO: Final = "who the pronoun means was taken from the chat's last news"
+"""The ``needs_confirmation`` of a member's state read through a pronoun the message itself
+does not resolve ("she's poorly again" hours after "emma's got a temperature"): the
+message may be about someone else (a colleague, a friend), so it is asked, never committed
+on Canon's guess."""
+
+
+def _asked_when_recalled(
+    found: list[dict[str, Any]], subject: str | None, words: str
+) -> list[dict[str, Any]]:
+    """``found`` with the recalled member's state asked, unless the words name them."""
+    if subject is None or re.search(rf"\b{re.escape(subject)}\b", words, re.IGNORECASE):
+        return found
+    field = f"family.{subject}.status"
+    return [{**p, "needs_confirmation": RECALLED_WHO} if p["field"] == field else p for p in found]
 
 
 def _already(extraction: Extraction) -> Extractor:

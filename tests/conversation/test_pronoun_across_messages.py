@@ -3,7 +3,8 @@ a temperature" in the morning, "she's poorly again" at lunch is Emma being sick.
 referent comes from the household's state (the member whose status was told last, within a
 day: ``known_people.recent_subject``), passed to the extractor with the message, never
 kept anywhere else; someone the message names itself, a question, a pronoun that cannot
-be the member, or a day gone by leave it unread."""
+be the member, or a day gone by leave it unread. What is read through the recalled member
+is asked (``RECALLED_WHO``): the message may be about someone else."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from core.conversation.message_intake import message_observations
+from core.conversation.message_intake import RECALLED_WHO, message_observations
 from core.domain.policy import default_policy
 from core.domain.principals import user_principal
 from core.engine.engine import Engine
@@ -63,8 +64,10 @@ def _fields(payloads: list[dict[str, Any]]) -> dict[str, object]:
 async def test_a_pronoun_opening_a_message_is_the_member_told_of_last(
     first: str, later: str, field: str, value: str
 ) -> None:
-    found = _fields(await _told([(first, MORNING), (later, MORNING + timedelta(hours=4))]))
-    assert found.get(field) == value
+    found = await _told([(first, MORNING), (later, MORNING + timedelta(hours=4))])
+    assert _fields(found).get(field) == value
+    # Canon guessed who the pronoun is: the user is asked, nothing is committed on it.
+    assert {p["needs_confirmation"] for p in found if p["field"] == field} == {RECALLED_WHO}
 
 
 @pytest.mark.parametrize(

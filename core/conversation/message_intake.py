@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,7 +37,7 @@ from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.trip_state import DEPART, at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
-from core.extraction.known_people import known_people
+from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import MAX_TEXT, parsed_text
 from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
@@ -144,6 +145,13 @@ async def _observations(
     zone = await speakers_zone(engine.store, entity_id, speaker, open_items)
     local = on_users_clock(at, zone)
     people = known_people(f.field for f in household)
+    # "she's poorly again": the member whose status was told last, committed or still
+    # waiting for the speaker's Yes ("emma's got a temperature" an hour ago is asked).
+    subject = recent_subject(
+        [(f.field, f.evidence_ts) for f in household]
+        + [(i.field, i.created_at) for i in open_items if users_own_word(i.principal, entity_id)],
+        at,
+    )
     key = await message_key(engine.store)
 
     async def read(words: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
@@ -157,13 +165,14 @@ async def _observations(
                 family_entity=family_entity,
                 known_people=people,
                 id_key=key,
+                recent_subject=subject,
             )
 
         # Read off the event loop: the offline extractor in the reading process or on the
         # reading thread (each parses the messages that arrive together in one batch); a
         # model-backed one blocks on the network, in a thread of its own.
         if isinstance(extractor, ReadInProcess):
-            request = ReadRequest(words, local, about, known_people=people)
+            request = ReadRequest(words, local, about, known_people=people, recent_subject=subject)
             return run(_already(await reading_process().read(request)))
         if inspect.isfunction(extractor):
             primes = parsed_text(words, "conversation_assertive", people)
@@ -241,6 +250,8 @@ async def _observations(
             local,
             lambda field, value, words: asked(field, value, "planning", words, GOING_BACK_THERE),
         )
+        # "she's poorly again": who "she" is Canon took from the chat's last news: asked.
+        read_mine = _asked_when_recalled(read_mine, subject, mine)
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
         # "returned it": the one errand still to do, done (asked: Canon chose which), or
@@ -272,6 +283,23 @@ async def _observations(
     return found
 
 
+RECALLED_WHO: Final = "who the pronoun means was taken from the chat's last news"
+"""The ``needs_confirmation`` of a member's state read through a pronoun the message itself
+does not resolve ("she's poorly again" hours after "emma's got a temperature"): the
+message may be about someone else (a colleague, a friend), so it is asked, never committed
+on Canon's guess."""
+
+
+def _asked_when_recalled(
+    found: list[dict[str, Any]], subject: str | None, words: str
+) -> list[dict[str, Any]]:
+    """``found`` with the recalled member's state asked, unless the words name them."""
+    if subject is None or re.search(rf"\b{re.escape(subject)}\b", words, re.IGNORECASE):
+        return found
+    field = f"family.{subject}.status"
+    return [{**p, "needs_confirmation": RECALLED_WHO} if p["field"] == field else p for p in found]
+
+
 def _already(extraction: Extraction) -> Extractor:
     """An extractor whose answer is ``extraction`` (read in the reading process)."""
 
@@ -282,6 +310,7 @@ def _already(extraction: Extraction) -> Extractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         return extraction
 

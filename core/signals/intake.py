@@ -133,10 +133,12 @@ def message_payloads(
     family_entity: str | None = None,
     known_people: frozenset[str] = frozenset(),
     id_key: bytes | None = None,
+    recent_subject: str | None = None,
 ) -> list[dict[str, Any]]:
     """Observations in a chat message (source conversation_assertive); family facts go
     to ``family_entity`` (the speaker's household) when there is one. ``known_people``:
-    names the state already knows, read in lower case too. With ``id_key`` (the store's
+    names the state already knows, read in lower case too; ``recent_subject``: the member
+    the chat was last about, whom "she" or "he" may mean. With ``id_key`` (the store's
     message key) the event ids are ``keyed_id``s nobody else can compute."""
     extraction = extractor(
         text,
@@ -144,6 +146,7 @@ def message_payloads(
         entity_id=entity_id,
         source="conversation_assertive",
         known_people=known_people,
+        recent_subject=recent_subject,
     )
     found = [
         replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o

@@ -73,7 +73,7 @@ async def ingest_signals(
         if signal["kind"] == "calendar_event":
             events.append(signal["payload"])
         if mail is not None and found and not trusted and note_senders:
-            await _note_sender(engine, mail)
+            await _note_sender(engine, mail, trust)
         payloads += [weighted(p, weight) for p in found]
     if payloads:
         outcomes += await engine.ingest_batch(payloads, now=now, principal=principal)
@@ -103,7 +103,9 @@ async def _withdraw_before_acceptance(engine: Engine, event: dict[str, Any], now
             await engine.withdraw_question(question.id, now)
 
 
-async def _note_sender(engine: Engine, mail: dict[str, Any]) -> None:
+async def _note_sender(engine: Engine, mail: dict[str, Any], trust: SenderTrust) -> None:
     address = sender_address(str(mail.get("from", "")))
-    if address is not None and mail.get("auth") != "fail":  # never learn a forged From
+    if address is None or not trust.may_learn(address):
+        return  # the user's own address is never learned (``SenderTrust.own``)
+    if mail.get("auth") != "fail":  # never learn a forged From
         await engine.note_mail_sender(mail_ref(mail), address)

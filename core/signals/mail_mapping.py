@@ -27,6 +27,7 @@ from core.signals.mapping import (
     untrusted_only,
     with_rules,
 )
+from core.signals.quoted_mail import own_words
 from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.signals.rules import Rule
 from core.signals.trust import sender_address
@@ -181,6 +182,7 @@ def _map_email(
     docs: list[Any] = []
     if looks_like_html(body):
         body, docs = split_html(body)
+    body = own_words(body)  # what it quotes is an older mail's, often the user's own words
     ruled = _email_rules(subject, body, sender, rules, item) if rules else []
     reservations, orders = structured(docs)
     mail_day = _mail_day(mail, zone)

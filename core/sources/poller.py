@@ -28,8 +28,8 @@ from core.engine.engine import Engine
 from core.engine.signal_ingest import entity_zone, ingest_signals
 from core.errors import CanonError
 from core.signals.rules import Rule
-from core.signals.trust import SenderTrust
-from core.sources.base import SourceConfig
+from core.signals.trust import SenderTrust, mailbox_addresses
+from core.sources.base import SecretConfig, SourceConfig
 from core.sources.health import after_failure, after_success
 from core.sources.kinds.ics import IcsConfig
 from core.sources.registry import source_for
@@ -139,7 +139,11 @@ async def poll_source(
 ) -> SourceReport:
     """One pass of one source; failures are recorded, never raised."""
     state = await states.source_state(cfg.name) or SourceState(cfg.name, cfg.kind)
-    trust = SenderTrust(cfg.trusted_senders, learned)
+    trust = SenderTrust(
+        cfg.trusted_senders,
+        learned,
+        mailbox_addresses(cfg.username if isinstance(cfg, SecretConfig) else None),
+    )
     try:
         got = await source_for(await _on_users_clock(engine, cfg)).poll(state.cursor, now, rules)
         signals = [signal_event(cfg, got.kind, item, now) for item in got.items]

@@ -29,7 +29,7 @@ from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
 from core.engine.errand_done import ERRAND_CHOSEN, errand_said_done
 from core.engine.household import UsersToName
-from core.engine.leaving_for import not_away_before_leaving
+from core.engine.leaving_for import home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.trip_state import DEPART, at_home
@@ -206,6 +206,9 @@ async def _observations(
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
+        # "we got back home last night" days before the planned trip leaves: home, and
+        # the plan still a plan.
+        read_mine = home_before_leaving(read_mine, entity_id, own_state, at)
 
         def asked(field: str, value: Scalar, intent: str, words: str, why: str) -> dict[str, Any]:
             """What Canon, not the extractor, read in the message with the state: asked."""

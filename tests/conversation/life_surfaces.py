@@ -19,12 +19,14 @@ from core.conversation.context_read import load_context
 from core.conversation.views import state_view
 from core.domain.state import CommittedFact
 from core.engine.household import facts_for_reader
-from core.projections.render import RenderConfig, render
+from core.projections.render import HEARTBEAT, MEMORY, RenderConfig, render
 
 ASKED = ("/state", "where am i", "what do you know about me", "what's on my plate?")
 """What Alice asks to hear the whole story, the agenda last."""
 ERRAND = "financial.amazon_return"
 DEPART = "travel.depart_date"
+CLAIMS = ((HEARTBEAT, "active_reminders"), (MEMORY, "current_state"))
+"""The projected zones that say what is so now."""
 Held = dict[tuple[str, str], object]
 """(entity, field) -> the committed value."""
 
@@ -68,7 +70,8 @@ async def read_surfaces(life: Life) -> Surfaces:
     block = await load_context(store, life.engine.policy, entities, now)
     pending = await store.review_items(["pending"])
     projection = render(await store.facts(), pending, await store.audit(), RenderConfig(), now)
-    projected = "\n".join(body for zones in projection.values() for body in zones.values())
+    # What the files claim now (the change logs beside them are history).
+    projected = "\n".join(projection[file][zone] for file, zone in CLAIMS)
     kept, _overruled = await facts_for_reader(
         store, entities, AUDIENCE.entity_of(ALICE), AUDIENCE.configured_names()
     )
@@ -123,10 +126,11 @@ def judge(seen: Surfaces, story: str) -> None:
         _nowhere_away(seen, story)
     leaves = _day(_value(held, DEPART))
     asked = {q.field for q in seen.block.questions}
-    if status in ("in_progress", "completed") and leaves is not None and DEPART not in asked:
+    flagged = any("departure" in str(c.sentence.value) for c in seen.block.conflicts)
+    if status in ("in_progress", "completed") and leaves and not (DEPART in asked or flagged):
         # Under way or over, its day to leave is not ahead, unless that day is asked (an
-        # arrival before the planned day: "Did you leave on ...?"). The user's day is
-        # never after the UTC day in Portland.
+        # arrival before the planned day: "Did you leave on ...?") or shown as a conflict
+        # (its No). The user's day is never after the UTC day in Portland.
         assert leaves <= seen.today, f"trip {status} before it leaves on {leaves}\n{story}"
     _no_errand_after_its_trip_left(seen, story)
 

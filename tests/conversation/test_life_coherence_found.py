@@ -40,3 +40,18 @@ async def test_back_home_days_before_a_planned_trip_leaves_keeps_the_plan(
     assert held["travel.status"] == "planning"
     assert held["travel.depart_date"] == "2026-11-29"
     assert held["travel.location"] == "Portland"
+
+
+async def test_back_in_the_home_city_ends_the_trip_and_moves_her_in_one_step(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """In Tahoe, "back in portland this morning": the trip's end was taken on its own
+    while "Are you in Portland?" was asked apart, so the trip was over with Alice still
+    "in Tahoe" (a conflict on every surface). Both go together now."""
+    held = await _told(
+        tmp_path,
+        migrated_store_file,
+        [Beat("again", phrasing=0), Beat("arrive", phrasing=0), Beat("home", phrasing=2)],
+    )
+    assert held["travel.status"] == "completed"
+    assert held["travel.location"] == "Portland"

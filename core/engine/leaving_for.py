@@ -26,7 +26,15 @@ from typing import Any
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.consistency import today_where
-from core.engine.trip_state import DEPART, DESTINATION, HOME, LOCATION, STATUS, same_place
+from core.engine.trip_state import (
+    DEPART,
+    DESTINATION,
+    HOME,
+    LOCATION,
+    STATUS,
+    ends_the_trip,
+    same_place,
+)
 
 
 def not_away_before_leaving(
@@ -83,15 +91,15 @@ def home_before_leaving(
     placed = any(p.get("field") == LOCATION and p.get("intent") == "assertive" for p in mine)
     out: list[dict[str, Any]] = []
     for p in payloads:
-        if not (
-            p.get("entity_id") == entity_id
-            and p.get("field") == STATUS
-            and p.get("candidate_value") == "completed"
-            and p.get("intent") == "assertive"
-        ):
+        if not ends_the_trip(p, entity_id):
             out.append(p)
         elif isinstance(home, str) and not placed:
             # The same words, read as where the user is: asked or taken as they would be.
             out.append({**p, "field": LOCATION, "candidate_value": home})
             placed = True
     return out
+
+
+def ends_a_trip(payloads: list[dict[str, Any]], entity_id: str) -> bool:
+    """Whether ``payloads`` say ``entity_id``'s trip is over ("we got back home")."""
+    return any(ends_the_trip(p, entity_id) for p in payloads)

@@ -134,7 +134,7 @@ def at_home(
                     continue
                 p = {**p, "candidate_value": "completed"}
             out.append(p)
-    if not any(_ends_the_trip(p, entity_id) for p in out):
+    if not any(ends_the_trip(p, entity_id) for p in out):
         return out
     # "back in portland this morning": the trip over and home, one step. Home is left to
     # the end's companion (``companions_of``), decided with it, so the end is never taken
@@ -142,7 +142,8 @@ def at_home(
     return [p for p in out if not _puts_home(p, entity_id, home)]
 
 
-def _ends_the_trip(payload: Mapping[str, Any], entity_id: str) -> bool:
+def ends_the_trip(payload: Mapping[str, Any], entity_id: str) -> bool:
+    """Whether ``payload`` says ``entity_id``'s trip is over ("we got back home")."""
     return (
         payload.get("entity_id") == entity_id
         and payload.get("field") == STATUS

@@ -24,7 +24,7 @@ from core.projections.render import HEARTBEAT, MEMORY, RenderConfig, render
 ASKED = ("/state", "where am i", "what do you know about me", "what's on my plate?")
 """What Alice asks to hear the whole story, the agenda last."""
 ERRAND = "financial.amazon_return"
-DEPART = "travel.depart_date"
+DEPART, STATUS = "travel.depart_date", "travel.status"
 CLAIMS = ((HEARTBEAT, "active_reminders"), (MEMORY, "current_state"))
 """The projected zones that say what is so now."""
 Held = dict[tuple[str, str], object]
@@ -118,14 +118,16 @@ def judge(seen: Surfaces, story: str) -> None:
         head = why.splitlines()[0]
         assert " — " in head, f"/why {field} holds no value:\n{why}\n{story}"
         assert "nothing held" not in head, f"/why {field} holds nothing:\n{why}\n{story}"
-    status = _value(held, "travel.status")
+    status = _value(held, STATUS)
     location = _value(held, "travel.location")
-    if status in ("completed", "cancelled"):
+    asked = {q.field for q in seen.block.questions}
+    # Over, called off or home: nowhere else, unless her newer word that it began is
+    # asked ("made it to tahoe" after it was called off: where she is, and "under way?").
+    if status in ("completed", "cancelled") and STATUS not in asked:
         assert location in (None, HOME), f"trip {status} yet located in {location}\n{story}"
-    if status in ("completed", "cancelled") or location == HOME:
+    if (status in ("completed", "cancelled") or location == HOME) and STATUS not in asked:
         _nowhere_away(seen, story)
     leaves = _day(_value(held, DEPART))
-    asked = {q.field for q in seen.block.questions}
     flagged = any("departure" in str(c.sentence.value) for c in seen.block.conflicts)
     if status in ("in_progress", "completed") and leaves and not (DEPART in asked or flagged):
         # Under way or over, its day to leave is not ahead, unless that day is asked (an

@@ -121,11 +121,12 @@ def judge(seen: Surfaces, story: str) -> None:
     status = _value(held, STATUS)
     location = _value(held, "travel.location")
     asked = {q.field for q in seen.block.questions}
-    # Over, called off or home: nowhere else, unless her newer word that it began is
-    # asked ("made it to tahoe" after it was called off: where she is, and "under way?").
-    if status in ("completed", "cancelled") and STATUS not in asked:
+    # Over or home: nowhere else, unless her newer word that it began is asked ("made it
+    # to tahoe" after it was called off: where she is, and "under way?"). A trip called off
+    # moves nobody (trip_state): one called off in Tahoe leaves her there.
+    if status == "completed" and STATUS not in asked:
         assert location in (None, HOME), f"trip {status} yet located in {location}\n{story}"
-    if (status in ("completed", "cancelled") or location == HOME) and STATUS not in asked:
+    if (status == "completed" or location == HOME) and STATUS not in asked:
         _nowhere_away(seen, story)
     leaves = _day(_value(held, DEPART))
     flagged = any("departure" in str(c.sentence.value) for c in seen.block.conflicts)

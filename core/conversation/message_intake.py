@@ -32,10 +32,10 @@ from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_whi
 from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
 from core.engine.going_back_there import GOING_BACK_THERE, going_back_there
 from core.engine.household import UsersToName
-from core.engine.leaving_for import not_away_before_leaving
+from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
-from core.engine.trip_state import DEPART, at_home
+from core.engine.trip_state import DEPART, STATUS, at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import MAX_TEXT, parsed_text
@@ -217,6 +217,10 @@ async def _observations(
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
+        # "we got back home last night" days before the planned trip leaves: home, and
+        # the plan still a plan (unless she said it began, and that is asked still).
+        if ends_a_trip(read_mine, entity_id) and not await _asked_under_way(engine, entity_id):
+            read_mine = home_before_leaving(read_mine, entity_id, own_state, at)
 
         def asked(field: str, value: Scalar, intent: str, words: str, why: str) -> dict[str, Any]:
             """What Canon, not the extractor, read in the message with the state: asked."""
@@ -298,6 +302,13 @@ def _asked_when_recalled(
         return found
     field = f"family.{subject}.status"
     return [{**p, "needs_confirmation": RECALLED_WHO} if p["field"] == field else p for p in found]
+
+
+async def _asked_under_way(engine: Engine, entity_id: str) -> bool:
+    """Whether a question open on ``entity_id`` asks if the trip is under way (an arrival
+    said before its plan's day, "were already in tahoe", waiting its turn)."""
+    items = await engine.store.open_review_items([entity_id])
+    return any(r.field == STATUS and r.candidate_value == "in_progress" for r in items)
 
 
 def _already(extraction: Extraction) -> Extractor:

@@ -221,6 +221,7 @@ PROBE_SETS = (
     "probes26a",
     "probes26b",
     "probes27a",
+    "probes28b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -662,6 +663,7 @@ _PROBE_MINIMUM = {
     "probes26a": 62,
     "probes26b": 63,
     "probes27a": 55,
+    "probes28b": 77,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -124,7 +124,11 @@ REACTION = branched(
     r"^(?:(?:i|we)\s+(?:really\s+|just\s+|honestly\s+)?(?:don't|do\s+not|dont)|idk)\s+(?:really\s+)?"
     r"know\s+(?:what|how|where|who|whether|if)\s+to\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
-    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
+    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b|"
+    # "that's so kind of her", "that's a shame": a thanks or a pity passed on, no news.
+    r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+)?(?:kind|sweet|good|generous|thoughtful|"
+    r"lovely|nice)\s+of\s+(?:you|u|her|him|them|ya)\b|that(?:'s|\s+is|s)\s+(?:such\s+)?a\s+"
+    r"(?:shame|pity|relief)\b)"
 )
 """Reactions to what the other person said: sympathy, delight, back-channel."""
 TEASER = re.compile(

@@ -309,7 +309,7 @@ _LEADS_IN = re.compile(
 )
 """A sentence that opens on a subordinate clause or a frame: what follows its comma is its
 main clause, not a clause of its own ("after we got to Denver, the car was towed")."""
-_LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
+_LEAD_CONJ = re.compile(r"^(but|though|although|however|yet(?!\s+to\b)|whereas)\b[\s,]*", re.I)
 
 
 _REMEMBER = re.compile(

@@ -6,7 +6,8 @@ news with its "do you" left out ("at the wholesaler, need anything?") leaves the
 state held over this week or weekend ("the kids are with their dad this weekend") is the
 arrangement now, not a plan; "had" before an adjective in "-en" ("had the shop open since
 6") is no inverted condition; "yet to leave" opening a message is not "yet" the conjunction;
-a relative gone to stay with someone is away; and a verb the parse takes for the subject of
+a relative gone to stay with someone is away; free, around or busy over a stretch of today
+with "I'm" left out ("free after 4 if you want to ring") is the writer's state; and a verb the parse takes for the subject of
 the next clause ("daughter's back at school, dropped her at the dorm") leaves the present
 before it its own clause. Each class is tabled with paraphrases in other voices and
 look-alikes that must keep their reading; every row is a sentence written for this module,
@@ -89,6 +90,16 @@ GONE_TO_STAY_WITH_SOMEONE: list[FieldRow] = [
     ("grandma's gone to stay with us for the week", "family.grandma.status", None, ""),
 ]
 
+FREE_OVER_A_STRETCH_OF_TODAY: list[tuple[str, str]] = [
+    # Free, around or busy till a time, "I'm" left out, an offer after it: the state now.
+    ("free after 3 if you fancy a call", "assertive"),
+    ("around all afternoon if you need a hand", "assertive"),
+    ("busy till lunch, ring after", "assertive"),
+    # The same ahead of today is a plan; asked, it is a question.
+    ("free tomorrow after 4 if you want to ring", "planning"),
+    ("are you free after 4?", "none"),
+]
+
 PRESENT_BEFORE_A_SUBJECTLESS_PAST: list[str] = [
     # The "'s" of the present clause taken for the past verb's subject.
     "son's back at uni, dropped him at halls on sunday",
@@ -116,7 +127,7 @@ def test_the_clause_keeps_its_reading(text: str, intent: str) -> None:
     assert intent_said(text) == intent, text
 
 
-@pytest.mark.parametrize(("text", "intent"), HELD_OVER_THIS_SPAN)
+@pytest.mark.parametrize(("text", "intent"), HELD_OVER_THIS_SPAN + FREE_OVER_A_STRETCH_OF_TODAY)
 def test_a_state_held_over_this_span_is_now(text: str, intent: str) -> None:
     assert intent_said(text) == intent, text
 

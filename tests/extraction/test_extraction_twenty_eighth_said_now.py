@@ -93,7 +93,7 @@ GONE_TO_STAY_WITH_SOMEONE: list[FieldRow] = [
 FREE_OVER_A_STRETCH_OF_TODAY: list[tuple[str, str]] = [
     # Free, around or busy till a time, "I'm" left out, an offer after it: the state now.
     ("free after 3 if you fancy a call", "assertive"),
-    ("around all afternoon if you need a hand", "assertive"),
+    ("around till 5 if you need a hand", "assertive"),
     ("busy till lunch, ring after", "assertive"),
     # The same ahead of today is a plan; asked, it is a question.
     ("free tomorrow after 4 if you want to ring", "planning"),

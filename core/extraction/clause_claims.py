@@ -124,7 +124,11 @@ REACTION = branched(
     r"^(?:(?:i|we)\s+(?:really\s+|just\s+|honestly\s+)?(?:don't|do\s+not|dont)|idk)\s+(?:really\s+)?"
     r"know\s+(?:what|how|where|who|whether|if)\s+to\b|"
     r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:amazing|awesome|great|cool|sad|"
-    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b)"
+    r"hard|terrible|awful|rough|wonderful|exciting|scary|crazy|funny|nice|lovely|tough)\b|"
+    # "that's so kind of her", "that's a shame": a thanks or a pity passed on, no news.
+    r"that(?:'s|\s+is|s)\s+(?:so\s+|really\s+|very\s+)?(?:kind|sweet|good|generous|thoughtful|"
+    r"lovely|nice)\s+of\s+(?:you|u|her|him|them|ya)\b|that(?:'s|\s+is|s)\s+(?:such\s+)?a\s+"
+    r"(?:shame|pity|relief)\b)"
 )
 """Reactions to what the other person said: sympathy, delight, back-channel."""
 TEASER = re.compile(
@@ -187,6 +191,16 @@ _PLACED_UNTIL = re.compile(
 the allotment till teatime", "on the rig till the 18th", a bare "off till thursday" (off
 work): where one is until then."""
 
+_FREE_UNTIL = re.compile(
+    r"^(?:(?:still|now|just|only)\s+)?(?:free|around|about|busy|available|home|in|here|tied\s+up)\s+"
+    r"(?:(?:all|the\s+whole)\s+(?:day|morning|afternoon|evening|week)|"
+    r"(?:after|from|till|until|til|untill|before)\s+(?:\d|noon|lunch|midday|tea|dinner|school|work|"
+    r"the\s+school\s+run)|(?:today|tonight|this\s+(?:morning|afternoon|evening)))\b"
+)
+"""Free, around or busy over a stretch of today, "I'm" left out ("free after 4 if you want to
+ring", "home all day if you need me", "around till 6"): the writer's state now and for the
+hours ahead."""
+
 
 def where_i_am(low: str) -> bool:
     """A verbless clause that places the speaker ("back home from the hospital", "in the
@@ -196,6 +210,7 @@ def where_i_am(low: str) -> bool:
         or WHEREABOUTS.match(low)
         or STATUS_LINE.match(low)
         or _PLACED_UNTIL.match(low)
+        or _FREE_UNTIL.match(low)
     )
 
 

@@ -25,6 +25,7 @@ from core.extraction.clause_claims import (
     where_i_am,
 )
 from core.extraction.generic_claims import in_general, named_and_rated, pointed_at_and_rated
+from core.extraction.impressions import gives_an_impression
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
@@ -131,6 +132,8 @@ def clause_verdict(
         and (pointed_at_and_rated(reading, clause) or named_and_rated(reading, clause))
     ):
         return "none"  # "That hotel is way overpriced for what it is", "this song slaps"
+    if not seg_obs and clause.intent != "none" and gives_an_impression(reading, clause.low):
+        return "none"  # "sounds like a nightmare tbh", "makes sense": a reply to the listener
     if not seg_obs and clause.intent != "none" and tells_no_state(reading, clause, question):
         return "none"  # "Dad reckons the Broncos will win", "Asking for my sister"
     if (

@@ -34,7 +34,9 @@ _PRESENT_TAGS = frozenset({"VBP", "VBZ"})
 
 
 def _own_subject(tok: Token) -> bool:
-    return any(c.dep_ in _SUBJECTS for c in tok.children)
+    # "daughter's back at school, dropped her at the dorm": the parse may take the "'s" of
+    # the clause before for the verb's subject; a verb is nobody's subject.
+    return any(c.dep_ in _SUBJECTS and c.pos_ not in ("AUX", "VERB") for c in tok.children)
 
 
 def _about_now(tokens: list[Token]) -> bool:

@@ -23,9 +23,14 @@ AWAY_DOING = re.compile(
     # at a place of study now (not "started at a new school", which is home every night).
     + _PRE
     + r"(?:(?:has|'s|have)\s+)?(?:just\s+|now\s+)?(?:started|gone\s+off|went\s+off|left)\s+(?:at|to|for)\s+"
-    r"(?:uni|university|college|boarding\s+school)\b"
+    r"(?:uni|university|college|boarding\s+school)\b|"
+    # "dad's gone to stay with my brother in Galway", "gran's gone down to Devon to stay with
+    # her sister": gone to live at someone else's for a while (not "come to stay with us").
+     + _PRE + r"(?:(?:has|'s|have)\s+)?(?:just\s+)?gone\s+(?:off\s+|down\s+|up\s+|over\s+|back\s+)?"
+    r"(?:to\s+(?!stay\b)[\w']+(?:\s+[\w']+)?\s+)?to\s+(?:stay|live)\s+(?:with|at)\s+(?!(?:us|me|mine|ours)\b)"
 )
-"""Away by what the member is doing elsewhere: at camp, on a trip, gone to university."""
+"""Away by what the member is doing elsewhere: at camp, on a trip, gone to university, gone
+to stay with someone."""
 VISITING = re.compile(
     _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     r"(?:off\s+|away\s+)?visiting\s+(?!(?:us|me|here|from|for|with\s+us)\b)(?=[a-z])"

@@ -16,10 +16,12 @@ SUBJECT_PRONOUN = r"(?:i|we|he|she|they|you|it)"
 
 
 # "Had I known", "had things gone differently", "had it not been for": inverted
-# conditionals, told apart from "had a great time" by the participle.
+# conditionals, told apart from "had a great time" by the participle (a word in "-en" that is
+# no participle, "had the shop open since 6", "had the kids in the kitchen", is no inversion).
 _HAD_INVERSION = (
     r"^had\s+(?:[\w']+\s+){1,3}?(?:not\s+|never\s+)?"
-    r"(?:\w+ed|\w+en|known|gone|done|been|had|left|made|seen|got|won|lost|kept|met|told|said|"
+    r"(?:\w+ed|(?!(?:open|often|even|seven|ten|then|when|kitchen|garden|chicken|children|women|"
+    r"men|oven|dozen|token|listen)\b)\w+en|known|gone|done|been|had|left|made|seen|got|won|lost|kept|met|told|said|"
     r"thought|bought|brought|come|run|held|paid|sent|spent|built|felt|heard|found)\b"
 )
 COUNTERFACTUAL = branched(

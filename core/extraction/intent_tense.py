@@ -261,6 +261,19 @@ _HABIT_NOW = re.compile(
     r"wednesday|thursday|friday|saturday|morning|evening|night|day)|each\s+(?:year|week|summer))\b"
 )
 
+_HELD_THIS_SPAN = re.compile(
+    r"^(?:[a-z']+\s+){0,3}?(?:i'm|im|i\s+am|we're|we\s+are|(?:are|is|'re|'s))\s+(?:still\s+|both\s+|all\s+)?"
+    r"(?:with\s+(?:me|us|their|his|her|my|our|dad|mum|mom|nan|gran|grandma|grandpa)\b|"
+    r"on\s+(?:call|nights|lates|earlies|the\s+(?:rota|late\s+shift|early\s+shift))\b|"
+    r"(?:off\s+(?:work|school|sick)|at\s+home|grounded|snowed\s+in|stuck\s+(?:at\s+home|in))\b)"
+    r"(?=[^.;!?]*\bthis\s+(?:week|weekend|wknd|month|fortnight)\b)"
+    r"(?![^.;!?]*\b(?:tomorrow|tmrw|next|from|starting|(?:mon|tues?|wed|thur?s?|fri|sat|sun)(?:day)?)\b)"
+)
+"""A state held over the span that holds now, said in the present ("the kids are with their
+dad this weekend", "I'm on call this week"): it holds now or over the days just ahead,
+the arrangement made, no plan (a journey or an action "this weekend" is one: "driving up
+to my aunt's this weekend")."""
+
 
 @lru_cache(maxsize=1024)
 def marks_present(low: str) -> bool:
@@ -287,6 +300,8 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
         return "assertive"
     if has_future_time and _HABIT_NOW.search(low):
         return "assertive"  # "we always spend Christmas at my sister's": a habit, no plan
+    if has_future_time and _HELD_THIS_SPAN.search(low):
+        return "assertive"  # "the kids are with their dad this weekend": the arrangement now
     if has_future_time or (_PROGRESSIVE_MOVE.search(low) and has_future_time):
         return "planning"
     return "assertive"

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction.back_again import cut_after_coming_back, cut_before_coming_back
+from core.extraction.clause_openings import LEAD_CONJ, LEADS_IN, REMEMBER
 from core.extraction.conditional_tail import cut_before_conditional_tail
 from core.extraction.doing_now import cut_before_doing_now
 from core.extraction.going_on import cut_before_going_on
@@ -302,30 +303,6 @@ over every dev text)."""
 _SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
 """Only the writer's own fact stays a fact before "is that ok?": another's wish or plan
 and the question are one ask."""
-_LEADS_IN = re.compile(
-    r"\s*(?:when|whenever|after|before|while|once|as\s+soon\s+as|since|because|if|until|till|"
-    r"not\s+going\s+to\s+lie|not\s+gonna\s+lie|ngl|to\s+be\s+honest|tbh)\b",
-    re.I,
-)
-"""A sentence that opens on a subordinate clause or a frame: what follows its comma is its
-main clause, not a clause of its own ("after we got to Denver, the car was towed")."""
-_LEAD_CONJ = re.compile(r"^(but|though|although|however|yet|whereas)\b[\s,]*", re.I)
-
-
-_REMEMBER = re.compile(
-    # (whole words: "noted, thanks" is an acknowledgement, "notebook" a thing)
-    r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\b\s*(?:that\b)?[\s,:]*|"
-    # "remind me i gotta return the shoes", "can u remind me that rent is due on the 1st":
-    # what to be reminded of, said as a statement with its own subject, is the news (not
-    # "remind me to call the vet", "remind me when i land": a request, nothing said).
-    r"^(?:(?:please|pls|plz|(?:can|could|would)\s+(?:you|u))\s+)?(?:(?:just|also)\s+)?"
-    r"remind\s+(?:me|us)\s+(?:that\s+)?"
-    r"(?=(?:i|we|i'm|im|we're|i've|ive|we've|i'll|we'll|i'd|my|our|the|rent|mom|dad)\s+"
-    r"(?:(?:still|also|really|just|totally|have|has|had|need|needs|gotta|got|must|owe|is|are|"
-    r"was|were|'s|s|am|expires?|due|renews?|ends?|starts?|leave|leaves|fly|flies|go|goes)\b"
-    r"|[a-z]+\s+(?:is|are|'s|expires?|needs?|has|was|due)\b))",
-    re.I,
-)
 
 
 @dataclass(frozen=True)
@@ -360,7 +337,7 @@ def split_segments(text: str) -> list[Segment]:
                 continue
             if m.group("suits") is not None and not _SUITS_AFTER.match(body):
                 continue  # "the client wants to pay in dirhams, is that a problem?": one ask
-            if m.group("told") is not None and _LEADS_IN.match(body):
+            if m.group("told") is not None and LEADS_IN.match(body):
                 continue  # "when we landed in Austin, the plane was packed": one sentence
             pieces.append((body[pos : m.start()], joint))
             joint = (
@@ -378,18 +355,18 @@ def split_segments(text: str) -> list[Segment]:
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
         for i, (piece, j) in enumerate(kept):
-            lead = _LEAD_CONJ.match(piece)
+            lead = LEAD_CONJ.match(piece)
             if lead:
                 # ", but right now..." was cut at the comma: the conjunction is the joint.
                 j, piece = lead.group(1).lower(), piece[lead.end() :]
             if i == 0:
                 piece = strip_salutation(piece)  # "Hi Sarah, ...": the news starts after it
             stripped = lead_stripped(piece)
-            framed = _REMEMBER.match(stripped)
+            framed = REMEMBER.match(stripped)
             # "can you remind me that I need to return it?": the question is the frame's,
             # what follows it is said.
             asks = question and not (framed and "remind" in framed.group().lower())
-            stripped = strip_frame(_REMEMBER.sub("", stripped)).strip(" ,")
+            stripped = strip_frame(REMEMBER.sub("", stripped)).strip(" ,")
             if not stripped and len(kept) > 1:
                 continue  # "Looking back, I wish...": the marker says nothing of its own
             if not stripped:

@@ -222,6 +222,7 @@ PROBE_SETS = (
     "probes26b",
     "probes27a",
     "probes28a",
+    "probes28b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -676,6 +677,7 @@ _PROBE_MINIMUM = {
     "probes26b": 63,
     "probes27a": 55,
     "probes28a": 53,
+    "probes28b": 77,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1337,6 +1339,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # on it: 0.755 (40/53), 0.222 (6/27), no false commit. After the round: 0.906 (48/53),
     # 0.889 (24/27), no false commit, no forbidden field.
     ("probes28a", "dev"): Figures(0.87, 0.84, 0.00, 0.00, 0, 0.00),
+    # probes28b (twenty-eighth round, w28b: present states said with past or future words,
+    # replies that rate what was said, verbless states with a question or an offer after
+    # them, "yet to leave X", relatives gone to stay with family, in a commuter's, a
+    # small-business owner's, a student abroad's and a carer's voices, with 11 controls; no
+    # realistic set's held-out half opened), one batch, committed before the extractor ran
+    # on it: 0.870 (67/77), 0.467 (7/15) as written (0.533 once mum and gran took the
+    # catalogue's slugs), no false commit. After the round: 0.935 (72/77), 0.800 (12/15).
+    ("probes28b", "dev"): Figures(0.91, 0.73, 0.00, 0.00, 0, 0.00),
     # probes18a, 18a2, 18a3 (eighteenth round, words18a: co-parents', carers', nannies' and
     # grandparents' messages, shift hand-overs at home, family chats and notes to self; no
     # realistic set opened), one batch each, committed before the extractor ran on it and

@@ -197,9 +197,7 @@ def resolve(
             spec, committed.value, candidate
         )
         block = (
-            None
-            if evidence.begins_anew or forward
-            else _authority_block(committed, obs, dp, now)
+            None if evidence.begins_anew or forward else _authority_block(committed, obs, dp, now)
         )
         if block:
             if source_type not in ("conversation_assertive", *USER_SOURCES, *ASKED_SOURCES):

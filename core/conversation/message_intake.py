@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from core.domain.errands import returns_held
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
@@ -36,6 +37,7 @@ from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.trip_state import DEPART, at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
+from core.extraction.goods_returns import goods_words
 from core.extraction.known_people import known_people
 from core.extraction.offline_input import MAX_TEXT, parsed_text
 from core.extraction.reading_child import ReadRequest
@@ -251,6 +253,7 @@ async def _observations(
             entity_id,
             own_state,
             lambda field, words, why: asked(field, "pending", "assertive", words, why),
+            await _goods_to_send_back(engine.store, entity_id, own_state),
         )
         # "the amazon return is still pending" while it is still to send back: still due.
         read_mine = pending_while_due(
@@ -270,6 +273,18 @@ async def _observations(
         )
         found = at_home(read_mine, entity_id, own_state) + found
     return found
+
+
+async def _goods_to_send_back(
+    store: Store, entity_id: str, state: dict[str, Scalar]
+) -> dict[str, frozenset[str]]:
+    """Each return still to send back -> the words that named its goods in the messages
+    that made it due ("amazon_return" -> {"amazon", "boots"}): no return due, no read."""
+    goods: dict[str, frozenset[str]] = {}
+    for slug in returns_held(state, ("due",)):
+        told = await store.events_for(entity_id, f"financial.{slug}.status", "due")
+        goods[slug] = frozenset().union(*(goods_words(e.evidence_text or "") for e in told))
+    return goods
 
 
 def _already(extraction: Extraction) -> Extractor:

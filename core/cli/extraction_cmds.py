@@ -194,9 +194,15 @@ def _llm_extractor() -> Extractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         result = model.extract(
-            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+            text,
+            at=at,
+            entity_id=entity_id,
+            source=source,
+            known_people=known_people,
+            recent_subject=recent_subject,
         )
         if result.report.used == "offline":
             click.echo(

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from core.domain.errands import returns_held
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
@@ -29,16 +29,16 @@ from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
 from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_while_due
+from core.engine.errand_goods import goods_to_send_back
 from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
 from core.engine.going_back_there import GOING_BACK_THERE, going_back_there
 from core.engine.household import UsersToName
-from core.engine.leaving_for import not_away_before_leaving
+from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
-from core.engine.trip_state import DEPART, at_home
+from core.engine.trip_state import DEPART, STATUS, at_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
-from core.extraction.goods_returns import goods_words
-from core.extraction.known_people import known_people
+from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import MAX_TEXT, parsed_text
 from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
@@ -146,6 +146,13 @@ async def _observations(
     zone = await speakers_zone(engine.store, entity_id, speaker, open_items)
     local = on_users_clock(at, zone)
     people = known_people(f.field for f in household)
+    # "she's poorly again": the member whose status was told last, committed or still
+    # waiting for the speaker's Yes ("emma's got a temperature" an hour ago is asked).
+    subject = recent_subject(
+        [(f.field, f.evidence_ts) for f in household]
+        + [(i.field, i.created_at) for i in open_items if users_own_word(i.principal, entity_id)],
+        at,
+    )
     key = await message_key(engine.store)
 
     async def read(words: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
@@ -159,13 +166,14 @@ async def _observations(
                 family_entity=family_entity,
                 known_people=people,
                 id_key=key,
+                recent_subject=subject,
             )
 
         # Read off the event loop: the offline extractor in the reading process or on the
         # reading thread (each parses the messages that arrive together in one batch); a
         # model-backed one blocks on the network, in a thread of its own.
         if isinstance(extractor, ReadInProcess):
-            request = ReadRequest(words, local, about, known_people=people)
+            request = ReadRequest(words, local, about, known_people=people, recent_subject=subject)
             return run(_already(await reading_process().read(request)))
         if inspect.isfunction(extractor):
             primes = parsed_text(words, "conversation_assertive", people)
@@ -210,6 +218,10 @@ async def _observations(
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
+        # "we got back home last night" days before the planned trip leaves: home, and
+        # the plan still a plan (unless she said it began, and that is asked still).
+        if ends_a_trip(read_mine, entity_id) and not await _asked_under_way(engine, entity_id):
+            read_mine = home_before_leaving(read_mine, entity_id, own_state, at)
 
         def asked(field: str, value: Scalar, intent: str, words: str, why: str) -> dict[str, Any]:
             """What Canon, not the extractor, read in the message with the state: asked."""
@@ -243,6 +255,8 @@ async def _observations(
             local,
             lambda field, value, words: asked(field, value, "planning", words, GOING_BACK_THERE),
         )
+        # "she's poorly again": who "she" is Canon took from the chat's last news: asked.
+        read_mine = _asked_when_recalled(read_mine, subject, mine)
         # "gotta return the amazon package before we go": due by the trip's day.
         read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
         # "returned it": the one errand still to do, done (asked: Canon chose which), or
@@ -253,7 +267,7 @@ async def _observations(
             entity_id,
             own_state,
             lambda field, words, why: asked(field, "pending", "assertive", words, why),
-            await _goods_to_send_back(engine.store, entity_id, own_state),
+            await goods_to_send_back(engine.store, entity_id, own_state),
         )
         # "the amazon return is still pending" while it is still to send back: still due.
         read_mine = pending_while_due(
@@ -275,16 +289,28 @@ async def _observations(
     return found
 
 
-async def _goods_to_send_back(
-    store: Store, entity_id: str, state: dict[str, Scalar]
-) -> dict[str, frozenset[str]]:
-    """Each return still to send back -> the words that named its goods in the messages
-    that made it due ("amazon_return" -> {"amazon", "boots"}): no return due, no read."""
-    goods: dict[str, frozenset[str]] = {}
-    for slug in returns_held(state, ("due",)):
-        told = await store.events_for(entity_id, f"financial.{slug}.status", "due")
-        goods[slug] = frozenset().union(*(goods_words(e.evidence_text or "") for e in told))
-    return goods
+RECALLED_WHO: Final = "who the pronoun means was taken from the chat's last news"
+"""The ``needs_confirmation`` of a member's state read through a pronoun the message itself
+does not resolve ("she's poorly again" hours after "emma's got a temperature"): the
+message may be about someone else (a colleague, a friend), so it is asked, never committed
+on Canon's guess."""
+
+
+def _asked_when_recalled(
+    found: list[dict[str, Any]], subject: str | None, words: str
+) -> list[dict[str, Any]]:
+    """``found`` with the recalled member's state asked, unless the words name them."""
+    if subject is None or re.search(rf"\b{re.escape(subject)}\b", words, re.IGNORECASE):
+        return found
+    field = f"family.{subject}.status"
+    return [{**p, "needs_confirmation": RECALLED_WHO} if p["field"] == field else p for p in found]
+
+
+async def _asked_under_way(engine: Engine, entity_id: str) -> bool:
+    """Whether a question open on ``entity_id`` asks if the trip is under way (an arrival
+    said before its plan's day, "were already in tahoe", waiting its turn)."""
+    items = await engine.store.open_review_items([entity_id])
+    return any(r.field == STATUS and r.candidate_value == "in_progress" for r in items)
 
 
 def _already(extraction: Extraction) -> Extractor:
@@ -297,6 +323,7 @@ def _already(extraction: Extraction) -> Extractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         return extraction
 

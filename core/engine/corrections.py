@@ -21,6 +21,7 @@ from core.domain.review_items import CORRECTION_PREFIX, CorrectionKind
 from core.domain.review_items import correction_kind as correction_kind
 from core.domain.state import Scalar
 from core.domain.whose_word import member_of, someone_elses
+from core.engine.consistency import FOLLOWS_TRIP, FORCED
 from core.engine.engine import Engine
 from core.engine.household import users_by_name
 from core.errors import NotFound, NotYours
@@ -150,6 +151,7 @@ async def propose_undo(
     tokens = await engine.store.api_tokens.tokens()
     asker = member_of(principal, tokens)
     run: list[HistoryEntry] = []
+    among: list[HistoryEntry] = []
     theirs: HistoryEntry | None = None
     for entity in entities:
         every = await engine.store.history(entity, None)
@@ -157,7 +159,7 @@ async def propose_undo(
         if len(entries) < len(every) and (theirs is None or every[-1].seq > theirs.seq):
             theirs = every[-1]
         if entries and (not run or entries[-1].seq > run[-1].seq):
-            run = last_moment(entries)
+            run, among = last_moment(entries), entries
     if not run and theirs is not None:
         owner = someone_elses(theirs.entity_id, theirs.principal, asker, tokens)
         what = f"the newest change ({label(theirs.field, theirs.entity_id, theirs.entity_id)})"
@@ -167,7 +169,13 @@ async def propose_undo(
     # One moment may hold two acts where the clock stands still (a replay, a test):
     # the act is also one input, one message or one question's group.
     inputs = [await _input_of(engine, e) for e in run]
-    act = one_per_field([e for e, i in zip(run, inputs, strict=True) if i == inputs[-1]])
+    if all(i == FOLLOWED for i in inputs):
+        # Only what followed from the act (an errand moved with the trip's day, a fix a
+        # Yes forced) was found: it was committed with the act, under another resolution.
+        run = same_moment(among, run[-1])
+        inputs = [await _input_of(engine, e) for e in run]
+    cause = next((i for i in reversed(inputs) if i != FOLLOWED), inputs[-1])
+    act = one_per_field([e for e, i in zip(run, inputs, strict=True) if i in (cause, FOLLOWED)])
     group = new_id() if len(act) > 1 else None
     asked = [
         await propose_correction(
@@ -240,15 +248,25 @@ async def check_own_word(
         raise NotYours(await _not_yours(engine, owner, verb, what, names))
 
 
+FOLLOWED: tuple[str, str | None] = ("followed", None)
+"""The input of a change that followed from another one committed with it (an errand's
+day moved with the trip's, a fix the user's answer forced): part of that act, so /undo
+takes it back with its cause, never alone (undoing only the errand left the trip leaving
+on the day it had moved to, and its errand "due before you leave" days before it)."""
+
+
 async def _input_of(engine: Engine, entry: HistoryEntry) -> tuple[str, str | None]:
     """What a commit came from: the message (its source) or, for an answer, the group
-    of the question answered (a Yes to "Is all of this right?" is one input)."""
+    of the question answered (a Yes to "Is all of this right?" is one input); ``FOLLOWED``
+    for a change that followed from the act it was committed with."""
     events = await engine.store.events_for(entry.entity_id, entry.field)
     event = next((e for e in events if e.event_id == entry.event_id), None)
     if event is None:
         return ("", entry.event_id)
     if event.source_type == "user_confirmation" and event.source_ref is not None:
         item = await engine.store.review_item(event.source_ref)
+        if item is not None and item.reasons and item.reasons[-1] in (FORCED, FOLLOWS_TRIP):
+            return FOLLOWED
         if item is not None:
             return ("answer", item.group_key or item.id)
     return (event.source_type, event.source_ref)
@@ -275,6 +293,14 @@ def last_moment(entries: Sequence[HistoryEntry]) -> list[HistoryEntry]:
             break
         run.append(e)
     return run[::-1]
+
+
+def same_moment(entries: Sequence[HistoryEntry], last: HistoryEntry) -> list[HistoryEntry]:
+    """``entries`` of ``last``'s moment, principal and entity, whatever their resolution:
+    an act and what followed from it (a message's auto-commit and the errand it moved,
+    settled as confirmed) (pure)."""
+    key = (last.committed_at, last.principal, last.entity_id)
+    return [e for e in entries if (e.committed_at, e.principal, e.entity_id) == key]
 
 
 def one_per_field(run: Sequence[HistoryEntry]) -> list[HistoryEntry]:

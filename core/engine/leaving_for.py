@@ -11,6 +11,10 @@ The extractor's reading of such messages is left as it is (a traveller's letter,
 Lisbon, leaving for Porto tomorrow", is labelled so in the evaluation sets): this is the
 engine's reading of the message as a whole. A pure function of the message's payloads
 and ``now``.
+
+The same holds of a trip's end said before the trip began: "we got back home last night"
+on the Wednesday before a trip planned for Sunday ends no trip that has not left
+(``home_before_leaving``). It says where the user is, home, and the plan stays a plan.
 """
 
 from __future__ import annotations
@@ -22,7 +26,15 @@ from typing import Any
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.consistency import today_where
-from core.engine.trip_state import DEPART, DESTINATION, LOCATION, STATUS, same_place
+from core.engine.trip_state import (
+    DEPART,
+    DESTINATION,
+    HOME,
+    LOCATION,
+    STATUS,
+    ends_the_trip,
+    same_place,
+)
 
 
 def not_away_before_leaving(
@@ -60,3 +72,34 @@ def not_away_before_leaving(
             and p.get("intent") == "assertive"
         )
     ]
+
+
+def home_before_leaving(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar], now: datetime
+) -> list[dict[str, Any]]:
+    """``payloads`` without the trip over they give ``entity_id`` while the trip held is
+    only planned and its day to leave is still ahead (after today where the user is): that
+    trip cannot be over. "Back home" is then where they are: the home city (``state``'s,
+    when known and the message names no place), never the end of the plan."""
+    if state.get(STATUS) != "planning":
+        return payloads
+    leaves = calendar_day(state.get(DEPART))
+    if leaves is None or leaves <= today_where(state, now):
+        return payloads
+    home = state.get(HOME)
+    mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    placed = any(p.get("field") == LOCATION and p.get("intent") == "assertive" for p in mine)
+    out: list[dict[str, Any]] = []
+    for p in payloads:
+        if not ends_the_trip(p, entity_id):
+            out.append(p)
+        elif isinstance(home, str) and not placed:
+            # The same words, read as where the user is: asked or taken as they would be.
+            out.append({**p, "field": LOCATION, "candidate_value": home})
+            placed = True
+    return out
+
+
+def ends_a_trip(payloads: list[dict[str, Any]], entity_id: str) -> bool:
+    """Whether ``payloads`` say ``entity_id``'s trip is over ("we got back home")."""
+    return any(ends_the_trip(p, entity_id) for p in payloads)

@@ -16,6 +16,7 @@ from core.domain.principals import SYSTEM, Principal
 from core.domain.review_items import OPEN_STATUSES
 from core.engine.engine import Engine, Outcome
 from core.errors import PayloadInvalid
+from core.extraction.users_clock import users_zone
 from core.signals.intake import mail_ref, signal_payloads, weighted
 from core.signals.invitations import accepted_from_item
 from core.signals.rules import Rule
@@ -44,6 +45,7 @@ async def ingest_signals(
     outcomes: list[Outcome] = []
     valid = 0
     events: list[dict[str, Any]] = []  # valid calendar events: one may be newly accepted
+    zones: dict[str, str | None] = {}  # each entity's clock: the days a signal names are theirs
     for signal in signals:
         errors = evidence_errors("signal_event", signal, now, engine.policy.clock_skew)
         if errors:
@@ -55,8 +57,11 @@ async def ingest_signals(
             continue
         mail = signal["payload"] if signal["kind"] == "email" else None
         trusted = mail is not None and trust.trusts(mail)
+        entity = str(signal["entity_id"])
+        if entity not in zones:
+            zones[entity] = await entity_zone(engine, entity)
         try:
-            found = signal_payloads(signal, now, rules, trusted=trusted)
+            found = signal_payloads(signal, now, rules, trusted=trusted, zone=zones[entity])
         except PayloadInvalid as e:
             outcomes.append(
                 await engine.ingest_invalid(
@@ -68,13 +73,19 @@ async def ingest_signals(
         if signal["kind"] == "calendar_event":
             events.append(signal["payload"])
         if mail is not None and found and not trusted and note_senders:
-            await _note_sender(engine, mail)
+            await _note_sender(engine, mail, trust)
         payloads += [weighted(p, weight) for p in found]
     if payloads:
         outcomes += await engine.ingest_batch(payloads, now=now, principal=principal)
     for event in events:
         await _withdraw_before_acceptance(engine, event, now)
     return outcomes, valid
+
+
+async def entity_zone(engine: Engine, entity: str) -> str | None:
+    """The IANA zone of ``entity``'s clock, from its committed facts (``users_zone``);
+    None while Canon knows none. A signal's days are the user's, on this clock."""
+    return users_zone({f.field: f.value for f in await engine.store.facts(entity)})
 
 
 async def _withdraw_before_acceptance(engine: Engine, event: dict[str, Any], now: datetime) -> None:
@@ -92,7 +103,9 @@ async def _withdraw_before_acceptance(engine: Engine, event: dict[str, Any], now
             await engine.withdraw_question(question.id, now)
 
 
-async def _note_sender(engine: Engine, mail: dict[str, Any]) -> None:
+async def _note_sender(engine: Engine, mail: dict[str, Any], trust: SenderTrust) -> None:
     address = sender_address(str(mail.get("from", "")))
-    if address is not None and mail.get("auth") != "fail":  # never learn a forged From
+    if address is None or not trust.may_learn(address):
+        return  # the user's own address is never learned (``SenderTrust.own``)
+    if mail.get("auth") != "fail":  # never learn a forged From
         await engine.note_mail_sender(mail_ref(mail), address)

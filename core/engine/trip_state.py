@@ -26,7 +26,8 @@ and does no I/O. The engine calls them before it resolves a batch:
 ``at_home``
     "I'm in Portland" reads as being somewhere on a trip, unless Portland is home: a
     message that puts the speaker in their home city says their trip is over if one is
-    under way, and says nothing of a trip otherwise.
+    under way, and says nothing of a trip otherwise. A trip's end and being home said in
+    one message are one step: home goes with the end, as its companion.
 
 ``with_trip_corroborators``
     Corroboration by meaning: an observation of where the user is, or that the trip
@@ -121,17 +122,43 @@ def at_home(
             for p in payloads
         )
 
-    if not isinstance(home, str) or not said(LOCATION, home) or not said(STATUS, "in_progress"):
+    if not isinstance(home, str) or not said(LOCATION, home):
         return payloads
-    under_way = state.get(STATUS) == "in_progress"
-    out: list[dict[str, Any]] = []
-    for p in payloads:
-        if p.get("entity_id") == entity_id and p.get("field") == STATUS:
-            if not under_way:
-                continue
-            p = {**p, "candidate_value": "completed"}
-        out.append(p)
-    return out
+    out = payloads
+    if said(STATUS, "in_progress"):
+        under_way = state.get(STATUS) == "in_progress"
+        out = []
+        for p in payloads:
+            if p.get("entity_id") == entity_id and p.get("field") == STATUS:
+                if not under_way:
+                    continue
+                p = {**p, "candidate_value": "completed"}
+            out.append(p)
+    if not any(ends_the_trip(p, entity_id) for p in out):
+        return out
+    # "back in portland this morning": the trip over and home, one step. Home is left to
+    # the end's companion (``companions_of``), decided with it, so the end is never taken
+    # while being home is asked apart (over, yet "in Tahoe").
+    return [p for p in out if not _puts_home(p, entity_id, home)]
+
+
+def ends_the_trip(payload: Mapping[str, Any], entity_id: str) -> bool:
+    """Whether ``payload`` says ``entity_id``'s trip is over ("we got back home")."""
+    return (
+        payload.get("entity_id") == entity_id
+        and payload.get("field") == STATUS
+        and payload.get("candidate_value") == "completed"
+        and payload.get("intent") == "assertive"
+    )
+
+
+def _puts_home(payload: Mapping[str, Any], entity_id: str, home: str) -> bool:
+    return (
+        payload.get("entity_id") == entity_id
+        and payload.get("field") == LOCATION
+        and payload.get("intent") == "assertive"
+        and same_place(payload.get("candidate_value"), home)
+    )
 
 
 def _as_home(payload: dict[str, Any], entity_id: str, home: str) -> dict[str, Any]:

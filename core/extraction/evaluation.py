@@ -2,7 +2,9 @@
 
 A record has ``text``, ``intent`` (acceptable labels, preferred first), and
 optionally ``expect`` ({field: value}), ``expect_project`` ({name, status}),
-``at`` (RFC 3339 message time), ``tags`` (e.g. ["counterfactual"]) and ``split``.
+``at`` (RFC 3339 message time), ``tags`` (e.g. ["counterfactual"]), ``split`` and
+``recent_subject`` (the member the chat was last about: "she's poorly again" after news
+of Emma is read with "emma").
 A predicted intent is correct when it is any of the acceptable labels.
 
 The safety figure that matters most is ``false_commit_rate``: the share of texts
@@ -39,6 +41,7 @@ class LabelledRecord:
     at: datetime | None = None
     tags: tuple[str, ...] = ()
     split: str = ""
+    recent_subject: str | None = None
 
 
 def parse_record(obj: Any) -> LabelledRecord:
@@ -63,6 +66,7 @@ def parse_record(obj: Any) -> LabelledRecord:
         at=at,
         tags=tuple(obj.get("tags") or ()),
         split=str(obj.get("split") or ""),
+        recent_subject=str(obj["recent_subject"]) if obj.get("recent_subject") else None,
     )
 
 
@@ -191,7 +195,9 @@ def evaluate(
         source: SourceKind = (
             "static_markdown" if "markdown" in rec.tags else "conversation_assertive"
         )
-        ex = extractor(rec.text, at=rec.at or default_at, source=source)
+        ex = extractor(
+            rec.text, at=rec.at or default_at, source=source, recent_subject=rec.recent_subject
+        )
         report.n += 1
         gold = ex.intent if ex.intent in rec.intents else rec.intents[0]
         report.confusion[gold][ex.intent] += 1

@@ -31,7 +31,7 @@ _NOT_SICK = re.compile(
 )
 _SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
 _STATUS = re.compile(
-    _PRE + r"(?:is|are|'s\s+been|'s|was|were|got|"
+    _PRE + r"(?:is|are|'s\s+been|'s|'re|was|were|got|"  # 're: "they're better now"
     # "came home from hospital", "has come back from uni", non-native "is come back from
     # hostel": arrived home, and there now.
     r"(?:came|(?:has|have|'s|'ve|is|are)\s+(?:just\s+)?come)(?=\s+(?:back\s+)?home\b|\s+back\s+from\b)|"
@@ -267,7 +267,7 @@ _STATUS_CANON = {
 
 
 VERBLESS = re.compile(
-    r"^\s*(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
+    r"^\s*(?:(?:still|now|both|all)\s+)?(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
     r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+|slightly\s+|a\s+(?:bit|little)\s+)?better)"
     r"(?!\s+(?:with|by|for|to|than|at|in)\b)|"
@@ -277,7 +277,8 @@ VERBLESS = re.compile(
     r"(?:puking|vomiting|throwing\s+up|coughing|wheezing)(?!\s+(?:up\s+)?(?:blood\b)))\b)"
 )
 """What a status line says of a member without its verb: "husband away till Sunday",
-"kids at grandma's this week", "son home sick today"."""
+"kids at grandma's this week", "son home sick today", "emma still sick" ("still" or "now"
+may come between, as after "is")."""
 
 
 _SYMPTOM_WORSE = re.compile(

@@ -9,12 +9,17 @@ before the message is read, and from there it goes the way any typed name goes.
 A known name that is also an ordinary word is left as typed where it reads as
 the word: a stop word never ("will", "may"), and no name right after a pronoun,
 "to" or a modal ("we hope to", "I'll mark it").
+
+The member the chat was last about is known the same way, from the state: "emma's got a
+temperature" in the morning, "she's poorly again" at lunch (``recent_subject``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Final
 
 from core.extraction.places import GAZETTEER
 from core.extraction.rules_family import names_a_relation
@@ -39,6 +44,31 @@ def known_people(fields: Iterable[str]) -> frozenset[str]:
         if _NAME.fullmatch(slug) and not names_a_relation(slug):
             out.add(slug)
     return frozenset(out)
+
+
+RECENT: Final = timedelta(hours=24)
+"""How long the member last told of stays the one "she" or "he" means: a day; past it a
+pronoun alone is nobody the chat knows."""
+
+
+def recent_subject(
+    said: Iterable[tuple[str, datetime]], now: datetime, within: timedelta = RECENT
+) -> str | None:
+    """The member (``family.<slug>.status``'s slug) whose status was told last, from the
+    state's (field, evidence time) pairs, when that was within ``within`` before ``now``;
+    None when nobody's was, or when two were told at once ("mom and dad are sick": "she"
+    could be either)."""
+    latest: list[str] = []
+    when = now - within
+    for field, at in said:
+        parts = field.split(".")
+        if len(parts) != 3 or parts[0] != "family" or parts[2] != "status" or at > now:
+            continue
+        if at > when:
+            latest, when = [parts[1]], at
+        elif at == when:
+            latest.append(parts[1])
+    return latest[0] if len(latest) == 1 else None
 
 
 def _ordinary_word(name: str) -> bool:

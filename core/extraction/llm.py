@@ -166,8 +166,16 @@ def _read(
     entity_id: str,
     source: SourceKind,
     known_people: frozenset[str] = frozenset(),
+    recent_subject: str | None = None,
 ) -> _Text:
-    offline = fallback(text, at=at, entity_id=entity_id, source=source, known_people=known_people)
+    offline = fallback(
+        text,
+        at=at,
+        entity_id=entity_id,
+        source=source,
+        known_people=known_people,
+        recent_subject=recent_subject,
+    )
     return _Text(text, at, entity_id, source, offline)
 
 
@@ -227,9 +235,15 @@ class LLMExtractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         return self.extract(
-            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+            text,
+            at=at,
+            entity_id=entity_id,
+            source=source,
+            known_people=known_people,
+            recent_subject=recent_subject,
         ).extraction
 
     def extract(
@@ -240,10 +254,12 @@ class LLMExtractor:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> LLMResult:
         """The extraction of ``text`` and a report of which reading it is (the offline
-        check reads ``known_people``' names in lower case too)."""
-        t = _read(self._fallback, text, at, entity_id, source, known_people)
+        check reads ``known_people``' names in lower case too, and a pronoun opening the
+        text as ``recent_subject``)."""
+        t = _read(self._fallback, text, at, entity_id, source, known_people, recent_subject)
         fmt = self._format
         try:
             try:

@@ -51,12 +51,34 @@ CALLED_OFF = re.compile(
     r"\b(?:not|aren't|arent|isn't)\s+moving\s+(?:after\s+all|anymore|any\s+more|now)\b|"
     r"\b(?:we|i)\s+(?:are|'re|re|am|'m|m)\s+not\s+moving\b|\bcalled\s+off\s+the\s+move\b"
 )
+_MOVING_BARE = re.compile(
+    # "we're moving next month", "moving house on the 20th", "we move out end of april",
+    # "we are shifting to new flat from next month" (Indian English): a move of home with
+    # no town said; what follows the verb must be the day it happens.
+    rf"(?:^|{_SUBJECT}){_WHEN}(?:moving|move)(?:\s+(?:house|home|out|flats?))?\s+|"
+    rf"(?:^|{_SUBJECT}){_WHEN}(?:shifting|shift)\s+(?:house\s+|home\s+|(?:to|into)\s+"
+    rf"(?:(?:a|the|our|my)\s+)?(?:new\s+)?{HOME_NOUN}\s+)"
+)
+_AT_THE_DAY = re.compile(r"(?:(?:at|by|around)\s+)?")
+"""Between a bare move and its day: "we move out at the end of april"."""
 _AHEAD = frozenset({"planning", "assertive"})
 _MONTH_ONLY = re.compile(r"^(?:in\s+|by\s+|during\s+|early\s+|late\s+)?[a-z]+\.?$")
 """A date said as its month alone ("in january"): the move's day is not known yet."""
 
 
-_GATE = frozenset({"moving", "move", "relocating", "relocate", "closing", "close", "relocation"})
+_GATE = frozenset(
+    {
+        "moving",
+        "move",
+        "relocating",
+        "relocate",
+        "closing",
+        "close",
+        "relocation",
+        "shifting",
+        "shift",
+    }
+)
 
 
 def move_ahead(clause: Clause) -> list[Candidate]:
@@ -71,7 +93,9 @@ def move_ahead(clause: Clause) -> list[Candidate]:
         ]
     m = MOVING.search(low)
     # "we're moving to denver!!" reads as now, but a move under way is still ahead.
-    if m is None or clause.intent not in _AHEAD or _NOT_A_MOVE.search(low, m.end()):
+    if m is None:
+        return _day_of_a_move(clause)
+    if clause.intent not in _AHEAD or _NOT_A_MOVE.search(low, m.end()):
         return []
     place = residence(clause.text, low, m.end())
     if place is None:
@@ -81,6 +105,22 @@ def move_ahead(clause: Clause) -> list[Candidate]:
     if ahead:
         out.append(Candidate(MOVE_DATE, move_day(ahead[0], low), 0.95, "planning"))
     return out
+
+
+def _day_of_a_move(clause: Clause) -> list[Candidate]:
+    """The day of the speaker's move when no town is said: the day must follow the verb at
+    once ("moving on the 28th"; not "moving on from this job in may", "moving the car
+    tomorrow"), and be ahead."""
+    if clause.intent != "planning":
+        return []
+    m = _MOVING_BARE.search(clause.low)
+    if m is None:
+        return []
+    for t in clause.times:
+        said_at = _AT_THE_DAY.fullmatch(clause.low, m.end(), t.start) is not None
+        if said_at and not t.past and t.day >= clause.at.date():
+            return [Candidate(MOVE_DATE, move_day(t, clause.low), 0.9, "planning")]
+    return []
 
 
 def move_day(t: TimeRef, low: str) -> str:

@@ -133,6 +133,7 @@ def extract_offline(
     entity_id: str = "user:primary",
     source: SourceKind = "conversation_assertive",
     known_people: frozenset[str] = frozenset(),
+    recent_subject: str | None = None,
 ) -> Extraction:
     """Classify ``text`` written at ``at`` and extract its observations.
 
@@ -140,6 +141,8 @@ def extract_offline(
     ``source="static_markdown"`` reads ``text`` as one line of a Markdown note.
     ``known_people``: lowercase first names the user's state already knows
     (``known_people.known_people``), recognised in lower case too ("emma is sick").
+    ``recent_subject``: the member the chat was last about (``known_people.recent_subject``),
+    whom a pronoun opening the message means ("she's poorly again").
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
@@ -168,7 +171,7 @@ def extract_offline(
     asking = False  # a clause asks, requests or opens with thanks
     remarks: list[int] = []  # past events and remarks on things, told beside it
     scope_open = False
-    referents = Referents()  # "my wife ... she": within this message only
+    referents = Referents(recalled=recent_subject)  # "my wife ... she", or the chat's last
     parsed = clean(body)
     segments = split_elided(split_run_ons(split_segments(body), parsed), parsed)
     texts = [seg.text for seg in segments]

@@ -249,6 +249,12 @@ GATE = frozenset(
 """Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 
 
+_LEARNERS_FIRM_ENDS = re.compile(
+    r"\s*(?:$|[^\w\s]|(?:since|now|from|for|as|till|until|and|but|so|only|itself|lol|"
+    r"today|this|last|full|part)\b)"
+)
+"""What may follow a known firm typed in lower case after "in" ("working in accenture since
+january"): no noun, which would make the firm's name a word ("in apple orchards")."""
 _DEPARTMENT = re.compile(r"(?:IT|HR|PR|QA|R&D|UX|UI|AI|ML|ER|ICU|OR|ops|sales)\b")
 """Where in a company one works ("I work in IT", "in HR"), not who employs one ("in TCS")."""
 
@@ -264,7 +270,15 @@ def employer_in(text: str, low: str) -> Organisation | None:
         if known is None or not is_known_organisation(known.name):
             m = None
     if m and by and not text[m.end() : m.end() + 1].isupper():
-        m = None  # "work by the window", "in sales": "by"/"in" name an employer only by a capital
+        # "work by the window", "in sales": "by"/"in" name an employer by a capital, or by
+        # being a firm known in lower case too (a learner's "working in accenture").
+        known = organisation_at(text, m.end())
+        if (
+            known is None
+            or not is_known_organisation(known.name)
+            or not _LEARNERS_FIRM_ENDS.match(low, m.end() + len(known.name))
+        ):
+            m = None
     if m and by and _DEPARTMENT.match(text[m.end() :]):
         m = None  # "I work in IT", "in HR": a department, not who employs one
     if m and (org := organisation_at(text, m.end())):

@@ -10,7 +10,11 @@ first name alone gives none, but "my daughter Lily" does, through "daughter".
 The reading is conservative. Anyone else mentioned before whose gender the text does
 not give (a partner, a friend, the boss, a bare first name) could be the one meant,
 so two possible people, of the same gender or of unknown gender, leave the pronoun
-unresolved and the clause yields nothing. Nothing carries over between messages.
+unresolved and the clause yields nothing.
+
+Across messages only what the caller passes carries over: the member the chat was last
+about (``recent_subject``, from the conversation's state, never from a global), who is
+"she" in "she's poorly again" when the message itself names nobody before the pronoun.
 """
 
 from __future__ import annotations
@@ -145,6 +149,9 @@ class Referents:
 
     _seen: list[tuple[str, str]] = field(default_factory=list)
     """(slug or name, pronoun: "she", "he", "they" or "?" when unknown)."""
+    recalled: str | None = None
+    """The member the conversation was last about (a ``family.<slug>`` slug), meant by a
+    pronoun only while the message has mentioned nobody before it."""
 
     def note(self, text: str) -> None:
         """Record the people ``text`` (one clause, original casing) mentions."""
@@ -177,6 +184,12 @@ class Referents:
         if m is None:
             return None
         pronoun = m.group("p")
+        if not self._seen and self.recalled:
+            # "emma's got a temperature" ... later "she's poorly again": the chat's subject,
+            # when the pronoun can be them ("she" is not the kids; a name may be either).
+            said = pronoun_of(self.recalled)
+            fits = said == pronoun or (said == "?" and pronoun != "they")
+            return (self.recalled, m.end("p")) if fits else None
         matching = {who for who, p in self._seen if p == pronoun}
         unknown = {who for who, p in self._seen if p == "?"}
         if pronoun != "they" and unknown - matching:

@@ -32,6 +32,7 @@ class ReadRequest:
     entity_id: str = "user:primary"
     source: SourceKind = "conversation_assertive"
     known_people: frozenset[str] = frozenset()
+    recent_subject: str | None = None
 
 
 CHUNK = 16
@@ -105,7 +106,12 @@ def _answers(batch: list[ReadRequest]) -> Iterator[Answer]:
     for r in batch:
         try:
             found = extract_offline(
-                r.text, at=r.at, entity_id=r.entity_id, source=r.source, known_people=r.known_people
+                r.text,
+                at=r.at,
+                entity_id=r.entity_id,
+                source=r.source,
+                known_people=r.known_people,
+                recent_subject=r.recent_subject,
             )
         except Exception as e:  # handed to the message's caller, who raises it
             yield (False, e)

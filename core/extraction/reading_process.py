@@ -65,9 +65,15 @@ class ReadInProcess:
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         return extract_offline(
-            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+            text,
+            at=at,
+            entity_id=entity_id,
+            source=source,
+            known_people=known_people,
+            recent_subject=recent_subject,
         )
 
     def __repr__(self) -> str:

@@ -35,6 +35,10 @@ _NTH_END = (
 """After a weekday's ordinal, what makes it no date of the month: "tues 17th of May" is
 read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 
+# A month alone needs a word before it that makes it a date ("in may", "next june"): "may"
+# and "march" are words too. "from" is one ("rent goes up to 2300 from may", "from april
+# I'm part time": when a change takes effect), except in "away from", whose object is
+# where someone is away from, or in a learner's "away from september", since when.
 TIME_RE = re.compile(
     rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
       (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
@@ -70,7 +74,8 @@ TIME_RE = re.compile(
     | \b(?P<span2>week(?:end)?)\s+after\s+next\b
     | \bin\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>days?|weeks?|months?|fortnights?)\b
     | \b(?P<hol>{_HOLIDAYS})\b
-    | \b(?:(?:in|during|this|next|early|late|mid|starting|as\s+of|beginning(?:\s+of)?)\s+|(?:early|late|mid)-\s*)(?P<mon>{_MONTH_RE})\b(?!\s*\d)
+    | \b(?:(?:in|during|this|next|early|late|mid|starting|as\s+of|beginning(?:\s+of)?)\s+|(?:early|late|mid)-\s*
+        |(?<=(?<!away\s)\bfrom\s))(?P<mon>{_MONTH_RE})\b(?!\s*\d)
     )""",
     re.VERBOSE,
 )

@@ -79,7 +79,9 @@ class Extractor(Protocol):
     ``at`` is timezone-aware; relative time expressions resolve against it.
     ``source`` tells whether the text is a chat message or a Markdown line.
     ``known_people`` are the lowercase first names the user's state already knows
-    (family members), to be recognised however they are typed.
+    (family members), to be recognised however they are typed. ``recent_subject`` is the
+    member the conversation was last about (a ``family.<slug>`` slug), whom a pronoun
+    opening the text may mean ("she's poorly again").
     """
 
     def __call__(
@@ -90,4 +92,5 @@ class Extractor(Protocol):
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction: ...

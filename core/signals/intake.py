@@ -133,10 +133,12 @@ def message_payloads(
     family_entity: str | None = None,
     known_people: frozenset[str] = frozenset(),
     id_key: bytes | None = None,
+    recent_subject: str | None = None,
 ) -> list[dict[str, Any]]:
     """Observations in a chat message (source conversation_assertive); family facts go
     to ``family_entity`` (the speaker's household) when there is one. ``known_people``:
-    names the state already knows, read in lower case too. With ``id_key`` (the store's
+    names the state already knows, read in lower case too; ``recent_subject``: the member
+    the chat was last about, whom "she" or "he" may mean. With ``id_key`` (the store's
     message key) the event ids are ``keyed_id``s nobody else can compute."""
     extraction = extractor(
         text,
@@ -144,6 +146,7 @@ def message_payloads(
         entity_id=entity_id,
         source="conversation_assertive",
         known_people=known_people,
+        recent_subject=recent_subject,
     )
     found = [
         replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o
@@ -261,7 +264,12 @@ def markdown_payloads(
 
 
 def calendar_payloads(
-    event: dict[str, Any], *, at: datetime, entity_id: str, rules: Sequence[Rule] = ()
+    event: dict[str, Any],
+    *,
+    at: datetime,
+    entity_id: str,
+    rules: Sequence[Rule] = (),
+    zone: str | None = None,
 ) -> list[dict[str, Any]]:
     """Observations a calendar event supports at ``at`` (and what configured ``rules`` map).
 
@@ -275,7 +283,7 @@ def calendar_payloads(
     if response is not None:
         ref += f":{response}"
     evidence = " | ".join(str(event.get(k)) for k in ("summary", "location") if event.get(k))
-    mapped = map_calendar(event, at, rules)
+    mapped = map_calendar(event, at, rules, zone)
     doubt = invitation_doubt_of(event)
     return _mapped(mapped, at, entity_id, "calendar", ref, evidence, needs_confirmation=doubt)
 
@@ -287,10 +295,11 @@ def email_payloads(
     entity_id: str,
     rules: Sequence[Rule] = (),
     trusted: bool = False,
+    zone: str | None = None,
 ) -> list[dict[str, Any]]:
     """Observations a mail supports (receipts, reservations, cancellations, ``rules``);
     transaction evidence only when its sender is ``trusted``."""
-    source_type, mapped = map_email(mail, at, rules, trusted=trusted)
+    source_type, mapped = map_email(mail, at, rules, trusted=trusted, zone=zone)
     subject = str(mail.get("subject", ""))
     return _mapped(mapped, at, entity_id, source_type, mail_ref(mail), subject)
 
@@ -333,10 +342,16 @@ def _mapped(
 
 
 def signal_payloads(
-    signal: dict[str, Any], at: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
+    signal: dict[str, Any],
+    at: datetime,
+    rules: Sequence[Rule] = (),
+    *,
+    trusted: bool = False,
+    zone: str | None = None,
 ) -> list[dict[str, Any]]:
     """StateObservation payloads for a valid SignalEvent (the replay's mapping, plus ``rules``);
-    a mail is transaction evidence only when its sender is ``trusted``.
+    a mail is transaction evidence only when its sender is ``trusted``; its days are the
+    user's, on the clock of ``zone``.
 
     A date the mapping cannot work with (a trip ending 9999-12-31, whose expiry is
     a day later) makes the signal invalid: ``PayloadInvalid``, for the dead-letter queue.
@@ -344,10 +359,12 @@ def signal_payloads(
     entity = signal["entity_id"]
     try:
         if signal["kind"] == "calendar_event":
-            found = calendar_payloads(signal["payload"], at=at, entity_id=entity, rules=rules)
+            found = calendar_payloads(
+                signal["payload"], at=at, entity_id=entity, rules=rules, zone=zone
+            )
         else:
             found = email_payloads(
-                signal["payload"], at=at, entity_id=entity, rules=rules, trusted=trusted
+                signal["payload"], at=at, entity_id=entity, rules=rules, trusted=trusted, zone=zone
             )
     except OverflowError as e:
         raise PayloadInvalid(

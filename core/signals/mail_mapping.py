@@ -18,6 +18,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
 from core.domain.fields import slugify
+from core.domain.user_clock import on_users_clock
 from core.signals.mapping import (
     RESERVATION,
     MappedObservation,
@@ -26,6 +27,7 @@ from core.signals.mapping import (
     untrusted_only,
     with_rules,
 )
+from core.signals.quoted_mail import own_words
 from core.signals.reservations import Order, Reservation, looks_like_html, split_html, structured
 from core.signals.rules import Rule
 from core.signals.trust import sender_address
@@ -53,8 +55,11 @@ _CANCELLED = re.compile(r"\b(cancel(?:l)?ed|cancellation)\b", re.IGNORECASE)
 _MERCHANT = re.compile(r"\b(?:from|at|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2})")
 
 
-def _day(value: datetime | date) -> str:
-    return (value.date() if isinstance(value, datetime) else value).isoformat()
+def _day(value: datetime | date, zone: str | None) -> str:
+    """A booking's day for the user: a moment on their clock (``zone``), a date as written."""
+    return (
+        on_users_clock(value, zone).date() if isinstance(value, datetime) else value
+    ).isoformat()
 
 
 def _aware(value: datetime | date) -> datetime:
@@ -63,7 +68,9 @@ def _aware(value: datetime | date) -> datetime:
     return datetime.combine(value, time(0, tzinfo=UTC))
 
 
-def _from_reservations(found: list[Reservation], now: datetime) -> list[MappedObservation]:
+def _from_reservations(
+    found: list[Reservation], now: datetime, zone: str | None
+) -> list[MappedObservation]:
     """A booking's trip: destination and dates as plans, or a cancellation."""
     trips = [r for r in found if r.place]
     if not trips:
@@ -81,16 +88,18 @@ def _from_reservations(found: list[Reservation], now: datetime) -> list[MappedOb
     expiry = None if last is None else _aware(last) + timedelta(days=1)
     out = [MappedObservation("travel.destination", first.place, "planning", expiry)]
     if start is not None:
-        out.append(MappedObservation("travel.depart_date", _day(start), "planning", expiry))
+        out.append(MappedObservation("travel.depart_date", _day(start, zone), "planning", expiry))
     if stay_end is not None:  # a flight's arrival is not the way home; a checkout is
-        out.append(MappedObservation("travel.return_date", _day(stay_end), "planning", expiry))
+        out.append(
+            MappedObservation("travel.return_date", _day(stay_end, zone), "planning", expiry)
+        )
     if start is None or now < _aware(start):
         out.append(MappedObservation("travel.status", "planning", "planning", expiry))
     return out
 
 
 def _from_orders(
-    orders: list[Order], sender: str, mail_day: str | None, item: str | None
+    orders: list[Order], sender: str, mail_day: str | None, item: str | None, zone: str | None
 ) -> list[MappedObservation]:
     out: list[MappedObservation] = []
     for order in orders[:3]:
@@ -104,7 +113,7 @@ def _from_orders(
             out.append(MappedObservation(f"financial.{slug}.amount", order.amount, "assertive"))
         if order.currency:
             out.append(MappedObservation(f"financial.{slug}.currency", order.currency, "assertive"))
-        day = _day(order.when) if order.when is not None else mail_day
+        day = _day(order.when, zone) if order.when is not None else mail_day
         if day:
             out.append(MappedObservation(f"financial.{slug}.date", day, "assertive"))
     return out
@@ -126,18 +135,23 @@ def _sender_name(sender: str) -> str:
     return display or sender.strip("<> ").split("@")[0] or "merchant"
 
 
-def _mail_day(mail: dict[str, Any]) -> str | None:
+def _mail_day(mail: dict[str, Any], zone: str | None) -> str | None:
     raw = mail.get("date")
     if not isinstance(raw, str):
         return None
     try:
-        return datetime.fromisoformat(raw.replace("Z", "+00:00")).date().isoformat()
+        return _day(datetime.fromisoformat(raw.replace("Z", "+00:00")), zone)
     except ValueError:
         return None
 
 
 def map_email(
-    mail: dict[str, Any], now: datetime, rules: Sequence[Rule] = (), *, trusted: bool = False
+    mail: dict[str, Any],
+    now: datetime,
+    rules: Sequence[Rule] = (),
+    *,
+    trusted: bool = False,
+    zone: str | None = None,
 ) -> tuple[str, list[MappedObservation]]:
     """(source type, observations) for a mail: reservations, receipts, cancellations.
 
@@ -147,16 +161,17 @@ def map_email(
     certain than one in structured data, so it is put to the user. ``rules``
     match the subject and the visible text. Anyone can write a receipt: only a
     ``trusted`` sender's mail is ``transactions_email`` (see
-    ``core.signals.trust``); anyone else's stays ``email``, which is asked about.
+    ``core.signals.trust``); anyone else's stays ``email``, which is asked about. Its
+    days are the user's, on the clock of ``zone``.
     """
-    source_type, found = _map_email(mail, now, rules, trusted)
+    source_type, found = _map_email(mail, now, rules, trusted, zone)
     if source_type == "transactions_email" and not trusted:
         return "email", found
     return source_type, found
 
 
 def _map_email(
-    mail: dict[str, Any], now: datetime, rules: Sequence[Rule], trusted: bool
+    mail: dict[str, Any], now: datetime, rules: Sequence[Rule], trusted: bool, zone: str | None
 ) -> tuple[str, list[MappedObservation]]:
     subject = str(mail.get("subject", ""))
     body = str(mail.get("body", ""))
@@ -167,14 +182,16 @@ def _map_email(
     docs: list[Any] = []
     if looks_like_html(body):
         body, docs = split_html(body)
+    body = own_words(body)  # what it quotes is an older mail's, often the user's own words
     ruled = _email_rules(subject, body, sender, rules, item) if rules else []
     reservations, orders = structured(docs)
-    from_ld = _from_reservations(reservations, now) + _from_orders(
-        orders, sender, _mail_day(mail), item
+    mail_day = _mail_day(mail, zone)
+    from_ld = _from_reservations(reservations, now, zone) + _from_orders(
+        orders, sender, mail_day, item, zone
     )
     if from_ld:
         return "transactions_email", untrusted_only(with_rules(from_ld, ruled))
-    source_type, found = _from_text(subject, body, sender, _mail_day(mail), item)
+    source_type, found = _from_text(subject, body, sender, mail_day, item)
     return source_type, untrusted_only(with_rules(found, ruled))
 
 

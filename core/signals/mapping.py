@@ -22,6 +22,7 @@ from typing import Any
 
 from core.domain.fields import slugify
 from core.domain.state import Scalar
+from core.domain.user_clock import on_users_clock
 from core.signals.invitations import invitation_response, organiser_item
 from core.signals.rules import Rule, RuleValue, template_names
 
@@ -81,6 +82,13 @@ def event_time(text: str) -> tuple[datetime, bool]:
     return datetime.combine(date.fromisoformat(text), time(0, tzinfo=UTC)), True
 
 
+def users_day(moment: datetime, all_day: bool, zone: str | None) -> date:
+    """The day a calendar time falls on for the user: a timed moment on their clock
+    (``zone``; a flight at 21:00 in Los Angeles, sent as 05:00Z, leaves on their Saturday,
+    not UTC's Sunday), an all-day date as it is written (it names a day, not a moment)."""
+    return moment.date() if all_day else on_users_clock(moment, zone).date()
+
+
 def trip_place(*texts: str) -> str | None:
     """The destination named by a trip-like event title or mail subject, if any."""
     for text in texts:
@@ -94,27 +102,30 @@ def trip_place(*texts: str) -> str | None:
 
 
 def map_calendar(
-    event: dict[str, Any], now: datetime, rules: Sequence[Rule] = ()
+    event: dict[str, Any], now: datetime, rules: Sequence[Rule] = (), zone: str | None = None
 ) -> list[MappedObservation]:
     """Observations a calendar event supports, as seen at ``now`` (with ``rules``' claims);
-    none for an invitation the owner declined."""
+    none for an invitation the owner declined. Its days are the user's (``zone``: the IANA
+    zone of their clock, None while Canon knows none: the event's own offset)."""
     if invitation_response(event) == "declined":
         return []
     # The title names the item only when it is the owner's: a stranger must not choose
     # which of the user's items their invitation is filed under.
     slug = organiser_item(event) or slugify(str(event.get("summary", "")))[:40]
     ruled = _calendar_rules(event, now, rules, slug) if rules else []
-    return untrusted_only(with_rules(_map_calendar(event, now, slug), ruled))
+    return untrusted_only(with_rules(_map_calendar(event, now, slug, zone), ruled))
 
 
 def _first_line(text: str) -> str:
     return next((line for line in text.splitlines() if line.strip()), "")
 
 
-def _map_calendar(event: dict[str, Any], now: datetime, slug: str) -> list[MappedObservation]:
+def _map_calendar(
+    event: dict[str, Any], now: datetime, slug: str, zone: str | None
+) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
     location = str(event.get("location") or "")
-    start, _ = event_time(str(event["start"]))
+    start, start_all_day = event_time(str(event["start"]))
     end, all_day = event_time(str(event["end"]))
     cancelled = event.get("status") == "cancelled"
     place = trip_place(summary, str(event.get("description") or "")) or (
@@ -133,10 +144,15 @@ def _map_calendar(event: dict[str, Any], now: datetime, slug: str) -> list[Mappe
             MappedObservation(
                 "travel.destination", place, "planning" if now < start else "assertive", expiry
             ),
-            MappedObservation("travel.depart_date", start.date().isoformat(), "planning", expiry),
+            MappedObservation(
+                "travel.depart_date",
+                users_day(start, start_all_day, zone).isoformat(),
+                "planning",
+                expiry,
+            ),
             MappedObservation(
                 "travel.return_date",
-                (end - timedelta(days=1) if all_day else end).date().isoformat(),
+                users_day(end - timedelta(days=1) if all_day else end, all_day, zone).isoformat(),
                 "planning",
                 expiry,
             ),

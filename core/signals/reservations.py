@@ -16,7 +16,11 @@ from datetime import date, datetime
 from html.parser import HTMLParser
 from typing import Any, Final
 
-_SKIP_TAGS: Final = frozenset({"script", "style", "head", "title", "noscript", "template"})
+_SKIP_TAGS: Final = frozenset(
+    {"script", "style", "head", "title", "noscript", "template", "blockquote"}
+)
+"""Tags whose text is not the mail's own visible text: a ``blockquote`` is the older mail a
+reply quotes (``core.signals.quoted_mail``)."""
 _BLOCK_TAGS: Final = frozenset(
     {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "section"}
 )

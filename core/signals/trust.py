@@ -67,6 +67,11 @@ class SenderTrust:
     """Normalized ``trusted_senders`` entries: addresses and ``@domains``."""
     learned: frozenset[str] = frozenset()
     """Addresses the user vouched for by confirming a question one of their mails raised."""
+    own: frozenset[str] = frozenset()
+    """The mailbox owner's own addresses (``mailbox_addresses``): never a trusted sender,
+    learned or by domain. Every sender knows them (they write to one), and a mail "from
+    yourself" with no DKIM result is exactly what a forger sends; the user's Yes to a
+    booking they forwarded to themselves vouches for that mail, not for their From."""
 
     def trusts(self, mail: dict[str, Any]) -> bool:
         """Whether ``mail`` (an ``email`` SignalEvent payload) is from a trusted sender."""
@@ -75,7 +80,20 @@ class SenderTrust:
         address = sender_address(str(mail.get("from", "")))
         if address is None:
             return False
+        if address in self.own:
+            return address in self.configured  # only when the user listed it themselves
         return address in self.learned or any(matches(address, p) for p in self.configured)
+
+    def may_learn(self, address: str) -> bool:
+        """Whether a Yes to a question ``address``'s mail raised may make it trusted."""
+        return address not in self.own
+
+
+def mailbox_addresses(login: str | None) -> frozenset[str]:
+    """The owner's own addresses of a mailbox: its login when that is an address (Gmail,
+    Fastmail, iCloud, most hosted servers), else none known."""
+    address = sender_address(login or "")
+    return frozenset({address}) if address else frozenset()
 
 
 NOBODY: Final = SenderTrust()

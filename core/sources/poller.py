@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,12 +25,13 @@ from core.domain.principals import signal_principal
 from core.domain.source_state import SourceState
 from core.domain.timeutil import format_ts
 from core.engine.engine import Engine
-from core.engine.signal_ingest import ingest_signals
+from core.engine.signal_ingest import entity_zone, ingest_signals
 from core.errors import CanonError
 from core.signals.rules import Rule
-from core.signals.trust import SenderTrust
-from core.sources.base import SourceConfig
+from core.signals.trust import SenderTrust, mailbox_addresses
+from core.sources.base import SecretConfig, SourceConfig
 from core.sources.health import after_failure, after_success
+from core.sources.kinds.ics import IcsConfig
 from core.sources.registry import source_for
 from core.store import ReviewItem
 from core.store.companion_protocols import MailSenderStore, SourceStateStore
@@ -119,6 +120,14 @@ async def learn_senders(engine: Engine, senders: MailSenderStore, now: datetime)
     return frozenset(trusted)
 
 
+async def _on_users_clock(engine: Engine, cfg: SourceConfig) -> SourceConfig:
+    """``cfg`` with its floating times on the user's clock when it names no zone of its own
+    (a calendar's ``timezone``): an event without a TZID is at that hour where the user is."""
+    if not isinstance(cfg, IcsConfig) or cfg.timezone is not None:
+        return cfg
+    return replace(cfg, timezone=await entity_zone(engine, cfg.entity) or "UTC")
+
+
 async def poll_source(
     engine: Engine,
     states: SourceStateStore,
@@ -130,9 +139,13 @@ async def poll_source(
 ) -> SourceReport:
     """One pass of one source; failures are recorded, never raised."""
     state = await states.source_state(cfg.name) or SourceState(cfg.name, cfg.kind)
-    trust = SenderTrust(cfg.trusted_senders, learned)
+    trust = SenderTrust(
+        cfg.trusted_senders,
+        learned,
+        mailbox_addresses(cfg.username if isinstance(cfg, SecretConfig) else None),
+    )
     try:
-        got = await source_for(cfg).poll(state.cursor, now, rules)
+        got = await source_for(await _on_users_clock(engine, cfg)).poll(state.cursor, now, rules)
         signals = [signal_event(cfg, got.kind, item, now) for item in got.items]
         outcomes, valid = await ingest_signals(
             engine,

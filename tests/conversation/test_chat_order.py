@@ -290,10 +290,16 @@ async def test_no_order_of_the_chat_is_held_while_the_model_answers_or_anything_
         entity_id: str = "user:primary",
         source: SourceKind = "conversation_assertive",
         known_people: frozenset[str] = frozenset(),
+        recent_subject: str | None = None,
     ) -> Extraction:
         read_while_held.append(service.chat.order.held(ALICE))
         return extract_offline(
-            text, at=at, entity_id=entity_id, source=source, known_people=known_people
+            text,
+            at=at,
+            entity_id=entity_id,
+            source=source,
+            known_people=known_people,
+            recent_subject=recent_subject,
         )
 
     service.chat.extractor = extractor

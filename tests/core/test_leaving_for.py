@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from canon_testing import said_payload
 
-from core.engine.leaving_for import not_away_before_leaving
+from core.engine.leaving_for import home_before_leaving, not_away_before_leaving
 
 USER = "user:primary"
 MONDAY = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)  # noon in Portland
@@ -63,3 +63,59 @@ def test_a_trip_is_under_way_only_without_a_plan_elsewhere_ahead(
     assert [p for p in out if p["candidate_value"] != "in_progress"] == [
         p for p in payloads if p["candidate_value"] != "in_progress"
     ]
+
+
+BACK_HOME = [_said("travel.status", "completed")]
+"""'we got back home last night': the trip over (the extractor's reading)."""
+PLANNED = {**CLOCK, "travel.status": "planning", "profile.home_city": "Portland"}
+
+
+@pytest.mark.parametrize(
+    ("state", "payloads", "read"),
+    [
+        # Monday, a trip planned for Sunday: not left, so not over; home is where she is.
+        (
+            {**PLANNED, "travel.depart_date": "2026-12-06"},
+            BACK_HOME,
+            [("travel.location", "Portland")],
+        ),
+        # The message names where she is: that, and nothing of the trip.
+        (
+            {**PLANNED, "travel.depart_date": "2026-12-01"},
+            [*BACK_HOME, _said("travel.location", "Portland")],
+            [("travel.location", "Portland")],
+        ),
+        # No home known: nothing of the trip, nowhere guessed.
+        (
+            {**CLOCK, "travel.status": "planning", "travel.depart_date": "2026-12-06"},
+            BACK_HOME,
+            [],
+        ),
+        # The plan's day has come (today) or gone, or it has none, or the trip is under
+        # way: back home ends it, as before.
+        (
+            {**PLANNED, "travel.depart_date": "2026-11-30"},
+            BACK_HOME,
+            [("travel.status", "completed")],
+        ),
+        (
+            {**PLANNED, "travel.depart_date": "2026-11-28"},
+            BACK_HOME,
+            [("travel.status", "completed")],
+        ),
+        (PLANNED, BACK_HOME, [("travel.status", "completed")]),
+        (
+            {**PLANNED, "travel.status": "in_progress", "travel.depart_date": "2026-12-06"},
+            BACK_HOME,
+            [("travel.status", "completed")],
+        ),
+    ],
+)
+def test_back_home_before_the_trip_leaves_ends_no_trip(
+    state: dict[str, Any], payloads: list[dict[str, Any]], read: list[tuple[str, str]]
+) -> None:
+    """Found by the life property (test_life_coherence): "going to tahoe sunday", then
+    "we got back home last night" on the Wednesday before ended the trip planned for
+    Sunday (status completed, its day forgotten), with no question asked."""
+    out = home_before_leaving(payloads, USER, state, MONDAY)
+    assert [(p["field"], p["candidate_value"]) for p in out] == read

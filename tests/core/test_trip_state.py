@@ -258,7 +258,23 @@ def test_in_the_home_city_is_home(
     assert [p["candidate_value"] for p in out if p["field"] == "travel.status"] == (
         [] if status is None else [status]
     )
-    assert [p for p in out if p["field"] == "travel.location"] == message[:1]
+    # The trip over and home are one step: home is the end's companion, decided with it.
+    home_apart = [] if status == "completed" else message[:1]
+    assert [p for p in out if p["field"] == "travel.location"] == home_apart
+
+
+@pytest.mark.parametrize("held", [{**AWAY, **HOME}, {**PLANNED, **HOME}])
+def test_back_in_the_home_city_goes_with_the_trips_end(held: Mapping[str, Scalar]) -> None:
+    """Found by the life property (test_life_coherence): "back in portland this morning"
+    in Tahoe took the trip's end on its own and asked "Are you in Portland?" apart, so the
+    trip was over while Canon still had her in Tahoe. Home is now the end's companion
+    ("Back home in Portland?": one commit or one question)."""
+    said = _said(("travel.location", "portland"), ("travel.status", "completed"))
+    out = at_home(said, ME, held)
+    assert [(p["field"], p["candidate_value"]) for p in out] == [("travel.status", "completed")]
+    word = _word("travel.status", "completed")
+    companions = companions_of(word, _facts(held), NOW, stated_fields([word]))
+    assert ("travel.location", "Portland") in {(c.field, c.candidate_value) for c in companions}
 
 
 @pytest.mark.parametrize(
@@ -275,9 +291,8 @@ def test_in_the_home_city_is_home(
     ],
 )
 def test_home_by_another_name_is_home(home: str, said: str, spelt: str) -> None:
-    message = _said(
-        ("travel.location", said), ("profile.home_city", said), ("travel.status", "completed")
-    )
+    # (With the trip's end in the message too, home would go with it as its companion.)
+    message = _said(("travel.location", said), ("profile.home_city", said))
     out = at_home(message, ME, {"profile.home_city": home})
     assert [p["candidate_value"] for p in out if p["field"] != "travel.status"] == [spelt] * 2
 

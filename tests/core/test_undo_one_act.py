@@ -8,12 +8,13 @@ the engine asks it back as one question.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from core.domain.event_log import HistoryEntry
-from core.engine.corrections import last_act
+from core.engine.corrections import last_act, last_moment, same_moment
 
 T0 = datetime(2026, 2, 19, 18, 0, tzinfo=UTC)
 ME = "user:primary"
@@ -69,3 +70,21 @@ def test_the_last_act_takes_each_field_once() -> None:
     ]
     (only,) = last_act(entries)
     assert (only.seq, only.old_value, only.new_value) == (2, "planning", "completed")
+
+
+def test_what_followed_an_act_is_of_its_moment_whatever_its_resolution() -> None:
+    """A message's auto-commit moved the trip's day and the errand it dated followed,
+    settled as confirmed: one moment, one principal, two resolutions. ``same_moment``
+    finds both (``propose_undo`` then keeps the act and what followed from it); another
+    principal's write or an earlier moment is not part of it."""
+    said = _entry(2, "travel.depart_date", T0, "2026-11-29", "2026-12-04")
+    said = replace(said, resolution="auto_commit")
+    followed = _entry(4, "financial.amazon_return.due_date", T0, "2026-11-29", "2026-12-04")
+    entries = [
+        _entry(1, "travel.status", T0 - timedelta(hours=1), None, "planning"),
+        said,
+        _entry(3, "travel.location", T0, None, "Tahoe", by="agent:x"),
+        followed,
+    ]
+    assert [e.seq for e in last_moment(entries)] == [4]
+    assert [e.seq for e in same_moment(entries, followed)] == [2, 4]

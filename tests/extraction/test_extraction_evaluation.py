@@ -50,6 +50,7 @@ def scripted(
     entity_id: str = "user:primary",
     source: SourceKind = "conversation_assertive",
     known_people: frozenset[str] = frozenset(),
+    recent_subject: str | None = None,
 ) -> Extraction:
     intent, obs = SCRIPT[text]
     return Extraction(

@@ -47,7 +47,7 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
     from caldav.lib import error as dav_error
 
     start, end = window(cfg, now)
-    zone = ZoneInfo(cfg.timezone)
+    zone = ZoneInfo(cfg.timezone or "UTC")
     out: list[dict[str, Any]] = []
     try:
         client = DAVClient(

@@ -65,8 +65,11 @@ class IcsConfig(SecretConfig):
     url: str
     past_days: int = 7
     future_days: int = 180
-    timezone: str = "UTC"
-    """The zone of floating times (events without a TZID)."""
+    timezone: str | None = None
+    """The zone of floating times (events without a TZID); None: the user's clock (their
+    ``profile.timezone``, else their home city's), UTC while Canon knows neither. A
+    floating "Flight to Denver 06:00" is six in the morning where the user is, the day
+    they leave, never UTC's six (the evening before in Los Angeles)."""
     owner_addresses: tuple[str, ...] = ()
     """The calendar owner's addresses: an event another ORGANIZER sent is an invitation."""
 
@@ -78,7 +81,7 @@ class IcsConfig(SecretConfig):
             "url": table.get("url", str, ""),
             "past_days": table.get("past_days", int, 7),
             "future_days": table.get("future_days", int, 180),
-            "timezone": table.zone(),
+            "timezone": table.zone() if "timezone" in table.raw else None,
             "owner_addresses": _owner(table),
         }
 
@@ -114,7 +117,8 @@ def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
         raise SourceError(f"ics feed: cannot read {url}: {e}") from e
     start, end = window(cfg, now)
     owner = frozenset(cfg.owner_addresses)
-    return calendar_events(parse_calendar(data, url), start, end, ZoneInfo(cfg.timezone), owner)
+    zone = ZoneInfo(cfg.timezone or "UTC")
+    return calendar_events(parse_calendar(data, url), start, end, zone, owner)
 
 
 async def poll_listed(

@@ -1,0 +1,57 @@
+"""What the life property (test_life_coherence) found, each kept as the shortest life that
+showed it, told to a real CanonChat and judged on every surface, with what it must hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from canon_testing import calibrated_policy
+from life_story import Beat, Life
+from life_surfaces import judge, read_surfaces
+
+pytestmark = pytest.mark.timeout(120)
+
+
+async def _told(tmp_path: Path, migrated: Path, beats: list[Beat]) -> dict[str, object]:
+    """``beats`` told after Alice's home in Portland, every surface judged after each; the
+    values Alice holds at the end (field -> value)."""
+    life = await Life.begin(migrated, tmp_path, calibrated_policy())
+    try:
+        for beat in beats:
+            await life.happen(beat)
+            judge(await read_surfaces(life), "\n".join(map(str, beats)))
+        return {f.field: f.value for f in await life.engine.store.facts("user:primary")}
+    finally:
+        await life.stop()
+
+
+async def test_back_home_days_before_a_planned_trip_leaves_keeps_the_plan(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """ "going to tahoe sunday" on a Wednesday, then "we got back home last night": the
+    trip planned for Sunday was ended (completed, its day forgotten) without a question;
+    it has not left, so it is still planned, and home is where Alice is."""
+    held = await _told(
+        tmp_path,
+        migrated_store_file,
+        [Beat("plan", phrasing=0, day="sunday"), Beat("home", phrasing=0)],
+    )
+    assert held["travel.status"] == "planning"
+    assert held["travel.depart_date"] == "2026-11-29"
+    assert held["travel.location"] == "Portland"
+
+
+async def test_back_in_the_home_city_ends_the_trip_and_moves_her_in_one_step(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """In Tahoe, "back in portland this morning": the trip's end was taken on its own
+    while "Are you in Portland?" was asked apart, so the trip was over with Alice still
+    "in Tahoe" (a conflict on every surface). Both go together now."""
+    held = await _told(
+        tmp_path,
+        migrated_store_file,
+        [Beat("again", phrasing=0), Beat("arrive", phrasing=0), Beat("home", phrasing=2)],
+    )
+    assert held["travel.status"] == "completed"
+    assert held["travel.location"] == "Portland"

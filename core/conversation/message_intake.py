@@ -29,6 +29,7 @@ from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
 from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_while_due
+from core.engine.errand_goods import goods_to_send_back
 from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
 from core.engine.going_back_there import GOING_BACK_THERE, going_back_there
 from core.engine.household import UsersToName
@@ -266,6 +267,7 @@ async def _observations(
             entity_id,
             own_state,
             lambda field, words, why: asked(field, "pending", "assertive", words, why),
+            await goods_to_send_back(engine.store, entity_id, own_state),
         )
         # "the amazon return is still pending" while it is still to send back: still due.
         read_mine = pending_while_due(

@@ -24,20 +24,42 @@ from typing import Any
 
 from core.domain.errands import ERRAND_WHICH, returns_held
 from core.domain.state import Scalar
+from core.extraction.organisations import known_organisation
 
-_THING = r"(?:it|that|this|them|the\s+(?:[a-z'&-]+\s+){0,3}?(?:package|parcel|box|return|order|thing|stuff|shoes|jacket|item))"
-_PLACE = r"(?:ups|fedex|usps|dhl|the\s+(?:post\s+office|ups\s+store|store|locker|drop[\s-]?off|amazon\s+locker|counter))"
+_WORD = (
+    r"(?!(?:at|to|with|off|back|on|in|into|for|from|and|but|so|today|yesterday|tonight|"
+    r"earlier|lol|already|finally|just|is|are|was|were|went|got|have|has|i|we|she|he|they|you)"
+    r"\b)[a-z'&-]+"
+)
+_THING = (
+    rf"(?:(?:the|my|our|those|these|that|this)\s+(?:{_WORD}\s+){{0,2}}{_WORD}|it|that|this|them)"
+)
+"""What went back: a pronoun, or a thing with its article ("the amazon boots")."""
+_AFTER = r"(?P<p>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2})"
+"""Where it went, up to three words, checked by ``_a_drop_place``."""
 _DONE = re.compile(
     r"^(?:(?:ok(?:ay)?|so|yay|phew|whew|finally|also|and|just|btw|oh|well|update)\W+)*"
     r"(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?"
     r"(?:"
     rf"returned(?:\s+(?P<a>{_THING}))?"
     rf"|dropped\s+(?:(?P<b>{_THING})\s+off|off(?:\s+(?P<c>{_THING}))?)"
+    rf"|dropped\s+(?P<h>{_THING})\s+(?:at|to|with|in)\s+{_AFTER}"
     rf"|(?:sent|mailed|shipped)\s+(?:(?P<d>{_THING})\s+back|back(?:\s+(?P<e>{_THING}))?)"
-    rf"|took\s+(?P<f>{_THING})\s+(?:back|to\s+{_PLACE})"
+    rf"|took\s+(?P<f>{_THING})\s+(?:back|to\s+(?P<q>[a-z'&.-]+(?:\s+[a-z'&.-]+){{0,2}}))"
     r"|(?P<g>the\s+(?:[a-z'&-]+\s+)?return)(?:'s|\s+is)\s+(?:done|sorted|in|back)"
+    # "boots are back with amazon", "the boots went back": the goods as the subject.
+    rf"|(?P<i>(?:(?:the|my|our|those|these)\s+)?(?:{_WORD}\s+){{0,2}}{_WORD})\s+"
+    r"(?:(?:went|(?:have|has|'ve)\s+gone|got\s+sent|are\s+on\s+(?:their|its)\s+way)\s+back"
+    r"|(?:are|is|'s|'re)\s+back\s+(?:with|to|at)\s+(?P<r>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2}))"
     r")\b",
 )
+_CARRIERS = frozenset(
+    ["ups", "fedex", "usps", "dhl", "hermes", "evri", "post", "po", "mail", "courier", "royal"]
+)
+_DROP_PLACES = frozenset(
+    ["store", "shop", "locker", "counter", "depot", "kiosk", "mall", "drop-off", "dropoff"]
+)
+"""Where goods are left to go back: a carrier, its counter or a shop ("the ups store")."""
 _CLAUSE = re.compile(r"[^.!?;,\n]+[.!?;,\n]*")
 _GENERIC = frozenset(
     [
@@ -46,6 +68,10 @@ _GENERIC = frozenset(
         "this",
         "them",
         "the",
+        "my",
+        "our",
+        "those",
+        "these",
         "package",
         "parcel",
         "box",
@@ -69,18 +95,21 @@ def errand_said_done(
     entity_id: str,
     state: Mapping[str, Scalar],
     said: Callable[[str, str, str], Payload],
+    goods: Mapping[str, frozenset[str]] | None = None,
 ) -> list[Payload]:
     """``payloads`` with the errand of ``entity_id`` that ``text`` says was done, as sent
     back (``said(field, clause, why)``: the message's own observation of it, asked); a
     status the extractor gave a return of another name in the same words is left out.
     Words that fit several errands still to do ("returned it" while the Amazon and the
     Zara returns are due) give one observation each, asked as one choice (``ERRAND_WHICH``:
-    a Yes to one is a No to the others)."""
+    a Yes to one is a No to the others). ``goods``: errand slug -> the words that named
+    what goes back in the message that made it ("amazon_return" -> {"boots"}), so "sent
+    the boots back" is that errand, and of two errands the one whose goods are named."""
     # Only goods go back: "returned it" is never the rent that is due.
     still_to_do = returns_held(state, ("due",))
     if not still_to_do:
         return payloads
-    done = _done_errands(text, still_to_do)
+    done = _done_errands(text, still_to_do, goods or {})
     if done is None:
         return payloads
     which, words = done
@@ -94,19 +123,56 @@ def errand_said_done(
     return [*kept, *(said(field, words, why) for field in fields)]
 
 
-def _done_errands(text: str, still_to_do: list[str]) -> tuple[list[str], str] | None:
+def _done_errands(
+    text: str, still_to_do: list[str], goods: Mapping[str, frozenset[str]]
+) -> tuple[list[str], str] | None:
     """The errands (of ``still_to_do``) a clause of ``text`` may mean as done (one, or
     the several its words fit), and the clause."""
     for clause in _CLAUSE.findall(text.lower()):
         if clause.rstrip().endswith("?") or (found := _DONE.match(clause.strip())) is None:
             continue
-        thing = next((g for g in found.groups() if g), "it")
-        named = set(re.findall(r"[a-z]+", thing)) - _GENERIC
-        # A thing named ("the amazon package") is the errand of that name; none, any.
-        which = [e for e in still_to_do if named & set(e.split("_"))] if named else still_to_do
+        place = found.group("p") or found.group("q") or found.group("r")
+        if place is not None and not _a_drop_place(place, still_to_do):
+            continue  # "dropped the boots at mum's": left there, not sent back
+        thing = next((found.group(g) for g in "abcdefghi" if found.group(g)), "it")
+        named = _stems(thing) - _GENERIC
+        if found.group("i") and not named and place is None:
+            continue  # "it went back" says nothing of goods: a pronoun needs a verb of sending
+        # A thing named ("the amazon package", "the boots") is the errand of that name or
+        # of those goods; none, any.
+        which = (
+            [e for e in still_to_do if named & (_stems(e.replace("_", " ")) | _goods(goods, e))]
+            if named
+            else still_to_do
+        )
         if which:
             return which, clause.strip()
     return None
+
+
+def _stems(words: str) -> set[str]:
+    """The words of ``words`` without a plural's s: "the boots" and "boot" share "boot"."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") else w for w in re.findall(r"[a-z]+", words)}
+
+
+def _goods(goods: Mapping[str, frozenset[str]], slug: str) -> set[str]:
+    """The stems of the words that named the goods of the errand ``slug``, generic ones aside."""
+    return _stems(" ".join(goods.get(slug, ()))) - _GENERIC
+
+
+def _a_drop_place(place: str, still_to_do: list[str]) -> bool:
+    """Whether ``place`` ("ups on the way", "the ups store", "amazon") is where goods are
+    left to go back: a carrier, a shop's counter or locker, or a shop (an open errand's or
+    one everyone knows), in its first words."""
+    words = [w for w in place.split() if w not in ("the", "a", "an")][:2]
+    shops = {w for e in still_to_do for w in e.split("_")} - {"return"}
+    return bool(
+        words
+        and (
+            set(words) & (_CARRIERS | _DROP_PLACES | shops)
+            or known_organisation(words[0]) is not None
+        )
+    )
 
 
 def _another_return_sent_back(p: Payload, entity_id: str, fields: list[str]) -> bool:

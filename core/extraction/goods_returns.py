@@ -214,3 +214,25 @@ def _particle_first(text: str) -> str:
 def _shop_name(word: str) -> str | None:
     """A shop's name as written ("Zara"), or a well-known one typed in lower case."""
     return word if word[:1].isupper() else known_organisation(word)
+
+
+def goods_words(text: str) -> frozenset[str]:
+    """The words naming the goods a message sends back, lower case: "boots" for "need to
+    send back the amazon boots before we leave", "amazon boots" for "the amazon boots have
+    to go back"; empty when it names none. Read off the hot path, of an errand's own
+    message, so later words about the same goods ("dropped the boots at ups") find it."""
+    low = _particle_first(text).lower()
+    m = (
+        _RETURNED.search(low)
+        or _RETURN_DUE.search(low)
+        or _DO_RETURN.search(low)
+        or _FORGOTTEN_RETURN.search(low)
+        or _RETURNING.search(low)
+    )
+    if m is not None:
+        thing, _ = phrase_after(low, m.end(), max_words=3, stop=ITEM_STOP)
+    elif goes := _GOES_BACK.match(low.strip()):
+        thing = goes.group("obj")
+    else:
+        return frozenset()
+    return frozenset(ADJ.sub("", thing).split())

@@ -320,11 +320,28 @@ def _project_status(clause: Clause) -> list[Candidate]:
         if m is None:
             continue
         name, end = phrase_after(clause.text, m.end())
+        if status == "cancelled" and _left_somewhere(name, low, end):
+            return []  # "dropped the boots at ups": a thing taken somewhere, no work called off
         bare = PROJECT_SUFFIX.sub("", name)
         name = name if bare.lower() in KINDS_OF_PROJECT else bare
         if name_ok(name) and _a_work_item(clause, m.end(), end):
             return [_candidate(clause, name, status)]
     return []
+
+
+_PUT_SOMEWHERE = re.compile(
+    r"\s+(?:(?:at|into)\s+(?!(?:the\s+)?(?:last|end|start|beginning|moment|minute|point|least|"
+    r"first|same|once|midnight|noon|night|\d))|to\s+(?:the|a|an|my|our|his|her|their)\s)"
+)
+"""Where a thing was left, after it: "at ups", "into the lake", "to the post office"; not
+when ("at the last minute") nor what for ("dropped spanish to focus on maths")."""
+
+
+def _left_somewhere(name: str, low: str, end: int) -> bool:
+    """Whether the object of "dropped" (or "ditched", ...) ending at ``end`` of ``low`` was
+    put somewhere, not given up: a particle after it ("dropped the lamp off") or a place
+    ("dropped the boots at ups", "... to the post office")."""
+    return name.lower().endswith(" off") or _PUT_SOMEWHERE.match(low, end) is not None
 
 
 _FOR_CLIENT = re.compile(

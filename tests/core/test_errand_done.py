@@ -90,3 +90,51 @@ def test_words_that_fit_several_errands_ask_which(
     out = errand_said_done([], text, USER, state, _said)
     assert [p["field"].split(".")[1] for p in out] == asked
     assert {p["needs_confirmation"] for p in out} == {why}
+
+
+BOOTS = {"amazon_return": frozenset({"amazon", "boots"}), "ikea_return": frozenset({"lamp"})}
+"""The goods each return's own message named ("send back the amazon boots", "return the lamp")."""
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "done"),
+    [
+        # The goods the errand's message named are that errand, whatever the words.
+        ("oh and i dropped the boots at ups on the way up", AMAZON, ["amazon_return"]),
+        ("boots are back with amazon", AMAZON, ["amazon_return"]),
+        ("sent the boots back", AMAZON, ["amazon_return"]),
+        ("the boot went back", AMAZON, ["amazon_return"]),
+        ("took the lamp to ikea", TWO, ["ikea_return"]),
+        # Of two returns due, the goods named say which: no choice asked.
+        ("dropped the boots at the ups store", TWO, ["amazon_return"]),
+        ("we dropped the lamp off", TWO, ["ikea_return"]),
+        # "dropped X at <a carrier, a shop's counter, the shop>": a done form of its own.
+        ("dropped the amazon package at the ups store", AMAZON, ["amazon_return"]),
+        ("dropped it at the post office", AMAZON, ["amazon_return"]),
+        ("dropped the package in the mail", AMAZON, ["amazon_return"]),
+        ("dropped it at fedex", TWO, ["amazon_return", "ikea_return"]),
+        # Left somewhere that sends nothing back, other goods, a bare "it's back": nothing.
+        ("dropped the boots at my mom's", AMAZON, []),
+        ("dropped the kids at school", AMAZON, []),
+        ("dropped the side project", AMAZON, []),
+        ("sent the jacket back", AMAZON, []),
+        ("the boots are back", AMAZON, []),
+        ("it went back", AMAZON, []),
+        ("the kids are back with mom", AMAZON, []),
+        # A plan, a question, another's doing, a denial: nothing.
+        ("gonna drop the boots at ups tomorrow", AMAZON, []),
+        ("did you drop the boots at ups?", AMAZON, []),
+        ("she dropped the boots at ups", AMAZON, []),
+        ("haven't dropped the boots at ups yet", AMAZON, []),
+        ("if i dropped the boots at ups today would it make it", AMAZON, []),
+    ],
+)
+def test_an_errand_remembers_its_goods(text: str, state: dict[str, Any], done: list[str]) -> None:
+    out = errand_said_done([], text, USER, state, _said, BOOTS)
+    assert [p["field"].split(".")[1] for p in out] == done
+
+
+def test_goods_never_remembered_name_no_errand() -> None:
+    """Without the goods remembered, "the boots" names no errand: nothing is guessed."""
+    assert _done("sent the boots back", AMAZON) == []
+    assert _done("dropped the boots at ups", TWO) == []

@@ -67,7 +67,7 @@ from core.mcp.models import (
     Why,
     WhyChain,
 )
-from core.mcp.shown import fact_model, question_model, said_of_you_model
+from core.mcp.shown import fact_model, question_model, question_read, said_of_you_model
 from core.signals.rules import Rule
 
 log = logging.getLogger(__name__)
@@ -254,7 +254,8 @@ class ScopedCanon:
             raise InvalidAnswer(f"a value goes with edit only, not with {word}")
         if word != "edit" and new_place:
             raise InvalidAnswer(f"new_place goes with edit only, not with {word}")
-        item = await self.engine.store.review_item(question_id)
+        store = self.engine.store
+        item = await store.review_item(question_id)
         if item is None:
             raise NotFound(f"no question {question_id!r} (list_pending shows the open ones)")
         self.scope.check(item.entity_id)
@@ -283,11 +284,13 @@ class ScopedCanon:
             except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
                 log.warning("after-change hook failed: %s", e)
         return Answered(
-            question=question_model(result.item, self.scope.entity),
+            question=await question_read(store, result.item, self.scope.entity),
             status=result.status,
             committed=result.committed,
             committed_value=result.committed_value,
-            next_questions=[question_model(r, self.scope.entity) for r in result.promoted],
+            next_questions=[
+                await question_read(store, r, self.scope.entity) for r in result.promoted
+            ],
         )
 
     async def propose(
@@ -339,7 +342,9 @@ class ScopedCanon:
             decision=outcome.decision,
             confidence=outcome.confidence,
             reasons=list(outcome.reasons),
-            question=None if item is None else question_model(item, self.scope.entity),
+            question=None
+            if item is None
+            else await question_read(self.engine.store, item, self.scope.entity),
         )
 
     async def context(self) -> str:

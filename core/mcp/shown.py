@@ -2,7 +2,10 @@
 them, and questions.
 
 Apart from ``scoped`` (what the tools do) so that a question reads the same wherever a
-tool returns it: listed, answered, raised by a proposal.
+tool returns it: listed, answered, raised by a proposal. Its "until now" says whose the
+held value is (``held_values``), as ``GET /v1/questions`` and the chat say it, and a
+dead letter's question gives its reasons in words (``texts.dead_letter_question``, the
+chat's and the API's), the validators' own words staying in the letter.
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from collections.abc import Mapping
 from datetime import datetime
 from types import MappingProxyType
 
+from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer
 from core.conversation.said_since import said_since_line, said_since_view
+from core.conversation.texts import dead_letter_question
 from core.conversation.views import (
     fact_view,
     group_view,
@@ -26,6 +31,7 @@ from core.domain.review_items import ReviewItem
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
 from core.mcp.models import Fact, Question, SaidOfYou
+from core.store.protocol import StoreBackend
 
 
 def fact_model(
@@ -43,15 +49,27 @@ def said_of_you_model(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou
     return SaidOfYou.model_validate({**view, "said": fact_model(o.said, now, viewer)})
 
 
+async def question_read(store: StoreBackend, r: ReviewItem, reader: str) -> Question:
+    """``r`` as a tool returns it to ``reader``, its held value's writer read first."""
+    return question_model(await held_by_writer(store, r, reader), reader)
+
+
 def question_model(
     r: ReviewItem,
     reader: str,
     since: CommittedFact | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
 ) -> Question:
-    """``r`` as ``reader`` is asked it; ``since``: what another member committed on it after it was asked, who by ``names``."""
+    """``r`` as ``reader`` is asked it (its held value read by ``held_by_writer`` before);
+    ``since``: what another member committed on it after it was asked, who by ``names``."""
     line = None if since is None else said_since_line(since, reader, names)
-    prompt = prompt_text(r, reader, line) if r.kind == "change" else reasons_text(r)
+    prompt = (
+        prompt_text(r, reader, line)
+        if r.kind == "change"
+        else dead_letter_question(r)
+        if r.kind == "dead_letter"
+        else reasons_text(r)
+    )
     view = {
         **review_view(r),
         "group": group_view(r.group_key),

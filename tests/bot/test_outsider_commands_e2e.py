@@ -110,3 +110,33 @@ async def test_until_now_says_whose_the_held_value_is(
     held = json.dumps(HELD).replace("/forget", "\\u002fforget")
     assert f"until now: {held} (from another household member, quoted)" in prompt.text, prompt.text
     assert _linked(prompt.text) == set()
+
+
+async def test_a_history_line_says_whose_the_old_value_was(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Bob's committed words, replaced by Alice's word (asked against his so soon, and her
+    Yes): /history and /why quote the old value from him as they quote a new one from
+    its writer (before: shown bare, its "/forget" a link to tap)."""
+    runner = await start_bot(settings=HOUSEHOLD, policy=calibrated_policy())
+    await tg.say(ALICE, "/start", expect="Canon")
+    assert runner.chat is not None
+    engine = runner.chat.engine
+    now = datetime.now(UTC)
+    bobs = make_observation("family.dinner.plan", HELD, at=now, entity="family:smith")
+    [committed] = await engine.ingest_batch([bobs], now=now, principal=user_principal("user:bob"))
+    assert committed.committed, committed
+    hers = make_observation("family.dinner.plan", "tacos", at=now, entity="family:smith")
+    [asked] = await engine.ingest_batch([hers], now=now, principal=user_principal("user:alice"))
+    assert asked.decision == "ask_user", asked
+    await runner.chat.sweep()
+    prompt = await tg.prompt(ALICE, "tacos")
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+
+    held = json.dumps(HELD).replace("/forget", "\\u002fforget")
+    changed = f"{held} (from another household member, quoted) → tacos"
+    for asked in ("/history", "/why family.dinner.plan"):
+        read = await tg.say(ALICE, asked, expect="")
+        assert changed in read.text, (asked, read.text)
+        assert _linked(read.text) == set(), (asked, read.text)

@@ -26,6 +26,7 @@ from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
 from core.api.tokens import SeenTokens, spend_for
 from core.domain.api_tokens import ApiToken
+from core.domain.error_sentences import plain_query_reason
 from core.domain.principals import token_principal
 from core.errors import SpendRefused
 from core.jsonlines import parse_json
@@ -242,7 +243,12 @@ def _query(params: tuple[Param, ...], given: Mapping[str, str]) -> dict[str, Any
                     422, f"{p.name} must be a whole number", kind="invalid-query"
                 ) from None
         errors = value_errors(p.schema, value)
-        if errors:
-            raise Problem(422, f"{p.name}: {errors[0]}", kind="invalid-query")
+        if errors:  # said in words; the validator's own (repr, regex) kept in ``errors``
+            raise Problem(
+                422,
+                plain_query_reason(p.name, errors[0]),
+                kind="invalid-query",
+                extra={"errors": [f"{p.name}: {e}" for e in errors[:20]]},
+            )
         out[p.name] = value
     return out

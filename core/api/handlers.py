@@ -22,6 +22,7 @@ from core.api.response_views import (
     outcome_body,
     question_body,
     question_body_by_id,
+    question_shown,
     reader_of,
 )
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
@@ -297,11 +298,11 @@ async def answer_question(c: Call) -> dict[str, Any]:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
         raise Problem(422, detail, kind="unknown-place") from None
     return {
-        "question": question_body(c, result.item),
+        "question": await question_shown(c, result.item),
         "status": result.status,
         "committed": result.committed,
         "committed_value": result.committed_value,
-        "also_settled": [question_body(c, r) for r in result.implied],
+        "also_settled": [await question_shown(c, r) for r in result.implied],
     }
 
 

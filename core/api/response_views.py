@@ -13,6 +13,7 @@ from typing import Any
 from core.api.call import Call
 from core.api.problems import Problem
 from core.conversation import texts
+from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.said_since import said_since_view
 from core.conversation.views import group_view, review_view
@@ -65,6 +66,12 @@ def question_body(
     }
 
 
+async def question_shown(c: Call, item: ReviewItem) -> dict[str, Any]:
+    """A question a write or an answer returns, its "until now" said with whose it is
+    (``held_by_writer``), as ``GET /v1/questions`` says it."""
+    return question_body(c, await held_by_writer(c.engine.store, item, c.token.entity_id))
+
+
 async def question_body_by_id(
     c: Call, item_id: str, item: ReviewItem | None = None
 ) -> dict[str, Any]:
@@ -72,4 +79,4 @@ async def question_body_by_id(
         item = await c.engine.store.review_item(item_id)
     if item is None:  # pragma: no cover - the engine just asked it
         raise Problem(404, f"no question {item_id}")
-    return question_body(c, item)
+    return await question_shown(c, item)

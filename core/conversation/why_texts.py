@@ -100,7 +100,8 @@ def why_text(
         lines += [_heard(e, field, now, viewer) for e in events[-10:]]
     if history:
         lines += ["", "Changes:"]
-        lines += [_changed(h, field, viewer) for h in history[-10:]]
+        made = _made_by(history)
+        lines += [_changed(h, field, viewer, made.get(h.seq)) for h in history[-10:]]
     return "\n".join(lines)
 
 
@@ -153,12 +154,32 @@ def quoted_words(said: str) -> str:
     return quote(words) + mark
 
 
-def _changed(h: HistoryEntry, field: str, viewer: Viewer) -> str:
+def _made_by(entries: Sequence[HistoryEntry]) -> dict[int, HistoryEntry]:
+    """Each change's (by ``seq``) previous change of the same field, when that one made the
+    value this one replaced: whose the old value was. A value older than the log, or one a
+    change the list leaves out made, has none (shown as it is)."""
+    last: dict[tuple[str, str], HistoryEntry] = {}
+    made: dict[int, HistoryEntry] = {}
+    for h in sorted(entries, key=lambda e: e.seq):
+        before = last.get((h.entity_id, h.field))
+        if before is not None and not before.retracted and before.new_value == h.old_value:
+            made[h.seq] = before
+        last[(h.entity_id, h.field)] = h
+    return made
+
+
+def _changed(
+    h: HistoryEntry, field: str, viewer: Viewer, before: HistoryEntry | None = None
+) -> str:
+    """One change: the value it replaced (quoted from its writer, ``before``'s, as the new
+    one is from its own: a stranger's words stay theirs when they are the old value too),
+    the new value, how and by whom."""
     reader = viewer.entity or h.entity_id
     new = (
         "forgotten" if h.retracted else _value(field, as_read(h.new_value, "", h.principal, reader))
     )
-    was = "" if h.old_value is None else f"{_value(field, h.old_value)} → "
+    old = h.old_value if before is None else as_read(h.old_value, "", before.principal, reader)
+    was = "" if h.old_value is None else f"{_value(field, old)} → "
     who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
     return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"
 
@@ -218,8 +239,10 @@ def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
     if not entries:
         return "No changes yet."
     viewer = user_viewer(mine)
+    made = _made_by(entries)
     lines = ["Changes (newest last):"]
     for h in entries[-20:]:
         name = _name(h.field, h.entity_id, mine)
-        lines.append(_changed(h, h.field, viewer).replace("• ", f"• {name}, ", 1))
+        line = _changed(h, h.field, viewer, made.get(h.seq))
+        lines.append(line.replace("• ", f"• {name}, ", 1))
     return "\n".join(lines)

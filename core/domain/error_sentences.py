@@ -40,14 +40,23 @@ _TYPES: Final[dict[str, str]] = {
 }
 _FORMS: Final[dict[str, str]] = {
     "entity_id": "an entity in lower case, like user:alice or family:smith",
+    "entity": "an entity in lower case, like user:alice or family:smith",
     "field": "a field name like travel.location",
 }
+
+
+_CUT: Final = re.compile(r"(?P<start>.+)… \((?P<size>[\d,]+ characters)(?: as JSON)?\)", re.S)
+"""A long value as ``schema_errors.short_instance`` cut it: its repr's start and its size."""
 
 
 def _shown(value: str) -> str:
     """A value the validator wrote with Python's repr, as JSON (what the sender wrote),
     cut past 60 characters; a text quoted as every quotation is (``quoting.quote``: each
-    non-printing character escaped, no chat command formed)."""
+    non-printing character escaped, no chat command formed). A value the validator's
+    message already cut is shown by its start and its size."""
+    already_cut = _CUT.fullmatch(value)
+    if already_cut is not None:
+        return f"{_cut_start(already_cut['start'])}, {already_cut['size']}"
     try:
         read = ast.literal_eval(value)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
@@ -60,6 +69,20 @@ def _shown(value: str) -> str:
     except (TypeError, ValueError):
         text = value
     text = text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "…"
+    return text if text.isprintable() else quote(text)
+
+
+def _cut_start(start: str) -> str:
+    """The start of a cut repr (its closing quote gone with the rest), as ``_shown`` shows
+    a value: a text quoted, anything else as it was written; either ending in "…"."""
+    if start.startswith(("'", '"')):
+        try:
+            read = ast.literal_eval(start + start[0])
+        except (ValueError, SyntaxError):  # cut inside an escape: its characters as they are
+            read = start[1:]
+        if isinstance(read, str):
+            return quote(read[:_SHOWN_CHARS] + "…")
+    text = start[:_SHOWN_CHARS] + "…"
     return text if text.isprintable() else quote(text)
 
 
@@ -92,58 +115,57 @@ def _last_name(path: str) -> str:
     return re.split(r"[.\[]", path)[-1]
 
 
-def _format(path: str, m: re.Match[str]) -> str:
+def _format(where: str, path: str, m: re.Match[str]) -> str:
     words, how = _FORMATS.get(m["fmt"], (m["fmt"], "correct it"))
-    return f"{_field(path)} is not a valid {words} ({_shown(m['v'])}): {how}."
+    return f"{where} is not a valid {words} ({_shown(m['v'])}): {how}."
 
 
-def _type(path: str, m: re.Match[str]) -> str:
+def _type(where: str, path: str, m: re.Match[str]) -> str:
     wanted = " or ".join(_TYPES.get(t, t) for t in _names(m["types"]))
-    return f"{_field(path)} should be {wanted}, not {_shown(m['v'])}: correct it."
+    return f"{where} should be {wanted}, not {_shown(m['v'])}: correct it."
 
 
-def _required(path: str, m: re.Match[str]) -> str:
+def _required(_where: str, path: str, m: re.Match[str]) -> str:
     return f"{_inside(path, m['name'])} is missing: add it."
 
 
-def _unexpected(path: str, m: re.Match[str]) -> str:
+def _unexpected(where: str, _path: str, m: re.Match[str]) -> str:
     names = [quote(n) for n in _names(m["names"])]
     more = f" and {m['more']} more" if m["more"] else ""
     many = len(names) > 1 or bool(more)
-    where = "the payload" if path == "$" else _field(path)
     return (
         f"{where} has {'fields' if many else 'a field'} Canon does not take, "
         f"{', '.join(names)}{more}: remove {'them' if many else 'it'}."
     )
 
 
-def _enum(path: str, m: re.Match[str]) -> str:
+def _enum(where: str, path: str, m: re.Match[str]) -> str:
     options = ", ".join(_names(m["opts"])) or m["opts"]
-    return f"{_field(path)} cannot be {_shown(m['v'])}: use one of {options}."
+    return f"{where} cannot be {_shown(m['v'])}: use one of {options}."
 
 
-def _any_of(path: str, m: re.Match[str]) -> str:
+def _any_of(where: str, path: str, m: re.Match[str]) -> str:
     return (
-        f"{_field(path)} holds a kind of value it cannot take ({_shown(m['v'])}): "
+        f"{where} holds a kind of value it cannot take ({_shown(m['v'])}): "
         "send one text, number, true or false, or null."
     )
 
 
-def _pattern(path: str, m: re.Match[str]) -> str:
+def _pattern(where: str, path: str, m: re.Match[str]) -> str:
     form = _FORMS.get(_last_name(path), "the form it takes")
-    return f"{_field(path)} is not {form} ({_shown(m['v'])}): correct it."
+    return f"{where} is not {form} ({_shown(m['v'])}): correct it."
 
 
-def _size(path: str, m: re.Match[str]) -> str:
-    return f"{_field(path)} is too {m['how']} ({_shown(m['v'])}): correct it."
+def _size(where: str, path: str, m: re.Match[str]) -> str:
+    return f"{where} is too {m['how']} ({_shown(m['v'])}): correct it."
 
 
-def _bound(path: str, m: re.Match[str]) -> str:
+def _bound(where: str, path: str, m: re.Match[str]) -> str:
     most = "most" if m["side"] == "greater" else "least"
-    return f"{_field(path)} must be at {most} {m['n']}, not {_shown(m['v'])}: correct it."
+    return f"{where} must be at {most} {m['n']}, not {_shown(m['v'])}: correct it."
 
 
-_TEMPLATES: Final[tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], str]], ...]] = (
+_TEMPLATES: Final[tuple[tuple[re.Pattern[str], Callable[[str, str, re.Match[str]], str]], ...]] = (
     (re.compile(r"(?P<v>.+) is not a '(?P<fmt>[\w-]+)'(?: \(.*\))?", re.S), _format),
     (re.compile(r"(?P<v>.+) is not of type (?P<types>'.+')", re.S), _type),
     (re.compile(r"'(?P<name>.+)' is a required property", re.S), _required),
@@ -176,11 +198,23 @@ def plain_reason(error: str) -> str:
     path, sep, message = error.partition(": ")
     if not (sep and path.startswith("$")) or " " in path:
         return _sentence(error)
+    return _said(_field(path), path, message)
+
+
+def plain_query_reason(parameter: str, message: str) -> str:
+    """A query parameter's violation (``message``, the validator's words about it) said as
+    a sentence, as a kept reason is: "The query parameter entity is not an entity in lower
+    case, like user:alice or family:smith ("User:Alice"): correct it."."""
+    return _said(f"the query parameter {name(parameter)}", f"$.{parameter}", message)
+
+
+def _said(where: str, path: str, message: str) -> str:
+    """``message`` about ``where`` (the field or parameter at ``path``), in words."""
     for pattern, say in _TEMPLATES:
         found = pattern.fullmatch(message)
         if found is not None:
-            return _sentence(say(path, found))
-    return _sentence(f"{_field(path)}: {message}")
+            return _sentence(say(where, path, found))
+    return _sentence(f"{where}: {message}")
 
 
 def _sentence(text: str) -> str:

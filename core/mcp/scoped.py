@@ -21,7 +21,6 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any, Literal
 
 from core.conversation.audience import Audience
@@ -34,19 +33,10 @@ from core.conversation.provenance import Viewer, user_viewer
 from core.conversation.said_since import (
     names_of_speakers,
     said_since_asked,
-    said_since_line,
-    said_since_view,
 )
 from core.conversation.views import (
-    fact_view,
-    group_view,
-    prompt_text,
-    reasons_text,
-    review_view,
-    said_of_you_view,
     state_view,
     why_view,
-    with_meaning,
 )
 from core.domain.api_tokens import ApiToken
 from core.domain.errands import meanings
@@ -70,16 +60,14 @@ from core.errors import (
 )
 from core.mcp.models import (
     Answered,
-    Fact,
     Pending,
     Proposal,
-    Question,
-    SaidOfYou,
     State,
     Value,
     Why,
     WhyChain,
 )
+from core.mcp.shown import fact_model, question_model, question_read, said_of_you_model
 from core.signals.rules import Rule
 
 log = logging.getLogger(__name__)
@@ -181,8 +169,8 @@ class ScopedCanon:
         means = meanings(facts)
         return State(
             entities=list(entities),
-            facts=[_fact(f, now, viewer, means) for f in _sorted(facts)],
-            said_of_you=[_said_of_you(o, now, viewer) for o in overruled],
+            facts=[fact_model(f, now, viewer, means) for f in _sorted(facts)],
+            said_of_you=[said_of_you_model(o, now, viewer) for o in overruled],
         )
 
     async def state_json(self, entity_id: str) -> str:
@@ -219,7 +207,7 @@ class ScopedCanon:
                 now,
                 self.viewer,
             )
-            current = None if fact is None else _fact(fact, now, self.viewer)
+            current = None if fact is None else fact_model(fact, now, self.viewer)
             chains.append(
                 WhyChain.model_validate(
                     {**view, "entity_id": entity, "field": name, "current": current}
@@ -241,7 +229,7 @@ class ScopedCanon:
         # A member's own question says what another member committed since, as in the chat.
         said = [said_since_asked(r, await self._fact_of(r), reader, tokens) for r in ordered]
         names = await names_of_speakers(self.engine.store, self.scope.household, said, self.names)
-        shown = [_question(r, reader, s, names) for r, s in zip(ordered, said, strict=True)]
+        shown = [question_model(r, reader, s, names) for r, s in zip(ordered, said, strict=True)]
         return Pending(
             pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
             queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
@@ -266,7 +254,8 @@ class ScopedCanon:
             raise InvalidAnswer(f"a value goes with edit only, not with {word}")
         if word != "edit" and new_place:
             raise InvalidAnswer(f"new_place goes with edit only, not with {word}")
-        item = await self.engine.store.review_item(question_id)
+        store = self.engine.store
+        item = await store.review_item(question_id)
         if item is None:
             raise NotFound(f"no question {question_id!r} (list_pending shows the open ones)")
         self.scope.check(item.entity_id)
@@ -295,11 +284,13 @@ class ScopedCanon:
             except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
                 log.warning("after-change hook failed: %s", e)
         return Answered(
-            question=_question(result.item, self.scope.entity),
+            question=await question_read(store, result.item, self.scope.entity),
             status=result.status,
             committed=result.committed,
             committed_value=result.committed_value,
-            next_questions=[_question(r, self.scope.entity) for r in result.promoted],
+            next_questions=[
+                await question_read(store, r, self.scope.entity) for r in result.promoted
+            ],
         )
 
     async def propose(
@@ -351,7 +342,9 @@ class ScopedCanon:
             decision=outcome.decision,
             confidence=outcome.confidence,
             reasons=list(outcome.reasons),
-            question=None if item is None else _question(item, self.scope.entity),
+            question=None
+            if item is None
+            else await question_read(self.engine.store, item, self.scope.entity),
         )
 
     async def context(self) -> str:
@@ -370,35 +363,3 @@ class ScopedCanon:
 
 def _sorted(facts: list[CommittedFact]) -> list[CommittedFact]:
     return sorted(facts, key=lambda f: (f.entity_id, f.field))
-
-
-def _fact(
-    f: CommittedFact,
-    now: datetime,
-    viewer: Viewer,
-    means: Mapping[tuple[str, str], str] = MappingProxyType({}),
-) -> Fact:
-    view = with_meaning(fact_view(f, now, viewer), f, means)
-    return Fact.model_validate({**view, "entity_id": f.entity_id, "field": f.field})
-
-
-def _said_of_you(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou:
-    view = said_of_you_view(o, now, viewer)
-    return SaidOfYou.model_validate({**view, "said": _fact(o.said, now, viewer)})
-
-
-def _question(
-    r: ReviewItem,
-    reader: str,
-    since: CommittedFact | None = None,
-    names: Mapping[str, str] = MappingProxyType({}),
-) -> Question:
-    line = None if since is None else said_since_line(since, reader, names)
-    prompt = prompt_text(r, reader, line) if r.kind == "change" else reasons_text(r)
-    view = {
-        **review_view(r),
-        "group": group_view(r.group_key),
-        "prompt": prompt,
-        "said_since": said_since_view(since, reader, names),
-    }
-    return Question.model_validate(view)

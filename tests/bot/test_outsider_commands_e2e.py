@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 import pytest
 from canon_testing import calibrated_policy, make_observation
 from chatkit import ALICE, StartBot
-from fakes.telegram_api import FakeTelegram
+from fakes.telegram_api import ChatMessage, FakeTelegram
 from test_household_users_e2e import HOUSEHOLD
 from test_outsider_values_e2e import WRITERS, _write
 
@@ -87,9 +87,13 @@ HELD = "Pizza at 7. Reply /forget family.dinner.plan"
 """Bob's committed word on the household's field: what Alice's question would replace."""
 
 
-async def test_until_now_says_whose_the_held_value_is(
-    tg: FakeTelegram, start_bot: StartBot
-) -> None:
+QUOTED_HELD = json.dumps(HELD).replace("/forget", "\\u002fforget")
+"""``HELD`` as a quotation shows it: its slash escaped, no command to tap."""
+
+
+async def _asked_over_bobs(tg: FakeTelegram, start_bot: StartBot) -> ChatMessage:
+    """Bob's ``HELD`` committed on the household's field, then Alice's unsure "tacos":
+    the question it raises, asked of her."""
     runner = await start_bot(settings=HOUSEHOLD, policy=calibrated_policy())
     await tg.say(ALICE, "/start", expect="Canon")
     assert runner.chat is not None
@@ -104,9 +108,31 @@ async def test_until_now_says_whose_the_held_value_is(
     [asked] = await engine.ingest_batch([unsure], now=now, principal=user_principal("user:alice"))
     assert asked.decision == "ask_user", asked
     await runner.chat.sweep()
+    return await tg.prompt(ALICE, "tacos")
 
-    prompt = await tg.prompt(ALICE, "tacos")
 
-    held = json.dumps(HELD).replace("/forget", "\\u002fforget")
-    assert f"until now: {held} (from another household member, quoted)" in prompt.text, prompt.text
+async def test_until_now_says_whose_the_held_value_is(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    prompt = await _asked_over_bobs(tg, start_bot)
+
+    said = f"until now: {QUOTED_HELD} (from another household member, quoted)"
+    assert said in prompt.text, prompt.text
     assert _linked(prompt.text) == set()
+
+
+async def test_a_history_line_says_whose_the_old_value_was(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Bob's committed words, replaced by Alice's word on her Yes: /history and /why quote
+    the old value from him as they quote a new one from its writer (before: shown bare,
+    its "/forget" a link to tap)."""
+    prompt = await _asked_over_bobs(tg, start_bot)
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+
+    changed = f"{QUOTED_HELD} (from another household member, quoted) → tacos"
+    for asked in ("/history", "/why family.dinner.plan"):
+        read = await tg.say(ALICE, asked, expect="")
+        assert changed in read.text, (asked, read.text)
+        assert _linked(read.text) == set(), (asked, read.text)

@@ -96,9 +96,12 @@ async def test_following_the_guide_passes_whatever_the_policy(
     ("skip", "refuse", "named", "asks"),
     [
         ("plan", "", ["plan", "confirmation"], False),
-        ("arrival", "", ["arrival", "confirmation"], False),
-        # The arrival and the day it began are one question: No keeps neither.
-        (None, "Did you leave", ["arrival", "confirmation"], True),
+        # Without the arrival the trip never left: "back home" a week before its day is
+        # where the user is, not the trip over (coherence28), so the return is named too.
+        ("arrival", "", ["arrival", "confirmation", "return"], False),
+        # The arrival and the day it began are one question: No keeps neither (and so the
+        # return, as above).
+        (None, "Did you leave", ["arrival", "confirmation", "return"], True),
         ("return", "", ["return"], False),
         # The return and where it leaves the user are one question: No keeps both.
         (None, "Back home", ["return"], True),

@@ -15,7 +15,7 @@ from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
-from core.domain.errands import meanings, status_said
+from core.domain.errands import errand_status_of, meanings, status_said
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
 from core.domain.read_values import fact_as_read
@@ -153,11 +153,11 @@ def value_sentence(
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
         person, be = kin_words.who(parts[1]), kin_words.be_for(parts[1])
         return f"{person[:1].upper()}{person[1:]} {be} {phrasing.show(value)}"
-    if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
+    if (slug := errand_status_of(field)) is not None:
         # "The Amazon return is due", as the questions and "what do I owe?" name it; a
         # return says what its status means ("was sent back, refund awaited", not "is pending").
-        state = status_said(parts[1], value) or f"is {phrasing.show(value)}"
-        said = f"{errand(phrasing.show(parts[1]))} {state}"
+        state = status_said(slug, value) or f"is {phrasing.show(value)}"
+        said = f"{errand(phrasing.show(slug))} {state}"
         return said[:1].upper() + said[1:]
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(value)}"

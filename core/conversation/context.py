@@ -25,7 +25,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from core.conversation.views import age_text
-from core.domain.errands import meanings, status_meaning
+from core.domain.errands import errand_status_of, meanings, status_meaning
 from core.domain.provenance import Invitation, provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
@@ -286,12 +286,8 @@ def _means(means: Mapping[tuple[str, str], str], f: CommittedFact) -> str:
 
 
 def _pending_line(r: ReviewItem, said: _Origins) -> str:
-    parts = r.field.split(".")
-    means = (
-        status_meaning(parts[1], r.candidate_value)
-        if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status"
-        else None
-    )
+    errand = errand_status_of(r.field)
+    means = None if errand is None else status_meaning(errand, r.candidate_value)
     return (
         f"- {name(r.entity_id)} {name(r.field)} → {slot(r.candidate_value, said.item(r))}? "
         f"({r.confidence:.2f}){'' if means is None else f' (means: {means})'}"

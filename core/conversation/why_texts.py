@@ -18,7 +18,7 @@ from core.conversation.provenance import OWNER, Viewer, by_words, shown_events, 
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
 from core.domain.audit import show_value
-from core.domain.errands import status_meaning
+from core.domain.errands import errand_status_of, status_meaning
 from core.domain.phrasing_values import show_in
 from core.domain.quoting import MAX_TEXT_CHARS, quote, slot
 from core.domain.read_values import as_read
@@ -114,10 +114,9 @@ def _name(field: str, entity: str, mine: str) -> str:
 def _value(field: str, value: Scalar) -> str:
     if field == "travel.status" and isinstance(value, str):
         return _TRIP.get(value, show_in(field, value))
-    parts = field.split(".")
-    if len(parts) == 3 and parts[0] == "financial" and parts[2] == "status":
+    if (errand := errand_status_of(field)) is not None:
         # A return's bare "pending" reads as "not done yet": said with what it means.
-        means = status_meaning(parts[1], value)
+        means = status_meaning(errand, value)
         if means is not None:
             return f"{show_in(field, value)} ({means})"
     return show_in(field, value)

@@ -57,13 +57,28 @@ def asks_which_errand(group_key: str | None) -> bool:
     return group_key is not None and f"|{WHICH_ERRAND_SUBJECT}|" in group_key
 
 
+def errand_part(field: str) -> tuple[str, str] | None:
+    """The errand and its part a field names ("financial.amazon_return.status" ->
+    ("amazon_return", "status")); None for any other field."""
+    parts = field.split(".")
+    if len(parts) == 3 and parts[0] == "financial":
+        return parts[1], parts[2]
+    return None
+
+
+def errand_status_of(field: str) -> str | None:
+    """The errand whose status ``field`` is ("financial.amazon_return.status" ->
+    "amazon_return"); None for any other field."""
+    part = errand_part(field)
+    return part[0] if part is not None and part[1] == "status" else None
+
+
 def errands_of(facts: Iterable[CommittedFact], mine: str) -> dict[str, dict[str, CommittedFact]]:
     """The errands of ``mine``: slug -> its fields by name ("amazon_return" -> "status", ...)."""
     by_slug: dict[str, dict[str, CommittedFact]] = {}
     for f in facts:
-        parts = f.field.split(".")
-        if len(parts) == 3 and parts[0] == "financial" and f.entity_id == mine:
-            by_slug.setdefault(parts[1], {})[parts[2]] = f
+        if f.entity_id == mine and (part := errand_part(f.field)) is not None:
+            by_slug.setdefault(part[0], {})[part[1]] = f
     return by_slug
 
 
@@ -122,9 +137,8 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
     2026-11-27", "no longer a deadline: sent back, refund awaited"."""
     held: dict[tuple[str, str], dict[str, Scalar]] = {}
     for f in facts:
-        parts = f.field.split(".")
-        if len(parts) == 3 and parts[0] == "financial":
-            held.setdefault((f.entity_id, parts[1]), {})[parts[2]] = f.value
+        if (part := errand_part(f.field)) is not None:
+            held.setdefault((f.entity_id, part[0]), {})[part[1]] = f.value
     out: dict[tuple[str, str], str] = {}
     for (entity, slug), told in held.items():
         status, day = told.get("status"), told.get("due_date")

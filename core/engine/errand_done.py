@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from core.domain.errands import ERRAND_WHICH, returns_held
+from core.domain.errands import ERRAND_WHICH, errand_status_of, returns_held
 from core.domain.state import Scalar
 from core.extraction.organisations import known_organisation
 
@@ -178,15 +178,14 @@ def _a_drop_place(place: str, still_to_do: list[str]) -> bool:
 def _another_return_sent_back(p: Payload, entity_id: str, fields: list[str]) -> bool:
     """A "sent back" the extractor named after words that name nothing ("the package":
     a package return), not the errand they mean."""
-    parts = str(p.get("field", "")).split(".")
+    field = str(p.get("field", ""))
+    slug = errand_status_of(field)
     return (
         p.get("entity_id") == entity_id
-        and ".".join(parts) not in fields
-        and len(parts) == 3
-        and parts[0] == "financial"
-        and parts[2] == "status"
+        and field not in fields
+        and slug is not None
         and p.get("candidate_value") == "pending"
-        and set(parts[1].split("_")) <= _GENERIC
+        and set(slug.split("_")) <= _GENERIC
     )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from core.domain.errands import returns_held
+from core.domain.errands import errand_status_of, returns_held
 from core.domain.state import Scalar
 from core.engine.errand_done import Payload
 
@@ -80,16 +80,9 @@ def refund_closes_return(
 
 def _refund_slug(p: Payload, entity_id: str) -> str | None:
     """The refund a payload says came ("amazon_refund", "money"), if it says one did."""
-    parts = str(p.get("field", "")).split(".")
-    if (
-        p.get("entity_id") != entity_id
-        or len(parts) != 3
-        or parts[0] != "financial"
-        or parts[2] != "status"
-        or p.get("candidate_value") not in _CAME
-    ):
+    slug = errand_status_of(str(p.get("field", "")))
+    if slug is None or p.get("entity_id") != entity_id or p.get("candidate_value") not in _CAME:
         return None
-    slug = parts[1]
     return slug if slug.endswith("_refund") or slug in _GENERIC_MONEY else None
 
 

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import UTC, date, datetime, time, timedelta
 
 from core.conversation.views import age_text
 from core.domain.errands import errand_status_of, meanings, status_meaning
@@ -34,6 +33,7 @@ from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.timeutil import format_ts
 from core.domain.user_clock import last_day
+from core.domain.zone_names import zone_named
 from core.engine.consistency import (
     Conflict,
     calendar_day,
@@ -247,7 +247,8 @@ def _trip_lasts_to_its_day(facts: Sequence[CommittedFact]) -> list[CommittedFact
     for entity, held in state.items():
         day = calendar_day(held.get("travel.depart_date"))
         if day is not None:
-            zone = ZoneInfo(users_zone(held) or "UTC")
+            # A zone no database knows (held from before zones were checked) is UTC's.
+            zone = zone_named(users_zone(held)) or UTC
             ends[entity] = datetime.combine(day + timedelta(days=1), time(0), zone)
     return [
         replace(f, valid_until=ends[f.entity_id])

@@ -37,6 +37,7 @@ from core.domain.validation import (
     load_schema,
     plain_json,
 )
+from core.domain.zone_names import ZONE_FIELD, told_zone_problem
 from core.errors import PayloadInvalid
 
 _OBS = load_schema("state_observation")
@@ -179,6 +180,10 @@ class StateObservation(ObservationTimes, _Strict):
         if self.field == NAME_FIELD and isinstance(self.candidate_value, str):
             problem = name_problem(self.candidate_value)
             if problem is not None:  # it reaches every prompt: a name or nothing
+                raise ValueError(f"candidate_value: {problem}")
+        if self.field == ZONE_FIELD:  # every day of the user's is read on it
+            problem = told_zone_problem(self.candidate_value)
+            if problem is not None:
                 raise ValueError(f"candidate_value: {problem}")
         return self
 

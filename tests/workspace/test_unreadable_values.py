@@ -58,3 +58,32 @@ def test_a_value_that_is_not_text_is_a_bad_line_and_the_rest_is_read(
     [letter] = letters["dead_letters"]
     assert why in letter["errors"][0]
     assert "Al" in letter["payload"]  # the line, kept
+
+
+@pytest.mark.parametrize("zone", ["Mars/Olympus", "America", "PST"])
+def test_a_time_zone_that_is_no_zone_is_dead_lettered_and_the_rest_is_read(
+    tmp_path: Path, workspace: Path, zone: str
+) -> None:
+    """Every day of the user's is read on their zone; one no database knows was committed
+    (the user's own line) and stopped every context block after it (ZoneInfoNotFoundError)."""
+    runner = CliRunner()
+    folder = shutil.copytree(workspace, tmp_path / "ws")
+    env = {
+        "CANON_DB": str(tmp_path / "canon.db"),
+        "CANON_WORKSPACE": str(folder),
+        "CANON_WORKSPACE_EDITOR": "user",
+    }
+    assert runner.invoke(cli, ["migrate", *AT], env=env).exit_code == 0
+    edit_inputs(folder, [f"- profile.timezone = {zone}", "- travel.location = Reno"])
+
+    done = runner.invoke(cli, ["project", *AT], env=env)
+
+    assert done.exit_code == 0, done.output
+    decided = {d["field"]: d["decision"] for d in json.loads(done.output)["inputs"]["decisions"]}
+    assert decided["travel.location"] == "auto_commit", decided
+    assert decided.get("profile.timezone", decided.get(None)) == "invalid", decided
+    letters = json.loads(runner.invoke(cli, ["dlq", "--json"], env=env).output)
+    [letter] = letters["dead_letters"]
+    assert "is not a time zone" in letter["errors"][0]
+    context = runner.invoke(cli, ["context", "--now", "2026-02-19T14:31:00Z"], env=env)
+    assert context.exit_code == 0, context.output

@@ -37,6 +37,7 @@ from core.domain.validation import (
     load_schema,
     plain_json,
 )
+from core.domain.told_days import dated_field, day_problem
 from core.domain.zone_names import ZONE_FIELD, told_zone_problem
 from core.errors import PayloadInvalid
 
@@ -183,6 +184,10 @@ class StateObservation(ObservationTimes, _Strict):
                 raise ValueError(f"candidate_value: {problem}")
         if self.field == ZONE_FIELD:  # every day of the user's is read on it
             problem = told_zone_problem(self.candidate_value)
+            if problem is not None:
+                raise ValueError(f"candidate_value: {problem}")
+        if dated_field(self.field):  # counted from: the day after it must exist
+            problem = day_problem(self.candidate_value)
             if problem is not None:
                 raise ValueError(f"candidate_value: {problem}")
         return self

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from functools import lru_cache
+from typing import Final
 
 from core.errors import CanonError
+
+
+DAY_YEARS: Final = range(1000, 9000)
+"""The years of a day Canon counts with: far from the calendar's ends (year 1 and 9999),
+where the day after "9999-12-31" (a trip's last day, an errand's overdue day) is out of
+range and was a crash; wide beyond any day a person plans or remembers."""
 
 
 class NaiveTimestamp(CanonError):
@@ -50,10 +57,12 @@ def hours_between(earlier: datetime, later: datetime) -> float:
 
 
 def calendar_day(value: object) -> date | None:
-    """The calendar day of an ISO date or date-time value; None for anything else."""
+    """The calendar day of an ISO date or date-time value; None for anything else, and for
+    a day outside ``DAY_YEARS`` (held from before such days were refused)."""
     if not isinstance(value, str) or len(value) < 10:
         return None
     try:
-        return date.fromisoformat(value[:10])
+        day = date.fromisoformat(value[:10])
     except ValueError:
         return None
+    return day if day.year in DAY_YEARS else None

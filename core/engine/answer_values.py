@@ -17,6 +17,7 @@ from datetime import date, datetime
 
 from core.domain.fields import spec_for
 from core.domain.state import Scalar
+from core.domain.timeutil import DAY_YEARS
 from core.errors import InvalidAnswer
 from core.extraction import gazetteer
 from core.extraction.timeexpr import find_times
@@ -239,6 +240,8 @@ def _date_value(text: str, at: datetime | None, *, with_time: bool, past: bool =
         parsed = datetime.fromisoformat(text) if with_time else date.fromisoformat(text)
     except ValueError:
         parsed = None
+    if parsed is not None and parsed.year not in DAY_YEARS:
+        raise InvalidAnswer(EXAMPLES[kind])  # no day after "9999-12-31" to count to
     if parsed is not None and (not isinstance(parsed, datetime) or parsed.tzinfo is not None):
         return parsed.isoformat()
     if at is None:

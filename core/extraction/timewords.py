@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from core.domain.timeutil import DAY_YEARS
+
 MONTHS = {
     m: i + 1
     for i, names in enumerate(
@@ -146,6 +148,10 @@ def holiday_date(name: str, year: int) -> date:
 
 
 def safe_date(year: int, month: int, day: int) -> date | None:
+    """The day, or None when there is none: "Feb 30", and a year outside ``DAY_YEARS``
+    ("on 9999-12-31" is no day to count a trip's end from)."""
+    if year not in DAY_YEARS:
+        return None
     try:
         return date(year, month, day)
     except ValueError:

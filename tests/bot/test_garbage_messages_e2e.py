@@ -52,3 +52,17 @@ async def test_a_garbage_message_is_refused_plainly_kept_and_blocks_nobody(
     assert before <= after
     assert not any("Reno" in str(v) for _, v in after - before)
     await tg.say(ALICE, "/state", expect="Tahoe")  # the bot reads on
+
+
+async def test_a_day_at_the_calendars_end_is_read_without_it_not_a_failure(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "flying to Denver on 9999-12-31" was "Sorry, something went wrong" (OverflowError
+    counting the day after it); where the trip goes is read, the day that is none is not."""
+    runner = await start_bot()
+    await tg.say(ALICE, "I'm flying to Denver on 9999-12-31", expect="", within=60)
+    assert texts.FAILED not in "\n".join(m.text for m in tg.bot_messages(ALICE))
+    assert runner.chat is not None
+    held = await runner.chat.engine.store.fact("user:primary", "travel.depart_date")
+    assert held is None
+    await tg.say(ALICE, "/state", expect="Denver")  # the bot reads on

@@ -30,6 +30,7 @@ from pydantic import (
 from core.domain.person_names import NAME_FIELD, name_problem
 from core.domain.source_types import SourceType, canonical_source_type
 from core.domain.timeutil import parse_ts
+from core.domain.told_days import dated_field, day_problem
 from core.domain.validation import (
     PLACEHOLDER_IDS,
     conforms,
@@ -37,7 +38,6 @@ from core.domain.validation import (
     load_schema,
     plain_json,
 )
-from core.domain.told_days import dated_field, day_problem
 from core.domain.zone_names import ZONE_FIELD, told_zone_problem
 from core.errors import PayloadInvalid
 

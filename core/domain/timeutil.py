@@ -12,7 +12,6 @@ from typing import Final
 
 from core.errors import CanonError
 
-
 DAY_YEARS: Final = range(1000, 9000)
 """The years of a day Canon counts with: far from the calendar's ends (year 1 and 9999),
 where the day after "9999-12-31" (a trip's last day, an errand's overdue day) is out of

@@ -84,7 +84,8 @@ async def test_a_day_people_plan_on_is_read_as_before(api: Api, text: str, day: 
     assert said.status == 200, said.body
     await _answer_all_yes(api)
     held = await api.engine.store.fact(ALICE, "travel.depart_date")
-    assert held is not None and held.value == day
+    assert held is not None
+    assert held.value == day
 
 
 @pytest.mark.parametrize(

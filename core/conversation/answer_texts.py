@@ -80,11 +80,13 @@ def state_text(
             lines.append(overruled_line(o, mine, now))
             continue
         status = trip_status.get(f.entity_id)
-        if f.field == "travel.depart_date" and str(f.value)[:10] > now.date().isoformat():
+        left = has_left(f, status, now)
+        if f.field == "travel.depart_date" and not left:
             status = None  # a day still ahead is no day it left (that conflict is asked)
         said = fact_sentence(f, mine, status)
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
-        if has_ended(f, now) or no_deadline:
+        # The day a trip left is a day gone by, not a plan that ended.
+        if (has_ended(f, now) and not left) or no_deadline:
             # Past its end: said in the past, never as how things are (issue 24); a
             # return's day once it went back is no deadline, past or not.
             said = told_past(said) + (
@@ -130,6 +132,16 @@ _TRIP_WENT = {"completed": "your trip went to {v}", "cancelled": "your trip was 
 _LEFT = frozenset({"in_progress", "completed"})
 """The statuses of a trip that has left: its departure is a day gone by ("You left on
 Tuesday, December 1"), never a day to leave."""
+
+
+def has_left(f: CommittedFact, trip_status: str | None, now: datetime) -> bool:
+    """Whether ``f`` is the day a trip left: its departure, the trip (``trip_status``)
+    under way or over, the day not after ``now``'s ("You left on Tuesday, December 1")."""
+    return (
+        f.field == "travel.depart_date"
+        and trip_status in _LEFT
+        and str(f.value)[:10] <= now.date().isoformat()
+    )
 
 
 def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -> str:

@@ -97,6 +97,12 @@ class Questions(ChatPart):
         "Do you leave on Wednesday?" of a day gone by."""
         if not item.field.startswith("travel."):
             return False  # a group's departure line goes with a trip field
+        asked = {(m.field, str(m.candidate_value)) for m in [item, *await self.group_of(item)]}
+        if ("travel.status", "planning") in asked:
+            return False  # a new trip planned while one is under way leaves ahead
+        days = [v for f, v in asked if f == "travel.depart_date"]
+        if not days or any(day[:10] > item.created_at.date().isoformat() for day in days):
+            return False  # a day after it was asked is a day to leave, not one gone by
         status = await self.engine.store.fact(item.entity_id, "travel.status")
         return status is not None and status.value in ("in_progress", "completed")
 

@@ -21,6 +21,7 @@ from life_story import Life
 
 from core.conversation import texts
 from core.conversation.acknowledgements import UNSURE_HEARD
+from core.conversation.chat import CanonChat
 from core.domain import phrasing
 
 pytestmark = pytest.mark.timeout(120)
@@ -36,6 +37,11 @@ async def life(tmp_path: Path, migrated_store_file: Path) -> AsyncIterator[Life]
         yield told
     finally:
         await told.stop()
+
+
+def _chat(life: Life) -> CanonChat:
+    assert life.chat is not None, "the chat is running"
+    return life.chat
 
 
 async def _held(life: Life) -> dict[str, object]:
@@ -237,14 +243,14 @@ async def test_an_edits_options_do_nothing_after_a_message_ended_it(life: Life) 
     stays open."""
     await _planned(life)
     await life.say(ALICE, "we're not going anymore")
-    await life.messenger.tap(life.chat, ALICE, "Edit")  # type: ignore[arg-type]
-    await life.messenger.tap(life.chat, ALICE, "your trip: cancelled")  # type: ignore[arg-type]
+    await life.messenger.tap(_chat(life), ALICE, "Edit")
+    await life.messenger.tap(_chat(life), ALICE, "your trip: cancelled")
     options = life.messenger.prompt(ALICE)
     assert "Cancel" in options.labels, options
     await life.say(ALICE, "where am i?")
     before = await _held(life)
     label = next(label for label in options.labels if label != "Cancel")
-    answer = await life.messenger.tap(life.chat, ALICE, label, message=options)  # type: ignore[arg-type]
+    answer = await life.messenger.tap(_chat(life), ALICE, label, message=options)
     assert answer == texts.EDIT_ENDED
     assert await _held(life) == before
     shown = life.messenger.shown[(options.chat_id, options.message_id)]
@@ -258,9 +264,9 @@ async def test_an_edits_options_still_answer_while_it_waits(life: Life) -> None:
     """The look-alike: tapped while the Edit waits, an option is the value."""
     await _planned(life)
     await life.say(ALICE, "we're not going anymore")
-    await life.messenger.tap(life.chat, ALICE, "Edit")  # type: ignore[arg-type]
-    await life.messenger.tap(life.chat, ALICE, "your trip: cancelled")  # type: ignore[arg-type]
+    await life.messenger.tap(_chat(life), ALICE, "Edit")
+    await life.messenger.tap(_chat(life), ALICE, "your trip: cancelled")
     options = life.messenger.prompt(ALICE)
     label = next(label for label in options.labels if label != "Cancel")
-    answer = await life.messenger.tap(life.chat, ALICE, label, message=options)  # type: ignore[arg-type]
+    answer = await life.messenger.tap(_chat(life), ALICE, label, message=options)
     assert answer == label

@@ -79,9 +79,14 @@ def state_text(
         if (o := against.get((f.entity_id, f.field))) is not None:
             lines.append(overruled_line(o, mine, now))
             continue
-        said = fact_sentence(f, mine, trip_status.get(f.entity_id))
+        status = trip_status.get(f.entity_id)
+        left = has_left(f, status, now)
+        if f.field == "travel.depart_date" and not left:
+            status = None  # a day still ahead is no day it left (that conflict is asked)
+        said = fact_sentence(f, mine, status)
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
-        if has_ended(f, now) or no_deadline:
+        # The day a trip left is a day gone by, not a plan that ended.
+        if (has_ended(f, now) and not left) or no_deadline:
             # Past its end: said in the past, never as how things are (issue 24); a
             # return's day once it went back is no deadline, past or not.
             said = told_past(said) + (
@@ -124,6 +129,19 @@ def _source_words(f: CommittedFact, mine: str) -> str:
 
 _TRIP_WENT = {"completed": "your trip went to {v}", "cancelled": "your trip was to go to {v}"}
 """Where a trip that is over went, by its status (one called off never did)."""
+_LEFT = frozenset({"in_progress", "completed"})
+"""The statuses of a trip that has left: its departure is a day gone by ("You left on
+Tuesday, December 1"), never a day to leave."""
+
+
+def has_left(f: CommittedFact, trip_status: str | None, now: datetime) -> bool:
+    """Whether ``f`` is the day a trip left: its departure, the trip (``trip_status``)
+    under way or over, the day not after ``now``'s ("You left on Tuesday, December 1")."""
+    return (
+        f.field == "travel.depart_date"
+        and trip_status in _LEFT
+        and str(f.value)[:10] <= now.date().isoformat()
+    )
 
 
 def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -> str:
@@ -144,6 +162,8 @@ def value_sentence(
         return said[:1].upper() + said[1:] if entity_id == mine else f"{entity_id}: {said}"
     if field == MOVE_DATE and entity_id == mine:
         return f"You're moving {when_moving(value)}"
+    if field == "travel.depart_date" and entity_id == mine and trip_status in _LEFT:
+        return f"You left on {phrasing.show_in(field, value)}"
     if field in YOUR_PHRASES and entity_id == mine:
         template = YOUR_PHRASES[field]
         if field == "travel.destination":

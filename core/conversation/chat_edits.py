@@ -344,6 +344,15 @@ class Edits(ChatPart):
         if prompt.owner_user_id != user_id:
             await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
             return
+        mode = await self.log.mode(prompt.chat_id)
+        if mode is None or mode.item_id != item.id:
+            # The Edit ended (a message since was news, a question or another Edit): its
+            # buttons answer nothing now, and say so; they go, the question stays open.
+            await self.messenger.answer_tap(callback_id, texts.EDIT_ENDED)
+            if message_id is not None:
+                shown = f"{texts.edit_request(item)}\n{texts.EDIT_ENDED}"
+                await self.messenger.edit(prompt.chat_id, message_id, shown)
+            return
         label = "Cancelled" if index is None else choices[index].label
         await self.messenger.answer_tap(callback_id, label)
         if message_id is not None:
@@ -352,9 +361,7 @@ class Edits(ChatPart):
             )
             await self.messenger.edit(prompt.chat_id, message_id, shown)
         if index is None:
-            mode = await self.log.mode(prompt.chat_id)
-            if mode is not None and mode.item_id == item.id:
-                await self.log.clear_mode(prompt.chat_id)
+            await self.log.clear_mode(prompt.chat_id)
             return
         await self.apply(prompt.chat_id, item.id, choices[index].value, user_id, now)
 

@@ -79,10 +79,32 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         since = await said_since(self.engine.store, item, mine)
         item = await held_by_writer(self.engine.store, item, mine)
-        body = texts.prompt_body(item, mine, await self.group_of(item), names=names, since=since)
+        body = texts.prompt_body(
+            item,
+            mine,
+            await self.group_of(item),
+            names=names,
+            since=since,
+            trip_left=await self.trip_left(item),
+        )
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
+
+    async def trip_left(self, item: ReviewItem) -> bool:
+        """Whether ``item`` asks a departure day of a trip that has left (held under way or
+        over): "Did you leave on Wednesday?" after "finally in tahoe, drove up today", not
+        "Do you leave on Wednesday?" of a day gone by."""
+        if not item.field.startswith("travel."):
+            return False  # a group's departure line goes with a trip field
+        asked = {(m.field, str(m.candidate_value)) for m in [item, *await self.group_of(item)]}
+        if ("travel.status", "planning") in asked:
+            return False  # a new trip planned while one is under way leaves ahead
+        days = [v for f, v in asked if f == "travel.depart_date"]
+        if not days or any(day[:10] > item.created_at.date().isoformat() for day in days):
+            return False  # a day after it was asked is a day to leave, not one gone by
+        status = await self.engine.store.fact(item.entity_id, "travel.status")
+        return status is not None and status.value in ("in_progress", "completed")
 
     async def show_next(self, chat_id: int, now: datetime) -> bool:
         """Post the chat's next question unless one is already waiting for an answer;
@@ -108,6 +130,7 @@ class Questions(ChatPart):
                 names=names,
                 zone=zone,
                 since=await said_since(self.engine.store, item, mine),
+                trip_left=await self.trip_left(item),
             ),
             question_buttons(item, group, prompt.token),
         )
@@ -355,6 +378,7 @@ class Questions(ChatPart):
             now=now if later_day(item.created_at, now, zone) else None,
             zone=zone,
             since=await said_since(self.engine.store, item, mine),
+            trip_left=await self.trip_left(item),
         )
         buttons = question_buttons(item, group, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

@@ -37,6 +37,12 @@ from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_b
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.trip_state import DEPART, STATUS, at_home
+from core.engine.under_way_words import (
+    SET_OUT,
+    called_off_under_way,
+    on_the_way_not_there,
+    set_out_now,
+)
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import MAX_TEXT, parsed_text
@@ -218,6 +224,10 @@ async def _observations(
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
+        # "trip's off" while it is under way: over early, asked; "just left for tahoe"
+        # while held in Tahoe: not there yet, asked.
+        read_mine = called_off_under_way(read_mine, entity_id, own_state)
+        read_mine = on_the_way_not_there(read_mine, entity_id, own_state)
         # "we got back home last night" days before the planned trip leaves: home, and
         # the plan still a plan (unless she said it began, and that is asked still).
         if ends_a_trip(read_mine, entity_id) and not await _asked_under_way(engine, entity_id):
@@ -245,6 +255,14 @@ async def _observations(
             own_state,
             local,
             lambda day, intent, words: asked(DEPART, day, intent, words, DAY_OF_THE_TRIP),
+        )
+        # "driving up now" while a trip is planned: that trip setting out, asked.
+        read_mine = set_out_now(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            lambda field, value, words: asked(field, value, "assertive", words, SET_OUT),
         )
         # "back to tahoe friday!!" with the last trip over: a new trip there, not home.
         read_mine = going_back_there(

@@ -167,8 +167,10 @@ def prompt_body(
     names: Mapping[str, str] = MappingProxyType({}),
     zone: object = None,
     since: CommittedFact | None = None,
+    trip_left: bool = False,
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
+    ``trip_left``: the asked entity's trip has left (``phrasing.question``'s ``left``).
     ``since``: what another member committed on the field after it was asked
     (``said_since``), said last so the reader hears it before answering.
     ``now`` and ``zone`` (the reader's time zone): put on a later day of the reader's than
@@ -213,7 +215,9 @@ def prompt_body(
         if is_conflict_question(item)
         else which_question(members)
         if asks_which_errand(item.group_key) and len(members) > 1
-        else phrasing.question(members, mine, later_day=later_day(item.created_at, now, zone))
+        else phrasing.question(
+            members, mine, later_day=later_day(item.created_at, now, zone), left=trip_left
+        )
     )
     body = f"{asked}\n{why[:1].upper()}{why[1:]}."
     return body if since is None else f"{body}\n{said_since_line(since, mine, names)}"
@@ -359,6 +363,8 @@ def refusal(error: Exception) -> str:
 
 
 EDIT_CANCELLED = "OK, cancelled. The question is still open."
+EDIT_ENDED = "This Edit has ended, so that tap changed nothing. Tap Edit again to change it."
+"""A value button tapped under an Edit a later message ended (the question stays open)."""
 PLACE_AGAIN = "OK. Which place, then? Send it, or /cancel to keep the question open."
 
 

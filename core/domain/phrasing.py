@@ -66,9 +66,13 @@ _PROFILE = {
 }
 
 
-def question(changes: Sequence[Change], mine: str, *, later_day: bool = False) -> str:
+def question(
+    changes: Sequence[Change], mine: str, *, later_day: bool = False, left: bool = False
+) -> str:
     """One question for ``changes`` (one item, or a group from the same message);
-    ``later_day``: put on a later day than it was asked ("today" is not that day)."""
+    ``later_day``: put on a later day than it was asked ("today" is not that day);
+    ``left``: the trip they are about has left (under way or over), so its departure is
+    asked in the past ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
     changes = [_as_read(c, mine) for c in changes]
     if not changes:
         return "Is this right?"
@@ -88,12 +92,14 @@ def question(changes: Sequence[Change], mine: str, *, later_day: bool = False) -
         lines = [
             # A trip under way has left: its departure is told in the past.
             conflict_question(c, mine)
-            if under_way and c.field == "travel.depart_date"
+            if (under_way or left) and c.field == "travel.depart_date"
             else single(c, mine)
             for c in changes
             if not (going and (c.field, c.candidate_value) == ("travel.status", "planning"))
         ]
         return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
+    if left and changes[0].field == "travel.depart_date":
+        return conflict_question(changes[0], mine)
     return single(changes[0], mine, later_day=later_day)
 
 

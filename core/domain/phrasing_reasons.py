@@ -35,6 +35,10 @@ _CAUSES: tuple[tuple[str, str | None], ...] = (
     ("at stage 1", "here I act alone only when I'm nearly certain"),
     ("backwards", "that would be a step back"),
     ("only with your confirmation", "I only change this with your OK"),
+    # Canon's own reading of a trip's words against the trip (core/engine/under_way_words.py).
+    ("cannot be called off", "a trip under way can't be called off, so I took it as over"),
+    ("on your way there", "on your way there is not there yet"),
+    ("setting out; your plan", "I took it for the trip you planned"),
     ("ambiguous", "the wording left me unsure"),
     ("never committed without you", "I never take that without you"),
     ("an assistant proposed it", "I never take that without you"),  # claims.AGENT_DOUBT

@@ -6,7 +6,8 @@ and, knowing no plan, names no place; it gives such words a low confidence becau
 the user planned sets out, and before it is due back, "here" is where the plan goes.
 ``here_is_the_plan`` adds that place to the message's words (``travel.location`` = the
 plan's destination, decided with the trip's start in one question: "Are you in
-Tahoe?") and reads the pair as sure as a place named outright would be worth asking
+Tahoe?"; never for words that name where the trip goes, "just left for tahoe": on the way
+is not there) and reads the pair as sure as a place named outright would be worth asking
 about, never surer: the user still answers it, since "here" was inferred.
 
 A pure function of the message's payloads, the speaker's committed values and ``now``.
@@ -46,6 +47,10 @@ def here_is_the_plan(
         and p.get("intent") == "assertive"
     ]
     if len(arrivals) != 1 or any(p.get("field") == LOCATION for p in mine):
+        return payloads
+    if any(p.get("field") == DESTINATION and p.get("candidate_value") for p in mine):
+        # "just left for tahoe", "on our way to tahoe!": under way *to* a place names where
+        # it goes, not where she is; leaving is not arriving.
         return payloads
     place = state.get(DESTINATION)
     if state.get(STATUS) != "planning" or not isinstance(place, str) or not place.strip():

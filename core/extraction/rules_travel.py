@@ -288,14 +288,17 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and not any(t.day > clause.at.date() for t in clause.times)
     ):
         # "driving to Austin as we speak", "currently on a train to Cardiff": under way.
-        conf = place_confidence(place) * 0.8
+        conf = place_confidence(place) * (1.0 if place.known else 0.8)
         return [
             Candidate("travel.destination", place.name, conf, "assertive"),
             Candidate("travel.status", "in_progress", conf, "assertive"),
         ]
     if planning or clause.intent == "hypothetical" or not ON_THE_WAY.search(low):
         return planned_trip(clause, place)
-    conf = place_confidence(place) * 0.8
+    # "on our way to tahoe!", "omw to Denver": under way to a place Canon knows is said
+    # as plainly as an arrival; an unknown name may be no place at all ("on my way to
+    # Costco"), so that is worth a question only.
+    conf = place_confidence(place) * (1.0 if place.known else 0.8)
     return [
         Candidate("travel.destination", place.name, conf),
         Candidate("travel.status", "in_progress", conf),

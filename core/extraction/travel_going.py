@@ -236,7 +236,12 @@ ON_THE_WAY = re.compile(
 STUCK_THERE = re.compile(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
 MOVING_NOW = re.compile(
     r"\b(?:currently|as\s+we\s+speak|right\s+now|rn|atm|at\s+the\s+moment)\b|"
-    r"^somewhere\s+(?:on|over|near|outside|along)\b"
+    r"^somewhere\s+(?:on|over|near|outside|along)\b|"
+    # "in the car headed to tahoe", "we're in the van heading up to Bend": aboard now, the
+    # going under way (not "we'll be in the car to tahoe by noon": ``AHEAD`` is a plan).
+    r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are|im|were)\s+)?(?:still\s+|now\s+|finally\s+)?"
+    r"in\s+(?:the|a|our|my)\s+(?:car|van|truck|rv|camper)\s+(?:now\s+)?"
+    r"(?:head(?:ed|ing)|driving|going|on\s+(?:our|my|the)\s+way)\s+(?:up\s+|down\s+|over\s+)?to\b"
 )
 """A going said to be under way now ("driving to Austin as we speak")."""
 ON_TRIP = re.compile(

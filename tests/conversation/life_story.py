@@ -2,7 +2,8 @@
 
 A beat is what happens next in one household's life as Alice (or Bob, of her household)
 tells it to CanonChat: a trip planned, an errand before it, the departure moved, the
-trip left, arrived at, come home from, called off, planned again; the errand done; Emma
+trip left, on its way, arrived at, come home from, called off (before it left or while
+there), planned again; the errand done; Emma
 sick and well; an answer (Yes, No, Edit) to whatever is asked; /undo and /forget; the
 bot restarted over the same store; time passing. Each told beat is said in one of
 several phrasings (as people type: lower case, typos), all of them words the offline
@@ -58,6 +59,12 @@ TOLD: dict[str, tuple[str, ...]] = {
         "change of plans, were going to {place} fri instead",
     ),
     "leave": ("on our way to {place}!", "just left for {place}", "we're leaving for {place} now"),
+    "on the way": (
+        "omw to {place}",
+        "driving up now",
+        "in the car headed to {place}",
+        "on our way!!",
+    ),
     "arrive": (
         "made it to {place}!! drove up this morning",
         "finally in {place}, drove up today",
@@ -69,6 +76,7 @@ TOLD: dict[str, tuple[str, ...]] = {
         "back in portland this morning",
     ),
     "cancel": ("the {place} trip is cancelled", "we're not going anymore"),
+    "cancel there": ("trip's off", "calling off {place}", "we called off the trip"),
     "again": (
         "were going back to {place} fri the 11th w the kids",
         "going back to {place} next weekend",

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.conversation.acknowledgements import acknowledgement
-from core.conversation.answer_texts import fact_sentence, state_text
+from core.conversation.answer_texts import fact_sentence, has_left, state_text
 from core.conversation.context import build_context
 from core.conversation.offline_replies import offline_answer
 from core.domain.phrasing_values import show_date
@@ -113,8 +113,13 @@ def _ended(facts: list[CommittedFact], now: datetime) -> list[CommittedFact]:
 def test_state_says_what_has_ended_in_the_past(state: State) -> None:
     facts, now = state
     text = state_text(facts, now, ME)
+    status = next((str(f.value) for f in facts if f.field == "travel.status"), None)
     for f in facts:
         said = fact_sentence(f, ME)
+        if has_left(f, status, now):
+            # The day a trip left is told as gone by, never as a plan that ended.
+            assert f"• {fact_sentence(f, ME, status)} — " in text
+            continue
         if has_ended(f, now):
             assert f"• {said} " not in text, f"{said!r} told as current at {now}"
             assert f"• {told_past(said)} (" in text

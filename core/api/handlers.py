@@ -26,18 +26,14 @@ from core.api.response_views import (
     reader_of,
 )
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
+from core.conversation.change_views import changes_view, related_history
 from core.conversation.context_read import load_context
 from core.conversation.held_values import held_by_writer
 from core.conversation.message_intake import dead_letter_message, message_observations
 from core.conversation.said_since import names_of_speakers, said_since
-from core.conversation.views import (
-    dead_letter_view,
-    history_view,
-    said_of_you_view,
-    state_view,
-    why_view,
-)
+from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant
+from core.domain.errands import meaning_fields
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import format_ts, parse_ts
@@ -314,7 +310,9 @@ async def get_why(c: Call) -> dict[str, Any]:
     events = await store.events_for(entity, field, None if fact is None else fact.value)
     viewer = await reader_of(c)
     # What the reader may see of it (another member's words before they are a fact: no).
-    view = why_view(fact, events, await store.history(entity, field), c.now, viewer)
+    history = await store.history(entity, field)
+    related = await related_history(store, entity, field)
+    view = why_view(fact, events, history, c.now, viewer, related)
     if fact is None and not view["evidence"]:
         raise Problem(404, f"nothing is known about {field} of {entity}")
     return {"entity_id": entity, "field": field, **view}
@@ -322,9 +320,11 @@ async def get_why(c: Call) -> dict[str, Any]:
 
 async def get_history(c: Call) -> dict[str, Any]:
     field = c.query.get("field")
-    entries = [h for e in c.entities() for h in await c.engine.store.history(e, field)]
+    # A field's errand siblings are read too: what its old and new values meant then.
+    read = [None] if field is None else meaning_fields(field)
+    entries = [h for e in c.entities() for f in read for h in await c.engine.store.history(e, f)]
     viewer = await reader_of(c)
-    return {"changes": [history_view(h, viewer) for h in sorted(entries, key=lambda h: h.seq)]}
+    return {"changes": changes_view(entries, viewer, None if field is None else [field])}
 
 
 async def post_forget(c: Call) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.conversation.audience import Audience
+from core.conversation.change_views import related_history
 from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
@@ -206,6 +207,7 @@ class ScopedCanon:
                 await store.history(entity, name),
                 now,
                 self.viewer,
+                await related_history(store, entity, name),
             )
             current = None if fact is None else fact_model(fact, now, self.viewer)
             chains.append(

@@ -34,6 +34,7 @@ from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.errands import meaning_fields
+from core.domain.error_sentences import plain_reason
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import format_ts, parse_ts
@@ -83,11 +84,15 @@ async def post_message(c: Call) -> dict[str, Any]:
     too_long = message_length_errors(c.body["text"], words_limit("MessageRequest", "text"))
     if too_long:  # checked in part only (``as_checked``): refused, kept, nothing read
         await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), too_long)
-        raise Problem(422, too_long[0], kind="text-too-long", extra={"errors": too_long})
+        raise Problem(
+            422, plain_reason(too_long[0]), kind="text-too-long", extra={"errors": too_long}
+        )
     unreadable = message_text_hazards(c.body["text"])
     if unreadable:  # as in chat: kept in the dead-letter queue, refused, nothing read
         await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), unreadable)
-        raise Problem(422, unreadable[0], kind="unreadable-text", extra={"errors": unreadable})
+        raise Problem(
+            422, plain_reason(unreadable[0]), kind="unreadable-text", extra={"errors": unreadable}
+        )
     late = message_time_errors(c.body.get("at", ""), at, c.now, c.engine.policy.clock_skew)
     if late:  # a message from the future (or before 1970) is not read, it is dead-lettered
         refused = await _dead_letter(c, ref, c.body["at"], late)

@@ -8,7 +8,6 @@ view is ``core.conversation.views``'. What a token may see is ``Call.reach``.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from functools import cache
 from importlib.metadata import version
@@ -33,6 +32,7 @@ from core.conversation.message_intake import dead_letter_message, message_observ
 from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant
+from core.domain.dead_letters import letter_entity
 from core.domain.errands import meaning_fields
 from core.domain.error_sentences import plain_reason
 from core.domain.evidence_time import message_time_errors
@@ -356,7 +356,7 @@ async def get_dead_letters(c: Call) -> dict[str, Any]:
     """Dead letters whose payload names an entity the token reaches (others stay the owner's)."""
     reach = set(c.reach)
     viewer = await reader_of(c)
-    letters = [(d, _entity_in(d.payload)) for d in await c.engine.store.dead_letters()]
+    letters = [(d, letter_entity(d)) for d in await c.engine.store.dead_letters()]
     return {"dead_letters": [dead_letter_view(d, viewer, e) for d, e in letters if e in reach]}
 
 
@@ -385,12 +385,3 @@ async def _own_item(
     if item is None or item.entity_id not in c.reach:
         raise Problem(404, f"no question {item_id}")
     return item, others, ends
-
-
-def _entity_in(payload: str) -> str | None:
-    try:
-        data = json.loads(payload)
-    except ValueError:
-        return None
-    entity = data.get("entity_id") if isinstance(data, dict) else None
-    return entity if isinstance(entity, str) else None

@@ -212,8 +212,8 @@ async def _keep_refused(
     text = raw.decode("utf-8", errors="backslashreplace")
     data, why_not = parse_json(text)  # JSON of the wrong shape is kept as JSON, not escaped twice
     # The raw detail when there is one (the letter's ``reasons`` say it in words).
-    raw = refused.extra.get("errors") or [refused.detail]
-    why = f"{route.method} {route.path}: {refused.status} {raw[0]}"
+    detail = refused.extra.get("errors") or [refused.detail]
+    why = f"{route.method} {route.path}: {refused.status} {detail[0]}"
     writer = token_principal(token.id, token.role, token.entity_id, token.name)
     kept = text if why_not is not None else data
     await services.engine.ingest_invalid(REFUSED_BODY, kept, [why], now=now, principal=writer)

@@ -26,7 +26,7 @@ from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
 from core.api.tokens import SeenTokens, spend_for
 from core.domain.api_tokens import ApiToken
-from core.domain.error_sentences import plain_query_reason
+from core.domain.error_sentences import plain_query_reason, plain_reason
 from core.domain.principals import token_principal
 from core.errors import SpendRefused
 from core.jsonlines import parse_json
@@ -187,7 +187,10 @@ async def _body(request: web.Request, route: Route, max_body: int) -> Any:
         raise Problem(400, f"the body is {why_not}", kind="not-json")
     errors = body_errors(str(route.request), as_checked(str(route.request), data, route.words))
     if errors:
-        raise Problem(422, errors[0], kind="invalid-body", extra={"errors": errors[:20]})
+        # Said in words; the validator's own (a JSON path, Python's repr) kept in ``errors``.
+        raise Problem(
+            422, plain_reason(errors[0]), kind="invalid-body", extra={"errors": errors[:20]}
+        )
     return data
 
 
@@ -208,7 +211,9 @@ async def _keep_refused(
     raw = await request.read()  # read already: aiohttp keeps the body
     text = raw.decode("utf-8", errors="backslashreplace")
     data, why_not = parse_json(text)  # JSON of the wrong shape is kept as JSON, not escaped twice
-    why = f"{route.method} {route.path}: {refused.status} {refused.detail}"
+    # The raw detail when there is one (the letter's ``reasons`` say it in words).
+    detail = refused.extra.get("errors") or [refused.detail]
+    why = f"{route.method} {route.path}: {refused.status} {detail[0]}"
     writer = token_principal(token.id, token.role, token.entity_id, token.name)
     kept = text if why_not is not None else data
     await services.engine.ingest_invalid(REFUSED_BODY, kept, [why], now=now, principal=writer)

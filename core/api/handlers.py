@@ -8,7 +8,6 @@ view is ``core.conversation.views``'. What a token may see is ``Call.reach``.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from functools import cache
 from importlib.metadata import version
@@ -26,18 +25,16 @@ from core.api.response_views import (
     reader_of,
 )
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
+from core.conversation.change_views import changes_view, related_history
 from core.conversation.context_read import load_context
 from core.conversation.held_values import held_by_writer
 from core.conversation.message_intake import dead_letter_message, message_observations
 from core.conversation.said_since import names_of_speakers, said_since
-from core.conversation.views import (
-    dead_letter_view,
-    history_view,
-    said_of_you_view,
-    state_view,
-    why_view,
-)
+from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant
+from core.domain.dead_letters import letter_entity
+from core.domain.errands import meaning_fields
+from core.domain.error_sentences import plain_reason
 from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import format_ts, parse_ts
@@ -87,11 +84,15 @@ async def post_message(c: Call) -> dict[str, Any]:
     too_long = message_length_errors(c.body["text"], words_limit("MessageRequest", "text"))
     if too_long:  # checked in part only (``as_checked``): refused, kept, nothing read
         await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), too_long)
-        raise Problem(422, too_long[0], kind="text-too-long", extra={"errors": too_long})
+        raise Problem(
+            422, plain_reason(too_long[0]), kind="text-too-long", extra={"errors": too_long}
+        )
     unreadable = message_text_hazards(c.body["text"])
     if unreadable:  # as in chat: kept in the dead-letter queue, refused, nothing read
         await _dead_letter(c, ref, c.body.get("at", format_ts(c.now)), unreadable)
-        raise Problem(422, unreadable[0], kind="unreadable-text", extra={"errors": unreadable})
+        raise Problem(
+            422, plain_reason(unreadable[0]), kind="unreadable-text", extra={"errors": unreadable}
+        )
     late = message_time_errors(c.body.get("at", ""), at, c.now, c.engine.policy.clock_skew)
     if late:  # a message from the future (or before 1970) is not read, it is dead-lettered
         refused = await _dead_letter(c, ref, c.body["at"], late)
@@ -314,7 +315,9 @@ async def get_why(c: Call) -> dict[str, Any]:
     events = await store.events_for(entity, field, None if fact is None else fact.value)
     viewer = await reader_of(c)
     # What the reader may see of it (another member's words before they are a fact: no).
-    view = why_view(fact, events, await store.history(entity, field), c.now, viewer)
+    history = await store.history(entity, field)
+    related = await related_history(store, entity, field)
+    view = why_view(fact, events, history, c.now, viewer, related)
     if fact is None and not view["evidence"]:
         raise Problem(404, f"nothing is known about {field} of {entity}")
     return {"entity_id": entity, "field": field, **view}
@@ -322,9 +325,11 @@ async def get_why(c: Call) -> dict[str, Any]:
 
 async def get_history(c: Call) -> dict[str, Any]:
     field = c.query.get("field")
-    entries = [h for e in c.entities() for h in await c.engine.store.history(e, field)]
+    # A field's errand siblings are read too: what its old and new values meant then.
+    read = [None] if field is None else meaning_fields(field)
+    entries = [h for e in c.entities() for f in read for h in await c.engine.store.history(e, f)]
     viewer = await reader_of(c)
-    return {"changes": [history_view(h, viewer) for h in sorted(entries, key=lambda h: h.seq)]}
+    return {"changes": changes_view(entries, viewer, None if field is None else [field])}
 
 
 async def post_forget(c: Call) -> dict[str, Any]:
@@ -351,7 +356,7 @@ async def get_dead_letters(c: Call) -> dict[str, Any]:
     """Dead letters whose payload names an entity the token reaches (others stay the owner's)."""
     reach = set(c.reach)
     viewer = await reader_of(c)
-    letters = [(d, _entity_in(d.payload)) for d in await c.engine.store.dead_letters()]
+    letters = [(d, letter_entity(d)) for d in await c.engine.store.dead_letters()]
     return {"dead_letters": [dead_letter_view(d, viewer, e) for d, e in letters if e in reach]}
 
 
@@ -380,12 +385,3 @@ async def _own_item(
     if item is None or item.entity_id not in c.reach:
         raise Problem(404, f"no question {item_id}")
     return item, others, ends
-
-
-def _entity_in(payload: str) -> str | None:
-    try:
-        data = json.loads(payload)
-    except ValueError:
-        return None
-    entity = data.get("entity_id") if isinstance(data, dict) else None
-    return entity if isinstance(entity, str) else None

@@ -20,14 +20,10 @@ from core.cli.common import (
     run,
 )
 from core.cli.scope import entity_option
+from core.conversation.change_views import changes_view, related_history
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.provenance import OWNER, by_words
-from core.conversation.views import (
-    age_phrase,
-    history_view,
-    state_view,
-    why_view,
-)
+from core.conversation.views import age_phrase, state_view, why_view
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
 from core.store import EventRecord, HistoryEntry
@@ -102,7 +98,8 @@ async def why(
                 entity, name, None if show_all or fact is None else fact.value
             )
             history = await engine.store.history(entity, name)
-            views[name] = why_view(fact, events, history, now)
+            related = await related_history(engine.store, entity, name)
+            views[name] = why_view(fact, events, history, now, related=related)
             if not as_json:
                 _print_why(entity, name, fact, events, history, now)
     if as_json:
@@ -166,7 +163,7 @@ async def history(ctx: Context, field: str | None, entity: str | None, as_json: 
     Example: canon history travel.location, canon history rent
     """
     async with open_engine(ctx) as engine:
-        entries = await engine.store.history(entity, None)
+        entries = all_entries = await engine.store.history(entity, None)
     known = sorted({h.field for h in entries})
     if field is not None:
         wanted = set(matching_fields(field, known))
@@ -175,7 +172,7 @@ async def history(ctx: Context, field: str | None, entity: str | None, as_json: 
             out().print(no_match_text(field, known))
             return
     if as_json:
-        emit_json([history_view(h) for h in entries])
+        emit_json(changes_view(all_entries, fields={h.field for h in entries}))
         return
     if not entries:
         out().print("No changes recorded.")

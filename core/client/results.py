@@ -50,6 +50,13 @@ class Fact:
     by: str = ""
     """Who made the write, worded for this token ("you", "another member of the household",
     ...); empty from a server older than principals."""
+    old_by: str | None = None
+    """Who wrote the value it replaced, worded as ``by``; None without an old value (or
+    from an older server)."""
+    old_meaning: str | None = None
+    """What ``old_value`` meant, when its bare word misleads ("sent back, refund awaited")."""
+    meaning: str | None = None
+    """What ``new_value`` meant, when its bare word misleads."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Fact:
@@ -180,6 +187,13 @@ class Evidence:
     by: str = ""
     """Who made the write, worded for this token ("you", "another member of the household",
     ...); empty from a server older than principals."""
+    old_by: str | None = None
+    """Who wrote the value it replaced, worded as ``by``; None without an old value (or
+    from an older server)."""
+    old_meaning: str | None = None
+    """What ``old_value`` meant, when its bare word misleads ("sent back, refund awaited")."""
+    meaning: str | None = None
+    """What ``new_value`` meant, when its bare word misleads."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Evidence:
@@ -215,6 +229,13 @@ class Change:
     by: str = ""
     """Who made the write, worded for this token ("you", "another member of the household",
     ...); empty from a server older than principals."""
+    old_by: str | None = None
+    """Who wrote the value it replaced, worded as ``by``; None without an old value (or
+    from an older server)."""
+    old_meaning: str | None = None
+    """What ``old_value`` meant, when its bare word misleads ("sent back, refund awaited")."""
+    meaning: str | None = None
+    """What ``new_value`` meant, when its bare word misleads."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Change:
@@ -230,6 +251,9 @@ class Change:
             d["resolution"],
             parse_ts(d["committed_at"]),
             d.get("by", ""),
+            d.get("old_by"),
+            d.get("old_meaning"),
+            d.get("meaning"),
         )
 
 

@@ -9,10 +9,11 @@ ids from a reader it does not belong to (``core.conversation.provenance``).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from core.conversation.change_views import changes_view
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
 from core.domain.errands import meanings
 from core.domain.error_sentences import plain_reason
@@ -157,38 +158,17 @@ def why_view(
     history: list[HistoryEntry],
     now: datetime,
     viewer: Viewer = OWNER,
+    related: Sequence[HistoryEntry] = (),
 ) -> dict[str, Any]:
-    """The chain behind a value: the evidence that supports it, and how it got there."""
+    """The chain behind a value: the evidence that supports it, and how it got there.
+    ``related``: the changes of the fields its meaning reads (an errand's other part,
+    ``errands.meaning_fields``), read for what each old and new value meant."""
+    shown = {h.field for h in history}
     return {
         "current": None if fact is None else fact_view(fact, now, viewer),
         "evidence": [event_view(e, viewer) for e in shown_events(events, history, viewer)],
-        "changes": [history_view(h, viewer) for h in history],
+        "changes": changes_view([*history, *related], viewer, shown),
     }
-
-
-def history_view(h: HistoryEntry, viewer: Viewer = OWNER) -> dict[str, Any]:
-    whole = viewer.is_theirs(h.principal, h.entity_id)
-    return {
-        "entity_id": h.entity_id,
-        "field": h.field,
-        "version": h.version,
-        "old_value": h.old_value,
-        "new_value": h.new_value,
-        "retracted": h.retracted,
-        "by": by_words(h.principal, _change_source(h.resolution), viewer),
-        "event_id": h.event_id if whole else None,
-        "confidence": round(h.confidence, 4),
-        "resolution": h.resolution,
-        "committed_at": format_ts(h.committed_at),
-    }
-
-
-def _change_source(resolution: str) -> str:
-    """The source type a change older than principals is worded by: an answer's is the
-    user's confirmation, an import's the import; others are just earlier input."""
-    if resolution.startswith("user_"):
-        return "user_confirmation"
-    return "import" if resolution == "import" else ""
 
 
 def audit_view(a: AuditLine) -> dict[str, Any]:

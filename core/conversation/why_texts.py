@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import MappingProxyType
 
+from core.conversation.change_views import made_by
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events, user_viewer
 from core.conversation.views import age_phrase, age_text
 from core.domain import phrasing
@@ -100,7 +101,7 @@ def why_text(
         lines += [_heard(e, field, now, viewer) for e in events[-10:]]
     if history:
         lines += ["", "Changes:"]
-        made = _made_by(history)
+        made = made_by(history)
         lines += [_changed(h, field, viewer, made.get(h.seq)) for h in history[-10:]]
     return "\n".join(lines)
 
@@ -151,20 +152,6 @@ def quoted_words(said: str) -> str:
     if len(words) > MAX_TEXT_CHARS:
         return slot(words, limit=MAX_TEXT_CHARS) + mark
     return quote(words) + mark
-
-
-def _made_by(entries: Sequence[HistoryEntry]) -> dict[int, HistoryEntry]:
-    """Each change's (by ``seq``) previous change of the same field, when that one made the
-    value this one replaced: whose the old value was. A value older than the log, or one a
-    change the list leaves out made, has none (shown as it is)."""
-    last: dict[tuple[str, str], HistoryEntry] = {}
-    made: dict[int, HistoryEntry] = {}
-    for h in sorted(entries, key=lambda e: e.seq):
-        before = last.get((h.entity_id, h.field))
-        if before is not None and not before.retracted and before.new_value == h.old_value:
-            made[h.seq] = before
-        last[(h.entity_id, h.field)] = h
-    return made
 
 
 def _changed(
@@ -238,7 +225,7 @@ def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
     if not entries:
         return "No changes yet."
     viewer = user_viewer(mine)
-    made = _made_by(entries)
+    made = made_by(entries)
     lines = ["Changes (newest last):"]
     for h in entries[-20:]:
         name = _name(h.field, h.entity_id, mine)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from core.domain.alerts import NewAlert
 from core.domain.review_items import NewReviewItem
+
+LETTERS_ENTITY = "system:dead-letters"
+"""The entity a permanently failed letter's question is asked about: the owner's."""
 
 DeadLetterStatus = Literal["waiting", "resolved", "permanently_failed", "discarded"]
 
@@ -31,6 +35,17 @@ class DeadLetter:
     principal: str | None = None
     """Whose input it was (``Principal.ref``); None on letters kept before principals. Its
     payload is shown to that principal and the owner's command line, no other reader."""
+
+
+def letter_entity(letter: DeadLetter) -> str | None:
+    """The entity a letter's payload names (its ``entity_id``), None when it names none
+    or is not JSON: whose reach the letter is in."""
+    try:
+        data = json.loads(letter.payload)
+    except ValueError:
+        return None
+    entity = data.get("entity_id") if isinstance(data, dict) else None
+    return entity if isinstance(entity, str) else None
 
 
 @dataclass(frozen=True)

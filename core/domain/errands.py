@@ -141,12 +141,33 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
             held.setdefault((f.entity_id, part[0]), {})[part[1]] = f.value
     out: dict[tuple[str, str], str] = {}
     for (entity, slug), told in held.items():
-        status, day = told.get("status"), told.get("due_date")
-        said = None if status is None else status_meaning(slug, status)
-        if said is not None:
-            due = calendar_day(day)  # a day, never the stored text: it may hold anything
-            by = f" by {due.isoformat()}" if due is not None and still_to_do(slug, status) else ""
-            out[(entity, f"financial.{slug}.status")] = said + by
-        if day is not None and (when := due_day_meaning(slug, status)) is not None:
-            out[(entity, f"financial.{slug}.due_date")] = when
+        for name in told:
+            if (said := part_meaning(slug, name, told)) is not None:
+                out[(entity, f"financial.{slug}.{name}")] = said
     return out
+
+
+def part_meaning(slug: str, part: str, told: Mapping[str, Scalar]) -> str | None:
+    """What the errand ``slug``'s ``part`` means while its parts hold ``told`` (part ->
+    value): a status by its words and, while still to do, its day; a due day once it is
+    no longer a deadline. None: the value says what it means (``meanings``, one at a time;
+    a change in the history reads its old and new values the same way)."""
+    status, day = told.get("status"), told.get("due_date")
+    if part == "status":
+        said = None if status is None else status_meaning(slug, status)
+        if said is None:
+            return None
+        due = calendar_day(day)  # a day, never the stored text: it may hold anything
+        return said + (
+            f" by {due.isoformat()}" if due is not None and still_to_do(slug, status) else ""
+        )
+    if part == "due_date" and day is not None:
+        return due_day_meaning(slug, status)
+    return None
+
+
+def meaning_fields(field: str) -> list[str]:
+    """The fields whose values ``field``'s meaning reads: an errand's status and due day
+    (each says what the other means); any other field, itself."""
+    part = errand_part(field)
+    return [field] if part is None else [f"financial.{part[0]}.{p}" for p in ("status", "due_date")]

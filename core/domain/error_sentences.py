@@ -165,6 +165,22 @@ def _bound(where: str, path: str, m: re.Match[str]) -> str:
     return f"{where} must be at {most} {m['n']}, not {_shown(m['v'])}: correct it."
 
 
+def _too_long(where: str, _path: str, m: re.Match[str]) -> str:
+    return (
+        f"{where} is {m['n']} characters long, more than the {m['limit']} {m['what']} may "
+        "hold: send it shorter."
+    )
+
+
+def _control(where: str, _path: str, m: re.Match[str]) -> str:
+    return f"{where} holds control character {m['c']} at offset {m['at']}, which is not text: remove it."
+
+
+def _surrogate(where: str, _path: str, m: re.Match[str]) -> str:
+    what = "a key with a lone surrogate" if m["what"] == "key" else "a lone surrogate"
+    return f"{where} holds {what}, which is not Unicode: send Unicode text."
+
+
 _TEMPLATES: Final[tuple[tuple[re.Pattern[str], Callable[[str, str, re.Match[str]], str]], ...]] = (
     (re.compile(r"(?P<v>.+) is not a '(?P<fmt>[\w-]+)'(?: \(.*\))?", re.S), _format),
     (re.compile(r"(?P<v>.+) is not of type (?P<types>'.+')", re.S), _type),
@@ -189,12 +205,35 @@ _TEMPLATES: Final[tuple[tuple[re.Pattern[str], Callable[[str, str, re.Match[str]
         ),
         _bound,
     ),
+    # Canon's own words about a message's text (``validation.message_length_errors``, ...)
+    (
+        re.compile(
+            r"(?P<n>[\d,]+) characters, more than the (?P<limit>[\d,]+) (?P<what>.+) may hold"
+        ),
+        _too_long,
+    ),
+    (
+        re.compile(r"control character (?P<c>U\+[0-9A-F]{4,6}) at offset (?P<at>\d+) is not text"),
+        _control,
+    ),
+    (re.compile(r"(?:a )?(?P<what>text|key) with a lone surrogate is not Unicode"), _surrogate),
 )
 
 
+_REFUSED_BODY: Final = re.compile(
+    r"(?P<route>(?:GET|POST|PUT|PATCH|DELETE) /\S*): (?P<status>\d{3}) (?P<why>.+)", re.S
+)
+"""A refused API body's kept reason: its route, its status and why (``core.api.app``)."""
+
+
 def plain_reason(error: str) -> str:
-    """``error`` (a kept reason: ``$.path: message`` or a sentence of Canon's) said as
-    a sentence: the field, what was wrong, what to do."""
+    """``error`` (a kept reason: ``$.path: message``, a refused body's ``POST /v1/...: 422
+    $.path: message``, or a sentence of Canon's) said as a sentence: the field, what was
+    wrong, what to do."""
+    refused = _REFUSED_BODY.fullmatch(error)
+    if refused is not None:
+        said = plain_reason(refused["why"])
+        return f"{refused['route']} refused the body: {said[:1].lower()}{said[1:]}"
     path, sep, message = error.partition(": ")
     if not (sep and path.startswith("$")) or " " in path:
         return _sentence(error)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
@@ -37,3 +37,16 @@ def last_day(until: datetime, timezone: object) -> date:
     if local.time() == time(0):
         return local.date() - timedelta(days=1)
     return local.date()
+
+
+def users_midnight_after(day: date, timezone: object) -> datetime:
+    """The midnight that ends ``day`` on the user's clock (their next day's start): a
+    booking that checks out on the 5th holds through the 5th where the user is, not till
+    UTC's midnight (the 4th's afternoon in Los Angeles). UTC's while no zone is known."""
+    after = datetime.combine(day + timedelta(days=1), time(0))
+    if isinstance(timezone, str) and timezone:
+        try:
+            return after.replace(tzinfo=ZoneInfo(timezone))
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            pass
+    return after.replace(tzinfo=UTC)

@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from core.domain.alerts import NewAlert
-from core.domain.dead_letters import DeadLetterStatus, Escalation
+from core.domain.dead_letters import LETTERS_ENTITY, DeadLetterStatus, Escalation
 from core.domain.error_sentences import plain_reason
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
@@ -117,7 +117,7 @@ def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation
         id=new_id(),
         kind="dead_letter",
         event_id=letter.event_id,
-        entity_id="system:dead-letters",
+        entity_id=LETTERS_ENTITY,
         field="dead_letter",
         candidate_value=letter.id,
         current_value=None,

@@ -113,10 +113,20 @@ class Change(_Model):
         description="Who made the write, for you: 'you', 'another member of the household', "
         "'an assistant', 'your calendar ...', 'Canon'."
     )
+    old_by: str | None = Field(
+        description="Who wrote the value this change replaced, worded as 'by'; 'earlier input' "
+        "when the log does not say; None when there was no old value."
+    )
     event_id: str | None
     confidence: float
     resolution: str
     committed_at: str
+    old_meaning: str | None = Field(
+        default=None, description="What the old value meant, when its bare word misleads."
+    )
+    meaning: str | None = Field(
+        default=None, description="What the new value meant, when its bare word misleads."
+    )
 
 
 class WhyChain(_Model):

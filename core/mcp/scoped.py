@@ -11,7 +11,9 @@ agent's word, and its open questions per entity are limited by the policy
 (``max_agent_questions``). Answers go through ``core.engine.review.answer_review`` as
 the bot's do, as the server's ``principal``: MCP is an assistant's channel, so that is
 always an agent, which answers only when it acts for the user (a delegate) and never a
-question its own proposal raised (``core.domain.claims.answer_refusal``).
+question its own proposal raised (``core.domain.claims.answer_refusal``). A dead
+letter's question (the owner's) is asked only of a session acting for the user, about
+their own letters, and takes Yes or No, never an Edit (``core.mcp.letter_reach``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.conversation.audience import Audience
+from core.conversation.change_views import related_history
 from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
@@ -52,12 +55,14 @@ from core.engine.household import UsersToName, facts_for_reader
 from core.engine.review import answer_review
 from core.errors import (
     CanonError,
+    ClaimRefused,
     InvalidAnswer,
     NotFound,
     OutOfScope,
     PayloadInvalid,
     UnknownPlace,
 )
+from core.mcp.letter_reach import NO_EDIT, is_letter_question, letter_questions, letter_refusal
 from core.mcp.models import (
     Answered,
     Pending,
@@ -206,6 +211,7 @@ class ScopedCanon:
                 await store.history(entity, name),
                 now,
                 self.viewer,
+                await related_history(store, entity, name),
             )
             current = None if fact is None else fact_model(fact, now, self.viewer)
             chains.append(
@@ -218,8 +224,11 @@ class ScopedCanon:
     async def pending(self) -> Pending:
         """The open questions the session's user may answer: one another member's words
         raised on the household is theirs, not listed here (``may_answer``)."""
-        items = await self.engine.store.open_review_items(list(self.scope.entities))
-        tokens = await self.engine.store.api_tokens.tokens()
+        store = self.engine.store
+        items = await store.open_review_items(list(self.scope.entities))
+        # The user's own dead letters, asked of a session acting for them (``letter_reach``).
+        items += await letter_questions(store, *self._letter_reach)
+        tokens = await store.api_tokens.tokens()
         reader = self.scope.entity
         ordered = [
             await held_by_writer(self.engine.store, r, reader)
@@ -234,6 +243,11 @@ class ScopedCanon:
             pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
             queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
         )
+
+    @property
+    def _letter_reach(self) -> tuple[str, tuple[str, ...], Principal]:
+        """The user, the entities and the principal a dead letter's question is judged by."""
+        return self.scope.entity, self.scope.entities, self.acting_as
 
     async def _fact_of(self, item: ReviewItem) -> CommittedFact | None:
         """The field's fact now, for a household question only (what ``said_since`` reads)."""
@@ -258,7 +272,14 @@ class ScopedCanon:
         item = await store.review_item(question_id)
         if item is None:
             raise NotFound(f"no question {question_id!r} (list_pending shows the open ones)")
-        self.scope.check(item.entity_id)
+        if is_letter_question(item):
+            refusal = await letter_refusal(store, item, *self._letter_reach, word == "edit")
+            if refusal == NO_EDIT:
+                raise InvalidAnswer(refusal)
+            if refusal is not None:
+                raise ClaimRefused(refusal)
+        else:
+            self.scope.check(item.entity_id)
         now = self.clock()
         try:
             result = await answer_review(

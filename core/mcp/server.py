@@ -165,7 +165,8 @@ def build_server(
 
     @server.tool(annotations=READ_ONLY)
     async def list_pending() -> Pending:
-        """The questions waiting for the user's answer (pending), and those queued behind them."""
+        """The questions waiting for the user's answer (pending), and those queued behind
+        them; acting for the user, also their own input Canon could not read (dead_letter)."""
         return await _tool((await acting()).pending())
 
     async def answer_question(
@@ -186,7 +187,9 @@ def build_server(
         when the user has said so: an answer commits (or rejects) for them, and the record
         names you as answering for them. A question your own proposal raised is the
         user's alone to answer. An edited value is checked by the field's kind: a place
-        Canon does not know is refused until the user confirms it (then new_place)."""
+        Canon does not know is refused until the user confirms it (then new_place). A
+        dead letter's question (kind dead_letter: input Canon could not read): yes tries
+        it again, no discards it; its edit is the user's own, in the chat."""
         return await _tool((await acting()).answer(question_id, answer, value, new_place))
 
     if answers:

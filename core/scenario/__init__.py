@@ -43,6 +43,7 @@ from core.domain.timeutil import format_ts, parse_ts
 from core.domain.validation import schema_errors
 from core.engine.engine import Engine, Outcome
 from core.engine.review import answer_review
+from core.engine.signal_ingest import entity_zone
 from core.errors import CanonError, ScenarioError
 from core.extraction.types import Extractor
 from core.jsonlines import parse_json
@@ -261,11 +262,16 @@ async def run_step(
         errors = schema_errors("signal_event", signal)
         if errors:
             return [await engine.ingest_invalid("signal_event", signal, errors, now=now)]
+        # The days a signal names are the user's, on their clock as the live poller reads
+        # it (``entity_zone``: their profile.timezone, else their home city's).
+        zone = await entity_zone(engine, entity)
         if step.kind == "calendar":
-            payloads = calendar_payloads(step.body, at=now, entity_id=entity)
+            payloads = calendar_payloads(step.body, at=now, entity_id=entity, zone=zone)
         else:
             trusted = trust.trusts(step.body)
-            payloads = email_payloads(step.body, at=now, entity_id=entity, trusted=trusted)
+            payloads = email_payloads(
+                step.body, at=now, entity_id=entity, trusted=trusted, zone=zone
+            )
     return [await engine.ingest(p, now=now) for p in payloads]
 
 

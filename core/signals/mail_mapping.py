@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final
 
 from core.domain.fields import slugify
-from core.domain.user_clock import on_users_clock
+from core.domain.user_clock import on_users_clock, users_midnight_after
 from core.signals.mapping import (
     RESERVATION,
     MappedObservation,
@@ -68,6 +68,15 @@ def _aware(value: datetime | date) -> datetime:
     return datetime.combine(value, time(0, tzinfo=UTC))
 
 
+def _held_until(end: datetime | date, zone: str | None) -> datetime:
+    """When a booking's plan lapses: a day after its last moment; for a day with no time
+    (a checkout date), the midnight that ends that day on the user's clock (``zone``),
+    not UTC's (in Los Angeles, the afternoon before)."""
+    if isinstance(end, datetime):
+        return end + timedelta(days=1)
+    return users_midnight_after(end, zone)
+
+
 def _from_reservations(
     found: list[Reservation], now: datetime, zone: str | None
 ) -> list[MappedObservation]:
@@ -85,7 +94,7 @@ def _from_reservations(
         (r.end for r in live if r.kind == "lodging" and r.end is not None), key=_aware, default=None
     )
     last = max((r.end for r in live if r.end is not None), key=_aware, default=None)
-    expiry = None if last is None else _aware(last) + timedelta(days=1)
+    expiry = None if last is None else _held_until(last, zone)
     out = [MappedObservation("travel.destination", first.place, "planning", expiry)]
     if start is not None:
         out.append(MappedObservation("travel.depart_date", _day(start, zone), "planning", expiry))

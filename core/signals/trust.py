@@ -22,6 +22,7 @@ the README.
 from __future__ import annotations
 
 import email.utils
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -89,11 +90,32 @@ class SenderTrust:
         return address not in self.own
 
 
-def mailbox_addresses(login: str | None) -> frozenset[str]:
+def mailbox_addresses(login: str | None, configured: Iterable[str] = ()) -> frozenset[str]:
     """The owner's own addresses of a mailbox: its login when that is an address (Gmail,
-    Fastmail, iCloud, most hosted servers), else none known."""
-    address = sender_address(login or "")
-    return frozenset({address}) if address else frozenset()
+    Fastmail, iCloud, most hosted servers), and the ``owner_addresses`` configured for it
+    (aliases, a login that is no address: ``parse_owner_addresses``)."""
+    found = (sender_address(a) for a in (login or "", *configured))
+    return frozenset(a for a in found if a)
+
+
+def parse_owner_addresses(raw: Any, where: str) -> tuple[str, ...]:
+    """A mail source's ``owner_addresses``: the owner's own addresses besides the login,
+    exact and lowercased. They are recognised as the owner's, which makes them less
+    trusted, never more: a mail "from" one is trusted only when ``trusted_senders`` lists
+    that very address (``SenderTrust.own``)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+        raise ConfigError(f"{where}: owner_addresses must be a list of mail addresses")
+    out: list[str] = []
+    for entry in raw:
+        address = sender_address(entry)
+        if address is None or address != entry.strip().lower():
+            raise ConfigError(
+                f"{where}: owner_addresses entry {entry!r} must be a mail address (me@example.com)"
+            )
+        out.append(address)
+    return tuple(dict.fromkeys(out))
 
 
 NOBODY: Final = SenderTrust()

@@ -32,6 +32,7 @@ from core.signals.trust import SenderTrust, mailbox_addresses
 from core.sources.base import SecretConfig, SourceConfig
 from core.sources.health import after_failure, after_success
 from core.sources.kinds.ics import IcsConfig
+from core.sources.kinds.imap import ImapConfig
 from core.sources.registry import source_for
 from core.store import ReviewItem
 from core.store.companion_protocols import MailSenderStore, SourceStateStore
@@ -142,7 +143,10 @@ async def poll_source(
     trust = SenderTrust(
         cfg.trusted_senders,
         learned,
-        mailbox_addresses(cfg.username if isinstance(cfg, SecretConfig) else None),
+        mailbox_addresses(
+            cfg.username if isinstance(cfg, SecretConfig) else None,
+            cfg.owner_addresses if isinstance(cfg, ImapConfig) else (),
+        ),
     )
     try:
         got = await source_for(await _on_users_clock(engine, cfg)).poll(state.cursor, now, rules)

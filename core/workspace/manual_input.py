@@ -276,9 +276,12 @@ async def ingest_markdown_text(
     editing: WorkspaceSettings | None = None,
 ) -> list[Outcome]:
     """A whole Markdown file as input: prose outside zones through the extractor
-    (source static_markdown), STATE-INPUT zones as manual edits (as ``editing``'s
-    editor's, about its user: ``canon migrate``; None, the owner's: a replay), STATE
-    zones ignored.
+    (source static_markdown), STATE-INPUT zones as manual edits, both as ``editing``'s
+    editor's (``editor_principal``: the assistant's when it keeps the workspace, the
+    user's when only they edit it; ``canon migrate``; None, the owner's: a replay),
+    STATE zones ignored. The prose is whoever writes the file's: OpenClaw writes
+    MEMORY.md itself, so its lines are the assistant's notes, never Canon's own word
+    (a question they raise is then the user's alone to settle, not another assistant's).
 
     Broken zone markers send the text to the dead-letter queue whole.
     """
@@ -290,15 +293,29 @@ async def ingest_markdown_text(
     static = markdown_payloads(
         rel, outside_zones(text, zones), at=now, entity_id=entity_id, extractor=extractor
     )
-    outcomes = await engine.ingest_batch(static, now=now) if static else []
+    editor = SYSTEM if editing is None else editor_principal(editing)
+    outcomes = await _prose(engine, static, now, editor)
     for zone in zones:
         if zone.kind == "STATE-INPUT":
             body = zone_body(text, zone)
             if editing is None:
                 outcomes += await ingest_zone(engine, key or rel, rel, zone.zone_id, body, now)
             else:
-                editor, user = editor_principal(editing), editing.entity_id
                 outcomes += await ingest_zone(
-                    engine, key or rel, rel, zone.zone_id, body, now, editor, user
+                    engine, key or rel, rel, zone.zone_id, body, now, editor, editing.entity_id
                 )
     return outcomes
+
+
+async def _prose(
+    engine: Engine, static: list[dict[str, Any]], now: datetime, writer: Principal
+) -> list[Outcome]:
+    """The prose's observations as ``writer``'s; an assistant's past its question cap
+    are asked as many as fit, the rest read again on the next run (their event ids come
+    from their lines)."""
+    if not static:
+        return []
+    try:
+        return await engine.ingest_batch(static, now=now, principal=writer)
+    except TooManyQuestions:
+        return (await _as_many_as_fit(engine, static, now, writer))[0]

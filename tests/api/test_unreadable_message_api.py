@@ -88,7 +88,8 @@ def test_a_lone_surrogate_is_refused_as_unreadable_and_kept_escaped(
     assert refused.status_code == 422, refused.text
     problem = refused.json()
     assert problem["type"].endswith("unreadable-text"), problem
-    assert "lone surrogate is not Unicode" in problem["detail"]
+    assert "lone surrogate, which is not Unicode" in problem["detail"]
+    assert "lone surrogate is not Unicode" in problem["errors"][0]  # the raw detail
     assert call(server, "GET", "/v1/state").json() == state
     letters = call(server, "GET", "/v1/dead-letters").json()["dead_letters"]
     [letter] = [d for d in letters if message_id in (d["payload"] or "")]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from core.conversation import texts
+from core.conversation.change_views import history_view
 from core.conversation.provenance import (
     OWNER,
     Viewer,
@@ -21,7 +22,7 @@ from core.conversation.provenance import (
     told_by,
     user_viewer,
 )
-from core.conversation.views import event_view, fact_view, history_view
+from core.conversation.views import event_view, fact_view
 from core.domain.api_tokens import ApiToken
 from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.review_items import ReviewItem

@@ -3,9 +3,9 @@ API's do (``texts.dead_letter_question``), not the validator's repr.
 
 Before, a question that is no change was told by its raw reasons (``reasons_text``):
 "$.event_ts: 'yesterday' is not a 'date-time'". A letter's question is the owner's
-(``system:dead-letters``), which no MCP session's scope reaches today; the view is the
-one every tool returns a question through (``core.mcp.shown``), so it says it alike
-whenever one does. A real letter, failed three times on a real SQLite store.
+(``system:dead-letters``), asked over MCP only of a session acting for the user about
+their own letters (``core.mcp.letter_reach``; tests/mcp/test_mcp_dead_letter_answers.py);
+the view is the one every tool returns a question through (``core.mcp.shown``). A real letter, failed three times on a real SQLite store.
 """
 
 from __future__ import annotations

@@ -92,6 +92,32 @@ async def test_the_users_own_address_never_becomes_a_trusted_sender(
     assert 7.0 in (await _financial(engine)).values()
 
 
+@pytest.mark.parametrize("configured", [False, True])
+async def test_the_owners_other_address_is_hers_once_configured_never_trusted_by_its_from(
+    tmp_path: Path, dovecot: Dovecot, engine: Engine, configured: bool
+) -> None:
+    """Her alias at work is hers too, but the login alone does not say so. Her employer's
+    receipts (``@work.example``) are trusted; a mail forged "From: <her alias>" matched
+    that domain and committed $4,000.00 alone. With ``owner_addresses`` naming the alias
+    it is recognised as hers: asked, as any mail from her own address is (and never
+    learned as a trusted sender: ``SenderTrust.own``)."""
+    user, _ = dovecot.add_user()
+    alias = f"alice-{uuid.uuid4().hex[:8]}@work.example"
+    extra: dict[str, object] = {"trusted_senders": ["@work.example"]}
+    if configured:
+        extra["owner_addresses"] = [alias.upper()]  # as she may write it
+    config = _inbox(tmp_path, dovecot, user, **extra)
+    _deliver(dovecot, user, mail("Expense approved", "You paid $30.00", sender="hr@work.example"))
+    await poll_once(engine, config, NOW)
+    assert 30.0 in (await _financial(engine)).values()  # the employer's own mail: trusted
+
+    forged = mail("Your receipt from Chase", "You paid $4,000.00", sender=f"Alice <{alias}>")
+    _deliver(dovecot, user, forged)
+    (polled,) = (await poll_once(engine, config, NOW)).sources
+    committed = 4000.0 in (await _financial(engine)).values()
+    assert committed is not configured, polled.decisions  # before: trusted by its domain
+
+
 COMPLAINT = "You charged me $950.00 twice, receipt attached. Please refund one."
 # (how the reply quotes her, its body, its html)
 QUOTES = [

@@ -47,6 +47,17 @@ NOW = ["--now", "2026-03-01T12:00:00Z"]
             "me@h:143/INBOX",
         ),
         (
+            {
+                "kind": "imap",
+                "host": "h",
+                "username": "me",
+                "owner_addresses": ["Me@Home.example", "me@work.example", "me@home.example"],
+            },
+            ImapConfig,
+            {"owner_addresses": ("me@home.example", "me@work.example")},
+            "me@h:993/INBOX",
+        ),
+        (
             {"kind": "ics", "url": "https://x/basic.ics", "timezone": "Europe/Berlin"},
             IcsConfig,
             {"past_days": 7, "future_days": 180, "timezone": "Europe/Berlin"},
@@ -98,6 +109,16 @@ def test_google_paths_are_read_beside_the_config_file() -> None:
         (
             {"name": "gcal", "kind": "google", "credentials_file": "c.json", "url": "x"},
             ["source 'gcal' (google)", "url is for caldav and ics sources only"],
+        ),
+        (
+            {
+                "name": "mail",
+                "kind": "imap",
+                "host": "h",
+                "username": "u",
+                "owner_addresses": ["me"],
+            },
+            ["source 'mail'", "owner_addresses entry 'me' must be a mail address"],
         ),
         ({"name": "dav", "kind": "caldav"}, ["source 'dav' (caldav)", "url is required"]),
         (

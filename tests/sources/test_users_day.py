@@ -23,6 +23,7 @@ from sources_helpers import config_with, mail, source
 
 from core.engine.engine import Engine, Outcome
 from core.engine.signal_ingest import ingest_signals
+from core.scenario import Step, replay
 from core.sources.mailparse import parse_mail
 from core.sources.poller import poll_once, signal_event
 
@@ -165,3 +166,76 @@ async def test_a_peers_naive_or_future_time_is_dead_lettered(
     assert not await engine.store.facts()
     assert not await engine.store.review_items(["pending", "queued", "confirmed"])
     assert len(await engine.store.dead_letters()) == 1
+
+
+BOOKED_DAYS = """<html><script type="application/ld+json">{"@context": "http://schema.org",
+ "@type": "LodgingReservation", "reservationNumber": "H2",
+ "reservationFor": {"@type": "LodgingBusiness", "name": "Denver Inn",
+   "address": {"@type": "PostalAddress", "addressLocality": "Denver"}},
+ "checkinDate": "2027-03-14", "checkoutDate": "2027-03-17"}
+</script><p>Booked.</p></html>"""
+"""A stay by its days alone: no time of day to check in or out."""
+
+
+def _booking(html: str) -> dict[str, Any]:
+    parsed = parse_mail(
+        mail("Your stay in Denver", html=html, sender="Inn <stay@inn.example>"), "1"
+    )
+    assert isinstance(parsed, dict)
+    return parsed
+
+
+async def _plans_lapse(engine: Engine) -> set[datetime | None]:
+    events = await engine.store.events_for("user:primary", "travel.destination")
+    return {e.valid_until for e in events}
+
+
+async def test_a_booking_by_its_days_holds_through_the_users_checkout_day(
+    tmp_path: Path, engine: Engine
+) -> None:
+    """Before: the plan lapsed at UTC's midnight after checkout, 17:00 on her checkout day
+    in Los Angeles; now at her own midnight (07:00 UTC, daylight time)."""
+    await _lives_in_los_angeles(engine)
+    cfg = source(tmp_path, name="mail", kind="imap", host="h", username="u")
+    signal = signal_event(cfg, "email", _booking(BOOKED_DAYS), NOW)
+    outcomes, valid = await ingest_signals(engine, [signal], NOW)
+    assert valid == 1
+    assert _days(outcomes) == ("2027-03-14", "2027-03-17")
+    assert await _plans_lapse(engine) == {datetime(2027, 3, 18, 7, 0, tzinfo=UTC)}
+
+
+async def test_a_replay_dates_calendars_and_bookings_by_the_users_clock() -> None:
+    """``canon replay`` maps a calendar and a mail as the live poller does: on the user's
+    clock once Canon knows it (before, on UTC's, whatever she had said)."""
+    zone = make_observation("profile.timezone", "America/Los_Angeles", at=NOW)
+    event = {"id": "e1", "summary": "Trip to Denver", "start": PUSHED[0], "end": PUSHED[1]}
+    at = NOW.isoformat()
+    lapses: set[datetime | None] = set()
+
+    async def after(step: Step, _outcomes: list[Outcome], engine: Engine) -> None:
+        if step.kind == "email":
+            lapses.update(await _plans_lapse(engine))
+
+    replayed = await replay(
+        {
+            "steps": [
+                {"at": at, "observation": zone},
+                {"at": at, "answer": "confirm"},
+                {"at": at, "calendar": event},
+                {"at": at, "email": _booking(BOOKED_DAYS)},
+            ]
+        },
+        on_step=after,
+    )
+    days = {
+        (d["step"], d["field"]): d["candidate_value"]
+        for d in replayed["decisions"]
+        if d["field"] in DAYS
+    }
+    assert days == {
+        (2, "travel.depart_date"): "2027-03-13",
+        (2, "travel.return_date"): "2027-03-16",
+        (3, "travel.depart_date"): "2027-03-14",
+        (3, "travel.return_date"): "2027-03-17",
+    }
+    assert datetime(2027, 3, 18, 7, 0, tzinfo=UTC) in lapses

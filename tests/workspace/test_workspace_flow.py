@@ -20,6 +20,7 @@ from core.workspace import (
     workspace_store,
 )
 from core.workspace.files import atomic_write
+from core.workspace.manual_input import WORKSPACE_AGENT
 
 INPUT_END = "<!-- STATE-INPUT:END zone_id=manual_overrides -->"
 
@@ -122,7 +123,9 @@ async def test_state_input_lines_become_state_and_retractions(
     assert str(fact.source_ref).startswith("MEMORY.md:manual_overrides:")
     assert fact.principal == "user:primary"  # the hand edit is the workspace owner's
     migrated_notes = await engine.store.events_for("user:primary", "travel.destination", None)
-    assert {e.principal for e in migrated_notes if e.source_type == "static_markdown"} <= {"system"}
+    # The prose of a workspace its assistant keeps is the assistant's notes, not Canon's.
+    notes = {e.principal for e in migrated_notes if e.source_type == "static_markdown"}
+    assert notes <= {WORKSPACE_AGENT}
     [letter] = await engine.store.dead_letters()
     assert "manual_overrides line 3: expected" in letter.errors[0]
     assert "in_progress" in read(workspace, "MEMORY.md").split(INPUT_END)[0]

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Final, Literal, Self, cast
 
 from core.errors import SourceError
 from core.signals.rules import Rule
-from core.signals.trust import parse_trusted_senders
+from core.signals.trust import parse_owner_addresses, parse_trusted_senders
 from core.sources.base import (
     COMMON_OPTIONS,
     SECRET_OPTIONS,
@@ -52,6 +52,7 @@ class ImapConfig(SecretConfig):
             "idle",
             "max_messages",
             "trusted_senders",
+            "owner_addresses",
         }
     )
     REQUIRED: ClassVar[tuple[str, ...]] = ("host", "username")
@@ -64,6 +65,10 @@ class ImapConfig(SecretConfig):
     idle: bool = False
     """Wake ``canon poll --every`` when mail arrives (IMAP IDLE)."""
     max_messages: int = 500
+    owner_addresses: tuple[str, ...] = ()
+    """The owner's own addresses besides the login (aliases; all of them when the login is
+    no address): recognised as the owner's, so never trusted merely because From names
+    one (``core.signals.trust.SenderTrust.own``)."""
 
     @classmethod
     def from_toml(cls, table: SourceTable) -> Self:
@@ -81,6 +86,9 @@ class ImapConfig(SecretConfig):
             idle=table.get("idle", bool, False),
             max_messages=table.get("max_messages", int, 500),
             trusted_senders=tuple(dict.fromkeys(own + table.trusted_senders)),
+            owner_addresses=parse_owner_addresses(
+                table.raw.get("owner_addresses"), f"source {table.name!r}"
+            ),
         )
 
     def describe(self) -> str:

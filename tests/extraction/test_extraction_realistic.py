@@ -391,6 +391,14 @@ yesterday", moved surgeries, flare-ups, the family's health), people hosting gue
 visitors (the guests' flights and stays as controls amid the host's own facts) and business
 travellers and long commuters (client sites, hotels, red-eyes, delayed trains, "stuck in
 Newark overnight", time zones when away)."""
+TWENTY_NINTH_VOICES = ("dictation", "codeswitch")
+"""Two voices of the twenty-ninth round (issue 24), 64 records each, 32 dev / 32 held-out,
+written and committed with their baseline before any rule was tuned on them: dictation by
+older users whose phone writes the punctuation they speak ("Hi Linda comma I'm at the
+hospital with my husband period"), with letters' openings and sign-offs said aloud, and
+English code-switched with Spanish, Hindi and Tagalog ("estoy en Madrid this week for
+work, back el viernes", "kal ki flight hai to Mumbai", "landed in Manila na"), each with
+look-alikes that claim nothing (others' facts, questions, wishes, conditions, the past)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -404,6 +412,7 @@ _LATER_VOICES = (
     + TENTH_VOICES
     + ELEVENTH_VOICES
     + TWELFTH_VOICES
+    + TWENTY_NINTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -1417,6 +1426,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("hosts", "heldout"): Figures(0.88, 0.55, 0.00, 0.00, 0, 0.00),
     ("commuters", "dev"): Figures(0.91, 0.95, 0.00, 0.00, 0, 0.00),
     ("commuters", "heldout"): Figures(0.80, 0.76, 0.00, 0.00, 2, 0.00),
+    # The twenty-ninth round's voices, at their baseline (the commit of the sets, before any
+    # rule was tuned on them), dev / held-out: dictation 0.917/0.722 (13/18) and 0.917/0.931
+    # (27/29); codeswitch 0.861/0.318 (7/22) and 0.778/0.455 (10/22). No false commit, no
+    # counterfactual commit, no forbidden field, no spurious where. Floors: these minus the
+    # usual margin.
+    ("dictation", "dev"): Figures(0.88, 0.67, 0.00, 0.00, 0, 0.00),
+    ("dictation", "heldout"): Figures(0.88, 0.88, 0.00, 0.00, 0, 0.00),
+    ("codeswitch", "dev"): Figures(0.83, 0.26, 0.00, 0.00, 0, 0.00),
+    ("codeswitch", "heldout"): Figures(0.74, 0.40, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from core.extraction.code_switch import glossed
 from core.extraction.handed_on import handed_on
 from core.extraction.known_people import capitalise_known
 from core.extraction.letters import strip_salutation
@@ -54,7 +55,8 @@ def readable_body(
     cut = capitalise_known(text[:MAX_TEXT], known_people)
     if source != "static_markdown":
         # "Hi Linda comma I'm at the hospital period": the marks a phone wrote out as words.
-        cut = written_marks(cut)
+        # "estoy en Madrid, back el viernes": the Spanish, Hindi or Tagalog frame in English.
+        cut = glossed(written_marks(cut))
         # "Dear Susan, your father and I are in Sarasota": parsed with its salutation,
         # "Dear Susan" is the subject and the speaker an apposition of hers.
         # 'from mom: "landed in phoenix"': a relative's words, read as said of them; a reply

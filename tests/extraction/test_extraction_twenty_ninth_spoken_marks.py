@@ -25,7 +25,10 @@ MARKS_SAID: list[tuple[str, str]] = [
     ("Is the church supper still on Friday question mark", "Is the church supper still on Friday?"),
     ("We won exclamation point Forty dollars at bingo period", "We won! Forty dollars at bingo."),
     ("We won exclamation mark", "We won!"),
-    ("Dear Ann comma new paragraph Thank you for the flowers", "Dear Ann,\n Thank you for the flowers"),
+    (
+        "Dear Ann comma new paragraph Thank you for the flowers",
+        "Dear Ann,\n Thank you for the flowers",
+    ),
     ("Home now full stop Kettle on full stop", "Home now. Kettle on."),
     ("It is due on the 15th period", "It is due on the 15th."),
     # The words as nouns keep their word.

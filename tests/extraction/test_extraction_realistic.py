@@ -223,6 +223,7 @@ PROBE_SETS = (
     "probes27a",
     "probes28a",
     "probes28b",
+    "probes29a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -687,6 +688,7 @@ _PROBE_MINIMUM = {
     "probes27a": 55,
     "probes28a": 53,
     "probes28b": 77,
+    "probes29a": 50,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

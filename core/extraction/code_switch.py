@@ -102,6 +102,23 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
         # Days and "today": "back el viernes", "hasta el 15", "mañana" (not "la mañana").
         # "If", opening a clause before its subject or verb: "si no llueve", "si nos mudamos".
         (r"(?:^|(?<=[,.!?;]\s))si\s+(?=(?:no|nos|me|te|mi|mis|el|la|I|we|you|it|my|the)\b)", "if "),
+        # A condition and a wish: Hindi "agar … toh …" (if … then …), Spanish "ojalá".
+        (
+            r"\bagar\b(?P<cond>[^,.!?;]*?)(?:,?\s+toh?\b)",
+            "if\\g<cond>,",
+        ),
+        (r"\bagar\b", "if"),
+        (r"\bojal[áa]\b", "I wish"),
+        # Leaving for somewhere: "salgo para Miami", "salimos pa' Cancún".
+        (r"\bsalgo\s+(?:para|pa'?)\b", "I'm leaving for"),
+        (r"\bsalimos\s+(?:para|pa'?)\b", "we're leaving for"),
+        # Tagalog's days: "kanina" (earlier today), "kahapon" (yesterday).
+        (r"\bkanina\b", "earlier today"),
+        (r"\bkahapon\b", "yesterday"),
+        # A diet said with its Spanish ending: "vegetariana", "vegano".
+        (r"\bvegetarian[ao]s?\b", "vegetarian"),
+        (r"\bvegan[ao]s?\b", "vegan"),
+        (r"\bahora\b", "now"),
         # Tagalog's "here I am", "here we are": "nandito pa ako sa Baguio".
         (r"\b(?:nandito|andito|nandiyan|nandyan)\s+(?:pa\s+|na\s+)?ako\b", "I'm"),
         (r"\b(?:nandito|andito|nandiyan|nandyan)\s+(?:pa\s+|na\s+)?kami\b", "we're"),
@@ -120,7 +137,7 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
 ]
 _CUE = re.compile(
     rf"\b(?:{_alternatives(_SPANISH_ONLY)}|si|mis?|mera|meri|mere|ko|estoy|estamos|est[áa]n?|tiene|escuela|trabajo|nos|me|acabo|"
-    r"acabamos|ya|kar|kr|ho|hoon|hu|hun|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|nandito|andito|nandiyan|nandyan)\b",
+    r"acabamos|ya|kar|kr|ho|hoon|hu|hun|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
     re.I,
 )
 

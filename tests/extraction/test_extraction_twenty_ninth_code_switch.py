@@ -28,6 +28,12 @@ GLOSSES: list[tuple[str, str]] = [
     ("got the results kal, all clear", "got the results yesterday, all clear"),
     ("will send it kal", "will send it tomorrow"),
     ("kuya got a job sa Dubai", "kuya got a job in Dubai"),
+    ("agar traffic kam hua toh we'll come by 7", "if traffic kam hua, we'll come by 7"),
+    ("ojalá no llueva", "I wish no llueva"),
+    ("salimos para Tijuana mañana", "we're leaving for Tijuana tomorrow"),
+    ("nagbayad na ako kanina", "nagbayad na ako earlier today"),
+    ("soy vegana since January", "soy vegan since January"),
+    ("talk to you later", "talk to you later"),
     ("SA is hot this week", "SA is hot this week"),
     # Left alone: English words, a morning, a day that is two days with no verb to tell.
     ("my Padres lost again", "my Padres lost again"),
@@ -67,6 +73,10 @@ MIXED_FACTS: list[FieldRow] = [
     ("ya pagué la renta, $1,300", "financial.rent.status", "paid", "assertive"),
     ("paid the gas bill kal, 1,150 rupees", "financial.gas_bill.status", "paid", "assertive"),
     ("nandito pa ako sa Baguio until Sunday", "travel.location", "Baguio", "assertive"),
+    ("salgo para Lima el sábado", "travel.destination", "Lima", "planning"),
+    ("I'm vegana now, ya no como carne", "profile.diet", "vegan", "assertive"),
+    ("agar leave mil gayi toh I'll fly to Kochi next week", "travel.destination", None, ""),
+    ("ojalá I was in Cancún right now", "travel.location", None, ""),
     ("ate ko is working sa Dubai now", "travel.location", None, ""),
     ("paid the gas bill kal, 1,150 rupees", "financial.gas_bill_kal.status", None, ""),
     # Someone else's, a wish, a question: no fact of the writer's.

@@ -112,8 +112,9 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
         # Leaving for somewhere: "salgo para Miami", "salimos pa' Cancún".
         (r"\bsalgo\s+(?:para|pa'?)\b", "I'm leaving for"),
         (r"\bsalimos\s+(?:para|pa'?)\b", "we're leaving for"),
-        # Tagalog's days: "kanina" (earlier today), "kahapon" (yesterday).
-        (r"\bkanina\b", "earlier today"),
+        # Tagalog's days: "kanina" (earlier today: "just arrived today" is news now, where
+        # "just arrived earlier today" reads as a story), "kahapon" (yesterday).
+        (r"\bkanina\b", "today"),
         (r"\bkahapon\b", "yesterday"),
         # A diet said with its Spanish ending: "vegetariana", "vegano".
         (r"\bvegetarian[ao]s?\b", "vegetarian"),

@@ -1432,11 +1432,19 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # rule was tuned on them), dev / held-out: dictation 0.917/0.722 (13/18) and 0.917/0.931
     # (27/29); codeswitch 0.861/0.318 (7/22) and 0.778/0.455 (10/22). No false commit, no
     # counterfactual commit, no forbidden field, no spurious where. Floors: these minus the
-    # usual margin.
-    ("dictation", "dev"): Figures(0.88, 0.67, 0.00, 0.00, 0, 0.00),
+    # usual margin. After the work on the dev halves (words29), dev: dictation 1.000/0.833
+    # (15/18), codeswitch 1.000/0.909 (20/22, two labels set to the catalogue after the
+    # baseline); the dev floors are these minus the margin, the held-out floors stay.
+    ("dictation", "dev"): Figures(0.97, 0.78, 0.00, 0.00, 0, 0.00),
     ("dictation", "heldout"): Figures(0.88, 0.88, 0.00, 0.00, 0, 0.00),
-    ("codeswitch", "dev"): Figures(0.83, 0.26, 0.00, 0.00, 0, 0.00),
+    ("codeswitch", "dev"): Figures(0.97, 0.86, 0.00, 0.00, 0, 0.00),
     ("codeswitch", "heldout"): Figures(0.74, 0.40, 0.00, 0.00, 0, 0.00),
+    # probes29a (twenty-ninth round, w29: the two new voices' ways in other phrasings than
+    # their dev halves), one batch of 50 committed before the extractor ran on it:
+    # 0.920 (46/50) / 0.829 (29/35) before its fixes, one false commit and one forbidden
+    # field ("agar time mila toh I'll visit Jaipur in April"); 0.960 / 0.914 after them,
+    # none. Floors with the wider margin of a single batch.
+    ("probes29a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -31,7 +31,7 @@ GLOSSES: list[tuple[str, str]] = [
     ("agar traffic kam hua toh we'll come by 7", "if traffic kam hua, we'll come by 7"),
     ("ojalá no llueva", "I wish no llueva"),
     ("salimos para Tijuana mañana", "we're leaving for Tijuana tomorrow"),
-    ("nagbayad na ako kanina", "nagbayad na ako earlier today"),
+    ("nagbayad na ako kanina", "nagbayad na ako today"),
     ("soy vegana since January", "soy vegan since January"),
     ("talk to you later", "talk to you later"),
     ("SA is hot this week", "SA is hot this week"),

@@ -45,7 +45,8 @@ _BILL_NOW = branched(
     BILL_ITEM
     + r"(?:(?:is|are|'s)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:sitting|sat|stuck)\s+)?(?:at|up\s+to)|"
     r"(?:is|are|'s)\s+(?:now|currently)|"
-    r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:up|down)\s+to|"
+    # "went up again to $118", "has gone up yet again to 95": the change told once more.
+    r"(?:went|has\s+gone|have\s+gone|'s\s+gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to|"
     # "rent is going up to 2400 in january", "will be 2400 from march": a change ahead.
     r"(?:(?:is|are|'s)\s+going|goes|will\s+go)\s+(?:up|down)\s+to|will\s+be|"
     # "the rent will increase to £1,150", "rent is rising to 1,400 from May": said of the

@@ -21,7 +21,7 @@ ITEM_STOP = frozenset(
      "yet", "still", "ugh", "lol", "lmao", "haha", "omg", "smh", "btw", "fyi", "again", "this",
      "last", "next", "with", "via", "and", "but", "so", "is", "was", "already", "finally", "just",
      "off", "in", "using", "online", "which", "that", "it's", "by", "due", "before", "until",
-     "every", "asap", "tonight", "tmrw", "soon", "later", "now", "through", "thru"]
+     "every", "asap", "tonight", "tmrw", "soon", "later", "earlier", "now", "through", "thru"]
 )  # fmt: skip
 
 FINANCIAL_WORDS = re.compile(

@@ -173,6 +173,11 @@ _HAD_TO_RESULT = re.compile(
     # "we've had to call the whole Peru trip off": the object between the verb and "off"
     rf"{CALL_TRIP_OFF})\b"
 )
+_RISEN_TO_A_SUM = re.compile(
+    r"\b(?:went|gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to\s+"
+    r"(?:us\$|[$€£¥₹₦₱฿]|rs\.?\s?)?\d"
+)
+"""A bill's change to a sum, told once more: not "went up again to the cabin"."""
 _GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 
@@ -191,6 +196,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return False
     if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):
         return True  # "went vegan", "went home", "called off"
+    if verb in ("go up", "go down") and _RISEN_TO_A_SUM.search(low):
+        return True  # "the rent went up again to $1,950": what it comes to now
     if verb in ("drive", "fly") and DROVE_THERE_LATELY.search(low):
         return True  # "drove up to Tahoe" (the parse may take "up" for an adverb)
     lemma = verb.split(" ")[0]

@@ -192,7 +192,7 @@ RESULT_PAST = branched(
     r"mortgage|debit)(?:\s*\([^)]{1,20}\)|\s+of\s+\S{1,12})?\s+(?:finally\s+|just\s+)?(?:went|has\s+gone|came)\s+"
     r"(?:thr(?:ough|u)|out)\b|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
-    r"\b(?:went|gone)\s+(?:up|down)\s+to\b|"
+    r"\b(?:went|gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to\b|"
     # "cleared my overdraft": a debt paid off holds.
     r"\bcleared\s+(?:off\s+)?(?:my|our|the)\s+(?:\w+\s+)?(?:overdraft|credit|card|debt|balance|loan|"
     r"arrears)\b|\b(?:increased|raised|rose|jumped|lowered|reduced|"

@@ -49,7 +49,7 @@ hulu and spotify"."""
 _PRICE = re.compile(
     rf"\b(?P<s>{SERVICES}){_NOT_HERE}(?:\s+|(?='))(?:is|'s|costs?|now\s+costs?|is\s+now|"
     # "Spotify's gone up to £11.99", "disney+ has jumped to 7.99", "netflix rose to 12.99"
-    r"(?:went|(?:has|'s)\s+gone)\s+(?:up|down)\s+to|(?:(?:has|'s)\s+)?(?:risen|rose|increased|"
+    r"(?:went|(?:has|'s)\s+gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to|(?:(?:has|'s)\s+)?(?:risen|rose|increased|"
     r"jumped|dropped|gone\s+up)\s+to|renewed\s+(?:today\s+)?at|charged\s+(?:me\s+|us\s+)?)\s+"
     r"(?:now\s+|like\s+|about\s+|only\s+|just\s+)?(?=[$£€₹\d])"
 )

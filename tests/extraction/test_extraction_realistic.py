@@ -223,6 +223,7 @@ PROBE_SETS = (
     "probes27a",
     "probes28a",
     "probes28b",
+    "probes29a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -391,6 +392,14 @@ yesterday", moved surgeries, flare-ups, the family's health), people hosting gue
 visitors (the guests' flights and stays as controls amid the host's own facts) and business
 travellers and long commuters (client sites, hotels, red-eyes, delayed trains, "stuck in
 Newark overnight", time zones when away)."""
+TWENTY_NINTH_VOICES = ("dictation", "codeswitch")
+"""Two voices of the twenty-ninth round (issue 24), 64 records each, 32 dev / 32 held-out,
+written and committed with their baseline before any rule was tuned on them: dictation by
+older users whose phone writes the punctuation they speak ("Hi Linda comma I'm at the
+hospital with my husband period"), with letters' openings and sign-offs said aloud, and
+English code-switched with Spanish, Hindi and Tagalog ("estoy en Madrid this week for
+work, back el viernes", "kal ki flight hai to Mumbai", "landed in Manila na"), each with
+look-alikes that claim nothing (others' facts, questions, wishes, conditions, the past)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -404,6 +413,7 @@ _LATER_VOICES = (
     + TENTH_VOICES
     + ELEVENTH_VOICES
     + TWELFTH_VOICES
+    + TWENTY_NINTH_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -678,6 +688,7 @@ _PROBE_MINIMUM = {
     "probes27a": 55,
     "probes28a": 53,
     "probes28b": 77,
+    "probes29a": 50,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1417,6 +1428,23 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("hosts", "heldout"): Figures(0.88, 0.55, 0.00, 0.00, 0, 0.00),
     ("commuters", "dev"): Figures(0.91, 0.95, 0.00, 0.00, 0, 0.00),
     ("commuters", "heldout"): Figures(0.80, 0.76, 0.00, 0.00, 2, 0.00),
+    # The twenty-ninth round's voices, at their baseline (the commit of the sets, before any
+    # rule was tuned on them), dev / held-out: dictation 0.917/0.722 (13/18) and 0.917/0.931
+    # (27/29); codeswitch 0.861/0.318 (7/22) and 0.778/0.455 (15/33). No false commit, no
+    # counterfactual commit, no forbidden field, no spurious where. Floors: these minus the
+    # usual margin. After the work on the dev halves (words29), dev: dictation 1.000/0.833
+    # (15/18), codeswitch 1.000/0.909 (20/22, two labels set to the catalogue after the
+    # baseline); the dev floors are these minus the margin, the held-out floors stay.
+    ("dictation", "dev"): Figures(0.97, 0.78, 0.00, 0.00, 0, 0.00),
+    ("dictation", "heldout"): Figures(0.88, 0.88, 0.00, 0.00, 0, 0.00),
+    ("codeswitch", "dev"): Figures(0.97, 0.86, 0.00, 0.00, 0, 0.00),
+    ("codeswitch", "heldout"): Figures(0.74, 0.40, 0.00, 0.00, 0, 0.00),
+    # probes29a (twenty-ninth round, w29: the two new voices' ways in other phrasings than
+    # their dev halves), one batch of 50 committed before the extractor ran on it:
+    # 0.920 (46/50) / 0.829 (29/35) before its fixes, one false commit and one forbidden
+    # field ("agar time mila toh I'll visit Jaipur in April"); 0.960 / 0.914 after them,
+    # none. Floors with the wider margin of a single batch.
+    ("probes29a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
 }
 
 

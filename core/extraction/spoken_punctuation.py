@@ -1,0 +1,61 @@
+"""Punctuation said aloud to a phone and written out as words: "Hi Linda comma I'm at the
+hospital with my husband period They are keeping him overnight period".
+
+Dictation that does not turn the words into marks leaves "comma", "period", "full stop",
+"question mark", "exclamation point" and "new paragraph" in the text. Read as words they
+join two sentences into one ("…in Rochester period Will call after" reads "Rochester
+period" as a place and a plan), hide a question ("Are you still coming for Easter question
+mark" reads as a plan) and put "period" into a due date. ``written_marks`` gives them their
+marks where they stand as marks: a mark word after a word of the sentence and before the
+end, a capital (dictation capitalises the next sentence) or another mark word. As a noun
+they keep their word: "the trial period", "my period is late", "a question mark over his
+job", "the Oxford comma", "for a period of two weeks".
+"""
+
+from __future__ import annotations
+
+import re
+
+_MARKS = {
+    "comma": ",",
+    "period": ".",
+    "full stop": ".",
+    "question mark": "?",
+    "exclamation point": "!",
+    "exclamation mark": "!",
+    "new paragraph": "\n",
+    "new line": "\n",
+}
+_MARK_WORD = r"comma|period|full\s+stop|question\s+mark|exclamation\s+(?:point|mark)|new\s+(?:paragraph|line)"
+_NOUN_BEFORE = (
+    # What makes the word a noun: a determiner or a word that names a kind of period, mark
+    # or line ("grace period", "a big question mark", "the Oxford comma", "a new line of work").
+    "a|an|the|this|that|these|those|my|your|his|her|our|their|its|no|any|every|each|one|"
+    "same|whole|first|second|third|fourth|fifth|sixth|last|next|short|long|trial|grace|"
+    "probation|probationary|waiting|notice|cooling|free|billing|holding|rest|time|school|class|"
+    "lunch|study|reporting|rental|transition|incubation|recovery|adjustment|settling|"
+    "honeymoon|busy|peak|heavy|painful|missed|week|month|year|day|"
+    "big|huge|real|serious|oxford|serial|inverted|with|without|[1-9](?:st|nd|rd|th)?"
+)
+_NOUN_MAKER = re.compile(rf"(?i:{_NOUN_BEFORE})")
+_WORD_BEFORE = re.compile(r"([\w'$%)]+)\s*$")
+_SPOKEN = re.compile(
+    rf"(?<=[\w'%$)])\s+(?P<mark>(?i:{_MARK_WORD}))\b"
+    # Then the end, another mark word, a capital or (after "comma") any word.
+    rf"(?=\s*$|\s+(?i:{_MARK_WORD})\b|\s+[A-Z0-9$\"']|(?<=(?i:comma))\s+[a-z])"
+)
+
+
+def written_marks(text: str) -> str:
+    """``text`` with the punctuation said aloud as its marks (see the module's doc)."""
+    low = text.lower()
+    if not any(w in low for w in ("comma", "period", "full stop", " mark", "new ")):
+        return text
+    return _SPOKEN.sub(_mark, text)
+
+
+def _mark(m: re.Match[str]) -> str:
+    before = _WORD_BEFORE.search(m.string, 0, m.start())
+    if before is not None and _NOUN_MAKER.fullmatch(before.group(1)):
+        return m.group()
+    return _MARKS[" ".join(m.group("mark").lower().split())]

@@ -3,7 +3,9 @@
 "Got back from", "going to" and "not going" are travel words only when what they
 move to, return from or call off is a place one travels to or a trip; "back from the
 grocery store", "not going to go the extra mile" and "I love going to the beach" use
-the same verbs about everyday life.
+the same verbs about everyday life. So is being "at" a place: "at costco in burbank", "at
+the dentist", "at st marys now" is an hour in one's own area (``local_stop``,
+``out_at_a_stop``), not a stay there.
 """
 
 from __future__ import annotations

@@ -54,7 +54,13 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         lifecycle=("planning", "in_progress", "completed"),
         current_condition=True,
     ),
-    FieldSpec(r"travel\.location", "Where the user is now (a place name).", current_condition=True),
+    FieldSpec(
+        r"travel\.location",
+        "Where the user is now (a place name): where a trip has taken them, or home again; "
+        "never a shop, an appointment or a school run in their own area ('at costco in "
+        "burbank, need anything?' sets no travel field).",
+        current_condition=True,
+    ),
     FieldSpec(
         r"travel\.destination", "Where the current or next trip goes.", planning_allowed=True
     ),

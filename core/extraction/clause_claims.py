@@ -17,6 +17,7 @@ from core.extraction.intent import ClauseIntent
 from core.extraction.intent_tense import CARE_NOTE, JOB_TAKEN_AT
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.regex_branches import branched
+from core.extraction.travel_objects import out_at_a_stop
 from core.extraction.travel_presence import ON_A_VEHICLE
 
 _SCENE_CLAUSES = frozenset(
@@ -55,6 +56,12 @@ _AWAITED = re.compile(
     r"\bfinally\s+(?:came|arrived|showed\s+up|got\s+here|came\s+in|was\s+delivered)\b"
 )
 """Something waited for that came ("finally came", "finally arrived"): it is here now."""
+_HELD_NOW = re.compile(
+    r"^(?:(?:still|now|just|currently|literally)\s+)?(?:stuck|stranded|trapped|held\s+up|"
+    r"snowed\s+in)\s+(?:at|in|on|outside|behind)\b"
+)
+"""A participle of being held somewhere, its "I'm" left out ("stuck at the dmv", "stranded
+at the airport"): a state the speaker is in now, not an event told as a scene."""
 
 
 def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> bool:
@@ -74,6 +81,8 @@ def episode(clause: Clause, ci: ClauseIntent, reading: ClauseReading | None) -> 
         return True  # "my best friend moved to Canada": news of someone else, told
     if _AWAITED.search(clause.low) and not any(t.past for t in clause.times):
         return False  # "the guest bed finally came, just in time": here now, waited for
+    if _HELD_NOW.match(clause.low) and not any(t.past for t in clause.times):
+        return False  # "stuck at the dmv", "stranded at the airport": a state, held now
     today = clause.at.date()
     if clause.times and all(t.day == today and t.unit == "day" for t in clause.times):
         # "we closed on the house in raleigh today", "got the keys this morning": an event
@@ -211,6 +220,7 @@ def where_i_am(low: str) -> bool:
         or STATUS_LINE.match(low)
         or _PLACED_UNTIL.match(low)
         or _FREE_UNTIL.match(low)
+        or out_at_a_stop(low)
     )
 
 

@@ -67,6 +67,8 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
     now_after = _present_after_past(doc, span)
     if now_after is None:
         now_after = _verbless_now_after(doc, span)
+    if now_after is None:
+        now_after = _asked_after_news(doc, span)
     if now_after is not None:
         return now_after
     for tok in span[2:]:
@@ -218,6 +220,51 @@ def _verbless_now_after(doc: Doc, span: Span) -> int | None:
                 continue
         return tail[0].idx
     return None
+
+
+_ASKING_AUX = frozenset({"do", "does", "are", "r", "is", "can", "could", "shall", "should", "will"})
+_LISTENER = frozenset({"you", "u", "ya", "we", "i"})
+_ASKED_TOO = frozenset({"did", "have", "has", "was", "were", "would", "am", "if", "when"})
+_ELIDED_ASKS = frozenset({"need", "want", "wanna", "fancy", "got", "have"})
+
+
+def _asked_after_news(doc: Doc, span: Span) -> int | None:
+    """ "at the wholesaler, need anything?", "on the train now, u still up?", "in the queue
+    at boots, do we need plasters?": a question put to the listener by its word order after a
+    comma, its "do you" or "are you" often left out, follows the news it comes with; the
+    news before it keeps its claim. The character offset where the question starts."""
+    marked = span.text.rstrip().endswith("?") or (
+        span.end < len(doc) and doc[span.end].text.startswith("?")
+    )
+    if not marked:
+        return None
+    comma = next((t for t in reversed(span[:-1]) if t.lower_ == ","), None)
+    if comma is None or comma.i - span.start < 2:
+        return None
+    tail = [t for t in doc[comma.i + 1 : span.end] if not t.is_punct]
+    before = [t for t in doc[span.start : comma.i] if not t.is_punct]
+    if len(tail) < 2 or not (_about_now(before) or _verbless_place(before)):
+        return None
+    if before[0].tag_ in ("WDT", "WP", "WRB") or before[0].lower_ in _ASKING_AUX | _ASKED_TOO:
+        return None  # "what time are you back, need anything?": asked from the start
+    first, second = tail[0], tail[1]
+    asked = (
+        (first.lower_ in _ASKING_AUX and second.lower_ in _LISTENER)
+        or (
+            first.lower_ in _ELIDED_ASKS and first.tag_ in ("VB", "VBP") and not _own_subject(first)
+        )
+        or (first.lower_ in ("you", "u", "ya") and not any(t.pos_ == "VERB" for t in tail))
+    )
+    return first.idx if asked else None
+
+
+def _verbless_place(tokens: list[Token]) -> bool:
+    """No verb, and a preposition of place first ("at the wholesaler", "on the train")."""
+    return (
+        bool(tokens)
+        and tokens[0].lower_ in ("at", "in", "on", "still", "home", "back")
+        and not any(t.pos_ in ("VERB", "AUX") for t in tokens)
+    )
 
 
 def _speaker_before(span: Span, tok: Token) -> bool:

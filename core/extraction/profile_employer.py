@@ -130,8 +130,9 @@ _EMPLOYER_KNOWN = branched(
     r"\bi\s+(?:drive|deliver|dash)\s+(?:part[- ]time\s+|full[- ]time\s+)?for\s+|"
     # "I'm at Stripe now as of last week": a place of work dated by when it began.
     r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,40}?\bas\s+of\b)|"
-    # "I'm not at Google anymore, I'm at Meta now": where one works now, by a known name.
-    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,30}?\bnow\b)|"
+    # "I'm not at Google anymore, I'm at Meta now": where one works now, by a known name
+    # (not "I'm at target right now", "at costco rn": where one is this hour, shopping).
+    r"\b(?:i'm|i\s+am)\s+(?:now\s+)?at\s+(?=[^,;.]{1,30}?(?<!right\s)(?<!just\s)\bnow\b)|"
     # "Now I'm at Ocado, on the graduate scheme": the "now" before.
     r"\bnow,?\s+(?:i'm|i\s+am)\s+(?:with|at)\s+|"
     # "I'm with Deloitte now", "im a driver for fedex", "work for the NHS as a nurse", "today

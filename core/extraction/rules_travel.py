@@ -53,7 +53,14 @@ from core.extraction.travel_going import (
     said_now,
     trip_behind,
 )
-from core.extraction.travel_objects import anyones_way, awaited, cannot_go, errand_after, is_habit
+from core.extraction.travel_objects import (
+    anyones_way,
+    awaited,
+    cannot_go,
+    errand_after,
+    is_habit,
+    local_stop,
+)
 from core.extraction.travel_presence import (
     ARRIVED,
     GOT_THING,
@@ -209,6 +216,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             # "on a layover in charlotte": only a place can follow, so a town spelled like a
             # first name is the town.
             place = place_at(clause.text, m.end(), bare=True)
+        if place is not None and rx is PRESENT_AT and local_stop(low, m.end(), place):
+            return []  # "at costco in burbank", "at st marys": an hour in town, no trip
         if place is not None:
             if clause.intent == "historical":
                 return [Candidate("travel.location", place.name, place_confidence(place))]

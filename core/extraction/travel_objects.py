@@ -3,7 +3,9 @@
 "Got back from", "going to" and "not going" are travel words only when what they
 move to, return from or call off is a place one travels to or a trip; "back from the
 grocery store", "not going to go the extra mile" and "I love going to the beach" use
-the same verbs about everyday life.
+the same verbs about everyday life. So is being "at" a place: "at costco in burbank", "at
+the dentist", "at st marys now" is an hour in one's own area (``local_stop``,
+``out_at_a_stop``), not a stay there.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from core.extraction.clause import Clause
 from core.extraction.intent_tense import SCHOOLS
 from core.extraction.organisations import is_known_organisation
-from core.extraction.places import place_at
+from core.extraction.places import Place, place_at
 
 NOT_A_SCHOOL_TRIP = r"(?<!field\s)(?<!school\s)(?<!class\s)"
 """Put before "trip" in a pattern: a field, school or class trip is the children's event
@@ -201,3 +203,90 @@ infinitive names nobody's trip, and the clause rates the world, not the writer's
 def anyones_way(low: str) -> bool:
     """A way or a time to travel, judged for anyone: no plan, no trip."""
     return _ANYONES_WAY.match(low) is not None
+
+
+_ERRAND_STOP = re.compile(
+    # Not a bare "school" or "college" ("back at school in boston": a student's term there).
+    r"(?!(?:school|college|uni|university)\b)"
+    r"(?:(?:the|my|our|a|an|his|her|their|this|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:store|shop|"
+    r"market|supermarket|grocer(?:y|ies|s)|gym|doctor|doctor's|doctors|dentist|dentist's|"
+    r"dentists|orthodontist|optician|opticians|hospital|clinic|vet|vets|vet's|pharmacy|chemist|"
+    r"bank|post\s+office|urgent\s+care|a\s*&\s*e|er|emergency\s+room|walk-?in|surgery|gp|"
+    r"salon|barber|barbers|hairdresser|hairdressers|daycare|nursery|school|library|dmv|"
+    r"wholesaler|wholesalers|garage|mechanic|mechanics|car\s+wash|laundromat|launderette|"
+    r"dry\s+cleaners?|petrol\s+station|gas\s+station|drive-?thru)\b"
+    r"(?:\s+for\s+(?:pick\s*-?up|drop\s*-?off|a\s+[a-z]+|the\s+[a-z]+|my\s+[a-z]+))?"
+)
+"""Where one stops on an everyday errand in one's own area: a shop, the dentist, the DMV,
+the kids' school at pickup (not a beach, a lake, a park or a mall, where an outing may
+be, nor a hotel or someone's home, which is where a stay is)."""
+_LODGING_NAMED = re.compile(
+    r"(?:[\w'&-]+\s+){0,3}?(?:hotel|motel|hostel|airbnb|air\s+bnb|bnb|b&b|resort|lodge|inn|"
+    r"guesthouse|campsite)\b"
+)
+"""Where a stay sleeps ("the airbnb in Oaxaca", "the hotel shop"): no errand stop."""
+
+
+def _stop_at(low: str, pos: int) -> re.Match[str] | None:
+    """The errand stop named at ``pos`` ("costco", "the dentist"), if any."""
+    if _LODGING_NAMED.match(low, pos):
+        return None
+    return _ERRAND_STOP.match(low, pos) or _business(low, pos)
+
+
+_TOWN_AFTER = re.compile(r"\s*,?\s*(?:in|on|near|off|by|over\s+in|down\s+in|up\s+in|out\s+in)\s+")
+
+
+_SAINT = re.compile(r"(?:st\.?|saint)\s+[a-z]+(?:'?s)?\b")
+"""A saint's name: "at st marys", "at St Thomas'" is a hospital, a school or a church far more
+often than the town of that name, which one is "in"."""
+
+
+def local_stop(low: str, pos: int, place: Place) -> bool:
+    """Whether "at" before ``pos`` names a stop in one's own area rather than where a stay
+    is: an errand stop with its town after it ("costco in burbank", "the dentist in
+    pasadena", "the kids school in glendale": being there for an hour is no trip, so the
+    town is the shop's), or a saint's name ("at st marys now": the hospital, not St.
+    Marys the town). A stay measured in days after it ("for the week") is a stay there."""
+    if not low[:pos].rstrip().endswith(("at", "@")) or stays_days(low, place.end):
+        return False
+    saint = _SAINT.match(low, pos)
+    if saint is not None and place.end <= saint.end() + 1:
+        return True
+    stop = _stop_at(low, pos)
+    return stop is not None and _TOWN_AFTER.match(low, stop.end()) is not None
+
+
+_STAY_OF_DAYS = re.compile(
+    r"\b(?:for\s+(?:the|a|an|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple\s+of"
+    r"|couple\s+of|several)?\s*(?:days?|nights?|weeks?|weekend|month|fortnight)|all\s+week|"
+    r"this\s+week|overnight|(?:till|until|til|thru|through)\s+(?!\d|noon|lunch|close|closing))"
+)
+"""A stay measured in days ("for the week", "till sunday"): longer than an errand, so the
+town it is in is where the stay is ("at the hospital in leeds with dad till friday")."""
+
+
+def stays_days(low: str, pos: int) -> bool:
+    """Whether the words from ``pos`` on measure a stay in days."""
+    return _STAY_OF_DAYS.search(low, pos) is not None
+
+
+_OUT_AT = re.compile(r"^(?:me\s+)?(?:(?:still|now|just|currently|finally)\s+)?(?:at|@)\s*")
+"""A verbless "at", its "I'm" left out, or a learner's "me at" for it."""
+_REST_OF_STOP = re.compile(
+    r"(?:\s+(?:in|on|near|off|by)\s+[a-z'.-]+(?:\s+[a-z'.-]+){0,2}?)?"
+    r"(?:\s+for\s+(?:the\s+)?(?:pick\s*-?ups?|drop\s*-?offs?|school\s+run|[a-z]+\s+appointment))?"
+    r"(?:\s+with\s+(?:my\s+|the\s+|our\s+)?[a-z]+)?"
+    r"(?:\s+(?:now|rn|right\s+now|atm|again|already|still))?\s*(?:[,!.?]|$)"
+)
+
+
+def out_at_a_stop(low: str) -> bool:
+    """A verbless "at costco", "at target rn", "at the kids school for pickup", "at trader
+    joes in glendale": where the speaker is this hour, the "I'm" left out (a shop's name
+    needs no "the", so ``WHEREABOUTS`` does not see it)."""
+    lead = _OUT_AT.match(low)
+    if lead is None:
+        return False
+    stop = _stop_at(low, lead.end()) or _SAINT.match(low, lead.end())
+    return stop is not None and _REST_OF_STOP.match(low, stop.end()) is not None

@@ -1,7 +1,9 @@
 """The twenty-eighth round (issue 24), w28b: how a clause's grammar says what holds now, found
 by the probe sentences of ``realistic/probes28b-dev.jsonl`` (a commuter, a small-business
 owner, a student abroad, a carer). A reply that rates what the listener said ("sounds like a
-nightmare", "makes sense", "that's so kind of her") claims nothing; a state held over this week or weekend ("the kids are with their dad this weekend") is the
+nightmare", "makes sense", "that's so kind of her") claims nothing; a question put after the
+news with its "do you" left out ("at the wholesaler, need anything?") leaves the news told; a
+state held over this week or weekend ("the kids are with their dad this weekend") is the
 arrangement now, not a plan; "had" before an adjective in "-en" ("had the shop open since
 6") is no inverted condition; "yet to leave" opening a message is not "yet" the conjunction;
 a relative gone to stay with someone is away; free, around or busy over a stretch of today
@@ -36,6 +38,13 @@ AN_IMPRESSION_THAT_TELLS_NEWS: list[tuple[str, str]] = [
     ("my ankle looks really swollen this morning", "assertive"),
     ("the baby seems much happier today", "assertive"),
     ("looking for a quiet b&b near the harbour for two nights", "planning|none"),
+]
+
+NEWS_THEN_A_QUESTION_WITH_ITS_SUBJECT_LEFT_OUT: list[str] = [
+    "at the cash and carry, need anything?",
+    "I'm at the chemist, want anything?",
+    "on the bus now, u still awake?",
+    "in the queue at lidl, do we need eggs?",
 ]
 
 ASKED_FROM_THE_START: list[tuple[str, str]] = [
@@ -106,6 +115,11 @@ def test_a_reply_that_rates_what_was_said_claims_nothing(text: str) -> None:
 @pytest.mark.parametrize(("text", "intents"), AN_IMPRESSION_THAT_TELLS_NEWS)
 def test_an_impression_with_news_in_it_keeps_the_news(text: str, intents: str) -> None:
     assert intent_said(text) in intents.split("|"), text
+
+
+@pytest.mark.parametrize("text", NEWS_THEN_A_QUESTION_WITH_ITS_SUBJECT_LEFT_OUT)
+def test_a_question_after_the_news_leaves_the_news_told(text: str) -> None:
+    assert intent_said(text) == "assertive", text
 
 
 @pytest.mark.parametrize(("text", "intent"), ASKED_FROM_THE_START + HAD_BEFORE_AN_ADJECTIVE)

@@ -54,20 +54,24 @@ def _optional_stamp(value: datetime | None, stamp: Stamp) -> Any:
 
 
 def fact_from_row(r: Any, when: When) -> CommittedFact:
+    """The fact of a row of ``FACT_COLUMNS``, whose order is ``CommittedFact``'s: passed
+    by position (13 keywords cost a third more than the fact's own fields' reads: about
+    6 K instructions a fact, 1.4 facts an observation's snapshot; perf29a)."""
+    valid_until = r[11]
     return CommittedFact(
-        entity_id=r[0],
-        field=r[1],
-        value=loads(r[2]),
-        version=r[3],
-        source_type=canonical_source_type(r[4]),
-        source_ref=r[5],
-        confidence=r[6],
-        event_id=r[7],
-        evidence_ts=when(r[8]),
-        committed_at=when(r[9]),
-        resolution=r[10],
-        valid_until=_optional(r[11], when),
-        principal=r[12],
+        r[0],  # entity_id
+        r[1],  # field
+        loads(r[2]),  # value
+        r[3],  # version
+        canonical_source_type(r[4]),
+        r[5],  # source_ref
+        r[6],  # confidence
+        r[7],  # event_id
+        when(r[8]),  # evidence_ts
+        when(r[9]),  # committed_at
+        r[10],  # resolution
+        None if valid_until is None else when(valid_until),
+        r[12],  # principal
     )
 
 

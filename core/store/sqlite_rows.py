@@ -80,16 +80,17 @@ def split_statements(script: str) -> list[str]:
 
 SNAPSHOT_SQL = """{keys}
 SELECT 'fact', f.entity_id, f.field, value_json, version, source_type, source_ref, confidence,
-       event_id, evidence_ts, committed_at, resolution, valid_until, principal
+       event_id, evidence_ts, committed_at, resolution, valid_until, principal,
+       (SELECT max(v.version) FROM commits v WHERE v.entity_id = f.entity_id AND v.field = f.field)
   FROM facts f{join} WHERE {f}
 UNION ALL
 SELECT 'ver', c.entity_id, c.field, max(version), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL
-  FROM commits c{join} WHERE {c}
+       NULL, NULL
+  FROM commits c{join} WHERE {c} AND NOT EXISTS (SELECT 1 FROM facts v WHERE {v})
  GROUP BY c.entity_id, c.field
 UNION ALL
 SELECT 'agree', e.entity_id, e.field, value_key, source_type, event_ts, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL, NULL
+       NULL, NULL, NULL, NULL, NULL
   FROM events e{join} WHERE {e}
    AND e.event_ts >= {since} AND e.intent IN ('assertive', 'planning')
    AND (instr(e.payload, '"needs_confirmation"') = 0
@@ -100,7 +101,7 @@ UNION ALL
 {open_queued}
 UNION ALL
 SELECT 'rej', j.entity_id, j.field, value_key, source_key, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-       NULL, NULL
+       NULL, NULL, NULL
   FROM rejections j{join} WHERE {j}
 UNION ALL
 {seen}
@@ -110,10 +111,13 @@ Several keys are a ``keys`` table each branch joins; one key (an observation alo
 messages' batches) is named in every branch (?1, ?2; the window's start ?3, then the ids
 and the rollout's arguments) instead: SQLite materialises the table on every execution,
 and the versions' GROUP BY over one key needs no temporary b-tree: about 40 K
-instructions an execution of ~270 K (perf26b). Both give the same rows in the same order."""
+instructions an execution of ~270 K (perf26b). Both give the same rows in the same order.
+A field's last version rides on its fact's row (the 15th column); a 'ver' row of its own
+comes only for a field without a fact (retracted): a row fewer for almost every key, each
+of whose columns Python's sqlite3 reads with the GIL given up and taken back (perf29a)."""
 _OPEN_SQL = """SELECT 'open', r.entity_id, r.field, r.id, r.value_key, r.candidate_json, r.confidence,
        CASE WHEN {on_key} THEN (SELECT event_ts FROM events e WHERE e.event_id = r.event_id) END,
-       r.seq, r.group_key, r.status, {on_key}, r.principal, NULL
+       r.seq, r.group_key, r.status, {on_key}, r.principal, NULL, NULL
   FROM review_items r{join}
  WHERE r.entity_id {entities} AND r.status = '{status}'"""
 """The open questions of the keys' entities in one status (each flagged whether it is on a
@@ -130,7 +134,7 @@ _ON_ONE_KEY = {"on_key": "r.field = ?2", "join": "", "entities": "= ?1"}
 
 
 _SEEN_SQL = """SELECT 'dup', entity_id, NULL, event_id, principal, NULL, NULL, NULL, NULL, NULL,
-       NULL, NULL, NULL, NULL
+       NULL, NULL, NULL, NULL, NULL
   FROM events WHERE event_id {match}"""
 SEEN_PROBES = 8
 """Up to this many event ids are looked up one equality probe each (a branch an id): an
@@ -149,11 +153,11 @@ def snapshot_sql(keys: int, entities: int, ids: int) -> str:
     else:
         seen = _SEEN_SQL.format(match=f"IN ({','.join('?' * ids) or 'NULL'})")
     if keys == 1:
-        on_key = {a: f"{a}.entity_id = ?1 AND {a}.field = ?2" for a in "fcej"}
+        on_key = {a: f"{a}.entity_id = ?1 AND {a}.field = ?2" for a in "fcejv"}
         table = {"keys": "", "join": "", "since": "?3"}
         questions = _ON_ONE_KEY
     else:
-        on_key = {a: f"{a}.entity_id = k.entity_id AND {a}.field = k.field" for a in "fcej"}
+        on_key = {a: f"{a}.entity_id = k.entity_id AND {a}.field = k.field" for a in "fcejv"}
         values = ",".join("(?, ?)" for _ in range(keys))
         table = {
             "keys": f"\nWITH keys (entity_id, field) AS (VALUES {values})",
@@ -171,7 +175,8 @@ def snapshot_sql(keys: int, entities: int, ids: int) -> str:
 
 
 ROLLOUT_SQL = """UNION ALL
-SELECT 'pol', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+SELECT 'pol', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+       NULL
  WHERE EXISTS (SELECT 1 FROM policy_events WHERE seq > ?)
 """
 """Appended to ``SNAPSHOT_SQL`` on the ingest path: one row if the policy log has events

@@ -108,6 +108,8 @@ async def read_snapshots(
             existing[row[3]] = (row[1], row[4])
         elif tag == "fact":
             facts[key] = fact_from_row(row[1:14])  # the fact's 13 columns, in order
+            if row[14] is not None:  # the field's last version, read beside its fact
+                versions[key] = int(row[14])
         elif tag == "ver":
             versions[key] = int(row[3])
         elif tag == "agree":
@@ -154,7 +156,7 @@ async def read_snapshots(
     return snaps, existing, questions
 
 
-_NULLS = ", ".join(["NULL"] * 9)
+_NULLS = ", ".join(["NULL"] * 10)
 """The snapshot row's columns a change count leaves empty (it fills the tag, the
 query's index and its count)."""
 

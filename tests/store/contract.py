@@ -474,6 +474,38 @@ class StoreContract:
         history = await eng.store.history("user:primary", "travel.location")
         assert [(h.version, h.retracted) for h in history] == [(1, False), (2, True), (3, False)]
 
+    async def test_a_snapshot_reads_the_last_version_with_or_without_a_fact(
+        self, eng: Engine
+    ) -> None:
+        """A field's last version is its fact's when it has one and its retraction's when
+        it has none (SQLite reads the first beside the fact, the second on its own), the
+        same read alone or with other fields: committed, retracted, committed again."""
+        here, gone, never = (
+            ("user:primary", "travel.location"),
+            ("user:primary", "travel.status"),
+            ("user:primary", "project.canon.status"),
+        )
+        await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+        await eng.ingest(make_observation("travel.status", "planning"), now=NOW)
+        t1 = NOW + timedelta(hours=80)
+        for field, value in [("travel.location", "Reno"), ("travel.status", None)]:
+            said = make_observation(field, value, source="manual_markdown", at=t1)
+            if value is None:
+                said = make_observation(
+                    field, None, intent="retract", source="manual_markdown", at=t1
+                )
+            await eng.ingest(said, now=t1)
+        keys = [here, gone, never]
+        together, _ = await eng.store.snapshots(keys, [], t1)
+        read = {
+            k: (s.committed and (s.committed.value, s.committed.version), s.last_version)
+            for k, s in together.items()
+        }
+        assert read == {here: (("Reno", 2), 2), gone: (None, 2), never: (None, 0)}
+        for key in keys:
+            alone, _ = await eng.store.snapshots([key], [], t1)
+            assert alone == {key: together[key]}
+
     async def test_a_failing_batch_leaves_nothing_behind(self, backend: Store) -> None:
         payload = make_observation()
         twice = WriteBatch(decided_at=NOW, accepted=(_accepted(payload), _accepted(payload)))

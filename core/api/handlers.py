@@ -249,7 +249,8 @@ async def get_questions(c: Call) -> dict[str, Any]:
     )
     return {
         "questions": [
-            question_body(c, r, s, names if s else {}) for r, s in zip(mine, since, strict=True)
+            await question_body(c, r, s, names if s else {})
+            for r, s in zip(mine, since, strict=True)
         ]
     }
 
@@ -342,14 +343,14 @@ async def post_forget(c: Call) -> dict[str, Any]:
         principal=c.principal.ref,
         names=c.services.audience.configured_names(),
     )
-    return {"question": question_body(c, item)}
+    return {"question": await question_body(c, item)}
 
 
 async def post_undo(c: Call) -> dict[str, Any]:
     entities = c.entities(c.body.get("entity_id"))
     names = c.services.audience.configured_names()
     item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref, names=names)
-    return {"question": question_body(c, item)}
+    return {"question": await question_body(c, item)}
 
 
 async def get_dead_letters(c: Call) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from core.conversation import texts
 from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.said_since import said_since_view
+from core.conversation.trip_left import trip_left
 from core.conversation.views import group_view, review_view
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
@@ -50,18 +51,22 @@ async def reader_of(c: Call) -> Viewer:
     return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
 
 
-def question_body(
+async def question_body(
     c: Call,
     item: ReviewItem,
     since: CommittedFact | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
 ) -> dict[str, Any]:
-    """A question as the token's user is asked it; ``since``: what another member
+    """A question as the token's user is asked it, in the chat's words (a trip that has
+    left asks its departure in the past: ``trip_left``); ``since``: what another member
     committed on it after it was asked (``said_since``), who by ``names``."""
+    left = await trip_left(c.engine.store, item)
     return {
         **review_view(item),
         "group": group_view(item.group_key),
-        "question": texts.prompt_body(item, c.token.entity_id, since=since, names=names),
+        "question": texts.prompt_body(
+            item, c.token.entity_id, since=since, names=names, trip_left=left
+        ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }
 
@@ -69,7 +74,7 @@ def question_body(
 async def question_shown(c: Call, item: ReviewItem) -> dict[str, Any]:
     """A question a write or an answer returns, its "until now" said with whose it is
     (``held_by_writer``), as ``GET /v1/questions`` says it."""
-    return question_body(c, await held_by_writer(c.engine.store, item, c.token.entity_id))
+    return await question_body(c, await held_by_writer(c.engine.store, item, c.token.entity_id))
 
 
 async def question_body_by_id(

@@ -24,6 +24,7 @@ from core.conversation.held_values import held_by_writer
 from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
+from core.conversation.trip_left import trip_left
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
@@ -92,19 +93,8 @@ class Questions(ChatPart):
         )
 
     async def trip_left(self, item: ReviewItem) -> bool:
-        """Whether ``item`` asks a departure day of a trip that has left (held under way or
-        over): "Did you leave on Wednesday?" after "finally in tahoe, drove up today", not
-        "Do you leave on Wednesday?" of a day gone by."""
-        if not item.field.startswith("travel."):
-            return False  # a group's departure line goes with a trip field
-        asked = {(m.field, str(m.candidate_value)) for m in [item, *await self.group_of(item)]}
-        if ("travel.status", "planning") in asked:
-            return False  # a new trip planned while one is under way leaves ahead
-        days = [v for f, v in asked if f == "travel.depart_date"]
-        if not days or any(day[:10] > item.created_at.date().isoformat() for day in days):
-            return False  # a day after it was asked is a day to leave, not one gone by
-        status = await self.engine.store.fact(item.entity_id, "travel.status")
-        return status is not None and status.value in ("in_progress", "completed")
+        """``trip_left.trip_left`` of ``item``: the same on every surface."""
+        return await trip_left(self.engine.store, item)
 
     async def show_next(self, chat_id: int, now: datetime) -> bool:
         """Post the chat's next question unless one is already waiting for an answer;

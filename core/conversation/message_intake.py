@@ -39,6 +39,7 @@ from core.engine.message_ids import message_key
 from core.engine.trip_state import DEPART, STATUS, at_home
 from core.engine.under_way_words import (
     SET_OUT,
+    another_trip_called_off,
     called_off_under_way,
     on_the_way_not_there,
     set_out_now,
@@ -226,6 +227,8 @@ async def _observations(
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
         # "trip's off" while it is under way: over early, asked; "just left for tahoe"
         # while held in Tahoe: not there yet, asked.
+        # "the denver trip is off" while the trip held is Tahoe's: no trip Canon knows.
+        read_mine = another_trip_called_off(read_mine, entity_id, own_state)
         read_mine = called_off_under_way(read_mine, entity_id, own_state)
         read_mine = on_the_way_not_there(read_mine, entity_id, own_state)
         # "we got back home last night" days before the planned trip leaves: home, and

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from core.conversation.errand_answers import owed_reply
 from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
-from core.conversation.trip_answers import stale_location
+from core.conversation.trip_answers import another_trip, stale_location
 from core.domain.audit import show_value
 from core.domain.household import name_key
 from core.domain.kin_words import RELATIONS, be_for
@@ -277,11 +277,13 @@ _TRIP_WORDS = {
 }
 
 
-def trip_answer(_subject: str, known: Known) -> str:
+def trip_answer(subject: str, known: Known) -> str:
     facts = known.facts
     f = facts.get("travel.status")
     if f is None:
         return _dont_know("about a trip")
+    if (other := another_trip(subject, facts)) is not None:
+        return f"{other} ({_said(f, known)}), and nothing about it changed."
     head = _TRIP_WORDS.get(str(f.value), f"Your trip: {show_value(f.value)}")
     dest = facts.get("travel.destination")
     where = f" to {show_value(dest.value)}" if dest is not None and f.value == "planning" else ""
@@ -387,7 +389,7 @@ STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]
             _only(ranked_fields("profile.name")),
         ),
         (
-            r"\b(my|the|our) ([a-z]+ )?trip\b|\bam i (travell?ing|away|on a trip)\b"
+            r"\b(my|the|our) (?:(?P<trip>[a-z]+) )?trip\b(?: to (?P<to>[a-z]+(?: [a-z]+)?))?|\bam i (travell?ing|away|on a trip)\b"
             r"|\b(are|r) we still on\b",
             trip_answer,
             _only(_TRIP),

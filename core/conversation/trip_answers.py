@@ -24,6 +24,7 @@ from core.engine.trip_state import (
     STATUS,
     same_place,
 )
+from core.extraction import gazetteer
 
 
 def stale_location(facts: Mapping[str, CommittedFact]) -> bool:
@@ -77,3 +78,15 @@ def trip_summary(facts: Mapping[str, CommittedFact], today: date | None = None) 
                 words = "was to leave" if words == "leaving" else "was due back"
             out.append(f"{words} {phrasing.show_date(day.value)}")
     return out
+
+
+def another_trip(named: str, facts: Mapping[str, CommittedFact]) -> str | None:
+    """What Canon says of "the denver trip", "our trip to new york" (``named``: the word
+    before "trip", or the words after its "to") when the trip it holds goes elsewhere: it
+    knows no trip there, and which one it does know."""
+    key = gazetteer.key_of(named)
+    place = gazetteer.lookup(key) or gazetteer.lookup(key.split(" ")[0])
+    dest = facts.get(DESTINATION)
+    if place is None or dest is None or same_place(place.name, dest.value):
+        return None
+    return f"I don't know of a trip to {place.name}: the trip I know of is to {phrasing.show(dest.value)}"

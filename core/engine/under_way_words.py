@@ -17,6 +17,11 @@ where it stands, which only the user's committed values tell:
     moved unasked. Words that name another place ("the denver trip is off" while in
     Tahoe) are about another trip and keep their reading.
 
+``another_trip_called_off``
+    "the denver trip is off" while the trip held goes to Tahoe: Canon holds one trip,
+    and the words name another, so they call off none that Canon knows. The held trip
+    is never asked off for them (a Yes used to cancel Tahoe); nothing changes.
+
 ``on_the_way_not_there``
     "just left for tahoe", "on our way to tahoe!" while she is held *in* Tahoe: leaving
     for a place is not being there. Where she is held is asked to be forgotten ("Should I
@@ -131,6 +136,37 @@ def called_off_under_way(
     ]
 
 
+def another_trip_called_off(
+    payloads: list[Payload], entity_id: str, state: Mapping[str, Scalar]
+) -> list[Payload]:
+    """``payloads`` without the speaker's trip called off (nor the plan's words it
+    forgets) when ``state`` holds a trip planned or under way and the words name a known
+    place that is neither where it goes nor where the speaker is, nor the held trip's
+    place beside it, and the message plans no new trip."""
+    held = state.get(DESTINATION)
+    if state.get(STATUS) not in ("planning", "in_progress") or not isinstance(held, str):
+        return payloads
+    mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    off = [p for p in mine if p.get("field") == STATUS and p.get("candidate_value") == "cancelled"]
+    if len(off) != 1 or not _names_another_place(off[0], state):
+        return payloads
+    if _names_place(off[0], held) or any(
+        p.get("field") == DESTINATION and p.get("candidate_value") for p in mine
+    ):
+        return payloads  # "the tahoe trip is off, denver instead": the held one, and a new
+    forgotten = (DESTINATION, DEPART, RETURN)
+    return [
+        p
+        for p in payloads
+        if p is not off[0]
+        and not (
+            p.get("entity_id") == entity_id
+            and p.get("field") in forgotten
+            and p.get("candidate_value") is None
+        )
+    ]
+
+
 def on_the_way_not_there(
     payloads: list[Payload], entity_id: str, state: Mapping[str, Scalar]
 ) -> list[Payload]:
@@ -175,12 +211,22 @@ def on_the_way_not_there(
 def _names_another_place(payload: Payload, state: Mapping[str, Scalar]) -> bool:
     """Whether the words of ``payload`` name a known place that is neither where the trip
     under way goes nor where the speaker is ("the denver trip is off" while in Tahoe)."""
-    words = re.findall(r"[a-z]+", str(payload.get("evidence_text") or "").lower())
     ours = (state.get(DESTINATION), state.get(LOCATION))
+    return any(not any(same_place(name, p) for p in ours) for name in _places_named(payload))
+
+
+def _names_place(payload: Payload, place: str) -> bool:
+    """Whether the words of ``payload`` name ``place`` ("the tahoe trip is off")."""
+    return any(same_place(name, place) for name in _places_named(payload))
+
+
+def _places_named(payload: Payload) -> list[str]:
+    """The known places the words of ``payload`` name (two words or one)."""
+    words = re.findall(r"[a-z]+", str(payload.get("evidence_text") or "").lower())
+    named = []
     for n in (2, 1):
         for i in range(len(words) - n + 1):
-            name = " ".join(words[i : i + n])
-            known = gazetteer.lookup(gazetteer.key_of(name))
-            if known is not None and not any(same_place(known.name, p) for p in ours):
-                return True
-    return False
+            known = gazetteer.lookup(gazetteer.key_of(" ".join(words[i : i + n])))
+            if known is not None:
+                named.append(known.name)
+    return named

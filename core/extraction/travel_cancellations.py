@@ -45,7 +45,8 @@ _CANCELLED = branched(
     # a colon or a dash may stand for the verb ("trip to vegas: cancelled").
     r"(?:\s*[:\u2013\u2014-]\s*|\s+)(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
     r"already|lah|liao))|"
-    r"\b(?:cancell?(?:ed|ing)|called\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
+    # "we're calling off the tahoe trip": the progressive calls it off now, no plan.
+    r"\b(?:cancell?(?:ed|ing)|call(?:ed|ing|s)?\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
     # "binned the Mallorca trip", "we've ditched the ski holiday", "axed our flights to Rome"
     r"binn(?:ed|ing)|ditch(?:ed|ing)|axed|"
     # "we pulled the plug on the Iceland trip"
@@ -182,6 +183,8 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
     if placed is not None:
         return placed
     for m in _CANCELLED.finditer(clause.low):
+        if _NOT_BEFORE.search(clause.low, 0, m.start()):
+            continue  # "we're not calling off the tahoe trip": kept, not called off
         trip = re.search(
             r"trip|vacation|holiday|getaway|flight|travel|weekend|journey|voyage|cruise|honeymoon|"
             r"plans?\s+(?:to|for)\b",
@@ -201,6 +204,10 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
     if plan is not None and _WRITERS_PLAN.search(before, 0, plan.start()):
         return off
     return None
+
+
+_NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:be\s+)?$|n't\s+(?:be\s+)?$")
+"""A negation right before the words that call a trip off: the trip is kept."""
 
 
 _WRITERS_PLAN = re.compile(

@@ -12,6 +12,7 @@ from core.domain.state import Scalar
 from core.engine.under_way_words import (
     CALLED_OFF_THERE,
     NOT_THERE_YET,
+    another_trip_called_off,
     called_off_under_way,
     on_the_way_not_there,
     set_out_now,
@@ -147,3 +148,42 @@ def test_what_is_not_on_the_way_there_keeps_where_she_is(
     payloads: list[dict[str, Any]], state: dict[str, Scalar]
 ) -> None:
     assert on_the_way_not_there(payloads, ME, state) == payloads
+
+
+def _off(words: str) -> list[dict[str, Any]]:
+    """A trip called off as the extractor reads it: off, its place and days forgotten."""
+    return [
+        _p("travel.status", "cancelled", words=words),
+        _p("travel.destination", None, words=words),
+        _p("travel.depart_date", None, words=words),
+    ]
+
+
+@pytest.mark.parametrize("state", [PLANNED, THERE], ids=["planned", "there"])
+@pytest.mark.parametrize(
+    "words",
+    ["the denver trip is off", "we're calling off our trip to new york", "paris is cancelled"],
+)
+def test_another_trip_called_off_calls_off_nothing_held(
+    state: dict[str, Scalar], words: str
+) -> None:
+    """The held trip goes to Tahoe; a trip elsewhere called off is none Canon knows."""
+    assert another_trip_called_off(_off(words), ME, state) == []
+
+
+@pytest.mark.parametrize(
+    ("state", "payloads"),
+    [
+        (PLANNED, _off("trip's off")),
+        (PLANNED, _off("the tahoe trip is off")),
+        (THERE, _off("the tahoe trip is off, denver instead")),
+        (PLANNED, [*_off("tahoe is off, going to denver"), _p("travel.destination", "Denver")]),
+        ({"travel.status": "completed", "travel.destination": "Tahoe"}, _off("denver is off")),
+        ({}, _off("the denver trip is off")),
+    ],
+    ids=["no-place", "the-held-one", "held-named-beside", "new-plan", "trip-over", "no-trip"],
+)
+def test_the_held_trip_or_none_called_off_keeps_its_reading(
+    state: dict[str, Scalar], payloads: list[dict[str, Any]]
+) -> None:
+    assert another_trip_called_off(payloads, ME, state) == payloads

@@ -1,0 +1,38 @@
+"""Whether a question about a trip's departure asks of a trip that has left: the chat,
+the HTTP API and anything else that words a question ask it here, so "Did you leave on
+Wednesday?" reads the same on every surface (never "Do you leave on ...?" of a trip
+already under way).
+"""
+
+from __future__ import annotations
+
+from core.conversation.message_intake import speakers_zone
+from core.domain.review_items import ReviewItem
+from core.domain.user_clock import on_users_clock
+from core.store.protocol import Store
+
+
+async def trip_left(store: Store, item: ReviewItem) -> bool:
+    """Whether ``item`` asks a departure day of a trip that has left (held under way or
+    over): "Did you leave on Wednesday?" after "finally in tahoe, drove up today". A day
+    after the day it was asked, on the user's own clock (east of UTC her "today" can be
+    UTC's tomorrow), is a day to leave, not one gone by; so is a departure asked beside a
+    new trip planned."""
+    if not item.field.startswith("travel."):
+        return False  # a group's departure line goes with a trip field
+    group = [item]
+    if item.kind == "change" and item.group_key is not None:
+        group += await store.open_review_items([item.entity_id], group_key=item.group_key)
+    asked = {(m.field, str(m.candidate_value)) for m in group}
+    if ("travel.status", "planning") in asked:
+        return False  # a new trip planned while one is under way leaves ahead
+    days = [v for f, v in asked if f == "travel.depart_date"]
+    if not days:
+        return False
+    facts = await store.facts(item.entity_id)
+    zone = await speakers_zone(store, item.entity_id, facts)
+    asked_on = on_users_clock(item.created_at, zone).date().isoformat()
+    if any(day[:10] > asked_on for day in days):
+        return False
+    status = next((f.value for f in facts if f.field == "travel.status"), None)
+    return status in ("in_progress", "completed")

@@ -124,6 +124,10 @@ RESULT_VERBS = frozenset(
 """Verbs whose result holds after the event: a past "moved to Austin" says where
 the speaker lives now. "break" counts for "broke my leg", not "broke down"."""
 
+_CAME_THERE = frozenset({"drive", "fly", "come", "head"})
+"""Verbs of a journey whose "up/down/over to <place>" lately ends there."""
+_MADE_IT_UP = re.compile(r"\bmade\s+it\s+(?:up|down|over|out)\s+(?:to\b|here\b|there\b)")
+"""The parse takes "made it up to tahoe" for the phrasal "make up"; the journey got there."""
 _NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move on", "give up"})
 _PHRASAL_RESULT = frozenset(
     {
@@ -192,14 +196,19 @@ def result_holds(reading: ClauseReading, low: str) -> bool:
 def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     if verb == "move on" and "prep:to" in reading.complements:
         return True  # "moved on to lombok": the next stop, reached (not "moved on from him")
+    if verb.split(" ")[0] in _CAME_THERE and DROVE_THERE_LATELY.search(low):
+        # "drove up to Tahoe", "came up to tahoe last night" (not the "came up" of "something
+        # came up": the words ask for "to" a place and a recent time; the parse may take "up"
+        # for an adverb).
+        return True
+    if verb == "make up" and _MADE_IT_UP.search(low):
+        return True  # "made it up to tahoe", "made it up here" (not "made up a story")
     if verb in _NOT_RESULT:
         return False
     if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):
         return True  # "went vegan", "went home", "called off"
     if verb in ("go up", "go down") and _RISEN_TO_A_SUM.search(low):
         return True  # "the rent went up again to $1,950": what it comes to now
-    if verb in ("drive", "fly") and DROVE_THERE_LATELY.search(low):
-        return True  # "drove up to Tahoe" (the parse may take "up" for an adverb)
     lemma = verb.split(" ")[0]
     done = reading.complements
     if lemma == "be" and TEST_RESULT.search(low) and not FAR_PAST.search(low):

@@ -314,7 +314,7 @@ WENT_HOME = re.compile(
 
 
 DROVE_THERE_LATELY = re.compile(
-    r"\b(?:(?:drove|flew)\s+(?:(?:up|down|over)(?=\s+to\b)|in\s?to(?=\s))|"
+    r"\b(?:(?:drove|flew|came|headed)\s+(?:up|down|over)(?=\s+to\b)|(?:drove|flew)\s+in\s?to(?=\s)|"
     # "flew to Madeira this morning", "flew Lisbon → Madeira": a flight there lately ended
     # there (a drive "to" the shops ends anywhere; "drove up to" says the journey).
     # Not when the same sentence comes back ("flew to Denver yesterday, flew back today").

@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from core.domain.fields import domain_of
+from core.extraction.already_there import they_got_there
 from core.extraction.arrival_home import arrived_to_stay
 from core.extraction.arrivals import dated_arrivals, is_back
 from core.extraction.arrived_place_after import place_after_arrival
@@ -187,6 +188,7 @@ def extract_offline(
     explaining: list[str] = []  # "..., got in last night": may tell when the speaker arrived
     trip_before = False  # the clause before planned a trip
     said_before: list[ExtractedObservation] = []  # what the clause before said
+    low_before = ""  # the clause before, in lower case
     others_trip = False  # the clause before told of someone else's trip
     others_away = False  # the clause before put someone else away from home
     others_said = False  # the clause before was about someone else
@@ -327,6 +329,8 @@ def extract_offline(
             # "Grandpa sailed to Canada after the war, then came home to Liverpool": a past
             # verb with no subject goes on with the story of whoever the one before was about.
             or (others_told and reading is not None and reading.tense == "past")
+            # "sis drove up early, already in tahoe" (not a new sentence: "Me: in Leeds")
+            or (others_said and seg.joint == "comma" and they_got_there(low_before, clause.low))
         )
         # "my sister called, in denver now": the caller's news, not the speaker's.
         news = news_before and bool(found) and not others and their_news(clause.low)
@@ -367,6 +371,7 @@ def extract_offline(
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
         said_before = seg_obs
+        low_before = clause.low
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.extraction.already_there import cut_before_already_there
 from core.extraction.back_again import cut_after_coming_back, cut_before_coming_back
 from core.extraction.clause_openings import LEAD_CONJ, LEADS_IN, REMEMBER
 from core.extraction.conditional_tail import cut_before_conditional_tail
@@ -354,6 +355,7 @@ def split_segments(text: str) -> list[Segment]:
             cut_after_coming_back(cut_before_coming_back(kept_with_their_clause(kept)))
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
+        kept = cut_before_already_there(kept)
         for i, (piece, j) in enumerate(kept):
             lead = LEAD_CONJ.match(piece)
             if lead:

@@ -319,7 +319,7 @@ ARRIVED = branched(
     r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
     r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
     r"(?<=\bhave\s)|(?<='ve\s)|(?<=\bfinally\s)|(?<=\bsafely\s)|(?<=\balready\s))reached"
-    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)\s+(?=to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)(?=\s+to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|touchdown|wheels\s+down|"
     # "i reach chennai already", "we reach Lagos safely": Indian and Nigerian English's

@@ -51,7 +51,8 @@ HERE_ARRIVAL = re.compile(
     r"officially|just)\s+)*(?:here|arrived\s+here|made\s+it\s+here|got\s+here)|"
     # "just got here", "made it here safe", "got here at last": arriving, here.
     r"(?:(?:we|i|we've|i've|just|finally|all|both|safely|so|already)\s+)*"
-    r"(?:got|made\s+it|arrived|rolled\s+in)\s+here|"
+    # "made it up here", "got down here at last": the way the map lies, then here.
+    r"(?:got|made\s+it|arrived|rolled\s+in)\s+(?:(?:up|down|over|out)\s+)?here|"
     # "i'm here already", "i'm finally here": one person says it only with "already"/"finally",
     # since a bare "I'm here" is as often "I'm listening" or "at the café".
     r"(?:i'm|i\s+am|im)\s+(?:(?:now|safely|officially)\s+)*(?:finally|already)\s+here|"

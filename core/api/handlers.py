@@ -32,7 +32,7 @@ from core.conversation.message_intake import dead_letter_message, message_observ
 from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant
-from core.domain.dead_letters import letter_entity
+from core.domain.dead_letters import letter_entity, writers_own
 from core.domain.errands import meaning_fields
 from core.domain.error_sentences import plain_reason
 from core.domain.evidence_time import message_time_errors
@@ -354,11 +354,18 @@ async def post_undo(c: Call) -> dict[str, Any]:
 
 
 async def get_dead_letters(c: Call) -> dict[str, Any]:
-    """Dead letters whose payload names an entity the token reaches (others stay the owner's)."""
+    """Dead letters whose payload names an entity the token reaches, and those naming none
+    that its writer wrote (``writers_own``: a refused body); others stay the owner's."""
     reach = set(c.reach)
     viewer = await reader_of(c)
     letters = [(d, letter_entity(d)) for d in await c.engine.store.dead_letters()]
-    return {"dead_letters": [dead_letter_view(d, viewer, e) for d, e in letters if e in reach]}
+    return {
+        "dead_letters": [
+            dead_letter_view(d, viewer, e)
+            for d, e in letters
+            if e in reach or (e is None and writers_own(d, c.principal))
+        ]
+    }
 
 
 async def _ingest(c: Call, claimed: list[Claimed]) -> list[Outcome]:

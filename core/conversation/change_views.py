@@ -72,7 +72,15 @@ def change_meanings(entries: Sequence[HistoryEntry]) -> dict[int, tuple[str | No
 
 def _writes(entries: Sequence[HistoryEntry]) -> list[list[tuple[HistoryEntry, str, str]]]:
     """The errands' changes, oldest first, in writes: a change joins the one before when it
-    was committed with it (the next seq, the same moment, the same errand, another part)."""
+    was committed with it (the next seq, the same moment, the same errand, another part).
+
+    Why by neighbours and not by a write id: the log has none to give. A store transaction
+    is no write (SQLite's group commit joins several callers' statements in one; one
+    ``ingest_batch`` settles a feed's or several messages' inputs together), so the id
+    would have to be minted per input in the engine and carried by every commit path
+    (ingest, answer, edit, undo, forget, expiry, import), four INSERTs, three readers,
+    the portable dump and a migration on each backend; and older commits would still
+    need this reading."""
     writes: list[list[tuple[HistoryEntry, str, str]]] = []
     for h in sorted(entries, key=lambda e: e.seq):
         if (part := errand_part(h.field)) is None:

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Literal
 
 from core.domain.alerts import NewAlert
+from core.domain.principals import Principal
 from core.domain.review_items import NewReviewItem
 
 LETTERS_ENTITY = "system:dead-letters"
@@ -46,6 +47,15 @@ def letter_entity(letter: DeadLetter) -> str | None:
         return None
     entity = data.get("entity_id") if isinstance(data, dict) else None
     return entity if isinstance(entity, str) else None
+
+
+def writers_own(letter: DeadLetter, principal: Principal) -> bool:
+    """Whether ``letter`` is ``principal``'s own input, or its user's when it is a
+    delegate acting for them: a letter whose payload names no entity (a refused body, a
+    message that was not JSON) is in no entity's reach, and is shown to its writer alone.
+    Never another member's, never the user's to a mere agent (which acts for nobody)."""
+    writers = {principal.ref, principal.acting_for} - {None}
+    return letter.principal is not None and letter.principal in writers
 
 
 @dataclass(frozen=True)

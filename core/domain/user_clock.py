@@ -39,14 +39,20 @@ def last_day(until: datetime, timezone: object) -> date:
     return local.date()
 
 
+def users_midnight(day: date, timezone: object) -> datetime:
+    """The midnight that starts ``day`` on the user's clock: an all-day calendar date
+    begins there (in Los Angeles, 08:00 UTC), not at UTC's. UTC's while no zone is known."""
+    start = datetime.combine(day, time(0))
+    if isinstance(timezone, str) and timezone:
+        try:
+            return start.replace(tzinfo=ZoneInfo(timezone))
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            pass
+    return start.replace(tzinfo=UTC)
+
+
 def users_midnight_after(day: date, timezone: object) -> datetime:
     """The midnight that ends ``day`` on the user's clock (their next day's start): a
     booking that checks out on the 5th holds through the 5th where the user is, not till
     UTC's midnight (the 4th's afternoon in Los Angeles). UTC's while no zone is known."""
-    after = datetime.combine(day + timedelta(days=1), time(0))
-    if isinstance(timezone, str) and timezone:
-        try:
-            return after.replace(tzinfo=ZoneInfo(timezone))
-        except (ZoneInfoNotFoundError, ValueError, OSError):
-            pass
-    return after.replace(tzinfo=UTC)
+    return users_midnight(day + timedelta(days=1), timezone)

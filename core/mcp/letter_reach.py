@@ -6,7 +6,8 @@ so it is asked there only of a session that acts for its user (a delegate: the u
 own token, or ``canon mcp`` over stdio as a delegate), and only about the user's own
 letter: its payload names an entity the session reaches, and it was the user's input or
 is about the user's own entity (``Viewer.is_theirs``), as ``GET /v1/dead-letters``
-shows it whole. An agent session is never asked: it cannot answer as the user
+shows it whole; a letter naming no entity (a refused body) only when the session or its
+user wrote it (``writers_own``), as that listing shows it. An agent session is never asked: it cannot answer as the user
 (``claims.answer_refusal``), and a letter's payload is words never read.
 
 Yes (ingest it again, as its writer's: a stranger's stays a stranger's) and No (discard)
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.conversation.provenance import user_viewer
-from core.domain.dead_letters import LETTERS_ENTITY, DeadLetter, letter_entity
+from core.domain.dead_letters import LETTERS_ENTITY, DeadLetter, letter_entity, writers_own
 from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
 from core.store.protocol import StoreBackend
@@ -49,10 +50,11 @@ def may_see_letter(
     if letter is None or principal.acting_for != entity:
         return False
     about = letter_entity(letter)
-    if about is None or about not in reach:
+    if about is None:  # a refused body names no entity: its writer's alone
+        return writers_own(letter, principal)
+    if about not in reach:
         return False
-    mine = letter.principal in (principal.ref, principal.acting_for)
-    return mine or user_viewer(entity).is_theirs(letter.principal, about)
+    return writers_own(letter, principal) or user_viewer(entity).is_theirs(letter.principal, about)
 
 
 async def letter_questions(

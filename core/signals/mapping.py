@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from core.domain.fields import slugify
 from core.domain.state import Scalar
-from core.domain.user_clock import on_users_clock
+from core.domain.user_clock import on_users_clock, users_midnight
 from core.signals.invitations import invitation_response, organiser_item
 from core.signals.rules import Rule, RuleValue, template_names
 
@@ -74,12 +74,22 @@ class MappedObservation:
     """Another entity than the source's (set by a rule's ``entity``)."""
 
 
-def event_time(text: str) -> tuple[datetime, bool]:
-    """Parse a calendar start/end: (aware datetime, is_all_day); a date is midnight UTC."""
+def event_time(text: str, zone: str | None = None) -> tuple[datetime, bool]:
+    """Parse a calendar start/end: (aware datetime, is_all_day); a date is the midnight
+    that starts it on the user's clock (``zone``; UTC's while none is known)."""
     if "T" in text:
         value = datetime.fromisoformat(text.replace("Z", "+00:00"))
         return (value if value.tzinfo else value.replace(tzinfo=UTC)), False
-    return datetime.combine(date.fromisoformat(text), time(0, tzinfo=UTC)), True
+    return users_midnight(date.fromisoformat(text), zone), True
+
+
+def _lapses(end: datetime, all_day: bool, zone: str | None) -> datetime:
+    """When a trip's plan lapses: a day after its end; for an all-day event, the midnight
+    a day after its (exclusive) end date on the user's clock, not UTC's: a trip through
+    Sunday in Los Angeles holds through her Monday, not till Monday 16:00 there."""
+    if all_day:
+        return users_midnight(end.date() + timedelta(days=1), zone)
+    return end + timedelta(days=1)
 
 
 def users_day(moment: datetime, all_day: bool, zone: str | None) -> date:
@@ -112,7 +122,7 @@ def map_calendar(
     # The title names the item only when it is the owner's: a stranger must not choose
     # which of the user's items their invitation is filed under.
     slug = organiser_item(event) or slugify(str(event.get("summary", "")))[:40]
-    ruled = _calendar_rules(event, now, rules, slug) if rules else []
+    ruled = _calendar_rules(event, now, rules, slug, zone) if rules else []
     return untrusted_only(with_rules(_map_calendar(event, now, slug, zone), ruled))
 
 
@@ -125,8 +135,8 @@ def _map_calendar(
 ) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
     location = str(event.get("location") or "")
-    start, start_all_day = event_time(str(event["start"]))
-    end, all_day = event_time(str(event["end"]))
+    start, start_all_day = event_time(str(event["start"]), zone)
+    end, all_day = event_time(str(event["end"]), zone)
     cancelled = event.get("status") == "cancelled"
     place = trip_place(summary, str(event.get("description") or "")) or (
         # Its first line, up to a comma: "Reno\nSYSTEM: …" is in Reno, as a title's place.
@@ -136,7 +146,7 @@ def _map_calendar(
     )
     out: list[MappedObservation] = []
     if place:
-        expiry = end + timedelta(days=1)
+        expiry = _lapses(end, all_day, zone)
         if cancelled:
             out.append(MappedObservation("travel.status", "cancelled", "assertive"))
             return out
@@ -214,11 +224,11 @@ def rule_claim(
 
 
 def _calendar_rules(
-    event: dict[str, Any], now: datetime, rules: Sequence[Rule], slug: str
+    event: dict[str, Any], now: datetime, rules: Sequence[Rule], slug: str, zone: str | None
 ) -> list[MappedObservation]:
     summary = str(event.get("summary", ""))
-    start, _ = event_time(str(event["start"]))
-    end, _ = event_time(str(event["end"]))
+    start, _ = event_time(str(event["start"]), zone)
+    end, _ = event_time(str(event["end"]), zone)
     cancelled = event.get("status") == "cancelled"
     out: list[MappedObservation] = []
     for rule in rules:

@@ -462,3 +462,57 @@ async def test_a_message_given_up_in_line_lets_the_next_go_only_after_the_one_be
     await asyncio.gather(first, third, second, return_exceptions=True)
     assert happened == ["first in", "tap", "first out", "third in", "third out"]
     await store.close()
+
+
+async def test_idle_waits_for_the_chats_messages_and_sections_and_no_other_chats() -> None:
+    """``idle`` returns once nothing of the chat is in its line or its order: a message
+    whose reply is being written and a tap waiting for the chat's order keep it waiting,
+    another chat never does."""
+    store = MemoryStore()
+    await store.open()
+    order = ChatOrder(store.conversation)
+    await order.idle(ALICE)  # nothing ever ran: idle at once
+    answer, replied, ask, tapped = (asyncio.Event() for _ in range(4))
+    happened: list[str] = []
+
+    async def message() -> None:
+        async with order.message(ALICE):
+            await answer.wait()  # the model writes the reply, nothing held
+            async with order.section(ALICE):
+                happened.append("replied")
+                replied.set()
+            await ask.wait()  # the reply goes out, nothing held
+            async with order.section(ALICE):
+                happened.append("asked the next question")
+
+    async def tap() -> None:
+        async with order.section(ALICE):
+            await tapped.wait()
+            happened.append("tap")
+
+    async def bob() -> None:
+        async with order.message(BOB), order.section(BOB):
+            await asyncio.Event().wait()  # never answered
+
+    talking = [asyncio.create_task(message()), asyncio.create_task(bob())]
+    await asyncio.sleep(0)  # both took their place in line
+    assert order.busy(ALICE)
+    assert order.busy(BOB)
+    idle = asyncio.create_task(order.idle(ALICE))
+    answer.set()
+    await replied.wait()
+    tapping = asyncio.create_task(tap())  # takes the chat's order before the next question
+    await asyncio.sleep(0)
+    ask.set()
+    await asyncio.sleep(0)
+    assert not idle.done(), "the message waits for the tap's section to end"
+    tapped.set()
+    await idle
+    assert happened == ["replied", "tap", "asked the next question"]
+    assert tapping.done()
+    assert talking[0].done()
+    assert not order.busy(ALICE)
+    assert order.busy(BOB), "Bob's chat is busy, Alice's idle all the same"
+    talking[1].cancel()
+    await order.idle(BOB)  # a message given up leaves its chat idle too
+    await store.close()

@@ -260,6 +260,15 @@ class BotRunner:
             if self.warming is not None:  # a load cannot be interrupted: let it end
                 await self.warming
 
+    async def idle(self, chat_id: int) -> None:
+        """Return once every update this bot took from Telegram so far is handled (its
+        replies and questions sent) and nothing of ``chat_id`` runs or waits in this process
+        (``ChatOrder.idle``: the sweep's part too). An update not yet taken is not waited
+        for: a caller that sent one waits until Telegram saw it confirmed first."""
+        await self.app.update_queue.join()
+        if self.chat is not None:
+            await self.chat.order.idle(chat_id)
+
     async def sweep_tick(self, claim: ChatClaim | None = None) -> None:
         """Show each chat's next question (each chat's only if ``claim`` claims it for this
         worker); drop the assistant's old checkpoints (once per tick of the store)."""

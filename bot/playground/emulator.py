@@ -250,6 +250,8 @@ class BotApiEmulator:
                 "Conflict: can't use getUpdates method while webhook is active; "
                 "use deleteWebhook to delete the webhook first",
             )
+        if offset and self._queue.confirm_before(offset):
+            await self._notify()  # a wait for the bot to take them ends now, not after the poll
         return await self._queue.poll(offset, limit, timeout)
 
     async def _api_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:

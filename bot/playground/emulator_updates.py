@@ -43,6 +43,14 @@ class UpdateQueue:
         """The webhook took this update: it is never sent again."""
         self.pending = [u for u in self.pending if u["update_id"] != update_id]
 
+    def confirm_before(self, offset: int) -> bool:
+        """getUpdates' ``offset`` confirms every update before it: they are never sent
+        again. Whether it confirmed any."""
+        kept = [u for u in self.pending if u["update_id"] >= offset]
+        confirmed = len(kept) < len(self.pending)
+        self.pending = kept
+        return confirmed
+
     def drop(self) -> None:
         """Forget every pending update (``drop_pending_updates``)."""
         self.pending = []
@@ -57,8 +65,7 @@ class UpdateQueue:
         seconds (its ``timeout``) for one; a poll still waiting when this one comes ends
         with 409."""
         if offset:
-            # An offset confirms every update before it: they are never sent again.
-            self.pending = [u for u in self.pending if u["update_id"] >= offset]
+            self.confirm_before(offset)
         if self._poller is not None and not self._poller.done():
             self._poller.set_exception(
                 ApiError(409, "Conflict: terminated by other getUpdates request")

@@ -38,6 +38,10 @@ write its session one at a time across processes. One gap is left: the end-of-tu
 summariser writes the session in the background after the turn; the chat's next turn in
 this process waits for it, a turn in another process does not. (With no model, the reply
 is read from the records at once, in the message's first section: nothing slow there.)
+
+``idle(chat)`` waits, holding nothing, until no message of the chat is in its lane and no
+section of it runs or waits in this process: for whoever must read the chat's whole
+effect (a test that checks nothing more was said) rather than guess how long it takes.
 """
 
 from __future__ import annotations
@@ -64,6 +68,10 @@ class ChatOrder:
         self._sections = ChatLocks()
         self._last: dict[int, asyncio.Future[None]] = {}
         """The chat's newest message's end: what the next message waits for."""
+        self._in_sections: dict[int, int] = {}
+        """Sections of the chat running or waiting for their turn, by chat."""
+        self._idle: dict[int, set[asyncio.Future[None]]] = {}
+        """Who waits for the chat to be idle (``idle``), by chat."""
 
     @asynccontextmanager
     async def section(self, chat_id: int) -> AsyncIterator[None]:
@@ -71,12 +79,40 @@ class ChatOrder:
 
         Not re-entrant: a section never asks for a section (the parts call each other,
         never ``CanonChat``)."""
-        async with self._sections.hold(chat_id), self._store.chat_turn(chat_id, "order"):
-            yield
+        self._in_sections[chat_id] = self._in_sections.get(chat_id, 0) + 1
+        try:
+            async with self._sections.hold(chat_id), self._store.chat_turn(chat_id, "order"):
+                yield
+        finally:
+            left = self._in_sections.pop(chat_id) - 1
+            if left:
+                self._in_sections[chat_id] = left
+            self._settle(chat_id)
 
     def held(self, chat_id: int) -> bool:
         """Whether a section of ``chat_id`` runs in this process now (for instrumented tests)."""
         return self._sections.held(chat_id)
+
+    def busy(self, chat_id: int) -> bool:
+        """Whether a message of ``chat_id`` is in its lane or a section of it runs or waits
+        for its turn, in this process."""
+        return chat_id in self._last or chat_id in self._in_sections
+
+    async def idle(self, chat_id: int) -> None:
+        """Return once ``chat_id`` is not ``busy``: every message of it that took its place
+        in line has finished, and so has every section of it (the sweep's too). Holds
+        nothing: a section may start right after; what this process started before the
+        call is over, and what it said is sent."""
+        while self.busy(chat_id):
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            waiters = self._idle.setdefault(chat_id, set())
+            waiters.add(waiter)
+            try:
+                await waiter
+            finally:
+                waiters.discard(waiter)
+                if not waiters and self._idle.get(chat_id) is waiters:
+                    del self._idle[chat_id]
 
     def message(self, chat_id: int) -> AbstractAsyncContextManager[None]:
         """``chat_id``'s message lane for one message (see the module's docstring).
@@ -111,3 +147,12 @@ class ChatOrder:
             done.set_result(None)
         if self._last.get(chat_id) is done:  # nobody in line after it: forget the chat
             del self._last[chat_id]
+        self._settle(chat_id)
+
+    def _settle(self, chat_id: int) -> None:
+        """Wake whoever waits for ``chat_id`` to be idle, if it is."""
+        if self.busy(chat_id):
+            return
+        for waiter in self._idle.get(chat_id, ()):
+            if not waiter.done():
+                waiter.set_result(None)

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
+from budgets import budget
 from hypothesis import HealthCheck, given, settings
 from live_server import LiveServer, environment, live_server
 from schemathesis import GenerationMode
@@ -76,7 +77,7 @@ def test_a_server_reads_messages_where_canon_reader_says_and_leaves_no_reader(
     assert not any("Traceback" in line for line in server.stderr)
     assert not [pid for pid in readers if _running(pid)]  # joined before the server exits
     # multiprocessing's resource tracker stops once it reads the end of its pipe.
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + budget(12.0)
     while any(_running(pid) for pid in children) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in children if _running(pid)]

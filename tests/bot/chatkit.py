@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from budgets import budget
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
@@ -28,6 +29,15 @@ async def stop_bot(tg: FakeTelegram, runner: BotRunner) -> None:
         tg.wake()
         await asyncio.sleep(0.02)
     await stopping
+
+
+async def quiet(tg: FakeTelegram, runner: BotRunner, chat_id: int = ALICE) -> None:
+    """Wait until the bot took every update the users sent, handled each (its replies and
+    the questions after them sent) and nothing of ``chat_id`` runs in it (``BotRunner.idle``):
+    what a test waits for before it reads that nothing more was said, or which question
+    follows a reply. An event, not a pause: it holds however slow the machine is."""
+    await tg.taken()
+    await asyncio.wait_for(runner.idle(chat_id), budget(10))
 
 
 def graph_of(runner: BotRunner) -> AssistantGraph:

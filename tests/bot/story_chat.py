@@ -4,13 +4,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from canon_testing import calibrated_policy
-from chatkit import ALICE, StartBot, stop_bot
+from chatkit import ALICE, StartBot, quiet, stop_bot
 from fakes.telegram_api import ChatMessage, FakeTelegram
 
 from bot.app import BotRunner
@@ -77,11 +76,17 @@ class Story:
         """Yes to each question Canon asks, one after another; the questions as asked."""
         asked = []
         for _ in range(6):
-            await asyncio.sleep(0.3)  # a question follows its message's reply
-            if not self.tg.open_prompts(ALICE):
+            await self.quiet()  # a question follows its message's reply
+            open_prompts = self.tg.open_prompts(ALICE)
+            if not open_prompts:
                 break
-            asked.append(await self.yes(self.tg.open_prompts(ALICE)[0].text))
+            asked.append(await self.yes(open_prompts[0].text))
         return asked
+
+    async def quiet(self) -> None:
+        """Until the bot has handled all Alice said and tapped, and said all it will."""
+        assert self.runner is not None
+        await quiet(self.tg, self.runner)
 
     async def tap(self, asked: str, label: str) -> str:
         """Alice taps ``label`` under the open question containing ``asked``; its text."""

@@ -3,8 +3,9 @@ one chat's messages, taps and replies happen in the order they came, in one proc
 in two on one PostgreSQL database.
 
 The model is the scripted OpenAI fake, reached through the real ``openai`` client and
-the assistant's turn graph, and its answers take as long as each test says; or, where a
-test decides when the model answers, ``HeldModel``, whose answers wait for the test.
+the assistant's turn graph, whose slow answers are held back until the test lets them go
+(``Held``); or ``HeldModel``, a model whose every answer waits for the test. No answer
+takes a set time: what a test asserts holds however slow the machine is.
 """
 
 from __future__ import annotations
@@ -12,15 +13,25 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import budget
 from canon_testing import calibrated_policy
 from chat_harness import ALICE, AUDIENCE, BOB, Clock
-from fakes.openai_server import DEFAULT_KEY, DEFAULT_MODEL, Content, Delay, Dynamic, FakeOpenAI
+from fakes.openai_server import (
+    DEFAULT_KEY,
+    DEFAULT_MODEL,
+    Content,
+    Dynamic,
+    FakeOpenAI,
+    Held,
+    Reply,
+)
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 
 from core.conversation.assistant import AssistantGraph
@@ -34,13 +45,14 @@ from core.extraction.linguistics import model as language_model
 from core.extraction.llm_config import LLMConfig
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extraction, SourceKind
+from core.store.chat_turns import Lane
 from core.store.factory import open_store
 from core.store.memory import MemoryStore
 from core.store.protocol import StoreBackend
 
 pytestmark = pytest.mark.timeout(120)
-SLOW_S = 3.0
-"""How long the slow model answer takes: far longer than any other turn here."""
+ANSWER_S = budget(12.0)
+"""How long the client waits for the model: longer than any answer a test holds back."""
 
 
 @dataclass
@@ -65,14 +77,15 @@ class OrderedMessenger(RecordingMessenger):
         return [text for kind, chat, text in self.timeline if kind == "send" and chat == chat_id]
 
 
-def answers(*by_word: tuple[str, float, str]) -> Dynamic:
-    """A model answer chosen by a word of the user's newest message: (word, seconds, text)."""
+def answers(by_word: dict[str, Reply | str]) -> Dynamic:
+    """A model answer chosen by a word of the user's newest message (a text, or a reply
+    such as ``Held``); "I see." when no word is there."""
 
-    def choose(body: dict[str, Any]) -> Content | Delay:
+    def choose(body: dict[str, Any]) -> Reply:
         newest = next(m for m in reversed(body["messages"]) if m["role"] == "user")
-        for word, seconds, text in by_word:
+        for word, reply in by_word.items():
             if word in json.dumps(newest["content"]).lower():
-                return Delay(seconds, Content(text)) if seconds else Content(text)
+                return Content(reply) if isinstance(reply, str) else reply
         return Content("I see.")
 
     return Dynamic(choose)
@@ -151,7 +164,7 @@ async def services(
             base_url=model.base_url,
             model=DEFAULT_MODEL,
             api_key=DEFAULT_KEY,
-            timeout_s=SLOW_S * 4,
+            timeout_s=ANSWER_S,
             max_retries=0,
             summarise="off",
         )
@@ -177,19 +190,54 @@ async def services(
 
 async def model_is_thinking(model: FakeOpenAI, requests: int) -> None:
     """Wait until the model has been asked ``requests`` times in all."""
-    for _ in range(6000):  # a minute at most
+    deadline = asyncio.get_running_loop().time() + budget(12.0)
+    while asyncio.get_running_loop().time() < deadline:
         if len(model.requests) >= requests:
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"the model was asked {len(model.requests)} times, not {requests}")
 
 
+def lane_watched(
+    service: Service, talk: OrderedMessenger, monkeypatch: pytest.MonkeyPatch
+) -> asyncio.Event:
+    """Set once ``service`` asks its store for a chat's message lane (its message then waits
+    there while another worker holds the lane); the moment it takes the lane goes into
+    ``talk``'s timeline as ("lane", chat, ""). Instruments the real store, nothing else."""
+    conversation = service.store.conversation
+    real = conversation.chat_turn
+    asked = asyncio.Event()
+
+    @asynccontextmanager
+    async def chat_turn(chat_id: int, lane: Lane = "order") -> AsyncIterator[None]:
+        if lane == "messages":
+            asked.set()
+        async with real(chat_id, lane):
+            if lane == "messages":
+                talk.timeline.append(("lane", chat_id, ""))
+            yield
+
+    monkeypatch.setattr(conversation, "chat_turn", chat_turn)
+    return asked
+
+
+def lane_taken_after(talk: OrderedMessenger, chat_id: int, reply: str) -> bool:
+    """Whether the watched worker took ``chat_id``'s message lane only after ``reply`` was sent."""
+    timeline = talk.timeline
+    return timeline.index(("lane", chat_id, "")) > timeline.index(("send", chat_id, reply))
+
+
 async def test_a_slow_reply_in_one_chat_never_holds_another_chat(
     model: FakeOpenAI, services: Callable[..., Any], tmp_path: Path
 ) -> None:
-    model.script(
-        *[answers(("cook", SLOW_S, "Risotto, slowly."), ("morning", 0, "Morning, Bob!"))] * 2
-    )
+    """Alice's answer is held back until Bob has his: however slow the machine, Bob's
+    whole turn runs while the model still writes hers."""
+    cooked = asyncio.Event()
+    by_word: dict[str, Reply | str] = {
+        "cook": Held(cooked, Content("Risotto, slowly.")),
+        "morning": "Morning, Bob!",
+    }
+    model.script(*[answers(by_word)] * 2)
     talk = OrderedMessenger()
     service = await services(f"sqlite:///{tmp_path / 'canon.db'}", talk)
     clock = service.chat.clock
@@ -200,6 +248,7 @@ async def test_a_slow_reply_in_one_chat_never_holds_another_chat(
     await service.chat.on_text(talk.incoming(BOB, "good morning", clock()))
     assert talk.said(BOB) == ["Morning, Bob!"]
     assert not alice.done()  # Bob, who wrote later, has his answer first
+    cooked.set()
     await alice
     assert talk.said(ALICE) == ["Risotto, slowly."]
     replies = [text for kind, _chat, text in talk.timeline if kind == "send"]
@@ -308,7 +357,7 @@ async def test_no_order_of_the_chat_is_held_while_the_model_answers_or_anything_
         if service.chat.order.held(ALICE):
             return False
         try:  # the lease would be let go only after this answer: waiting means it is held
-            async with asyncio.timeout(10), other.store.conversation.chat_turn(ALICE):
+            async with asyncio.timeout(budget(2.0)), other.store.conversation.chat_turn(ALICE):
                 return True
         except TimeoutError:
             return False
@@ -367,26 +416,40 @@ async def test_one_chats_messages_stay_in_order_under_concurrent_taps(
 
 
 async def test_two_services_on_one_postgresql_keep_one_chats_order(
-    model: FakeOpenAI, services: Callable[..., Any], postgres_url: str
+    model: FakeOpenAI,
+    services: Callable[..., Any],
+    postgres_url: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    model.script(*[answers(("cook", SLOW_S, "Risotto, slowly."), ("dessert", 0, "Tiramisu."))] * 3)
+    """The other worker's message for the chat waits in the store's line until the first
+    worker's reply is out (seen, not timed: it asked for the line while the first's answer
+    was held back, and took it after that reply); Bob's, meanwhile, does not wait."""
+    cooked = asyncio.Event()
+    by_word: dict[str, Reply | str] = {
+        "cook": Held(cooked, Content("Risotto, slowly.")),
+        "dessert": "Tiramisu.",
+    }
+    model.script(*[answers(by_word)] * 3)
     talk = OrderedMessenger()
     first = await services(postgres_url, talk)
     second = await services(postgres_url, talk)  # another worker, its own connections
+    in_line = lane_watched(second, talk, monkeypatch)
     clock = first.chat.clock
     slow = asyncio.create_task(
         first.chat.on_text(talk.incoming(ALICE, "what should I cook tonight?", clock()))
     )
-    await model_is_thinking(model, 1)
+    await model_is_thinking(model, 1)  # the first worker holds the chat's message lane
     later = asyncio.create_task(
         second.chat.on_text(talk.incoming(ALICE, "and for dessert?", clock()))
     )
-    await asyncio.sleep(0.3)
-    assert not later.done()  # the other worker waits for the chat's turn
-    await second.chat.on_text(talk.incoming(BOB, "good morning", clock()))  # Bob does not
+    await in_line.wait()  # the other worker asked the store for the chat's turn
+    await second.chat.on_text(talk.incoming(BOB, "good morning", clock()))  # Bob does not wait
     assert talk.said(BOB) == ["I see."]
+    assert not later.done()
+    cooked.set()
     await asyncio.gather(slow, later)
     assert talk.said(ALICE) == ["Risotto, slowly.", "Tiramisu."]
+    assert lane_taken_after(talk, ALICE, "Risotto, slowly.")
     log = await first.store.conversation.messages(ALICE)
     assert [(m.role, m.text) for m in log] == [
         ("user", "what should I cook tonight?"),
@@ -397,7 +460,7 @@ async def test_two_services_on_one_postgresql_keep_one_chats_order(
 
 
 async def test_on_two_services_a_tap_is_taken_while_the_other_writes_a_reply(
-    services: Callable[..., Any], postgres_url: str
+    services: Callable[..., Any], postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Across workers the chat's order and its message line are the store's: a tap on
     one worker is committed while the other's model writes a reply, and a message on the
@@ -409,6 +472,7 @@ async def test_on_two_services_a_tap_is_taken_while_the_other_writes_a_reply(
     talk = OrderedMessenger()
     first = await services(postgres_url, talk, default_policy(), held)
     second = await services(postgres_url, talk, default_policy(), held)
+    in_line = lane_watched(second, talk, monkeypatch)
     clock = first.chat.clock
     await first.chat.on_text(talk.incoming(ALICE, "I'm flying to Lisbon on Friday", clock()))
     question = talk.prompt(ALICE)
@@ -424,12 +488,12 @@ async def test_on_two_services_a_tap_is_taken_while_the_other_writes_a_reply(
     dessert = asyncio.create_task(
         second.chat.on_text(talk.incoming(ALICE, "and for dessert?", clock()))
     )
-    await asyncio.sleep(0.3)
+    await in_line.wait()  # the second worker asked the store for the chat's message lane
     assert not cooking.done()
-    assert not held.asked["dessert"].is_set()  # the next message waits in the chat's line
     held.let_go("cook")
     await asyncio.gather(cooking, dessert)
     assert talk.said(ALICE)[-2:] == ["Risotto, slowly.", "Tiramisu."]
+    assert lane_taken_after(talk, ALICE, "Risotto, slowly."), "dessert waited in line"
 
 
 async def test_a_message_given_up_in_line_lets_the_next_go_only_after_the_one_before() -> None:
@@ -440,25 +504,81 @@ async def test_a_message_given_up_in_line_lets_the_next_go_only_after_the_one_be
     await store.open()
     order = ChatOrder(store.conversation)
     happened: list[str] = []
-    let_go = asyncio.Event()
+    first_in, let_go = asyncio.Event(), asyncio.Event()
 
     async def message(name: str, slow: bool = False) -> None:
         async with order.message(ALICE):
             happened.append(f"{name} in")
             if slow:
+                first_in.set()
                 await let_go.wait()
             happened.append(f"{name} out")
 
     first = asyncio.create_task(message("first", slow=True))
     second = asyncio.create_task(message("second"))
     third = asyncio.create_task(message("third"))
-    await asyncio.sleep(0.05)
+    await first_in.wait()  # the tasks ran in turn: the second and third are in line
+    assert happened == ["first in"]
     second.cancel()  # the user's second message gave up while waiting
-    await asyncio.sleep(0.05)
+    await asyncio.wait({second})
     async with order.section(ALICE):  # a tap meanwhile
         happened.append("tap")
     assert happened == ["first in", "tap"]
     let_go.set()
     await asyncio.gather(first, third, second, return_exceptions=True)
     assert happened == ["first in", "tap", "first out", "third in", "third out"]
+    await store.close()
+
+
+async def test_idle_waits_for_the_chats_messages_and_sections_and_no_other_chats() -> None:
+    """``idle`` returns once nothing of the chat is in its line or its order: a message
+    whose reply is being written and a tap waiting for the chat's order keep it waiting,
+    another chat never does."""
+    store = MemoryStore()
+    await store.open()
+    order = ChatOrder(store.conversation)
+    await order.idle(ALICE)  # nothing ever ran: idle at once
+    answer, replied, ask, tapped = (asyncio.Event() for _ in range(4))
+    happened: list[str] = []
+
+    async def message() -> None:
+        async with order.message(ALICE):
+            await answer.wait()  # the model writes the reply, nothing held
+            async with order.section(ALICE):
+                happened.append("replied")
+                replied.set()
+            await ask.wait()  # the reply goes out, nothing held
+            async with order.section(ALICE):
+                happened.append("asked the next question")
+
+    async def tap() -> None:
+        async with order.section(ALICE):
+            await tapped.wait()
+            happened.append("tap")
+
+    async def bob() -> None:
+        async with order.message(BOB), order.section(BOB):
+            await asyncio.Event().wait()  # never answered
+
+    talking = [asyncio.create_task(message()), asyncio.create_task(bob())]
+    await asyncio.sleep(0)  # both took their place in line
+    assert order.busy(ALICE)
+    assert order.busy(BOB)
+    idle = asyncio.create_task(order.idle(ALICE))
+    answer.set()
+    await replied.wait()
+    tapping = asyncio.create_task(tap())  # takes the chat's order before the next question
+    await asyncio.sleep(0)
+    ask.set()
+    await asyncio.sleep(0)
+    assert not idle.done(), "the message waits for the tap's section to end"
+    tapped.set()
+    await idle
+    assert happened == ["replied", "tap", "asked the next question"]
+    assert tapping.done()
+    assert talking[0].done()
+    assert not order.busy(ALICE)
+    assert order.busy(BOB), "Bob's chat is busy, Alice's idle all the same"
+    talking[1].cancel()
+    await order.idle(BOB)  # a message given up leaves its chat idle too
     await store.close()

@@ -30,6 +30,7 @@ from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 import pytest
+from budgets import budget
 
 from core.conversation.message_intake import message_observations
 from core.engine.engine import Engine
@@ -313,7 +314,7 @@ def test_a_parent_killed_outright_leaves_no_reader_behind(tmp_path: Path) -> Non
         parent.kill()
         parent.wait()
     # Its end of the pipe closed: the child stops by itself (and init reaps it).
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + budget(12.0)
     while not _gone(child) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _gone(child)

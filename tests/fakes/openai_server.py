@@ -99,6 +99,16 @@ class Delay(Reply):
 
 
 @dataclass(frozen=True)
+class Held(Reply):
+    """Answer ``then`` once the test sets ``gate`` (an event of the server's own loop): a
+    slow model whose answer the test lets go when it has seen what it waits for, rather
+    than one that takes so many seconds."""
+
+    gate: asyncio.Event
+    then: Reply = Content("late")
+
+
+@dataclass(frozen=True)
 class Dynamic(Reply):
     """Decide the reply from the request body (for multi-turn tool flows)."""
 
@@ -295,6 +305,15 @@ class FakeOpenAI:
             assert self._closing is not None
             with suppress(TimeoutError):  # closing the server ends every delay
                 await asyncio.wait_for(self._closing.wait(), reply.seconds)
+            return await self._answer(reply.then, body, request)
+        if isinstance(reply, Held):
+            assert self._closing is not None
+            waits = {asyncio.ensure_future(e.wait()) for e in (reply.gate, self._closing)}
+            try:  # closing the server ends every hold
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for wait in waits:
+                    wait.cancel()
             return await self._answer(reply.then, body, request)
         if isinstance(reply, ErrorReply):
             return _error(reply.error, reply.headers)

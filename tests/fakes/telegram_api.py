@@ -50,6 +50,11 @@ class FakeTelegram(BotApiEmulator):
         ):
             return response.status
 
+    async def taken(self, within: float = 10.0) -> None:
+        """Wait until the bot took every update the users sent (a getUpdates offset past
+        it, or a webhook's answer): from then on the bot knows of them (``chatkit.quiet``)."""
+        await self.wait_for(lambda: self.waiting_for() is None, within)
+
     def bot_messages(self, chat_id: int) -> list[ChatMessage]:
         return [m for m in self.chat(chat_id) if m.from_bot]
 

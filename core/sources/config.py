@@ -51,7 +51,8 @@ def _unknown_keys(table: SourceTable, options: frozenset[str]) -> ConfigError:
     for key in unknown:
         takers = [k for k, c in _kinds().items() if key in c.config_type.OPTIONS]
         if takers:
-            hints.append(f"{key} is for {' and '.join(takers)} sources only")
+            kinds = ", ".join(takers[:-1]) + " and " + takers[-1] if len(takers) > 1 else takers[0]
+            hints.append(f"{key} is for {kinds} sources only")
     hint = f" ({'; '.join(hints)})" if hints else ""
     return table.error(
         f"unknown keys {', '.join(unknown)}{hint}; {table.kind} takes {', '.join(sorted(options))}"

@@ -285,7 +285,9 @@ def test_owner_addresses_are_checked_where_they_are_read(tmp_path: Path) -> None
     with pytest.raises(ConfigError, match="'nobody' is not a mail address"):
         parse_source({**base, "owner_addresses": ["nobody"]}, 0, {}, tmp_path)
     google = {"name": "g", "kind": "google", "credentials_file": "c.json"}
-    with pytest.raises(ConfigError, match="owner_addresses is for caldav and ics sources only"):
+    with pytest.raises(
+        ConfigError, match="owner_addresses is for caldav, ics and imap sources only"
+    ):
         parse_source({**google, "owner_addresses": ["me@example.com"]}, 0, {}, tmp_path)
 
 

@@ -26,6 +26,7 @@ import icalendar
 import recurring_ical_events  # type: ignore[import-untyped]
 
 from core.errors import SourceError
+from core.sources.flooding_rules import unflood
 
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
@@ -126,7 +127,9 @@ def calendar_events(
     owner: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """Payloads of every event occurrence overlapping [start, end); ``owner``: the
-    calendar owner's addresses (``owner_addresses``), to tell invitations apart."""
+    calendar owner's addresses (``owner_addresses``), to tell invitations apart. A rule
+    repeating more often than daily is read as one event (``core.sources.flooding_rules``)."""
+    unflood(calendar)
     recurring = {
         str(c.get("UID"))
         for c in calendar.walk("VEVENT")

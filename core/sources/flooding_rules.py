@@ -1,0 +1,78 @@
+"""Recurrence rules no person's calendar holds are read as one event, not expanded.
+
+Anyone can put an invitation on a calendar, and RFC 5545 lets its RRULE repeat every
+second. Expanding one such series in a poller's window (seven days back, 180 ahead)
+lists 16 million occurrences at once (``FREQ=SECONDLY``: gigabytes, minutes of CPU;
+``FREQ=MINUTELY``: 270,000 of them, about a minute), and a rule that can never match
+(``FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30``) is walked second by second towards the
+year 9999: the poll never ends, and the source is never read again. The same flood
+fits in a daily rule whose BYHOUR, BYMINUTE and BYSECOND lists give every second of
+the day.
+
+The calendars people use (Google, Apple, Outlook, Thunderbird) repeat an event at most
+daily, a few times a day at the most. So a rule repeating more often than daily, or
+more than ``MAX_TIMES_A_DAY`` times in a day, is removed before expansion: its event
+reads as the one occurrence at its DTSTART (and its RDATEs), still seen and still asked
+of the user like any invitation, only not multiplied.
+"""
+
+from __future__ import annotations
+
+import logging
+from math import prod
+from typing import Any, Final
+
+import icalendar
+
+FREQUENCIES: Final = frozenset({"DAILY", "WEEKLY", "MONTHLY", "YEARLY"})
+"""The FREQ values a series may have to be expanded."""
+MAX_TIMES_A_DAY: Final = 24
+"""Times of day (BYHOUR x BYMINUTE x BYSECOND values) a series may name: hourly at most."""
+
+_log = logging.getLogger(__name__)
+
+
+def _values(rule: Any, part: str) -> list[Any]:
+    value = rule.get(part)
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def floods(rule: Any) -> bool:
+    """Whether an RRULE value repeats more often than a person's calendar does."""
+    frequencies = {str(f).upper() for f in _values(rule, "FREQ")}
+    if not frequencies or not frequencies <= FREQUENCIES:
+        return True  # sub-daily, unknown, or no FREQ at all (the library would refuse it)
+    times = prod(max(1, len(_values(rule, part))) for part in ("BYHOUR", "BYMINUTE", "BYSECOND"))
+    return times > MAX_TIMES_A_DAY
+
+
+def _rules(component: Any) -> list[Any]:
+    rules = component.get("RRULE")
+    if rules is None:
+        return []
+    return list(rules) if isinstance(rules, list) else [rules]
+
+
+def unflood(calendar: icalendar.Calendar) -> list[str]:
+    """Removes every flooding RRULE from ``calendar``'s events (in place); the UIDs of
+    the events that lost one, each named once and logged."""
+    named: list[str] = []
+    for component in calendar.walk("VEVENT"):
+        if not any(floods(r) for r in _rules(component)):
+            continue
+        del component["RRULE"]
+        uid = str(component.get("UID") or "")[:200]
+        if uid not in named:
+            named.append(uid)
+    if named:
+        _log.warning(
+            "calendar: %d event(s) repeat more often than daily, read once each: %s",
+            len(named),
+            ", ".join(repr(u) for u in named[:5]),
+        )
+    return named
+
+
+__all__ = ["FREQUENCIES", "MAX_TIMES_A_DAY", "floods", "unflood"]

@@ -1,0 +1,122 @@
+"""A stranger's invitation that repeats every second, through a real ICS feed and the
+poller: read as the one event it is, asked of the user once, and the poll ends.
+
+Before, the poller expanded the series over its whole window (seven days back, 180
+ahead): ``FREQ=MINUTELY`` was 270,000 occurrences (about a minute of CPU and most of a
+gigabyte), ``FREQ=SECONDLY`` 16 million, and a rule that can never match
+(``BYMONTH=2;BYMONTHDAY=30``) walked every second to the year 9999: that poll never
+ended, so the calendar was never read again. Rules as people's calendars make them
+(weekly, twice a day) still expand.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from sources_helpers import config_with, source
+
+from core.engine.engine import Engine
+from core.sources.flooding_rules import floods
+from core.sources.ical import calendar_events, parse_calendar
+from core.sources.poller import poll_once
+
+pytestmark = pytest.mark.timeout(60)
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+ME = "me@example.com"
+STRANGER = "stranger@evil.example"
+EVERY_SECOND_OF_THE_DAY = (
+    "FREQ=DAILY;BYHOUR="
+    + ",".join(map(str, range(24)))
+    + ";BYMINUTE="
+    + ",".join(map(str, range(60)))
+    + ";BYSECOND="
+    + ",".join(map(str, range(60)))
+)
+
+FLOODS: dict[str, str] = {
+    "every second": "FREQ=SECONDLY",
+    "every minute": "FREQ=MINUTELY",
+    "every hour": "FREQ=HOURLY",
+    "every second, never matching": "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30",
+    "every minute, never matching": "FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30",
+    "daily, at every second of the day": EVERY_SECOND_OF_THE_DAY,
+    "daily, at every minute of the day": "FREQ=DAILY;BYHOUR="
+    + ",".join(map(str, range(24)))
+    + ";BYMINUTE=0,30",
+}
+"""Attack name -> the invitation's RRULE."""
+
+KEPT: dict[str, tuple[str, int]] = {
+    "weekly, six times": ("FREQ=WEEKLY;COUNT=6", 6),
+    "daily, a week": ("FREQ=DAILY;COUNT=7", 7),
+    "twice a day, three days": ("FREQ=DAILY;BYHOUR=9,21;COUNT=6", 6),
+    "monthly on the 1st and 15th": ("FREQ=MONTHLY;BYMONTHDAY=1,15;COUNT=4", 4),
+    "hourly, two days": ("FREQ=DAILY;BYHOUR=" + ",".join(map(str, range(24))) + ";COUNT=48", 48),
+    "yearly": ("FREQ=YEARLY", 1),
+}
+"""A look-alike people's calendars hold -> occurrences read in a window of seven days
+back and sixty ahead (starting three hours ago)."""
+
+
+def _invitation(rule: str, summary: str = "Trip to Denver") -> str:
+    start = (NOW - timedelta(hours=3)).strftime("%Y%m%dT%H%M%SZ")
+    end = (NOW - timedelta(hours=2)).strftime("%Y%m%dT%H%M%SZ")
+    return "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//evil//EN",
+            "BEGIN:VEVENT",
+            "UID:flood@evil.example",
+            "DTSTAMP:20260201T000000Z",
+            f"DTSTART:{start}",
+            f"DTEND:{end}",
+            f"RRULE:{rule}",
+            f"SUMMARY:{summary}",
+            f"ORGANIZER:mailto:{STRANGER}",
+            f"ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:{ME}",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+
+
+def _occurrences(rule: str) -> list[dict[str, object]]:
+    calendar = parse_calendar(_invitation(rule), "feed")
+    start, end = NOW - timedelta(days=7), NOW + timedelta(days=60)
+    return calendar_events(calendar, start, end, ZoneInfo("UTC"), frozenset({ME}))
+
+
+@pytest.mark.parametrize("attack", FLOODS)
+async def test_an_invitation_repeating_every_second_is_one_event_asked_once(
+    tmp_path: Path, engine: Engine, attack: str
+) -> None:
+    feed = tmp_path / "calendar.ics"
+    feed.write_text(_invitation(FLOODS[attack]))
+    feeds = source(tmp_path, name="cal", kind="ics", url=str(feed), owner_addresses=[ME])
+
+    report = (await poll_once(engine, config_with(tmp_path, feeds), NOW)).sources[0]
+
+    assert report.ok, report.error
+    assert report.signals == 1
+    asked = await engine.store.review_items(["pending", "queued"])
+    assert asked, "the invitation is still seen and asked of the user"
+    assert not [f for f in await engine.store.facts("user:primary") if f.domain == "travel"]
+
+
+@pytest.mark.parametrize("attack", FLOODS)
+def test_a_flooding_rule_is_read_as_its_first_occurrence(attack: str) -> None:
+    [event] = _occurrences(FLOODS[attack])
+    assert event["start"] == "2026-03-01T09:00:00+00:00"
+    assert event["invitation"] == {"organizer": STRANGER, "response": "needs_action"}
+
+
+@pytest.mark.parametrize("kept", KEPT)
+def test_rules_as_people_make_them_still_expand(kept: str) -> None:
+    rule, count = KEPT[kept]
+    assert not floods(parse_calendar(_invitation(rule), "feed").walk("VEVENT")[0]["RRULE"])
+    assert len(_occurrences(rule)) == count

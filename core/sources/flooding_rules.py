@@ -14,6 +14,12 @@ daily, a few times a day at the most. So a rule repeating more often than daily,
 more than ``MAX_TIMES_A_DAY`` times in a day, is removed before expansion: its event
 reads as the one occurrence at its DTSTART (and its RDATEs), still seen and still asked
 of the user like any invitation, only not multiplied.
+
+What is left is bounded as a whole too: a feed whose server writes thousands of daily
+series (each one a person's kind of rule) still expands to millions. Expansion stops
+past ``MAX_OCCURRENCES`` in the window and the pass fails with why: nothing is read from
+it, so nothing remembered is taken for deleted either (a partial read would cancel what
+it did not reach).
 """
 
 from __future__ import annotations
@@ -23,11 +29,17 @@ from math import prod
 from typing import Any, Final
 
 import icalendar
+import recurring_ical_events  # type: ignore[import-untyped]
+
+from core.errors import SourceError
 
 FREQUENCIES: Final = frozenset({"DAILY", "WEEKLY", "MONTHLY", "YEARLY"})
 """The FREQ values a series may have to be expanded."""
 MAX_TIMES_A_DAY: Final = 24
 """Times of day (BYHOUR x BYMINUTE x BYSECOND values) a series may name: hourly at most."""
+MAX_OCCURRENCES: Final = 20_000
+"""Occurrences one calendar may have in a pass's window: over a hundred a day for the
+default 187 days, about five seconds of expansion."""
 
 _log = logging.getLogger(__name__)
 
@@ -75,4 +87,24 @@ def unflood(calendar: icalendar.Calendar) -> list[str]:
     return named
 
 
-__all__ = ["FREQUENCIES", "MAX_TIMES_A_DAY", "floods", "unflood"]
+def occurrences(calendar: icalendar.Calendar, start: Any, end: Any) -> list[Any]:
+    """Every event occurrence overlapping [start, end), as components, series by series
+    (``unflood`` first); a SourceError as soon as there are more than ``MAX_OCCURRENCES``."""
+    unflood(calendar)
+    found: list[Any] = []
+    try:
+        query = recurring_ical_events.of(calendar)
+        for series in query.series:
+            for occurrence in series.between(start, end):
+                if len(found) == MAX_OCCURRENCES:
+                    raise SourceError(
+                        f"calendar: more than {MAX_OCCURRENCES} event occurrences in the "
+                        "window; not read"
+                    )
+                found.append(occurrence.as_component(query.keep_recurrence_attributes))
+    except (ValueError, TypeError, KeyError) as e:
+        raise SourceError(f"cannot expand recurring events: {e}") from e
+    return found
+
+
+__all__ = ["FREQUENCIES", "MAX_OCCURRENCES", "MAX_TIMES_A_DAY", "floods", "occurrences", "unflood"]

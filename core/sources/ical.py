@@ -23,10 +23,9 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 import icalendar
-import recurring_ical_events  # type: ignore[import-untyped]
 
 from core.errors import SourceError
-from core.sources.flooding_rules import unflood
+from core.sources.flooding_rules import occurrences, unflood
 
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
@@ -128,19 +127,16 @@ def calendar_events(
 ) -> list[dict[str, Any]]:
     """Payloads of every event occurrence overlapping [start, end); ``owner``: the
     calendar owner's addresses (``owner_addresses``), to tell invitations apart. A rule
-    repeating more often than daily is read as one event (``core.sources.flooding_rules``)."""
-    unflood(calendar)
+    repeating more often than daily is read as one event, and a calendar of more than
+    ``MAX_OCCURRENCES`` is a SourceError (``core.sources.flooding_rules``)."""
+    unflood(calendar)  # first: an event that loses its rule is no series
     recurring = {
         str(c.get("UID"))
         for c in calendar.walk("VEVENT")
         if c.get("RRULE") or c.get("RDATE") or c.get("RECURRENCE-ID")
     }
-    try:
-        occurrences = recurring_ical_events.of(calendar).between(start, end)
-    except (ValueError, TypeError, KeyError) as e:
-        raise SourceError(f"cannot expand recurring events: {e}") from e
     out: list[dict[str, Any]] = []
-    for comp in occurrences:
+    for comp in occurrences(calendar, start, end):
         uid = str(comp.get("UID") or "")
         dtstart = comp.get("DTSTART")
         if not uid or dtstart is None:

@@ -6,7 +6,9 @@ ahead): ``FREQ=MINUTELY`` was 270,000 occurrences (about a minute of CPU and mos
 gigabyte), ``FREQ=SECONDLY`` 16 million, and a rule that can never match
 (``BYMONTH=2;BYMONTHDAY=30``) walked every second to the year 9999: that poll never
 ended, so the calendar was never read again. Rules as people's calendars make them
-(weekly, twice a day) still expand.
+(weekly, twice a day) still expand. And a feed whose server writes thousands of such
+series is refused past ``MAX_OCCURRENCES`` occurrences, reading nothing, so nothing it
+held before is taken for deleted.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import pytest
 from sources_helpers import config_with, source
 
 from core.engine.engine import Engine
-from core.sources.flooding_rules import floods
+from core.sources.flooding_rules import MAX_OCCURRENCES, floods
 from core.sources.ical import calendar_events, parse_calendar
 from core.sources.poller import poll_once
 
@@ -120,3 +122,56 @@ def test_rules_as_people_make_them_still_expand(kept: str) -> None:
     rule, count = KEPT[kept]
     assert not floods(parse_calendar(_invitation(rule), "feed").walk("VEVENT")[0]["RRULE"])
     assert len(_occurrences(rule)) == count
+
+
+def _series(uid: str, rule: str) -> str:
+    return "\r\n".join(
+        [
+            "BEGIN:VEVENT",
+            f"UID:{uid}",
+            "DTSTAMP:20260201T000000Z",
+            "DTSTART:20260220T000000Z",
+            "DTEND:20260220T000500Z",
+            f"RRULE:{rule}",
+            "SUMMARY:Standup",
+            "END:VEVENT",
+        ]
+    )
+
+
+LISBON = "\r\n".join(
+    [
+        "BEGIN:VEVENT",
+        "UID:lisbon",
+        "DTSTAMP:20260201T000000Z",
+        "DTSTART;VALUE=DATE:20260401",
+        "DTEND;VALUE=DATE:20260405",
+        "SUMMARY:Trip to Lisbon",
+        "END:VEVENT",
+    ]
+)
+
+
+def _feed(*events: str) -> str:
+    head = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//club//EN"]
+    return "\r\n".join([*head, *events, "END:VCALENDAR", ""])
+
+
+async def test_a_feed_of_too_many_occurrences_is_not_read_and_cancels_nothing(
+    tmp_path: Path, engine: Engine
+) -> None:
+    feed = tmp_path / "club.ics"
+    config = config_with(tmp_path, source(tmp_path, name="club", kind="ics", url=str(feed)))
+    feed.write_text(_feed(LISBON), newline="")
+    first = (await poll_once(engine, config, NOW)).sources[0]
+    assert first.ok, first.error
+    hourly = "FREQ=DAILY;BYHOUR=" + ",".join(map(str, range(24)))
+    # Five hourly series over the 187-day window: 22,440 occurrences.
+    feed.write_text(_feed(LISBON, *(_series(f"s{i}", hourly) for i in range(5))), newline="")
+
+    report = (await poll_once(engine, config, NOW)).sources[0]
+
+    assert not report.ok
+    assert f"more than {MAX_OCCURRENCES} event occurrences" in (report.error or "")
+    asked = await engine.store.review_items(["pending", "queued"])
+    assert "cancelled" not in {r.candidate_value for r in asked}, "Lisbon was taken for deleted"

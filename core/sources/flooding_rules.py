@@ -87,16 +87,19 @@ def unflood(calendar: icalendar.Calendar) -> list[str]:
     return named
 
 
-def occurrences(calendar: icalendar.Calendar, start: Any, end: Any) -> list[Any]:
+def occurrences(
+    calendar: icalendar.Calendar, start: Any, end: Any, limit: int = MAX_OCCURRENCES
+) -> list[Any]:
     """Every event occurrence overlapping [start, end), as components, series by series
-    (``unflood`` first); a SourceError as soon as there are more than ``MAX_OCCURRENCES``."""
+    (``unflood`` first); a SourceError as soon as there are more than ``limit`` (what is
+    left of ``MAX_OCCURRENCES`` for a calendar read in several documents, as CalDAV's)."""
     unflood(calendar)
     found: list[Any] = []
     try:
         query = recurring_ical_events.of(calendar)
         for series in query.series:
             for occurrence in series.between(start, end):
-                if len(found) == MAX_OCCURRENCES:
+                if len(found) >= limit:
                     raise SourceError(
                         f"calendar: more than {MAX_OCCURRENCES} event occurrences in the "
                         "window; not read"

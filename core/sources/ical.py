@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo
 import icalendar
 
 from core.errors import SourceError
-from core.sources.flooding_rules import occurrences, unflood
+from core.sources.flooding_rules import MAX_OCCURRENCES, occurrences, unflood
 
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
@@ -124,11 +124,12 @@ def calendar_events(
     end: datetime,
     zone: ZoneInfo,
     owner: frozenset[str] = frozenset(),
+    limit: int = MAX_OCCURRENCES,
 ) -> list[dict[str, Any]]:
     """Payloads of every event occurrence overlapping [start, end); ``owner``: the
     calendar owner's addresses (``owner_addresses``), to tell invitations apart. A rule
     repeating more often than daily is read as one event, and a calendar of more than
-    ``MAX_OCCURRENCES`` is a SourceError (``core.sources.flooding_rules``)."""
+    ``limit`` occurrences is a SourceError (``core.sources.flooding_rules``)."""
     unflood(calendar)  # first: an event that loses its rule is no series
     recurring = {
         str(c.get("UID"))
@@ -136,7 +137,7 @@ def calendar_events(
         if c.get("RRULE") or c.get("RDATE") or c.get("RECURRENCE-ID")
     }
     out: list[dict[str, Any]] = []
-    for comp in occurrences(calendar, start, end):
+    for comp in occurrences(calendar, start, end, limit):
         uid = str(comp.get("UID") or "")
         dtstart = comp.get("DTSTART")
         if not uid or dtstart is None:

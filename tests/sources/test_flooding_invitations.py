@@ -18,7 +18,9 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from source_servers import Radicale
 from sources_helpers import config_with, source
+from test_caldav_ics import _calendar
 
 from core.engine.engine import Engine
 from core.sources.flooding_rules import MAX_OCCURRENCES, floods
@@ -175,3 +177,23 @@ async def test_a_feed_of_too_many_occurrences_is_not_read_and_cancels_nothing(
     assert f"more than {MAX_OCCURRENCES} event occurrences" in (report.error or "")
     asked = await engine.store.review_items(["pending", "queued"])
     assert "cancelled" not in {r.candidate_value for r in asked}, "Lisbon was taken for deleted"
+
+
+async def test_a_caldav_calendar_of_too_many_occurrences_is_not_read(
+    tmp_path: Path, radicale: Radicale, engine: Engine
+) -> None:
+    """The budget is the whole calendar's, not each stored object's."""
+    user, password = radicale.add_user()
+    hourly = "FREQ=DAILY;BYHOUR=" + ",".join(map(str, range(24)))
+    # Five objects of one hourly series each: 4,488 occurrences apiece, 22,440 in all.
+    url, _ = _calendar(
+        radicale, user, password, *(_feed(_series(f"s{i}", hourly)) for i in range(5))
+    )
+    dav = source(
+        tmp_path, name="dav", kind="caldav", url=url, username=user, password=password, ssl=False
+    )
+
+    report = (await poll_once(engine, config_with(tmp_path, dav), NOW)).sources[0]
+
+    assert not report.ok
+    assert f"more than {MAX_OCCURRENCES} event occurrences" in (report.error or "")

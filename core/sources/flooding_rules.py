@@ -15,6 +15,13 @@ more than ``MAX_TIMES_A_DAY`` times in a day, is removed before expansion: its e
 reads as the one occurrence at its DTSTART (and its RDATEs), still seen and still asked
 of the user like any invitation, only not multiplied.
 
+A rule that can never match in a daily-or-slower frequency (``FREQ=DAILY;BYMONTH=2;
+BYMONTHDAY=30``) still cost seconds each, walked day by day to the year 9999 by dateutil,
+and thousands of them fit in a feed. Each rule is tried on ``PROBE_YEARS`` of the
+calendar first (its DTSTART moved to the end of time by whole 400- and 28-year cycles,
+so at most 56 years are walked, milliseconds); one that finds no day there is removed,
+read as its DTSTART alone like a flooding one.
+
 What is left is bounded as a whole too: a feed whose server writes thousands of daily
 series (each one a person's kind of rule) still expands to millions. Expansion stops
 past ``MAX_OCCURRENCES`` in the window and the pass fails with why: nothing is read from
@@ -25,11 +32,13 @@ it did not reach).
 from __future__ import annotations
 
 import logging
+from datetime import date, datetime, time
 from math import prod
 from typing import Any, Final
 
 import icalendar
 import recurring_ical_events  # type: ignore[import-untyped]
+from dateutil.rrule import rrulestr
 
 from core.errors import SourceError
 
@@ -60,6 +69,29 @@ def floods(rule: Any) -> bool:
     return times > MAX_TIMES_A_DAY
 
 
+PROBE_YEARS: Final = 28
+"""Years a rule is tried on before it is expanded: a weekday falls on the same date every
+28 years within a century, so a rule people write finds its day in them."""
+_LAST_YEAR: Final = 9999
+
+
+def never_matches(rule: Any, start: date | datetime) -> bool:
+    """Whether an RRULE value (from DTSTART ``start``) finds no occurrence in
+    ``PROBE_YEARS`` of the calendar (its COUNT and UNTIL aside)."""
+    pattern = icalendar.vRecur({k: v for k, v in rule.items() if k not in ("UNTIL", "COUNT")})
+    first = start if isinstance(start, datetime) else datetime.combine(start, time())
+    first = first.replace(tzinfo=None)
+    latest = _LAST_YEAR - PROBE_YEARS
+    year = first.year + (latest - first.year) // 400 * 400
+    year += (latest - year) // 28 * 28
+    try:
+        moved = first.replace(year=year)
+        probe = rrulestr(pattern.to_ical().decode(), dtstart=moved)
+        return probe.after(moved, inc=True) is None
+    except (ValueError, TypeError, OverflowError):
+        return False  # the expansion judges (and reports) a rule dateutil cannot read
+
+
 def _rules(component: Any) -> list[Any]:
     rules = component.get("RRULE")
     if rules is None:
@@ -72,7 +104,11 @@ def unflood(calendar: icalendar.Calendar) -> list[str]:
     the events that lost one, each named once and logged."""
     named: list[str] = []
     for component in calendar.walk("VEVENT"):
-        if not any(floods(r) for r in _rules(component)):
+        rules = _rules(component)
+        start = component.get("DTSTART")
+        if not any(floods(r) for r in rules) and not (
+            start is not None and rules and all(never_matches(r, start.dt) for r in rules)
+        ):
             continue
         del component["RRULE"]
         uid = str(component.get("UID") or "")[:200]
@@ -80,7 +116,7 @@ def unflood(calendar: icalendar.Calendar) -> list[str]:
             named.append(uid)
     if named:
         _log.warning(
-            "calendar: %d event(s) repeat more often than daily, read once each: %s",
+            "calendar: %d event(s) repeat more often than daily or never, read once each: %s",
             len(named),
             ", ".join(repr(u) for u in named[:5]),
         )
@@ -110,4 +146,13 @@ def occurrences(
     return found
 
 
-__all__ = ["FREQUENCIES", "MAX_OCCURRENCES", "MAX_TIMES_A_DAY", "floods", "occurrences", "unflood"]
+__all__ = [
+    "FREQUENCIES",
+    "MAX_OCCURRENCES",
+    "MAX_TIMES_A_DAY",
+    "PROBE_YEARS",
+    "floods",
+    "never_matches",
+    "occurrences",
+    "unflood",
+]

@@ -22,6 +22,11 @@ calendar first (its DTSTART moved to the end of time by whole 400- and 28-year c
 so at most 56 years are walked, milliseconds); one that finds no day there is removed,
 read as its DTSTART alone like a flooding one.
 
+A series that began centuries ago (DTSTART in the year 1000) was walked from then:
+0.7 s for a daily one, 7.6 s hourly. A rule without COUNT repeats the same way every 400
+x INTERVAL years (the Gregorian calendar's cycle), so its DTSTART (and DTEND) is moved
+forward by whole such cycles to the last one before the window (``bring_forward``).
+
 What is left is bounded as a whole too: a feed whose server writes thousands of daily
 series (each one a person's kind of rule) still expands to millions. Expansion stops
 past ``MAX_OCCURRENCES`` in the window and the pass fails with why: nothing is read from
@@ -86,7 +91,8 @@ def never_matches(rule: Any, start: date | datetime) -> bool:
     year += (latest - year) // 28 * 28
     try:
         moved = first.replace(year=year)
-        probe = rrulestr(pattern.to_ical().decode(), dtstart=moved)
+        text = pattern.to_ical().decode()  # type: ignore[no-untyped-call]
+        probe = rrulestr(str(text), dtstart=moved)
         return probe.after(moved, inc=True) is None
     except (ValueError, TypeError, OverflowError):
         return False  # the expansion judges (and reports) a rule dateutil cannot read
@@ -123,6 +129,37 @@ def unflood(calendar: icalendar.Calendar) -> list[str]:
     return named
 
 
+def _interval(rule: Any) -> int:
+    values = _values(rule, "INTERVAL")
+    return int(values[0]) if values and int(values[0]) > 0 else 1
+
+
+def bring_forward(calendar: icalendar.Calendar, start: datetime) -> None:
+    """Moves each series without COUNT that began more than a cycle (400 x INTERVAL years)
+    before ``start`` forward by whole cycles, in place; its occurrences stay the same."""
+    for component in calendar.walk("VEVENT"):
+        rules = _rules(component)
+        begins = component.get("DTSTART")
+        if len(rules) != 1 or "COUNT" in rules[0] or begins is None:
+            continue
+        cycle = 400 * _interval(rules[0])
+        first = begins.dt
+        years = (start.year - 1 - first.year) // cycle * cycle
+        if years <= 0:
+            continue
+        ends = component.get("DTEND")
+        try:
+            moved = first.replace(year=first.year + years)
+            moved_end = ends.dt.replace(year=ends.dt.year + years) if ends is not None else None
+        except (ValueError, AttributeError, OverflowError):
+            continue
+        for key, value in (("DTSTART", moved), ("DTEND", moved_end)):
+            if value is not None:
+                params = component[key].params
+                del component[key]
+                component.add(key, value, parameters=dict(params))
+
+
 def occurrences(
     calendar: icalendar.Calendar, start: Any, end: Any, limit: int = MAX_OCCURRENCES
 ) -> list[Any]:
@@ -130,6 +167,7 @@ def occurrences(
     (``unflood`` first); a SourceError as soon as there are more than ``limit`` (what is
     left of ``MAX_OCCURRENCES`` for a calendar read in several documents, as CalDAV's)."""
     unflood(calendar)
+    bring_forward(calendar, start)
     found: list[Any] = []
     try:
         query = recurring_ical_events.of(calendar)
@@ -151,6 +189,7 @@ __all__ = [
     "MAX_OCCURRENCES",
     "MAX_TIMES_A_DAY",
     "PROBE_YEARS",
+    "bring_forward",
     "floods",
     "never_matches",
     "occurrences",

@@ -21,6 +21,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+import recurring_ical_events  # type: ignore[import-untyped]
 from source_servers import Radicale
 from sources_helpers import config_with, source
 from test_caldav_ics import _calendar
@@ -209,3 +210,44 @@ async def test_a_caldav_calendar_of_too_many_occurrences_is_not_read(
 
     assert not report.ok
     assert f"more than {MAX_OCCURRENCES} event occurrences" in (report.error or "")
+
+
+OLD_SERIES: dict[str, tuple[str, str]] = {
+    "daily since the year 1000": ("DTSTART:10000301T090000Z", "FREQ=DAILY"),
+    "weekly in Berlin since 1600": ("DTSTART;TZID=Europe/Berlin:16000302T170000", "FREQ=WEEKLY"),
+    "every other day, floating, since 1200": ("DTSTART:12000229T080000", "FREQ=DAILY;INTERVAL=2"),
+    "a leap-day birthday since 1204": ("DTSTART;VALUE=DATE:12040229", "FREQ=YEARLY"),
+    "monthly on the last Friday since 1500, ending": (
+        "DTSTART:15000101T100000Z",
+        "FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20260415T000000Z",
+    ),
+}
+"""A series that began centuries ago -> its DTSTART line and RRULE."""
+
+
+@pytest.mark.parametrize("old", OLD_SERIES)
+def test_a_series_begun_centuries_ago_has_the_same_occurrences(old: str) -> None:
+    begins, rule = OLD_SERIES[old]
+    document = "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//old//EN",
+            "BEGIN:VEVENT",
+            "UID:old",
+            "DTSTAMP:20260201T000000Z",
+            begins,
+            f"RRULE:{rule}",
+            "SUMMARY:Practice",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+    start, end = NOW - timedelta(days=7), NOW + timedelta(days=800)
+    walked = recurring_ical_events.of(parse_calendar(document, "old")).between(start, end)
+    read = calendar_events(parse_calendar(document, "old"), start, end, ZoneInfo("UTC"))
+    assert read, "a window with none of its occurrences tests nothing"
+    floating = (c["DTSTART"].dt for c in walked)  # read in the source's zone, here UTC
+    expected = (d.replace(tzinfo=UTC) if getattr(d, "tzinfo", 0) is None else d for d in floating)
+    assert sorted(e["start"] for e in read) == sorted(d.isoformat() for d in expected)

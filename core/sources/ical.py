@@ -23,9 +23,9 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 import icalendar
-import recurring_ical_events  # type: ignore[import-untyped]
 
 from core.errors import SourceError
+from core.sources.flooding_rules import MAX_OCCURRENCES, occurrences, unflood
 
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
@@ -124,20 +124,20 @@ def calendar_events(
     end: datetime,
     zone: ZoneInfo,
     owner: frozenset[str] = frozenset(),
+    limit: int = MAX_OCCURRENCES,
 ) -> list[dict[str, Any]]:
     """Payloads of every event occurrence overlapping [start, end); ``owner``: the
-    calendar owner's addresses (``owner_addresses``), to tell invitations apart."""
+    calendar owner's addresses (``owner_addresses``), to tell invitations apart. A rule
+    repeating more often than daily is read as one event, and a calendar of more than
+    ``limit`` occurrences is a SourceError (``core.sources.flooding_rules``)."""
+    unflood(calendar)  # first: an event that loses its rule is no series
     recurring = {
         str(c.get("UID"))
         for c in calendar.walk("VEVENT")
         if c.get("RRULE") or c.get("RDATE") or c.get("RECURRENCE-ID")
     }
-    try:
-        occurrences = recurring_ical_events.of(calendar).between(start, end)
-    except (ValueError, TypeError, KeyError) as e:
-        raise SourceError(f"cannot expand recurring events: {e}") from e
     out: list[dict[str, Any]] = []
-    for comp in occurrences:
+    for comp in occurrences(calendar, start, end, limit):
         uid = str(comp.get("UID") or "")
         dtstart = comp.get("DTSTART")
         if not uid or dtstart is None:

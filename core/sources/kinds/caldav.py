@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from core.errors import SourceError
 from core.signals.rules import Rule
 from core.sources.base import Fetched, SourceConfig, SourceTable
+from core.sources.flooding_rules import MAX_OCCURRENCES
 from core.sources.ical import calendar_events, owner_addresses, parse_calendar
 from core.sources.kinds.ics import CALENDAR_OPTIONS, IcsConfig, poll_listed, window
 
@@ -71,7 +72,9 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
                 found = calendar.search(start=start, end=end, event=True, expand=False)
                 for obj in found:
                     parsed = parse_calendar(obj.data, str(obj.url))
-                    out += calendar_events(parsed, start, end, zone, owner)
+                    # One budget for the whole pass: a server can hold any number of objects.
+                    left = MAX_OCCURRENCES - len(out)
+                    out += calendar_events(parsed, start, end, zone, owner, left)
     except dav_error.AuthorizationError as e:
         raise SourceError(f"caldav: not authorised at {cfg.url}: check username/password") from e
     except (dav_error.DAVError, OSError, ValueError) as e:

@@ -11,11 +11,11 @@ remembered inside the window but missing now was deleted
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 from zoneinfo import ZoneInfo
 
 from core.errors import SourceError
@@ -30,6 +30,12 @@ from core.sources.base import (
 )
 from core.sources.ical import calendar_address, calendar_events, owner_addresses, parse_calendar
 from core.sources.remembered import reconcile
+
+MAX_FEED_BYTES: Final = 20_000_000
+"""The most a feed may hold, counted as read (after any gzip): years of a busy calendar are
+a few megabytes. Whoever serves a subscribed feed (a school's, a club's, anyone's URL)
+could otherwise send an endless body, or a small gzip that unpacks to gigabytes, and the
+poller (the bot's own process) held all of it in memory."""
 
 CALENDAR_OPTIONS = (
     COMMON_OPTIONS
@@ -98,6 +104,20 @@ def window(cfg: IcsConfig, now: datetime) -> tuple[datetime, datetime]:
     return now - timedelta(days=cfg.past_days), now + timedelta(days=cfg.future_days)
 
 
+def _bounded(chunks: Iterator[bytes], url: str) -> bytes:
+    """The chunks joined, or a SourceError as soon as they pass ``MAX_FEED_BYTES``."""
+    read: list[bytes] = []
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > MAX_FEED_BYTES:
+            raise SourceError(
+                f"ics feed: {url} is larger than {MAX_FEED_BYTES // 1_000_000} MB; not read"
+            )
+        read.append(chunk)
+    return b"".join(read)
+
+
 def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
     """Occurrences in an ICS feed (http(s) URL, file:// URL or a local path)."""
     import httpx
@@ -106,11 +126,14 @@ def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
     try:
         if url.startswith(("http://", "https://")):
             auth = (cfg.username, cfg.password or "") if cfg.username else None
-            response = httpx.get(url, auth=auth, timeout=cfg.timeout, follow_redirects=True)
-            response.raise_for_status()
-            data: bytes = response.content
+            with httpx.stream(
+                "GET", url, auth=auth, timeout=cfg.timeout, follow_redirects=True
+            ) as response:
+                response.raise_for_status()
+                data = _bounded(response.iter_bytes(), url)
         else:
-            data = Path(url.removeprefix("file://")).expanduser().read_bytes()
+            with Path(url.removeprefix("file://")).expanduser().open("rb") as file:
+                data = _bounded(iter(lambda: file.read(1 << 20), b""), url)
     except httpx.HTTPStatusError as e:
         raise SourceError(f"ics feed: HTTP {e.response.status_code} from {url}") from e
     except (httpx.HTTPError, OSError) as e:

@@ -224,6 +224,7 @@ PROBE_SETS = (
     "probes28a",
     "probes28b",
     "probes29a",
+    "probes29b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -697,6 +698,7 @@ _PROBE_MINIMUM = {
     "probes28a": 53,
     "probes28b": 77,
     "probes29a": 50,
+    "probes29b": 36,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1463,6 +1465,12 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # field ("agar time mila toh I'll visit Jaipur in April"); 0.960 / 0.914 after them,
     # none. Floors with the wider margin of a single batch.
     ("probes29a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
+    # probes29b (twenty-ninth round, words29b: pets named at the vet, the emergency vet, a
+    # price by the night, a sum "and due" a day, the two new voices' other phrasings), one
+    # batch of 36 committed before the extractor ran on it: 0.972 (35/36) / 0.722 (13/18)
+    # before its fixes, seven records with a forbidden field. Floors with the wider margin of
+    # a single batch.
+    ("probes29b", "dev"): Figures(0.94, 0.67, 0.00, 0.00, 7, 0.00),
 }
 
 

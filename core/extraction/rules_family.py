@@ -263,11 +263,11 @@ def _before_last_night(clause: Clause) -> bool:
 
 
 _BROUGHT_TO_CARE = re.compile(
-    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|hospice|urgent\s+care|icu|a&e|"
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+with\s+(?:my\s+|our\s+)?[a-z'-]+\s*$"
 )
 _CARE_WITH_KIN = re.compile(
-    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|hospice|urgent\s+care|icu|a&e|"
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+(?:with|w/?)\s+(?P<rel>[a-z]+)\b(?!'s|\s+and\b)"
 )
 

@@ -1454,10 +1454,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # (17/18, three dev records give a forbidden field: a pet's illness read as a family
     # member's) and 0.971/0.833 (25/30); matchday 0.914/0.733 (22/30) and 0.829/0.833
     # (15/18, one held-out record gives a forbidden field). No false commit, no
-    # counterfactual commit, no spurious where. Floors: these minus the usual margin.
-    ("pets", "dev"): Figures(0.91, 0.89, 0.00, 0.00, 3, 0.00),
+    # counterfactual commit, no spurious where. Floors: these minus the usual margin. After
+    # the work on the dev halves (words29b), dev: pets 0.943/0.944 with one forbidden field,
+    # matchday 0.914/0.900 (27/30); the dev floors are these minus the margin, the held-out
+    # floors stay (the two held-out halves together did not move: 0.900/0.833 (40/48)).
+    ("pets", "dev"): Figures(0.91, 0.89, 0.00, 0.00, 2, 0.00),
     ("pets", "heldout"): Figures(0.94, 0.78, 0.00, 0.00, 0, 0.00),
-    ("matchday", "dev"): Figures(0.88, 0.68, 0.00, 0.00, 0, 0.00),
+    ("matchday", "dev"): Figures(0.88, 0.85, 0.00, 0.00, 0, 0.00),
     ("matchday", "heldout"): Figures(0.79, 0.78, 0.00, 0.00, 1, 0.00),
     # probes29a (twenty-ninth round, w29: the two new voices' ways in other phrasings than
     # their dev halves), one batch of 50 committed before the extractor ran on it:
@@ -1468,9 +1471,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # probes29b (twenty-ninth round, words29b: pets named at the vet, the emergency vet, a
     # price by the night, a sum "and due" a day, the two new voices' other phrasings), one
     # batch of 36 committed before the extractor ran on it: 0.972 (35/36) / 0.722 (13/18)
-    # before its fixes, seven records with a forbidden field. Floors with the wider margin of
-    # a single batch.
-    ("probes29b", "dev"): Figures(0.94, 0.67, 0.00, 0.00, 7, 0.00),
+    # before its fixes, seven records with a forbidden field; 0.917 (33/36) / 0.944 (17/18)
+    # after them, none (two pets' states with no field now read by their tense alone).
+    # Floors with the wider margin of a single batch.
+    ("probes29b", "dev"): Figures(0.94, 0.89, 0.00, 0.00, 5, 0.00),
 }
 
 

@@ -1458,7 +1458,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # the work on the dev halves (words29b), dev: pets 0.943/0.944 with one forbidden field,
     # matchday 0.914/0.900 (27/30); the dev floors are these minus the margin, the held-out
     # floors stay (the two held-out halves together did not move: 0.900/0.833 (40/48)).
-    ("pets", "dev"): Figures(0.91, 0.89, 0.00, 0.00, 2, 0.00),
+    ("pets", "dev"): Figures(0.91, 0.89, 0.00, 0.00, 1, 0.00),
     ("pets", "heldout"): Figures(0.94, 0.78, 0.00, 0.00, 0, 0.00),
     ("matchday", "dev"): Figures(0.88, 0.85, 0.00, 0.00, 0, 0.00),
     ("matchday", "heldout"): Figures(0.79, 0.78, 0.00, 0.00, 1, 0.00),
@@ -1474,7 +1474,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # before its fixes, seven records with a forbidden field; 0.917 (33/36) / 0.944 (17/18)
     # after them, none (two pets' states with no field now read by their tense alone).
     # Floors with the wider margin of a single batch.
-    ("probes29b", "dev"): Figures(0.94, 0.89, 0.00, 0.00, 5, 0.00),
+    ("probes29b", "dev"): Figures(0.88, 0.89, 0.00, 0.00, 0, 0.00),
 }
 
 

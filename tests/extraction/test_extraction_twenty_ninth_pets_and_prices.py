@@ -1,6 +1,10 @@
 """The twenty-ninth round (issue 24), words29b: pets by name, the emergency vet, prices by
 the unit and sums "and due" a day, as pet owners and sports fans told them.
 
+- A pet called by its name at the vet ("Mochi is at the emergency vet", "Honey's on
+  antibiotics … at the vet", found by ``realistic/pets-dev.jsonl``) gave
+  ``family.<name>.status``: a first name alone cannot tell a pet from a child, the vet can
+  (``pets_named.py``); a sentence that names an animal besides keeps the person.
 - "the emergency vet" read as the emergency room (a relative "at the emergency vet with our
   puppy" was sick).
 - "hotel in Munich is €210 a night, due at check-in" (``realistic/matchday-dev.jsonl``)
@@ -16,6 +20,39 @@ from __future__ import annotations
 
 import pytest
 from extraction_fixtures import FieldRow, check_field_row
+
+PETS_BY_NAME: list[FieldRow] = [
+    ("Biscuit is at the vet again, they think it's her kidneys", "family.biscuit.status", None, ""),
+    ("Pepper has a fever, the vet wants to see her tomorrow", "family.pepper.status", None, ""),
+    ("Mochi's on antibiotics, $120 at the vet", "family.mochi.status", None, ""),
+    ("Coco spent the night at the animal hospital", "family.coco.status", None, ""),
+    ("Rex has kennel cough and a fever", "family.rex.status", None, ""),
+    ("the vet says Milo has an ear infection", "family.milo.status", None, ""),
+    ("Nala's back from the vet, all good", "family.nala.status", None, ""),
+    # A person by name: no vet, another sentence, or an animal named besides.
+    ("Emma has a fever", "family.emma.status", "sick", "assertive"),
+    (
+        "Emma has a fever. I'm at the vet with the cat all morning",
+        "family.emma.status",
+        "sick",
+        "assertive",
+    ),
+    (
+        "Maya's got the flu, so the dog's vet appointment is off",
+        "family.maya.status",
+        "sick",
+        "assertive",
+    ),
+    ("Noah is in the hospital with pneumonia", "family.noah.status", "sick", "assertive"),
+]
+
+
+@pytest.mark.parametrize(("text", "field", "value", "intent"), PETS_BY_NAME)
+def test_a_pet_at_the_vet_is_no_family_member(
+    text: str, field: str, value: str | float | None, intent: str
+) -> None:
+    check_field_row(text, field, value, intent)
+
 
 EMERGENCY_VET: list[FieldRow] = [
     ("my son is at the emergency vet with our puppy", "family.son.status", None, ""),

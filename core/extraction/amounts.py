@@ -37,6 +37,13 @@ AMOUNT = re.compile(
     # The sign after the number: "1.200,50 €", "45€", "30 £" (not "€" before a number).
     r"\b(?P<n3>" + _NUMBER + r")\s?(?P<cur3>[€£])(?!\s?\d)"
 )
+AMOUNT_AND_RATE = re.compile(
+    rf"(?:{AMOUNT.pattern})(?:\s*(?:[aA]n?|[pP]er|/)\s*(?:night|nite|month|mo|week|wk|year|yr|"
+    r"day|hour|hr|person|head|pop|session|visit|walk|class|lesson)\b)?"
+)
+"""An amount and the unit it is priced by: "€210 a night", "$45 per walk". The
+unit is no thing paid for ("hotel in Munich is €210 a night, due at check-in" is the
+hotel's price, not a bill called "night")."""
 _UNITS = {
     w: n
     for n, w in enumerate(

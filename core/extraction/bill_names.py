@@ -33,6 +33,11 @@ _WHICH_ONE = re.compile(
 _CLIENTS = re.compile(r"\b([A-Za-z][\w&-]*)'s\s+invoice\b")
 
 
+_RENEWAL = re.compile(r"(?<=\S)\s+renewal$", re.I)
+"""A thing paid for again: "season ticket renewal", "car insurance renewal" are the season
+ticket and the car insurance, paid for another term."""
+
+
 def bill_name(item: str) -> str:
     """``item`` without the company before it, the home before "rent" and the way it is
     paid after it: "PG&E electric bill" -> "electric bill"."""
@@ -41,7 +46,7 @@ def bill_name(item: str) -> str:
     bare = _AFTER.sub("", name)
     if bare != name and _BILL_HEAD.search(bare.lower()):
         name = bare
-    name = _PLACE_RENT.sub("", name)
+    name = _PLACE_RENT.sub("", _RENEWAL.sub("", name))
     # "my new rent", "the current premium", "our monthly mortgage": the same bill.
     name = _WHICH_ONE.sub("", name)
     words = name.split()

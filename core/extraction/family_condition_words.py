@@ -35,7 +35,7 @@ _LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also|both|all|keeps
 _IN_CARE = re.compile(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just|both|all)\s+)*"
     r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*(?:&|and|n)\s*e|resus|intensive\s+care|critical\s+care|hdu|"
-    r"high\s+dependency|emergency(?:\s+room)?|urgent\s+care|casualty)|"
+    r"high\s+dependency|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|urgent\s+care|casualty)|"
     r"on\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?ward\b|on\s+ward\s+\w+|"
     # "He's in the Royal now", "in the General since Friday": a hospital by its British
     # name (not the Royal Oak, the Royal Mail).

@@ -40,7 +40,7 @@ TAKEN_IN = re.compile(
     _PRE + r"(?:(?:was|were|got|has\s+been|have\s+been|'s\s+been|is\s+being|is|are|'s)\s+"
     r"(?:just\s+|finally\s+)?(?:rushed|taken|brought|sent|moved|transferred)|went|has\s+gone|"
     r"'s\s+gone)\s+(?:back\s+)?(?:in)?to\s+"
-    r"(?:the\s+|a\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty|"
+    r"(?:the\s+|a\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|urgent\s+care|casualty|"
     # "Mom's been moved to a rehab facility": still in care, elsewhere.
     r"rehab(?:ilitation)?(?:\s+(?:facility|unit|centre|center|ward|hospital))?|hospice|"
     r"(?:stroke|cardiac|surgical|medical|respiratory)\s+(?:ward|unit))\b"

@@ -170,6 +170,9 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
             r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
+            # "the gym membership is $45 and due friday", "the hotel is €210 a night, due at
+            # check-in": its sum (blanked), then its day.
+            r"\s+(?:is|are|'s)\s+(?:and\s+(?:is\s+)?|,\s*)due\b(?!\s+to\b)|"
             # "my hulu renews on the 12th": a subscription charges again on its day.
             r"\s+(?:auto-?)?renews\b|"
             # "the amazon return has to happen before tahoe", "... needs to go out by friday"

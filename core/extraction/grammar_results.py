@@ -303,7 +303,7 @@ _DAYS_BEHIND = re.compile(r"\b(?:last\s+(?:week|month|weekend)|ago|when|first\s+
 _SYMPTOMS = frozenset({"fever", "temperature"})
 _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
 _INTO_CARE = re.compile(
-    r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?|urgent\s+care|casualty)\b"
+    r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|urgent\s+care|casualty)\b"
 )
 _OUT_OF_CARE = re.compile(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
 _HAD_INJURY = re.compile(

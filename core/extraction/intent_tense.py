@@ -182,7 +182,7 @@ RESULT_PAST = branched(
     r"brought\s+forward|put\s+back|preponed|bumped|rained\s+(?:off|out)|snowed\s+(?:off|out))\b|"
     # "mom was taken to the ER this morning", "got rushed to hospital": in hospital now.
     r"\b(?:was|were|got|has\s+been|have\s+been)\s+(?:just\s+)?(?:rushed|taken|brought)\s+"
-    r"(?:back\s+)?(?:in)?to\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency|urgent\s+care|casualty)\b|"
+    r"(?:back\s+)?(?:in)?to\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?!\s+(?:vets?|veterinary|animal)\b)|urgent\s+care|casualty)\b|"
     # "dad got out of hospital today": home from it now.
     r"\b(?:got|came)\s+(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b|"
     r"\bwent\s+(?:vegan|vegetarian|keto|gluten|pescatarian|dairy|home|back|live)\b|"

@@ -36,6 +36,7 @@ from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.household_ailments import household_ailment
 from core.extraction.kin_chains import OUTSIDER, named_before, of_a_relative, through_a_relative
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
+from core.extraction.pets_named import a_pet_by_name
 from core.extraction.places import GAZETTEER
 from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.reported_states import reported_clause
@@ -151,6 +152,8 @@ def _member(clause: Clause) -> list[Candidate]:
     slug, rest, how = who
     if how != "relation" and works_with_the_writer(clause):
         return []  # "hailey's sick so the group project is on hold": a classmate's news
+    if how != "relation" and a_pet_by_name(clause):
+        return []  # "Biscuit is at the vet again": a pet's health, no family member's
     slugs = [_relation_slug(slug)]
     if (also := _AND_MEMBER.match(rest)) and names_a_relation(also.group("rel")):
         # "mom and dad are sick", "my wife and kids are away": both share what is said.
@@ -263,11 +266,11 @@ def _before_last_night(clause: Clause) -> bool:
 
 
 _BROUGHT_TO_CARE = re.compile(
-    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|hospice|urgent\s+care|icu|a&e|"
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+with\s+(?:my\s+|our\s+)?[a-z'-]+\s*$"
 )
 _CARE_WITH_KIN = re.compile(
-    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?|hospital|hospice|urgent\s+care|icu|a&e|"
+    r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+(?:with|w/?)\s+(?P<rel>[a-z]+)\b(?!'s|\s+and\b)"
 )
 
@@ -300,6 +303,7 @@ def extract_family(clause: Clause) -> list[Candidate]:
         not members
         and (said := reported_clause(clause)) is not None
         and not works_with_the_writer(clause)
+        and not a_pet_by_name(clause)
     ):
         members = _member(said)  # "the childminder says Bo's been sneezing": Bo's state
     return members + (activity_candidates(clause) or school_day_off(clause))

@@ -13,14 +13,13 @@ import re
 from datetime import datetime, time, timedelta
 
 from core.domain.fields import slugify
-from core.extraction.amounts import AMOUNT as _AMOUNT
+from core.extraction.amounts import AMOUNT_AND_RATE, bare_amount_at
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
-from core.extraction.amounts import bare_amount_at
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_names import bill_name
 from core.extraction.called_off import listeners, not_bought
-from core.extraction.clause import Candidate, Clause, phrase_after, phrase_before
+from core.extraction.clause import Candidate, Clause, phrase_after
 from core.extraction.debts_to_people import debt_to_person
 from core.extraction.financial_statuses import COVERED
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
@@ -35,6 +34,7 @@ from core.extraction.goods_returns import (
     goods_return,
     still_to_go_back,
 )
+from core.extraction.item_in_a_place import item_before
 from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
 from core.extraction.object_kinds import object_kind_in
@@ -263,7 +263,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     # "the electricity bill of $96 was paid": the bill is the item, not what follows.
     text = OF_BARE_NUMBER.sub(lambda m: " " * len(m.group()), clause.text)
     text = OF_AMOUNT.sub(lambda m: " " * len(m.group()), text)
-    text = _AMOUNT.sub(lambda m: " " * len(m.group()), text)
+    text = AMOUNT_AND_RATE.sub(lambda m: " " * len(m.group()), text)
     text = _WORD_AMOUNT.sub(lambda m: " " * len(m.group()), text)
     text = _DATED.sub(lambda m: " " * len(m.group()), text)
     text = NET_OF.sub(lambda m: " " * len(m.group()), text)
@@ -276,7 +276,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     for rx, st in _SUBJECT_STATUS:
         m = rx.search(low)
         if m:
-            item, status = ADJ.sub("", phrase_before(text, m.start(), max_words=3)), st
+            item, status = ADJ.sub("", item_before(text, m.start())), st
             if "for" in rx.groupindex and m.group("for"):
                 item = re.sub(
                     r"^\s+for\s+(?:the|my|our)?\s*", "", text[m.start("for") : m.end("for")]

@@ -224,6 +224,7 @@ PROBE_SETS = (
     "probes28a",
     "probes28b",
     "probes29a",
+    "probes29b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -400,6 +401,13 @@ hospital with my husband period"), with letters' openings and sign-offs said alo
 English code-switched with Spanish, Hindi and Tagalog ("estoy en Madrid this week for
 work, back el viernes", "kal ki flight hai to Mumbai", "landed in Manila na"), each with
 look-alikes that claim nothing (others' facts, questions, wishes, conditions, the past)."""
+TWENTY_NINTH_B_VOICES = ("pets", "matchday")
+"""Two more voices of the twenty-ninth round (issue 24, words29b), 60 records each, 30 dev /
+30 held-out, written and committed with their baseline before any rule was tuned on them:
+pet owners (kennels and sitters while they travel, vet bills, a pet's illness or surgery,
+which is never ``family.<pet>.status``, the household's own health) and sports fans on
+match days (away trips, "in Manchester for the derby", season tickets, the team's home and
+the final's city as look-alikes, mates' trips, "if we'd taken that penalty…")."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -414,6 +422,7 @@ _LATER_VOICES = (
     + ELEVENTH_VOICES
     + TWELFTH_VOICES
     + TWENTY_NINTH_VOICES
+    + TWENTY_NINTH_B_VOICES
 )
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
@@ -689,6 +698,7 @@ _PROBE_MINIMUM = {
     "probes28a": 53,
     "probes28b": 77,
     "probes29a": 50,
+    "probes29b": 36,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1440,12 +1450,32 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("dictation", "heldout"): Figures(0.88, 0.88, 0.00, 0.00, 0, 0.00),
     ("codeswitch", "dev"): Figures(0.97, 0.86, 0.00, 0.00, 0, 0.00),
     ("codeswitch", "heldout"): Figures(0.74, 0.40, 0.00, 0.00, 0, 0.00),
+    # The twenty-ninth round's second pair of voices (words29b), at their baseline (the commit
+    # of the sets, before any rule was tuned on them), dev / held-out: pets 0.943/0.944
+    # (17/18, three dev records give a forbidden field: a pet's illness read as a family
+    # member's) and 0.971/0.833 (25/30); matchday 0.914/0.733 (22/30) and 0.829/0.833
+    # (15/18, one held-out record gives a forbidden field). No false commit, no
+    # counterfactual commit, no spurious where. Floors: these minus the usual margin. After
+    # the work on the dev halves (words29b), dev: pets 0.943/0.944 with one forbidden field,
+    # matchday 0.914/0.900 (27/30); the dev floors are these minus the margin, the held-out
+    # floors stay (the two held-out halves together did not move: 0.900/0.833 (40/48)).
+    ("pets", "dev"): Figures(0.91, 0.89, 0.00, 0.00, 1, 0.00),
+    ("pets", "heldout"): Figures(0.94, 0.78, 0.00, 0.00, 0, 0.00),
+    ("matchday", "dev"): Figures(0.88, 0.85, 0.00, 0.00, 0, 0.00),
+    ("matchday", "heldout"): Figures(0.79, 0.78, 0.00, 0.00, 1, 0.00),
     # probes29a (twenty-ninth round, w29: the two new voices' ways in other phrasings than
     # their dev halves), one batch of 50 committed before the extractor ran on it:
     # 0.920 (46/50) / 0.829 (29/35) before its fixes, one false commit and one forbidden
     # field ("agar time mila toh I'll visit Jaipur in April"); 0.960 / 0.914 after them,
     # none. Floors with the wider margin of a single batch.
     ("probes29a", "dev"): Figures(0.92, 0.85, 0.00, 0.00, 0, 0.00),
+    # probes29b (twenty-ninth round, words29b: pets named at the vet, the emergency vet, a
+    # price by the night, a sum "and due" a day, the two new voices' other phrasings), one
+    # batch of 36 committed before the extractor ran on it: 0.972 (35/36) / 0.722 (13/18)
+    # before its fixes, seven records with a forbidden field; 0.917 (33/36) / 0.944 (17/18)
+    # after them, none (two pets' states with no field now read by their tense alone).
+    # Floors with the wider margin of a single batch.
+    ("probes29b", "dev"): Figures(0.88, 0.89, 0.00, 0.00, 0, 0.00),
 }
 
 

@@ -97,12 +97,14 @@ def open_question_note(
 
 
 def followed_by(said: str, note: str) -> str:
-    """``said`` with ``note`` after it: in a paragraph of its own when ``said`` ends in a list,
-    where the note would otherwise read as part of the list's last line."""
+    """``said`` with ``note`` after it: in a paragraph of its own when ``said`` runs over
+    several lines (a list, or sections like "No day yet: …" after one), where the note would
+    otherwise read as part of the last line's item or section."""
     if not note:
         return said
     last = said.rstrip().rsplit("\n", 1)[-1].lstrip()
-    if last.startswith(("•", "-", "*")) or not last.endswith((".", "!", "?", ")", '"')):
+    several = "\n" in said.strip()
+    if several or last.startswith(("•", "-", "*")) or not last.endswith((".", "!", "?", ")", '"')):
         return f"{said.rstrip()}\n\n{note.strip()}"
     return said + note
 

@@ -11,6 +11,9 @@ read them as they read a plain statement.
 - A label before the writer's whereabouts: "Current status: in Leeds, at Mum's, till
   Friday", "Today's office: a beach bar in Canggu", "Home for the next three nights: a yurt
   outside Ulaanbaatar", "…, me in Leeds, …" in a status line.
+- A speaker's aside between commas inside a clause: "My brother Tom, by the way, just
+  moved to Austin" (read as "My brother Tom just moved to Austin": Tom's move, not the
+  writer's). Before a subject of its own ("…, by the way, I'm in Denver") it stays.
 - A speaker's "at the minute" (at the moment) and a "like" after "till" ("till like
   thursday"), which hide the present and the day.
 """
@@ -56,6 +59,14 @@ _SPOT_LABEL = re.compile(
 _ME_IN = re.compile(r"(?:(?<=,\s)|(?<=:\s))me\s+(?=(?:in|at|back\s+in|still\s+in)\s+[A-Z])")
 """A status line's "me in Leeds": the writer."""
 
+_ASIDE_INSIDE = re.compile(
+    r"(?<=[A-Za-z]),\s+(?:by\s+the\s+way|btw|incidentally|as\s+you\s+know|as\s+I\s+said|"
+    r"if\s+you\s+remember|fyi)\s*,\s+(?!(?:i|i'm|im|i've|i'll|we|we're|we've|you|he|she|they|"
+    r"it|there|my|our|his|her|their|the|a|an|and|but|so)\b)(?=[a-z])",
+    re.I,
+)
+"""A discourse aside between a subject and its verb: the subject's clause goes on."""
+
 _AT_THE_MINUTE = re.compile(r"\bat\s+the\s+minute\b", re.I)
 _TILL_LIKE = re.compile(r"\b(till|until|til|from|since|on|by)\s+like\s+", re.I)
 
@@ -69,6 +80,8 @@ def asides_said(text: str) -> str:
     if ":" in text:
         text = _SPOT_LABEL.sub("I am in ", _STATUS_LABEL.sub("I am ", text))
         text = _ME_IN.sub("I am ", text)
+    if "," in text:
+        text = _ASIDE_INSIDE.sub(" ", text)
     if "minute" in text:
         text = _AT_THE_MINUTE.sub("at the moment", text)
     if " like " in text:

@@ -154,6 +154,18 @@ def test_an_ordinary_question_leaves_the_known_fact_in_place() -> None:
             "Coming up:\n• Tuesday: back from Lisbon",
             'Coming up:\n• Tuesday: back from Lisbon\n\nI\'ve asked you: "Q?"',
         ),
+        # Sections after a list: the note does not join the last one ("No day yet: the
+        # Amazon return (…). I've asked you: …" read as one more undated errand).
+        (
+            "Coming up:\n• Tuesday: back from Lisbon\nNo day yet: the Amazon return.",
+            "Coming up:\n• Tuesday: back from Lisbon\nNo day yet: the Amazon return."
+            '\n\nI\'ve asked you: "Q?"',
+        ),
+        (
+            "You're on your trip to Tahoe now.\nOverdue:\n• the rent was due Monday.",
+            "You're on your trip to Tahoe now.\nOverdue:\n• the rent was due Monday."
+            '\n\nI\'ve asked you: "Q?"',
+        ),
         # No note: the answer as it was.
         ("Coming up:\n• Tuesday", "Coming up:\n• Tuesday"),
     ],

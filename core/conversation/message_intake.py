@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
+from core.conversation.asked_trip import asked_under_way, with_plan_asked
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
@@ -36,7 +37,7 @@ from core.engine.household import UsersToName
 from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
-from core.engine.trip_state import DEPART, STATUS, at_home
+from core.engine.trip_state import DEPART, at_home
 from core.engine.under_way_words import (
     SET_OUT,
     another_trip_called_off,
@@ -233,7 +234,7 @@ async def _observations(
         read_mine = on_the_way_not_there(read_mine, entity_id, own_state)
         # "we got back home last night" days before the planned trip leaves: home, and
         # the plan still a plan (unless she said it began, and that is asked still).
-        if ends_a_trip(read_mine, entity_id) and not await _asked_under_way(engine, entity_id):
+        if ends_a_trip(read_mine, entity_id) and not await asked_under_way(engine, entity_id):
             read_mine = home_before_leaving(read_mine, entity_id, own_state, at)
 
         def asked(field: str, value: Scalar, intent: str, words: str, why: str) -> dict[str, Any]:
@@ -279,7 +280,9 @@ async def _observations(
         # "she's poorly again": who "she" is Canon took from the chat's last news: asked.
         read_mine = _asked_when_recalled(read_mine, subject, mine)
         # "gotta return the amazon package before we go": due by the trip's day.
-        read_mine = due_before_the_trip(read_mine, entity_id, own_state, at)
+        # Said while that trip's plan waits for her Yes: by the day she is asked about.
+        planned = await with_plan_asked(engine, entity_id, own_state)
+        read_mine = due_before_the_trip(read_mine, entity_id, planned, at)
         # "returned it": the one errand still to do, done (asked: Canon chose which), or
         # with several still to do, which of them (one question, a Yes to one).
         read_mine = errand_said_done(
@@ -325,13 +328,6 @@ def _asked_when_recalled(
         return found
     field = f"family.{subject}.status"
     return [{**p, "needs_confirmation": RECALLED_WHO} if p["field"] == field else p for p in found]
-
-
-async def _asked_under_way(engine: Engine, entity_id: str) -> bool:
-    """Whether a question open on ``entity_id`` asks if the trip is under way (an arrival
-    said before its plan's day, "were already in tahoe", waiting its turn)."""
-    items = await engine.store.open_review_items([entity_id])
-    return any(r.field == STATUS and r.candidate_value == "in_progress" for r in items)
 
 
 def _already(extraction: Extraction) -> Extractor:

@@ -1,0 +1,31 @@
+"""What the user's open questions say of her trip, for reading her next message: a trip
+under way she is being asked about ("were already in tahoe", waiting its turn), and the day
+to leave of a plan of her own that waits for her Yes."""
+
+from __future__ import annotations
+
+from core.domain.state import Scalar
+from core.domain.whose_word import users_own_word
+from core.engine.engine import Engine
+from core.engine.trip_state import DEPART, STATUS
+
+
+async def asked_under_way(engine: Engine, entity_id: str) -> bool:
+    """Whether a question open on ``entity_id`` asks if the trip is under way (an arrival
+    said before its plan's day, "were already in tahoe", waiting its turn)."""
+    items = await engine.store.open_review_items([entity_id])
+    return any(r.field == STATUS and r.candidate_value == "in_progress" for r in items)
+
+
+async def with_plan_asked(
+    engine: Engine, entity_id: str, state: dict[str, Scalar]
+) -> dict[str, Scalar]:
+    """``state`` with the trip's day to leave that the user's own word is being asked about,
+    when no trip is held planned: "gotta return the amazon jacket before we go", typed while
+    "going to tahoe saturday" waits for its Yes, is due by Saturday (it lost its day)."""
+    if state.get(STATUS) == "planning":
+        return state
+    items = await engine.store.open_review_items([entity_id])
+    asked = [r for r in items if users_own_word(r.principal, entity_id)]
+    day = next((r.candidate_value for r in asked if r.field == DEPART), None)
+    return state if day is None else {**state, DEPART: day, STATUS: "planning"}

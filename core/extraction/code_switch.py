@@ -123,6 +123,8 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
         # Tagalog's "here I am", "here we are": "nandito pa ako sa Baguio".
         (r"\b(?:nandito|andito|nandiyan|nandyan)\s+(?:pa\s+|na\s+)?ako\b", "I'm"),
         (r"\b(?:nandito|andito|nandiyan|nandyan)\s+(?:pa\s+|na\s+)?kami\b", "we're"),
+        # Tagalog's "na" (already) after "here": "here na sa Davao" is being there now.
+        (r"\bhere\s+na\b", "here now"),
         # Tagalog's "sa" before a place's name: "a job sa Dubai", "nasa hotel kami sa Cebu".
         (r"(?-i:(?<![A-Za-z'])sa\s+(?=[A-Z][a-z]))", "in "),
         # The bills named in Spanish: "ya pagué la renta", "la luz is due friday".

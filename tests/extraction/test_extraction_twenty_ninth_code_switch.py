@@ -73,6 +73,8 @@ MIXED_FACTS: list[FieldRow] = [
     ("ya pagué la renta, $1,300", "financial.rent.status", "paid", "assertive"),
     ("paid the gas bill kal, 1,150 rupees", "financial.gas_bill.status", "paid", "assertive"),
     ("nandito pa ako sa Baguio until Sunday", "travel.location", "Baguio", "assertive"),
+    ("here na sa Davao, sobrang init", "travel.location", "Davao", "assertive"),
+    ("we're here na sa Manila", "travel.location", "Manila", "assertive"),
     ("salgo para Lima el sábado", "travel.destination", "Lima", "planning"),
     ("I'm vegana now, ya no como carne", "profile.diet", "vegan", "assertive"),
     ("agar leave mil gayi toh I'll fly to Kochi next week", "travel.destination", None, ""),

@@ -55,13 +55,19 @@ def hours_between(earlier: datetime, later: datetime) -> float:
     return (later - earlier).total_seconds() / 3600.0
 
 
-def calendar_day(value: object) -> date | None:
-    """The calendar day of an ISO date or date-time value; None for anything else, and for
-    a day outside ``DAY_YEARS`` (held from before such days were refused)."""
+def iso_day(value: object) -> date | None:
+    """The day an ISO date or date-time value begins with, whatever its year; None for
+    anything else."""
     if not isinstance(value, str) or len(value) < 10:
         return None
     try:
-        day = date.fromisoformat(value[:10])
+        return date.fromisoformat(value[:10])
     except ValueError:
         return None
-    return day if day.year in DAY_YEARS else None
+
+
+def calendar_day(value: object) -> date | None:
+    """The calendar day of an ISO date or date-time value; None for anything else, and for
+    a day outside ``DAY_YEARS`` (held from before such days were refused)."""
+    day = iso_day(value)
+    return day if day is not None and day.year in DAY_YEARS else None

@@ -13,10 +13,9 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
-from core.domain.timeutil import DAY_YEARS
+from core.domain.timeutil import DAY_YEARS, iso_day
 
 
 def dated_field(field: str) -> bool:
@@ -28,16 +27,11 @@ def dated_field(field: str) -> bool:
 def day_problem(value: object) -> str | None:
     """Why ``value`` (an ISO date or date-time) is a day Canon cannot count from; None for
     a day it can, and for anything that is no ISO day at all (free text stays as it is)."""
-    if not isinstance(value, str) or len(value) < 10:
-        return None
-    try:
-        day = date.fromisoformat(value[:10])
-    except ValueError:
-        return None
-    if day.year in DAY_YEARS:
+    day = iso_day(value)
+    if day is None or day.year in DAY_YEARS:
         return None
     first, last = DAY_YEARS[0], DAY_YEARS[-1]
-    return f"{value[:10]} is not a day Canon can plan on (years {first} to {last})"
+    return f"{day.isoformat()} is not a day Canon can plan on (years {first} to {last})"
 
 
 def told_day_errors(schema: str, payload: Any) -> list[str]:

@@ -124,16 +124,7 @@ def called_off_under_way(
     over = {**off[0], "candidate_value": "completed", "needs_confirmation": CALLED_OFF_THERE}
     # The plan's words a cancellation forgets (its place, its days) are no part of a trip
     # that happened: it went there, on its days.
-    forgotten = (DESTINATION, DEPART, RETURN)
-    return [
-        over if p is off[0] else p
-        for p in payloads
-        if not (
-            p.get("entity_id") == entity_id
-            and p.get("field") in forgotten
-            and p.get("candidate_value") is None
-        )
-    ]
+    return [over if p is off[0] else p for p in _without_plan_forgotten(payloads, entity_id)]
 
 
 def another_trip_called_off(
@@ -154,12 +145,17 @@ def another_trip_called_off(
         p.get("field") == DESTINATION and p.get("candidate_value") for p in mine
     ):
         return payloads  # "the tahoe trip is off, denver instead": the held one, and a new
+    return [p for p in _without_plan_forgotten(payloads, entity_id) if p is not off[0]]
+
+
+def _without_plan_forgotten(payloads: list[Payload], entity_id: str) -> list[Payload]:
+    """``payloads`` without the plan's place and days that a cancellation forgets (the
+    speaker's own: their value None)."""
     forgotten = (DESTINATION, DEPART, RETURN)
     return [
         p
         for p in payloads
-        if p is not off[0]
-        and not (
+        if not (
             p.get("entity_id") == entity_id
             and p.get("field") in forgotten
             and p.get("candidate_value") is None

@@ -14,14 +14,13 @@ observations, ``offline_observations``; what each clause then says the message i
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date, datetime
 
 from core.domain.fields import domain_of
 from core.extraction.already_there import they_got_there
 from core.extraction.arrival_home import arrived_to_stay
-from core.extraction.arrivals import dated_arrivals, is_back
+from core.extraction.arrivals import is_back
 from core.extraction.arrived_place_after import place_after_arrival
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
@@ -31,31 +30,34 @@ from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause
 from core.extraction.clause_verdict import clause_verdict, is_aside
 from core.extraction.clocktimes import clock_time
-from core.extraction.day_trips import same_day_trip
 from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
 from core.extraction.intent import ClauseIntent, message_intent
-from core.extraction.job_left import employer_since_left, home_since_left
-from core.extraction.journey_day import journey_day
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
-from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import key_value_candidate
 from core.extraction.message_asks import around_an_ask, asks, remark
 from core.extraction.move_ahead import move_ahead
 from core.extraction.no_state_told import advices_other_way
 from core.extraction.now_marked import marked_now
 from core.extraction.offline_consistency import (
-    back_from_there,
-    dedupe_observations,
     is_under_way,
-    return_after_departure,
-    there_and_back,
 )
 from core.extraction.offline_input import readable_body
+from core.extraction.offline_joints import (
+    BOOKING_ASKED,
+    SCOPE_JOINTS,
+    WANT_TO_GO,
+    WHEN_IT_WAS,
+    WHILE_ASKED,
+    WOULD_HAVE,
+    not_told,
+    shares_habit,
+)
 from core.extraction.offline_observations import clause_observations
+from core.extraction.offline_together import read_together
 from core.extraction.past_scene import PastScene
 from core.extraction.profile_after import settled_not_travelling
 from core.extraction.pronouns import Referents
@@ -65,9 +67,8 @@ from core.extraction.rules_profile import extract_profile
 from core.extraction.rules_project import extract_project
 from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
-from core.extraction.segments import Segment, split_segments
+from core.extraction.segments import split_segments
 from core.extraction.set_out_lately import set_out_lately
-from core.extraction.settled_since import home_held_since
 from core.extraction.subscriptions import subscription_candidates
 from core.extraction.terms_ahead import a_things_term, ends_a_stay
 from core.extraction.travel_departures import (
@@ -78,7 +79,6 @@ from core.extraction.travel_departures import (
     lend_return,
     redate_departure,
 )
-from core.extraction.travel_going_back import back_from_stay
 from core.extraction.travel_returns import back_at_work_day
 from core.extraction.travel_trips import trip_dates
 from core.extraction.typed_text import clean
@@ -101,14 +101,6 @@ from core.extraction.whose_clause import (
     their_news,
 )
 
-_BOOKING_ASKED = re.compile(
-    r"^(?:so\s+|and\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
-    r"(?:please|pls)\s+)?(?:find|book|get|look\s+(?:for|up)|search\s+for|check|reserve)\b"
-)
-_WANT_TO_GO = re.compile(
-    r"\b(?:want|wanna|'d\s+like|would\s+like|need)\s+(?:to\s+)?(?:go|fly|travel|visit|head|"
-    r"drive|take\s+a\s+trip)\b"
-)
 _RULES = (
     extract_travel,
     extract_family,
@@ -119,12 +111,6 @@ _RULES = (
     extract_profile,
     move_ahead,
 )
-_WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
-"""What might have been ("I would have called"), not a plan undone ("we were supposed to
-go to Maui but we cancelled": the cancellation is news)."""
-_WHEN_IT_WAS = re.compile(r"(?:when|while|before|after|until|till|back\s+when)\b")
-_WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
-_SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 
 
 def extract_offline(
@@ -195,16 +181,14 @@ def extract_offline(
     others_told = False  # the clause before told someone else's story in the past
     news_before = False  # the clause before told only that someone else called or wrote
     # Whether the clause after each asks to book or find something for it.
-    booked = [bool(_BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(
-        segments
-    )
+    booked = [bool(BOOKING_ASKED.match(nxt.low)) for nxt in segments[1:]] + [False] * bool(segments)
     nexts = [*segments[1:], None][: len(segments)]  # the clause after each, none for the last
     for seg, reading, where, books, nxt in zip(
         segments, readings, offsets, booked, nexts, strict=True
     ):
         # "If it rains, we'll stay home": the consequence shares the condition's scope,
         # but "..., but right now we're in Denver" leaves it.
-        in_scope = scope_open and seg.joint in _SCOPE_JOINTS
+        in_scope = scope_open and seg.joint in SCOPE_JOINTS
         # "did Mason take his inhaler to yours", "guys, can someone book the court": asked
         # by word order, first or after words that claim nothing.
         opens = seg.sentence_start or (seg.joint == "comma" and set(intents) == {"none"})
@@ -213,7 +197,7 @@ def extract_offline(
         clause, ci, cut = read_clause(seg, at, in_scope=in_scope, md=md, reading=reading)
         ci, clause = scene.read(seg, ci, clause, reading)  # "last summer we're driving…"
         wanted = ci.intent == "hypothetical" and not (ci.counterfactual or ci.opens_scope)
-        if books and wanted and _WANT_TO_GO.search(seg.low):
+        if books and wanted and WANT_TO_GO.search(seg.low):
             # "We want to go to Paris in June, can you find flights?": a trip being
             # arranged, not a dream.
             ci = replace(ci, intent="planning")
@@ -221,7 +205,7 @@ def extract_offline(
         if (
             ci.intent == "assertive"
             and nxt is not None
-            and nxt.joint in _SCOPE_JOINTS
+            and nxt.joint in SCOPE_JOINTS
             and reading is not None
             and a_things_term(reading, seg.low)
             and ends_a_stay(nxt.low)
@@ -229,7 +213,7 @@ def extract_offline(
             # "my lease ends on the 31st, then I'm off to Santiago": the move it starts.
             ci = replace(ci, intent="planning")
             clause = replace(clause, intent="planning")
-        if habit and _shares_habit(seg, reading):
+        if habit and shares_habit(seg, reading):
             # "we would drive to the coast and stay until the rain came": the second verb
             # has no subject of its own and shares the habit's "would".
             ci = replace(ci, intent="historical", habitual=True)
@@ -246,7 +230,7 @@ def extract_offline(
             # "dropping Mia at her dad's Friday, then I'm free till Monday": what follows it.
             ci = replace(ci, intent="planning")
             clause = replace(clause, intent="planning")
-        if asked and seg.joint in _WHILE_ASKED:
+        if asked and seg.joint in WHILE_ASKED:
             # "can you water the plants while we're away?": when the request is for, which
             # may be now or ahead; a reason ("because I'm stuck at work") stays a fact.
             ci = replace(ci, intent="none")
@@ -256,14 +240,14 @@ def extract_offline(
             # (a result that holds, "died", would read as news about now).
             ci = replace(ci, intent="historical")
             clause = replace(clause, intent="historical")
-        if might_have_been and ci.intent == "historical" and _WHEN_IT_WAS.match(seg.low):
+        if might_have_been and ci.intent == "historical" and WHEN_IT_WAS.match(seg.low):
             # "should've bought the skin when it was on sale": when what might have been
             # was, part of it, not a story of its own.
             ci = replace(ci, intent="hypothetical")
             clause = replace(clause, intent="hypothetical")
         departed = (
             []
-            if _not_told(ci, seg, in_scope)
+            if not_told(ci, seg, in_scope)
             else set_out_lately(clause, dated_only=ci.intent == "none")
         )
         if departed:
@@ -271,7 +255,7 @@ def extract_offline(
             ci = replace(ci, intent="assertive")
             clause = replace(clause, intent="assertive")
         might_have_been = ci.counterfactual and not in_scope
-        cf_before = ci.counterfactual and _WOULD_HAVE.search(seg.low) is not None
+        cf_before = ci.counterfactual and WOULD_HAVE.search(seg.low) is not None
         asked = ci.command or (ci.intent == "none" and seg.question)
         habit = ci.habitual
         clause = replace(
@@ -290,11 +274,11 @@ def extract_offline(
             clause = replace(clause, intent="none")
         if departed:
             found = [*(c for c in found if domain_of(c.field) != "travel"), *departed]
-        if setting_out is not None and seg.joint in _SCOPE_JOINTS:
+        if setting_out is not None and seg.joint in SCOPE_JOINTS:
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
         setting_out = None if travels else departure_day(clause)
-        if setting_out is not None and (seg.joint in _SCOPE_JOINTS or trip_before):
+        if setting_out is not None and (seg.joint in SCOPE_JOINTS or trip_before):
             # "we're going to tahoe next weekend, leaving friday": the day they leave;
             # "... before our tahoe trip. we leave sunday": the sentence right after it.
             observations = redate_departure(observations, setting_out)
@@ -399,21 +383,8 @@ def extract_offline(
         intents = [i for n, i in enumerate(intents) if n not in asides] or intents
     if not telling:
         intents = around_an_ask(intents, asking, remarks)
-    read = back_from_stay(
-        return_after_departure(
-            same_day_trip(
-                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
-            )
-        ),
-        at.date(),
-    )
-    read = employer_since_left(
-        home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
-    )
-    kept = home_since_left(read, text)  # "moved to denver in 2019 and left in 2022"
-    # The home the message stood on was left: the move is a story.
-    storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
-    read = journey_day(kept, parsed, at)  # "made it to tahoe!! drove up thursday"
+    # The observations together: arrivals dated, trips there and back, a home left.
+    read, storied = read_together(observations, explaining, text, parsed, at)
     if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")
@@ -427,22 +398,3 @@ def extract_offline(
 
 def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:
     return [i for n, i in enumerate(intents) if n not in asides]
-
-
-def _not_told(ci: ClauseIntent, seg: Segment, in_scope: bool) -> bool:
-    """The clause does not tell what happened: a question, a condition's scope, a wish or
-    what might have been."""
-    return seg.question or in_scope or ci.counterfactual or ci.intent == "hypothetical"
-
-
-def _shares_habit(seg: Segment, reading: ClauseReading | None) -> bool:
-    """The clause's verb has no subject in the clause itself (the parse may lend it the
-    one before: "we would drive ... and stay")."""
-    if seg.joint not in ("and", "comma") or reading is None or reading.modal:
-        return False
-    if reading.tense not in ("present", "none"):
-        return False
-    own = reading.subject_text.lower()
-    return (
-        reading.subject == "none" or not own or re.search(rf"\b{re.escape(own)}\b", seg.low) is None
-    )

@@ -1,0 +1,49 @@
+"""What one message's observations say together, once each clause has been read: an
+arrival dated by the clause that explains it, a trip there and back in one day or one
+message, a return after a departure, a stay ended, a home or a job left since, the day of
+the journey that got there; and whether the home the message stood on was left (the move
+is then a story)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.extraction.arrivals import dated_arrivals
+from core.extraction.day_trips import same_day_trip
+from core.extraction.job_left import employer_since_left, home_since_left
+from core.extraction.journey_day import journey_day
+from core.extraction.offline_consistency import (
+    back_from_there,
+    dedupe_observations,
+    return_after_departure,
+    there_and_back,
+)
+from core.extraction.settled_since import home_held_since
+from core.extraction.travel_going_back import back_from_stay
+from core.extraction.types import ExtractedObservation
+
+
+def read_together(
+    observations: list[ExtractedObservation],
+    explaining: list[str],
+    text: str,
+    parsed: str,
+    at: datetime,
+) -> tuple[tuple[ExtractedObservation, ...], bool]:
+    """``observations`` of ``text`` (``parsed``: its cleaned words) made consistent with
+    each other, and whether the message's move is a story (its home left since)."""
+    read = back_from_stay(
+        return_after_departure(
+            same_day_trip(
+                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+            )
+        ),
+        at.date(),
+    )
+    read = employer_since_left(
+        home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
+    )
+    kept = home_since_left(read, text)  # "moved to denver in 2019 and left in 2022"
+    # The home the message stood on was left: the move is a story.
+    storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
+    return journey_day(kept, parsed, at), storied  # "made it to tahoe!! drove up thursday"

@@ -4,8 +4,11 @@ to leave of a plan of her own that waits for her Yes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain.state import Scalar
 from core.domain.whose_word import users_own_word
+from core.engine.due_before_trip import errands_before_we_go
 from core.engine.engine import Engine
 from core.engine.trip_state import DEPART, STATUS
 
@@ -18,12 +21,13 @@ async def asked_under_way(engine: Engine, entity_id: str) -> bool:
 
 
 async def with_plan_asked(
-    engine: Engine, entity_id: str, state: dict[str, Scalar]
+    engine: Engine, entity_id: str, state: dict[str, Scalar], payloads: list[dict[str, Any]]
 ) -> dict[str, Scalar]:
     """``state`` with the trip's day to leave that the user's own word is being asked about,
     when no trip is held planned: "gotta return the amazon jacket before we go", typed while
-    "going to tahoe saturday" waits for its Yes, is due by Saturday (it lost its day)."""
-    if state.get(STATUS) == "planning":
+    "going to tahoe saturday" waits for its Yes, is due by Saturday (it lost its day). The
+    open questions are read only for a message (``payloads``) with such an errand in it."""
+    if state.get(STATUS) == "planning" or not errands_before_we_go(payloads, entity_id):
         return state
     items = await engine.store.open_review_items([entity_id])
     asked = [r for r in items if users_own_word(r.principal, entity_id)]

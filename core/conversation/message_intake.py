@@ -281,7 +281,7 @@ async def _observations(
         read_mine = _asked_when_recalled(read_mine, subject, mine)
         # "gotta return the amazon package before we go": due by the trip's day.
         # Said while that trip's plan waits for her Yes: by the day she is asked about.
-        planned = await with_plan_asked(engine, entity_id, own_state)
+        planned = await with_plan_asked(engine, entity_id, own_state, read_mine)
         read_mine = due_before_the_trip(read_mine, entity_id, planned, at)
         # "returned it": the one errand still to do, done (asked: Canon chose which), or
         # with several still to do, which of them (one question, a Yes to one).

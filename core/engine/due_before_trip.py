@@ -53,15 +53,7 @@ def due_before_the_trip(
     )
     if leaves is None or leaves < today_where(state, now):
         return payloads
-    before_we_go = {
-        ".".join(parts[:2])
-        for p in mine
-        if len(parts := str(p.get("field", "")).split(".")) == 3
-        and parts[0] == "financial"
-        and parts[2] == "status"
-        and p.get("candidate_value") == "due"
-        and _BEFORE_WE_GO.search(str(p.get("evidence_text", "")))
-    }
+    before_we_go = errands_before_we_go(mine, entity_id)
     if not before_we_go:
         return payloads
     day = leaves.isoformat()
@@ -88,6 +80,21 @@ def due_before_the_trip(
             )
             dated.add(errand)
     return out
+
+
+def errands_before_we_go(payloads: list[dict[str, Any]], entity_id: str) -> set[str]:
+    """The errands (``financial.<slug>``) of ``entity_id`` that ``payloads`` say are due
+    "before we go" ("before we leave", "before the trip")."""
+    return {
+        ".".join(parts[:2])
+        for p in payloads
+        if p.get("entity_id") == entity_id
+        and len(parts := str(p.get("field", "")).split(".")) == 3
+        and parts[0] == "financial"
+        and parts[2] == "status"
+        and p.get("candidate_value") == "due"
+        and _BEFORE_WE_GO.search(str(p.get("evidence_text", "")))
+    }
 
 
 def _planned_departure(mine: list[dict[str, Any]]) -> date | None:

@@ -16,95 +16,31 @@ write a transaction, 2,000 alternations under load 9: 500 → 250 µs; the serve
 What psycopg did for each statement is done here with its public parts: the parameters
 are dumped by the connection's ``Transformer``, the rows loaded by it, an error raised as
 psycopg's exception for its SQLSTATE. Each statement is prepared on the server the first
-time a connection runs it (named ``canon_<n>``; psycopg's own are ``_pg3_<n>``) and run
-by name after, so its plan is not made again (as psycopg's ``prepare_threshold`` did
-after five runs). psycopg deallocates every prepared statement of a connection after a
-ROLLBACK it runs, ours with its own: a transaction whose first exchange meets a name the
-server no longer knows prepares its statements again and sends that exchange once more
-(nothing ran: the first statement failed and aborted the rest).
+time a connection runs it and run by name after (``core.store.postgres_prepared``).
+psycopg deallocates every prepared statement of a connection after a ROLLBACK it runs,
+ours with its own: a transaction whose first exchange meets a name the server no longer
+knows prepares its statements again and sends that exchange once more (nothing ran: the
+first statement failed and aborted the rest).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
-from functools import lru_cache
 from typing import Any
 
 import psycopg
 from psycopg import AsyncConnection, errors, pq
-from psycopg.adapt import PyFormat, Transformer
+from psycopg.adapt import PyFormat
 
+from core.store.postgres_prepared import MAX_PREPARED, numbered, prepared_on
 from core.store.postgres_tx import Read, Tx
 
 _STATUS = pq.ExecStatus
 _UNKNOWN_STATEMENT = "26000"
 """SQLSTATE invalid_sql_statement_name: a prepared statement the server does not have."""
-_PLACEHOLDER = re.compile(r"%\((\w+)\)s|%s|%%")
-_MAX_PREPARED = 200
-"""Statements a connection keeps prepared (a batch's multi-row INSERTs come in many
-sizes); past it, the rest run unnamed (parsed and planned on each run)."""
-
-
-@lru_cache(maxsize=256)
-def _numbered(sql: str) -> tuple[bytes, tuple[str, ...] | int]:
-    """``sql`` with psycopg's placeholders numbered as the server's ($1, $2, ...), and the
-    parameters' names in order (named placeholders) or how many there are (``%s``)."""
-    names: list[str] = []
-    count = 0
-
-    def number(m: re.Match[str]) -> str:
-        nonlocal count
-        if m.group(0) == "%%":
-            return "%"
-        name = m.group(1)
-        if name is None:
-            count += 1
-            return f"${count}"
-        if name not in names:
-            names.append(name)
-        return f"${names.index(name) + 1}"
-
-    text = _PLACEHOLDER.sub(number, sql)
-    if names and count:
-        raise ValueError("a statement takes named or positional parameters, not both")
-    return text.encode(), tuple(names) if names else count
-
-
-class _Prepared:
-    """The statements prepared on one connection, by text and parameter types; names are
-    never reused on a connection (a name prepared in an exchange that then failed is
-    still the server's)."""
-
-    def __init__(self, conn: AsyncConnection[Any]) -> None:
-        self.names: dict[tuple[bytes, tuple[int, ...]], bytes] = {}
-        self.made = 0
-        self.adapt = Transformer(conn)
-        """The connection's parameter dumper and row loader, kept for its transactions
-        (one at a time): a new one per transaction looked each parameter's dumper and
-        each column's loader up again."""
-
-    def new_name(self) -> bytes:
-        self.made += 1
-        return f"canon_{self.made}".encode()
-
-
-_PREPARED_ATTR = "_canon_prepared"
-
-
-def prepared_on(conn: AsyncConnection[Any]) -> _Prepared:
-    """The connection's ``_Prepared``, kept on the connection itself, so it lives and dies
-    with it: it holds a ``Transformer``, which refers back to the connection, so in a
-    table weakly keyed by the connection it would keep every connection alive (on the
-    connection it is a cycle the collector frees with it)."""
-    prepared: _Prepared | None = getattr(conn, _PREPARED_ATTR, None)
-    if prepared is None:
-        prepared = _Prepared(conn)
-        setattr(conn, _PREPARED_ATTR, prepared)
-    return prepared
 
 
 class PipedRows:
@@ -167,7 +103,7 @@ class Pipe:
         return out
 
     def _send(self, sql: str, args: Sequence[Any] | dict[str, Any], out: PipedRows | None) -> None:
-        query, names = _numbered(sql)
+        query, names = numbered(sql)
         if isinstance(names, int):
             values = list(args)
             if len(values) != names:
@@ -180,7 +116,7 @@ class Pipe:
         formats = list(self._adapt.formats or ())
         key = (query, types)
         name = self._prepared.names.get(key)
-        if name is None and len(self._prepared.names) < _MAX_PREPARED:
+        if name is None and len(self._prepared.names) < MAX_PREPARED:
             # Known from now on (the same statement queued again in this exchange runs by
             # name); forgotten again should the preparation fail or never run.
             name = self._prepared.names[key] = self._prepared.new_name()

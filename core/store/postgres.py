@@ -26,7 +26,6 @@ from datetime import datetime
 from typing import Any
 
 import psycopg
-from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
 from core.domain.alerts import Alert
@@ -45,10 +44,10 @@ from core.store.postgres_api_tokens import (
     read_along,
     rows_along,
 )
+from core.store.postgres_connect import describe, open_pool
 from core.store.postgres_conversation import PostgresConversationStore
 from core.store.postgres_import import import_facts
 from core.store.postgres_ingest import decide_and_write
-from core.store.postgres_migrations import migrate
 from core.store.postgres_policy_log import PostgresPolicyLog
 from core.store.postgres_reads import PostgresReads
 from core.store.postgres_rows import (
@@ -76,9 +75,6 @@ from core.store.protocol import Decide, DecideSettlement, RolloutReads, SeenEven
 from core.store.settling import SettlesOneByGroup
 from core.store.spend_along import before_writing, pending
 
-CONNECT_TIMEOUT_S = 10
-UNREADABLE_URL = "postgresql (unreadable URL)"
-
 
 class PostgresStore(PostgresReads, SettlesOneByGroup):
     """Store backed by one PostgreSQL database, shared by any number of processes."""
@@ -87,7 +83,7 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
         self.url = url
         self._max_connections = max_connections
         self._pool: AsyncConnectionPool | None = None
-        self.where = _describe(url)
+        self.where = describe(url)
         # Companion stores, sharing the pool.
         self.conversation = PostgresConversationStore(self)
         self.source_states = PostgresSourceStates(self)
@@ -98,48 +94,8 @@ class PostgresStore(PostgresReads, SettlesOneByGroup):
 
     # -- lifecycle ---------------------------------------------------------------
     async def open(self) -> None:
-        """Connect and migrate, then open the pool; on any failure nothing stays open.
-
-        The first connection is made directly, so an unreachable server fails at
-        once with libpq's reason (a pool would keep retrying until its timeout).
-        """
-        if self.where == UNREADABLE_URL:
-            # Not the library's message: it quotes the URL, password and all.
-            raise StoreError(
-                f"cannot open store {self.where}: not a postgresql://host/database URL"
-            )
-        try:
-            conn = await psycopg.AsyncConnection.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
-            )
-        except psycopg.Error as e:
-            raise StoreError(f"cannot open store {self.where}: {first_line(e)}") from e
-        async with conn:
-            await migrate(conn)
-        pool = AsyncConnectionPool(
-            self.url,
-            min_size=1,
-            max_size=self._max_connections,
-            open=False,
-            kwargs={
-                "autocommit": True,
-                "connect_timeout": CONNECT_TIMEOUT_S,
-                # A read is prepared (and its generic plan made) the first time a
-                # connection runs it, not parsed and planned on each of its first five
-                # runs: every worker's pool starts fresh backends, so two workers pay
-                # that warm-up twice (plans a turn 0.57 -> 0.28, see "perf25d").
-                "prepare_threshold": 0,
-            },
-            configure=_configure,
-        )
-        try:
-            await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
-        except BaseException as e:
-            await pool.close()
-            if isinstance(e, psycopg.Error):
-                raise StoreError(f"cannot open store {self.where}: {first_line(e)}") from e
-            raise
-        self._pool = pool
+        """Connect and migrate, then open the pool (``core.store.postgres_connect``)."""
+        self._pool = await open_pool(self.url, self.where, self._max_connections)
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -386,25 +342,3 @@ def _import_batches(
         entities.add(fact.entity_id)
     if chunk:
         yield chunk
-
-
-async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Each pooled connection plans a prepared statement once (its generic plan), not
-    again on every execution. Left to itself the server re-plans every statement with an
-    array parameter (the snapshot read, a queue, a promotion): its generic plan counts
-    ten elements where the custom plan sees the one or two given, so it looks dearer,
-    while planning it again costs far more than it saves (the snapshot read's plan about
-    1 ms each time, 0.9 ms of the server's ~4 ms of CPU an API turn). Every statement here
-    is an indexed lookup that a generic plan serves as well."""
-    await conn.execute("SET plan_cache_mode = force_generic_plan")
-
-
-def _describe(url: str) -> str:
-    """Where the store is, for messages: host, port and database, never the password."""
-    try:
-        parts = conninfo_to_dict(url)
-    except psycopg.Error:
-        return UNREADABLE_URL
-    host = parts.get("host") or "localhost"
-    port = parts.get("port") or "5432"
-    return f"postgresql://{host}:{port}/{parts.get('dbname') or ''}"

@@ -50,17 +50,8 @@ from core.store.postgres_import import import_facts
 from core.store.postgres_ingest import decide_and_write
 from core.store.postgres_policy_log import PostgresPolicyLog
 from core.store.postgres_reads import PostgresReads
-from core.store.postgres_rows import (
-    INSERT_ALERT,
-    INSERT_DEAD_LETTER,
-    INSERT_REVIEW,
-    LETTER_COLUMNS,
-    first_line,
-    letter_from_row,
-    letter_row,
-    review_row,
-    utc,
-)
+from core.store.postgres_records import first_line, letter_from_row, letter_row, review_row, utc
+from core.store.postgres_rows import INSERT_ALERT, INSERT_DEAD_LETTER, INSERT_REVIEW, LETTER_COLUMNS
 from core.store.postgres_settle import settle_group, store_dead_letter
 from core.store.postgres_sources import PostgresMailSenders, PostgresSourceStates
 from core.store.postgres_tx import (

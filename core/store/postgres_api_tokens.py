@@ -11,7 +11,7 @@ from typing import Any
 
 from core.domain.api_tokens import ApiToken
 from core.store.postgres_companions import PoolOwner
-from core.store.postgres_rows import utc
+from core.store.postgres_records import utc
 from core.store.spend_along import SpendAlong, Spent
 from core.store.sql_tokens import COLUMNS, token_from_row, token_row
 

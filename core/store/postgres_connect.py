@@ -16,7 +16,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from core.errors import StoreError
 from core.store.postgres_migrations import migrate
-from core.store.postgres_rows import first_line
+from core.store.postgres_records import first_line
 
 CONNECT_TIMEOUT_S = 10
 UNREADABLE_URL = "postgresql (unreadable URL)"

@@ -24,7 +24,7 @@ from core.domain.ids import new_id
 from core.store.chat_turns import LEASE_S, Lane, leased
 from core.store.companion_protocols import TICK_CLAIMS_KEPT, UPDATE_CLAIMS_KEPT
 from core.store.postgres_companions import PoolOwner
-from core.store.postgres_rows import opt_utc, utc
+from core.store.postgres_records import opt_utc, utc
 from core.store.sql_records import SHOWN_COLUMNS, shown_cells, shown_from_row
 
 UNSYNCED = "SET LOCAL synchronous_commit TO OFF"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.domain.state import CommittedFact
-from core.store.postgres_rows import UPSERT_FACT, dumps
+from core.store.postgres_records import dumps
+from core.store.postgres_rows import UPSERT_FACT
 from core.store.postgres_tx import Tx
 
 

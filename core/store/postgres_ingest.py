@@ -50,7 +50,8 @@ from core.domain.review_items import ReviewItem
 from core.domain.snapshot import FieldSnapshot
 from core.domain.write_batch import WriteBatch
 from core.store.postgres_pipe import pipelined
-from core.store.postgres_rows import PROMOTE, review_from_row
+from core.store.postgres_records import review_from_row
+from core.store.postgres_rows import PROMOTE
 from core.store.postgres_tx import (
     Deciding,
     Rows,

@@ -12,7 +12,7 @@ import psycopg
 
 from core.errors import MigrationError
 from core.store.migrations.postgresql import MIGRATIONS
-from core.store.postgres_rows import first_line
+from core.store.postgres_records import first_line
 
 MIGRATION_LOCK = (0x63616E6F, 1)
 """The advisory lock (two-int key space, apart from the entities') held while migrating."""

@@ -18,17 +18,14 @@ from core.domain.rollout import ChangeCount
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.store import sql_records
 from core.store.group_reads import QuestionAndGroup
-from core.store.postgres_rows import (
-    EVENT_COLUMNS,
-    FACT_COLUMNS,
-    HISTORY_COLUMNS,
-    REVIEW_COLUMNS,
+from core.store.postgres_records import (
     audit_from_row,
     event_from_row,
     fact_from_row,
     history_from_row,
     review_from_row,
 )
+from core.store.postgres_rows import EVENT_COLUMNS, FACT_COLUMNS, HISTORY_COLUMNS, REVIEW_COLUMNS
 from core.store.postgres_tx import Read
 from core.store.protocol import ContextRows
 from core.store.sql_records import ANY_STATUS

@@ -54,6 +54,16 @@ from core.domain.state import value_key
 from core.errors import AlreadyAnswered, NotFound
 from core.store.postgres_ingest import Shown
 from core.store.postgres_pipe import pipelined
+from core.store.postgres_records import (
+    commit_row,
+    dumps,
+    event_args,
+    event_row,
+    fact_from_row,
+    letter_row,
+    review_from_row,
+    review_row,
+)
 from core.store.postgres_rows import (
     ANSWER_AND_COMMIT,
     FACT_COLUMNS,
@@ -65,14 +75,6 @@ from core.store.postgres_rows import (
     PROMOTE,
     REVIEW_COLUMNS,
     UPDATE_DEAD_LETTER,
-    commit_row,
-    dumps,
-    event_args,
-    event_row,
-    fact_from_row,
-    letter_row,
-    review_from_row,
-    review_row,
 )
 from core.store.postgres_tx import Read, Rows, Tx, apply_commit, open_questions
 from core.store.protocol import DecideSettlement

@@ -13,7 +13,7 @@ from typing import Any
 
 from core.domain.source_state import SourceState
 from core.store.postgres_companions import PoolOwner
-from core.store.postgres_rows import opt_utc
+from core.store.postgres_records import opt_utc
 
 _SOURCE_COLUMNS = (
     "name, kind, cursor, last_attempt, last_success, last_error, failures, weight, signals_total"

@@ -24,6 +24,15 @@ from core.domain.snapshot import FieldSnapshot, OpenItem, note_agreeing
 from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, value_key
 from core.domain.write_batch import CommitPlan, WriteBatch
+from core.store.postgres_records import (
+    array_text,
+    batch_rows,
+    commit_row,
+    fact_from_row,
+    letter_row,
+    review_from_row,
+    utc,
+)
 from core.store.postgres_rows import (
     COMMIT_AND_FOLD,
     COMMIT_FOLD_AND_SETTLE,
@@ -39,15 +48,8 @@ from core.store.postgres_rows import (
     PROMOTE,
     ROWS_PER_INSERT,
     SNAPSHOT,
-    array_text,
-    batch_rows,
-    commit_row,
     event_writes,
-    fact_from_row,
-    letter_row,
-    review_from_row,
     rows_at_once,
-    utc,
 )
 from core.store.protocol import SeenEvents
 from core.store.rules import OpenQuestion, promotable

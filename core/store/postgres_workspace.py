@@ -11,7 +11,7 @@ from datetime import datetime
 
 from core.domain.workspace_records import AcceptedInput, WorkspaceEvent
 from core.store.postgres_companions import PoolOwner
-from core.store.postgres_rows import utc
+from core.store.postgres_records import utc
 
 
 class PostgresWorkspaceStore:

@@ -14,7 +14,7 @@ import pytest
 
 from core.domain.state import CommittedFact
 from core.store import sql_records
-from core.store.postgres_rows import utc
+from core.store.postgres_records import utc
 from core.store.sqlite_rows import fact_from_row, fact_row
 
 AT = datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC)

@@ -32,7 +32,8 @@ from core.store import ReviewItem, postgres_ingest, postgres_migrations
 from core.store.postgres import PostgresStore
 from core.store.postgres_ingest import queue_batch
 from core.store.postgres_migrations import MIGRATIONS
-from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY, array_text
+from core.store.postgres_records import array_text
+from core.store.postgres_rows import LOCK_ITEM_OWNERS, LOCK_KEY
 from core.store.postgres_tx import entity_lock_key
 from core.store.sqlite import SQLiteStore
 

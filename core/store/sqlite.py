@@ -58,15 +58,9 @@ from core.store.sqlite_rows import (
     split_statements,
     ts,
 )
+from core.store.sqlite_snapshots import read_snapshots
 from core.store.sqlite_sources import SQLiteMailSenders, SQLiteSourceStates
-from core.store.sqlite_tx import (
-    import_facts,
-    promote,
-    read_snapshots,
-    settle_one,
-    store_dead_letter,
-    write_batch,
-)
+from core.store.sqlite_tx import import_facts, promote, settle_one, store_dead_letter, write_batch
 from core.store.sqlite_unsynced import UnsyncedGroup
 from core.store.sqlite_workspace import SQLiteWorkspaceStore
 

@@ -8,7 +8,7 @@ SQL itself.
 
 ``run_in_one_hop`` sends one function instead: it opens the transaction, runs
 the body, commits, and comes back once. The body is the store's ordinary async
-code (``sqlite_tx.read_snapshots``, ``sqlite_tx.write_batch``), given a
+code (``sqlite_snapshots.read_snapshots``, ``sqlite_tx.write_batch``), given a
 ``DirectConnection`` whose methods have the shape of aiosqlite's but answer at
 once on the thread they run on.
 Such a body never waits for anything, so one ``send`` drives it to the end; if

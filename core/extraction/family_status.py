@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.family_away import AWAY_DOING
-from core.extraction.family_condition_words import condition_said, spelled_out, symptom_settled
+from core.extraction.family_condition_words import condition_said, symptom_settled
 from core.extraction.family_hospital import (
     ADMITTED_WITH,
     AND_HOME,
@@ -21,6 +21,7 @@ from core.extraction.family_hospital import (
     TAKEN_IN,
 )
 from core.extraction.family_members import PRE as _PRE
+from core.extraction.family_status_spellings import spelled_out
 
 THREW_UP = re.compile(r"^\s*(?:just\s+)?(?:threw\s+up|puked|vomited|has\s+thrown\s+up)\b")
 """A member who "threw up" today is sick now (the caller checks the day)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from core.extraction.family_status import DISEASES
+from core.extraction.family_illnesses import DISEASES
 from core.extraction.regex_branches import branched
 
 _BE = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"

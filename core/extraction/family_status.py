@@ -20,6 +20,13 @@ from core.extraction.family_hospital import (
     OUT_OF_CARE,
     TAKEN_IN,
 )
+from core.extraction.family_illnesses import (
+    COMING_DOWN,
+    DISEASES,
+    HAS_ILLNESS,
+    HOME_WITH,
+    SICKNESS_ADJ,
+)
 from core.extraction.family_members import PRE as _PRE
 from core.extraction.family_status_spellings import spelled_out
 
@@ -88,72 +95,6 @@ _STATUS = re.compile(
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
     r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
 )
-# Illnesses that make someone sick now: a small documented class, acute infections and
-# serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
-# are not a status, so they are left out on purpose.
-_DISEASES = (
-    r"flu|stomach\s+flu|cold|colds|fever|temperature|temp(?!\s+(?:job|role|position|work|agency|contract))|covid(?:-19)?|coronavirus|strep(?:\s+throat)?|"
-    r"stomach\s+bug|bug|virus|(?:[a-z]+\s+)?infection|chickenpox|chicken\s+pox|rsv|cough|"
-    r"migraine|pink\s+eye|lice|pneumonia|bronchitis|(?:[a-z]+\s+){0,2}cancer|leukemia|"
-    r"tumou?r|mono|measles|mumps|norovirus|food\s+poisoning|tonsillitis|sore\s+throat|"
-    r"shingles|croup|appendicitis|sepsis|rash|"
-    # More of what a household names: "glandular fever", "colic", "laryngitis".
-    r"glandular\s+fever|colic|sinusitis|laryngitis|impetigo|scabies|slapped\s+cheek|cellulitis|"
-    r"meningitis|pleurisy|hepatitis|kidney\s+stones?|gallstones|long\s+covid|"
-    # Said the household way and the world over: "a tummy bug", "loose motions" (Indian
-    # English), "malaria", "typhoid", "dengue" (West Africa, South Asia, the Philippines),
-    # "hand foot and mouth", "d&v", "the lurgy" (British).
-    r"(?:tummy|stomach|sickness|vomiting|winter|24[- ]hour)\s+(?:bug|virus|ache)|tummy\s+ache|"
-    r"stomach\s*ache|ear\s*ache|(?:head|chest)\s+cold|loose\s+motions?|diarrh?o?ea|"
-    r"malaria|typhoid(?:\s+fever)?|dengue(?:\s+fever)?|scarlet\s+fever|whooping\s+cough|"
-    r"hand,?\s+foot,?\s+(?:and|&|n)\s+mouth(?:\s+disease)?|gastro(?:enteritis)?|"
-    r"conjunctivitis|jaundice|tonsil+itis|d\s*&\s*v|(?:the\s+)?lurgy|the\s+runs|vomiting|"
-    # A carer's abbreviations: "a UTI", "a chest infection", "an LRTI".
-    r"uti|lrti|urine\s+infection|water\s+infection|"
-    # Lice said the British and the school-letter way: "nits again", "head lice".
-    r"nits|head\s+lice|"
-    # A small child's cold said the nursery way: "over the sniffles", "has the snuffles".
-    r"(?:the\s+)?sniffles|(?:the\s+)?snuffles"
-)
-DISEASES = _DISEASES
-"""The illnesses that make someone sick now, for the modules that read more shapes."""
-_SICKNESS_ADJ = (
-    r"(?:bad|terrible|nasty|high|slight|mild|severe|awful|horrible|little|low[- ]grade|low|"
-    r"really|very|pretty|bit\s+of\s+a|strong|heavy|proper|massive|stinking|rotten|raging|roaring|"
-    # How a doctor or an Indian or Nigerian household names the kind: "viral fever",
-    # "high-grade fever", "a bacterial infection", "acute bronchitis".
-    r"viral|bacterial|high[- ]grade|acute|persistent)"
-)
-_ILLNESS = re.compile(
-    _PRE
-    # "the kids have both got the flu": a quantifier floated between "have" and "got".
-    + r"(?:has|have|(?:has|have|'s)\s+(?:(?:both|all|also|now|just|still)\s+)?got|has\s+had|have\s+had|'s\s+had|caught|(?:came|went)\s+down\s+with|got|is\s+down\s+with|"
-    # "the twins have both caught chickenpox", "he's picked up a tummy bug"
-    r"(?:has|have|'ve|'s)\s+(?:(?:both|all|just|also|now|gone\s+and)\s+)?(?:caught|picked\s+up)|"
-    r"picked\s+up|"
-    # Non-native progressive: "my son is having fever from yesterday".
-    r"(?:is|are|'s)\s+having|"
-    r"are\s+down\s+with|'s\s+got|tested\s+positive\s+for|(?:is|are|'s)\s+running|running|"
-    r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:fighting|battling|sick\s+with|ill\s+with)|"
-    # "has been down with typhoid", "'s laid up with covid", "in bed with a migraine",
-    # "suffering from dengue": kept down by an illness, however long it has been.
-    r"(?:(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:\w+\s+)?)?(?:down\s+with|"
-    r"laid\s+up\s+with|(?:stuck\s+)?in\s+bed\s+with|suffering\s+(?:from|with)|struggling\s+with)|"
-    r"(?:is|was|got|has\s+been)\s+diagnosed\s+with)\s+"
-    rf"(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
-)
-# "coming down with something": falling ill, whatever it turns out to be; "hubby's down
-# with something nasty": ill with it already.
-_COMING_DOWN = re.compile(
-    _PRE + r"(?:(?:is|are|'s|was|were)\s+(?:coming|going)\s+down|(?:is|are|'s|has\s+been|"
-    r"have\s+been|'s\s+been)\s+(?:(?:properly|really|totally|also|now|both|all)\s+)?down)\s+"
-    r"with\s+(?:something|whatever|"
-    rf"(?:a\s+|an\s+|the\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
-)
-_HOME_WITH = re.compile(
-    rf"\bhome\b[^,.;]*?\bwith\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
-)
-"""Home with an illness ("home from nursery with a cough"): kept home by it, so sick."""
 _CARE_STAY = re.compile(
     r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
     r"rehabilitation|(?:rehab|rehabilitation)\s+clinic|"
@@ -167,7 +108,7 @@ _ALL_CLEAR = re.compile(
 _SYMPTOM_GONE = re.compile(
     # Any illness the household names, ended: "emma's fever is gone", "mum's chest
     # infection has cleared", "the kids' colds are finally gone", "his cough's cleared up".
-    rf"^\s*'s\s+(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})(?:\s+|'s\s+)"
+    rf"^\s*'s\s+(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES})(?:\s+|'s\s+)"
     r"(?:(?:finally|has|have|is|are|'s|all|now|completely|totally|fully)\s+)*"
     r"(?:broke|broken|gone|went\s+down|down|cleared(?:\s+up)?|clearing(?:\s+up)?|scabbed(?:\s+over)?|"
     r"(?:is\s+)?over)\b|"
@@ -199,7 +140,7 @@ _RECOVERED = re.compile(
     _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
     r"(?:(?:has|have|is|are|'s)\s+)?(?:fully\s+|completely\s+|now\s+)?recovered\s+from|"
     r"(?:is|are|'s)\s+(?:all\s+|both\s+|fully\s+)?over|beat|has\s+beaten)\s+"
-    rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES})\b"
+    rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES})\b"
 )
 _RECOVERED_NOW = re.compile(
     _PRE + r"(?:has|have|'s|'ve)\s+(?:(?:now|fully|completely|finally|totally|almost)\s+)*"
@@ -284,7 +225,7 @@ may come between, as after "is")."""
 
 _SYMPTOM_WORSE = re.compile(
     # Any illness the household names come back: "Nana's UTI is back", "his croup is worse".
-    rf"^\s*'s\s+(?:{_DISEASES}|rash|pain|breathing|sugar|"
+    rf"^\s*'s\s+(?:{DISEASES}|rash|pain|breathing|sugar|"
     # ("her fever's back": the verb run on to the symptom)
     r"blood\s+pressure|bp)(?:\s+|(?='s\s))(?:(?:is|are|has|have|'s|got|gotten|keeps)\s+)*(?:(?:a\s+lot|much|even|way)\s+)?"
     r"(?:worse|getting\s+worse|back|came\s+back|come\s+back|returned|up\s+again|spiking|higher|"
@@ -303,7 +244,7 @@ OFF_SICK = re.compile(
     r"(?:off|home|out)\s+(?:(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+)?"
     # The day between: "off school today with a temp", "home from nursery again w/ a cough".
     r"(?:(?:today|again|tomorrow|this\s+week|all\s+week|since\s+\w+)\s+)?"
-    rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{_SICKNESS_ADJ}\s+)*(?:{_DISEASES}))\b"
+    rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
 _AND_THEN = re.compile(
@@ -316,7 +257,7 @@ _BACK_AFTER_ILLNESS = re.compile(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
     r"(?:school|work|daycare|preschool|nursery|class)\s+(?:(?:today|again|now|this\s+morning)\s+)?after\s+(?:(?:being|a\s+week|two\s+days|"
     r"a\s+few\s+days|days)\s+)?(?:(?:off|out|home|sick|ill|poorly|in\s+bed)\b|(?:\w+\s+){0,3}?"
-    rf"(?:{_DISEASES})\b)"
+    rf"(?:{DISEASES})\b)"
 )
 """Back at school or work after an illness is well again: "the kids are back at school after
 being off with flu", "he's back at work after the stomach bug"."""
@@ -350,7 +291,7 @@ def member_status(rest: str) -> str | None:
     if said is None and (m := _AND_THEN.search(rest)) is not None:
         # Only an illness said after "and": "is fine and has a new bike" says no status.
         after = " " + rest[m.end() :]
-        if _ILLNESS.search(after) or _COMING_DOWN.search(after):
+        if HAS_ILLNESS.search(after) or COMING_DOWN.search(after):
             return "sick"
         if condition_said(after.strip()) == "sick":
             return "sick"  # "slept badly and is a bit wheezy today"
@@ -391,10 +332,10 @@ def _member_status(rest: str) -> str | None:
             and st != "home"
         ):
             st = "away"
-        if st == "home" and (_SICK_WORD.search(rest) or _HOME_WITH.search(rest)):
+        if st == "home" and (_SICK_WORD.search(rest) or HOME_WITH.search(rest)):
             st = "sick"  # "home with a cold", "home from nursery again with a cough"
         return st
-    if _ILLNESS.search(rest) or _COMING_DOWN.search(rest):
+    if HAS_ILLNESS.search(rest) or COMING_DOWN.search(rest):
         return "sick"
     if _SYMPTOM_GONE.match(rest):
         return "well"

@@ -1,4 +1,5 @@
-"""Profile fields: home city, employer, diet (``profile_diet``), name and timezone.
+"""Profile fields: home city, employer, diet (``profile_diet``), name (``profile_name``) and
+timezone.
 
 Both chat ("I just moved to Austin", "call me Alex") and "Key: value" lines of a
 Markdown profile ("Home city: Portland") land here.
@@ -10,7 +11,7 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
-from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.first_names import is_common_first_name
 from core.extraction.home_demonyms import GATE as _DEMONYM_GATE
 from core.extraction.home_demonyms import demonym_home
 from core.extraction.home_described import GATE as _DESCRIBED_GATE
@@ -19,13 +20,14 @@ from core.extraction.home_is import HOME_IS, named_as_typed
 from core.extraction.home_words import GATE as _HOME_GATE
 from core.extraction.home_words import HOME_SAID
 from core.extraction.organisations import organisation_at
-from core.extraction.places import GAZETTEER, Place, place_at
+from core.extraction.places import Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, job_after_quit, next_employer, now_living
 from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
 from core.extraction.profile_employer import COUNTED_DAYS, JOB_HELD, employer_in
 from core.extraction.profile_employer import GATE as _JOB_GATE
+from core.extraction.profile_name import name_candidates
 from core.extraction.regex_branches import branched
 from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
@@ -113,46 +115,6 @@ _HOME = branched(
     r"\b(?:i|we)(?:'ve|\s+have)\s+made\s+(?:our|my)\s+home\s+in\s+|"
     r"\b(?:i'm|i\s+am|we're|we\s+are)\b[^.;]{0,40}?\b(?:a\s+)?residents?\s+of\s+"
 )
-_NAME = re.compile(
-    r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
-    # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
-    r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me)\s+|"
-    # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
-    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
-    # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
-    r"myself)\s+"
-)
-_INTRO = re.compile(
-    r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)"
-    # "I'm Siobhan, the new parent rep for class 3": the name, then who one is.
-    r"(?:$|,\s+(?i:the|a|an|your|ur)\s+(?i:new\s+)?[a-z])"
-)
-_HERE_INTRO = re.compile(
-    r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
-    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:(-]|$)|"
-    # "it's Kemi, the new tenant in 4B", "Hi, this is Tunde from number 12": a caller or
-    # a new neighbour saying who is writing.
-    r"^(?i:(?:hi|hello|hey|hiya)[,!\s]+)?(?i:it's|it\s+is|this\s+is)\s+(?P<n2>[A-Z][a-z]+)"
-    r"(?=,\s+(?i:the|your|ur|from)\s|\s+from\s+(?i:the\s+|number\s+|no\.?\s+|flat\s+|apt\s+)?[0-9A-Z])"
-)
-"""A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
-# In lowercase an introduction needs a sign that it is one: a greeting before it or
-# "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
-_INTRO_LOW = re.compile(
-    r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+(?P<n>[a-z]{2,})"
-    r"(?:\s+(?P<tag>btw|here|lol))?(?:[\s.!]*$|\s*[,.!]+\s*(?P<tail>nice\s+to\s+meet|new\s+here|"
-    r"just\s+(?:signed|joined|started)|first\s+time))"
-)
-# After "call me" a lowercase word is a name only where the phrase ends ("call me jay,
-# everyone does"), and not one of these ("call me later", "call me back").
-_NOT_CALLED = frozenset(
-    ["later", "back", "when", "if", "tomorrow", "tonight", "asap", "maybe", "anytime", "now",
-     "soon", "crazy", "old", "lazy", "names", "out", "up", "please", "pls", "whenever",
-     "there", "here", "then", "first", "instead", "again", "today"]
-)  # fmt: skip
-# Possessives before "name is": someone else's name ("my sons name is tyler").
-_OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
-_MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
 # A clause that dates something at a clock time talks of the event's zone, not the
 # speaker's ("the call is at 3pm eastern time"), unless it names the field itself.
 _CLOCK_TIME = re.compile(
@@ -167,61 +129,6 @@ _OWN_ZONE = re.compile(
 )
 """The clause opens on the zone the speaker keeps ("im on PST btw so the 8pm EU raid is
 noon for me"): a clock time later in it is said in that zone, not the zone of an event."""
-_NOT_NAMES = frozenset(
-    [
-        "happy",
-        "sad",
-        "hungry",
-        "excited",
-        "exhausted",
-        "sorry",
-        "sure",
-        "free",
-        "early",
-        "new",
-        "when",
-        "later",
-        "tomorrow",
-        "tonight",
-        "maybe",
-        "asap",
-        "anytime",
-        "vegan",
-        "vegetarian",
-        "pregnant",
-        "single",
-        "married",
-        "retired",
-    ]
-) | frozenset(
-    [
-        "sick",
-        "tired",
-        "back",
-        "home",
-        "here",
-        "fine",
-        "ok",
-        "okay",
-        "good",
-        "great",
-        "sorry",
-        "busy",
-        "done",
-        "ready",
-        "late",
-        "in",
-        "at",
-        "on",
-    ]
-)
-# Words that follow "hey im" without being a name.
-_NOT_INTRO = frozenset(
-    ["lost", "stuck", "bored", "confused", "curious", "late", "awake", "alive", "down", "up",
-     "off", "cool", "good", "so", "just", "also", "not", "too", "very", "really", "still",
-     "new", "glad", "bad", "sad", "mad", "sorry", "here", "there", "going", "gonna", "a", "an",
-     "the", "at", "in", "on", "with", "from", "all", "broke", "hungry", "sleepy", "starving"]
-)  # fmt: skip
 _GATE = frozenset(
     [
         "here",  # "Marek here, based in Gdansk": a name signed at the start
@@ -309,24 +216,6 @@ def residence(text: str, low: str, start: int) -> Place | None:
     return min(found, key=rank)
 
 
-def _called(low: str, word: re.Match[str], start: int) -> bool:
-    """A lowercase word after "call me" that ends the phrase and is no adverb."""
-    end = start + word.end()
-    return (
-        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
-    )
-
-
-def _introduced(m: re.Match[str]) -> bool:
-    """A lowercase "hey im dave" / "im sarah btw" with a name, not a mood or a place."""
-    name = m.group("n")
-    # A common given name needs no greeting: "im alex" ("im max" at worst is asked).
-    said = m.group("hi") or m.group("tag") or m.group("tail") or is_common_first_name(name)
-    if not said or name in _NOT_NAMES or name in GAZETTEER:
-        return False
-    return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
-
-
 _HOME_AHEAD = re.compile(
     # "we're renting in Didsbury from April": a home from a day ahead is a plan, no home yet.
     r"\b(?:'re|'m|are|am|'ll\s+be|will\s+be)\s+(?:\w+\s+)?(?:living|renting|based)\b.*\b(?:from|"
@@ -384,35 +273,7 @@ def extract_profile(clause: Clause) -> list[Candidate]:
             Candidate("profile.employer", org.name, org.confidence, "assertive" if held else None)
         )
     out.extend(diet_candidates(clause))
-    m = _NAME.search(low)
-    if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
-        m = None
-    if m:
-        word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
-        # "call me when you land" is not a name: after "call me" only a capitalised word is.
-        needs_capital = m.group().startswith("call") or m.group("bare") is not None
-        if (
-            word
-            and word.group().lower() not in _NOT_NAMES
-            and (not needs_capital or word.group()[0].isupper() or _called(low, word, m.end()))
-        ):
-            name = word.group()
-            out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
-    elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in (
-        _NOT_NAMES | GAZETTEER.keys()
-    ):
-        # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
-        out.append(Candidate("profile.name", m2.group("n"), 0.85))
-    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(
-        (m4.group("n") or m4.group("n2")).lower()
-    ):
-        out.append(Candidate("profile.name", m4.group("n") or m4.group("n2"), 0.85))
-    elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
-        name = m3.group("n")
-        # A greeting or "nice to meet u" makes it an introduction: worth asking about.
-        # (Kept above what the profile domain asks at, after the clause's own doubt.)
-        sure = 0.85 if m3.group("hi") or m3.group("tail") else 0.82
-        out.append(Candidate("profile.name", name[0].upper() + name[1:], sure))
+    out.extend(name_candidates(clause))
     tz = spoken_timezone(text, low)
     own_clock = _OWN_ZONE.match(low) or CLOCK_HERE.search(low)
     if tz is not None and (own_clock or not _CLOCK_TIME.search(low)):

@@ -1,0 +1,166 @@
+"""The user's name, as they say it: "call me Alex", "my name's Bex", "Hi, I'm Alex",
+"Marek here", "hey im dave".
+
+Apart from ``rules_profile`` because a name is read from the words of an introduction,
+not from a place or an organisation: its own phrasings, and its own list of words that
+follow "I'm" or "call me" without being a name ("im tired", "call me later").
+``rules_profile`` gates the clause and adds these candidates after the diet's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.first_names import is_common_first_name, is_first_name
+from core.extraction.places import GAZETTEER
+
+_NAME = re.compile(
+    r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
+    # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
+    r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me)\s+|"
+    # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
+    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
+    # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
+    r"myself)\s+"
+)
+_INTRO = re.compile(
+    r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)"
+    # "I'm Siobhan, the new parent rep for class 3": the name, then who one is.
+    r"(?:$|,\s+(?i:the|a|an|your|ur)\s+(?i:new\s+)?[a-z])"
+)
+_HERE_INTRO = re.compile(
+    r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
+    r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:(-]|$)|"
+    # "it's Kemi, the new tenant in 4B", "Hi, this is Tunde from number 12": a caller or
+    # a new neighbour saying who is writing.
+    r"^(?i:(?:hi|hello|hey|hiya)[,!\s]+)?(?i:it's|it\s+is|this\s+is)\s+(?P<n2>[A-Z][a-z]+)"
+    r"(?=,\s+(?i:the|your|ur|from)\s|\s+from\s+(?i:the\s+|number\s+|no\.?\s+|flat\s+|apt\s+)?[0-9A-Z])"
+)
+"""A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
+# In lowercase an introduction needs a sign that it is one: a greeting before it or
+# "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
+_INTRO_LOW = re.compile(
+    r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+(?P<n>[a-z]{2,})"
+    r"(?:\s+(?P<tag>btw|here|lol))?(?:[\s.!]*$|\s*[,.!]+\s*(?P<tail>nice\s+to\s+meet|new\s+here|"
+    r"just\s+(?:signed|joined|started)|first\s+time))"
+)
+# After "call me" a lowercase word is a name only where the phrase ends ("call me jay,
+# everyone does"), and not one of these ("call me later", "call me back").
+_NOT_CALLED = frozenset(
+    ["later", "back", "when", "if", "tomorrow", "tonight", "asap", "maybe", "anytime", "now",
+     "soon", "crazy", "old", "lazy", "names", "out", "up", "please", "pls", "whenever",
+     "there", "here", "then", "first", "instead", "again", "today"]
+)  # fmt: skip
+# Possessives before "name is": someone else's name ("my sons name is tyler").
+_OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
+_MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
+_NOT_NAMES = frozenset(
+    [
+        "happy",
+        "sad",
+        "hungry",
+        "excited",
+        "exhausted",
+        "sorry",
+        "sure",
+        "free",
+        "early",
+        "new",
+        "when",
+        "later",
+        "tomorrow",
+        "tonight",
+        "maybe",
+        "asap",
+        "anytime",
+        "vegan",
+        "vegetarian",
+        "pregnant",
+        "single",
+        "married",
+        "retired",
+    ]
+) | frozenset(
+    [
+        "sick",
+        "tired",
+        "back",
+        "home",
+        "here",
+        "fine",
+        "ok",
+        "okay",
+        "good",
+        "great",
+        "sorry",
+        "busy",
+        "done",
+        "ready",
+        "late",
+        "in",
+        "at",
+        "on",
+    ]
+)
+# Words that follow "hey im" without being a name.
+_NOT_INTRO = frozenset(
+    ["lost", "stuck", "bored", "confused", "curious", "late", "awake", "alive", "down", "up",
+     "off", "cool", "good", "so", "just", "also", "not", "too", "very", "really", "still",
+     "new", "glad", "bad", "sad", "mad", "sorry", "here", "there", "going", "gonna", "a", "an",
+     "the", "at", "in", "on", "with", "from", "all", "broke", "hungry", "sleepy", "starving"]
+)  # fmt: skip
+
+
+def _called(low: str, word: re.Match[str], start: int) -> bool:
+    """A lowercase word after "call me" that ends the phrase and is no adverb."""
+    end = start + word.end()
+    return (
+        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+    )
+
+
+def _introduced(m: re.Match[str]) -> bool:
+    """A lowercase "hey im dave" / "im sarah btw" with a name, not a mood or a place."""
+    name = m.group("n")
+    # A common given name needs no greeting: "im alex" ("im max" at worst is asked).
+    said = m.group("hi") or m.group("tag") or m.group("tail") or is_common_first_name(name)
+    if not said or name in _NOT_NAMES or name in GAZETTEER:
+        return False
+    return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
+
+
+def name_candidates(clause: Clause) -> list[Candidate]:
+    """The user's name said in the clause (at most one candidate)."""
+    low, text = clause.low, clause.text
+    out: list[Candidate] = []
+    m = _NAME.search(low)
+    if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
+        m = None
+    if m:
+        word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
+        # "call me when you land" is not a name: after "call me" only a capitalised word is.
+        needs_capital = m.group().startswith("call") or m.group("bare") is not None
+        if (
+            word
+            and word.group().lower() not in _NOT_NAMES
+            and (not needs_capital or word.group()[0].isupper() or _called(low, word, m.end()))
+        ):
+            name = word.group()
+            out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
+    elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in (
+        _NOT_NAMES | GAZETTEER.keys()
+    ):
+        # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
+        out.append(Candidate("profile.name", m2.group("n"), 0.85))
+    elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(
+        (m4.group("n") or m4.group("n2")).lower()
+    ):
+        out.append(Candidate("profile.name", m4.group("n") or m4.group("n2"), 0.85))
+    elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
+        name = m3.group("n")
+        # A greeting or "nice to meet u" makes it an introduction: worth asking about.
+        # (Kept above what the profile domain asks at, after the clause's own doubt.)
+        sure = 0.85 if m3.group("hi") or m3.group("tail") else 0.82
+        out.append(Candidate("profile.name", name[0].upper() + name[1:], sure))
+    return out

@@ -12,6 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from core.extraction.linguistics.predicate_head import (
+    clipped_have,
+    finite_past,
+    going_to,
+    gonna,
+    has_got,
+    participle_heads,
+    stance_dropped,
+)
 from core.extraction.linguistics.requests import is_request, wanted
 from core.extraction.linguistics.small_clause import (
     bare_state,
@@ -120,67 +129,6 @@ def _lemma(tok: Token) -> str:
     return tok.lemma_.lower()
 
 
-def _going_to(head: Token) -> Token | None:
-    """For "going to fly", the verb planned ("fly"); None for "going to the beach"."""
-    if head.lemma_ != "go" or head.tag_ != "VBG":
-        return None
-    doc = head.doc
-    for child in head.children:
-        # "going to fly": "to" right after "going"; not "going to school to be a nurse".
-        if (
-            child.dep_ == "xcomp"
-            and child.pos_ in ("VERB", "AUX")
-            and head.i + 1 < len(doc)
-            and doc[head.i + 1].tag_ == "TO"
-            and doc[head.i + 1].head.i == child.i
-        ):
-            return child
-    return None
-
-
-def _gonna(head: Token) -> bool:
-    return any(c.lower_ in ("gon", "gonna", "finna") for c in head.children if c.dep_ == "aux")
-
-
-def _finite_past(head: Token, span: Span) -> bool:
-    """A past form heads a sentence with a subject, or opens one ("Landed in Denver").
-
-    "home from the trip, exhausted" ends in a participle that describes, not narrates.
-    """
-    if subject_of(head) is not None:
-        return True
-    before = [t for t in span if t.i < head.i and t.pos_ not in ("ADV", "PART", "INTJ", "PUNCT")]
-    return not before
-
-
-def _has_got(head: Token) -> bool:
-    """ "Emma's got a recital Friday": after a name the parse takes the "'s" of "has
-    got" for a possessive and "got" for a past; it is the present "has got". So is
-    "gotta", which the tokenizer splits into "got" and "ta" ("gotta pay rent")."""
-    if head.lower_ != "got":
-        return False
-    after = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
-    if after is not None and after.lower_ == "ta" and not head.whitespace_:
-        return True
-    # "we've got guests in the annexe till Sunday": the tagger may take "got" after a
-    # clipped "'ve" for a past too; it is the present "have got".
-    return head.i > 0 and head.doc[head.i - 1].lower_ in ("'s", "\u2019s", "'ve", "\u2019ve")
-
-
-def _clipped_have(head: Token) -> bool:
-    """ "Milo's had diarrhoea twice today", "Grandpa's had his hip done": after a name the
-    parse takes the "'s" of "has" for a possessive and the participle that shares its form
-    with the past for a past; a possessive never comes before a verb, so it is "has had", a
-    present perfect ("'s got" is the present "has got": ``_has_got``)."""
-    return (
-        head.tag_ == "VBD"
-        and head.lower_ != "got"
-        and head.i > 0
-        and head.doc[head.i - 1].lower_ in ("'s", "\u2019s")
-        and head.doc[head.i - 1].tag_ == "POS"
-    )
-
-
 SCENE_PREPS = frozenset({"at", "in", "on", "during"})
 """Prepositions that set an event at a place or moment ("at the mall", "on my way")."""
 
@@ -229,50 +177,10 @@ def _phrasal(tok: Token) -> str:
     return f"{tok.lemma_.lower()} {particle}".strip()
 
 
-_SURE = frozenset({"sure", "certain", "positive", "convinced", "confident"})
-
-
-def _stance_dropped(root: Token, span: Span) -> Token:
-    """ "pretty sure the office is closed", "fairly certain the rent went up": how sure the
-    speaker is, with no verb of its own, heads the parse; the clause it leads is what is
-    said, so it is read instead (not "so sorry your dad is in the hospital": a feeling about
-    the listener's news)."""
-    if root.lower_ not in _SURE or root.pos_ in ("VERB", "AUX") or root.tag_.startswith("VB"):
-        return root
-    said = [
-        c
-        for c in root.children
-        if c.dep_ == "ccomp"
-        and span.start <= c.i < span.end
-        and (c.pos_ in ("VERB", "AUX") or c.tag_.startswith("VB"))
-    ]
-    return said[0] if said else root
-
-
-def _participle_heads(root: Token, span: Span) -> Token:
-    """ "heading to the airport now, boarding at 3, text u from chicago", "sorry for the
-    lag, tethering off my phone at a rest stop": chat drops the "I'm" before what the
-    speaker is doing now, and the parser hangs the bare "-ing" from whatever noun or
-    interjection it made the root. With no verb at the root, that participle (its
-    subject and auxiliary left out, no "while"/"when" before it) is the clause's
-    predicate: the present progressive it shortens."""
-    if root.pos_ in ("VERB", "AUX") or root.tag_.startswith("VB"):
-        return root
-    for c in root.children:
-        if (
-            c.dep_ == "advcl"
-            and c.tag_ == "VBG"
-            and span.start <= c.i < span.end
-            and not any(g.dep_ in ("mark", "nsubj", "aux", "auxpass") for g in c.children)
-        ):
-            return c
-    return root
-
-
 def read(span: Span) -> ClauseReading:
     """The reading of ``span``'s main predicate (spaCy's ``span.root``)."""
-    head = _participle_heads(_stance_dropped(span.root, span), span)
-    planned = _going_to(head)
+    head = participle_heads(stance_dropped(span.root, span), span)
+    planned = going_to(head)
     about_to = head.lemma_ == "be" and any(
         c.lower_ == "about" and any(g.dep_ == "xcomp" for g in c.children) for c in head.children
     )
@@ -285,7 +193,7 @@ def read(span: Span) -> ClauseReading:
     modal_lemma = _lemma(modal) if modal is not None else ""
     # "she's been coughing": the participle "been" is no past tense; "'s" is the finite one.
     past_aux = any("Past" in a.morph.get("Tense", []) for a in auxes if a.tag_ not in ("MD", "VBN"))
-    perfect = (head.tag_ == "VBN" and "have" in aux_lemmas) or _clipped_have(head)
+    perfect = (head.tag_ == "VBN" and "have" in aux_lemmas) or clipped_have(head)
     progressive = head.tag_ == "VBG" and "be" in aux_lemmas and planned is None
     passive = any(a.dep_ == "auxpass" for a in auxes)
     # "the car's in the shop": the tagger may take the clitic "'s" heading the clause for
@@ -297,7 +205,7 @@ def read(span: Span) -> ClauseReading:
     clitic_be = clitic_be or said_of is not None
     is_verb = head.pos_ in ("VERB", "AUX") or head.tag_.startswith("VB") or clitic_be
     tense: Tense
-    if planned is not None or about_to or _gonna(head) or modal_lemma in _FUTURE_MODALS:
+    if planned is not None or about_to or gonna(head) or modal_lemma in _FUTURE_MODALS:
         tense = "future"
     elif modal_lemma == "could" and any(c.dep_ == "neg" for c in head.children):
         tense = "past"  # "I couldn't stop crying": an inability then, not a possibility
@@ -305,8 +213,8 @@ def read(span: Span) -> ClauseReading:
         tense = "present"
     elif (
         head.tag_ == "VBD"
-        and _finite_past(head, span)
-        and not (_has_got(head) or _clipped_have(head) or participle_left_bare(head))
+        and finite_past(head, span)
+        and not (has_got(head) or clipped_have(head) or participle_left_bare(head))
     ) or past_aux:
         tense = "past"
     elif is_verb or auxes:

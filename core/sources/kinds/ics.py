@@ -11,7 +11,7 @@ remembered inside the window but missing now was deleted
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -151,9 +151,7 @@ def _read_url(cfg: IcsConfig, url: str) -> bytes:
     try:
         return asyncio.run(asyncio.wait_for(_download(cfg, url), limit))
     except TimeoutError as e:
-        raise SourceError(
-            f"ics feed: {url} was not read whole within {limit:g} s; not read"
-        ) from e
+        raise SourceError(f"ics feed: {url} was not read whole within {limit:g} s; not read") from e
 
 
 def _read_file(url: str) -> bytes:
@@ -170,10 +168,7 @@ def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
 
     url = str(cfg.url)
     try:
-        if url.startswith(("http://", "https://")):
-            data = _read_url(cfg, url)
-        else:
-            data = _read_file(url)
+        data = _read_url(cfg, url) if url.startswith(("http://", "https://")) else _read_file(url)
     except httpx.HTTPStatusError as e:
         raise SourceError(f"ics feed: HTTP {e.response.status_code} from {url}") from e
     except (httpx.HTTPError, OSError) as e:

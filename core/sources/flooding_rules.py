@@ -28,10 +28,11 @@ with COUNT was not moved at all). A rule repeats the same way every 400 x INTERV
 (the Gregorian calendar's cycle), a daily or weekly one not tied to months every few days
 (INTERVAL days, a week, or INTERVAL weeks), so its DTSTART (and DTEND) is moved forward
 by whole such steps to just before the window (``bring_forward``); a COUNT is lessened
-by the occurrences stepped over (counted on one step). A series with COUNT whose DTSTART
-is not one of its own days (RFC 5545 counts it anyway), or that has more than
-``MAX_IN_A_STEP`` occurrences in a step, is moved only when its COUNT is small enough to
-walk; otherwise it is read as its DTSTART alone, like a flooding one.
+by the occurrences stepped over (counted on one step, from the rule's first day: a
+DTSTART that is not one of them is one more occurrence, outside the COUNT, long before
+the window). A series with COUNT that has more than ``MAX_IN_A_STEP`` occurrences in a
+step (a 400-year one) is left as it is when its COUNT is small enough to walk, and is
+otherwise read as its DTSTART alone, like a flooding one.
 
 What is left is bounded as a whole too: a feed whose server writes thousands of daily
 series (each one a person's kind of rule) still expands to millions. Expansion stops
@@ -182,31 +183,32 @@ def _step(rule: Any) -> _Step:
     return _Step(years=400 * interval)
 
 
-def _in_a_step(rule: Any, first: date | datetime, step: _Step) -> int | None:
-    """How many times the rule (COUNT aside) falls in the step from ``first``; None when
-    ``first`` is not one of them (RFC 5545 counts it anyway) or there are more than
-    ``MAX_IN_A_STEP``."""
+def _in_a_step(rule: Any, first: date | datetime, step: _Step) -> tuple[timedelta, int] | None:
+    """How long after ``first`` the rule (COUNT aside) first falls (RFC 5545 reads a
+    DTSTART that is not one of its days as one more occurrence, outside the COUNT), and
+    how many times it falls in the step from there; None past ``MAX_IN_A_STEP``."""
     pattern = icalendar.vRecur({k: v for k, v in rule.items() if k not in ("UNTIL", "COUNT")})
     begins = first if isinstance(first, datetime) else datetime.combine(first, time())
     begins = begins.replace(tzinfo=None)
     try:
         text = pattern.to_ical().decode()  # type: ignore[no-untyped-call]
         times = iter(rrulestr(str(text), dtstart=begins))
-        if next(times, None) != begins:
+        anchor = next(times, None)
+        if anchor is None:
             return None
-        ends = step.moved(begins, 1)
+        ends = step.moved(anchor, 1)
         found = 1 + sum(1 for _ in takewhile(lambda t: t < ends, islice(times, MAX_IN_A_STEP)))
     except (ValueError, TypeError, OverflowError):
         return None
-    return found if found < MAX_IN_A_STEP else None
+    return (anchor - begins, found) if found < MAX_IN_A_STEP else None
 
 
 def bring_forward(calendar: icalendar.Calendar, start: datetime) -> None:
     """Moves each series that began more than a step before ``start`` forward by whole
     steps (``_Step``), in place, so that it is walked from near the window; its
-    occurrences stay the same. A series with COUNT has its COUNT lessened by the
-    occurrences stepped over; one that cannot be (see ``_in_a_step``) is read as its
-    DTSTART alone, logged."""
+    occurrences in the window stay the same. A series with COUNT is moved from its first
+    day and has its COUNT lessened by the occurrences stepped over; one too dense to
+    count (``_in_a_step``) and too long to walk is read as its DTSTART alone, logged."""
     for component in calendar.walk("VEVENT"):
         rules = _rules(component)
         begins = component.get("DTSTART")
@@ -219,20 +221,22 @@ def bring_forward(calendar: icalendar.Calendar, start: datetime) -> None:
         steps = step.fits(day, start, _lasting(component))
         if steps <= 0:
             continue
+        lead = timedelta(0)
         if "COUNT" in rule:
             count = int(_values(rule, "COUNT")[0])
-            each = _in_a_step(rule, first, step)
-            if each is None and count <= MAX_IN_A_STEP:
+            counted = _in_a_step(rule, first, step)
+            if counted is None and count <= MAX_IN_A_STEP:
                 continue  # walked to its COUNT at the most
-            if each is None:
+            if counted is None:
                 _log.warning("calendar: a series with COUNT from %s read once: %r", first, rule)
                 del component["RRULE"]
                 continue
-            steps = min(steps, (count - 1) // each)
+            lead, each = counted
+            steps = min(steps - 1, (count - 1) // each)  # its first day is a step later at most
             if steps <= 0:
                 continue
             rule["COUNT"] = [count - steps * each]
-        _move(component, step, steps)
+        _move(component, step, steps, lead)
 
 
 def _lasting(component: Any) -> int:
@@ -243,11 +247,14 @@ def _lasting(component: Any) -> int:
         return 1
 
 
-def _move(component: Any, step: _Step, steps: int) -> None:
+def _move(component: Any, step: _Step, steps: int, lead: timedelta) -> None:
     ends = component.get("DTEND")
+    begins = component["DTSTART"].dt
+    if lead % timedelta(days=1) and not isinstance(begins, datetime):
+        return  # a day's series whose rule names times: left as it is
     try:
-        moved = step.moved(component["DTSTART"].dt, steps)
-        moved_end = step.moved(ends.dt, steps) if ends is not None else None
+        moved = step.moved(begins + lead, steps)
+        moved_end = step.moved(ends.dt + lead, steps) if ends is not None else None
     except (ValueError, AttributeError, OverflowError):
         return
     for key, value in (("DTSTART", moved), ("DTEND", moved_end)):

@@ -242,7 +242,7 @@ def bring_forward(calendar: icalendar.Calendar, start: datetime) -> None:
 def _lasting(component: Any) -> int:
     """Whole days an occurrence may last, rounded up (at least one)."""
     try:
-        return max(1, -(-component.duration // timedelta(days=1)))
+        return max(1, -int(-component.duration // timedelta(days=1)))
     except (AttributeError, KeyError, TypeError, ValueError):
         return 1
 

@@ -1,8 +1,8 @@
 """``canon serve`` killed (SIGKILL) while the user's messages are being written, started
-again on the same SQLite file, and every message sent again with its own ``message_id``
-(as a client that never heard back does): the store ends as if each message had been
-read once, in order, on a server that never stopped: the same facts, the same open
-questions, no message read twice or half.
+again on the same store (a SQLite file, a PostgreSQL database), and every message sent
+again with its own ``message_id`` (as a client that never heard back does): the store
+ends as if each message had been read once, in order, on a server that never stopped:
+the same facts, the same open questions, no message read twice or half.
 
 Wherever the kill lands (a random moment each round), a message is either wholly in
 the store or not at all, and a message already in it is not read again."""
@@ -13,16 +13,18 @@ import contextlib
 import random
 import signal
 import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from live_server import call_as, live_server
+from live_server import call_as, environment, live_server
+from services.postgres import PostgresCluster
 
 pytestmark = pytest.mark.timeout(600)
-ROUNDS = 6
+ROUNDS = 3
 START = datetime.now(UTC) - timedelta(days=2)
 MESSAGES = [
     "I'm flying to Denver on Friday",
@@ -72,14 +74,29 @@ def _send_quietly(url: str, token: str, index: int) -> None:
         _send(url, token, index)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_env(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
+    """The environment of a ``canon serve`` on a new store of each backend."""
+    db = tmp_path / "canon.db"
+    if request.param == "sqlite":
+        yield environment(db)
+        return
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    url = cluster.create_database()
+    try:
+        yield environment(db, CANON_DB=url)
+    finally:
+        cluster.drop_database(url)
+
+
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_a_server_killed_mid_write_leaves_each_message_read_once(
-    tmp_path: Path, serially: tuple[Any, ...], round_: int
+    tmp_path: Path, serially: tuple[Any, ...], store_env: dict[str, str], round_: int
 ) -> None:
     db = tmp_path / "canon.db"
     chance = random.Random(round_)
     written = round_ % len(MESSAGES)
-    with live_server(db) as served:
+    with live_server(db, env=store_env) as served:
         for index in range(written):
             assert _send(served.url, served.token, index).status_code == 200
         # the next message on its way, the server killed at some moment while it is read
@@ -90,7 +107,7 @@ def test_a_server_killed_mid_write_leaves_each_message_read_once(
         served.process.wait(timeout=60)
         sender.join()
         token = served.token
-    with live_server(db) as again:
+    with live_server(db, env=store_env) as again:
         for index in range(len(MESSAGES)):
             assert _send(again.url, token, index).status_code == 200
         assert _store_as_read(again.url, token) == serially

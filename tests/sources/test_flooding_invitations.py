@@ -16,7 +16,7 @@ held before is taken for deleted.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -27,7 +27,7 @@ from sources_helpers import config_with, source
 from test_caldav_ics import _calendar
 
 from core.engine.engine import Engine
-from core.sources.flooding_rules import MAX_OCCURRENCES, floods, never_matches
+from core.sources.flooding_rules import MAX_OCCURRENCES, bring_forward, floods, never_matches
 from core.sources.ical import calendar_events, parse_calendar
 from core.sources.poller import poll_once
 
@@ -221,8 +221,37 @@ OLD_SERIES: dict[str, tuple[str, str]] = {
         "DTSTART:15000101T100000Z",
         "FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20260415T000000Z",
     ),
+    "daily since the year 1000, a billion times": (
+        "DTSTART:10000301T090000Z",
+        "FREQ=DAILY;COUNT=1000000000",
+    ),
+    "twice a day since 1900, ending ten days into the window": (
+        "DTSTART:19000301T090000Z",
+        f"FREQ=DAILY;BYHOUR=9,21;COUNT={2 * (NOW.date() - date(1900, 3, 1)).days + 20}",
+    ),
+    "Mondays and Thursdays in Berlin since 1700, a million times": (
+        "DTSTART;TZID=Europe/Berlin:17000301T183000",
+        "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=1000000",
+    ),
+    "every third day, all day, since 1400, a million times": (
+        "DTSTART;VALUE=DATE:14000301",
+        "FREQ=DAILY;INTERVAL=3;COUNT=1000000",
+    ),
+    "monthly on the 15th since 1000, a million times": (
+        "DTSTART:10000315T120000Z",
+        "FREQ=MONTHLY;COUNT=1000000",
+    ),
+    "weekly on Mondays from a Sunday, ten times": (
+        "DTSTART:20260201T100000Z",
+        "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+    ),
+    "a week-long stay every week since 1000": (
+        "DTSTART:10000301T090000Z\r\nDTEND:10000308T080000Z",
+        "FREQ=WEEKLY;COUNT=1000000000",
+    ),
 }
-"""A series that began centuries ago -> its DTSTART line and RRULE."""
+"""A series that began centuries ago -> its DTSTART line and RRULE (with COUNT: its COUNT
+lessened by what is stepped over; see ``bring_forward``)."""
 
 
 @pytest.mark.parametrize("old", OLD_SERIES)
@@ -251,3 +280,88 @@ def test_a_series_begun_centuries_ago_has_the_same_occurrences(old: str) -> None
     floating = (c["DTSTART"].dt for c in walked)  # read in the source's zone, here UTC
     expected = (d.replace(tzinfo=UTC) if getattr(d, "tzinfo", 0) is None else d for d in floating)
     assert sorted(e["start"] for e in read) == sorted(d.isoformat() for d in expected)
+
+
+def _old_series(begins: str, rule: str) -> str:
+    return "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//old//EN",
+            "BEGIN:VEVENT",
+            "UID:old",
+            "DTSTAMP:20260201T000000Z",
+            begins,
+            f"RRULE:{rule}",
+            "SUMMARY:Practice",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+
+
+HOURLY = "FREQ=DAILY;BYHOUR=" + ",".join(map(str, range(24)))
+WALKED_FROM_NEAR: dict[str, tuple[str, str]] = {
+    "daily since the year 1000, a billion times": (
+        "DTSTART:10000301T090000Z",
+        "FREQ=DAILY;COUNT=1000000000",
+    ),
+    "hourly since the year 1000, a billion times": (
+        "DTSTART:10000301T000000Z",
+        HOURLY + ";COUNT=1000000000",
+    ),
+    "hourly since 1627": ("DTSTART:16270301T000000Z", HOURLY),
+    "weekly on three days since 1000, a billion times": (
+        "DTSTART;TZID=Europe/Berlin:10000303T183000",  # a Monday
+        "FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=1000000000",
+    ),
+}
+"""An old series an invitation may hold -> its DTSTART line and RRULE. Walked from its
+DTSTART, each cost a second or more (11 s for hourly with COUNT from the year 1000), and
+a feed holds thousands."""
+
+
+@pytest.mark.parametrize("old", WALKED_FROM_NEAR)
+def test_an_old_series_is_walked_from_near_the_window(old: str) -> None:
+    calendar = parse_calendar(_old_series(*WALKED_FROM_NEAR[old]), "old")
+    start = NOW - timedelta(days=7)
+
+    bring_forward(calendar, start)
+
+    [event] = calendar.walk("VEVENT")
+    begins = event["DTSTART"].dt
+    assert start - timedelta(days=30) < begins < start, begins
+    if "COUNT" in WALKED_FROM_NEAR[old][1]:
+        assert 0 < event["RRULE"]["COUNT"][0] < 1_000_000_000
+
+
+ENDED_OR_READ_ONCE: dict[str, tuple[str, str]] = {
+    "daily since 1700, ended in 1900": (
+        "DTSTART:17000301T090000Z",
+        f"FREQ=DAILY;COUNT={(date(1900, 3, 1) - date(1700, 3, 1)).days}",
+    ),
+    "weekly since 1000, ended in 1500": (
+        "DTSTART:10000301T090000Z",
+        "FREQ=WEEKLY;COUNT=26000",
+    ),
+    "every hour of the 1st to the 28th, monthly, since 1000, a billion times": (
+        "DTSTART:10000301T000000Z",
+        "FREQ=MONTHLY;BYMONTHDAY="
+        + ",".join(map(str, range(1, 29)))
+        + ";BYHOUR="
+        + ",".join(map(str, range(24)))
+        + ";COUNT=1000000000",
+    ),
+}
+"""A series with COUNT that ended long ago, or one so dense over its step (more than
+``MAX_IN_A_STEP`` occurrences) that no person's calendar holds it and it is read as its
+DTSTART alone -> its DTSTART line and RRULE: nothing in the window either way."""
+
+
+@pytest.mark.parametrize("old", ENDED_OR_READ_ONCE)
+def test_an_old_series_that_ended_or_is_read_once_has_nothing_in_the_window(old: str) -> None:
+    document = _old_series(*ENDED_OR_READ_ONCE[old])
+    start, end = NOW - timedelta(days=7), NOW + timedelta(days=180)
+
+    assert calendar_events(parse_calendar(document, "old"), start, end, ZoneInfo("UTC")) == []

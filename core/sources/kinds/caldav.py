@@ -10,10 +10,11 @@ a mail address. With none of them, a meeting with invitees is asked about.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, Self
+from time import monotonic
+from typing import Any, ClassVar, Final, Self
 from zoneinfo import ZoneInfo
 
 from core.errors import SourceError
@@ -21,7 +22,14 @@ from core.signals.rules import Rule
 from core.sources.base import Fetched, SourceConfig, SourceTable
 from core.sources.flooding_rules import MAX_OCCURRENCES
 from core.sources.ical import calendar_events, owner_addresses, parse_calendar
-from core.sources.kinds.ics import CALENDAR_OPTIONS, IcsConfig, poll_listed, window
+from core.sources.kinds.ics import (
+    CALENDAR_OPTIONS,
+    FEED_TIMEOUTS,
+    MAX_FEED_BYTES,
+    IcsConfig,
+    poll_listed,
+    window,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,6 +50,59 @@ class CalDavConfig(IcsConfig):
         )
 
 
+MAX_PASS_BYTES: Final = MAX_FEED_BYTES
+"""The most one pass may read from a CalDAV server, all its answers together: as a feed."""
+
+
+class _Allowance:
+    """What one pass may read from a CalDAV server, as a feed may (``core.sources.kinds.ics``):
+    ``MAX_PASS_BYTES`` in all its answers, each answer whole within ``FEED_TIMEOUTS``
+    timeouts. The caldav library reads every answer whole into memory, and ``timeout``
+    bounds each wait only: a server (anyone's, on a principal the user was given) could
+    answer with an endless or gigabyte-sized calendar object, or drip one byte at a time."""
+
+    def __init__(self, cfg: CalDavConfig) -> None:
+        self.url = cfg.url
+        self.seconds = FEED_TIMEOUTS * cfg.timeout
+        self.left = MAX_PASS_BYTES
+
+    def read(self, response: Any) -> bytes:
+        deadline = monotonic() + self.seconds
+        chunks: list[bytes] = []
+        for chunk in response.iter_content(-1):  # as they come, however small
+            self.left -= len(chunk)
+            if self.left < 0:
+                raise SourceError(
+                    f"caldav: {self.url} sent more than {MAX_PASS_BYTES / 1_000_000:g} MB "
+                    "in one pass; not read"
+                )
+            if monotonic() > deadline:
+                raise SourceError(
+                    f"caldav: an answer from {self.url} was not read whole within "
+                    f"{self.seconds:g} s; not read"
+                )
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    def bound(self, session: Any) -> None:
+        """Makes ``session`` (the client's niquests session) read each answer through
+        ``read``: streamed, then handed to the library as if read whole."""
+        request: Callable[..., Any] = session.request
+
+        def bounded(*args: Any, **kwargs: Any) -> Any:
+            response = request(*args, **{**kwargs, "stream": True})
+            try:
+                body = self.read(response)
+            except BaseException:
+                response.close()  # read to its end, the connection goes back to the pool
+                raise
+            response._content = body
+            response._content_consumed = True
+            return response
+
+        session.request = bounded
+
+
 def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
     """Occurrences on a CalDAV calendar (``url`` a calendar) or every calendar of a principal."""
     from caldav.davclient import DAVClient
@@ -59,6 +120,7 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
             enable_rfc6764=False,
             require_tls=cfg.ssl,
         )
+        _Allowance(cfg).bound(client.session)
         with client:
             calendars = _calendars(client, cfg)
             # A login that is a mail address (iCloud, Fastmail, most hosted servers) is

@@ -11,7 +11,7 @@ remembered inside the window but missing now was deleted
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -36,6 +36,11 @@ MAX_FEED_BYTES: Final = 20_000_000
 a few megabytes. Whoever serves a subscribed feed (a school's, a club's, anyone's URL)
 could otherwise send an endless body, or a small gzip that unpacks to gigabytes, and the
 poller (the bot's own process) held all of it in memory."""
+FEED_TIMEOUTS: Final = 4
+"""A feed is read whole, from connecting to its last byte, within this many ``timeout``s
+(two minutes by default). ``timeout`` alone bounds each wait, so a server that sent one
+byte just inside it, in its headers or its body, held the poller for months before
+``MAX_FEED_BYTES`` (20 million waits) and no other source was polled meanwhile."""
 
 CALENDAR_OPTIONS = (
     COMMON_OPTIONS
@@ -104,18 +109,57 @@ def window(cfg: IcsConfig, now: datetime) -> tuple[datetime, datetime]:
     return now - timedelta(days=cfg.past_days), now + timedelta(days=cfg.future_days)
 
 
-def _bounded(chunks: Iterator[bytes], url: str) -> bytes:
-    """The chunks joined, or a SourceError as soon as they pass ``MAX_FEED_BYTES``."""
-    read: list[bytes] = []
-    size = 0
-    for chunk in chunks:
-        size += len(chunk)
-        if size > MAX_FEED_BYTES:
+class _Body:
+    """A feed's bytes as they come; a SourceError as soon as they pass ``MAX_FEED_BYTES``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.chunks: list[bytes] = []
+        self.size = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.size += len(chunk)
+        if self.size > MAX_FEED_BYTES:
             raise SourceError(
-                f"ics feed: {url} is larger than {MAX_FEED_BYTES // 1_000_000} MB; not read"
+                f"ics feed: {self.url} is larger than {MAX_FEED_BYTES // 1_000_000} MB; not read"
             )
-        read.append(chunk)
-    return b"".join(read)
+        self.chunks.append(chunk)
+
+    def data(self) -> bytes:
+        return b"".join(self.chunks)
+
+
+async def _download(cfg: IcsConfig, url: str) -> bytes:
+    import httpx
+
+    auth = (cfg.username, cfg.password or "") if cfg.username else None
+    body = _Body(url)
+    async with (
+        httpx.AsyncClient(auth=auth, timeout=cfg.timeout, follow_redirects=True) as client,
+        client.stream("GET", url) as response,
+    ):
+        response.raise_for_status()
+        async for chunk in response.aiter_bytes():
+            body.add(chunk)
+    return body.data()
+
+
+def _read_url(cfg: IcsConfig, url: str) -> bytes:
+    """The feed at an http(s) URL, whole within ``FEED_TIMEOUTS`` timeouts (the poller
+    calls this in a worker thread, which has no event loop of its own)."""
+    limit = FEED_TIMEOUTS * cfg.timeout
+    try:
+        return asyncio.run(asyncio.wait_for(_download(cfg, url), limit))
+    except TimeoutError as e:
+        raise SourceError(f"ics feed: {url} was not read whole within {limit:g} s; not read") from e
+
+
+def _read_file(url: str) -> bytes:
+    body = _Body(url)
+    with Path(url.removeprefix("file://")).expanduser().open("rb") as file:
+        for chunk in iter(lambda: file.read(1 << 20), b""):
+            body.add(chunk)
+    return body.data()
 
 
 def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
@@ -124,16 +168,7 @@ def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
 
     url = str(cfg.url)
     try:
-        if url.startswith(("http://", "https://")):
-            auth = (cfg.username, cfg.password or "") if cfg.username else None
-            with httpx.stream(
-                "GET", url, auth=auth, timeout=cfg.timeout, follow_redirects=True
-            ) as response:
-                response.raise_for_status()
-                data = _bounded(response.iter_bytes(), url)
-        else:
-            with Path(url.removeprefix("file://")).expanduser().open("rb") as file:
-                data = _bounded(iter(lambda: file.read(1 << 20), b""), url)
+        data = _read_url(cfg, url) if url.startswith(("http://", "https://")) else _read_file(url)
     except httpx.HTTPStatusError as e:
         raise SourceError(f"ics feed: HTTP {e.response.status_code} from {url}") from e
     except (httpx.HTTPError, OSError) as e:

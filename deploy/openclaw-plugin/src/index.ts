@@ -157,8 +157,15 @@ export function bridge(
   };
 }
 
-/** Runs that are not a user's turn: nothing of theirs to post. */
-export const NOT_USER_TURNS = new Set(["heartbeat", "cron", "memory", "budget", "timeout_recovery"]);
+/**
+ * The one trigger of a user's turn (a host that names none is an older one, whose runs
+ * are the user's). Every other run is one OpenClaw started for itself, with a prompt it
+ * wrote: a heartbeat or cron job, a memory flush, active memory's recall run ("manual",
+ * the conversation with the assistant's words as its context), a compaction on overflow, a
+ * skill's or an update's run, and any trigger a newer OpenClaw adds. Posted, each was read
+ * as the user's own message (a list of the runs not to post missed "manual" and "overflow").
+ */
+export const USER_TURN = "user";
 
 /**
  * The turn's current user message as Canon takes it, by its admission id. A host that
@@ -170,7 +177,7 @@ export function turnMessage(
   event: BeforePromptBuildEvent,
   ctx: AgentContext,
 ): (CanonMessage & { message_id: string }) | undefined {
-  if (ctx.trigger !== undefined && NOT_USER_TURNS.has(ctx.trigger)) return undefined;
+  if (ctx.trigger !== undefined && ctx.trigger !== USER_TURN) return undefined;
   const legacy = event.currentUserMessage === undefined;
   const raw = legacy ? event.prompt : event.currentUserMessage;
   const text = (raw ?? "").trim().slice(0, MAX_TEXT);

@@ -291,6 +291,31 @@ describe("the turn's own message (before_prompt_build)", () => {
     assert.deepEqual(posts(fake), [{ text: "We are in Reno", message_id: "openclaw:agent:turn:run:r1" }]);
   });
 
+  test("a run OpenClaw starts for itself posts nothing: only a user's turn is the user's words", async () => {
+    // OpenClaw runs its own agents through the same hooks: active memory's recall run
+    // (trigger "manual") has a prompt OpenClaw wrote, with the conversation (the
+    // assistant's words too) as its context; a compaction on overflow, a skill's or an
+    // update's repair run likewise. Posted, each was read as the user's own message.
+    const recall = [
+      "You are a memory search agent.",
+      "Conversation context:",
+      "assistant: You're leaving for Tahoe on Sunday.",
+      "user: thanks",
+    ].join("\n");
+    const fake = await canon(json(200, { text: "" }));
+    const hooks = bridge(config(fake.url), new Logs());
+    for (const [i, trigger] of ["manual", "overflow", "memory", "campaign", "cli", "a-new-kind"].entries()) {
+      await hooks.beforePromptBuild({ prompt: recall, messages: [] }, { runId: `own-${i}`, trigger });
+      await hooks.beforePromptBuild(
+        { prompt: recall, currentUserMessage: recall, currentUserMessageId: `adm-own-${i}`, messages: [] },
+        { runId: `own-msg-${i}`, trigger },
+      );
+    }
+    await hooks.beforePromptBuild({ prompt: "We are in Reno", messages: [] }, { runId: "mine", trigger: "user" });
+    await settled();
+    assert.deepEqual(posts(fake), [{ text: "We are in Reno", message_id: "openclaw:agent:turn:run:mine" }]);
+  });
+
   test("posts nothing without text or without an admission id", async () => {
     const fake = await canon(json(200, { text: "" }));
     const hooks = bridge(config(fake.url), new Logs());

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from core.conversation.change_views import changes_view
+from core.conversation.change_views import Acts, changes_view
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
 from core.domain.errands import meanings
 from core.domain.error_sentences import plain_reason
@@ -159,15 +159,17 @@ def why_view(
     now: datetime,
     viewer: Viewer = OWNER,
     related: Sequence[HistoryEntry] = (),
+    acts: Acts | None = None,
 ) -> dict[str, Any]:
     """The chain behind a value: the evidence that supports it, and how it got there.
     ``related``: the changes of the fields its meaning reads (an errand's other part,
-    ``errands.meaning_fields``), read for what each old and new value meant."""
+    ``errands.meaning_fields``), read for what each old and new value meant; ``acts``:
+    the answers' groups among them (``change_views.answer_acts``)."""
     shown = {h.field for h in history}
     return {
         "current": None if fact is None else fact_view(fact, now, viewer),
         "evidence": [event_view(e, viewer) for e in shown_events(events, history, viewer)],
-        "changes": changes_view([*history, *related], viewer, shown),
+        "changes": changes_view([*history, *related], viewer, shown, acts),
     }
 
 

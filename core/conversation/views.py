@@ -16,7 +16,7 @@ from typing import Any
 from core.conversation.change_views import Acts, changes_view
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
 from core.domain.errands import meanings
-from core.domain.error_sentences import plain_reason
+from core.domain.error_sentences import plain_reason, unquoted_reason
 from core.domain.phrasing_values import Said
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import name, shown_text, slot
@@ -182,8 +182,13 @@ def dead_letter_view(
 ) -> dict[str, Any]:
     """A dead letter as ``viewer`` may see it: whole when it was theirs (their input, or
     about their own entity ``entity_id``); otherwise that it exists and how it fares, but
-    not what it said: its payload, ids and errors (which quote it) are another member's."""
-    whole = viewer.is_theirs(d.principal, entity_id or "")
+    not what it said: its payload, ids and errors (which quote it) are another member's.
+    An assistant's token (``Viewer.own_writes_only``) sees whole only the letters it wrote;
+    of its user's and others' about the user: when, and why in words that quote nothing."""
+    whole = viewer.letter_is_theirs(d.principal, entity_id or "")
+    reasons = [plain_reason(e) for e in d.errors] if whole else []
+    if not whole and viewer.own_writes_only and viewer.is_theirs(d.principal, entity_id or ""):
+        reasons = list(dict.fromkeys(unquoted_reason(e) for e in d.errors))
     return {
         "id": d.id,
         "by": by_words(d.principal, "", viewer),
@@ -191,7 +196,7 @@ def dead_letter_view(
         "prompt_id": d.prompt_id if whole else None,
         "schema": d.schema,
         "errors": list(d.errors) if whole else [],
-        "reasons": [plain_reason(e) for e in d.errors] if whole else [],
+        "reasons": reasons,
         "domain": d.domain,
         "first_seen": format_ts(d.first_seen),
         "last_attempt": format_ts(d.last_attempt),

@@ -25,7 +25,7 @@ from core.api.response_views import (
     reader_of,
 )
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
-from core.conversation.change_views import changes_view, related_history
+from core.conversation.change_views import answer_acts, changes_view, related_history
 from core.conversation.context_read import load_context
 from core.conversation.held_values import held_by_writer
 from core.conversation.message_intake import dead_letter_message, message_observations
@@ -318,7 +318,8 @@ async def get_why(c: Call) -> dict[str, Any]:
     # What the reader may see of it (another member's words before they are a fact: no).
     history = await store.history(entity, field)
     related = await related_history(store, entity, field)
-    view = why_view(fact, events, history, c.now, viewer, related)
+    acts = await answer_acts(store, [*history, *related])
+    view = why_view(fact, events, history, c.now, viewer, related, acts)
     if fact is None and not view["evidence"]:
         raise Problem(404, f"nothing is known about {field} of {entity}")
     return {"entity_id": entity, "field": field, **view}
@@ -330,7 +331,8 @@ async def get_history(c: Call) -> dict[str, Any]:
     read = [None] if field is None else meaning_fields(field)
     entries = [h for e in c.entities() for f in read for h in await c.engine.store.history(e, f)]
     viewer = await reader_of(c)
-    return {"changes": changes_view(entries, viewer, None if field is None else [field])}
+    acts = await answer_acts(c.engine.store, entries)
+    return {"changes": changes_view(entries, viewer, None if field is None else [field], acts)}
 
 
 async def post_forget(c: Call) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from core.cli.common import (
     run,
 )
 from core.cli.scope import entity_option
-from core.conversation.change_views import changes_view, related_history
+from core.conversation.change_views import answer_acts, changes_view, related_history
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.provenance import OWNER, by_words
 from core.conversation.views import age_phrase, state_view, why_view
@@ -99,7 +99,8 @@ async def why(
             )
             history = await engine.store.history(entity, name)
             related = await related_history(engine.store, entity, name)
-            views[name] = why_view(fact, events, history, now, related=related)
+            acts = await answer_acts(engine.store, [*history, *related])
+            views[name] = why_view(fact, events, history, now, related=related, acts=acts)
             if not as_json:
                 _print_why(entity, name, fact, events, history, now)
     if as_json:
@@ -164,6 +165,7 @@ async def history(ctx: Context, field: str | None, entity: str | None, as_json: 
     """
     async with open_engine(ctx) as engine:
         entries = all_entries = await engine.store.history(entity, None)
+        acts = await answer_acts(engine.store, all_entries)
     known = sorted({h.field for h in entries})
     if field is not None:
         wanted = set(matching_fields(field, known))
@@ -172,7 +174,7 @@ async def history(ctx: Context, field: str | None, entity: str | None, as_json: 
             out().print(no_match_text(field, known))
             return
     if as_json:
-        emit_json(changes_view(all_entries, fields={h.field for h in entries}))
+        emit_json(changes_view(all_entries, fields={h.field for h in entries}, acts=acts))
         return
     if not entries:
         out().print("No changes recorded.")

@@ -27,7 +27,7 @@ from core.extraction.evaluation import (
     render_text,
 )
 from core.extraction.offline import extract_offline
-from core.extraction.types import Extraction, Extractor, SourceKind
+from core.extraction.types import Extraction, Extractor, ReadRequest, SourceKind
 from core.jsonlines import read_jsonl
 
 EVAL_DEFAULT_AT = "2026-03-04T09:00:00-08:00"
@@ -196,14 +196,8 @@ def _llm_extractor() -> Extractor:
         known_people: frozenset[str] = frozenset(),
         recent_subject: str | None = None,
     ) -> Extraction:
-        result = model.extract(
-            text,
-            at=at,
-            entity_id=entity_id,
-            source=source,
-            known_people=known_people,
-            recent_subject=recent_subject,
-        )
+        request = ReadRequest(text, at, entity_id, source, known_people, recent_subject)
+        result = model.extract(request)
         if result.report.used == "offline":
             click.echo(
                 f"model not used ({result.report.fallback}: {result.report.detail}); rules used",

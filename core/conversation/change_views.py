@@ -12,7 +12,7 @@ errand's other parts as they stood at that change).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from core.conversation.provenance import OWNER, Viewer, by_words
@@ -37,21 +37,49 @@ def made_by(entries: Sequence[HistoryEntry]) -> dict[int, HistoryEntry]:
     return made
 
 
+Acts = Mapping[str, str]
+"""The act of an answer's commit, by its source ref (the id of the question it settled):
+its group's, so one Yes to a group is one act however many questions it settled."""
+_ANSWERS = ("user_confirm", "user_edit")
+
+
+async def answer_acts(store: StoreBackend, entries: Sequence[HistoryEntry]) -> Acts:
+    """The act of each answer's commit among ``entries`` that an errand's meaning reads
+    (their questions' groups, one read per answer)."""
+    acts: dict[str, str] = {}
+    for h in entries:
+        ref = h.source_ref
+        if ref is None or ref in acts or h.resolution not in _ANSWERS or not errand_part(h.field):
+            continue
+        item = await store.review_item(ref)
+        group = None if item is None else item.group_key
+        acts[ref] = ref if group is None else f"group:{group}"
+    return acts
+
+
+def _act(h: HistoryEntry, acts: Acts) -> str | None:
+    """The act behind ``h``: its input's ref, an answer's group (None: not known)."""
+    return None if h.source_ref is None else acts.get(h.source_ref, h.source_ref)
+
+
 async def related_history(store: StoreBackend, entity: str, field: str) -> list[HistoryEntry]:
     """The changes of the fields ``field``'s meaning reads besides itself (an errand's
     other part): ``why_view``'s ``related``."""
     return [h for f in meaning_fields(field) if f != field for h in await store.history(entity, f)]
 
 
-def change_meanings(entries: Sequence[HistoryEntry]) -> dict[int, tuple[str | None, str | None]]:
+def change_meanings(
+    entries: Sequence[HistoryEntry], acts: Acts | None = None
+) -> dict[int, tuple[str | None, str | None]]:
     """Each change's (by ``seq``) meaning of its old and its new value, each None when the
     value says what it means: the errand's parts replayed in order, so a status reads the
-    due day it had then. An errand's parts committed together (one answer's status and
-    day) are read as one write: each old value beside the parts before it, each new one
-    beside those after."""
+    due day it had then. An errand's parts committed together by one act (one message's
+    status and day, one answer's) are read as one write: each old value beside the parts
+    before it, each new one beside those after. ``acts``: answers' groups (``answer_acts``;
+    without them, each answered question is an act of its own)."""
     told: dict[tuple[str, str], dict[str, Scalar]] = {}
     out: dict[int, tuple[str | None, str | None]] = {}
-    for write in _writes(entries):
+    for write in _writes(entries, {} if acts is None else acts):
         before = {
             h.seq: part_meaning(
                 slug, name, {**told.get((h.entity_id, slug), {}), name: h.old_value}
@@ -70,17 +98,19 @@ def change_meanings(entries: Sequence[HistoryEntry]) -> dict[int, tuple[str | No
     return out
 
 
-def _writes(entries: Sequence[HistoryEntry]) -> list[list[tuple[HistoryEntry, str, str]]]:
+def _writes(
+    entries: Sequence[HistoryEntry], acts: Acts
+) -> list[list[tuple[HistoryEntry, str, str]]]:
     """The errands' changes, oldest first, in writes: a change joins the one before when it
-    was committed with it (the next seq, the same moment, the same errand, another part).
+    was committed with it (the next seq, the same moment, the same errand, another part)
+    by the same act (its source ref: the same input, or the same answer's group).
 
-    Why by neighbours and not by a write id: the log has none to give. A store transaction
-    is no write (SQLite's group commit joins several callers' statements in one; one
-    ``ingest_batch`` settles a feed's or several messages' inputs together), so the id
-    would have to be minted per input in the engine and carried by every commit path
-    (ingest, answer, edit, undo, forget, expiry, import), four INSERTs, three readers,
-    the portable dump and a migration on each backend; and older commits would still
-    need this reading."""
+    Why neighbours and a ref and not a write id: the log has none to give. A store
+    transaction is no write (SQLite's group commit joins several callers' statements in
+    one; one ``ingest_batch`` settles a feed's or several messages' inputs together, at
+    one moment, in neighbouring commits), so the id would have to be minted per input in
+    the engine and carried by every commit path, with a migration on each backend. Every
+    commit already keeps its input's ref: two inputs settled in one instant differ there."""
     writes: list[list[tuple[HistoryEntry, str, str]]] = []
     for h in sorted(entries, key=lambda e: e.seq):
         if (part := errand_part(h.field)) is None:
@@ -92,6 +122,7 @@ def _writes(entries: Sequence[HistoryEntry]) -> list[list[tuple[HistoryEntry, st
             and h.seq == prev.seq + 1
             and h.committed_at == prev.committed_at
             and (h.entity_id, part[0]) == (prev.entity_id, last[-1][1])
+            and _act(h, acts) == _act(prev, acts)
             and part[1] not in {name for _h, _slug, name in last}
         )
         if joins:
@@ -105,12 +136,14 @@ def changes_view(
     entries: Sequence[HistoryEntry],
     viewer: Viewer = OWNER,
     fields: Collection[str] | None = None,
+    acts: Acts | None = None,
 ) -> list[dict[str, Any]]:
     """The changes of ``fields`` (all: None), oldest first, as ``viewer`` may see them.
     ``entries`` may hold more fields than those shown (an errand's other part): they are
-    read for whose an old value was and what it meant, not shown."""
+    read for whose an old value was and what it meant, not shown. ``acts``: the answers'
+    groups (``answer_acts``)."""
     made = made_by(entries)
-    means = change_meanings(entries)
+    means = change_meanings(entries, acts)
     return [
         history_view(h, viewer, made.get(h.seq), means.get(h.seq, (None, None)))
         for h in sorted(entries, key=lambda e: e.seq)

@@ -48,10 +48,9 @@ from core.engine.under_way_words import (
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import MAX_TEXT, parsed_text
-from core.extraction.reading_child import ReadRequest
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
-from core.extraction.types import Extraction, Extractor, SourceKind
+from core.extraction.types import Extraction, Extractor, ReadRequest, SourceKind, Writer
 from core.signals.intake import (
     message_payload,
     message_payloads,
@@ -164,6 +163,8 @@ async def _observations(
     key = await message_key(engine.store)
 
     async def read(words: str, about: str, tick: Ticket | None) -> list[dict[str, Any]]:
+        writer = _writer(said.by_user, about, entity_id)
+
         def run(extract: Extractor = extractor) -> list[dict[str, Any]]:
             return message_payloads(
                 words,
@@ -175,13 +176,16 @@ async def _observations(
                 known_people=people,
                 id_key=key,
                 recent_subject=subject,
+                writer=writer,
             )
 
         # Read off the event loop: the offline extractor in the reading process or on the
         # reading thread (each parses the messages that arrive together in one batch); a
         # model-backed one blocks on the network, in a thread of its own.
         if isinstance(extractor, ReadInProcess):
-            request = ReadRequest(words, local, about, known_people=people, recent_subject=subject)
+            request = ReadRequest(
+                words, local, about, known_people=people, recent_subject=subject, writer=writer
+            )
             return run(_already(await reading_process().read(request)))
         if inspect.isfunction(extractor):
             primes = parsed_text(words, "conversation_assertive", people)
@@ -311,6 +315,14 @@ async def _observations(
         )
         found = at_home(read_mine, entity_id, own_state) + found
     return found
+
+
+def _writer(by_user: bool, about: str, speaker: str) -> Writer:
+    """Who wrote words read for ``about``, as that user sees them: an assistant's token
+    (``by_user`` False), the user themself, or another member speaking of them."""
+    if not by_user:
+        return "agent"
+    return "user" if about == speaker else "member"
 
 
 RECALLED_WHO: Final = "who the pronoun means was taken from the chat's last news"

@@ -73,6 +73,9 @@ class Viewer:
     """The reader's own tokens (``token:<id>`` → name): named, and shown whole."""
     owner: bool = False
     """The owner's command line: told every ref, shown everything."""
+    own_writes_only: bool = False
+    """An assistant's or a source's token that does not act for its user (role ``agent``
+    or ``signals``): of the dead letters it reads, only those it wrote are its own."""
 
     def is_theirs(self, principal: str | None, entity_id: str) -> bool:
         """Whether a write by ``principal`` about ``entity_id`` is shown whole."""
@@ -81,6 +84,15 @@ class Viewer:
             or entity_id == self.entity
             or (principal is not None and (principal in self.refs or principal in self.tokens))
         )
+
+    def letter_is_theirs(self, principal: str | None, entity_id: str) -> bool:
+        """Whether a dead letter written by ``principal`` about ``entity_id`` is shown whole:
+        as any write (``is_theirs``), except to a token that does not act for its user,
+        which is shown whole only what it wrote itself. Its user's own input, another
+        assistant's, a stranger's invitation: what they sent is not the token's to read."""
+        if not self.own_writes_only:
+            return self.is_theirs(principal, entity_id)
+        return principal is not None and principal in self.refs and principal != self.entity
 
     def quotes(self, principal: str | None, entity_id: str) -> bool:
         """Whether the words behind a write (its evidence text) are quoted to the reader:
@@ -125,7 +137,8 @@ def token_viewer(token: ApiToken, tokens: Iterable[ApiToken]) -> Viewer:
     are "your assistant 'NAME'"."""
     own = {f"token:{t.id}": t.name for t in tokens if t.entity_id == token.entity_id}
     refs = frozenset({token.entity_id, f"token:{token.id}"})
-    return Viewer(refs, token.entity_id, MappingProxyType(own))
+    narrow = token.role not in ("user", "delegate")
+    return Viewer(refs, token.entity_id, MappingProxyType(own), own_writes_only=narrow)
 
 
 def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:

@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from core.conversation.change_views import changes_view
+from core.conversation.change_views import Acts, changes_view
 from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
 from core.domain.errands import meanings
-from core.domain.error_sentences import plain_reason
+from core.domain.error_sentences import plain_reason, unquoted_reason
 from core.domain.phrasing_values import Said
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import name, shown_text, slot
@@ -159,15 +159,17 @@ def why_view(
     now: datetime,
     viewer: Viewer = OWNER,
     related: Sequence[HistoryEntry] = (),
+    acts: Acts | None = None,
 ) -> dict[str, Any]:
     """The chain behind a value: the evidence that supports it, and how it got there.
     ``related``: the changes of the fields its meaning reads (an errand's other part,
-    ``errands.meaning_fields``), read for what each old and new value meant."""
+    ``errands.meaning_fields``), read for what each old and new value meant; ``acts``:
+    the answers' groups among them (``change_views.answer_acts``)."""
     shown = {h.field for h in history}
     return {
         "current": None if fact is None else fact_view(fact, now, viewer),
         "evidence": [event_view(e, viewer) for e in shown_events(events, history, viewer)],
-        "changes": changes_view([*history, *related], viewer, shown),
+        "changes": changes_view([*history, *related], viewer, shown, acts),
     }
 
 
@@ -180,8 +182,13 @@ def dead_letter_view(
 ) -> dict[str, Any]:
     """A dead letter as ``viewer`` may see it: whole when it was theirs (their input, or
     about their own entity ``entity_id``); otherwise that it exists and how it fares, but
-    not what it said: its payload, ids and errors (which quote it) are another member's."""
-    whole = viewer.is_theirs(d.principal, entity_id or "")
+    not what it said: its payload, ids and errors (which quote it) are another member's.
+    An assistant's token (``Viewer.own_writes_only``) sees whole only the letters it wrote;
+    of its user's and others' about the user: when, and why in words that quote nothing."""
+    whole = viewer.letter_is_theirs(d.principal, entity_id or "")
+    reasons = [plain_reason(e) for e in d.errors] if whole else []
+    if not whole and viewer.own_writes_only and viewer.is_theirs(d.principal, entity_id or ""):
+        reasons = list(dict.fromkeys(unquoted_reason(e) for e in d.errors))
     return {
         "id": d.id,
         "by": by_words(d.principal, "", viewer),
@@ -189,7 +196,7 @@ def dead_letter_view(
         "prompt_id": d.prompt_id if whole else None,
         "schema": d.schema,
         "errors": list(d.errors) if whole else [],
-        "reasons": [plain_reason(e) for e in d.errors] if whole else [],
+        "reasons": reasons,
         "domain": d.domain,
         "first_seen": format_ts(d.first_seen),
         "last_attempt": format_ts(d.last_attempt),

@@ -240,6 +240,27 @@ def plain_reason(error: str) -> str:
     return _said(_field(path), path, message)
 
 
+_TOP_FIELD: Final = re.compile(r"\$(?:\.(?P<field>[a-z_]{1,40}))?(?:[.\[].*)?", re.S)
+"""A kept reason's path: its top field when it is a plain name (a schema's, not a key of
+the sender's own: those are part of what they sent)."""
+
+
+def unquoted_reason(error: str) -> str:
+    """Why ``error``'s input was refused, without a word of what it held: which field (a
+    refused body: which route), never the value nor the validator's words about it. What a
+    reader to whom the input is not theirs is told (an assistant's token reading its
+    user's letters, ``core.conversation.views.dead_letter_view``)."""
+    refused = _REFUSED_BODY.fullmatch(error)
+    if refused is not None:
+        return f"{refused['route']} refused the body."
+    path, sep, _message = error.partition(": ")
+    top = _TOP_FIELD.fullmatch(path) if sep else None
+    if top is None:
+        return "Canon could not read it."
+    field = top["field"]
+    return f"The field {field} was not valid." if field else "The payload was not valid."
+
+
 def plain_query_reason(parameter: str, message: str) -> str:
     """A query parameter's violation (``message``, the validator's words about it) said as
     a sentence, as a kept reason is: "The query parameter entity is not an entity in lower

@@ -63,6 +63,9 @@ class HistoryEntry:
     committed_at: datetime
     principal: str | None = None
     """The ref of who made the write behind the change; None for old commits."""
+    source_ref: str | None = None
+    """The input behind the change: a message's, a feed item's or a file line's ref, or
+    the question an answer settled (its id); None when not known."""
 
 
 @dataclass(frozen=True)

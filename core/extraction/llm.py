@@ -30,7 +30,7 @@ from core.extraction.llm_config import LLMConfig, ResponseFormat
 from core.extraction.offline import extract_offline
 from core.extraction.prompts import SCHEMA_NAME, build_messages, wire_schema
 from core.extraction.reconcile import reconcile
-from core.extraction.types import Extraction, Extractor, SourceKind
+from core.extraction.types import Extraction, Extractor, ReadRequest, SourceKind, read_text
 
 log = logging.getLogger(__name__)
 
@@ -70,12 +70,7 @@ class LLMResult:
 
 
 def request_kwargs(
-    config: LLMConfig,
-    fmt: ResponseFormat,
-    text: str,
-    at: datetime,
-    source: SourceKind,
-    hinted: tuple[str, ...],
+    config: LLMConfig, fmt: ResponseFormat, request: ReadRequest, hinted: tuple[str, ...]
 ) -> dict[str, Any]:
     """The chat-completions arguments for one text (pure; both clients send these)."""
     response_format: dict[str, Any]
@@ -86,9 +81,10 @@ def request_kwargs(
         }
     else:
         response_format = {"type": "json_object"}
+    text, at, source = request.text[:_MAX_TEXT], request.at, request.source
     return {
         "model": config.model,
-        "messages": build_messages(text, at, source, hinted),
+        "messages": build_messages(text, at, source, hinted, request.writer),
         "response_format": response_format,
         "temperature": 0,
     }
@@ -145,45 +141,23 @@ def _format_refused(e: Exception) -> bool:
 class _Text:
     """One text to read, with the linguistic reading of it (the fallback and the check)."""
 
-    text: str
-    at: datetime
-    entity_id: str
-    source: SourceKind
+    request: ReadRequest
     offline: Extraction
 
     @property
     def hinted(self) -> tuple[str, ...]:
         return tuple(sorted({o.domain for o in self.offline.observations}))
 
-    def request(self, config: LLMConfig, fmt: ResponseFormat) -> dict[str, Any]:
-        return request_kwargs(config, fmt, self.text[:_MAX_TEXT], self.at, self.source, self.hinted)
-
-
-def _read(
-    fallback: Extractor,
-    text: str,
-    at: datetime,
-    entity_id: str,
-    source: SourceKind,
-    known_people: frozenset[str] = frozenset(),
-    recent_subject: str | None = None,
-) -> _Text:
-    offline = fallback(
-        text,
-        at=at,
-        entity_id=entity_id,
-        source=source,
-        known_people=known_people,
-        recent_subject=recent_subject,
-    )
-    return _Text(text, at, entity_id, source, offline)
+    def chat_request(self, config: LLMConfig, fmt: ResponseFormat) -> dict[str, Any]:
+        return request_kwargs(config, fmt, self.request, self.hinted)
 
 
 def _conclude(
     t: _Text, completion: ChatCompletion, config: LLMConfig, fmt: ResponseFormat
 ) -> LLMResult:
     content = answer_content(completion)
-    answer = parse_answer(content, text=t.text, at=t.at, entity_id=t.entity_id)
+    r = t.request
+    answer = parse_answer(content, text=r.text, at=r.at, entity_id=r.entity_id)
     model = model_extraction(answer, t.offline.text, config.min_confidence)
     return LLMResult(reconcile(model, t.offline), LLMReport("llm", response_format=fmt))
 
@@ -237,29 +211,19 @@ class LLMExtractor:
         known_people: frozenset[str] = frozenset(),
         recent_subject: str | None = None,
     ) -> Extraction:
-        return self.extract(
-            text,
-            at=at,
-            entity_id=entity_id,
-            source=source,
-            known_people=known_people,
-            recent_subject=recent_subject,
-        ).extraction
+        """The user's own ``text`` read (``read`` reads another writer's)."""
+        request = ReadRequest(text, at, entity_id, source, known_people, recent_subject)
+        return self.extract(request).extraction
 
-    def extract(
-        self,
-        text: str,
-        *,
-        at: datetime,
-        entity_id: str = "user:primary",
-        source: SourceKind = "conversation_assertive",
-        known_people: frozenset[str] = frozenset(),
-        recent_subject: str | None = None,
-    ) -> LLMResult:
-        """The extraction of ``text`` and a report of which reading it is (the offline
-        check reads ``known_people``' names in lower case too, and a pronoun opening the
-        text as ``recent_subject``)."""
-        t = _read(self._fallback, text, at, entity_id, source, known_people, recent_subject)
+    def read(self, request: ReadRequest) -> Extraction:
+        return self.extract(request).extraction
+
+    def extract(self, request: ReadRequest) -> LLMResult:
+        """The extraction of ``request`` and a report of which reading it is: the prompt
+        names its writer (the user, a household member, an assistant); the offline check
+        reads the known people's names in lower case too, and a pronoun opening the text
+        as the recent subject."""
+        t = _Text(request, read_text(self._fallback, request))
         fmt = self._format
         try:
             try:
@@ -277,7 +241,7 @@ class LLMExtractor:
 
     def _create(self, t: _Text, fmt: ResponseFormat) -> ChatCompletion:
         completion: ChatCompletion = self._client.chat.completions.create(
-            **t.request(self.config, fmt)
+            **t.chat_request(self.config, fmt)
         )
         return completion
 

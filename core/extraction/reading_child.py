@@ -14,25 +14,11 @@ import logging
 import pickle
 import signal
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import datetime
 from multiprocessing.connection import Connection
 
-from core.extraction.types import Extraction, SourceKind
+from core.extraction.types import Extraction, ReadRequest, read_text
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class ReadRequest:
-    """One message to read, with everything ``extract_offline`` is called with."""
-
-    text: str
-    at: datetime
-    entity_id: str = "user:primary"
-    source: SourceKind = "conversation_assertive"
-    known_people: frozenset[str] = frozenset()
-    recent_subject: str | None = None
 
 
 CHUNK = 16
@@ -105,14 +91,7 @@ def _answers(batch: list[ReadRequest]) -> Iterator[Answer]:
         log.exception("parsing a batch of messages failed")
     for r in batch:
         try:
-            found = extract_offline(
-                r.text,
-                at=r.at,
-                entity_id=r.entity_id,
-                source=r.source,
-                known_people=r.known_people,
-                recent_subject=r.recent_subject,
-            )
+            found = read_text(extract_offline, r)
         except Exception as e:  # handed to the message's caller, who raises it
             yield (False, e)
         else:

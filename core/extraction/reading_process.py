@@ -40,8 +40,8 @@ from multiprocessing.process import BaseProcess
 from core.errors import ReadingProcessDied
 from core.extraction.handed_back import fail, hand_back, succeed
 from core.extraction.offline import extract_offline
-from core.extraction.reading_child import CHUNK, Answer, ReadRequest, serve
-from core.extraction.types import Extraction, SourceKind
+from core.extraction.reading_child import CHUNK, Answer, serve
+from core.extraction.types import Extraction, ReadRequest, SourceKind
 
 log = logging.getLogger(__name__)
 _POLL_S = 0.25

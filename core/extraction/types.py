@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 MessageIntent = Literal["assertive", "planning", "hypothetical", "historical", "none"]
 ObservationIntent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
 Scalar = str | int | float | bool | None
+SourceKind = Literal["conversation_assertive", "static_markdown"]
+Writer = Literal["user", "member", "agent"]
+"""Who wrote a text, as the user it is read for sees them: ``user``, that user (their own
+chat or client, their owner's notes); ``member``, another member of their household
+speaking of them; ``agent``, an assistant's token. Only the user's own words are the
+user's; the others' are data about what they said (``core.domain.principals``)."""
 NON_FACTUAL_CAP = 0.5
 """A possibility or a memory is never worth more than a coin flip as evidence."""
 
@@ -70,9 +76,6 @@ class Extraction:
         }
 
 
-SourceKind = Literal["conversation_assertive", "static_markdown"]
-
-
 class Extractor(Protocol):
     """Anything that turns one text written at ``at`` into an Extraction.
 
@@ -94,3 +97,41 @@ class Extractor(Protocol):
         known_people: frozenset[str] = frozenset(),
         recent_subject: str | None = None,
     ) -> Extraction: ...
+
+
+@dataclass(frozen=True)
+class ReadRequest:
+    """One text to read: its words, when they were written (timezone-aware, on the
+    writer's clock), the user they are read for, where they come from, who wrote them,
+    and what the household's state tells the reading (``Extractor``'s arguments)."""
+
+    text: str
+    at: datetime
+    entity_id: str = "user:primary"
+    source: SourceKind = "conversation_assertive"
+    known_people: frozenset[str] = frozenset()
+    recent_subject: str | None = None
+    writer: Writer = "user"
+
+
+@runtime_checkable
+class RequestReader(Protocol):
+    """An extractor that reads the whole request, its writer included (a model's, which
+    tells the model who wrote the text); the offline rules read the words alone."""
+
+    def read(self, request: ReadRequest) -> Extraction: ...
+
+
+def read_text(extractor: Extractor, request: ReadRequest) -> Extraction:
+    """``extractor``'s reading of ``request``: the request itself to one that reads it
+    whole (``RequestReader``), its words and context to any other."""
+    if isinstance(extractor, RequestReader):
+        return extractor.read(request)
+    return extractor(
+        request.text,
+        at=request.at,
+        entity_id=request.entity_id,
+        source=request.source,
+        known_people=request.known_people,
+        recent_subject=request.recent_subject,
+    )

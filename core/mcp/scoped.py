@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from core.conversation.audience import Audience
-from core.conversation.change_views import related_history
+from core.conversation.change_views import answer_acts, related_history
 from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
@@ -205,13 +205,16 @@ class ScopedCanon:
         chains = []
         for entity, name in hits:
             fact = await store.fact(entity, name)
+            history = await store.history(entity, name)
+            related = await related_history(store, entity, name)
             view = why_view(
                 fact,
                 await store.events_for(entity, name),
-                await store.history(entity, name),
+                history,
                 now,
                 self.viewer,
-                await related_history(store, entity, name),
+                related,
+                await answer_acts(store, [*history, *related]),
             )
             current = None if fact is None else fact_model(fact, now, self.viewer)
             chains.append(

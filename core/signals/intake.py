@@ -21,7 +21,13 @@ from core.domain.ids import derived_id, keyed_id
 from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
-from core.extraction.types import ExtractedObservation, Extractor
+from core.extraction.types import (
+    ExtractedObservation,
+    Extractor,
+    ReadRequest,
+    Writer,
+    read_text,
+)
 from core.signals.invitations import invitation_doubt_of, invitation_response
 from core.signals.mail_mapping import map_email
 from core.signals.mapping import MappedObservation, map_calendar
@@ -134,20 +140,18 @@ def message_payloads(
     known_people: frozenset[str] = frozenset(),
     id_key: bytes | None = None,
     recent_subject: str | None = None,
+    writer: Writer = "user",
 ) -> list[dict[str, Any]]:
     """Observations in a chat message (source conversation_assertive); family facts go
     to ``family_entity`` (the speaker's household) when there is one. ``known_people``:
     names the state already knows, read in lower case too; ``recent_subject``: the member
-    the chat was last about, whom "she" or "he" may mean. With ``id_key`` (the store's
+    the chat was last about, whom "she" or "he" may mean; ``writer``: who wrote it, as
+    ``entity_id`` sees them (a model is told). With ``id_key`` (the store's
     message key) the event ids are ``keyed_id``s nobody else can compute."""
-    extraction = extractor(
-        text,
-        at=at,
-        entity_id=entity_id,
-        source="conversation_assertive",
-        known_people=known_people,
-        recent_subject=recent_subject,
+    request = ReadRequest(
+        text, at, entity_id, "conversation_assertive", known_people, recent_subject, writer
     )
+    extraction = read_text(extractor, request)
     found = [
         replace(o, entity_id=family_entity) if family_entity and o.domain == "family" else o
         for o in extraction.observations

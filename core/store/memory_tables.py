@@ -249,6 +249,7 @@ class Tables:
                 p.resolution,
                 utc(p.committed_at),
                 p.principal,
+                p.source_ref,
             )
             j.append(self.commits, StoredCommit(entry, p.audit_line))
             j.set(self.versions, (p.entity_id, p.field), c.version)
@@ -354,6 +355,7 @@ class Tables:
                 f.resolution,
                 utc(f.committed_at),
                 f.principal,
+                f.source_ref,
             )
             line = f"{f.committed_at:%Y-%m-%d %H:%M}: {f.field} imported"
             j.append(self.commits, StoredCommit(entry, line))

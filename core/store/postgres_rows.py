@@ -29,7 +29,7 @@ EVENT_COLUMNS = (
 )
 HISTORY_COLUMNS = (
     "seq, entity_id, field, version, old_json, new_json, retracted, event_id, confidence, "
-    "resolution, committed_at, principal"
+    "resolution, committed_at, principal, source_ref"
 )
 LETTER_COLUMNS = (
     "id, event_id, prompt_id, schema, payload, errors, domain, first_seen, last_attempt, "

@@ -264,7 +264,8 @@ def shown_from_row(r: Any, when: When) -> ShownRecord:
 
 def history_from_row(r: Any, when: When) -> HistoryEntry:
     """A commit row (seq, entity_id, field, version, old_json, new_json, retracted,
-    event_id, confidence, resolution, committed_at, principal) as a history entry."""
+    event_id, confidence, resolution, committed_at, principal, source_ref) as a history
+    entry."""
     return HistoryEntry(
         r[0],
         r[1],
@@ -278,6 +279,7 @@ def history_from_row(r: Any, when: When) -> HistoryEntry:
         r[9],
         when(r[10]),
         r[11],
+        r[12],
     )
 
 

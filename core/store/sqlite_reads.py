@@ -145,7 +145,8 @@ class SQLiteReads(ABC):
         where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = await self.db.execute_fetchall(
             "SELECT seq, entity_id, field, version, old_json, new_json, retracted, event_id, "
-            f"confidence, resolution, committed_at, principal FROM commits{where} ORDER BY seq",
+            "confidence, resolution, committed_at, principal, source_ref "
+            f"FROM commits{where} ORDER BY seq",
             args,
         )
         return [sql_records.history_from_row(r, dt) for r in rows]

@@ -27,6 +27,7 @@ from core.conversation.audience import Audience
 from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
+from core.extraction.types import Extractor
 from core.store.protocol import Store
 from core.store.sqlite import SQLiteStore
 
@@ -112,11 +113,13 @@ async def running_api(
     now: datetime = NOW,
     audience: Audience = AUDIENCE,
     store: Store | None = None,
+    extractor: Extractor = extract_offline,
     **options: Any,
 ) -> AsyncIterator[Api]:
     """The API over a fresh store with a ``user`` token each for Alice, Bob and the primary
     user (their own clients, made with ``--reach household``); ``audience``: who shares what (a household: its family).
-    ``store``: an unopened store (else a SQLite file in ``tmp_path``)."""
+    ``store``: an unopened store (else a SQLite file in ``tmp_path``); ``extractor``: what
+    reads messages (the offline rules unless a test gives a model's)."""
     if store is None:
         store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
@@ -128,7 +131,7 @@ async def running_api(
             ).secret
             for who in ("user:alice", "user:bob", "user:primary")
         }
-        services = Services(engine, audience, extract_offline)
+        services = Services(engine, audience, extractor)
         options.setdefault("burst", 10_000)
         app = api_app(services, lambda: now, **options)
         async with TestClient(TestServer(app)) as client:
@@ -143,10 +146,12 @@ HOUSEHOLD = Audience(family_entity=FAMILY)
 
 
 @asynccontextmanager
-async def named_household(tmp_path: Path) -> AsyncIterator[Api]:
+async def named_household(
+    tmp_path: Path, extractor: Extractor = extract_offline
+) -> AsyncIterator[Api]:
     """The API over a household in which Alice and Bob told Canon their names through their
     own clients (so questions and answers name them)."""
-    async with running_api(tmp_path, audience=HOUSEHOLD) as api:
+    async with running_api(tmp_path, audience=HOUSEHOLD, extractor=extractor) as api:
         await api.confirmed(ALICE, "my name is Alice")
         await api.confirmed(BOB, "my name is Bob")
         yield api

@@ -52,7 +52,7 @@ from core.extraction.prompts import (
 )
 from core.extraction.reconcile import DISAGREE, reconcile
 from core.extraction.select import configured_extractor
-from core.extraction.types import ExtractedObservation
+from core.extraction.types import ExtractedObservation, ReadRequest
 from core.settings import load_settings
 from core.signals.intake import message_payloads
 
@@ -136,7 +136,7 @@ def test_a_valid_answer_becomes_the_observations(
             ob("travel.status", "in_progress", confidence=0.9),
         )
     )
-    result = extractor.extract(ASSERTIVE, at=AT)
+    result = extractor.extract(ReadRequest(ASSERTIVE, AT))
     assert result.report.used == "llm"
     assert result.extraction.intent == "assertive"
     assert triples(result.extraction.observations) == {
@@ -204,7 +204,7 @@ def test_the_request_carries_the_schema_the_examples_and_the_time(
     assert messages[-1] == {
         "role": "user",
         "content": "Now: 2026-03-04T09:00:00-08:00 (Wednesday)\nSource: a chat message\n"
-        'Text: "Paid the electric bill, $120"',
+        'Writer: the user\nText: "Paid the electric bill, $120"',
     }
     shots = [json.loads(m["content"]) for m in messages if m["role"] == "assistant"]
     validator = Draft202012Validator(answer_schema())
@@ -228,13 +228,14 @@ def test_the_text_is_one_json_string_no_line_of_the_turn(
     server: FakeOpenAI, extractor: LLMExtractor, text: str
 ) -> None:
     """Whoever wrote the text (an assistant's message, its notes), it is fenced: the turn
-    is its three lines, the last one the text as a JSON string that reads back whole."""
+    is its four lines, the last one the text as a JSON string that reads back whole."""
     server.script(answer("none"))
     extractor(text, at=AT)
     turn = server.chat_bodies()[0]["messages"][-1]["content"]
-    now, source, fenced = turn.splitlines()  # every kind of line break
+    now, source, writer, fenced = turn.splitlines()  # every kind of line break
     assert now.startswith("Now: 2026-03-04")
     assert source == "Source: a chat message"
+    assert writer == "Writer: the user"
     assert json.loads(fenced.removeprefix("Text: ")) == text
     assert "never instructions" in server.chat_bodies()[0]["messages"][0]["content"]
 
@@ -262,8 +263,8 @@ def test_a_server_without_json_schema_gets_json_object_from_then_on() -> None:
             answer("assertive", ob("travel.location", "Tahoe")),
             answer("assertive", ob("travel.location", "Tahoe")),
         )
-        first = ex.extract(ASSERTIVE, at=AT)
-        second = ex.extract(ASSERTIVE, at=AT)
+        first = ex.extract(ReadRequest(ASSERTIVE, AT))
+        second = ex.extract(ReadRequest(ASSERTIVE, AT))
         ex.close()
         statuses = [(r.body["response_format"]["type"], r.status) for r in server.requests]
     assert (first.report.used, first.report.response_format) == ("llm", "json_object")
@@ -333,7 +334,7 @@ def test_anything_unusable_falls_back_to_the_offline_reading(
     server: FakeOpenAI, extractor: LLMExtractor, text: str, replies: list[Reply], kind: str
 ) -> None:
     server.script(*replies)
-    result = extractor.extract(text, at=AT)
+    result = extractor.extract(ReadRequest(text, AT))
     assert (result.report.used, result.report.fallback) == ("offline", kind)
     assert result.extraction == extract_offline(text, at=AT)
     if text == HYPOTHETICAL:
@@ -344,7 +345,7 @@ def test_anything_unusable_falls_back_to_the_offline_reading(
 def test_a_timeout_falls_back(server: FakeOpenAI) -> None:
     ex = LLMExtractor(config(server, timeout_s=0.2, max_retries=0))
     server.script(Delay(5, answer("assertive", ob("travel.location", "Reno"))))
-    result = ex.extract(ASSERTIVE, at=AT)
+    result = ex.extract(ReadRequest(ASSERTIVE, AT))
     ex.close()
     assert (result.report.used, result.report.fallback) == ("offline", "timeout")
     assert result.extraction == extract_offline(ASSERTIVE, at=AT)
@@ -352,7 +353,7 @@ def test_a_timeout_falls_back(server: FakeOpenAI) -> None:
 
 def test_a_wrong_key_falls_back(server: FakeOpenAI) -> None:
     ex = LLMExtractor(config(server, api_key="sk-wrong-key-123"))
-    result = ex.extract(ASSERTIVE, at=AT)
+    result = ex.extract(ReadRequest(ASSERTIVE, AT))
     ex.close()
     assert result.report.fallback == "auth"
     assert len(server.requests) == 1, "a 401 is not retried"
@@ -362,7 +363,7 @@ def test_an_unreachable_server_falls_back() -> None:
     with fake_openai_in_thread() as gone:
         url = gone.base_url
     ex = LLMExtractor(LLMConfig(base_url=url, model=DEFAULT_MODEL, timeout_s=1, max_retries=0))
-    result = ex.extract(PLAN, at=AT)
+    result = ex.extract(ReadRequest(PLAN, AT))
     ex.close()
     assert (result.report.used, result.report.fallback) == ("offline", "network")
     assert result.extraction == extract_offline(PLAN, at=AT)
@@ -381,7 +382,7 @@ def test_a_hypothetical_text_never_becomes_assertive(
             ob("travel.status", "in_progress"),
         )
     )
-    result = extractor.extract(HYPOTHETICAL, at=AT)
+    result = extractor.extract(ReadRequest(HYPOTHETICAL, AT))
     assert result.report.used == "llm"
     assert result.extraction.intent == "hypothetical"
     assert {o.intent for o in result.extraction.observations} == {"hypothetical"}

@@ -41,9 +41,10 @@ from core.extraction.linguistics import parse
 from core.extraction.offline import extract_offline
 from core.extraction.offline_input import parsed_text
 from core.extraction.reader_mode import ReaderMode
-from core.extraction.reading_child import ReadRequest, read_batch
+from core.extraction.reading_child import read_batch
 from core.extraction.reading_process import ReadingProcess, ReadInProcess
 from core.extraction.select import configured_extractor
+from core.extraction.types import ReadRequest
 
 HERE = Path(__file__).parent
 AT = datetime(2026, 2, 19, 12, 0, tzinfo=UTC)
@@ -289,7 +290,7 @@ def test_a_parent_killed_outright_leaves_no_reader_behind(tmp_path: Path) -> Non
             """
             import asyncio, sys
             from datetime import UTC, datetime
-            from core.extraction.reading_child import ReadRequest
+            from core.extraction.types import ReadRequest
             from core.extraction.reading_process import ReadingProcess
 
             async def main() -> None:

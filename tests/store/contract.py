@@ -263,13 +263,16 @@ class StoreContract:
         assert together[max_].agreeing_sources(sick) == {"email"}
 
     async def test_a_commit_becomes_state_history_and_an_audit_line(self, eng: Engine) -> None:
-        out = await eng.ingest(make_observation("travel.location", "Tahoe"), now=NOW)
+        said = make_observation("travel.location", "Tahoe", ref="tg:1:42")
+        out = await eng.ingest(said, now=NOW)
         assert out.decision == "auto_commit"
         fact = await eng.store.fact("user:primary", "travel.location")
         assert fact is not None
         assert fact.value == "Tahoe"
         assert fact.version == 1
-        assert [h.new_value for h in await eng.store.history("user:primary", None)] == ["Tahoe"]
+        history = await eng.store.history("user:primary", None)
+        # The input behind each change: what tells two acts of one moment apart.
+        assert [(h.new_value, h.source_ref) for h in history] == [("Tahoe", "tg:1:42")]
         (line,) = await eng.store.audit()
         assert line.line.startswith("2026-02-19 14:30: travel.location (none) -> Tahoe")
         assert "(resolution: auto_commit)" in line.line

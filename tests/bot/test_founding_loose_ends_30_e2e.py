@@ -3,6 +3,8 @@ the chat (the strict Bot API double, the offline extractor, a clock the story mo
 
 - "what do i owe" listed the Amazon return: a return to send back is no debt ("what's due"
   still lists it).
+- A No to the trip asked left the errand "before we go" typed meanwhile asked with the
+  day of the plan she had just denied.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pytest
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
+
+from core.domain.policy import default_policy
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -37,3 +41,26 @@ async def test_a_return_is_no_debt(tg: FakeTelegram, start_bot: StartBot) -> Non
     assert "Amazon" not in owed.text, owed.text
     due = await story.hears("whats due", "")
     assert "The Amazon return is due Saturday, December 5" in due.text, due.text
+
+
+async def test_no_to_the_asked_trip_takes_its_day_from_the_errand(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """A No to the trip asked: the errand "before we go" typed meanwhile is asked without
+    the day of the plan she denied (it was "due Saturday, December 5")."""
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.start(start_bot, policy=default_policy())
+    await story.hears("hi! we live in portland btw", "Portland")
+    await story.yes("Portland")
+    await story.hears("so were going to tahoe this saturday w the kids, back the 6th", "Tahoe")
+    await story.hears("also gotta return the amazon jacket before we go", "after the current")
+    await story.tap("Tahoe", "No")
+    errand = await tg.prompt(ALICE, "Amazon")
+    assert "December" not in errand.text, errand.text
+    assert "Saturday" not in errand.text, errand.text
+    await story.yes("Amazon")
+    assert await story.held("financial.amazon_return.status") == "due"
+    assert await story.held("financial.amazon_return.due_date") is None
+    assert await story.held("travel.depart_date") is None
+    told = await story.told()
+    assert "December 5" not in told, told

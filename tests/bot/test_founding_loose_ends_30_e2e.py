@@ -5,6 +5,9 @@ the chat (the strict Bot API double, the offline extractor, a clock the story mo
   still lists it).
 - A No to the trip asked left the errand "before we go" typed meanwhile asked with the
   day of the plan she had just denied.
+- "left tues instead" typed on a Tuesday was read as a week back: it is today.
+- "leave sunday ... back the 6th" when Sunday is the 6th was kept as a day trip unasked.
+- "Trip · 1/3 plan" said nothing to a person: "Trip: planned (step 1 of 3)".
 """
 
 from __future__ import annotations
@@ -64,3 +67,33 @@ async def test_no_to_the_asked_trip_takes_its_day_from_the_errand(
     assert await story.held("travel.depart_date") is None
     told = await story.told()
     assert "December 5" not in told, told
+
+
+async def test_left_on_the_weekday_it_is_left_today(tg: FakeTelegram, start_bot: StartBot) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears("so were going to tahoe this saturday w the kids", "plan")
+    await story.quiet()
+    assert any("Trip: planned (step 1 of 3)" in m.text for m in tg.bot_messages(ALICE))
+    story.later(hours=3)
+    asked = await story.hears("left tues instead", "Tuesday, December 1")
+    assert "November 24" not in asked.text, asked.text
+    await story.yes("Tuesday, December 1")
+    assert await story.held("travel.depart_date") == "2026-12-01"
+    assert await story.held("travel.status") == "in_progress"
+    await story.quiet()
+    assert any("Trip: under way (step 2 of 3)" in m.text for m in tg.bot_messages(ALICE))
+    told = await story.told()
+    assert "Saturday, December 5" not in told, told
+
+
+@pytest.mark.parametrize(("answer", "back"), [("No", None), ("Yes", "2026-12-06")])
+async def test_back_the_day_it_leaves_by_another_name_is_asked(
+    tg: FakeTelegram, start_bot: StartBot, answer: str, back: str | None
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears("we leave for tahoe sunday, back the 6th", "plan")
+    await story.tap("Are you back on Sunday, December 6?", answer)
+    assert await story.held("travel.depart_date") == "2026-12-06"
+    assert await story.held("travel.return_date") == back

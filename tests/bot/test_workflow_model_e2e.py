@@ -104,7 +104,9 @@ async def test_a_tool_outside_the_states_list_is_refused_and_the_workflow_stays(
         Content("Let's start with you: what's your name?"),
     )
     await tg.say(
-        ALICE, "go on", expect="Setup: profile (step 1 of 4)\nLet's start with you: what's your name?"
+        ALICE,
+        "go on",
+        expect="Setup: profile (step 1 of 4)\nLet's start with you: what's your name?",
     )
     _, second = model.chat_bodies()
     (result,) = tool_results(second)
@@ -125,7 +127,9 @@ async def test_arguments_a_workflow_tools_schema_forbids_are_refused_before_it_r
         ToolCalls((ToolCall("record_profile", {"text": "My name is Ada", "entity_id": "x"}),)),
         Content("Tell me your name again?"),
     )
-    await tg.say(ALICE, "My name is Ada", expect="Setup: profile (step 1 of 4)\nTell me your name again?")
+    await tg.say(
+        ALICE, "My name is Ada", expect="Setup: profile (step 1 of 4)\nTell me your name again?"
+    )
     _, second = model.chat_bodies()
     (result,) = tool_results(second)
     assert "record_profile: invalid arguments: unknown argument(s)" in result["content"]

@@ -92,9 +92,12 @@ async def test_setup_end_to_end_through_the_review_loop_and_a_restart(
 
     said = await talk.say(ALICE, "My name is Ada, I live in Lisbon")
     assert (
-        said[0] == "Setup: profile (step 1 of 4)\nGot it: your name, your home city. Please confirm below."
+        said[0]
+        == "Setup: profile (step 1 of 4)\nGot it: your name, your home city. Please confirm below."
     )
-    assert said[1].startswith("Setup: calendar (step 2 of 4)\nCalendars are read from the [[sources]]")
+    assert said[1].startswith(
+        "Setup: calendar (step 2 of 4)\nCalendars are read from the [[sources]]"
+    )
     question = talk.prompt(ALICE)
     assert "Ada" in question.text, "the profile goes through the review loop"
     assert await talk.engine.store.fact("user:primary", "profile.name") is None
@@ -158,7 +161,9 @@ async def test_a_second_workflow_waits_for_the_first(start: Start) -> None:
 async def test_the_trip_follows_committed_beliefs_not_mentions(start: Start) -> None:
     talk = await start()
     said = await talk.say(ALICE, "We're planning a trip to Tahoe next weekend")
-    assert "Trip: planned (step 1 of 3)\nI'll follow this trip" in said[-1], "a planned trip starts one"
+    assert "Trip: planned (step 1 of 3)\nI'll follow this trip" in said[-1], (
+        "a planned trip starts one"
+    )
 
     talk.clock.advance(hours=80)  # past the 72 h in which your word outranks the calendar
     evidence = make_observation("travel.status", "in_progress", source="calendar", at=talk.clock())

@@ -13,7 +13,7 @@ from datetime import date
 
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
-from core.domain.errands import errands_of, status_said
+from core.domain.errands import errands_of, is_goods_return, status_said
 from core.domain.naming import errand
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -63,11 +63,25 @@ def errand_summary(
     return said, told
 
 
-def owed_reply(facts: Iterable[CommittedFact], mine: str, today: date | None = None) -> str:
-    """What is still to pay or send back ("what do I owe?"): the errands of ``mine`` that
+def owed_reply(
+    facts: Iterable[CommittedFact],
+    mine: str,
+    today: date | None = None,
+    *,
+    debts_only: bool = False,
+) -> str:
+    """What is still to pay or send back ("what's due?"): the errands of ``mine`` that
     are due, the soonest first and those without a day after, then the refunds awaited;
-    one past its day (``today``: the user's calendar day) "was due" (overdue)."""
-    own = [f for f in facts if f.entity_id == mine and f.field.startswith("financial.")]
+    one past its day (``today``: the user's calendar day) "was due" (overdue).
+    ``debts_only`` ("what do I owe?"): what is to pay alone; goods to send back and their
+    refunds are no debt."""
+    own = [
+        f
+        for f in facts
+        if f.entity_id == mine
+        and f.field.startswith("financial.")
+        and not (debts_only and is_goods_return(_slug(f)))
+    ]
     status = {_slug(f): str(f.value) for f in own if f.field.endswith(".status")}
     due_on = {_slug(f): str(f.value) for f in own if f.field.endswith(".due_date")}
 
@@ -81,7 +95,8 @@ def owed_reply(facts: Iterable[CommittedFact], mine: str, today: date | None = N
     )
     waiting = sorted(s for s, v in status.items() if v == "pending")
     first = told(owed)
-    parts = [f"{first[:1].upper()}{first[1:]}." if owed else "Nothing is due that I know of."]
+    nothing = "You owe nothing that I know of." if debts_only else "Nothing is due that I know of."
+    parts = [f"{first[:1].upper()}{first[1:]}." if owed else nothing]
     if waiting:
         parts.append(f"Waiting on: {told(waiting)}.")
     return " ".join(parts)

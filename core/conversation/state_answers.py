@@ -290,9 +290,10 @@ def trip_answer(subject: str, known: Known) -> str:
     return f"{head}{where} ({_said(f, known)})."
 
 
-def _owed(_subject: str, known: Known) -> str:
+def _owed(due: str, known: Known) -> str:  # "what do i owe?": money (a return is no debt)
     state = {f.field: f.value for f in known.facts.values() if f.entity_id == known.reader}
-    return owed_reply(known.facts.values(), known.reader, today_where(state, known.now))
+    today = today_where(state, known.now)
+    return owed_reply(known.facts.values(), known.reader, today, debts_only=not due)
 
 
 _TRIP = ranked_fields(STATUS, DESTINATION, DEPART, RETURN, LOCATION)
@@ -340,10 +341,11 @@ STATE_QUESTIONS: tuple[tuple[re.Pattern[str], Answer, Callable[[str], Relevance]
             _only(_MONEY),
         ),
         (
-            r"\bwhat (do|did) (i|we) (still )?owe\b|\bwhat'?s (still )?(due|owed|unpaid)\b"
-            r"|\b(any|which|what) (bills?|payments?|errands?)( are| is)? (due|left|unpaid|owed)\b"
+            r"\bwhat (do|did) (i|we) (still )?owe\b|\bwhat'?s (still )?(owed|unpaid)\b"
+            r"|\b(any|which|what) (bills?|payments?)( are| is)? (due|left|unpaid|owed)\b"
             r"|\bwhat (bills|payments) do (i|we) have\b|\bdo (i|we) owe anything\b"
-            r"|\banything (due|to pay)\b|^(my )?bills$",
+            r"|\banything to pay\b|^(my )?bills$|(?P<due>\bwhat'?s (still )?due\b"
+            r"|\b(any|which|what) errands?( are| is)? (due|left)\b|\banything due\b)",
             _owed,
             _only(_MONEY),
         ),

@@ -7,7 +7,7 @@ where allowed); other states leave messages to the conversation. With a model, t
 drives every turn of the workflow with the state's plan (``workflow_turn``); ``told`` says
 what such a turn did. After anything commits, the chat's workflow is
 ticked, so transitions that follow committed beliefs fire then. Every message a workflow
-sends starts with its one-line state indicator ("Setup · 2/4 calendar").
+sends starts with its one-line state indicator ("Setup: calendar (step 2 of 4)").
 """
 
 from __future__ import annotations
@@ -178,9 +178,7 @@ class ChatWorkflows:
             return None
         await current.runner.cancel(current.thread, entity, now)
         definition = current.runner.definition
-        return (
-            f"Left {definition.name} at {current.step.indicator}. /{definition.id} starts it again."
-        )
+        return f"Left {current.step.indicator}. /{definition.id} starts it again."
 
 
 def _entry(step: WorkflowStep) -> str:

@@ -33,9 +33,11 @@ from core.engine.trip_state import DEPART, STATUS
 BEFORE_YOU_LEAVE = "due before you leave"
 """What the evidence of a due day that came from the trip's departure says: the anchor."""
 
+_BEFORE = r"(?:before|befor|bfore|b4)"
+"""'before' as it is typed fast ("b4 we go")."""
 _BEFORE_WE_GO = re.compile(
-    r"\bbefore\s+(?:we|i)(?:\s+(?:go|leave|head\s+(?:out|off)|fly(?:\s+out)?|set\s+off|take\s+off))\b"
-    r"|\bbefore\s+(?:the|our|my)\s+trip\b",
+    rf"\b{_BEFORE}\s+(?:we|i)(?:\s+(?:go|leave|head\s+(?:out|off)|fly(?:\s+out)?|set\s+off|take\s+off))\b"
+    rf"|\b{_BEFORE}\s+(?:the|our|my)\s+trip\b",
     re.I,
 )
 

@@ -33,7 +33,11 @@ from core.engine.conflicts import (
 )
 from core.engine.consistency import is_move_day_question, touches_timeline
 from core.engine.entity_locks import EntityLocks
-from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
+from core.engine.errand_follows_trip import (
+    drop_denied_trip_day,
+    follow_the_trip,
+    is_errand_day,
+)
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.superseded import supersede
 from core.engine.write_records import settlement
@@ -141,6 +145,12 @@ class UserAnswers:
             return await follow_the_trip(
                 self.store, item.entity_id, now, self.policy.max_pending, said
             )
+        if action == "reject" and (
+            denied := await drop_denied_trip_day(
+                self.store, item.entity_id, settled, now, self.policy.max_pending
+            )
+        ):
+            return Forced((), tuple(denied))
         if action == "reject" and is_move_day_question(item):
             return await end_move_not_made(
                 self.store, item.entity_id, now, self.policy.max_pending, said

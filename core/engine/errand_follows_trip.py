@@ -14,6 +14,7 @@ and planned again ("... friday after all") is still the going it was due before.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from core.domain.errands import errands_of
@@ -23,6 +24,7 @@ from core.domain.state import CommittedFact
 from core.engine.conflicts import QUESTION_CONFIDENCE, Answered, Forced, settle_as_answered
 from core.engine.consistency import FOLLOWS_TRIP, calendar_day
 from core.engine.due_before_trip import BEFORE_YOU_LEAVE, is_anchored
+from core.engine.superseded import supersede
 from core.engine.trip_state import DEPART, STATUS
 from core.store import NewReviewItem, ReviewItem, Store
 
@@ -81,6 +83,35 @@ async def follow_the_trip(
         promoted += done.promoted
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(q for q in promoted if q.id not in ids))
+
+
+DAY_DENIED = "the trip it was due before was denied"
+"""Why an errand's day taken from a trip the user then said No to is no longer asked."""
+
+
+async def drop_denied_trip_day(
+    store: Store, entity_id: str, denied: Sequence[ReviewItem], now: datetime, max_pending: int
+) -> list[ReviewItem]:
+    """No to the trip's day to leave (``denied``: the questions the No settled): an
+    errand's due day still asked that came from that day ("gotta return the amazon jacket
+    before we go", typed while the trip waited for its Yes) came from a plan she just
+    denied, so it is no longer asked; the errand is asked without a day. Returns the
+    questions promoted in its place."""
+    days = {r.candidate_value for r in denied if r.field == DEPART}
+    if not days:
+        return []
+    asked = [
+        r
+        for r in await store.open_review_items([entity_id])
+        if r.kind == "change" and is_errand_day(r.field) and r.candidate_value in days
+    ]
+    promoted: list[ReviewItem] = []
+    for item in asked:
+        events = {e.event_id: e for e in await store.events_for(entity_id, str(item.field))}
+        said = events.get(item.event_id or "")
+        if said is not None and is_anchored(said.evidence_text):
+            promoted += await supersede(store, item.id, now, max_pending, reason=DAY_DENIED)
+    return promoted
 
 
 def _errands_due(facts: dict[str, CommittedFact], entity_id: str) -> list[CommittedFact]:

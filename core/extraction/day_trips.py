@@ -21,6 +21,39 @@ from core.extraction.types import ExtractedObservation
 
 DAY_TRIP = re.compile(r"\bday[- ]?trip\b|\bfor\s+the\s+day\b|\bthere\s+and\s+back\b")
 _DEPART, _RETURN = "travel.depart_date", "travel.return_date"
+_BACK_THAT_DAY = re.compile(
+    r"\bsame[- ]day\b|\b(?:back|home|return\w*|fly(?:ing)?\s+back|drive\s+back)\s+"
+    r"(?:the\s+same\s+\w+|tonight|tonite|today|this\s+(?:afternoon|evening)|that\s+(?:night|evening)"
+    r"|by\s+(?:lunch|dinner|supper|bedtime))\b"
+)
+"""A return said to be the day of leaving ("back tonight", "home by dinner")."""
+UNSURE_SAME_DAY = 0.75
+"""A return that falls on the day of leaving without the words saying so: asked."""
+
+
+def back_the_day_it_leaves(
+    obs: tuple[ExtractedObservation, ...],
+) -> tuple[ExtractedObservation, ...]:
+    """A trip of days whose return, told by another name than its departure, falls on the
+    day it leaves ("leave sunday, back the 6th", Sunday being the 6th) is a slip as often
+    as a day trip: the return is asked, not kept. A day trip said so ("day trip", "back
+    tonight", the weekday named twice: "leave sunday, back sunday night") keeps it."""
+    days = {o.field: o.candidate_value for o in obs if o.intent == "planning"}
+    back = days.get(_RETURN)
+    if not isinstance(back, str) or back != days.get(_DEPART):
+        return obs
+    text = " ".join(dict.fromkeys(o.evidence_text.lower() for o in obs if o.domain == "travel"))
+    day = _day(next(o for o in obs if o.field == _RETURN))
+    name = "" if day is None else f"{day:%A}".lower()
+    twice = bool(name) and len(re.findall(rf"\b(?:{name}|{name[:3]})\b", text)) >= 2
+    if DAY_TRIP.search(text) or _BACK_THAT_DAY.search(text) or twice:
+        return obs
+    return tuple(
+        replace(o, extraction_confidence=min(o.extraction_confidence, UNSURE_SAME_DAY))
+        if o.field == _RETURN
+        else o
+        for o in obs
+    )
 
 
 def same_day_trip(

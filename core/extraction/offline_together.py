@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.extraction.arrivals import dated_arrivals
-from core.extraction.day_trips import same_day_trip
+from core.extraction.day_trips import back_the_day_it_leaves, same_day_trip
 from core.extraction.job_left import employer_since_left, home_since_left
 from core.extraction.journey_day import journey_day
 from core.extraction.offline_consistency import (
@@ -33,9 +33,11 @@ def read_together(
     """``observations`` of ``text`` (``parsed``: its cleaned words) made consistent with
     each other, and whether the message's move is a story (its home left since)."""
     read = back_from_stay(
-        return_after_departure(
-            same_day_trip(
-                dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+        back_the_day_it_leaves(
+            return_after_departure(
+                same_day_trip(
+                    dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+                )
             )
         ),
         at.date(),

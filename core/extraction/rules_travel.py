@@ -88,7 +88,7 @@ from core.extraction.travel_trips import (
     planned_trip,
     trip_under_way,
 )
-from core.extraction.unnamed_arrivals import AT_LODGING, BARE_ARRIVAL, HERE_ARRIVAL
+from core.extraction.unnamed_arrivals import AT_LODGING, BARE_ARRIVAL, HERE_ARRIVAL, TRIP_BEGUN
 
 _OUT_FIRST = re.compile(
     r"\b(?:leaving|leave|flying|fly|heading|head|off|going|driving|drive|travelling|traveling)\s+"
@@ -269,7 +269,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             clause = replace(clause, times=tuple(t for t in clause.times if t.start >= m.start()))
     if place is None:
         first = _bare(low).split(",")[0]
-        arrived = BARE_ARRIVAL, AT_LODGING, HERE_ARRIVAL
+        arrived = BARE_ARRIVAL, AT_LODGING, HERE_ARRIVAL, TRIP_BEGUN
         if clause.intent == "assertive" and any(p.match(first) for p in arrived):
             # Said outright, so worth a question ("Is your trip under way?"), never a commit
             # alone: the place is not named.

@@ -58,8 +58,11 @@ def named_nth(today: date, day: int, weekday: int, future: bool) -> tuple[date, 
 
 def weekday_date(today: date, wd: int, mod: str, future: bool) -> date:
     ahead = (wd - today.weekday()) % 7
-    if mod == "last" or (not mod and not future):
+    if mod == "last":
         return today - timedelta(days=(today.weekday() - wd) % 7 or 7)
+    if not mod and not future:
+        # "left tues instead" typed on a Tuesday: today (a week ago is "last tuesday").
+        return today - timedelta(days=(today.weekday() - wd) % 7)
     if mod == "next":
         # The given day of next week (Monday-based weeks).
         return today - timedelta(days=today.weekday()) + timedelta(days=7 + wd)

@@ -14,6 +14,8 @@ LODGING = (
     r"b&b|bnb|chalet|cottage|beach\s+house|lake\s+house|ski\s+lodge)"
 )
 """A place to stay named by its kind ("the cabin", "our airbnb"), not by a name."""
+GETAWAY = r"(?:lake|mountains|slopes|coast|seaside|ski\s+hill|cabin\s+up\s+north)"
+"""Where a trip goes, named by its kind ("we're at the lake"): the trip's place, unnamed."""
 
 
 BARE_ARRIVAL = re.compile(
@@ -34,7 +36,7 @@ AT_LODGING = re.compile(
     r"^(?:(?:ok|okay|so|and|well|yay|omg|phew)\s+)*"
     r"(?:(?:we're|we\s+are|were|i'm|i\s+am)\s+(?:(?:now|finally|already|all|both|safely)\s+)*|"
     r"(?:(?:finally|now|already|safely)\s+)+)"
-    rf"(?:at|in)\s+(?:the|our|my)\s+{LODGING}"
+    rf"(?:at|in)\s+(?:the|our|my)\s+(?:{LODGING}|{GETAWAY})"
     r"(?:\s+(?:now|finally|already|at\s+last|rn|lol|haha|yay))*[\s!.]*$"
 )
 """Being at a place to stay, said as the whole clause ("we're at the cabin now", "finally at
@@ -67,3 +69,16 @@ HERE_ARRIVAL = re.compile(
 """Arriving "here", said as the whole clause ("we're here already!!", "just got here",
 "made it here safe"): on a trip, at a place the words point at but do not name. A lone
 "I'm here" is left alone: it as often means "I'm listening" or "I'm at the café"."""
+
+
+TRIP_BEGUN = re.compile(
+    r"^(?:(?:ok|okay|so|and|well|yay|omg|fyi|btw|update)[:,]?\s+)*"
+    r"(?:(?:the|our|my)\s+)?(?:(?!their\b|his\b|her\b|your\b)[a-z]+\s+)?"
+    r"(?:trip|vacation|vacay|holiday|getaway)(?:'s|\s+has|\s+is)?\s+(?:officially\s+|finally\s+)?"
+    r"(?:started|begun|began|kicked\s+off|under\s*way)"
+    r"(?:\s+(?:early|already|today|now|a\s+day\s+early|last\s+night|yesterday|rn|lol|yay))*"
+    r"[\s!.]*$"
+)
+"""A trip said to have begun ("fyi trip started early", "our vacation has officially begun"):
+on it, somewhere the words do not name. Another's trip ("their trip started") and a trip
+ahead ("the trip starts saturday") are not."""

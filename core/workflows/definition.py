@@ -119,12 +119,13 @@ class WorkflowDefinition:
         return frozenset(t for s in self.states.values() for t in s.tools)
 
     def indicator(self, key: str) -> str:
-        """The one-line state indicator: 'Setup · 2/4 calendar' (hidden states uncounted)."""
+        """The one-line state indicator, in words: 'Setup: calendar (step 2 of 4)' (hidden
+        states uncounted: 'Trip: called off')."""
         visible = [s for s in self.states.values() if not s.hidden]
         spec = self.states[key]
         if spec.hidden:
-            return f"{self.name} · {spec.label}"
-        return f"{self.name} · {visible.index(spec) + 1}/{len(visible)} {spec.label}"
+            return f"{self.name}: {spec.label}"
+        return f"{self.name}: {spec.label} (step {visible.index(spec) + 1} of {len(visible)})"
 
 
 def load_definition(path: Path) -> WorkflowDefinition:

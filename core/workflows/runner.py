@@ -73,7 +73,7 @@ class WorkflowStep:
 
     @property
     def indicator(self) -> str:
-        """'Setup · 2/4 calendar'; empty when the workflow never started."""
+        """'Setup: calendar (step 2 of 4)'; empty when the workflow never started."""
         if self.workflow is None:
             return ""
         return self.definition.indicator(self.workflow.state)

@@ -126,5 +126,5 @@ class Story:
         return "\n".join(m.text for m in replies())
 
 
-_WORKFLOW_STEP = "Trip · "
+_WORKFLOW_STEP = "Trip: "
 """How a trip workflow's step begins: sent after the reply to the message that moved it."""

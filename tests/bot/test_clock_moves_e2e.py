@@ -1,6 +1,6 @@
 """The clock moves; what Canon says must stay true (issue 24). Stories told through the
 bot on an explicit clock, each asked again on and after the day its words end: what
-/state, "where am i", "what do you know about me", "what do i owe" and the context block
+/state, "where am i", "what do you know about me", "what's due" and the context block
 say must be true when it is said."""
 
 from __future__ import annotations
@@ -98,11 +98,11 @@ async def test_the_amazon_return_past_its_day_was_due_and_is_overdue(
     about = await story.hears("what do you know about me", "Here")
     assert "the Amazon return is due Friday, November 27" in about.text
     story.now = datetime(2026, 11, 27, 18, 0, tzinfo=UTC)  # Friday: due today
-    owed = await story.hears("what do i owe", "Amazon")
+    owed = await story.hears("what's due", "Amazon")
     assert "is due Friday, November 27" in owed.text
 
     story.now = MONDAY
-    owed = await story.hears("what do i owe", "Amazon")
+    owed = await story.hears("what's due", "Amazon")
     assert owed.text == "The Amazon return was due Friday, November 27 (overdue).", owed.text
     told = await story.told()
     assert "is due" not in told, told

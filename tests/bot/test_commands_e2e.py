@@ -41,7 +41,7 @@ async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: Star
         ("/why travel.nothing", 'I hold nothing about "travel.nothing"'),
         ("/history travel.status", "planned → under way (taken from you)"),
         # No Edit waits; the trip planned and under way is followed by a workflow: /cancel leaves it.
-        ("/cancel", "Left Trip at Trip · 2/3 under way"),
+        ("/cancel", "Left Trip: under way (step 2 of 3)"),
         ("/confirm", "There is no open question"),
     ],
 )

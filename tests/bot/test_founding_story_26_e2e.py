@@ -99,7 +99,7 @@ TELLINGS: dict[str, list[Beat]] = {
 }
 
 _SOMEWHERE_ELSE = {"Tahoe": "Portland", "Portland": "Tahoe"}
-_UNDER_WAY = ("trip is under way", "2/3 under way", "trip to Tahoe under way")
+_UNDER_WAY = ("trip is under way", "Trip: under way", "trip to Tahoe under way")
 """How Canon says a trip is under way (the workflow's "it moves on when I believe it is
 under way" only says what it waits for)."""
 

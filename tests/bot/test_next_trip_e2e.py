@@ -39,8 +39,8 @@ async def test_a_trip_planned_after_the_last_one_is_over_is_a_new_trip(
     assert came_back is not None
     story.later(days=1)
     said = story.says(plan)
-    # The trip's workflow starts again ("Trip · 1/3 plan"), as it did for the first trip.
-    await tg.reply_after(ALICE, said, "1/3 plan")
+    # The trip's workflow starts again ("Trip: planned (step 1 of 3)"), as for the first trip.
+    await tg.reply_after(ALICE, said, "Trip: planned (step 1 of 3)")
     assert await story.held("travel.status") == "planning"
     # The finished trip's return day goes with it: it is not the new trip's, before its
     # departure, asked about alone ("Should I forget your return date?").

@@ -4,7 +4,7 @@ on, restarts in the middle, lower case and typos, several tellings).
 
 The stored vocabulary is the labelled one (``due``: still to send back, ``pending``: went
 back, its refund awaited, ``refunded``); what every surface says is its meaning: /state,
-"what do you know about me", "what do i owe", /why, the agenda, the context block,
+"what do you know about me", "what's due", /why, the agenda, the context block,
 HEARTBEAT.md and MEMORY.md, GET /v1/state's view and MCP's state. "still pending" of a
 return still to send back keeps it due; "returned it" with two returns to send back asks
 which (a button each, and No); a refund closes the return.
@@ -46,7 +46,7 @@ async def surfaces(story: Story) -> dict[str, str]:
     mcp = await ScopedCanon(engine, Scope("user:primary"), clock=lambda: story.now).state()
     return {
         "told": await story.told(),
-        "owe": (await story.hears("what do i owe?", "")).text,
+        "due": (await story.hears("what's due?", "")).text,
         "plate": (await story.hears("what's on my plate?", "")).text,
         # /why's head: what is held now (its history rightly tells the old "due").
         "why": (await story.hears(f"/why {AMAZON}", "")).text.split("\n")[0],
@@ -74,8 +74,8 @@ def sent_back_everywhere(said: Mapping[str, str], name: str = "amazon") -> None:
     assert f'"meaning": "{SENT_BACK}"' in said["api"], said["api"]
     assert f'"meaning":"{SENT_BACK}"' in said["mcp"], said["mcp"]
     assert "Amazon" not in said["plate"], said["plate"]
-    assert "Nothing is due" in said["owe"], said["owe"]
-    assert SENT_BACK in said["owe"], said["owe"]
+    assert "Nothing is due" in said["due"], said["due"]
+    assert SENT_BACK in said["due"], said["due"]
     assert f"pending ({SENT_BACK})" in said["why"], said["why"]
     # The block still reads back into its facts, the meaning beside the value.
     facts = {f.field: f for f in parse_block(said["block"]).facts}
@@ -254,7 +254,7 @@ async def test_a_refund_closes_the_return(tg: FakeTelegram, start_bot: StartBot,
     assert await story.held("financial.amazon_refund.status") is None  # the return's own
     said_now = await surfaces(story)
     assert "sent back and refunded" in said_now["block"], said_now["block"]
-    assert "Waiting on" not in said_now["owe"], said_now["owe"]
+    assert "Waiting on" not in said_now["due"], said_now["due"]
     assert "amazon" not in said_now["heartbeat"].lower(), said_now["heartbeat"]
 
 

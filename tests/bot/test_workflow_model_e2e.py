@@ -56,7 +56,7 @@ async def test_the_model_records_the_profile_with_only_the_states_tools_and_inst
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
     runner = await start_bot(llm=model_config(model))
-    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile\nTell me about you")
+    await tg.say(ALICE, "/setup", expect="Setup: profile (step 1 of 4)\nTell me about you")
     model.script(
         ToolCalls((ToolCall("record_profile", {"text": "My name is Ada"}),)),
         Content("I have noted your name; please confirm it below."),
@@ -64,10 +64,10 @@ async def test_the_model_records_the_profile_with_only_the_states_tools_and_inst
     await tg.say(
         ALICE,
         "hi, I'm Ada",
-        expect="Setup · 2/4 calendar\nI have noted your name; please confirm it below.",
+        expect="Setup: calendar (step 2 of 4)\nI have noted your name; please confirm it below.",
     )
     said = "\n".join(m.text for m in tg.bot_messages(ALICE))
-    assert "Setup · 2/4 calendar\nCalendars are read" in said  # the entered state's text
+    assert "Setup: calendar (step 2 of 4)\nCalendars are read" in said  # the entered state's text
     prompt = await tg.prompt(ALICE, "Ada")  # Yes / No / Edit, through Canon's review loop
     for label in ("Yes", "No", "Edit"):
         assert tg.button(prompt, label)
@@ -98,13 +98,15 @@ async def test_a_tool_outside_the_states_list_is_refused_and_the_workflow_stays(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI, hallucinated: str
 ) -> None:
     runner = await start_bot(llm=model_config(model))
-    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile")
+    await tg.say(ALICE, "/setup", expect="Setup: profile (step 1 of 4)")
     model.script(
         ToolCalls((ToolCall(hallucinated, {}),), offered_only=False),
         Content("Let's start with you: what's your name?"),
     )
     await tg.say(
-        ALICE, "go on", expect="Setup · 1/4 profile\nLet's start with you: what's your name?"
+        ALICE,
+        "go on",
+        expect="Setup: profile (step 1 of 4)\nLet's start with you: what's your name?",
     )
     _, second = model.chat_bodies()
     (result,) = tool_results(second)
@@ -120,12 +122,14 @@ async def test_arguments_a_workflow_tools_schema_forbids_are_refused_before_it_r
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
     runner = await start_bot(llm=model_config(model))
-    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile")
+    await tg.say(ALICE, "/setup", expect="Setup: profile (step 1 of 4)")
     model.script(
         ToolCalls((ToolCall("record_profile", {"text": "My name is Ada", "entity_id": "x"}),)),
         Content("Tell me your name again?"),
     )
-    await tg.say(ALICE, "My name is Ada", expect="Setup · 1/4 profile\nTell me your name again?")
+    await tg.say(
+        ALICE, "My name is Ada", expect="Setup: profile (step 1 of 4)\nTell me your name again?"
+    )
     _, second = model.chat_bodies()
     (result,) = tool_results(second)
     assert "record_profile: invalid arguments: unknown argument(s)" in result["content"]
@@ -140,18 +144,18 @@ async def test_a_state_with_tool_choice_none_is_sent_no_tools(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
     runner = await start_bot(llm=model_config(model))
-    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile")
+    await tg.say(ALICE, "/setup", expect="Setup: profile (step 1 of 4)")
     model.script(
         ToolCalls((ToolCall("skip", {}),)),
         ToolCalls((ToolCall("skip", {}),)),
         Content("Now your mailbox."),
     )
-    await tg.say(ALICE, "later, all of it", expect="Setup · 3/4 mail\nNow your mailbox.")
+    await tg.say(ALICE, "later, all of it", expect="Setup: mail (step 3 of 4)\nNow your mailbox.")
     model.reset()
     model.script(ToolCalls((ToolCall("skip", {}),)), Content("You are ready."))
-    await tg.say(ALICE, "skip that too", expect="Setup · 4/4 done\nYou are ready.")
+    await tg.say(ALICE, "skip that too", expect="Setup: done (step 4 of 4)\nYou are ready.")
     said = "\n".join(m.text for m in tg.bot_messages(ALICE))
-    assert "Setup · 4/4 done\nSetup is complete." in said
+    assert "Setup: done (step 4 of 4)\nSetup is complete." in said
     mail, done = model.chat_bodies()
     assert offered(mail) == ["check_mail", "skip"]
     assert "tools" not in done
@@ -165,15 +169,15 @@ async def test_a_restarted_bot_continues_the_workflow_in_the_right_state(
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
     first = await start_bot(llm=model_config(model))
-    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile")
+    await tg.say(ALICE, "/setup", expect="Setup: profile (step 1 of 4)")
     model.script(ToolCalls((ToolCall("skip", {}),)), Content("On to your calendar."))
-    await tg.say(ALICE, "skip", expect="Setup · 2/4 calendar\nOn to your calendar.")
+    await tg.say(ALICE, "skip", expect="Setup: calendar (step 2 of 4)\nOn to your calendar.")
     await stop_bot(tg, first)
     model.reset()
 
     second = await start_bot(llm=model_config(model))
     model.script(Content("Add a calendar to your config file, then say check."))
-    await tg.say(ALICE, "what now?", expect="Setup · 2/4 calendar\nAdd a calendar")
+    await tg.say(ALICE, "what now?", expect="Setup: calendar (step 2 of 4)\nAdd a calendar")
     (body,) = model.chat_bodies()
     assert offered(body) == ["check_calendar", "skip"]
     assert system(body)[-1] == SETUP.state("calendar").instructions
@@ -184,7 +188,7 @@ async def test_a_state_without_a_message_tool_is_driven_after_canon_read_the_mes
     tg: FakeTelegram, start_bot: StartBot, model: FakeOpenAI
 ) -> None:
     await start_bot(llm=model_config(model))
-    await tg.say(ALICE, "/trip", expect="Trip · 1/3 plan\nI'll follow this trip")
+    await tg.say(ALICE, "/trip", expect="Trip: planned (step 1 of 3)\nI'll follow this trip")
     model.script(ToolCalls((ToolCall("trip_summary", {}),)), Content("Nothing is booked yet."))
     said = await tg.say(ALICE, "how is the trip looking?", expect="Nothing is booked yet.")
     # A trip runs in the background for days: its indicator is shown when it moves, not on
@@ -203,7 +207,7 @@ async def test_canons_state_tools_run_in_a_trip_on_the_speakers_entities_only(
     runner = await start_bot(llm=model_config(model))
     model.script(Content("Enjoy!"))
     await tg.say(ALICE, "We're in Tahoe", expect="Enjoy!")
-    await tg.say(ALICE, "/trip", expect="Trip · 2/3 under way")
+    await tg.say(ALICE, "/trip", expect="Trip: under way (step 2 of 3)")
     model.script(
         ToolCalls(
             (

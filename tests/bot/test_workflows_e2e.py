@@ -15,10 +15,10 @@ async def test_setup_over_telegram_survives_a_restart(
 ) -> None:
     first = await start_bot()
     assert "setup" in [c["command"] for c in tg.commands]
-    await tg.say(ALICE, "/setup", expect="Setup · 1/4 profile\nTell me about you")
-    await tg.say(ALICE, "My name is Ada", expect="Setup · 1/4 profile\nGot it: your name.")
+    await tg.say(ALICE, "/setup", expect="Setup: profile (step 1 of 4)\nTell me about you")
+    await tg.say(ALICE, "My name is Ada", expect="Setup: profile (step 1 of 4)\nGot it: your name.")
     await tg.prompt(ALICE, "Ada")
-    calendar = await tg.say(ALICE, "check", expect="Setup · 2/4 calendar")
+    calendar = await tg.say(ALICE, "check", expect="Setup: calendar (step 2 of 4)")
     assert "No calendar source is configured yet" in calendar.text
     await stop_bot(tg, first)
 
@@ -26,8 +26,8 @@ async def test_setup_over_telegram_survives_a_restart(
     prompt = await tg.prompt(ALICE, "Ada")  # the open question is asked again after the restart
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
-    await tg.say(ALICE, "skip", expect="Setup · 2/4 calendar\nSkipped calendar.")
-    await tg.say(ALICE, "skip", expect="Setup · 4/4 done\nSetup is complete.")
+    await tg.say(ALICE, "skip", expect="Setup: calendar (step 2 of 4)\nSkipped calendar.")
+    await tg.say(ALICE, "skip", expect="Setup: done (step 4 of 4)\nSetup is complete.")
     texts = [m.text for m in tg.bot_messages(ALICE)]
-    assert "Setup · 3/4 mail" in "\n".join(texts)
+    assert "Setup: mail (step 3 of 4)" in "\n".join(texts)
     await tg.say(ALICE, "/state profile", expect="Ada")

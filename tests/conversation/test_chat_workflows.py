@@ -82,19 +82,22 @@ async def test_setup_end_to_end_through_the_review_loop_and_a_restart(
 ) -> None:
     talk = await start()
     [profile] = await command(talk, ALICE, "/setup")
-    assert profile.startswith("Setup · 1/4 profile\nTell me about you")
+    assert profile.startswith("Setup: profile (step 1 of 4)\nTell me about you")
 
     said = await talk.say(ALICE, "hello there")
     assert said == [
-        "Setup · 1/4 profile\nI didn't find your name, city or timezone there "
+        "Setup: profile (step 1 of 4)\nI didn't find your name, city or timezone there "
         "(for example: My name is Ada, I live in Lisbon, my timezone is Europe/Lisbon)."
     ]
 
     said = await talk.say(ALICE, "My name is Ada, I live in Lisbon")
     assert (
-        said[0] == "Setup · 1/4 profile\nGot it: your name, your home city. Please confirm below."
+        said[0]
+        == "Setup: profile (step 1 of 4)\nGot it: your name, your home city. Please confirm below."
     )
-    assert said[1].startswith("Setup · 2/4 calendar\nCalendars are read from the [[sources]]")
+    assert said[1].startswith(
+        "Setup: calendar (step 2 of 4)\nCalendars are read from the [[sources]]"
+    )
     question = talk.prompt(ALICE)
     assert "Ada" in question.text, "the profile goes through the review loop"
     assert await talk.engine.store.fact("user:primary", "profile.name") is None
@@ -103,7 +106,7 @@ async def test_setup_end_to_end_through_the_review_loop_and_a_restart(
     assert (await talk.engine.store.fact("user:primary", "profile.home_city")).value == "Lisbon"
 
     said = await talk.say(ALICE, "check")
-    assert said[0].startswith("Setup · 2/4 calendar\nNo calendar source is configured yet")
+    assert said[0].startswith("Setup: calendar (step 2 of 4)\nNo calendar source is configured yet")
 
     (tmp_path / "trip.ics").write_text(FEED)
     (tmp_path / "canon.toml").write_text(
@@ -111,15 +114,15 @@ async def test_setup_end_to_end_through_the_review_loop_and_a_restart(
         f'password = "{SECRET}"\n'
     )
     said = await talk.say(ALICE, "check")
-    assert said[0] == "Setup · 2/4 calendar\nRead calendar (ics): 1 new items."
-    assert said[1].startswith("Setup · 3/4 mail\n")
+    assert said[0] == "Setup: calendar (step 2 of 4)\nRead calendar (ics): 1 new items."
+    assert said[1].startswith("Setup: mail (step 3 of 4)\n")
     assert "Lisbon" in talk.prompt(ALICE).text, "what the calendar says is asked about"
 
     talk = await start()  # a restart: the workflow continues where it was
     said = await talk.say(ALICE, "skip")
     assert said[:2] == [
-        "Setup · 3/4 mail\nSkipped mail.",
-        "Setup · 4/4 done\nSetup is complete. /state shows what I believe, "
+        "Setup: mail (step 3 of 4)\nSkipped mail.",
+        "Setup: done (step 4 of 4)\nSetup is complete. /state shows what I believe, "
         "/pending what I still want to ask you.",
     ]
     shown = talk.messenger.texts(ALICE)
@@ -136,29 +139,31 @@ async def test_cancel_leaves_a_workflow_and_an_edit_still_comes_first(start: Sta
     await talk.tap(ALICE, "Edit")
     assert await command(talk, ALICE, "/cancel") == ["OK, cancelled. The question is still open."]
     assert await command(talk, ALICE, "/cancel") == [
-        "Left Setup at Setup · 2/4 calendar. /setup starts it again."
+        "Left Setup: calendar (step 2 of 4). /setup starts it again."
     ]
     said = await talk.say(ALICE, "check")
     assert not [t for t in said if t.startswith("Setup")]
     assert await command(talk, ALICE, "/cancel") == ["Nothing to cancel."]
     [again] = await command(talk, ALICE, "/setup")
-    assert again.startswith("Setup · 1/4 profile")
+    assert again.startswith("Setup: profile (step 1 of 4)")
 
 
 async def test_a_second_workflow_waits_for_the_first(start: Start) -> None:
     talk = await start()
     await command(talk, BOB, "/setup")
     assert await command(talk, BOB, "/trip") == [
-        "Setup · 1/4 profile\nYou're in Setup; /cancel leaves it first."
+        "Setup: profile (step 1 of 4)\nYou're in Setup; /cancel leaves it first."
     ]
     [alice] = await command(talk, ALICE, "/setup")
-    assert alice.startswith("Setup · 1/4 profile"), "each chat has its own workflows"
+    assert alice.startswith("Setup: profile (step 1 of 4)"), "each chat has its own workflows"
 
 
 async def test_the_trip_follows_committed_beliefs_not_mentions(start: Start) -> None:
     talk = await start()
     said = await talk.say(ALICE, "We're planning a trip to Tahoe next weekend")
-    assert "Trip · 1/3 plan\nI'll follow this trip" in said[-1], "a planned trip starts one"
+    assert "Trip: planned (step 1 of 3)\nI'll follow this trip" in said[-1], (
+        "a planned trip starts one"
+    )
 
     talk.clock.advance(hours=80)  # past the 72 h in which your word outranks the calendar
     evidence = make_observation("travel.status", "in_progress", source="calendar", at=talk.clock())
@@ -173,12 +178,12 @@ async def test_the_trip_follows_committed_beliefs_not_mentions(start: Start) -> 
     mark = talk.messenger.mark()
     await talk.tap(ALICE, "Yes")
     after = [m.text for m in talk.messenger.sent_after(mark, ALICE)]
-    assert "Trip · 2/3 under way\nYour trip is under way." in after, after
+    assert "Trip: under way (step 2 of 3)\nYour trip is under way." in after, after
 
     talk = await start()  # after a restart, the trip is where it was
     talk.clock.advance(days=9)
     said = await talk.say(ALICE, "We're back home")
-    assert "Trip · 3/3 back\nWelcome back; the trip is over." in said, said
+    assert "Trip: back home (step 3 of 3)\nWelcome back; the trip is over." in said, said
     said = await talk.say(ALICE, "thanks")
     assert not [t for t in said if t.startswith("Trip")], "a finished trip does not start again"
 
@@ -186,10 +191,10 @@ async def test_the_trip_follows_committed_beliefs_not_mentions(start: Start) -> 
 async def test_trip_command_starts_one_where_the_beliefs_are(start: Start) -> None:
     talk = await start()
     assert (await command(talk, ALICE, "/trip")) == [
-        "Trip · 1/3 plan\nI'll follow this trip; it moves on when I believe it is under way, "
+        "Trip: planned (step 1 of 3)\nI'll follow this trip; it moves on when I believe it is under way, "
         "not before."
     ]
     talk.clock.advance(minutes=5)
     said = await talk.say(ALICE, "We're in Tahoe")
-    assert "Trip · 2/3 under way\nYour trip is under way." in said
+    assert "Trip: under way (step 2 of 3)\nYour trip is under way." in said
     assert (await talk.engine.store.fact("user:primary", "travel.status")).value == "in_progress"

@@ -28,7 +28,7 @@ START = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 """Monday 23 November 2026, midnight in Portland: when every fact was told."""
 PORTLAND = timedelta(hours=8)
 """Portland's midnight is 08:00 UTC in November."""
-ASKED = ("what do you know about me", "where am i", "how are the kids", "what do i owe")
+ASKED = ("what do you know about me", "where am i", "how are the kids", "what's due")
 
 
 def _fact(field: str, value: str, until: datetime | None) -> CommittedFact:
@@ -152,7 +152,7 @@ def test_answers_never_tell_what_has_ended_as_now(state: State) -> None:
         due = next((f for f in facts if f.field.endswith(".due_date")), None)
         if due is not None and date.fromisoformat(str(due.value)) < today:
             assert "is due" not in said, (asked, said)
-            if asked == "what do i owe":
+            if asked == "what's due":
                 assert said.endswith(f"was due {show_date(due.value)} (overdue).")
 
 

@@ -50,6 +50,9 @@ _OWN_DAY = [
         ([_errand("gotta return the amazon package before we go")], PLAN, "2026-11-26"),
         ([_errand("have to drop the amazon return at ups before we leave")], PLAN, "2026-11-26"),
         ([_errand("need to return the amazon package before the trip")], PLAN, "2026-11-26"),
+        # Typed fast: "b4", "befor".
+        ([_errand("shoot i have to retrun the amazon snow boots b4 we go")], PLAN, "2026-11-26"),
+        ([_errand("amazon return has to go back befor the trip")], PLAN, "2026-11-26"),
         # No "before we go", a day of its own, no plan, a plan already gone.
         ([_errand("gotta return the amazon package")], PLAN, None),
         (

@@ -492,27 +492,43 @@ OWED = (
 
 @pytest.mark.parametrize(
     "question",
-    [
-        "what do i owe?",
-        "what do we still owe",
-        "whats due",
-        "any bills due?",
-        "which payments are unpaid",
-        "do i owe anything?",
-        "bills",
-        "anything to pay?",
-    ],
+    ["whats due", "what's still due?", "any errands left?", "which errands are due"],
 )
-def test_what_is_owed_is_said_soonest_first(question: str) -> None:
+def test_what_is_due_is_said_soonest_first(question: str) -> None:
     assert reply(question, OWED) == (
         "The Amazon return is due Friday, February 20; the credit card is due. "
         "Waiting on: the Nike return was sent back, refund awaited."
     )
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what do i owe?",
+        "what do we still owe",
+        "any bills due?",
+        "which payments are unpaid",
+        "do i owe anything?",
+        "bills",
+        "anything to pay?",
+        "whats owed",
+    ],
+)
+def test_what_is_owed_is_money_alone(question: str) -> None:
+    """A return to send back is no debt, nor its refund awaited."""
+    assert reply(question, OWED) == "The credit card is due."
+
+
+def test_only_a_return_to_send_back_is_no_debt() -> None:
+    facts = tuple(f for f in OWED if "credit_card" not in f.field)
+    assert reply("what do i owe?", facts) == "You owe nothing that I know of."
+    assert reply("what's due?", facts).startswith("The Amazon return is due Friday, February 20")
+
+
 def test_nothing_owed_is_said_so() -> None:
     # Rent is paid: it is not owed.
-    assert reply("what do i owe?") == "Nothing is due that I know of."
+    assert reply("what do i owe?") == "You owe nothing that I know of."
+    assert reply("what's due?") == "Nothing is due that I know of."
 
 
 @pytest.mark.parametrize(

@@ -168,3 +168,32 @@ def test_one_week_later_everything_moves_by_seven_days() -> None:
     for text in ("saturday", "next saturday", "the day after tomorrow", "next weekend"):
         now, later = find_times(text, MON)[0].day, find_times(text, MON + timedelta(7))[0].day
         assert later - now == timedelta(7), text
+
+
+# A weekday said in the past on that very weekday is today ("left tues instead", typed on a
+# Tuesday, means today: a week ago is "last tuesday"); on any other day, the one before.
+PAST_TUESDAYS = [
+    ("left tues instead", TUE, date(2026, 11, 24)),
+    ("we drove up tuesday", TUE, date(2026, 11, 24)),
+    ("got here on tuesday after all", TUE, date(2026, 11, 24)),
+    ("left tues instead", WED, date(2026, 11, 24)),
+    ("left tues instead", MON, date(2026, 11, 17)),
+    # "last tuesday" on a Tuesday is the week before.
+    ("we left last tuesday", TUE, date(2026, 11, 17)),
+]
+
+
+@pytest.mark.parametrize(("text", "at", "expected"), PAST_TUESDAYS)
+def test_a_weekday_in_the_past_said_that_day_is_today(
+    text: str, at: datetime, expected: date
+) -> None:
+    (ref,) = find_times(text, at, future=False)
+    assert ref.day == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["left tues instead", "actually we left tuesday", "we left on tuesday after all"]
+)
+def test_a_departure_said_on_its_weekday_is_today(text: str) -> None:
+    said = {o.field: o.candidate_value for o in extract_offline(text, at=TUE).observations}
+    assert said.get("travel.depart_date") == "2026-11-24", said

@@ -117,8 +117,8 @@ def test_a_good_definition_reads_as_written() -> None:
         ("search", "safety", False),
         ("safety", "present", True),
     ]
-    assert d.indicator("search") == "Research · 2/3 search"
-    assert d.indicator("safety") == "Research · safety", "a hidden state is not counted"
+    assert d.indicator("search") == "Research: search (step 2 of 3)"
+    assert d.indicator("safety") == "Research: safety", "a hidden state is not counted"
 
 
 @pytest.mark.parametrize(
@@ -158,13 +158,13 @@ def test_every_shipped_definition_is_valid(path: Path) -> None:
 def test_the_shipped_indicators() -> None:
     setup, trip = shipped("setup"), shipped("trip")
     assert [setup.indicator(s) for s in setup.states] == [
-        "Setup · 1/4 profile",
-        "Setup · 2/4 calendar",
-        "Setup · 3/4 mail",
-        "Setup · 4/4 done",
+        "Setup: profile (step 1 of 4)",
+        "Setup: calendar (step 2 of 4)",
+        "Setup: mail (step 3 of 4)",
+        "Setup: done (step 4 of 4)",
     ]
-    assert trip.indicator("under_way") == "Trip · 2/3 under way"
-    assert trip.indicator("called_off") == "Trip · called off"
+    assert trip.indicator("under_way") == "Trip: under way (step 2 of 3)"
+    assert trip.indicator("called_off") == "Trip: called off"
 
 
 def test_the_schema_is_2020_12_and_every_record_in_it_closed() -> None:

@@ -56,7 +56,7 @@ async def test_start_enters_the_initial_state_with_its_plan(open_runner: Any) ->
     assert (step.status, step.state, step.indicator) == (
         "active",
         "clarify",
-        "Research · 1/4 clarify",
+        "Research: clarify (step 1 of 4)",
     )
     assert [(m["from"], m["to"], m["trigger"]) for m in step.moved] == [(None, "clarify", "start")]
     plan = runner.plan("search")

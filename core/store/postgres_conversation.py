@@ -185,23 +185,32 @@ class PostgresConversationStore:
     async def set_mode(self, mode: ChatMode) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                "INSERT INTO chat_modes (chat_id, mode, item_id, since, value, asked) "
-                "VALUES (%s, %s, %s, %s, %s, %s) "
+                "INSERT INTO chat_modes (chat_id, mode, item_id, since, value, asked, options) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (chat_id) DO UPDATE SET mode = EXCLUDED.mode, "
                 "item_id = EXCLUDED.item_id, since = EXCLUDED.since, value = EXCLUDED.value, "
-                "asked = EXCLUDED.asked",
-                (mode.chat_id, mode.mode, mode.item_id, mode.since, mode.value, mode.asked),
+                "asked = EXCLUDED.asked, options = EXCLUDED.options",
+                (
+                    mode.chat_id,
+                    mode.mode,
+                    mode.item_id,
+                    mode.since,
+                    mode.value,
+                    mode.asked,
+                    mode.options,
+                ),
             )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = await self._store.fetch(
-            "SELECT chat_id, mode, item_id, since, value, asked FROM chat_modes WHERE chat_id = %s",
+            "SELECT chat_id, mode, item_id, since, value, asked, options FROM chat_modes "
+            "WHERE chat_id = %s",
             (chat_id,),
         )
         if not rows:
             return None
         r = rows[0]
-        return ChatMode(r[0], r[1], r[2], utc(r[3]), r[4], r[5])
+        return ChatMode(r[0], r[1], r[2], utc(r[3]), r[4], r[5], r[6])
 
     async def clear_mode(self, chat_id: int) -> None:
         async with self._store.transaction() as tx:

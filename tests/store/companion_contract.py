@@ -166,6 +166,9 @@ class CompanionContract:
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple", 41)
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None, None)
+        # ... and the message offering the Edit's options, whose buttons go when it ends.
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER, options=42))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None, None, 42)
         await log.clear_mode(7)
         await log.clear_mode(7)
         assert await log.mode(7) is None

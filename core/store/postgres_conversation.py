@@ -8,6 +8,7 @@ updates and deletes.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
@@ -216,7 +217,9 @@ class PostgresConversationStore:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = %s", (chat_id,))
 
-    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+    def chat_turn(
+        self, chat_id: int, lane: Lane = "order", *, waiting: asyncio.Event | None = None
+    ) -> AbstractAsyncContextManager[None]:
         """A lease row per chat and lane (``core.store.chat_turns``), on the database's clock."""
         lease = timedelta(seconds=LEASE_S)
 
@@ -250,7 +253,7 @@ class PostgresConversationStore:
                     (chat_id, lane, holder),
                 )
 
-        return leased(take, renew, release)
+        return leased(take, renew, release, waiting)
 
     async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
         found = await self._many(where, args)

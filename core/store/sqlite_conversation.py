@@ -10,6 +10,7 @@ carry is bound to that owner) and what the next plain message in a chat means.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -219,7 +220,9 @@ class SQLiteConversationStore:
     async def clear_mode(self, chat_id: int) -> None:
         await self._store.execute_durable("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
 
-    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+    def chat_turn(
+        self, chat_id: int, lane: Lane = "order", *, waiting: asyncio.Event | None = None
+    ) -> AbstractAsyncContextManager[None]:
         """A lease row per chat and lane (``core.store.chat_turns``), on this machine's clock."""
 
         # A lease need not survive a crash (its holder does not either): committed
@@ -246,7 +249,7 @@ class SQLiteConversationStore:
                 (chat_id, lane, holder),
             )
 
-        return leased(take, renew, release)
+        return leased(take, renew, release, waiting)
 
     async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
         found = await self._many(where, args)

@@ -71,6 +71,11 @@ async def _cancel(tg: FakeTelegram, _prompt: ChatMessage, _options: ChatMessage)
     await tg.reply_after(ALICE, sent, "OK, cancelled")
 
 
+async def _yes_instead(tg: FakeTelegram, prompt: ChatMessage, _options: ChatMessage) -> None:
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+
+
 async def _edit_again(tg: FakeTelegram, prompt: ChatMessage, options: ChatMessage) -> None:
     await tg.tap(ALICE, prompt, "Edit")
     newer = await tg.reply_after(ALICE, options.message_id, REQUEST)
@@ -79,8 +84,16 @@ async def _edit_again(tg: FakeTelegram, prompt: ChatMessage, options: ChatMessag
 
 @pytest.mark.parametrize(
     "ending",
-    [_typed_value, _question, _late, _command, _cancel, _edit_again],
-    ids=["answered", "a question", "late", "a command", "/cancel", "Edit tapped again"],
+    [_typed_value, _yes_instead, _question, _late, _command, _cancel, _edit_again],
+    ids=[
+        "answered",
+        "Yes tapped instead",
+        "a question",
+        "late",
+        "a command",
+        "/cancel",
+        "Edit tapped again",
+    ],
 )
 async def test_when_an_edit_ends_its_options_lose_their_buttons(
     tg: FakeTelegram, start_bot: StartBot, ending: Ending

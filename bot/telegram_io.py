@@ -80,13 +80,27 @@ class TelegramMessenger:
         return message.message_id
 
     async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+        return await self._edited(
+            lambda: self.bot.edit_message_text(
+                text, chat_id=chat_id, message_id=message_id, reply_markup=None
+            ),
+            "editMessageText",
+        )
+
+    async def drop_buttons(self, chat_id: int, message_id: int) -> bool:
+        return await self._edited(
+            lambda: self.bot.edit_message_reply_markup(
+                chat_id=chat_id, message_id=message_id, reply_markup=None
+            ),
+            "editMessageReplyMarkup",
+        )
+
+    @staticmethod
+    async def _edited(call: Callable[[], Awaitable[object]], method: str) -> bool:
+        """An edit made: True, or True when it changed nothing (made already); False when
+        the message is gone."""
         try:
-            await with_retries(
-                lambda: self.bot.edit_message_text(
-                    text, chat_id=chat_id, message_id=message_id, reply_markup=None
-                ),
-                "editMessageText",
-            )
+            await with_retries(call, method)
         except BadRequest as e:
             reason = str(e).lower()
             if "not modified" in reason:

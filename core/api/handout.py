@@ -56,6 +56,9 @@ class Handout:
         self._next = 0
         self._held: collections.deque[socket.socket] = collections.deque()
         """Accepted, waiting for a channel with room (oldest first)."""
+        self.all_full = asyncio.Event()
+        """Set while every channel is full and accepted connections wait for room (what a
+        test waits on to know one is held: an event, not a pause)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopped = False
         listening.setblocking(False)
@@ -97,11 +100,13 @@ class Handout:
             try:
                 self.hand(self._held[0])
             except _AllFull:
+                self.all_full.set()
                 self._loop.remove_reader(self._listening.fileno())
                 for channel in self._to_workers:
                     self._loop.add_writer(channel.fileno(), self._hand_held)
                 return
             self._held.popleft().close()  # the worker holds its own copy once it is sent
+        self.all_full.clear()
         for channel in self._to_workers:
             self._loop.remove_writer(channel.fileno())
         self._loop.add_reader(self._listening.fileno(), self._accept)

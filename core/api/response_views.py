@@ -15,6 +15,7 @@ from core.api.problems import Problem
 from core.conversation import texts
 from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, token_viewer
+from core.conversation.question_group import worded_with
 from core.conversation.said_since import said_since_view
 from core.conversation.trip_left import trip_left
 from core.conversation.views import group_view, review_view
@@ -59,13 +60,15 @@ async def question_body(
 ) -> dict[str, Any]:
     """A question as the token's user is asked it, in the chat's words (a trip that has
     left asks its departure in the past: ``trip_left``); ``since``: what another member
-    committed on it after it was asked (``said_since``), who by ``names``."""
+    committed on it after it was asked (``said_since``), who by ``names``. A question
+    asked with others reads as the chat asks them: as one (``question_group``)."""
     left = await trip_left(c.engine.store, item)
+    group = await worded_with(c.engine.store, item)
     return {
         **review_view(item),
         "group": group_view(item.group_key),
         "question": texts.prompt_body(
-            item, c.token.entity_id, since=since, names=names, trip_left=left
+            item, c.token.entity_id, group, since=since, names=names, trip_left=left
         ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }

@@ -7,6 +7,7 @@ the chat's next question. ``Answers`` owns nothing of its own: it reads the prom
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 
 from core.conversation import texts
@@ -141,6 +142,13 @@ class Answers(ChatPart):
         mode = await self.log.mode(prompt.chat_id)
         return mode is not None and mode.mode == "edit" and mode.item_id == item.id
 
+    async def _edit_over(self, chat_id: int, settled: Sequence[ReviewItem]) -> None:
+        """An Edit waiting for a value of one of ``settled`` (answered by a tap instead)
+        is over: its options lose their buttons, and the next message is a message."""
+        mode = await self.log.mode(chat_id)
+        if mode is not None and mode.mode == "edit" and mode.item_id in {m.id for m in settled}:
+            await self.edits.end(chat_id)
+
     async def settle(
         self,
         prompt: PromptMessage,
@@ -205,6 +213,7 @@ class Answers(ChatPart):
             status = fresh.status if fresh else "closed"
             if await self.questions.close(prompt, item, status, None, now):
                 await self.say(prompt.chat_id, texts.ANSWERED_ELSEWHERE)
+            await self._edit_over(prompt.chat_id, members)
             await self.questions.show_next(prompt.chat_id, now)
             return
         await self.questions.close(
@@ -219,6 +228,7 @@ class Answers(ChatPart):
         )
         for member in result.group[1:]:  # a part picked for an Edit may have a prompt
             await self.log.close_prompt(member.id, member.status, now)
+        await self._edit_over(prompt.chat_id, [*result.group, item])
         also = texts.followed_from_answer(result.implied, self.config.entity_of(user_id))
         if also is not None:
             await self.say(prompt.chat_id, also)

@@ -60,6 +60,9 @@ class Messenger(Protocol):
     async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
         """Replace a message's text and drop its buttons; False if it is gone."""
 
+    async def drop_buttons(self, chat_id: int, message_id: int) -> bool:
+        """Remove a message's buttons, its text as it was; False if it is gone."""
+
     async def answer_tap(self, callback_id: str, text: str | None = None) -> None: ...
 
     async def send_photo(self, chat_id: int, photo: bytes, caption: str) -> int:

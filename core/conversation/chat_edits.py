@@ -53,11 +53,15 @@ class Edits(ChatPart):
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, request: str | None = None
     ) -> None:
         """Wait for ``item``'s new value: closed-set values as buttons, or typed
-        (``request``: how it is asked, when not the Edit's own words)."""
-        await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
+        (``request``: how it is asked, when not the Edit's own words). An Edit waiting
+        before ends: its options lose their buttons."""
+        await self._drop_options(await self.log.mode(prompt.chat_id))
         request = request or texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
-        await self.messenger.send(prompt.chat_id, request, edit_buttons(item, prompt.token))
+        buttons = edit_buttons(item, prompt.token)
+        sent = await self.messenger.send(prompt.chat_id, request, buttons)
+        options = sent if buttons else None
+        await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now, options=options))
 
     async def pick_part(
         self,
@@ -99,7 +103,7 @@ class Edits(ChatPart):
         value: Any = msg.text
         if item is not None and item.kind == "change":
             if msg.at - mode.since > EDIT_TIMEOUT or is_question(msg.text):
-                await self._end(msg.chat_id)
+                await self.end(msg.chat_id)
                 return False
             said = typed_answer(msg.text)
             if mode.value is not None and said is not None:  # "use it anyway?" answered
@@ -124,7 +128,7 @@ class Edits(ChatPart):
             kind = value_kind(item.field, item.candidate_value)
             free = kind in ("text", "member_status", "place")
             if (refused is not None or free) and self._is_statement(msg, claims):
-                await self._end(msg.chat_id)
+                await self.end(msg.chat_id)
                 return False
             if isinstance(refused, UnknownPlace):
                 await self._ask_new_place(msg.chat_id, mode, refused.place, now)
@@ -195,10 +199,18 @@ class Edits(ChatPart):
         await self.messenger.edit(mode.chat_id, mode.asked, shown)
         await self.log.set_mode(replace(mode, asked=None))
 
-    async def _end(self, chat_id: int) -> None:
-        """Edit mode ends without a value: a waiting "use it anyway?" is set aside too."""
-        await self._drop_place_buttons(await self.log.mode(chat_id))
+    async def end(self, chat_id: int, *, tapped: int | None = None) -> None:
+        """Edit mode ends: the options and a waiting "use it anyway?" lose their buttons
+        (``tapped``: the message a tap showed the end in already)."""
+        mode = await self.log.mode(chat_id)
+        await self._drop_place_buttons(mode)
+        await self._drop_options(mode, tapped=tapped)
         await self.log.clear_mode(chat_id)
+
+    async def _drop_options(self, mode: ChatMode | None, *, tapped: int | None = None) -> None:
+        """An Edit's options lose their buttons: tapped late, they would answer nothing."""
+        if mode is not None and mode.options is not None and mode.options != tapped:
+            await self.messenger.drop_buttons(mode.chat_id, mode.options)
 
     async def _new_place(
         self, chat_id: int, mode: ChatMode, use: bool, user_id: int, now: datetime
@@ -254,8 +266,16 @@ class Edits(ChatPart):
         return len(msg.text.split()) >= 5 and bool(claims)
 
     async def apply(
-        self, chat_id: int, item_id: str, value: Any, user_id: int, now: datetime
+        self,
+        chat_id: int,
+        item_id: str,
+        value: Any,
+        user_id: int,
+        now: datetime,
+        *,
+        tapped: int | None = None,
     ) -> None:
+        """``value`` is ``item_id``'s (``tapped``: the options message a tap chose it in)."""
         prompt = await self.log.prompt_for_item(item_id)
         try:
             result = await answer_review(
@@ -275,11 +295,11 @@ class Edits(ChatPart):
             await self.say(chat_id, texts.refusal(e))
             return
         except (AlreadyAnswered, NotFound):
-            await self._end(chat_id)
+            await self.end(chat_id, tapped=tapped)
             await self.say(chat_id, "That question was already settled; nothing changed.")
             await self.questions.show_next(chat_id, now)
             return
-        await self.log.clear_mode(chat_id)
+        await self.end(chat_id, tapped=tapped)
         if prompt is not None:
             # A part of a grouped question is held with the rest: nothing committed yet.
             if result.held is None:
@@ -309,11 +329,7 @@ class Edits(ChatPart):
             if (
                 prompt.message_id is not None
                 and item is not None
-                and item.status
-                in (
-                    "pending",
-                    "queued",
-                )
+                and item.status in ("pending", "queued")
                 and item.group_key == edited.group_key
             ):
                 await self.questions.resend(prompt, item, now, texts.REST_ASKED_AGAIN)
@@ -361,9 +377,10 @@ class Edits(ChatPart):
             )
             await self.messenger.edit(prompt.chat_id, message_id, shown)
         if index is None:
-            await self.log.clear_mode(prompt.chat_id)
+            await self.end(prompt.chat_id, tapped=message_id)
             return
-        await self.apply(prompt.chat_id, item.id, choices[index].value, user_id, now)
+        value = choices[index].value
+        await self.apply(prompt.chat_id, item.id, value, user_id, now, tapped=message_id)
 
     async def cancel(self, chat_id: int) -> None:
         """/cancel: stop waiting for an Edit's value (the question stays open), else leave
@@ -377,5 +394,6 @@ class Edits(ChatPart):
             await self.say(chat_id, left or "Nothing to cancel.")
             return
         await self._drop_place_buttons(mode, "Cancelled")
+        await self._drop_options(mode)
         await self.log.clear_mode(chat_id)
         await self.say(chat_id, texts.EDIT_CANCELLED)

@@ -21,6 +21,7 @@ from core.conversation import texts
 from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.held_values import held_by_writer
+from core.conversation.question_group import asked_with
 from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
@@ -270,12 +271,7 @@ class Questions(ChatPart):
 
     async def group_of(self, item: ReviewItem) -> list[ReviewItem]:
         """``item`` and the open items asked with it (one message's related changes)."""
-        if item.kind != "change" or item.group_key is None:
-            return [item]
-        group = await self.engine.store.open_review_items(
-            [item.entity_id], group_key=item.group_key
-        )
-        return group or [item]
+        return await asked_with(self.engine.store, item)
 
     async def group_as_shown(self, item: ReviewItem) -> list[ReviewItem]:
         """``item``'s group as its question showed it: the open items asked with it, or,

@@ -193,7 +193,7 @@ class ChatSession:
         command = msg.text.split(maxsplit=1)[0].split("@")[0].lower() if msg.text else ""
         if command == "/cancel" or await deps.log.mode(msg.chat_id) is None:
             return
-        await deps.log.clear_mode(msg.chat_id)
+        await self.parts.edits.end(msg.chat_id)
         if command not in ("/confirm", "/reject"):
             await deps.say(msg.chat_id, texts.EDIT_LEFT)
 

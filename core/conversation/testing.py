@@ -89,6 +89,14 @@ class RecordingMessenger:
         self.edits.append(edited)
         return True
 
+    async def drop_buttons(self, chat_id: int, message_id: int) -> bool:
+        key = (chat_id, message_id)
+        if key not in self.shown or key in self.gone:
+            return False
+        self.shown[key] = replace(self.shown[key], buttons=(), edits=self.shown[key].edits + 1)
+        self.edits.append(self.shown[key])
+        return True
+
     async def answer_tap(self, callback_id: str, text: str | None = None) -> None:
         self.tap_answers[callback_id] = text
 

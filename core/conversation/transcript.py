@@ -23,6 +23,10 @@ from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 
+_RECENT = 100
+"""Records read back to find what a message losing its buttons reads: an Edit's options,
+a few messages up the chat."""
+
 
 @dataclass(frozen=True)
 class ChatLine:
@@ -98,6 +102,26 @@ class TranscribingMessenger:
         if edited:  # a message that is gone shows nothing new
             await self._record(chat_id, message_id, "edited", text)
         return edited
+
+    async def drop_buttons(self, chat_id: int, message_id: int) -> bool:
+        dropped = await self.inner.drop_buttons(chat_id, message_id)
+        if dropped:
+            # Recorded as an edit to the text it reads now (an edit drops the buttons).
+            text = await self._reads(chat_id, message_id)
+            if text is not None:
+                await self._record(chat_id, message_id, "edited", text)
+        return dropped
+
+    async def _reads(self, chat_id: int, message_id: int) -> str | None:
+        """What a recent message of the chat reads now, as recorded; None when its record
+        is not among the last ones (or failed)."""
+        try:
+            shown = await self.store.shown(chat_id, limit=_RECENT)
+        except StoreError as e:
+            log.warning("could not read chat %s's record: %s", chat_id, e)
+            return None
+        texts = [s.text for s in shown if s.message_id == message_id]
+        return texts[-1] if texts else None
 
     async def answer_tap(self, callback_id: str, text: str | None = None) -> None:
         await self.inner.answer_tap(callback_id, text)  # a toast: not part of the chat

@@ -77,3 +77,6 @@ class ChatMode:
     asked: int | None = None
     """The message asking "use it anyway?" about ``value``, whose Yes and No buttons
     answer it (after a restart too); None when no such message waits."""
+    options: int | None = None
+    """The message offering an Edit's options as buttons (its values and Cancel), whose
+    buttons go when the Edit ends; None when none is shown."""

@@ -77,6 +77,9 @@ class ExtractionThread:
         self._arrived = 0
         """Announced messages that have arrived (or withdrawn) so far."""
         self._draining = False
+        self.awaiting_company = threading.Event()
+        """Set while the thread waits for messages on their way (what a test waits on to
+        know it waits: an event, not a pause)."""
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="canon-extract")
 
     @contextmanager
@@ -91,6 +94,12 @@ class ExtractionThread:
         finally:
             with self._guard:
                 self._arrive(ticket)
+
+    @property
+    def queued(self) -> int:
+        """Messages queued to be read in the next batch (what a test waits on, not a pause)."""
+        with self._guard:
+            return len(self._queue)
 
     def _all_in(self, expected: int) -> bool:
         return self._arrived >= expected
@@ -129,7 +138,9 @@ class ExtractionThread:
                 # arrive rather than at the bound.
                 if self._coming:
                     expected = self._arrived + self._coming
+                    self.awaiting_company.set()
                     self._arrival.wait_for(partial(self._all_in, expected), COMPANY_WAIT_S)
+                    self.awaiting_company.clear()
                 batch, self._queue = self._queue, []
                 if not batch:
                     self._draining = False

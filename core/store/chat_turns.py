@@ -44,11 +44,16 @@ Keep = Callable[[str], Awaitable[None]]
 
 
 @asynccontextmanager
-async def leased(take: Take, renew: Keep, release: Keep) -> AsyncIterator[None]:
-    """Hold a chat's lease row for the block (see the module's docstring)."""
+async def leased(
+    take: Take, renew: Keep, release: Keep, waiting: asyncio.Event | None = None
+) -> AsyncIterator[None]:
+    """Hold a chat's lease row for the block (see the module's docstring); ``waiting`` is
+    set when another holder has it and this one waits."""
     holder = secrets.token_hex(8)
     wait = FIRST_WAIT_S
     while not await take(holder):
+        if waiting is not None:
+            waiting.set()
         await asyncio.sleep(wait)
         wait = min(wait * 2, LONGEST_WAIT_S)
     # Most holds are far shorter than RENEW_S: a timer (no task) starts the renewing
@@ -90,9 +95,15 @@ class ChatLocks:
         return entry is not None and entry[0].locked()
 
     @asynccontextmanager
-    async def hold(self, chat_id: Hashable) -> AsyncIterator[None]:
+    async def hold(
+        self, chat_id: Hashable, waiting: asyncio.Event | None = None
+    ) -> AsyncIterator[None]:
+        """Hold ``chat_id``'s lock for the block; ``waiting`` is set when another holds
+        it and this one waits."""
         lock, wanted = self._locks.get(chat_id, (asyncio.Lock(), 0))
         self._locks[chat_id] = (lock, wanted + 1)
+        if waiting is not None and lock.locked():
+            waiting.set()
         try:
             async with lock:
                 yield

@@ -5,6 +5,7 @@ the HTTP API's tokens."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
@@ -107,11 +108,15 @@ class ConversationStore(Protocol):
 
     async def clear_mode(self, chat_id: int) -> None: ...
 
-    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+    def chat_turn(
+        self, chat_id: int, lane: Lane = "order", *, waiting: asyncio.Event | None = None
+    ) -> AbstractAsyncContextManager[None]:
         """Hold ``chat_id``'s ``lane`` for the block: another holder of the same chat and
         lane, in this process or another on the same store, waits until it ends; other
         chats and the chat's other lane never wait. A holder that dies lets go (its lease
-        ends). ``core.store.chat_turns`` says what each lane is for."""
+        ends). ``core.store.chat_turns`` says what each lane is for. ``waiting``: set
+        once this turn found the chat held and waits for it (what a caller, or a test,
+        waits on to know it waits: an event, not a pause)."""
         ...
 
 

@@ -9,6 +9,7 @@ tests run on both.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -212,9 +213,11 @@ class MemoryConversationStore:
             if chat_id in self._modes:
                 j.delete(self._modes, chat_id)
 
-    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+    def chat_turn(
+        self, chat_id: int, lane: Lane = "order", *, waiting: asyncio.Event | None = None
+    ) -> AbstractAsyncContextManager[None]:
         """One process holds the store: a lock per chat and lane."""
-        return self._turns.hold((chat_id, lane))
+        return self._turns.hold((chat_id, lane), waiting)
 
 
 class MemorySourceStates:

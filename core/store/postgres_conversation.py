@@ -8,6 +8,7 @@ updates and deletes.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
@@ -185,29 +186,40 @@ class PostgresConversationStore:
     async def set_mode(self, mode: ChatMode) -> None:
         async with self._store.transaction() as tx:
             await tx.execute(
-                "INSERT INTO chat_modes (chat_id, mode, item_id, since, value, asked) "
-                "VALUES (%s, %s, %s, %s, %s, %s) "
+                "INSERT INTO chat_modes (chat_id, mode, item_id, since, value, asked, options) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s) "
                 "ON CONFLICT (chat_id) DO UPDATE SET mode = EXCLUDED.mode, "
                 "item_id = EXCLUDED.item_id, since = EXCLUDED.since, value = EXCLUDED.value, "
-                "asked = EXCLUDED.asked",
-                (mode.chat_id, mode.mode, mode.item_id, mode.since, mode.value, mode.asked),
+                "asked = EXCLUDED.asked, options = EXCLUDED.options",
+                (
+                    mode.chat_id,
+                    mode.mode,
+                    mode.item_id,
+                    mode.since,
+                    mode.value,
+                    mode.asked,
+                    mode.options,
+                ),
             )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = await self._store.fetch(
-            "SELECT chat_id, mode, item_id, since, value, asked FROM chat_modes WHERE chat_id = %s",
+            "SELECT chat_id, mode, item_id, since, value, asked, options FROM chat_modes "
+            "WHERE chat_id = %s",
             (chat_id,),
         )
         if not rows:
             return None
         r = rows[0]
-        return ChatMode(r[0], r[1], r[2], utc(r[3]), r[4], r[5])
+        return ChatMode(r[0], r[1], r[2], utc(r[3]), r[4], r[5], r[6])
 
     async def clear_mode(self, chat_id: int) -> None:
         async with self._store.transaction() as tx:
             await tx.execute("DELETE FROM chat_modes WHERE chat_id = %s", (chat_id,))
 
-    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+    def chat_turn(
+        self, chat_id: int, lane: Lane = "order", *, waiting: asyncio.Event | None = None
+    ) -> AbstractAsyncContextManager[None]:
         """A lease row per chat and lane (``core.store.chat_turns``), on the database's clock."""
         lease = timedelta(seconds=LEASE_S)
 
@@ -241,7 +253,7 @@ class PostgresConversationStore:
                     (chat_id, lane, holder),
                 )
 
-        return leased(take, renew, release)
+        return leased(take, renew, release, waiting)
 
     async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
         found = await self._many(where, args)

@@ -10,6 +10,7 @@ carry is bound to that owner) and what the next plain message in a chat means.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -189,15 +190,24 @@ class SQLiteConversationStore:
 
     async def set_mode(self, mode: ChatMode) -> None:
         await self._store.execute_durable(
-            "INSERT OR REPLACE INTO chat_modes (chat_id, mode, item_id, since, value, asked) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (mode.chat_id, mode.mode, mode.item_id, _ts(mode.since), mode.value, mode.asked),
+            "INSERT OR REPLACE INTO chat_modes "
+            "(chat_id, mode, item_id, since, value, asked, options) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                mode.chat_id,
+                mode.mode,
+                mode.item_id,
+                _ts(mode.since),
+                mode.value,
+                mode.asked,
+                mode.options,
+            ),
         )
 
     async def mode(self, chat_id: int) -> ChatMode | None:
         rows = list(
             await self._store.db.execute_fetchall(
-                "SELECT chat_id, mode, item_id, since, value, asked FROM chat_modes "
+                "SELECT chat_id, mode, item_id, since, value, asked, options FROM chat_modes "
                 "WHERE chat_id = ?",
                 (chat_id,),
             )
@@ -205,12 +215,14 @@ class SQLiteConversationStore:
         if not rows:
             return None
         r = rows[0]
-        return ChatMode(r[0], r[1], r[2], _dt(r[3]), r[4], r[5])
+        return ChatMode(r[0], r[1], r[2], _dt(r[3]), r[4], r[5], r[6])
 
     async def clear_mode(self, chat_id: int) -> None:
         await self._store.execute_durable("DELETE FROM chat_modes WHERE chat_id = ?", (chat_id,))
 
-    def chat_turn(self, chat_id: int, lane: Lane = "order") -> AbstractAsyncContextManager[None]:
+    def chat_turn(
+        self, chat_id: int, lane: Lane = "order", *, waiting: asyncio.Event | None = None
+    ) -> AbstractAsyncContextManager[None]:
         """A lease row per chat and lane (``core.store.chat_turns``), on this machine's clock."""
 
         # A lease need not survive a crash (its holder does not either): committed
@@ -237,7 +249,7 @@ class SQLiteConversationStore:
                 (chat_id, lane, holder),
             )
 
-        return leased(take, renew, release)
+        return leased(take, renew, release, waiting)
 
     async def _one(self, where: str, args: Sequence[object]) -> PromptMessage | None:
         found = await self._many(where, args)

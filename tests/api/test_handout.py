@@ -85,7 +85,8 @@ async def test_while_every_worker_is_full_a_connection_waits_and_is_handed_on_la
     handout.start()
     try:
         reader, writer = await asyncio.open_connection(*listening.getsockname())
-        await asyncio.sleep(0.2)
+        async with asyncio.timeout(budget(5.0)):  # against a hang only
+            await handout.all_full.wait()  # accepted, held: every channel is full
         assert not reader.at_eof(), "the waiting connection is not closed"
         arrived = 0
         deadline = asyncio.get_running_loop().time() + budget(2.0)

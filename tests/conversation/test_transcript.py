@@ -49,6 +49,27 @@ async def test_sends_photos_and_edits_that_reached_the_chat_are_read_back_as_it_
     assert await read_chat(store.conversation, CHAT + 1, limit=50) == []
 
 
+async def test_buttons_removed_are_recorded_and_the_text_reads_as_it_did(
+    store: StoreBackend,
+) -> None:
+    """An Edit's options losing their buttons (``drop_buttons``): the chat read back shows
+    the request as it read, without them; a message that is gone records nothing."""
+    chat = RecordingMessenger()
+    messenger = TranscribingMessenger(chat, store.conversation, lambda: NOW)
+    options = await messenger.send(CHAT, "Tap one, or type it", [("back home", "e:t1:v2")])
+    gone = await messenger.send(CHAT, "Tap one again", [("planned", "e:t2:v0")])
+    assert await messenger.drop_buttons(CHAT, options)
+    chat.gone.add((CHAT, gone))
+    assert not await messenger.drop_buttons(CHAT, gone)
+
+    lines = await read_chat(store.conversation, CHAT, limit=50)
+    assert [(ln.text, ln.buttons, ln.edited) for ln in lines] == [
+        ("Tap one, or type it", (), True),
+        ("Tap one again", (("planned", "e:t2:v0"),), False),
+    ]
+    assert chat.shown[(CHAT, options)].text == "Tap one, or type it"
+
+
 async def test_the_open_question_keeps_its_buttons_and_a_window_starts_at_its_first_reply(
     store: StoreBackend,
 ) -> None:

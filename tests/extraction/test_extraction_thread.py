@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
+from budgets import budget
 
 from core.conversation.message_intake import message_observations
 from core.engine.engine import Engine
@@ -46,6 +46,12 @@ def _read(text: str) -> Read:
     return [(o.field, o.candidate_value, o.intent) for o in found]
 
 
+async def _waits_for_company(reader: ExtractionThread) -> None:
+    """Until the reading thread has the first message and waits for the one on its way
+    (a budget only against a hang)."""
+    assert await asyncio.to_thread(reader.awaiting_company.wait, budget(5))
+
+
 def _reading(text: str) -> Callable[[], Read]:
     return lambda: _read(text)
 
@@ -72,18 +78,21 @@ async def test_messages_waiting_together_are_parsed_in_one_batch(
 
     def slow_first() -> str:
         first_started.set()
-        release_first.wait(5)
+        release_first.wait()  # set by the test, whatever becomes of it
         return "first"
 
     monkeypatch.setattr(parse, "prime", prime)
     parse.clear()
     reader = ExtractionThread()
     first = asyncio.ensure_future(reader.run(slow_first, None))
-    assert await asyncio.to_thread(first_started.wait, 5)
-    # Everyone who writes while the first message is read waits as one batch.
-    rest = [asyncio.ensure_future(reader.run(_reading(t), parsed_text(t))) for t in TEXTS]
-    await asyncio.sleep(0.01)
-    release_first.set()
+    try:
+        assert await asyncio.to_thread(first_started.wait, budget(5))
+        # Everyone who writes while the first message is read waits as one batch.
+        rest = [asyncio.ensure_future(reader.run(_reading(t), parsed_text(t))) for t in TEXTS]
+        await asyncio.sleep(0)  # each writer's first step queues its message
+        assert reader.queued == len(TEXTS)
+    finally:
+        release_first.set()
     assert await first == "first"
     await asyncio.gather(*rest)
     assert batches == [[parsed_text(t) for t in TEXTS]]
@@ -113,8 +122,8 @@ async def test_a_message_on_its_way_is_parsed_with_the_one_waiting(
     first, second = TEXTS[0], TEXTS[1]
     with reader.on_its_way() as ticket:
         waiting = asyncio.ensure_future(reader.run(_reading(first), parsed_text(first)))
-        await asyncio.sleep(0.01)  # the thread has the first; the second is still being read
-        assert not waiting.done()
+        await _waits_for_company(reader)  # the thread has the first, and waits for
+        assert not waiting.done()  # the second, still being read
         arrived = await reader.run(_reading(second), parsed_text(second), ticket)
     assert [await waiting, arrived] == [_read(first), _read(second)]
     assert batches == [[parsed_text(first), parsed_text(second)]]
@@ -133,13 +142,13 @@ async def test_a_message_that_never_comes_holds_nobody_up(
         nonlocal waiting
         with reader.on_its_way():
             waiting = asyncio.ensure_future(reader.run(_reading(text), parsed_text(text)))
-            await asyncio.sleep(0.01)
+            await _waits_for_company(reader)
             raise LookupError("the speaker's facts could not be read")
 
     with pytest.raises(LookupError):
         await a_read_that_fails()
     assert waiting is not None
-    assert await asyncio.wait_for(waiting, 10) == _read(text)
+    assert await waiting == _read(text)  # withdrawn: the thread stops waiting for it
     assert batches == []  # read alone: nothing else came
     with reader.on_its_way() as ticket:  # and the next message is read as before
         assert await reader.run(lambda: "next", None, ticket) == "next"
@@ -172,18 +181,20 @@ async def test_the_loop_ticks_while_the_thread_reads() -> None:
 
     def long_read() -> str:
         reading.set()
-        done_reading.wait(5)
+        done_reading.wait()  # set by the test, whatever becomes of it
         return "read"
 
     job = asyncio.ensure_future(reader.run(long_read, None))
-    assert await asyncio.to_thread(reading.wait, 5)
-    # The read has not finished, and the loop still runs everybody else.
-    for _ in range(5):
-        await asyncio.sleep(0)
-        ticks += 1
-    assert ticks == 5
-    assert not job.done()
-    done_reading.set()
+    try:
+        assert await asyncio.to_thread(reading.wait, budget(5))
+        # The read has not finished, and the loop still runs everybody else.
+        for _ in range(5):
+            await asyncio.sleep(0)
+            ticks += 1
+        assert ticks == 5
+        assert not job.done()  # it waits for done_reading: not a moment's chance
+    finally:
+        done_reading.set()
     assert await job == "read"
 
 
@@ -191,16 +202,21 @@ async def test_a_caller_that_gives_up_leaves_nothing_stuck() -> None:
     reader = ExtractionThread()
     started = threading.Event()
 
+    given_up = threading.Event()
+
     def slow() -> str:
         started.set()
-        time.sleep(0.05)
+        given_up.wait()  # its caller gives up while it reads
         return "late"
 
     job = asyncio.ensure_future(reader.run(slow, None))
-    assert await asyncio.to_thread(started.wait, 5)
-    job.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await job
+    try:
+        assert await asyncio.to_thread(started.wait, budget(5))
+        job.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await job
+    finally:
+        given_up.set()
     assert await reader.run(lambda: "next", None) == "next"
 
 
@@ -230,15 +246,17 @@ def test_a_job_whose_loop_closed_does_not_stop_the_thread() -> None:
 
     def slow() -> str:
         started.set()
-        finish.wait(5)
+        finish.wait()  # set by the test once the loop has closed
         return "nobody hears this"
 
     gone = asyncio.new_event_loop()
     job = gone.create_task(reader.run(slow, None))
-    gone.run_until_complete(asyncio.sleep(0))  # the job is queued and being read
-    assert started.wait(5)
-    job.cancel()
-    gone.run_until_complete(asyncio.gather(job, return_exceptions=True))
-    gone.close()
-    finish.set()
+    try:
+        gone.run_until_complete(asyncio.sleep(0))  # the job is queued and being read
+        assert started.wait(budget(5))
+        job.cancel()
+        gone.run_until_complete(asyncio.gather(job, return_exceptions=True))
+        gone.close()
+    finally:
+        finish.set()
     assert asyncio.run(reader.run(lambda: "still reading", None)) == "still reading"

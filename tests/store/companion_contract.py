@@ -166,6 +166,9 @@ class CompanionContract:
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, "purple", 41)
         await log.set_mode(ChatMode(7, "edit", "item-2", LATER))
         assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None, None)
+        # ... and the message offering the Edit's options, whose buttons go when it ends.
+        await log.set_mode(ChatMode(7, "edit", "item-2", LATER, options=42))
+        assert await log.mode(7) == ChatMode(7, "edit", "item-2", LATER, None, None, 42)
         await log.clear_mode(7)
         await log.clear_mode(7)
         assert await log.mode(7) is None
@@ -186,8 +189,10 @@ class CompanionContract:
                 await let_go.wait()
                 happened.append("first out")
 
+        second_waits = asyncio.Event()
+
         async def second() -> None:
-            async with log.chat_turn(7):
+            async with log.chat_turn(7, waiting=second_waits):
                 happened.append("second in")
 
         holding = asyncio.create_task(first())
@@ -195,7 +200,7 @@ class CompanionContract:
         waiting = asyncio.create_task(second())
         async with log.chat_turn(8):  # another chat: taken while chat 7 is held
             happened.append("other chat")
-        await asyncio.sleep(0.05)
+        await second_waits.wait()  # the second found chat 7 held: it waits, not in
         assert happened == ["first in", "other chat"]
         let_go.set()
         await asyncio.gather(holding, waiting)
@@ -217,8 +222,10 @@ class CompanionContract:
                 await let_go.wait()
                 happened.append("here out")
 
+        there_waits = asyncio.Event()
+
         async def there() -> None:
-            async with same_data.conversation.chat_turn(7):
+            async with same_data.conversation.chat_turn(7, waiting=there_waits):
                 happened.append("there in")
 
         holding = asyncio.create_task(here())
@@ -226,7 +233,8 @@ class CompanionContract:
         waiting = asyncio.create_task(there())
         async with same_data.conversation.chat_turn(8):
             happened.append("there, another chat")
-        await asyncio.sleep(0.1)
+        await there_waits.wait()  # the other store found chat 7 held here
+        assert happened == ["here in", "there, another chat"]
         let_go.set()
         await asyncio.gather(holding, waiting)
         assert happened == ["here in", "there, another chat", "here out", "there in"]
@@ -247,8 +255,10 @@ class CompanionContract:
                 await let_go.wait()
                 happened.append("message out")
 
+        next_waits = asyncio.Event()
+
         async def next_message() -> None:
-            async with same_data.conversation.chat_turn(7, "messages"):
+            async with same_data.conversation.chat_turn(7, "messages", waiting=next_waits):
                 happened.append("next message in")
 
         holding = asyncio.create_task(message())
@@ -258,7 +268,8 @@ class CompanionContract:
             happened.append("a tap's section")
         async with backend.conversation.chat_turn(7):  # the order is the default lane
             happened.append("a command's section")
-        await asyncio.sleep(0.1)
+        await next_waits.wait()  # the next message found the lane held: it waits
+        assert happened == ["message in", "a tap's section", "a command's section"]
         let_go.set()
         await asyncio.gather(holding, waiting)
         assert happened == [

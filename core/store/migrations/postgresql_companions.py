@@ -161,6 +161,14 @@ CONVERSATION: Final[Feature] = (
         CREATE INDEX job_ticks_by_age ON job_ticks (claimed_at);
         """,
         ),
+        (
+            "0029_chat_mode_options",
+            """
+        -- The message offering an Edit's options as buttons: they are removed when the
+        -- Edit ends (answered, cancelled, left or late), after a restart too.
+        ALTER TABLE chat_modes ADD COLUMN options bigint;
+        """,
+        ),
     ),
 )
 

@@ -591,7 +591,8 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             seen.add(key)
     for name in THIRTIETH_VOICES:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
-        assert len(dev) >= 75 and len(heldout) >= 55, name
+        assert len(dev) >= 75, name
+        assert len(heldout) >= 55, name
         for rec in dev + heldout:
             key = rec.text.casefold()
             assert key not in seen, rec.text

@@ -171,7 +171,7 @@ def classify(
         return ClauseIntent("none", 1.0)
     if claims_nothing(low):  # "I trust you are well", "Sent from my iPhone"
         return ClauseIntent("none", 1.0)
-    if invites(low):  # "wanna come to the game sunday", "…, if you fancy it": asked along
+    if invites(low, after_a_clause=seg.joint != ""):  # "wanna come…", "…, if you fancy it"
         return ClauseIntent("none", 1.0, command=True)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)

@@ -19,14 +19,20 @@ _INVITES = re.compile(
     r"tagging\s+along)\b|"
     # "you're welcome to come to lunch sunday", "you're more than welcome to join us"
     r"^(?:you're|youre|you\s+are|ur|u\s+r|u're)\s+(?:(?:more\s+than|very|always|most|so)\s+)?"
-    r"welcome\s+to\s+(?:come|join|pop|drop|stop|swing|tag\s+along)\b|"
-    # The bare tail after the event: "…, if you fancy it", "…, if you're up for it".
+    r"welcome\s+to\s+(?:come|join|pop|drop|stop|swing|tag\s+along)\b"
+)
+_ASKED_ALONG_AFTER = re.compile(
+    # The bare tail after the event: "…, if you fancy it", "…, if you're up for it" (put
+    # first, "If you want, we'll fly to Paris" is the condition of the writer's plan).
     rf"^(?:and\s+|or\s+)?if\s+{_YOU}\s+(?:fancy(?:\s+it)?|want(?:\s+to)?|wanna|like|"
     r"(?:'d|would)\s+like(?:\s+to)?|feel\s+like\s+it|(?:'re|are|r)\s+(?:free|keen|up\s+for\s+it|"
     r"around|about|interested))$"
 )
 
 
-def invites(low: str) -> bool:
-    """Whether the clause ``low`` (stripped of its end marks) asks the listener along."""
-    return _INVITES.search(low) is not None
+def invites(low: str, *, after_a_clause: bool) -> bool:
+    """Whether the clause ``low`` (stripped of its end marks) asks the listener along;
+    ``after_a_clause``: it follows another clause of the sentence."""
+    if _INVITES.search(low) is not None:
+        return True
+    return after_a_clause and _ASKED_ALONG_AFTER.search(low) is not None

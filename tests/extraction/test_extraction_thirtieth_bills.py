@@ -143,8 +143,10 @@ INVITATIONS: list[tuple[str, str]] = [
     # The writer's own doing, with the listener asked along: still told.
     ("we're having a barbecue saturday if you fancy it", "planning"),
     ("if you fancy a coffee later I'm free", "assertive"),
-    # The writer's own wish and a condition on the world stay what they were.
+    # The writer's own wish, a condition on the world and the listener's wish put first as
+    # the condition of the writer's plan stay what they were.
     ("I wanna come to the game sunday", "hypothetical"),
+    ("If you want, we'll drive up to the lake friday", "hypothetical"),
     ("if it rains we'll do the cinema", "hypothetical"),
 ]
 

@@ -39,11 +39,12 @@ AMOUNT = re.compile(
 )
 AMOUNT_AND_RATE = re.compile(
     rf"(?:{AMOUNT.pattern})(?:\s*(?:[aA]n?|[pP]er|/)\s*(?:night|nite|month|mo|week|wk|year|yr|"
-    r"day|hour|hr|person|head|pop|session|visit|walk|class|lesson)\b)?"
+    r"day|hour|hr|person|head|pop|session|visit|walk|class|lesson)\b|\s*(?:each|apiece)\b)?"
 )
-"""An amount and the unit it is priced by: "€210 a night", "$45 per walk". The
+"""An amount and the unit it is priced by: "€210 a night", "$45 per walk", "£64 each". The
 unit is no thing paid for ("hotel in Munich is €210 a night, due at check-in" is the
-hotel's price, not a bill called "night")."""
+hotel's price, not a bill called "night"; "the tickets were £64 each, due Friday" are the
+tickets, not a bill called "each")."""
 _UNITS = {
     w: n
     for n, w in enumerate(

@@ -1,17 +1,22 @@
-"""A bill's amount said in the clause after it, by "it": "rent is due friday and it's
-£1,150 this time", "still haven't paid the water bill, it's sitting at 78 dollars".
+"""A bill's amount or due day said in the clause after it, by "it": "rent is due friday
+and it's £1,150 this time", "still haven't paid the water bill, it's sitting at 78
+dollars", "my car insurance is $140 and it is due on the 15th", "the club subs are £40 and
+they're due on the 31st".
 
-The clause with the bill names no sum; the one after names the sum and no bill, only "it"
-(or "that"). The sum is that bill's, as long as the clause before set the bill and no
-amount for it.
+The clause with the bill names no sum (or no day); the one after names it and no bill, only
+"it" (or "that", "they"). The sum or the day is that bill's, as long as the clause before
+set that one bill, as the writer's own, and not the sum or the day already.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime, time, timedelta
 
+from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
-from core.extraction.clause import Candidate
+from core.extraction.bill_names import bill_name
+from core.extraction.clause import Candidate, Clause
 from core.extraction.types import ExtractedObservation
 
 _IT_IS = re.compile(
@@ -49,3 +54,71 @@ def bill_amount_after(low: str, said_before: list[ExtractedObservation]) -> list
     if figure and bare is not None and bare >= 20 and _AFTER_SUM.match(rest, figure.end()):
         return [Candidate(f"{bill}.amount", bare, 0.85)]  # "it's 212 this month"
     return []
+
+
+_IT_DUE = re.compile(
+    r"^(?:and\s+|but\s+|so\s+)?(?:it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+"
+    r"(?:(?:still|also|then|now)\s+)?(?:due|payable|(?:needs?|has|have|must\s+be|got)\s+"
+    r"(?:paying|to\s+be\s+paid|paid|to\s+go\s+in))\b"
+)
+"""A day the bill before is owed by, told of "it": "it's due on the 18th", "they are due by
+Friday", "it needs paying by the 12th", "it has to be paid by the 10th" (not "it was due
+on the 3rd", a story)."""
+
+
+_PRICED = re.compile(
+    r"^(?:(?:ok|okay|so|and|also|btw|fyi|oh|yeah|plus|well|hey|right)[,!]?\s+)*(?:(?:the|my|our)\s+)?"
+    r"(?P<item>(?!(?:his|her|their|your|its|it|that|this|he|she|they|which|there|what|everything|"
+    r"a|an|i|we|you)\b)[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
+    r"(?:\s+(?:is|are|comes\s+to|will\s+be)|'s|'re)\s+(?:(?:only|just|about|around|like)\s+)?"
+    rf"(?P<money>{AMOUNT.pattern})\s*[!.]*$"
+)
+"""A thing of the writer's and its sum, no bill word: "the club subs are £40", "internet is
+60 bucks"; a bill once the clause after says it is due ("…, and they're due on the 31st")."""
+
+
+def bill_told_after(
+    clause: Clause, said_before: list[ExtractedObservation], low_before: str
+) -> list[Candidate]:
+    """What ``clause`` tells, of "it", of the one bill the clause before (``low_before``)
+    set: its sum (``bill_amount_after``) or the day it is due."""
+    return bill_amount_after(clause.low, said_before) or _bill_due_after(
+        clause, said_before, low_before
+    )
+
+
+def _bill_due_after(
+    clause: Clause, said_before: list[ExtractedObservation], low_before: str
+) -> list[Candidate]:
+    if clause.intent not in ("assertive", "planning") or _IT_DUE.match(clause.low) is None:
+        return []
+    today = clause.at.date()
+    ahead = [t for t in clause.times if not t.past and not t.begun_span(today)]
+    if not ahead:
+        return []
+    day = ahead[0].day
+    until = datetime.combine(day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
+    told = [o for o in said_before if o.field.startswith("financial.")]
+    out: list[Candidate] = []
+    if not said_before and (priced := _PRICED.match(low_before)) is not None:
+        # "the club subs are £40 and they're due on the 31st": the sum is a bill's.
+        if (said := amount_in(priced.group("money"))) is None:
+            return []
+        bill = f"financial.{slugify(bill_name(priced.group('item')))}"
+        out = [
+            Candidate(f"{bill}.amount", said[0], 0.85, "assertive", until),
+            Candidate(f"{bill}.currency", said[1], 0.85, "assertive", until),
+        ]
+    else:
+        bills = {o.field.rsplit(".", 1)[0] for o in told}
+        # Only a bill the writer holds now ("last year the bill was $210 and it was due on
+        # the 3rd" is a story), and one whose day was not said already.
+        if len(bills) != 1 or any(o.intent not in ("assertive", "planning") for o in told):
+            return []
+        if any(o.field.endswith(".due_date") for o in told):
+            return []
+        bill = next(iter(bills))
+    out.append(Candidate(f"{bill}.due_date", day.isoformat(), 0.9, None, until))
+    if not any(o.field.endswith(".status") for o in told):
+        out.append(Candidate(f"{bill}.status", "due", 0.9, None, until))
+    return out

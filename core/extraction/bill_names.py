@@ -33,6 +33,15 @@ _WHICH_ONE = re.compile(
 _CLIENTS = re.compile(r"\b([A-Za-z][\w&-]*)'s\s+invoice\b")
 
 
+_WHOSE_BILL = re.compile(r"^(?P<who>.*[a-z])['\u2019]s\s+bill$", re.I)
+"""A bill by who sent it: "the plumber's bill" is what the plumber is owed, as "paid the
+plumber" says ("the window cleaner's bill")."""
+
+
+_CAME = re.compile(r"(?<=\S)\s+(?:came|arrived|showed\s+up)(?:\s+in)?$", re.I)
+"""The verb that brought the bill, read with its name: "the gas bill came, $80, due friday"."""
+
+
 _RENEWAL = re.compile(r"(?<=\S)\s+renewal$", re.I)
 """A thing paid for again: "season ticket renewal", "car insurance renewal" are the season
 ticket and the car insurance, paid for another term."""
@@ -43,6 +52,7 @@ def bill_name(item: str) -> str:
     paid after it: "PG&E electric bill" -> "electric bill"."""
     # "Halcyon's invoice" is the Halcyon invoice, as "the Hollis invoice" names it.
     name = _CLIENTS.sub(r"\1 invoice", item.strip())
+    name = _WHOSE_BILL.sub(r"\g<who>", _CAME.sub("", name))
     bare = _AFTER.sub("", name)
     if bare != name and _BILL_HEAD.search(bare.lower()):
         name = bare

@@ -69,6 +69,9 @@ _PUT_OFF_TO = re.compile(
 )
 """A day a trip had to be put off to is still ahead ("had to push our Rome trip back to the
 20th"), though "had" is past."""
+_DUE_AFTER = re.compile(r",\s*(?:and\s+)?(?:still\s+)?due\b(?!\s+to\b)")
+"""A day a sum is owed by, told after it, is ahead: "the tickets were £64 each, due Friday"
+("was due on the 3rd", with its own verb, stays behind)."""
 _CHANGED_TO = re.compile(r"\bchanged\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
 """A day changed to is the new one, still ahead ("our flight back got changed to thursday");
 "changed" alone keeps its past ("I changed my mind"). ("shifted to" needs no such test:
@@ -99,6 +102,7 @@ def read_clause(
         and (verb not in RESULT_VERBS or verb in _ARRIVALS_AND_DEPARTURES | _HAPPENED_ON_ITS_DAY)
         and not (verb == "change" and _CHANGED_TO.search(seg.low))
         and not _PUT_OFF_TO.search(seg.low)
+        and not _DUE_AFTER.search(seg.low)
         # "meant to be seeing the consultant thurs": what is arranged, its day ahead.
         and not _ARRANGED_FOR.match(seg.low)
         # "sorted the train to Bristol for saturday": the booking is done, its day ahead.

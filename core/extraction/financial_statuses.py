@@ -172,7 +172,8 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
             r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
             # "the gym membership is $45 and due friday", "the hotel is €210 a night, due at
             # check-in": its sum (blanked), then its day.
-            r"\s+(?:is|are|'s)\s+(?:and\s+(?:is\s+)?|,\s*)due\b(?!\s+to\b)|"
+            # "the passes were £85 each, due by Friday": what they came to, owed still.
+            r"\s+(?:is|are|'s|was|were)\s+(?:and\s+(?:is\s+)?|,\s*)due\b(?!\s+to\b)|"
             # "my hulu renews on the 12th": a subscription charges again on its day.
             r"\s+(?:auto-?)?renews\b|"
             # "the amazon return has to happen before tahoe", "... needs to go out by friday"

@@ -34,6 +34,7 @@ from core.extraction.intent_asks import (
 from core.extraction.intent_chat import is_chitchat, is_social
 from core.extraction.intent_courtesy import asks_courteously, claims_nothing
 from core.extraction.intent_dialogue import asks_in_dialogue, refers_back
+from core.extraction.intent_invitations import invites
 from core.extraction.intent_nonfactual import (
     CONDITIONAL,
     COUNTERFACTUAL,
@@ -170,6 +171,8 @@ def classify(
         return ClauseIntent("none", 1.0)
     if claims_nothing(low):  # "I trust you are well", "Sent from my iPhone"
         return ClauseIntent("none", 1.0)
+    if invites(low, after_a_clause=seg.joint != ""):  # "wanna come…", "…, if you fancy it"
+        return ClauseIntent("none", 1.0, command=True)
     if in_scope:
         return ClauseIntent("hypothetical", 0.5, counterfactual=True, opens_scope=opens)
     if _CALL_ME.search(seg.text):

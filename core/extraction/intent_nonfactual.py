@@ -113,6 +113,9 @@ IF_IDIOM = branched(
     r"\b(?:be|'m|am|'re|are)\s+(?:[\w'-]+\s+){0,4}?(?:in|at|around|about|home|here|there|back)"
     r"\b[^.;?!]*?\bif\s+you\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like|are\s+free|"
     r"'re\s+free|are\s+(?:around|about)|'re\s+(?:around|about))\b|"
+    # ... and the offer after the listener's wish: "if you fancy a walk later I'm free".
+    r"^if\s+(?:you|u)\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like)\b[^.;?!]*?"
+    r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:free|around|about|home|in|here|off)\b|"
     # Permission asked: "mind if we come later", "is it ok if I bring the dog".
     r"\bmind\s+if\b|\b(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|"
     r"cool|possible)\s+if\b|"

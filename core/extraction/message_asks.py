@@ -29,11 +29,13 @@ def asks(seg: Segment, ci: ClauseIntent, first: bool) -> bool:
 
 def remark(intent: MessageIntent, reading: ClauseReading | None) -> bool:
     """A clause that sets no field and tells a past event ("nobody told me anything") or
-    says something of a thing ("it is about Grandpa", "it made my day")."""
+    says something of a thing ("it is about Grandpa", "it made my day"), or of an event
+    ahead the listener is asked to ("there's a gig at the Roundhouse friday, if you fancy
+    it")."""
     if intent == "historical":
         return True
     return (
-        intent == "assertive"
+        intent in ("assertive", "planning")
         and reading is not None
         and reading.subject == "other"
         and not reading.subject_person

@@ -24,7 +24,7 @@ from core.extraction.arrivals import is_back
 from core.extraction.arrived_place_after import place_after_arrival
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
-from core.extraction.bill_it_is import bill_amount_after
+from core.extraction.bill_it_is import bill_told_after
 from core.extraction.clause import Candidate
 from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause
@@ -348,8 +348,8 @@ def extract_offline(
                 observations = [o for o in observations if o.field != was_ill]
         if not found and said_before and (there := place_after_arrival(said_before, clause)):
             found = [there]  # "we're here! Charleston is so pretty": the town just reached
-        if not found and said_before and (priced := bill_amount_after(clause.low, said_before)):
-            found = priced  # "rent is due friday, it's £1,150": the sum is the rent's
+        if not found and (priced := bill_told_after(clause, said_before, low_before)):
+            found = priced  # "rent is due friday, it's £1,150", "…, it's due on the 18th"
             ci = replace(ci, intent="assertive")
             clause = replace(clause, intent="assertive")
         seg_obs = clause_observations(clause, ci, found, entity_id)

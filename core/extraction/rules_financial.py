@@ -60,17 +60,7 @@ from core.extraction.types import ObservationIntent
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _NOT_ITEMS = frozenset(
     [
-        "paid",
-        "it",
-        "that",
-        "this",
-        "them",
-        "a",
-        "cold",
-        "the",
-        "flu",
-        "sick",
-        "home",
+        *("paid", "it", "that", "this", "them", "a", "cold", "the", "flu", "sick", "home"),
         *("back", "up"),  # "paid it back", "settled up with Jo" (debts_settled.py)
         "there",
         "here",
@@ -335,6 +325,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         status = "paid" if clause.done else "due"
     # "my rent's due": the "'s" is "is", joined to the bill it follows, not part of its name.
     item = _JOINED_IS.sub("", item.strip(" ,.$"))
+    if not item and status == "due" and (named := _BILL.search(low)) is not None:
+        item = named.group()  # "Bills split three ways: £64 each, due Friday": the bills
     if not item or item.lower() in _NOT_ITEMS or any(c.isdigit() for c in item[:1]):
         return []
     if (status == "cancelled" and not_bought(item, clause.low)) or listeners(item, clause.low):
@@ -392,7 +384,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
     ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
-    due = nearest_day(ahead, clause.low.find(item.lower()))
+    due = nearest_day(ahead, clause.low.find("due" if "due" in clause.words else item.lower()))
     if came:
         # "got a speeding ticket this morning", "the bill came today": when it came, not
         # when it is due, which only "due" says ("…, due friday").

@@ -50,6 +50,7 @@ from core.extraction.travel_going import (
     WAY_HOME_OFF,
     booked_place,
     held_there,
+    paid_for_a_trip,
     said_now,
     trip_behind,
 )
@@ -242,7 +243,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             # "on vacation in Cancun" says where, not whither: a stay, which only the
             # present tells (``TOURING``); under "got sick" or "met" it is a story.
             continue
-        if trip_behind(low, m.start()):
+        if trip_behind(low, m.start()) or paid_for_a_trip(low):
             continue  # "the receipts from my trip to Munich": a trip behind, none planned
         # "heading to the airport for our flight to Denver": the first "to" is no place.
         place = place_near(clause, m.end()) or headed_town(clause, m)
@@ -255,6 +256,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             place = place_at(clause.text, m.end())
         if m is not None and place is not None and FROM_THE_TRIP.search(low[: m.start()]):
             place = None  # "expenses from the boston trip": things brought back, a trip over
+        if m is not None and place is not None and paid_for_a_trip(low):
+            place = None  # "tickets for the Madrid trip came to €380": a sum, not a plan
     if place is None and planning:
         place = booked_place(clause.text, low)  # "Crete is booked!!"
     if place is None and planning:

@@ -15,6 +15,7 @@ import re
 from core.domain.fields import slugify
 from core.extraction.amounts import amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.costs_by_the_term import cost_by_the_term
 
 SERVICES = (
     r"netflix|spotify|hulu|disney\s*(?:plus|\+)|hbo(?:\s+max)?|paramount\s*(?:plus|\+)|"
@@ -90,9 +91,10 @@ _RENEWED = re.compile(
 
 
 def subscription_candidates(clause: Clause) -> list[Candidate]:
-    """Status and amount of a subscription named by its service in ``clause``."""
+    """Status and amount of a subscription named by its service in ``clause``; with no
+    service named, of a thing paid for by the month ("the storage unit is $95 a month")."""
     if _NAMED.search(clause.low) is None:
-        return []
+        return cost_by_the_term(clause)
     out: list[Candidate] = []
     if listed := _CANCELLED_LIST.search(clause.low):
         for name in _NAMED.finditer(listed.group("list")):

@@ -206,6 +206,21 @@ FROM_THE_TRIP = re.compile(
 )
 """What a trip left behind ("expenses from the boston trip", "photos of our lisbon
 vacation", "still tired after the denver trip"): the trip is over, none is planned."""
+_PAID_FOR_A_TRIP = re.compile(
+    r"\bfor\s+(?:the|my|our|that|this)\s+(?:[\w.'-]+\s+){0,2}?(?:trip|vacation|getaway|holiday|"
+    r"weekend|break)\s+(?:(?:came|comes|come)\s+(?:to|out\s+at)|cost|costs|totall?ed|"
+    r"added\s+up\s+to|set\s+(?:me|us)\s+back|were|was|are|is|ran\s+(?:me|us))\s+"
+    r"(?:(?:me|us)\s+)?(?:(?:about|around|like|only|just|nearly|almost)\s+)?(?=[$€£₹₦\d])"
+)
+"""A trip named only as what a sum was for: "tickets for the Madrid trip came to €380"
+prices a trip and plans none (its booking would: "booked the flights to Madrid")."""
+
+
+def paid_for_a_trip(low: str) -> bool:
+    """Whether ``low`` names a trip only as what a sum was for (``_PAID_FOR_A_TRIP``)."""
+    return _PAID_FOR_A_TRIP.search(low) is not None
+
+
 FROM_A_TRIP_TO = re.compile(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
     r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"

@@ -41,8 +41,9 @@ COMPLETED = branched(
     r"(?:\b(?:we're|i'm)|(?:^|\b(?:we|i|and\s+i|we\s+all|both\s+of\s+us|all)\s+)(?:are|am))\s+"
     r"(?:(?:finally|safely|all|both|now|just)\s+)*(?:back\s+)?(?:home|back)\b(?!\s+(?:sick|with|w|alone|today|"
     # ("I'm home to Cork for Easter": the way home, still ahead; a sitter's "we're back by
-    # 11", "I'm back in an hour": the time of a return still to come)
-    r"all\s+day|for\s+the\s+day|to|by|before|around|about|after|in\s+(?:an?|\d+|a\s+few|a\s+couple|"
+    # 11", "I'm back in an hour": the time of a return still to come; "I'm home all week
+    # anyway": a stretch at home, no trip ended)
+    r"all\s+(?:day|week|weekend|morning|afternoon|evening|night)|for\s+the\s+day|to|by|before|around|about|after|in\s+(?:an?|\d+|a\s+few|a\s+couple|"
     r"half|ten|twenty|thirty|two|three)\s)\b)|"
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"

@@ -408,6 +408,15 @@ pet owners (kennels and sitters while they travel, vet bills, a pet's illness or
 which is never ``family.<pet>.status``, the household's own health) and sports fans on
 match days (away trips, "in Manchester for the derby", season tickets, the team's home and
 the final's city as look-alikes, mates' trips, "if we'd taken that penalty…")."""
+THIRTIETH_VOICES = ("bills30",)
+"""The thirtieth round's money voice (words30, money30), 80 dev / 61 held-out records, the
+held-out half written and committed first, both before any rule was tuned on them: bills told
+of "it" in the next clause ("…is $140 and it is due on the 15th", "the gas bill came, $80, due
+friday"), recurring costs named by a thing ("the storage unit is $95 a month"), prices "each",
+a trip's cost ("tickets for the Madrid trip came to €380"), "home all week" and invitations
+("if you fancy", "wanna come…", "we could do dinner friday?"), with look-alikes: others'
+bills, questions, conditions, the past, wishes. Unequal halves, so checked apart from the
+voices above."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -427,7 +436,7 @@ _LATER_VOICES = (
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in _LATER_VOICES for h in HALVES]
+    + [(n, h) for n in _LATER_VOICES + THIRTIETH_VOICES for h in HALVES]
     + [(n, "dev") for n in PROBE_SETS]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
@@ -575,6 +584,15 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= (30 if name in MORE_VOICES else 35), name
         assert abs(len(dev) - len(heldout)) <= 1, name
+        for rec in dev + heldout:
+            key = rec.text.casefold()
+            assert key not in seen, rec.text
+            assert key not in others, rec.text
+            seen.add(key)
+    for name in THIRTIETH_VOICES:
+        dev, heldout = _records(name, "dev"), _records(name, "heldout")
+        assert len(dev) >= 75, name
+        assert len(heldout) >= 55, name
         for rec in dev + heldout:
             key = rec.text.casefold()
             assert key not in seen, rec.text
@@ -1463,6 +1481,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     ("pets", "heldout"): Figures(0.94, 0.78, 0.00, 0.00, 0, 0.00),
     ("matchday", "dev"): Figures(0.88, 0.85, 0.00, 0.00, 0, 0.00),
     ("matchday", "heldout"): Figures(0.79, 0.78, 0.00, 0.00, 1, 0.00),
+    # The thirtieth round's money voice (money30), at its baseline (the commit of the dev half,
+    # the held-out half committed before it, before any rule was tuned on them), dev /
+    # held-out: 0.875 (70/80) / 0.404 (23/57) and 0.902 (55/61) / 0.400 (18/45), seven
+    # records of each half giving a forbidden field. No false commit, no counterfactual
+    # commit, no spurious where. Floors: these minus the usual margin. After the work on the
+    # dev half (money30), dev: 0.963 (77/80) / 0.895 (51/57), no forbidden field; the dev
+    # floor is this minus the margin. The held-out half, scored once at the end in
+    # aggregate: 0.951 (58/61) / 0.844 (38/45), one forbidden field; its floor stays.
+    ("bills30", "dev"): Figures(0.93, 0.84, 0.00, 0.00, 0, 0.00),
+    ("bills30", "heldout"): Figures(0.87, 0.35, 0.00, 0.00, 7, 0.00),
     # probes29a (twenty-ninth round, w29: the two new voices' ways in other phrasings than
     # their dev halves), one batch of 50 committed before the extractor ran on it:
     # 0.920 (46/50) / 0.829 (29/35) before its fixes, one false commit and one forbidden

@@ -408,6 +408,16 @@ pet owners (kennels and sitters while they travel, vet bills, a pet's illness or
 which is never ``family.<pet>.status``, the household's own health) and sports fans on
 match days (away trips, "in Manchester for the derby", season tickets, the team's home and
 the final's city as look-alikes, mates' trips, "if we'd taken that penalty…")."""
+THIRTIETH_VOICES = ("renovation", "academics", "nightfeeds")
+"""Three voices of the thirtieth round (issue 24, words30), written and committed with their
+baseline before any rule was tuned on them, each split 7 of every 12 records to dev and 5 to
+held-out (about 70 / 50): people renovating a home (contractors, quotes, deposits and
+balances, a kitchen out of action, staying elsewhere while the work is done, neighbours'
+and in-laws' works as look-alikes), academics travelling to conferences, written tersely
+(visas, talks, deadlines, per-diem claims and reimbursements, flights booked by a
+department, colleagues' trips as look-alikes) and new parents typing at night (fragments
+without capitals, the baby's health and sleep, the partner's shifts and trips,
+appointments moved, questions to the group)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -428,6 +438,7 @@ _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
     + [(n, h) for n in _LATER_VOICES for h in HALVES]
+    + [(n, h) for n in THIRTIETH_VOICES for h in HALVES]
     + [(n, "dev") for n in PROBE_SETS]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
@@ -579,6 +590,26 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             key = rec.text.casefold()
             assert key not in seen, rec.text
             assert key not in others, rec.text
+            seen.add(key)
+
+
+def test_the_thirtieth_voices_are_new_and_split_seven_to_five() -> None:
+    """No text twice, none from another set; about 70 dev and 50 held-out records each."""
+    others = {
+        r.text.casefold()
+        for n, h in _ALL_HALVES
+        if n not in THIRTIETH_VOICES
+        for r in _records(n, h)
+    }
+    seen: set[str] = set()
+    for name in THIRTIETH_VOICES:
+        dev, heldout = _records(name, "dev"), _records(name, "heldout")
+        assert len(dev) >= 65, name
+        assert len(heldout) >= 45, name
+        for rec in dev + heldout:
+            key = rec.text.casefold()
+            assert key not in seen, name  # a name: never print a held-out text
+            assert key not in others, name
             seen.add(key)
 
 
@@ -1476,6 +1507,18 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # after them, none (two pets' states with no field now read by their tense alone).
     # Floors with the wider margin of a single batch.
     ("probes29b", "dev"): Figures(0.88, 0.89, 0.00, 0.00, 0, 0.00),
+    # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
+    # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
+    # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false
+    # commit of 11); nightfeeds 0.845/0.741 (20/27) and 0.880/0.667 (16/24, one record gives
+    # a forbidden field). No counterfactual commit, no spurious where. Floors: these minus
+    # the usual margin.
+    ("renovation", "dev"): Figures(0.85, 0.38, 0.00, 0.00, 0, 0.00),
+    ("renovation", "heldout"): Figures(0.80, 0.22, 0.00, 0.00, 0, 0.00),
+    ("academics", "dev"): Figures(0.75, 0.41, 0.00, 0.00, 0, 0.00),
+    ("academics", "heldout"): Figures(0.73, 0.54, 0.10, 0.00, 0, 0.00),
+    ("nightfeeds", "dev"): Figures(0.81, 0.69, 0.00, 0.00, 0, 0.00),
+    ("nightfeeds", "heldout"): Figures(0.85, 0.61, 0.00, 0.00, 1, 0.00),
 }
 
 

@@ -61,8 +61,30 @@ FIELD_ROWS: list[FieldRow] = [
         "refunded",
         "assertive",
     ),
-    ("bond refunded finally", "financial.bond.status", "refunded", "assertive"),
+    (
+        "security deposit refunded finally",
+        "financial.security_deposit.status",
+        "refunded",
+        "assertive",
+    ),
     ("the deposit refunded to her account was hers", "financial.deposit.status", None, ""),
+    # Money paid out to the writer, and a currency's code before the sum.
+    (
+        "per diem for the Vienna trip paid out, EUR 310",
+        "financial.per_diem.amount",
+        310,
+        "assertive",
+    ),
+    (
+        "per diem for the Vienna trip paid out, EUR 310",
+        "financial.per_diem.currency",
+        "EUR",
+        "assertive",
+    ),
+    ("the bonus got paid out, $2,000", "financial.bonus.amount", 2000, "assertive"),
+    ("his bonus got paid out, $2,000", "financial.bonus.amount", None, ""),
+    ("paid the deposit, USD 1,200", "financial.deposit.currency", "USD", "assertive"),
+    ("rent is 480 chf", "financial.rent.currency", "CHF", "assertive"),
     # A thing got back is no trip ended.
     ("finally got the van back from the garage", "travel.status", None, ""),
     ("we got our bond back from the letting agent", "travel.status", None, ""),

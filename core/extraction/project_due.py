@@ -23,8 +23,8 @@ _DELIVERABLE = (
     # A writer's and a student's pieces: "the Atlas copy", "chapter 3", "the lit review".
     r"copy|chapter(?:\s+\d+)?|lit(?:erature)?\s+review|coursework|manuscript|pitch|"
     # An academic's: "abstracts due 15 March", "rebuttal due Mon", "camera-ready due Friday",
-    # "reviews due tonight", "revisions due the 25th".
-    r"abstracts?|rebuttals?|camera[\s-]ready|reviews|revisions?|posters?|"
+    # "revisions due the 25th" (not "reviews": "Q4 reviews are due" is HR's notice).
+    r"abstracts?|rebuttals?|camera[\s-]ready|revisions?|posters?|"
     r"(?:grant|funding|fellowship)\s+application)"
 )
 _DUE = re.compile(

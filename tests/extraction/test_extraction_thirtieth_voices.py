@@ -10,7 +10,7 @@ other reading of the same words).
 from __future__ import annotations
 
 import pytest
-from extraction_fixtures import AT, FieldRow, check_field_row, intent_said
+from extraction_fixtures import AT, FieldRow, check_field_row, commits_anything, intent_said
 
 from core.extraction.offline import extract_offline
 
@@ -193,3 +193,8 @@ def test_a_thing_got_back_keeps_its_money_reading() -> None:
     """ "got our deposit back from …": the deposit refunded, no trip over."""
     found = extract_offline("we got our bond back from the letting agent", at=AT).observations
     assert {(o.field, o.candidate_value) for o in found} == {("financial.bond.status", "refunded")}
+
+
+def test_a_notice_that_reviews_are_due_commits_nothing() -> None:
+    """HR's "reviews are due friday" to everyone is no deliverable of the writer's."""
+    assert not commits_anything("reminder that the annual reviews are due friday, HR will chase")

@@ -1511,14 +1511,22 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false
     # commit of 11); nightfeeds 0.845/0.741 (20/27) and 0.880/0.667 (16/24, one record gives
-    # a forbidden field). No counterfactual commit, no spurious where. Floors: these minus
-    # the usual margin.
-    ("renovation", "dev"): Figures(0.85, 0.38, 0.00, 0.00, 0, 0.00),
+    # a forbidden field). No counterfactual commit, no spurious where. Twenty dev labels were
+    # then set to the catalogue's conventions (a deposit is financial.deposit, a deadline or
+    # a trip put off is assertive or planning, a deliberating question none or
+    # hypothetical, money received has an amount and no status); by them the baseline's dev
+    # figures are renovation 0.912/0.634, academics 0.873/0.519, nightfeeds 0.873/0.741.
+    # After the work on the dev halves (held-out scored at the start, mid-way and at the
+    # end, in aggregate): dev renovation 0.912/0.683, academics 0.944/0.712, nightfeeds
+    # 0.915/0.889; held-out renovation 0.833/0.276, academics 0.780/0.619 (the same false
+    # commit), nightfeeds 0.880/0.708 (the same forbidden field). Floors: these minus the
+    # usual margin, never below the baseline's floor.
+    ("renovation", "dev"): Figures(0.88, 0.63, 0.00, 0.00, 0, 0.00),
     ("renovation", "heldout"): Figures(0.80, 0.22, 0.00, 0.00, 0, 0.00),
-    ("academics", "dev"): Figures(0.75, 0.41, 0.00, 0.00, 0, 0.00),
-    ("academics", "heldout"): Figures(0.73, 0.54, 0.10, 0.00, 0, 0.00),
-    ("nightfeeds", "dev"): Figures(0.81, 0.69, 0.00, 0.00, 0, 0.00),
-    ("nightfeeds", "heldout"): Figures(0.85, 0.61, 0.00, 0.00, 1, 0.00),
+    ("academics", "dev"): Figures(0.91, 0.66, 0.00, 0.00, 0, 0.00),
+    ("academics", "heldout"): Figures(0.75, 0.56, 0.10, 0.00, 0, 0.00),
+    ("nightfeeds", "dev"): Figures(0.88, 0.83, 0.00, 0.00, 0, 0.00),
+    ("nightfeeds", "heldout"): Figures(0.85, 0.65, 0.00, 0.00, 1, 0.00),
 }
 
 

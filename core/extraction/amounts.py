@@ -25,7 +25,9 @@ AMOUNT = re.compile(
     r"(?<![a-z0-9])[nN](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{4,}(?!\d))|"
     # South African rand: "R1,240", "r350" (two digits at least, joined to the R: "R2" is
     # a droid, a road, a rating).
-    r"(?<![a-z0-9&])[rR](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{2,}(?![\d:]))|[฿])\s?(?P<n1>"
+    r"(?<![a-z0-9&])[rR](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{2,}(?![\d:]))|[฿]|"
+    # A code before the sum, as bank apps and expense forms write it: "CHF 480", "EUR 1,200".
+    r"(?<![A-Za-z])(?i:usd|eur|gbp|chf|cad|aud|sgd|aed|inr|jpy|zar|thb|mxn|ngn)(?=\s?\d))\s?(?P<n1>"
     + _NUMBER
     # "₦1.2m", "£2.5 million": a sign and millions (Nigerian rents are said by the million).
     + r")(?:(?P<k1>k\b)|(?P<m1>m\b|mn\b|\s?million\b))?|"
@@ -203,6 +205,8 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
     if scale is not None:
         value *= scale
     said = m.group("cur1") or m.group("cur2") or m.group("cur3") or "$"
+    if len(said) == 3 and said.isalpha():
+        said = said.lower()  # "CHF 480": a code before the sum
     cur = said if said in _CURRENCY else said.rstrip("s")  # "rs" is rupees, not "r"
     number: float | int = int(value) if value.is_integer() else round(value, 2)
     return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))

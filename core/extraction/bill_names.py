@@ -30,7 +30,14 @@ _WHICH_ONE = re.compile(
 )
 
 
-_CLIENTS = re.compile(r"\b([A-Za-z][\w&-]*)'s\s+invoice\b")
+_CLIENTS = re.compile(r"\b([A-Za-z][\w&-]*)'s\s+(invoice|deposit|quote|estimate)\b")
+_REFLEXIVE = re.compile(r"\s+(?:myself|ourselves|ourself|themselves|himself|herself)$", re.I)
+"""Who paid, not what: "paid the conference fee myself" is the conference fee."""
+_GIVEN_THE = re.compile(
+    r"^\S+(?:\s+\S+)?\s+(?:the|our|my)\s+(?=(?:deposit|balance|fee|invoice)$)", re.I
+)
+"""Two objects, the payee and the thing paid: "paid the builder the deposit" is the deposit,
+as "paid the deposit" names it."""
 
 
 _WHOSE_BILL = re.compile(r"^(?P<who>.*[a-z])['\u2019]s\s+bill$", re.I)
@@ -50,8 +57,10 @@ ticket and the car insurance, paid for another term."""
 def bill_name(item: str) -> str:
     """``item`` without the company before it, the home before "rent" and the way it is
     paid after it: "PG&E electric bill" -> "electric bill"."""
-    # "Halcyon's invoice" is the Halcyon invoice, as "the Hollis invoice" names it.
-    name = _CLIENTS.sub(r"\1 invoice", item.strip())
+    # "Halcyon's invoice" is the Halcyon invoice, as "the Hollis invoice" names it;
+    # "the roofer's deposit", "the electrician's quote": the roofer deposit, as said.
+    name = _CLIENTS.sub(r"\1 \2", _REFLEXIVE.sub("", item.strip()))
+    name = _GIVEN_THE.sub("", name)
     name = _WHOSE_BILL.sub(r"\g<who>", _CAME.sub("", name))
     bare = _AFTER.sub("", name)
     if bare != name and _BILL_HEAD.search(bare.lower()):

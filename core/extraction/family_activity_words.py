@@ -18,7 +18,9 @@ HEAD = (
     r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
     r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
     r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointments?|check-?ups?|"
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointments?|check[\s-]?ups?|"
+    # A baby's checks by its age: "the 6 week check", "her eight-week review".
+    r"(?:\d+|two|six|eight|twelve)[\s-](?:week|month)\s+(?:check|review)s?|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
     r"physio|appt|chemo|dialysis|infusion|surgery|operation|procedure|scan|carpool|session|"
     r"follow-?up|consult(?:ation)?|exams?|"

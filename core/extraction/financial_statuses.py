@@ -126,9 +126,11 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
-            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates)|(?<=deposit))"
-            # "the deposit for the new flat has gone through": what it is for, between.
-            r"(?:\s+for\s+(?:the|my|our)\s+(?:new\s+|old\s+)?[a-z]+)?"
+            r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates)|(?<=deposit)|"
+            r"(?<=transfer))"
+            # "the deposit for the new flat has gone through": what it is for, between;
+            # "the transfer to the builder went through": whom it went to.
+            r"(?:\s+(?:for|to)\s+(?:the|my|our)\s+(?:new\s+|old\s+)?[a-z]+)?"
             # "our council tax (£168) has gone out by direct debit": the amount said aside.
             r"(?:\s*\([^)]{1,20}\))?(?:\s+|(?='s\s))(?:finally\s+|just\s+|already\s+)?"
             r"(?:went|has\s+gone|'s\s+gone|got|came|has\s+come)\s+(?:thr(?:ough|u)|out)\b"
@@ -156,6 +158,9 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
+            # A status line without its verb: "deposit refunded finally", "fare refunded ✅".
+            r"\s+(?:finally\s+|just\s+)?refunded(?:\s+(?:finally|at\s+last|in\s+full))?"
+            r"(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this)\b))|"
             r"\s+(?:came|went)\s+through\b|\s+(?:is|was)\s+processed\b|"
             # "tax refund came!!", "the refund hit my account": money back that arrived.
             # "the refund for the lamp finally hit my account": what it was for names it.

@@ -76,6 +76,14 @@ _NOT_COMMAND = re.compile(
     r"move[\s-](?:in|out)\s+(?:date|day)|(?:pick[\s-]?up|drop[\s-]?off|check[\s-](?:in|out))"
     r"\s+(?:time|is|was|got|moved|changed)|update\s*:)\b"
 )
+_COMMAND_WORD_AS_SUBJECT = re.compile(
+    r"^(?:mark|review|order|call|pay|check|move|leave|fix|set|book|return|"
+    r"file|play|draft|track|update|change)(?:'s\b|\s+(?:is|was|has|had|isn't|wasn't|"
+    r"hasn't|gets|got|just|still|finally)\b)"
+)
+"""A command word that a finite "is" or "has" follows is the subject: a name ("Mark is
+sick", "mark's away in houston") or a noun ("pay is due friday", "order's late"), never
+an order; "mark it done", "call mom", "pay the plumber" stay orders."""
 _ASKED_AFTER = re.compile(
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u)|(?:book|reserve|order|get|find|call|"
     r"send|remind|text)\s+(?:me|us)|book\s+(?:it|that|them|both)|go\s+ahead)\b"
@@ -192,6 +200,9 @@ def classify(
     asked = asked or asks_in_dialogue(low) or asks_in_dialogue(bare) or asks_courteously(low)
     # "No hurry at all, but could you…", "…, so can u…": the ask after a joint.
     after_joint = seg.joint in ("comma", "but", "and", "so") and _ASKED_AFTER.match(low)
+    asked = asked and not (
+        _COMMAND_WORD_AS_SUBJECT.match(low) or _COMMAND_WORD_AS_SUBJECT.match(bare)
+    )
     if (asked or after_joint) and not (_NOT_COMMAND.search(low) or _NOT_COMMAND.search(bare)):
         if markdown:
             return ClauseIntent("planning", 0.9, command=True)

@@ -65,6 +65,10 @@ UNMARKED_Q = re.compile(
     # "is breakfast included", "are dogs allowed", "is parking free".
     r"(?:is|are)\s+(?:the\s+)?[a-z]+\s+(?:included|allowed|available|free|extra|provided|"
     r"possible|refundable|open)\b|"
+    # "is 3am too early to call my mum", "is six weeks too young for a dummy": a measure
+    # weighed, asked, mark or not.
+    r"(?:is|are)\s+(?:the\s+)?[\w:'.]+(?:\s+[a-z]+)?\s+too\s+(?:early|late|soon|young|old|long|"
+    r"short|much|little|many|few|hot|cold|warm|big|small|often)\b|"
     r"(?:can|could)\s+(?:we|i)\s+(?:(?:please|possibly|kindly|just)\s+)?(?:push|postpone|reschedule|"
     r"change|get|have|add|book|switch|swap|make|move|upgrade|"
     r"extend|pay|reserve|bring|keep|check\s+(?:in|out)|do)\b|"
@@ -120,8 +124,9 @@ UNMARKED_Q = re.compile(
     r"do\s+(?:i|we)|(?:does|is|are|was|has|will)\s+(?:my|our|the|your|ur|his|her|their)\b|what's|whats|what\s+(?:is|are|was|were|do|does|did|time|should|can|will)|where's|"
     r"where\s+(?:is|are|do|does|should|can|will)|"
     # "why isnt the rent paid": "why" and its auxiliary ask, negated or not.
+    # "why do they only cry when you sit down": "do" and "would" too.
     r"why\s+(?:is|isn'?t|are|aren'?t|was|wasn'?t|did|didn'?t|does|doesn'?t|has|hasn'?t|"
-    r"have|haven'?t|won'?t|can'?t)|when's|when\s+(?:is|are|do|does|did|will|"
+    r"have|haven'?t|won'?t|can'?t|do|don'?t|would|wouldn'?t|will|should|can|could)|when's|when\s+(?:is|are|do|does|did|will|"
     r"should)|how's|how\s+(?:is|are|was|were|do|does|did|much|many|long|far)|who's|"
     # "did mum get home ok", "did the parcel come": "did", a subject and its bare verb.
     r"did\s+(?:(?:the|my|your|ur|our|his|her|their)\s+)?[a-z]+\s+(?:get|make|go|arrive|land|"

@@ -26,7 +26,9 @@ _INCOME = (
     r"pf|epf|cpf|provident\s+fund"
 )
 _CAME_IN = (
+    # "per diem for the Geneva trip paid out", "the bonus got paid out": paid to the writer.
     r"(?:(?:finally|just|already)\s+)?(?:came\s+in|came\s+through|went\s+through|hit|landed|"
+    r"(?:got\s+|was\s+|has\s+been\s+)?paid\s+out|"
     r"arrived|cleared|posted|showed\s+up|dropped|came|"
     # Indian English: "salary got credited today itself", "stipend is credited"
     r"(?:got|was|has\s+been|is|been)\s+credited|credited)\b"

@@ -21,7 +21,11 @@ _DELIVERABLE = (
     r"deliverable|homework|submission|spec|portfolio|dissertation|problem\s+set|pset|"
     r"midterm\s+paper|term\s+paper|writeup|write-up|lab\s+report|slides|"
     # A writer's and a student's pieces: "the Atlas copy", "chapter 3", "the lit review".
-    r"copy|chapter(?:\s+\d+)?|lit(?:erature)?\s+review|coursework|manuscript|pitch)"
+    r"copy|chapter(?:\s+\d+)?|lit(?:erature)?\s+review|coursework|manuscript|pitch|"
+    # An academic's: "abstracts due 15 March", "rebuttal due Mon", "camera-ready due Friday",
+    # "revisions due the 25th" (not "reviews": "Q4 reviews are due" is HR's notice).
+    r"abstracts?|rebuttals?|camera[\s-]ready|revisions?|posters?|"
+    r"(?:grant|funding|fellowship)\s+application)"
 )
 _DUE = re.compile(
     r"(?:^|\b(?:my|our|the|this)\s+)(?!(?:my|our|the|this|his|her|their|your|a|an)\b)"

@@ -97,6 +97,14 @@ _OUT_FIRST = re.compile(
 )
 
 
+_THING_GOT_BACK = re.compile(
+    r"\b(?:got|get|gets|getting|received)\s+(?!(?:back|home|in|off|out|up|here|there)\b)"
+    r"(?:[\w'$£€.-]+\s+){1,4}$"
+)
+"""Something between "got" and "back": "got our deposit back from…", "got the car back from
+the garage" (what came back, not the writer, unlike "got back from Lisbon")."""
+
+
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
@@ -155,6 +163,12 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         going = None
     if going is not None and (errand_after(low, going.end()) or awaited(low, going.start())):
         return []  # "got back from the grocery store", "home from work", "till we're home"
+    if (
+        going is not None
+        and _THING_GOT_BACK.search(low[: going.start()])
+        and low.startswith("back", going.start())
+    ):
+        return []  # "got our deposit back from the builder": a thing came back, not the writer
     if going is not None:
         # Only the user's own coming home counts; "we leave for Cancun on 3/21 and come
         # back 3/28" is a trip plan, read below.

@@ -54,7 +54,8 @@ TIME_RE = re.compile(
     | \b(?P<rd_d>\d{{1,2}}){_ORD}\s*[-\u2013]\s*(?P<rd_d2>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rd_m>{_MONTH_RE})\b
     | \b(?:the\s+)?(?P<dm_d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<dm_m>{_MONTH_RE})\b(?:\s+(?P<dm_y>\d{{4}}))?
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
-    | \b(?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
+    | \b(?:(?<=\bon\s)|(?<=\bby\s)|(?<=till\s)|(?<=until\s)|(?<=\bfrom\s)|(?<=\bdue\s)|(?<=back\s)|(?!24/7\b(?!/\d)))
+        (?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
     | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?

@@ -43,8 +43,9 @@ _CANCELLED = branched(
     r"(?:\s+(?:to|in)\s+[\w']+(?:\s+[\w']+)?)?"
     # ... or an emoji or a face after it: "Vegas trip cancelled 😭", "Paris trip cancelled :(";
     # a colon or a dash may stand for the verb ("trip to vegas: cancelled").
+    # "Flights for the Bogotá trip cancelled by the department": by whom, after it.
     r"(?:\s*[:\u2013\u2014-]\s*|\s+)(?:cancell?ed|called\s+off|scrapped)(?=\s*(?:$|[^\w\s]|because|bc|due|again|today|"
-    r"already|lah|liao))|"
+    r"already|lah|liao|by\s+(?:the|my|our|their|them|work|[a-z]+\s+(?:office|dept|department))\b))|"
     # "we're calling off the tahoe trip": the progressive calls it off now, no plan.
     r"\b(?:cancell?(?:ed|ing)|call(?:ed|ing|s)?\s+off|scrapp(?:ed|ing)|scratch(?:ed)?|nix(?:ed)?|"
     # "binned the Mallorca trip", "we've ditched the ski holiday", "axed our flights to Rome"

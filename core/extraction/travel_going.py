@@ -202,10 +202,16 @@ def booked_place(text: str, low: str) -> Place | None:
 
 TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
 FROM_THE_TRIP = re.compile(
-    r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"
+    r"(?:\b(?:from|of|after)|"
+    # "reimbursement for the Austin trip", "per diem on the Geneva trip": the money a trip
+    # cost, claimed or paid back, is its bookkeeping, not a trip ahead.
+    r"\b(?:reimbursements?|reimbursed|per\s+diems?|expenses?|expensed|(?:expense\s+)?claims?|"
+    r"claimed|receipts?|mileage)\s+(?:for|from|on))"
+    r"\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}[\w.'-]+$"
 )
 """What a trip left behind ("expenses from the boston trip", "photos of our lisbon
-vacation", "still tired after the denver trip"): the trip is over, none is planned."""
+vacation", "still tired after the denver trip", "the per diem for the Geneva trip"): the
+trip is over, none is planned."""
 _PAID_FOR_A_TRIP = re.compile(
     r"\bfor\s+(?:the|my|our|that|this)\s+(?:[\w.'-]+\s+){0,2}?(?:trip|vacation|getaway|holiday|"
     r"weekend|break)\s+(?:(?:came|comes|come)\s+(?:to|out\s+at)|cost|costs|totall?ed|"

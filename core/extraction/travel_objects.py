@@ -71,6 +71,12 @@ _TRIP_WORD = re.compile(
 )
 _EVENT_IN = re.compile(r"(?:the|a|an|our|my|that|this)\s+(?:[\w'-]+\s+){0,3}?in\s+")
 """What a negated move was to, then where it is: "the meetup in", "my cousin's wedding in"."""
+_ARTICLE = re.compile(r"(?:the|our|my|that|this)\s+")
+_EVENT_AFTER = re.compile(
+    r"\s+(?:[\w'-]+\s+)?(?:meeting|conference|workshop|summit|retreat|offsite|off-site|"
+    r"symposium|congress|seminar|wedding|reunion|festival|expo|convention|meetup)s?\b"
+)
+"""An event named by the town it is in: "the Rome meeting", "the Lisbon PC meeting"."""
 _OUTING_CALLED_OFF = re.compile(
     r"(?:the|our|my|that)\s+(?:[\w'-]+\s+){0,2}?(?:lake|beach|coast|shore|mountains|cabin|"
     r"cottage|lake\s+house|beach\s+house|conference|festival|retreat|summit|expo|convention|"
@@ -175,6 +181,10 @@ def trip_negated(clause: Clause, m: re.Match[str]) -> bool:
         return True  # "not going to the meetup in austin anymore": the trip there is off
     if _OUTING_CALLED_OFF.match(clause.low, pos):
         return True
+    article = _ARTICLE.match(clause.low, pos)
+    named = place_at(clause.text, article.end()) if article else None
+    if named is not None and named.known and _EVENT_AFTER.match(clause.low, named.end):
+        return True  # "didn't go to the Rome meeting in the end": the event there, missed
     if "end" in m.group() and _GETAWAY_AFTER.match(clause.low, pos):
         return True  # "we didn't end up going to the coast": the getaway never happened
     return not errand_after(clause.low, pos) and place_at(clause.text, pos) is not None

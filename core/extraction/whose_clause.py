@@ -56,11 +56,15 @@ _SENDS_US = re.compile(
     r"\b(?:send(?:s|ing)?|ha(?:ve|s|ving)|got|fly(?:ing)?|put(?:ting)?|booked)\s+"
     r"(?:me|us)\s+(?:(?:flying|going|driving|out|back|over|down|up|off)\s+)*to\s+|"
     # "they rebooked us on the Thursday flight to Denver": put on another flight.
-    r"\b(?:re)?(?:booked|put)\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+"
+    r"\b(?:re)?(?:booked|put)\s+(?:me|us)\s+(?:on|onto)\s+(?:the|a|an)\s+|"
+    # "Dept booked my flight to Lisbon", "mum booked our train to York": booked for them.
+    r"\b(?:re)?booked\s+(?:my|our)\s+(?:(?:return|outbound|connecting)\s+)?"
+    r"(?:flights?|trains?|tickets?|trip|travel|hotel|room|fares?)\b"
 )
 """Someone sending the speaker on a trip ("work is sending me to denver next week", "they
-already have me flying to st louis", "the client is flying us out to austin"): the trip is
-the speaker's, whoever sends them."""
+already have me flying to st louis", "the client is flying us out to austin") or booking
+the speaker's own flight ("the department booked my flight to Seoul"): the trip is the
+speaker's, whoever sends them or books it."""
 _NOTIFIER_SAYS = re.compile(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|ugh)\b)*\W*(?:the\s+|my\s+)?(?:venmo|paypal|zelle|"
     r"cash\s*app|chase|wells\s+fargo|bank(?:ing)?(?:\s+app)?|app|calendar|google\s+calendar|outlook|"

@@ -408,7 +408,7 @@ pet owners (kennels and sitters while they travel, vet bills, a pet's illness or
 which is never ``family.<pet>.status``, the household's own health) and sports fans on
 match days (away trips, "in Manchester for the derby", season tickets, the team's home and
 the final's city as look-alikes, mates' trips, "if we'd taken that penalty…")."""
-THIRTIETH_VOICES = ("bills30",)
+THIRTIETH_MONEY = ("bills30",)
 """The thirtieth round's money voice (words30, money30), 80 dev / 61 held-out records, the
 held-out half written and committed first, both before any rule was tuned on them: bills told
 of "it" in the next clause ("…is $140 and it is due on the 15th", "the gas bill came, $80, due
@@ -417,6 +417,16 @@ a trip's cost ("tickets for the Madrid trip came to €380"), "home all week" an
 ("if you fancy", "wanna come…", "we could do dinner friday?"), with look-alikes: others'
 bills, questions, conditions, the past, wishes. Unequal halves, so checked apart from the
 voices above."""
+THIRTIETH_VOICES = ("renovation", "academics", "nightfeeds")
+"""Three voices of the thirtieth round (issue 24, words30), written and committed with their
+baseline before any rule was tuned on them, each split 7 of every 12 records to dev and 5 to
+held-out (about 70 / 50): people renovating a home (contractors, quotes, deposits and
+balances, a kitchen out of action, staying elsewhere while the work is done, neighbours'
+and in-laws' works as look-alikes), academics travelling to conferences, written tersely
+(visas, talks, deadlines, per-diem claims and reimbursements, flights booked by a
+department, colleagues' trips as look-alikes) and new parents typing at night (fragments
+without capitals, the baby's health and sleep, the partner's shifts and trips,
+appointments moved, questions to the group)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -436,7 +446,9 @@ _LATER_VOICES = (
 _ALL_HALVES = (
     [(n, h) for n in SETS for h in HALVES]
     + [(n, "dev2") for n in DEV2_SETS]
-    + [(n, h) for n in _LATER_VOICES + THIRTIETH_VOICES for h in HALVES]
+    + [(n, h) for n in _LATER_VOICES for h in HALVES]
+    + [(n, h) for n in THIRTIETH_VOICES for h in HALVES]
+    + [(n, h) for n in THIRTIETH_MONEY for h in HALVES]
     + [(n, "dev") for n in PROBE_SETS]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
@@ -589,7 +601,7 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             assert key not in seen, rec.text
             assert key not in others, rec.text
             seen.add(key)
-    for name in THIRTIETH_VOICES:
+    for name in THIRTIETH_MONEY:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= 75, name
         assert len(heldout) >= 55, name
@@ -597,6 +609,26 @@ def test_the_voice_sets_are_new_and_split_in_halves() -> None:
             key = rec.text.casefold()
             assert key not in seen, rec.text
             assert key not in others, rec.text
+            seen.add(key)
+
+
+def test_the_thirtieth_voices_are_new_and_split_seven_to_five() -> None:
+    """No text twice, none from another set; about 70 dev and 50 held-out records each."""
+    others = {
+        r.text.casefold()
+        for n, h in _ALL_HALVES
+        if n not in THIRTIETH_VOICES
+        for r in _records(n, h)
+    }
+    seen: set[str] = set()
+    for name in THIRTIETH_VOICES:
+        dev, heldout = _records(name, "dev"), _records(name, "heldout")
+        assert len(dev) >= 65, name
+        assert len(heldout) >= 45, name
+        for rec in dev + heldout:
+            key = rec.text.casefold()
+            assert key not in seen, name  # a name: never print a held-out text
+            assert key not in others, name
             seen.add(key)
 
 
@@ -1504,6 +1536,26 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # after them, none (two pets' states with no field now read by their tense alone).
     # Floors with the wider margin of a single batch.
     ("probes29b", "dev"): Figures(0.88, 0.89, 0.00, 0.00, 0, 0.00),
+    # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
+    # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
+    # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false
+    # commit of 11); nightfeeds 0.845/0.741 (20/27) and 0.880/0.667 (16/24, one record gives
+    # a forbidden field). No counterfactual commit, no spurious where. Twenty dev labels were
+    # then set to the catalogue's conventions (a deposit is financial.deposit, a deadline or
+    # a trip put off is assertive or planning, a deliberating question none or
+    # hypothetical, money received has an amount and no status); by them the baseline's dev
+    # figures are renovation 0.912/0.634, academics 0.873/0.519, nightfeeds 0.873/0.741.
+    # After the work on the dev halves (held-out scored at the start, mid-way and at the
+    # end, in aggregate): dev renovation 0.912/0.683, academics 0.944/0.712, nightfeeds
+    # 0.915/0.889; held-out renovation 0.833/0.276, academics 0.780/0.619 (the same false
+    # commit), nightfeeds 0.880/0.708 (the same forbidden field). Floors: these minus the
+    # usual margin, never below the baseline's floor.
+    ("renovation", "dev"): Figures(0.88, 0.63, 0.00, 0.00, 0, 0.00),
+    ("renovation", "heldout"): Figures(0.80, 0.22, 0.00, 0.00, 0, 0.00),
+    ("academics", "dev"): Figures(0.91, 0.66, 0.00, 0.00, 0, 0.00),
+    ("academics", "heldout"): Figures(0.75, 0.56, 0.10, 0.00, 0, 0.00),
+    ("nightfeeds", "dev"): Figures(0.88, 0.83, 0.00, 0.00, 0, 0.00),
+    ("nightfeeds", "heldout"): Figures(0.85, 0.65, 0.00, 0.00, 1, 0.00),
 }
 
 

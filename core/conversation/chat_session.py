@@ -160,6 +160,8 @@ class ChatSession:
             return None
         if not claims and await self.parts.commands.said_wrong(msg.chat_id, msg.user_id, msg.text):
             return None  # "actually the return is wrong": the right value is asked for
+        if not claims and await self.parts.commands.asked_why(msg.chat_id, msg.user_id, msg.text):
+            return None  # "why do you think maya is sick": its reasons, as /why shows them
         shown = active is not None
         heard = await self.parts.assistant.workflow_message(msg, now, shown=shown)
         if heard is None:

@@ -94,7 +94,8 @@ def which_text(command: str, words: str) -> str:
         "why": "Which one should I explain?",
         "history": "Which one's history should I show?",
     }.get(command, "Which one do you mean?")
-    return f'Several things match "{_echo(words)}". {ask}'
+    # No words: a bare /why offers all that is held.
+    return f'Several things match "{_echo(words)}". {ask}' if words.strip() else ask
 
 
 def parse_choice(data: str | None) -> tuple[str, str] | None:

@@ -158,8 +158,13 @@ class Commands(ChatPart):
         entities = self.config.entities_of(user_id)
         asked = [r.field for r in await self.engine.store.open_review_items(entities)]
         for said in words:
-            if await plain_commands.named_fields(self.engine.store, entities, said):
-                await self.explain(chat_id, user_id, said)
+            held = {
+                f for _e, f in await plain_commands.named_fields(self.engine.store, entities, said)
+            }
+            if held:
+                # "...the rent is paid": the rent's status, of its amount, day and status.
+                status = [f for f in held if f.endswith(".status")]
+                await self.explain(chat_id, user_id, status[0] if len(status) == 1 else said)
                 return True
             # Not held yet, only asked ("Is Maya sick today?"): what was heard of each.
             pending = matching_fields(plain_commands.plain_query(said), asked)

@@ -53,9 +53,14 @@ def why_words(text: str) -> list[str] | None:
     if not rest or rest in ("that", "this", "so", "it"):
         return []
     if (me := _ME.match(rest)) is not None:
-        return [word for rx, word in _MINE if rx.search(me.group("rest"))][:1]
-    found = _SUBJECT.match(rest)
-    who = (found.group("who") if found else rest).strip()
+        mine = [word for rx, word in _MINE if rx.search(me.group("rest"))][:1]
+        if mine or not me.group("rest"):
+            return mine
+        # "i paid the rent": what the speaker did it to.
+        who = me.group("rest").partition(" ")[2]
+    else:
+        found = _SUBJECT.match(rest)
+        who = (found.group("who") if found else rest).strip()
     words = [w for w in who.split() if w not in ("the", "my", "our", "your", "a", "an")]
     # "the amazon return": the whole name first, then its last word ("return").
     return [" ".join(words), words[-1]] if len(words) > 1 else words

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from chatkit import StartBot
+from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
 
@@ -58,6 +58,13 @@ async def test_reasons_asked_in_plain_words(tg: FakeTelegram, start_bot: StartBo
     # "why is maya sick" asks the cause of it: the household's word, not /why's chain.
     cause = await story.hears("why is maya sick", "Maya")
     assert "What I heard" not in cause.text, cause.text
+    # What the question quotes is no news: the reasons, and nothing asked of it.
+    await story.hears("rent is due on the 15th, $2100", "rent")
+    await story.yes("rent")
+    paid = await story.hears("why do you think i paid the rent", "The rent status: due")
+    assert await story.held("financial.rent.status") == "due"
+    await story.quiet()
+    assert not any("pay" in p.text for p in tg.open_prompts(ALICE)), paid.text
 
 
 async def test_a_stretch_of_days_asked_is_the_agenda(tg: FakeTelegram, start_bot: StartBot) -> None:

@@ -21,6 +21,8 @@ from core.conversation.said_why import why_words
         ("how do you know were going to chicago", ["trip"]),
         ("why do you think i'm in tahoe", ["location"]),
         ("why do you think we live in portland", ["home"]),
+        ("why do you think i paid the pge bill", ["pge bill", "bill"]),
+        ("how do you know we cancelled the gym", ["gym"]),
         ("who told you that", []),
         ("why do you think that?", []),
         ("how did you know", []),

@@ -113,7 +113,7 @@ AGENDA = any_of(
     r"\bwhat (do|have) (i|we) (got|have|got going) (on|coming up|planned|lined up)\b",
     r"\bwhat should (i|we) do (today|tomorrow|next|this week|first)\b",
     r"\bwhat are (my|our) plans\b|\b(my|our) (agenda|to-?do( list)?|todos)\b",
-    r"\b(anything|something) (coming up|due|on the calendar)( soon| this week)?\b",
+    r"\b(anything|something)( else)? (coming up|due|on the calendar)( soon| this week)?\b",
     r"^(agenda|upcoming|todo|to do|to-do|schedule|my schedule|whats next|what next)$",
     # A stretch of days asked about: "what's on this week", "anything this weekend?",
     # "what have we got tomorrow", "what does my week look like".

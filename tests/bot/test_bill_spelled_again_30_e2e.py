@@ -40,6 +40,9 @@ async def test_the_bill_named_again_in_other_letters(tg: FakeTelegram, start_bot
     assert await story.held("financial.pge_bill.status") is None
     paid = await story.hears("is the pge bill paid", "paid")
     assert paid.text.startswith("Yes"), paid.text
+    # Its reasons, by the same letters.
+    why = await story.hears("why do you think i paid the pge bill", "pg e bill status: paid")
+    assert "just paid the pge bill" in why.text, why.text
     # Another bill is its own.
     await story.hears("the water bill is due friday, $40", "water")
     await story.yes_to_all()

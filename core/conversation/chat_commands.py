@@ -11,6 +11,8 @@ from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.debug_view import debug_answer
+from core.conversation.field_match import known_fields, matching_fields
+from core.conversation.said_why import why_words
 from core.conversation.said_wrong import wrong_part
 from core.domain.principals import user_principal
 from core.engine.corrections import propose_forget, propose_undo
@@ -41,8 +43,15 @@ class Commands(ChatPart):
         )
 
     async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:
-        """/why <field|domain|name>; words naming several values get a button each."""
+        """/why <field|domain|name>; words naming several values get a button each, and
+        a bare /why offers what is held (one value: its reasons at once)."""
         now = self.clock()
+        if query is None:
+            held = await known_fields(self.engine.store, self.config.entities_of(user_id))
+            if len({f for _e, f in held}) > 1:
+                await self._which(chat_id, user_id, "why", "", held)
+                return
+            query = held[0][1] if held else None
         several = await commands.several_named(self.engine.store, self.config, user_id, query)
         if several and query is not None:
             await self._which(chat_id, user_id, "why", query, several)
@@ -138,6 +147,36 @@ class Commands(ChatPart):
         if not held:
             return False
         await self.wrong(chat_id, user_id, part)
+        return True
+
+    async def asked_why(self, chat_id: int, user_id: int, text: str) -> bool:
+        """ "why do you think maya is sick" typed as a message: ``/why`` with the value it
+        names, held or still asked (False when ``text`` asks no such thing)."""
+        words = why_words(text)
+        if words is None:
+            return False
+        entities = self.config.entities_of(user_id)
+        asked = [r.field for r in await self.engine.store.open_review_items(entities)]
+        for said in words:
+            held = {
+                f for _e, f in await plain_commands.named_fields(self.engine.store, entities, said)
+            }
+            if held:
+                # "...the rent is paid": the rent's status, of its amount, day and status.
+                status = [f for f in held if f.endswith(".status")]
+                await self.explain(chat_id, user_id, status[0] if len(status) == 1 else said)
+                return True
+            # Not held yet, only asked ("Is Maya sick today?"): what was heard of each.
+            pending = matching_fields(plain_commands.plain_query(said), asked)
+            if pending:
+                store, now = self.engine.store, self.clock()
+                heard = [
+                    await commands.why_answer(store, self.config, user_id, field, now)
+                    for field in pending
+                ]
+                await self.say(chat_id, "\n\n".join(heard))
+                return True
+        await self.explain(chat_id, user_id, words[0] if words else None)
         return True
 
     async def wrong(self, chat_id: int, user_id: int, query: str) -> None:

@@ -13,7 +13,7 @@ responder's (a checkpointed thread per chat). Which part a message goes to is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -25,6 +25,7 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.context_read import read_context
 from core.conversation.errand_answers import still_to_do
 from core.conversation.left_undone import left_undone, trip_began
+from core.conversation.offline_replies import question_aside
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
@@ -129,9 +130,12 @@ class AssistantTurn(ChatPart):
         asked = [o for o in outcomes if o.review_item_id is not None]
         asking = None
         # A question is its own answer to a claim; chat without claims gets a reply.
+        recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
         if (ack is None and not asked) or self.responder.has_model:
-            recorded = any(o.committed or o.review_item_id is not None for o in outcomes)
             asking = await self.asking(msg, now, recorded, shown=shown)
+        elif (aside := question_aside(msg.text)) is not None:
+            # "maya is sick today, where is tom?": the news noted, the question answered.
+            asking = await self.asking(replace(msg, text=aside), now, recorded, shown=shown)
         return Heard(said, asking, asked)
 
     def asked_of_others(self, outcomes: Sequence[Outcome], speaker: str) -> list[str]:

@@ -160,6 +160,10 @@ class ChatSession:
             return None
         if not claims and await self.parts.commands.said_wrong(msg.chat_id, msg.user_id, msg.text):
             return None  # "actually the return is wrong": the right value is asked for
+        # "why do you think maya is sick": its reasons, as /why shows them. What the
+        # question quotes ("...i paid the pge bill") is no news of hers, read or not.
+        if await self.parts.commands.asked_why(msg.chat_id, msg.user_id, msg.text):
+            return None
         shown = active is not None
         heard = await self.parts.assistant.workflow_message(msg, now, shown=shown)
         if heard is None:

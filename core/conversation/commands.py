@@ -21,7 +21,11 @@ from core.engine.rollout_state import RolloutReader
 from core.store import Store
 from core.store.protocol import StoreBackend
 
-WHICH_FIELD = "Which one? For example: /why location, /why rent or /why travel"
+WHICH_FIELD = (
+    "I hold nothing yet, so there is nothing to explain. Tell me what changed, and /why "
+    "shows where I got it."
+)
+"""A bare /why with nothing held (with something held, the chat offers what is)."""
 
 
 async def state_answer(

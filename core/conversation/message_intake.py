@@ -37,6 +37,7 @@ from core.engine.household import UsersToName
 from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
+from core.engine.same_errand import named_as_held
 from core.engine.trip_state import DEPART, at_home
 from core.engine.under_way_words import (
     SET_OUT,
@@ -226,6 +227,8 @@ async def _observations(
         read_mine = placed_users(
             await read(mine, entity_id, ticket), entity_id, users, by_user=said.by_user
         )
+        # "paid the pge bill" while the PG&E bill (pg_e_bill) is held: that bill.
+        read_mine = named_as_held(read_mine, [*own_state, *(i.field for i in open_items)])
         # "finally here!!" on the day the user's Tahoe trip sets out: here is Tahoe.
         read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.

@@ -77,6 +77,27 @@ def message_kind(text: str) -> Literal["chat", "state", "other"]:
     return "other"
 
 
+_ASIDES = re.compile(
+    r"(?<=[.!?])\s+|\n+|[,;:]\s+(?=(?:so |and |but |also |btw |oh )?(?:what|where|when|how|who|is|are"
+    r"|did|do|does|have|has|anything|any)\b)"
+)
+
+
+def question_aside(text: str) -> str | None:
+    """The question about state asked beside news ("just paid the pge bill. anything else
+    due this week?", "maya is sick today, where is tom?"): the last clause of ``text``
+    that asks one, when ``text`` is more than that clause; else None."""
+    parts = [p.strip() for p in _ASIDES.split(text) if p and p.strip()]
+    if len(parts) < 2:
+        return None
+    asked = [
+        p
+        for p in parts
+        if message_kind(p) == "state" and (p.endswith("?") or ASKS.match(normalised(p)))
+    ]
+    return asked[-1] if asked else None
+
+
 def offline_answer(
     text: str,
     facts: Sequence[CommittedFact],

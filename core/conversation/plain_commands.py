@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 from core.conversation.field_match import matching_fields
 from core.domain import phrasing
+from core.domain.fields import DOMAINS
+from core.engine.same_errand import held_name
 from core.store import Store
 
 COMMANDS = ("state", "pending", "why", "history", "forget", "wrong", "undo", "status", "help")
@@ -66,6 +68,11 @@ async def named_fields(store: Store, entities: Sequence[str], words: str) -> lis
     held = [(f.entity_id, f.field) for e in entities for f in await store.facts(e)]
     query = plain_query(words)
     wanted = set(matching_fields(query, [f for _e, f in held])) if query else set()
+    if not wanted and query:
+        # "pge bill" of the PG&E bill (financial.pg_e_bill): the held name of those letters.
+        fields = [f for _e, f in held]
+        same = {(d, n) for d in DOMAINS if (n := held_name(query, d, fields)) is not None}
+        wanted = {f for f in fields if tuple(f.split(".")[:2]) in same}
     return [(e, f) for e, f in held if f in wanted]
 
 
@@ -94,7 +101,8 @@ def which_text(command: str, words: str) -> str:
         "why": "Which one should I explain?",
         "history": "Which one's history should I show?",
     }.get(command, "Which one do you mean?")
-    return f'Several things match "{_echo(words)}". {ask}'
+    # No words: a bare /why offers all that is held.
+    return f'Several things match "{_echo(words)}". {ask}' if words.strip() else ask
 
 
 def parse_choice(data: str | None) -> tuple[str, str] | None:

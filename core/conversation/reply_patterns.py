@@ -98,6 +98,10 @@ CONDITION = any_of(
 )
 """A condition with its consequence ("if the flight gets cancelled we'll stay"): a plan for
 a case that has not happened, which sets nothing and is no riddle either."""
+_DAYS = (
+    r"(today|tonight|tomorrow|this (week|weekend|month)|next (week|weekend)|the weekend)( then)?"
+)
+"""A stretch of days a question about what is ahead may name."""
 AGENDA = any_of(
     r"\bwhat'?s (coming up|next|ahead|up next|on (my|the|our) (plate|agenda|schedule|list|calendar))\b",
     r"\b(anything|what|what else|stuff) (do |have )?(i|we) ((still|even|actually|really) )?"
@@ -109,8 +113,15 @@ AGENDA = any_of(
     r"\bwhat (do|have) (i|we) (got|have|got going) (on|coming up|planned|lined up)\b",
     r"\bwhat should (i|we) do (today|tomorrow|next|this week|first)\b",
     r"\bwhat are (my|our) plans\b|\b(my|our) (agenda|to-?do( list)?|todos)\b",
-    r"\b(anything|something) (coming up|due|on the calendar)( soon| this week)?\b",
+    r"\b(anything|something)( else)? (coming up|due|on the calendar)( soon| this week)?\b",
     r"^(agenda|upcoming|todo|to do|to-do|schedule|my schedule|whats next|what next)$",
+    # A stretch of days asked about: "what's on this week", "anything this weekend?",
+    # "what have we got tomorrow", "what does my week look like".
+    rf"\bwhat'?s (on|happening|planned|going on)( for)? {_DAYS}$",
+    rf"^((and|so|ok|okay|also)\s+)?(anything|something)( (on|happening|planned|going on|due))?"
+    rf"( for)? {_DAYS}$",
+    rf"\bwhat (do|have) (i|we) (got|have)( on| going on| planned)?( for)? {_DAYS}$",
+    r"\bwhat(( does)|'?s) (my|our|the) (day|week|weekend) look(ing)? like\b",
 )
 """What is ahead ("what's on my plate?", "anything i need to do"): the agenda."""
 PENDING = any_of(r"\bpending\b", r"\bto confirm\b", r"\bwaiting for me\b", r"open questions?")

@@ -24,6 +24,7 @@ from core.domain.kin_words import RELATIONS, be_for
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where
+from core.engine.same_errand import held_name
 from core.engine.trip_state import DEPART, DESTINATION, HOME, LOCATION, RETURN, STATUS
 from core.extraction.first_names import is_first_name
 
@@ -186,7 +187,8 @@ _FILLER = {"the", "my", "our", "a", "project", "bill", "status", "of", "for", "s
 
 def _find(facts: Facts, domain: str, name: str, words: list[str]) -> CommittedFact | None:
     slug = "_".join(words)
-    exact = facts.get(f"{domain}.{slug}.{name}")
+    # "is the pge bill paid" of the PG&E bill (pg_e_bill): the held name of those letters.
+    exact = facts.get(f"{domain}.{held_name(slug, domain, facts) or slug}.{name}")
     if exact is not None:
         return exact
     for field, f in sorted(facts.items()):

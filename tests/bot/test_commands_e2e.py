@@ -37,7 +37,7 @@ async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: Star
         ("/state weather", "Unknown domain 'weather'"),
         ("/pending", "Nothing is waiting"),
         ("/why travel.status", "Your trip: under way — taken from you, just now (sure: 0.90)"),
-        ("/why", "Which one? For example: /why location"),
+        ("/why", "Which one should I explain?"),  # what is held, a button each
         ("/why travel.nothing", 'I hold nothing about "travel.nothing"'),
         ("/history travel.status", "planned → under way (taken from you)"),
         # No Edit waits; the trip planned and under way is followed by a workflow: /cancel leaves it.

@@ -36,7 +36,7 @@ async def _answer(talk: Conversation, method: str, *args: Any, user: int = ALICE
             "Your trip: under way — taken from you, just now (sure: 0.90)",
         ),
         ("explain", ("travel",), "Your location: Tahoe — taken from you"),
-        ("explain", (None,), "Which one? For example: /why location, /why rent or /why travel"),
+        ("explain", (None,), "Which one should I explain?"),
         ("explain", ("travel.nothing",), 'I hold nothing about "travel.nothing". I know: '),
         ("show_history", ("travel.status",), "planned → under way (taken from you)"),
         ("show_history", (), ": Tahoe (taken from you)"),

@@ -95,6 +95,15 @@ EVENTS = (
         "whats left to do",
         "anything still outstanding on my list?",
         "what have i got left",
+        # A stretch of days named (users30: "whats on this week" was "I'm not sure what
+        # you mean").
+        "whats on this week",
+        "what's on tomorrow?",
+        "anything this weekend",
+        "anything on next week?",
+        "so what have we got this weekend",
+        "what does my week look like",
+        "whats happening this week",
     ],
 )
 def test_ways_of_asking_what_is_ahead_get_the_agenda(text: str) -> None:
@@ -102,6 +111,21 @@ def test_ways_of_asking_what_is_ahead_get_the_agenda(text: str) -> None:
     said = offline_answer(text, PLANNED + ERRANDS, (), NOW)
     assert said.startswith("Coming up:"), said
     assert "Saturday, December 5: you leave for Tahoe" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "whats on tv tonight",  # not the user's days
+        "what is tom doing this week",  # someone else's
+        "anything from tom this week?",
+        "what happened this week",  # the past
+        "nothing on this weekend thank god",  # news, not a question
+    ],
+)
+def test_look_alikes_of_a_days_question_are_not_the_agenda(text: str) -> None:
+    said = offline_answer(text, PLANNED + ERRANDS, (), NOW)
+    assert not said.startswith("Coming up:"), said
 
 
 def test_the_agenda_is_soonest_first_with_overdue_and_undated_after() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from canon_testing import calibrated_policy
+from chat_harness import ALICE
 from life_story import Beat, Life
 from life_surfaces import judge, read_surfaces
 
@@ -55,3 +56,61 @@ async def test_back_in_the_home_city_ends_the_trip_and_moves_her_in_one_step(
     )
     assert held["travel.status"] == "completed"
     assert held["travel.location"] == "Portland"
+
+
+async def _agenda_after(tmp_path: Path, migrated: Path, beats: list[Beat]) -> str:
+    """``beats`` told after Alice's home in Portland, every surface judged after each;
+    then what she hears when she asks "what's on my plate?"."""
+    life = await Life.begin(migrated, tmp_path, calibrated_policy())
+    try:
+        for beat in beats:
+            await life.happen(beat)
+            judge(await read_surfaces(life), "\n".join(map(str, beats)))
+        return "\n".join(await life.say(ALICE, "what's on my plate?"))
+    finally:
+        await life.stop()
+
+
+async def test_on_a_trip_left_early_the_errand_before_it_is_not_coming_up(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """The Amazon return due "before we go" (Sunday), then on Wednesday "made it to
+    tahoe!! drove up this morning": the trip is under way and "Did you leave on Wednesday?"
+    is asked. The agenda left the doubted departure out, and with it what the errand was
+    due before: "You're on your trip to Tahoe now. Coming up: Sunday: the Amazon return
+    is due" (the founding incident). The trip has left whichever day it was."""
+    agenda = await _agenda_after(
+        tmp_path,
+        migrated_store_file,
+        [
+            Beat("plan with errand", phrasing=0, day="sunday"),
+            Beat("answer", label="Yes"),
+            Beat("arrive", phrasing=0),
+        ],
+    )
+    assert "Coming up" not in agenda, agenda
+    assert "the Amazon return, due before you left (Wednesday, November 25)" in agenda, agenda
+
+
+async def test_home_from_a_day_trip_the_errand_before_it_is_not_coming_up(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """The Amazon return due "before we go" (Sunday); on Sunday "made it to tahoe!!", a
+    few hours later "phew back home" (Yes): the agenda said "Coming up: Today: the Amazon
+    return is due", as if the trip it was due before had not left. A trip over has left as
+    surely as one under way."""
+    agenda = await _agenda_after(
+        tmp_path,
+        migrated_store_file,
+        [
+            Beat("plan with errand", phrasing=0, day="sunday"),
+            Beat("answer", label="Yes"),
+            Beat("later", hours=96),
+            Beat("arrive", phrasing=0),
+            Beat("later", hours=3),
+            Beat("home", phrasing=1),
+            Beat("answer", label="Yes"),
+        ],
+    )
+    assert "Coming up" not in agenda, agenda
+    assert "the Amazon return, due before you left (Sunday, November 29)" in agenda, agenda

@@ -7,6 +7,7 @@ already under way).
 from __future__ import annotations
 
 from core.conversation.message_intake import speakers_zone
+from core.conversation.question_notes import asks_after_leaving
 from core.domain.review_items import ReviewItem
 from core.domain.user_clock import on_users_clock
 from core.store.protocol import Store
@@ -23,16 +24,10 @@ async def trip_left(store: Store, item: ReviewItem) -> bool:
     group = [item]
     if item.kind == "change" and item.group_key is not None:
         group += await store.open_review_items([item.entity_id], group_key=item.group_key)
-    asked = {(m.field, str(m.candidate_value)) for m in group}
-    if ("travel.status", "planning") in asked:
-        return False  # a new trip planned while one is under way leaves ahead
-    days = [v for f, v in asked if f == "travel.depart_date"]
-    if not days:
+    if not any(m.field == "travel.depart_date" for m in group):
         return False
     facts = await store.facts(item.entity_id)
     zone = await speakers_zone(store, item.entity_id, facts)
     asked_on = on_users_clock(item.created_at, zone).date().isoformat()
-    if any(day[:10] > asked_on for day in days):
-        return False
     status = next((f.value for f in facts if f.field == "travel.status"), None)
-    return status in ("in_progress", "completed")
+    return asks_after_leaving(group, status, asked_on)

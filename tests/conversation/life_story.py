@@ -211,6 +211,8 @@ class Life:
     """The label of the button the last answer tapped (None: nothing was asked)."""
     prompted: list[str] = field(default_factory=list)
     """The questions (texts with buttons) shown to Alice in the last beat."""
+    ever_asked: list[str] = field(default_factory=list)
+    """Every question shown to Alice in the story, as first shown."""
     errand_tied: bool = False
     """Whether Alice last said the errand is due before the trip (not by a day of its own,
     nor done or forgotten since)."""
@@ -301,6 +303,7 @@ class Life:
         mark = self.messenger.mark()
         said = await self._happen(beat)
         self.prompted = [m.text for m in self.messenger.sent_after(mark, ALICE) if m.buttons]
+        self.ever_asked += self.prompted
         if beat.who == ALICE and beat.kind in TOLD:
             text = beat.text.lower()
             if "before" in text or "b4" in text:

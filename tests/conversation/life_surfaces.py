@@ -52,6 +52,8 @@ class Surfaces:
     """Whether Alice last said the errand is due before the trip ("before we go")."""
     memory: str = ""
     """MEMORY.md's current_state zone as projected."""
+    ever_asked: tuple[str, ...] = ()
+    """Every question shown to Alice so far."""
 
     def everywhere(self) -> str:
         return "\n".join([*self.told.values(), self.block_text, self.projected])
@@ -101,6 +103,7 @@ async def read_surfaces(life: Life) -> Surfaces:
         tuple(life.prompted),
         life.errand_tied,
         memory,
+        tuple(life.ever_asked),
     )
 
 
@@ -155,6 +158,7 @@ def judge(seen: Surfaces, story: str) -> None:
     _nothing_asked_is_held(seen, story)
     _prompts_speak_of_now(seen, story)
     _errand_before_we_go_is_before_the_trip(seen, story)
+    _notes_quote_the_question_as_asked(seen, story)
 
 
 def _block_is_the_state(seen: Surfaces, story: str) -> None:
@@ -294,3 +298,22 @@ def _errand_before_we_go_is_before_the_trip(seen: Surfaces, story: str) -> None:
     if _value(held, STATUS) != "planning" or _value(held, f"{ERRAND}.status") != "due":
         return
     assert due <= leaves, f"errand due {due} 'before we go', the trip leaves {leaves}\n{story}"
+
+
+_LEAVE_ON = re.compile(r"\b(Do|Did) you leave on ([A-Z][a-z]+, [A-Z][a-z]+ \d{1,2})\b")
+
+
+def _notes_quote_the_question_as_asked(seen: Surfaces, story: str) -> None:
+    """An answer that names the question waiting ('I've asked you: "..."') words a
+    departure as the chat asked it: never "Do you leave on Wednesday?" beside a prompt
+    that asked "Did you leave on Wednesday?" (nor the other way round)."""
+    asked: dict[str, set[str]] = {}
+    for prompt in seen.ever_asked:
+        for verb, day in _LEAVE_ON.findall(prompt):
+            asked.setdefault(day, set()).add(verb)
+    for answer in seen.told.values():
+        for note in re.findall(r"I've asked you: \"([^\"]*)\"", answer):
+            for verb, day in _LEAVE_ON.findall(note):
+                assert day not in asked or verb in asked[day], (
+                    f"quotes {verb!r} you leave on {day}, asked {asked[day]}:\n{answer}\n{story}"
+                )

@@ -114,3 +114,23 @@ async def test_home_from_a_day_trip_the_errand_before_it_is_not_coming_up(
     )
     assert "Coming up" not in agenda, agenda
     assert "the Amazon return, due before you left (Sunday, November 29)" in agenda, agenda
+
+
+async def test_the_waiting_question_is_quoted_as_the_chat_asked_it(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """Planned for Sunday, then on Wednesday "made it to tahoe!! drove up this morning":
+    the chat asked "Did you leave on Wednesday, November 25?", and "where am i" answered
+    'In Tahoe ... I've asked you: "Do you leave on Wednesday, November 25?"', a trip
+    already under way asked in the future. The note words it as the prompt does."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        await life.happen(Beat("plan", phrasing=0, day="sunday"))
+        await life.happen(Beat("arrive", phrasing=0))
+        assert any("Did you leave on Wednesday, November 25?" in p for p in life.prompted)
+        where = "\n".join(await life.say(ALICE, "where am i"))
+        plate = "\n".join(await life.say(ALICE, "what's on my plate?"))
+    finally:
+        await life.stop()
+    for said in (where, plate):
+        assert 'I\'ve asked you: "Did you leave on Wednesday, November 25?"' in said, said

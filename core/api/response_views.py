@@ -60,7 +60,7 @@ async def question_body(
     """A question as the token's user is asked it, in the chat's words (a trip that has
     left asks its departure in the past: ``trip_left``); ``since``: what another member
     committed on it after it was asked (``said_since``), who by ``names``."""
-    left = await trip_left(c.engine.store, item)
+    left = await trip_left(c.engine.store, item, c.now)
     return {
         **review_view(item),
         "group": group_view(item.group_key),

@@ -114,7 +114,7 @@ def offline_answer(
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
         note = open_question_note(
-            open_items, reader, any_field, shown_item, about_it=False, held=mine_state
+            open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
         )
         said = about_me(facts, now, reader, in_doubt(open_items))
         # Nothing known while a question waits: the question, not an invitation to say more.
@@ -123,7 +123,7 @@ def offline_answer(
         )
     if AGENDA(t):
         note = open_question_note(
-            open_items, reader, any_field, shown_item, about_it=False, held=mine_state
+            open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
         )
         said = agenda(facts, now, reader, in_doubt(open_items))
         return followed_by(
@@ -148,7 +148,9 @@ def offline_answer(
         subject = next((v for v in match.groupdict().values() if v), "").strip()
         said = answer(subject, Known(every, now, reader, tuple(asked_others)))
         # An open question about the same thing is part of the answer.
-        note = open_question_note(open_items, reader, topic(subject), shown_item, held=mine_state)
+        note = open_question_note(
+            open_items, reader, topic(subject), shown_item, held=mine_state, now=now
+        )
         return followed_by(said, note)
     if REQUEST(t):
         return NOT_MY_JOB

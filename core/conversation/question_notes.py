@@ -15,6 +15,7 @@ seen it yet.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.domain import phrasing
@@ -74,14 +75,15 @@ def open_question_note(
     *,
     about_it: bool = True,
     held: Mapping[str, Scalar] | None = None,
+    now: datetime | None = None,
 ) -> str:
     """' I've asked you: "Back home in Denver?" — your answer settles it.' for the question
     the chat shows (``shown_item`` is one of its items), ' I have a question for you
     about it: "…"' for one still waiting (' I have a question waiting for you: "…"' when
     the answer is about everything: ``about_it`` False), or nothing. Questions about ``reader``'s own
     fields and the shared ones it may see (``open_items`` holds only those). ``held``:
-    ``reader``'s committed values, so a departure asked of a trip that has left is quoted
-    as the chat asked it ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
+    ``reader``'s committed values (and ``now``), so a departure gone by is quoted as the
+    chat asked it ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
     found = closest_open_question(open_items, relevance)
     if found is None:
         return ""
@@ -92,7 +94,10 @@ def open_question_note(
         question = reported_question(group, reader)  # "Bob says you're in Tahoe — …"
     else:
         left = held is not None and asks_after_leaving(
-            group, held.get("travel.status"), today_where(held, first.created_at).isoformat()
+            group,
+            held.get("travel.status"),
+            today_where(held, first.created_at).isoformat(),
+            None if now is None else today_where(held, now).isoformat(),
         )
         question = phrasing.question(group, reader, left=left)
     if shown_item is not None and any(r.id == shown_item for r in group):
@@ -128,15 +133,20 @@ def in_doubt(open_items: Sequence[ReviewItem]) -> set[tuple[str, str]]:
     }
 
 
-def asks_after_leaving(group: Sequence[ReviewItem], status: Scalar | None, asked_on: str) -> bool:
-    """Whether ``group`` (one question's items) asks a departure day of a trip that has left
-    (``status`` under way or over): no later than ``asked_on`` (the user's day when it was
-    asked: a later day is a day to leave, not one gone by), and not beside a new trip
-    planned (which leaves ahead)."""
+def asks_after_leaving(
+    group: Sequence[ReviewItem], status: Scalar | None, asked_on: str, today: str | None = None
+) -> bool:
+    """Whether ``group`` (one question's items) asks a departure day gone by: shown on a
+    later ``today`` than every day it asks (an invitation's "Wednesday" still waiting on
+    Saturday: "Did you leave on Wednesday?"), or asked of a trip that has left (``status``
+    under way or over) no later than ``asked_on`` (the user's day when it was asked: a
+    later day is a day to leave), and not beside a new trip planned (which leaves ahead)."""
     asked = {(m.field, str(m.candidate_value)) for m in group}
-    if ("travel.status", "planning") in asked:
-        return False
     days = [v for f, v in asked if f == "travel.depart_date"]
-    if not days or any(day[:10] > asked_on for day in days):
+    if not days:
+        return False
+    if today is not None and all(day[:10] < today for day in days):
+        return True
+    if ("travel.status", "planning") in asked or any(day[:10] > asked_on for day in days):
         return False
     return status in ("in_progress", "completed")

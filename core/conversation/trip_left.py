@@ -6,6 +6,8 @@ already under way).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from core.conversation.message_intake import speakers_zone
 from core.conversation.question_notes import asks_after_leaving
 from core.domain.review_items import ReviewItem
@@ -13,12 +15,13 @@ from core.domain.user_clock import on_users_clock
 from core.store.protocol import Store
 
 
-async def trip_left(store: Store, item: ReviewItem) -> bool:
+async def trip_left(store: Store, item: ReviewItem, now: datetime | None = None) -> bool:
     """Whether ``item`` asks a departure day of a trip that has left (held under way or
     over): "Did you leave on Wednesday?" after "finally in tahoe, drove up today". A day
     after the day it was asked, on the user's own clock (east of UTC her "today" can be
     UTC's tomorrow), is a day to leave, not one gone by; so is a departure asked beside a
-    new trip planned."""
+    new trip planned. Shown at ``now`` after every day it asks, it asks of a day gone by
+    whatever the trip (``question_notes.asks_after_leaving``)."""
     if not item.field.startswith("travel."):
         return False  # a group's departure line goes with a trip field
     group = [item]
@@ -30,4 +33,5 @@ async def trip_left(store: Store, item: ReviewItem) -> bool:
     zone = await speakers_zone(store, item.entity_id, facts)
     asked_on = on_users_clock(item.created_at, zone).date().isoformat()
     status = next((f.value for f in facts if f.field == "travel.status"), None)
-    return asks_after_leaving(group, status, asked_on)
+    today = None if now is None else on_users_clock(now, zone).date().isoformat()
+    return asks_after_leaving(group, status, asked_on, today)

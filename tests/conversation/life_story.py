@@ -213,6 +213,10 @@ class Life:
     """The questions (texts with buttons) shown to Alice in the last beat."""
     ever_asked: list[str] = field(default_factory=list)
     """Every question shown to Alice in the story, as first shown."""
+    first_shown: dict[int, str] = field(default_factory=dict)
+    """Each of Alice's questions by message id: its text as first shown."""
+    closed: dict[int, str] = field(default_factory=dict)
+    """Each of Alice's questions answered or closed since: its text now, by message id."""
     errand_tied: bool = False
     """Whether Alice last said the errand is due before the trip (not by a day of its own,
     nor done or forgotten since)."""
@@ -304,6 +308,12 @@ class Life:
         said = await self._happen(beat)
         self.prompted = [m.text for m in self.messenger.sent_after(mark, ALICE) if m.buttons]
         self.ever_asked += self.prompted
+        for m in self.messenger.sent_after(mark, ALICE):
+            if m.buttons:
+                self.first_shown.setdefault(m.message_id, m.text)
+        for m in self.messenger.messages(ALICE):
+            if m.message_id in self.first_shown and m.edits:
+                self.closed[m.message_id] = m.text
         if beat.who == ALICE and beat.kind in TOLD:
             text = beat.text.lower()
             if "before" in text or "b4" in text:

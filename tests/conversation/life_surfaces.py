@@ -54,6 +54,8 @@ class Surfaces:
     """MEMORY.md's current_state zone as projected."""
     ever_asked: tuple[str, ...] = ()
     """Every question shown to Alice so far."""
+    closed: tuple[tuple[str, str], ...] = ()
+    """Alice's questions answered or closed: (as first shown, as it reads now)."""
 
     def everywhere(self) -> str:
         return "\n".join([*self.told.values(), self.block_text, self.projected])
@@ -104,6 +106,7 @@ async def read_surfaces(life: Life) -> Surfaces:
         life.errand_tied,
         memory,
         tuple(life.ever_asked),
+        tuple((life.first_shown[n], text) for n, text in life.closed.items()),
     )
 
 
@@ -159,6 +162,7 @@ def judge(seen: Surfaces, story: str) -> None:
     _prompts_speak_of_now(seen, story)
     _errand_before_we_go_is_before_the_trip(seen, story)
     _notes_quote_the_question_as_asked(seen, story)
+    _questions_close_in_their_tense(seen, story)
 
 
 def _block_is_the_state(seen: Surfaces, story: str) -> None:
@@ -317,3 +321,12 @@ def _notes_quote_the_question_as_asked(seen: Surfaces, story: str) -> None:
                 assert day not in asked or verb in asked[day], (
                     f"quotes {verb!r} you leave on {day}, asked {asked[day]}:\n{answer}\n{story}"
                 )
+
+
+def _questions_close_in_their_tense(seen: Surfaces, story: str) -> None:
+    """A question answered or closed keeps the tense it was asked in: "Did you leave on
+    Wednesday?" never closes as "Do you leave on Wednesday?"."""
+    for asked, closed in seen.closed:
+        was = {day: verb for verb, day in _LEAVE_ON.findall(asked)}
+        for verb, day in _LEAVE_ON.findall(closed):
+            assert was.get(day, verb) == verb, f"asked:\n{asked}\nclosed:\n{closed}\n{story}"

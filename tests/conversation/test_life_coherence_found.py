@@ -134,3 +134,45 @@ async def test_the_waiting_question_is_quoted_as_the_chat_asked_it(
         await life.stop()
     for said in (where, plate):
         assert 'I\'ve asked you: "Did you leave on Wednesday, November 25?"' in said, said
+
+
+async def test_no_to_the_day_a_trip_left_closes_in_the_words_it_was_asked(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """Planned for Sunday, on Wednesday "made it to tahoe!! drove up this morning", asked
+    "Did you leave on Wednesday, November 25?", tapped No: the question closed as "Do you
+    leave on Wednesday, November 25? ❌ Rejected", a past day asked in the future. It
+    closes in the words it was asked in."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for beat in [Beat("plan", day="sunday"), Beat("arrive"), Beat("answer", label="No")]:
+            await life.happen(beat)
+            judge(await read_surfaces(life), str(beat))
+        closed = [m.text for m in life.messenger.messages(ALICE) if "❌" in m.text]
+    finally:
+        await life.stop()
+    assert closed == ["Did you leave on Wednesday, November 25?\n❌ Rejected, nothing changed"]
+
+
+async def test_an_invitation_still_waiting_after_its_day_asks_it_in_the_past(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """A stranger's invitations to Tahoe (the 28th, and Wednesday 2 December), nothing
+    answered, ten days pass: the bot's tick withdrew the first (over) and showed the
+    second as "Do you leave on Wednesday, December 2?" on Saturday the 5th. A day gone by
+    is asked in the past, on the prompt as in any answer that names it."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for beat in [
+            Beat("invited", place="Tahoe", day="sunday"),
+            Beat("invited", place="Tahoe", day="saturday"),
+            Beat("later", hours=240),
+        ]:
+            await life.happen(beat)
+            judge(await read_surfaces(life), str(beat))
+        shown = life.prompted
+        plate = "\n".join(await life.say(ALICE, "what's on my plate?"))
+    finally:
+        await life.stop()
+    assert len(shown) == 1 and "• Did you leave on Wednesday, December 2?" in shown[0], shown
+    assert "Do you leave" not in plate, plate

@@ -174,5 +174,6 @@ async def test_an_invitation_still_waiting_after_its_day_asks_it_in_the_past(
         plate = "\n".join(await life.say(ALICE, "what's on my plate?"))
     finally:
         await life.stop()
-    assert len(shown) == 1 and "• Did you leave on Wednesday, December 2?" in shown[0], shown
+    assert len(shown) == 1, shown
+    assert "• Did you leave on Wednesday, December 2?" in shown[0], shown
     assert "Do you leave" not in plate, plate

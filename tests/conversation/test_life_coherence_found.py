@@ -177,3 +177,23 @@ async def test_an_invitation_still_waiting_after_its_day_asks_it_in_the_past(
     assert len(shown) == 1, shown
     assert "• Did you leave on Wednesday, December 2?" in shown[0], shown
     assert "Do you leave" not in plate, plate
+
+
+async def test_a_question_asked_in_the_past_is_confirmed_in_the_past(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """A stranger's invitation to Denver leaving Saturday the 28th, shown by the tick on
+    the 29th as "Did you leave on Saturday, November 28?", tapped Yes: it closed as "Do
+    you leave on Saturday, November 28? ✅ Confirmed" (the closed group's departure was no
+    longer open, so the tense was read without it)."""
+    beats = [Beat("invited", place="Denver", day="sunday"), Beat("later", hours=100)]
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for beat in [*beats, Beat("answer", label="Yes")]:
+            await life.happen(beat)
+            judge(await read_surfaces(life), str(beat))
+        closed = [m.text for m in life.messenger.messages(ALICE) if "✅" in m.text]
+    finally:
+        await life.stop()
+    assert any("• Did you leave on Saturday, November 28?" in c for c in closed), closed
+    assert not any("Do you leave" in c for c in closed), closed

@@ -216,7 +216,8 @@ def _no_errand_after_its_trip_left(seen: Surfaces, story: str) -> None:
         return
     agenda = seen.told[ASKED[-1]]
     ahead = agenda.split("Coming up:", 1)[1] if "Coming up:" in agenda else ""
-    ahead = ahead.split("\n\n", 1)[0]
+    # Only the "Coming up" lines: "Overdue:" and "No day yet:" follow in the same paragraph.
+    ahead = ahead.split("\n\n", 1)[0].split("\nOverdue:", 1)[0].split("\nNo day yet", 1)[0]
     assert "amazon" not in ahead.lower(), f"errand before the trip still ahead:\n{agenda}\n{story}"
 
 

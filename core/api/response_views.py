@@ -62,7 +62,7 @@ async def question_body(
     left asks its departure in the past: ``trip_left``); ``since``: what another member
     committed on it after it was asked (``said_since``), who by ``names``. A question
     asked with others reads as the chat asks them: as one (``question_group``)."""
-    left = await trip_left(c.engine.store, item)
+    left = await trip_left(c.engine.store, item, c.now)
     group = await worded_with(c.engine.store, item)
     return {
         **review_view(item),

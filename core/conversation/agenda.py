@@ -50,15 +50,14 @@ def agenda(
     """The dated things ahead of ``reader`` (their trip's days, errands due, events of
     theirs and of the shared entities), soonest first; what is overdue, and errands with
     no day, after them. ``in_doubt``: (entity, field) an open question doubts; left out."""
+    held = {f.field: f.value for f in facts if f.entity_id == reader}
     facts = [f for f in facts if (f.entity_id, f.field) not in in_doubt]
     mine = {f.field: f.value for f in facts if f.entity_id == reader}
     today = today_where(mine, now)
     head, ahead = _trip(mine, today)
     overdue: list[_Item] = []
     undated: list[str] = []
-    # On a trip, what was due by the day it left was to be done before going: left undone
-    # ("the Amazon return is due today" on the day the trip left says a plan is still on).
-    left = calendar_day(mine.get(DEPART)) if mine.get(STATUS) == "in_progress" else None
+    left = _left_by(mine, held)
     for name, fields in sorted(_errands(facts, reader).items()):
         if fields.get("status") != "due":
             continue
@@ -86,6 +85,17 @@ def agenda(
     if undated:
         lines.append(f"No day yet: {', '.join(undated)}{_against_trip(mine)}.")
     return "\n".join(lines)
+
+
+def _left_by(mine: Mapping[str, Scalar], held: Mapping[str, Scalar]) -> date | None:
+    """The day by which an errand was to be done before a trip that has left (under way or
+    over): its day to leave as held, even while a question doubts it (it has left,
+    whichever day that was); None while no trip has left. What was due by then was to be
+    done before going: left undone, it is overdue, never "coming up" ("the Amazon return
+    is due Sunday" on a trip left early, or home from one, says a plan is still on)."""
+    if mine.get(STATUS) not in ("in_progress", "completed"):
+        return None
+    return calendar_day(held.get(DEPART))
 
 
 def _trip(mine: Mapping[str, Scalar], today: date) -> tuple[str, list[_Item]]:
@@ -140,7 +150,9 @@ def _events(facts: Sequence[CommittedFact]) -> list[_Item]:
 def _overdue(item: _Item, today: date, left: date | None) -> str:
     what = item.what.removesuffix(" is due")
     if left is not None and item.day <= left:
-        return f"• {what}, due before you left ({phrasing.show_date(left.isoformat())})"
+        # A day to leave still ahead is the doubted one: she had left by today.
+        on = min(left, today)
+        return f"• {what}, due before you left ({phrasing.show_date(on.isoformat())})"
     return f"• {what}, since {_day(item.day, today)}"
 
 

@@ -93,9 +93,10 @@ class Questions(ChatPart):
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
 
-    async def trip_left(self, item: ReviewItem) -> bool:
-        """``trip_left.trip_left`` of ``item``: the same on every surface."""
-        return await trip_left(self.engine.store, item)
+    async def trip_left(self, item: ReviewItem, group: Sequence[ReviewItem] = ()) -> bool:
+        """``trip_left.trip_left`` of ``item`` (``group``: as shown, once closed) now: the
+        same on every surface."""
+        return await trip_left(self.engine.store, item, self.clock(), group)
 
     async def show_next(self, chat_id: int, now: datetime) -> bool:
         """Post the chat's next question unless one is already waiting for an answer;
@@ -234,6 +235,7 @@ class Questions(ChatPart):
             ended=ended,
             superseded_by=by,
             chosen=await self._chosen(item),
+            trip_left=await self.trip_left(item, group),
         )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text

@@ -134,14 +134,18 @@ def offline_answer(
     if PENDING(t):
         return pending_answer(open_items, reader)
     if ABOUT_ME(t):
-        note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
+        note = open_question_note(
+            open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
+        )
         said = about_me(facts, now, reader, in_doubt(open_items))
         # Nothing known while a question waits: the question, not an invitation to say more.
         return followed_by(
             "Nothing confirmed yet." if note and said == NOTHING_KNOWN else said, note
         )
     if AGENDA(t):
-        note = open_question_note(open_items, reader, any_field, shown_item, about_it=False)
+        note = open_question_note(
+            open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
+        )
         said = agenda(facts, now, reader, in_doubt(open_items))
         return followed_by(
             "Nothing confirmed coming up yet." if note and said == NOTHING else said, note
@@ -165,7 +169,10 @@ def offline_answer(
         subject = next((v for v in match.groupdict().values() if v), "").strip()
         said = answer(subject, Known(every, now, reader, tuple(asked_others)))
         # An open question about the same thing is part of the answer.
-        return followed_by(said, open_question_note(open_items, reader, topic(subject), shown_item))
+        note = open_question_note(
+            open_items, reader, topic(subject), shown_item, held=mine_state, now=now
+        )
+        return followed_by(said, note)
     if REQUEST(t):
         return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:

@@ -14,12 +14,14 @@ seen it yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.domain import phrasing
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
-from core.engine.consistency import is_conflict_question
+from core.domain.state import Scalar
+from core.engine.consistency import is_conflict_question, today_where
 
 Relevance = Callable[[str], "int | None"]
 """A field's rank for what was asked (0: what was asked itself), or None: not about it."""
@@ -72,12 +74,16 @@ def open_question_note(
     shown_item: str | None = None,
     *,
     about_it: bool = True,
+    held: Mapping[str, Scalar] | None = None,
+    now: datetime | None = None,
 ) -> str:
     """' I've asked you: "Back home in Denver?" — your answer settles it.' for the question
     the chat shows (``shown_item`` is one of its items), ' I have a question for you
     about it: "…"' for one still waiting (' I have a question waiting for you: "…"' when
     the answer is about everything: ``about_it`` False), or nothing. Questions about ``reader``'s own
-    fields and the shared ones it may see (``open_items`` holds only those)."""
+    fields and the shared ones it may see (``open_items`` holds only those). ``held``:
+    ``reader``'s committed values (and ``now``), so a departure gone by is quoted as the
+    chat asked it ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
     found = closest_open_question(open_items, relevance)
     if found is None:
         return ""
@@ -87,7 +93,13 @@ def open_question_note(
     elif said_of_reader(first, reader):
         question = reported_question(group, reader)  # "Bob says you're in Tahoe — …"
     else:
-        question = phrasing.question(group, reader)
+        left = held is not None and asks_after_leaving(
+            group,
+            held.get("travel.status"),
+            today_where(held, first.created_at).isoformat(),
+            None if now is None else today_where(held, now).isoformat(),
+        )
+        question = phrasing.question(group, reader, left=left)
     if shown_item is not None and any(r.id == shown_item for r in group):
         return f' I\'ve asked you: "{question}" — your answer settles it.'
     waiting = (
@@ -119,3 +131,22 @@ def in_doubt(open_items: Sequence[ReviewItem]) -> set[tuple[str, str]]:
         for r in open_items
         if r.status in OPEN_STATUSES and is_conflict_question(r)
     }
+
+
+def asks_after_leaving(
+    group: Sequence[ReviewItem], status: Scalar | None, asked_on: str, today: str | None = None
+) -> bool:
+    """Whether ``group`` (one question's items) asks a departure day gone by: shown on a
+    later ``today`` than every day it asks (an invitation's "Wednesday" still waiting on
+    Saturday: "Did you leave on Wednesday?"), or asked of a trip that has left (``status``
+    under way or over) no later than ``asked_on`` (the user's day when it was asked: a
+    later day is a day to leave), and not beside a new trip planned (which leaves ahead)."""
+    asked = {(m.field, str(m.candidate_value)) for m in group}
+    days = [v for f, v in asked if f == "travel.depart_date"]
+    if not days:
+        return False
+    if today is not None and all(day[:10] < today for day in days):
+        return True
+    if ("travel.status", "planning") in asked or any(day[:10] > asked_on for day in days):
+        return False
+    return status in ("in_progress", "completed")

@@ -239,12 +239,14 @@ def settled_text(
     ended: date | None = None,
     superseded_by: str | None = None,
     chosen: ReviewItem | None = None,
+    trip_left: bool = False,
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons.
     ``ended``: a Yes saved something whose last day (this) has passed: said as over.
     ``superseded_by``: closed by a newer word, that word's line (``settled_by``).
-    ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose."""
-    lines = prompt_body(item, mine, group, names=names).splitlines()
+    ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose.
+    ``trip_left``: ``prompt_body``'s, so "Did you leave on ...?" never closes as "Do you"."""
+    lines = prompt_body(item, mine, group, names=names, trip_left=trip_left).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.
     head = lines[:-1] if item.kind == "change" else lines if item.kind == "bootstrap" else lines[:2]

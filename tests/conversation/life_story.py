@@ -15,10 +15,12 @@ and reads back every surface that says what Canon believes.
 from __future__ import annotations
 
 import shutil
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from canon_testing import make_signal
 from chat_harness import ALICE, AUDIENCE, BOB, Clock
 from hypothesis import strategies as st
 
@@ -27,6 +29,7 @@ from core.conversation.responder import OfflineResponder
 from core.conversation.testing import RecordingMessenger
 from core.domain.policy import Policy
 from core.engine.engine import Engine
+from core.engine.signal_ingest import ingest_signals
 from core.extraction.offline import extract_offline
 from core.store.sqlite import SQLiteStore
 
@@ -58,17 +61,26 @@ TOLD: dict[str, tuple[str, ...]] = {
         "ok so we're leaving a day early",
         "change of plans, were going to {place} fri instead",
     ),
-    "leave": ("on our way to {place}!", "just left for {place}", "we're leaving for {place} now"),
+    "leave": (
+        "on our way to {place}!",
+        "just left for {place}",
+        "we're leaving for {place} now",
+        "just left",
+    ),
     "on the way": (
         "omw to {place}",
         "driving up now",
         "in the car headed to {place}",
         "on our way!!",
+        "omw",
+        "on our way",
     ),
     "arrive": (
         "made it to {place}!! drove up this morning",
         "finally in {place}, drove up today",
         "we got to {place} yesterday",
+        "already in {place} since last nite",
+        "made it up here",
     ),
     "home": (
         "we got back home last night",
@@ -80,6 +92,11 @@ TOLD: dict[str, tuple[str, ...]] = {
     "again": (
         "were going back to {place} fri the 11th w the kids",
         "going back to {place} next weekend",
+    ),
+    "errand before we go": (
+        "also gotta return the amazon package before we go",
+        "need to drop off the amazon return before we go",
+        "oh and the amazon return, before we leave",
     ),
     "errand done": (
         "returned the amazon package",
@@ -96,21 +113,31 @@ TOLD: dict[str, tuple[str, ...]] = {
         "emma's back at school, all better",
         "we're going to {place} {day}",
     ),
+    "about alice": (
+        "alice is in {place} already",
+        "alice got back home last night",
+        "alice isnt going to {place} anymore",
+    ),
     "undo": ("/undo",),
     "forget": ("/forget location", "/forget travel", "forget the amazon return"),
 }
-"""What each told beat may be said as; ``household`` is Bob's, the rest Alice's."""
+"""What each told beat may be said as; ``household`` and ``about alice`` are Bob's, the
+rest Alice's."""
+BOBS = ("household", "about alice")
+STRANGER_ORGANISER = "events@tahoe-deals.example"
+"""Who invites Alice to a trip on her calendar ("invited" beats): no one she knows."""
 
 CASES = ("as typed", "lower", "first capital")
 
 
 @dataclass(frozen=True)
 class Beat:
-    """One thing that happens: ``kind`` (a key of TOLD, or "answer", "restart", "later"),
-    and what makes it concrete (which phrasing, place, day, case; the answer's label; the
+    """One thing that happens: ``kind``, and what makes it concrete (which phrasing, place, day, case; the answer's label; the
     hours that pass)."""
 
     kind: str
+    """A key of TOLD, or "answer", "late answer" (a tap under an older prompt), "invited"
+    (a stranger's calendar invitation), "restart" or "later"."""
     phrasing: int = 0
     place: str = PLACES[0]
     day: str = DAYS[0]
@@ -120,7 +147,7 @@ class Beat:
 
     @property
     def who(self) -> int:
-        return BOB if self.kind == "household" else ALICE
+        return BOB if self.kind in BOBS else ALICE
 
     @property
     def text(self) -> str:
@@ -131,8 +158,10 @@ class Beat:
         return said[:1].upper() + said[1:] if self.case == "first capital" else said
 
     def __str__(self) -> str:
-        if self.kind == "answer":
-            return f"tap {self.label}"
+        if self.kind in ("answer", "late answer"):
+            return f"tap {self.label}" + (" under an older prompt" if self.kind != "answer" else "")
+        if self.kind == "invited":
+            return f"{STRANGER_ORGANISER} invites Alice to {self.place} on {self.day}"
         if self.kind == "later":
             return f"{self.hours:g} h later"
         return self.kind if self.kind == "restart" else f"{self.who}: {self.text!r}"
@@ -141,7 +170,7 @@ class Beat:
 _told = st.builds(
     Beat,
     kind=st.sampled_from(sorted(TOLD)),
-    phrasing=st.integers(0, 3),
+    phrasing=st.integers(0, 5),
     place=st.sampled_from(PLACES),
     day=st.sampled_from(DAYS),
     case=st.sampled_from(CASES),
@@ -149,13 +178,22 @@ _told = st.builds(
 _answer = st.builds(
     Beat, kind=st.just("answer"), label=st.sampled_from(("Yes", "Yes", "No", "Edit"))
 )
-_later = st.builds(Beat, kind=st.just("later"), hours=st.sampled_from((3.0, 20.0, 48.0, 100.0)))
+_late_answer = st.builds(
+    Beat, kind=st.just("late answer"), label=st.sampled_from(("Yes", "No", "Edit"))
+)
+_invited = st.builds(
+    Beat, kind=st.just("invited"), place=st.sampled_from(PLACES), day=st.sampled_from(DAYS)
+)
+_later = st.builds(
+    Beat, kind=st.just("later"), hours=st.sampled_from((3.0, 20.0, 48.0, 100.0, 240.0))
+)
 _restart = st.just(Beat("restart"))
 
 
 def beats(most: int = 14) -> st.SearchStrategy[list[Beat]]:
-    """A life: told beats, answers (as often: most beats ask something), time and restarts."""
-    beat = st.one_of(_told, _answer, _answer, _later, _restart)
+    """A life: told beats, answers (as often: most beats ask something), time and restarts,
+    now and then a late tap or a stranger's invitation."""
+    beat = st.one_of(_told, _answer, _answer, _later, _restart, _late_answer, _invited)
     return st.lists(beat, min_size=1, max_size=most)
 
 
@@ -171,6 +209,17 @@ class Life:
     store: SQLiteStore | None = None
     tapped: str | None = None
     """The label of the button the last answer tapped (None: nothing was asked)."""
+    prompted: list[str] = field(default_factory=list)
+    """The questions (texts with buttons) shown to Alice in the last beat."""
+    ever_asked: list[str] = field(default_factory=list)
+    """Every question shown to Alice in the story, as first shown."""
+    first_shown: dict[int, str] = field(default_factory=dict)
+    """Each of Alice's questions by message id: its text as first shown."""
+    closed: dict[int, str] = field(default_factory=dict)
+    """Each of Alice's questions answered or closed since: its text now, by message id."""
+    errand_tied: bool = False
+    """Whether Alice last said the errand is due before the trip (not by a day of its own,
+    nor done or forgotten since)."""
 
     @classmethod
     async def begin(cls, migrated: Path, folder: Path, policy: Policy) -> Life:
@@ -231,16 +280,17 @@ class Life:
                 await chat.cancel(who)
         return [m.text for m in self.messenger.sent_after(mark)]
 
-    async def tap(self, label: str) -> list[str]:
-        """Alice taps ``label`` under her newest prompt (its first button when it has no
-        ``label``: a "which one?" choice, an Edit's options); after an Edit that asks for
-        a value to be typed, she cancels it. Nothing when nothing is asked."""
+    async def tap(self, label: str, late: bool = False) -> list[str]:
+        """Alice taps ``label`` under her newest prompt (``late``: the one before it, long
+        answered or replaced) (its first button when it has no ``label``: a "which one?"
+        choice, an Edit's options); after an Edit that asks for a value to be typed, she
+        cancels it. Nothing when nothing is asked."""
         assert self.chat is not None
         prompts = self.messenger.prompts(ALICE)
         self.tapped = None
         if not prompts:
             return []
-        prompt = prompts[-1]
+        prompt = prompts[-2] if late and len(prompts) > 1 else prompts[-1]
         self.tapped, data = next(
             ((shown, data) for shown, data in prompt.buttons if shown == label), prompt.buttons[0]
         )
@@ -252,14 +302,61 @@ class Life:
         return [m.text for m in self.messenger.sent_after(mark)]
 
     async def happen(self, beat: Beat) -> list[str]:
-        """``beat`` happens; what Canon said meanwhile."""
-        if beat.kind == "answer":
-            return await self.tap(beat.label)
+        """``beat`` happens; what Canon said meanwhile (its questions to Alice kept in
+        ``prompted``)."""
+        mark = self.messenger.mark()
+        said = await self._happen(beat)
+        self.prompted = [m.text for m in self.messenger.sent_after(mark, ALICE) if m.buttons]
+        self.ever_asked += self.prompted
+        for m in self.messenger.sent_after(mark, ALICE):
+            if m.buttons:
+                self.first_shown.setdefault(m.message_id, m.text)
+        for m in self.messenger.messages(ALICE):
+            if m.message_id in self.first_shown and m.edits:
+                self.closed[m.message_id] = m.text
+        if beat.who == ALICE and beat.kind in TOLD:
+            text = beat.text.lower()
+            if "before" in text or "b4" in text:
+                self.errand_tied = "amazon" in text
+            elif "amazon" in text:
+                self.errand_tied = False
+        return said
+
+    async def _happen(self, beat: Beat) -> list[str]:
+        if beat.kind in ("answer", "late answer"):
+            return await self.tap(beat.label, late=beat.kind == "late answer")
+        if beat.kind == "invited":
+            return await self.invited(beat)
         if beat.kind == "restart":
             await self.stop()
             await self.start()
             return []
         if beat.kind == "later":
+            # The bot's tick: what the day has brought is asked, nothing is taken.
             self.clock.now += timedelta(hours=beat.hours)
-            return []
+            return await self.swept()
         return await self.say(beat.who, beat.text)
+
+    async def swept(self) -> list[str]:
+        """The bot's tick (bot/app.py's sweep job): what it showed meanwhile."""
+        assert self.chat is not None
+        mark = self.messenger.mark()
+        await self.chat.sweep()
+        return [m.text for m in self.messenger.sent_after(mark)]
+
+    async def invited(self, beat: Beat) -> list[str]:
+        """A stranger's invitation to a trip to ``beat.place`` on ``beat.day`` arrives on
+        Alice's calendar, not answered; the poller's tick then shows what it asks."""
+        day = self.now().date() + timedelta(days=3 + DAYS.index(beat.day))
+        signal = make_signal(
+            at=self.now(),
+            event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"invite-{beat.place}-{day}")),
+            source={"type": "calendar", "ref": f"invite-{beat.place}-{day}"},
+            payload_id=f"evt-{beat.place}-{day}",
+            payload_summary=f"Trip to {beat.place}",
+            payload_start=day.isoformat(),
+            payload_end=(day + timedelta(days=3)).isoformat(),
+            payload_invitation={"organizer": STRANGER_ORGANISER, "response": "needs_action"},
+        )
+        await ingest_signals(self.engine, [signal], self.now())
+        return await self.swept()

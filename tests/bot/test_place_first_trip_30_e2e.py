@@ -41,6 +41,8 @@ async def test_the_place_first_plan_is_asked_as_one_trip(
     asked = await story.yes_to_all()
     said = " | ".join(asked)
     assert any("Tahoe" in q for q in asked), said
+    assert "Do you leave on Thursday, December 3?" in said, said
+    assert "Are you back on Tuesday, December 8?" in said, said
     assert "back on Thursday" not in said, said
     assert await story.held("travel.destination") == "Tahoe"
     assert await story.held("travel.status") == "planning"

@@ -24,6 +24,7 @@ from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
+from core.extraction.travel_departures import sets_out_before
 from core.extraction.travel_gate import TRAVEL_GATE
 from core.extraction.travel_going import (
     A_STOP,
@@ -161,6 +162,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         # "leaving for Portland on the 12th, home again on the 19th": the trip out, then its
         # return; read as a trip (its days in order), not as a coming home.
         going = None
+    if going is not None and sets_out_before(clause, going.start()):
+        going = None  # "flying out thursday, home again on the 8th": read as a trip, too
     if going is not None and (errand_after(low, going.end()) or awaited(low, going.start())):
         return []  # "got back from the grocery store", "home from work", "till we're home"
     if (
@@ -188,7 +191,9 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             return planned_trip(clause, outbound)
         if clause.intent == "planning" and not (done and PAST.match(done[0])):
             if own:
-                return return_plan(clause)  # "we'll be back from Maui Sunday": not yet
+                return return_plan(
+                    clause, going.start()
+                )  # "we'll be back from Maui Sunday": not yet
             states = ()  # "we'll unpack when we're back in Portland" plans no trip there
         elif done is not None:
             if PAST.match(done[0]) and not _own_return(low, done.start()):
@@ -198,7 +203,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
             on_the_way = homeward_now(clause, done)
             return on_the_way if on_the_way is not None else back_from_trip(clause, done)
         elif own:
-            return return_plan(clause)
+            return return_plan(clause, going.start())
     m = NOT_THERE.search(low)
     if m:
         place = place_at(clause.text, m.end())

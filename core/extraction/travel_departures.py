@@ -40,6 +40,16 @@ def departure_day(clause: Clause) -> date | None:
     return days[0] if days and days[0] >= clause.at.date() else None
 
 
+def sets_out_before(clause: Clause, end: int) -> bool:
+    """Whether the clause sets out, with its day, before ``end`` ("flying out thursday, home
+    again on the 8th": the way home that follows ends the same trip, so it is no coming home
+    of its own)."""
+    if clause.intent != "planning":
+        return False
+    m = _SETTING_OUT.search(clause.low, 0, end)
+    return m is not None and any(m.end() <= t.start < end and not t.past for t in clause.times)
+
+
 def lend_departure(found: list[Candidate], day: date) -> list[Candidate]:
     """``found`` with the day the previous clause set out on as the departure of the trip
     this clause plans (or the way back it plans), when it gives none of its own."""

@@ -274,9 +274,13 @@ def homeward_now(clause: Clause, done: re.Match[str]) -> list[Candidate] | None:
     return [Candidate("travel.return_date", day.isoformat(), 0.9, "assertive")]
 
 
-def return_plan(clause: Clause) -> list[Candidate]:
-    """The day the user comes home, when the clause gives one."""
-    day = next((t.day for t in clause.times if not t.past and t.prep != "since"), None)
+def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
+    """The day the user comes home, when the clause gives one: the first said after the
+    way home at ``said_at`` ("off thursday, home again on the 8th" is back on the 8th), or
+    else the one before it ("sunday we'll be home")."""
+    days = [t for t in clause.times if not t.past and t.prep != "since"]
+    later = [t for t in days if t.start >= said_at]
+    day = (later or days)[0].day if days else None
     if day is None or day < clause.at.date():
         return []
     until = end_of_day(day, clause.at)

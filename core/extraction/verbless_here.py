@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.first_names import is_common_first_name
 from core.extraction.gazetteer import accepts, key_of, lookup
+from core.extraction.travel_departures import SETTING_OUT_WORDS
 
 _CLAUSE = re.compile(r"(?:^|(?<=[.!?;,:]\s)|(?<=\n))(?=\S)")
 """Where a clause may open: the start, or after a sentence end, a comma or a colon."""
@@ -61,6 +63,20 @@ _SOON = re.compile(
 )
 """A time ahead right after a bare place that opens a clause: a trip there ("bali next week",
 "leeds this wknd")."""
+_WITH_WHOM = (
+    r"\s+(?:with|w)\s+(?:the\s+|my\s+|our\s+)?[a-z']+(?:\s+(?:and|&)\s+(?:the\s+|my\s+)?[a-z']+)?"
+)
+_SETS_OUT_SOON = re.compile(
+    rf"(?:{_WITH_WHOM},?|,)\s+(?:{SETTING_OUT_WORDS})(?:{_SOON.pattern}|\s+(?:on\s+)?the\s+"
+    r"\d{1,2}(?:st|nd|rd|th)?\b)|"
+    rf"{_WITH_WHOM}{_SOON.pattern}",
+    re.I,
+)
+"""A bare place, who goes along and the day of setting out ("tahoe w/ the girls leaving
+thursday", "lisbon, flying out the 3rd", "leeds with my sister next weekend"): a trip there
+ahead, as "<place> next week" is. Not a town spelled like a first name: "austin w/ the girls
+leaving thursday" may be Austin who leaves; nor the place alone before the verb ("tahoe
+leaving thursday")."""
 _AT_LAST = re.compile(r"\s*[.!]+\s*(?:finally|at\s+(?:long\s+)?last)(?=\s*[.!]+|\s*$)", re.I)
 """The place alone, then the sentence "finally." ("denver. finally."): reached at last."""
 _END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
@@ -142,6 +158,15 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         # "leeds this wknd for my cousins 21st", "lisbon next month": a trip there, ahead.
         said = f"trip to {place}"
         return text[:start] + said + text[start + size :], start + len(said) + soon.end()
+    if (
+        not head
+        and opens
+        and (out := _SETS_OUT_SOON.match(after))
+        and not _TOLD_OF.search(clause)
+        and not is_common_first_name(place.lower())
+    ):
+        said = f"trip to {place}"
+        return text[:start] + said + text[start + size :], start + len(said) + out.end()
     offset = _OFFSET.match(after)
     stay = _STAY.match(after) or (_AT_LAST.match(after) if start == 0 else None)
     # A day that bounds the stay ("lisbon till friday") is when it ends, not a plan.

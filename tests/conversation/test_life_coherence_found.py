@@ -197,3 +197,34 @@ async def test_a_question_asked_in_the_past_is_confirmed_in_the_past(
         await life.stop()
     assert any("• Did you leave on Saturday, November 28?" in c for c in closed), closed
     assert not any("Do you leave" in c for c in closed), closed
+
+
+@pytest.mark.parametrize(("then", "left"), [(None, None), ("monday", "2026-11-23")])
+async def test_no_to_the_day_a_trip_left_is_never_asked_again(
+    tmp_path: Path, migrated_store_file: Path, then: str | None, left: str | None
+) -> None:
+    """Planned for Saturday, on Wednesday "made it to tahoe!! drove up this morning",
+    asked "Did you leave on Wednesday, November 25?" (her words), tapped No: the same
+    question came straight back (the trip under way with its departure ahead had queued
+    it before her words did). A No to a day asks which day it was instead: No again
+    forgets the day, a day typed is the day she left."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for beat in [Beat("plan", phrasing=0, day="saturday"), Beat("arrive", phrasing=0)]:
+            await life.happen(beat)
+        await life.happen(Beat("answer", label="No"))
+        asked_after_no = life.prompted
+        if then is None:
+            await life.happen(Beat("answer", label="No"))
+        else:
+            await life.say(ALICE, then)
+        judge(await read_surfaces(life), str(then))
+        held = {f.field: f.value for f in await life.engine.store.facts("user:primary")}
+        asked = life.ever_asked
+    finally:
+        await life.stop()
+    assert len(asked_after_no) == 1, asked_after_no
+    assert asked_after_no[0].startswith("Which day was it, then?"), asked_after_no
+    assert sum("Did you leave on Wednesday" in a for a in asked) == 1, asked
+    assert held.get("travel.depart_date") == left, held
+    assert held["travel.status"] == "in_progress", held

@@ -3,6 +3,7 @@ showed it, told to a real CanonChat and judged on every surface, with what it mu
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,30 @@ async def test_no_to_the_day_a_trip_left_is_never_asked_again(
     assert sum("Did you leave on Wednesday" in a for a in asked) == 1, asked
     assert held.get("travel.depart_date") == left, held
     assert held["travel.status"] == "in_progress", held
+
+
+async def test_a_return_day_gone_by_is_asked_and_closed_in_the_past(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """On a trip under way, "we'll be back friday dec 4" asked "Are you back on Friday,
+    December 4?"; on the 5th "where am i" still quoted it in the present, and the tick
+    closed it as "Are you back on Friday, December 4? ⌛ Withdrawn". A return gone by is
+    asked in the past, as a departure is, on every surface that words it."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for text in ["going to tahoe sunday", "made it to tahoe!! drove up this morning"]:
+            await life.say(ALICE, text)
+        await life.tap("Yes")
+        asked = await life.say(ALICE, "we'll be back friday dec 4")
+        life.clock.now += timedelta(days=10)  # Saturday 5 December, before the tick
+        where = "\n".join(await life.say(ALICE, "where am i"))
+        plate = "\n".join(await life.say(ALICE, "what's on my plate?"))
+        await life.happen(Beat("later", hours=1))
+        closed = [m.text for m in life.messenger.messages(ALICE) if "December 4" in m.text]
+    finally:
+        await life.stop()
+    assert any(a.startswith("Are you back on Friday, December 4?") for a in asked), asked
+    for said in (where, plate):
+        assert '"Did you get back on Friday, December 4?"' in said, said
+    assert any(c.startswith("Did you get back on Friday, December 4?\n⌛") for c in closed), closed
+    assert not any("Are you back" in c for c in closed[1:]), closed

@@ -256,3 +256,20 @@ async def test_a_return_day_gone_by_is_asked_and_closed_in_the_past(
         assert '"Did you get back on Friday, December 4?"' in said, said
     assert any(c.startswith("Did you get back on Friday, December 4?\n⌛") for c in closed), closed
     assert not any("Are you back" in c for c in closed[1:]), closed
+
+
+async def test_state_of_a_trip_under_way_says_it_left_while_its_day_is_asked(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """Planned for Sunday, on Wednesday "finally in tahoe, drove up today", "Did you leave
+    on Wednesday?" asked: /state said "Your departure date is Sunday, November 29", a day
+    to leave on a trip under way. It says she left, the day being the question."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        await life.happen(Beat("plan", phrasing=0, day="sunday"))
+        await life.happen(Beat("arrive", phrasing=1))
+        state = "\n".join(await life.say(ALICE, "/state"))
+    finally:
+        await life.stop()
+    assert "Your departure date is" not in state, state
+    assert "You've left; which day is still a question (I had Sunday, November 29)" in state

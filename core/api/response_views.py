@@ -17,7 +17,7 @@ from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.question_group import worded_with
 from core.conversation.said_since import said_since_view
-from core.conversation.trip_left import trip_left
+from core.conversation.trip_left import trip_back_by, trip_left
 from core.conversation.views import group_view, review_view
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
@@ -63,12 +63,19 @@ async def question_body(
     committed on it after it was asked (``said_since``), who by ``names``. A question
     asked with others reads as the chat asks them: as one (``question_group``)."""
     left = await trip_left(c.engine.store, item, c.now)
+    back_by = await trip_back_by(c.engine.store, item, c.now)
     group = await worded_with(c.engine.store, item)
     return {
         **review_view(item),
         "group": group_view(item.group_key),
         "question": texts.prompt_body(
-            item, c.token.entity_id, group, since=since, names=names, trip_left=left
+            item,
+            c.token.entity_id,
+            group,
+            since=since,
+            names=names,
+            trip_left=left,
+            trip_back_by=back_by,
         ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }

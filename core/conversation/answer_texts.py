@@ -83,7 +83,13 @@ def state_text(
         left = has_left(f, status, now)
         if f.field == "travel.depart_date" and not left:
             status = None  # a day still ahead is no day it left (that conflict is asked)
-        said = fact_sentence(f, mine, status)
+        said = (
+            left_day_in_doubt(f, mine)
+            if f.field == "travel.depart_date"
+            and not left
+            and trip_status.get(f.entity_id) in _LEFT
+            else fact_sentence(f, mine, status)
+        )
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
         # The day a trip left is a day gone by, not a plan that ended.
         if (has_ended(f, now) and not left) or no_deadline:
@@ -142,6 +148,16 @@ def has_left(f: CommittedFact, trip_status: str | None, now: datetime) -> bool:
         and trip_status in _LEFT
         and str(f.value)[:10] <= now.date().isoformat()
     )
+
+
+def left_day_in_doubt(f: CommittedFact, mine: str) -> str:
+    """The departure of a trip under way (or over) still held ahead: the trip has left,
+    which day is the question ("Did you leave on Wednesday?"), never "Your departure date
+    is Sunday", a day to leave on a trip already gone."""
+    day = phrasing.show_in(f.field, fact_as_read(f, mine).value)
+    if f.entity_id == mine:
+        return f"You've left; which day is still a question (I had {day})"
+    return f"{who(f.entity_id, mine)}: left; which day is still a question (I had {day})"
 
 
 def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -> str:

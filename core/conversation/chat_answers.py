@@ -13,6 +13,7 @@ from datetime import date, datetime
 from core.conversation import texts
 from core.conversation.buttons import (
     TapAction,
+    callback_data,
     parse_callback,
     parse_choice,
     parse_new_place,
@@ -25,7 +26,7 @@ from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.left_undone import left_undone, trip_began
-from core.domain.chat_records import PromptMessage
+from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
 from core.domain.review_items import ReviewItem
 from core.domain.tense import has_ended
@@ -242,4 +243,38 @@ class Answers(ChatPart):
         if result.committed:
             await self.deps.changed(now)
             await self.steps.changed(prompt.chat_id, prompt.owner_user_id)
+        if action == "reject" and await self._which_day_instead(prompt, item, now):
+            return  # the same day, waiting to be asked again: which day it was instead
         await self.questions.show_next(prompt.chat_id, now)
+
+    async def _which_day_instead(
+        self, prompt: PromptMessage, said_no: ReviewItem, now: datetime
+    ) -> bool:
+        """After No to ``said_no``, the same day still waiting to be asked of a trip under
+        way (the conflict raised before her words were: "Did you leave on Wednesday?" both
+        times): never asked again, but which day it was instead, under that question's
+        own prompt, whose No forgets the day as the conflict's second No does. Whether it
+        was asked."""
+        same = (said_no.field, str(said_no.candidate_value)[:10])
+        waiting = [
+            r
+            for r in await self.engine.store.open_review_items([said_no.entity_id])
+            if r.id != said_no.id
+            and no_cannot_keep(r)
+            and (r.field, str(r.candidate_value)[:10]) == same
+        ]
+        if not waiting:
+            return False
+        item = waiting[0]
+        asked = await self.questions.bind(item, prompt.chat_id, prompt.owner_user_id, now)
+        request = texts.which_day_instead(item)
+        await self.log.append_message(prompt.chat_id, "assistant", request, now)
+        buttons = [
+            ("No", callback_data(asked.token, "reject")),
+            ("Edit", callback_data(asked.token, "edit")),
+        ]
+        await self.log.set_prompt_message(
+            item.id, await self.messenger.send(prompt.chat_id, request, buttons)
+        )
+        await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now))
+        return True

@@ -25,7 +25,7 @@ from core.conversation.question_group import asked_with
 from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
-from core.conversation.trip_left import trip_left
+from core.conversation.trip_left import trip_back_by, trip_left
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
@@ -88,6 +88,7 @@ class Questions(ChatPart):
             names=names,
             since=since,
             trip_left=await self.trip_left(item),
+            trip_back_by=await trip_back_by(self.engine.store, item, self.clock()),
         )
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
@@ -123,6 +124,7 @@ class Questions(ChatPart):
                 zone=zone,
                 since=await said_since(self.engine.store, item, mine),
                 trip_left=await self.trip_left(item),
+                trip_back_by=await trip_back_by(self.engine.store, item, self.clock()),
             ),
             question_buttons(item, group, prompt.token),
         )
@@ -236,6 +238,7 @@ class Questions(ChatPart):
             superseded_by=by,
             chosen=await self._chosen(item),
             trip_left=await self.trip_left(item, group),
+            trip_back_by=await trip_back_by(self.engine.store, item, self.clock(), group),
         )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
@@ -367,6 +370,7 @@ class Questions(ChatPart):
             zone=zone,
             since=await said_since(self.engine.store, item, mine),
             trip_left=await self.trip_left(item),
+            trip_back_by=await trip_back_by(self.engine.store, item, self.clock()),
         )
         buttons = question_buttons(item, group, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

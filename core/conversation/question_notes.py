@@ -82,8 +82,8 @@ def open_question_note(
     about it: "…"' for one still waiting (' I have a question waiting for you: "…"' when
     the answer is about everything: ``about_it`` False), or nothing. Questions about ``reader``'s own
     fields and the shared ones it may see (``open_items`` holds only those). ``held``:
-    ``reader``'s committed values (and ``now``), so a departure gone by is quoted as the
-    chat asked it ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
+    ``reader``'s committed values (and ``now``), so a departure or a return gone by is
+    quoted as the chat asks it ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
     found = closest_open_question(open_items, relevance)
     if found is None:
         return ""
@@ -99,7 +99,10 @@ def open_question_note(
             today_where(held, first.created_at).isoformat(),
             None if now is None else today_where(held, now).isoformat(),
         )
-        question = phrasing.question(group, reader, left=left)
+        back_by = held is not None and asks_after_return(
+            group, None if now is None else today_where(held, now).isoformat()
+        )
+        question = phrasing.question(group, reader, left=left, back_by=back_by)
     if shown_item is not None and any(r.id == shown_item for r in group):
         return f' I\'ve asked you: "{question}" — your answer settles it.'
     waiting = (
@@ -150,3 +153,15 @@ def asks_after_leaving(
     if ("travel.status", "planning") in asked or any(day[:10] > asked_on for day in days):
         return False
     return status in ("in_progress", "completed")
+
+
+def asks_after_return(group: Sequence[ReviewItem], today: str | None) -> bool:
+    """Whether ``group`` (one question's items) asks a return day gone by: shown on a
+    later ``today`` (the user's) than the day it asks ("Did you get back on Friday,
+    December 4?" on the 5th, never "Are you back on ...?")."""
+    days = [
+        str(m.candidate_value)
+        for m in group
+        if m.field == "travel.return_date" and m.candidate_value is not None
+    ]
+    return today is not None and bool(days) and all(day[:10] < today for day in days)

@@ -168,9 +168,11 @@ def prompt_body(
     zone: object = None,
     since: CommittedFact | None = None,
     trip_left: bool = False,
+    trip_back_by: bool = False,
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
-    ``trip_left``: the asked entity's trip has left (``phrasing.question``'s ``left``).
+    ``trip_left``: the asked entity's trip has left (``phrasing.question``'s ``left``);
+    ``trip_back_by``: the return day it asks has gone by (``back_by``).
     ``since``: what another member committed on the field after it was asked
     (``said_since``), said last so the reader hears it before answering.
     ``now`` and ``zone`` (the reader's time zone): put on a later day of the reader's than
@@ -216,7 +218,11 @@ def prompt_body(
         else which_question(members)
         if asks_which_errand(item.group_key) and len(members) > 1
         else phrasing.question(
-            members, mine, later_day=later_day(item.created_at, now, zone), left=trip_left
+            members,
+            mine,
+            later_day=later_day(item.created_at, now, zone),
+            left=trip_left,
+            back_by=trip_back_by,
         )
     )
     body = f"{asked}\n{why[:1].upper()}{why[1:]}."
@@ -240,13 +246,17 @@ def settled_text(
     superseded_by: str | None = None,
     chosen: ReviewItem | None = None,
     trip_left: bool = False,
+    trip_back_by: bool = False,
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons.
     ``ended``: a Yes saved something whose last day (this) has passed: said as over.
     ``superseded_by``: closed by a newer word, that word's line (``settled_by``).
     ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose.
-    ``trip_left``: ``prompt_body``'s, so "Did you leave on ...?" never closes as "Do you"."""
-    lines = prompt_body(item, mine, group, names=names, trip_left=trip_left).splitlines()
+    ``trip_left``, ``trip_back_by``: ``prompt_body``'s, so "Did you leave on ...?" never
+    closes as "Do you"."""
+    lines = prompt_body(
+        item, mine, group, names=names, trip_left=trip_left, trip_back_by=trip_back_by
+    ).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.
     head = lines[:-1] if item.kind == "change" else lines if item.kind == "bootstrap" else lines[:2]

@@ -67,12 +67,19 @@ _PROFILE = {
 
 
 def question(
-    changes: Sequence[Change], mine: str, *, later_day: bool = False, left: bool = False
+    changes: Sequence[Change],
+    mine: str,
+    *,
+    later_day: bool = False,
+    left: bool = False,
+    back_by: bool = False,
 ) -> str:
     """One question for ``changes`` (one item, or a group from the same message);
     ``later_day``: put on a later day than it was asked ("today" is not that day);
     ``left``: the trip they are about has left (under way or over), so its departure is
-    asked in the past ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
+    asked in the past ("Did you leave on Wednesday?", never "Do you leave on ...?");
+    ``back_by``: the return day asked has gone by, so it too is asked in the past ("Did you
+    get back on Friday, December 4?", never "Are you back on ...?" on the 5th)."""
     changes = [_as_read(c, mine) for c in changes]
     if not changes:
         return "Is this right?"
@@ -93,6 +100,8 @@ def question(
             # A trip under way has left: its departure is told in the past.
             conflict_question(c, mine)
             if (under_way or left) and c.field == "travel.depart_date"
+            else got_back(c, mine)
+            if back_by and c.field == "travel.return_date"
             else single(c, mine)
             for c in changes
             if not (going and (c.field, c.candidate_value) == ("travel.status", "planning"))
@@ -100,7 +109,18 @@ def question(
         return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
     if left and changes[0].field == "travel.depart_date":
         return conflict_question(changes[0], mine)
+    if back_by and changes[0].field == "travel.return_date":
+        return got_back(changes[0], mine)
     return single(changes[0], mine, later_day=later_day)
+
+
+def got_back(change: Change, mine: str) -> str:
+    """A return day gone by, asked in the past: "Did you get back on Friday, December 4?"."""
+    change = _as_read(change, mine)
+    if change.candidate_value is None:
+        return single(change, mine)
+    words = Words(change.entity_id, mine)
+    return fmt("Did {you} get back on {v}?", words, v=show_date(change.candidate_value))
 
 
 def _beside_a_trip(changes: Sequence[Change], mine: str) -> list[str] | None:

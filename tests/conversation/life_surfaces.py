@@ -152,8 +152,9 @@ def judge(seen: Surfaces, story: str) -> None:
         # arrival before the planned day: "Did you leave on ...?") or shown as a conflict
         # (its No). The user's day is never after the UTC day in Portland.
         assert leaves <= seen.today, f"trip {status} before it leaves on {leaves}\n{story}"
-    if status in ("in_progress", "completed") and leaves and leaves <= seen.today:
-        # A trip that has left tells its departure as a day gone by.
+    if status in ("in_progress", "completed") and leaves:
+        # A trip that has left tells its departure as a day gone by, or (still held ahead,
+        # that day being asked) as a day in question: never as a day to leave.
         state = seen.told["/state"]
         assert "Your departure date is" not in state, f"left, yet still to leave:\n{state}\n{story}"
     _no_errand_after_its_trip_left(seen, story)

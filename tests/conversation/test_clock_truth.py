@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.conversation.acknowledgements import acknowledgement
-from core.conversation.answer_texts import fact_sentence, has_left, state_text
+from core.conversation.answer_texts import fact_sentence, has_left, left_day_in_doubt, state_text
 from core.conversation.context import build_context
 from core.conversation.offline_replies import offline_answer
 from core.domain.phrasing_values import show_date
@@ -119,6 +119,10 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
         if has_left(f, status, now):
             # The day a trip left is told as gone by, never as a plan that ended.
             assert f"• {fact_sentence(f, ME, status)} — " in text
+            continue
+        if f.field == "travel.depart_date" and status in ("in_progress", "completed"):
+            # Still held ahead of a trip that left: the day is in question, not one to leave.
+            assert f"• {left_day_in_doubt(f, ME)} — " in text
             continue
         if has_ended(f, now):
             assert f"• {said} " not in text, f"{said!r} told as current at {now}"

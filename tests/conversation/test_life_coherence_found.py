@@ -3,6 +3,7 @@ showed it, told to a real CanonChat and judged on every surface, with what it mu
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,78 @@ async def test_a_question_asked_in_the_past_is_confirmed_in_the_past(
         await life.stop()
     assert any("• Did you leave on Saturday, November 28?" in c for c in closed), closed
     assert not any("Do you leave" in c for c in closed), closed
+
+
+@pytest.mark.parametrize(("then", "left"), [(None, None), ("monday", "2026-11-23")])
+async def test_no_to_the_day_a_trip_left_is_never_asked_again(
+    tmp_path: Path, migrated_store_file: Path, then: str | None, left: str | None
+) -> None:
+    """Planned for Saturday, on Wednesday "made it to tahoe!! drove up this morning",
+    asked "Did you leave on Wednesday, November 25?" (her words), tapped No: the same
+    question came straight back (the trip under way with its departure ahead had queued
+    it before her words did). A No to a day asks which day it was instead: No again
+    forgets the day, a day typed is the day she left."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for beat in [Beat("plan", phrasing=0, day="saturday"), Beat("arrive", phrasing=0)]:
+            await life.happen(beat)
+        await life.happen(Beat("answer", label="No"))
+        asked_after_no = life.prompted
+        if then is None:
+            await life.happen(Beat("answer", label="No"))
+        else:
+            await life.say(ALICE, then)
+        judge(await read_surfaces(life), str(then))
+        held = {f.field: f.value for f in await life.engine.store.facts("user:primary")}
+        asked = life.ever_asked
+    finally:
+        await life.stop()
+    assert len(asked_after_no) == 1, asked_after_no
+    assert asked_after_no[0].startswith("Which day was it, then?"), asked_after_no
+    assert sum("Did you leave on Wednesday" in a for a in asked) == 1, asked
+    assert held.get("travel.depart_date") == left, held
+    assert held["travel.status"] == "in_progress", held
+
+
+async def test_a_return_day_gone_by_is_asked_and_closed_in_the_past(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """On a trip under way, "we'll be back friday dec 4" asked "Are you back on Friday,
+    December 4?"; on the 5th "where am i" still quoted it in the present, and the tick
+    closed it as "Are you back on Friday, December 4? ⌛ Withdrawn". A return gone by is
+    asked in the past, as a departure is, on every surface that words it."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        for text in ["going to tahoe sunday", "made it to tahoe!! drove up this morning"]:
+            await life.say(ALICE, text)
+        await life.tap("Yes")
+        asked = await life.say(ALICE, "we'll be back friday dec 4")
+        life.clock.now += timedelta(days=10)  # Saturday 5 December, before the tick
+        where = "\n".join(await life.say(ALICE, "where am i"))
+        plate = "\n".join(await life.say(ALICE, "what's on my plate?"))
+        await life.happen(Beat("later", hours=1))
+        closed = [m.text for m in life.messenger.messages(ALICE) if "December 4" in m.text]
+    finally:
+        await life.stop()
+    assert any(a.startswith("Are you back on Friday, December 4?") for a in asked), asked
+    for said in (where, plate):
+        assert '"Did you get back on Friday, December 4?"' in said, said
+    assert any(c.startswith("Did you get back on Friday, December 4?\n⌛") for c in closed), closed
+    assert not any("Are you back" in c for c in closed[1:]), closed
+
+
+async def test_state_of_a_trip_under_way_says_it_left_while_its_day_is_asked(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """Planned for Sunday, on Wednesday "finally in tahoe, drove up today", "Did you leave
+    on Wednesday?" asked: /state said "Your departure date is Sunday, November 29", a day
+    to leave on a trip under way. It says she left, the day being the question."""
+    life = await Life.begin(migrated_store_file, tmp_path, calibrated_policy())
+    try:
+        await life.happen(Beat("plan", phrasing=0, day="sunday"))
+        await life.happen(Beat("arrive", phrasing=1))
+        state = "\n".join(await life.say(ALICE, "/state"))
+    finally:
+        await life.stop()
+    assert "Your departure date is" not in state, state
+    assert "You've left; which day is still a question (I had Sunday, November 29)" in state

@@ -58,3 +58,24 @@ async def test_home_texted_without_an_apostrophe(tg: FakeTelegram, start_bot: St
     await story.hears("where do i live", "You live in Oakland")
     again = await story.hears("where's tom?", "Tom")
     assert "tell me" not in again.text, again.text
+
+
+async def test_back_said_again_keeps_where_she_came_back_to(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.start(start_bot, policy=default_policy())
+    await story.hears("im in sacramento at my parents", "Sacramento")
+    await story.yes_to_all()
+    story.later(days=2)
+    await story.hears("made it back to oakland", "Oakland")
+    await story.yes_to_all()
+    story.later(minutes=5)
+    # "im back" once back, with no home city known: the place she came back to stays.
+    await story.hears("hey im back. what do you know about me", "")
+    await story.quiet()
+    known = [m.text for m in tg.bot_messages(ALICE) if "Here's what I know" in m.text]
+    assert known, [m.text for m in tg.bot_messages(ALICE)]
+    assert "Oakland" in known[-1], known
+    assert not any("forget" in m.text for m in tg.bot_messages(ALICE))
+    await story.hears("where am i", "In Oakland")

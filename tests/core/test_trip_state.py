@@ -200,13 +200,8 @@ def _word(
         (HOME | {"travel.location": "Portland"}, ("profile.home_city", "portland"), {}),
         ({"travel.location": "Portland"}, ("profile.home_city", "Denver"), {}),
         (HOME | {"travel.location": "Portland"}, ("profile.home_city", "Denver", "planning"), {}),
-        # Back with no home known: the trip's place is forgotten; said again once back,
+        # Back with no home known forgets the trip's place (above); said again once back,
         # where the user is since ("Back home in Oakland?" confirmed) stays.
-        (
-            AWAY,
-            ("travel.status", "completed"),
-            {"travel.location": None, "travel.return_date": "2026-11-28"},
-        ),
         (
             {"travel.status": "completed", "travel.location": "Oakland"},
             ("travel.status", "completed", "assertive", "hey im back"),

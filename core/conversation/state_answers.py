@@ -81,6 +81,11 @@ def _said(f: CommittedFact, known: Known) -> str:
     return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
 
 
+NOT_KEPT = (
+    "I don't keep track of {} — for family I keep only how they are (sick, well, away or home)."
+)
+
+
 def _dont_know(what: str) -> str:
     return f"I don't know {what} yet — tell me."
 
@@ -238,7 +243,8 @@ def _member(where: bool) -> Answer:
                 "you told me."
             )
         known_as = is_first_name(who) or who in RELATIONS
-        return _dont_know(f"where {person} {be}") if known_as else UNSURE
+        # No place is kept for family: "tell me" would promise a memory Canon lacks.
+        return NOT_KEPT.format(f"where {person} {be}") if known_as else UNSURE
 
     return answer
 

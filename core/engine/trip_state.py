@@ -221,7 +221,10 @@ def _implied(obs: ObservationRecord, state: dict[str, Scalar]) -> list[tuple[str
         # Back home: the home city when known; else the trip's place is forgotten.
         if isinstance(home, str):
             return [] if same_place(where, home) else [(LOCATION, home)]
-        return [] if where is None else [(LOCATION, None)]
+        # Already back ("hey im back" after "Back home in Oakland?"): where she is now was
+        # said since the trip ended, so it is no trip's place to forget.
+        back = state.get(STATUS) == "completed"
+        return [] if where is None or back else [(LOCATION, None)]
     if obs.field == STATUS and value == "cancelled" and obs.intent == "assertive":
         # Called off: the plan's place is no longer where anyone is going.
         return [] if state.get(DESTINATION) is None else [(DESTINATION, None)]

@@ -41,6 +41,7 @@ from core.extraction.thing_is import thing_is
 from core.extraction.turned_better import turn_said_apart
 from core.extraction.typos import fix_slips
 from core.extraction.verbless_here import place_said_bare
+from core.extraction.were_typed import were_as_we_are
 
 _QUOTES = str.maketrans(
     {
@@ -92,14 +93,6 @@ _TEXT_TO = re.compile(
 )
 """"flyin 2 miami fri", "moved 2 austin": "2" for "to" after a verb or noun of going (not "at
 2", "2 kids", "2 hrs", where it counts)."""
-_TEXT_WERE = re.compile(
-    r"(^|[.!?;,]\s|\b(?:so|now|but|cuz|because|lol|ok|omg|yeah)\s)(?:were|Were(?<=^Were))\b"
-    r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"
-    r"that|these|those|any|some|all|both|either|neither|[A-Z]\w*)\b|\s*[?,.!]|$)"
-)
-"""Texting leaves the apostrophe out of "we're": "were already in truckee", "so were home
-today". A "were" that opens a clause without a subject before it and is not followed by
-one ("were you there?", "Were it not for…") is "we're"."""
 _CHAT_WORDS = {
     "tmrw": "tomorrow",
     "tmr": "tomorrow",
@@ -281,11 +274,6 @@ def _day_word(m: re.Match[str]) -> str:
     return f"{lead} {_DAYS[day.lower()]}"
 
 
-def _we_are(m: re.Match[str]) -> str:
-    lead = m.group(1)
-    return f"{lead}{m.group(0)[len(lead)]}e're"  # keeps the capital of "Were"
-
-
 def _chat_word(m: re.Match[str]) -> str:
     word = m.group().lower()
     return _CHAT_WORDS.get(
@@ -367,7 +355,7 @@ def clean(text: str) -> str:
     flat = _TEXT_R.sub(r"\1 are", flat)
     if " 2 " in flat:  # the cheap test first: most messages have no "2" for "to"
         flat = _TEXT_TO.sub(r"\1 to", flat)
-    flat = _TEXT_WERE.sub(_we_are, flat)
+    flat = were_as_we_are(flat)  # "anyway were home now": "we're"
     flat = pidgin_perfect(_CHAT_WORD.sub(_chat_word, fix_slips(mend_homophones(flat))))
     flat = after_perfect(flat)  # Irish "I'm only after landing": "I've just landed"
     flat = _B_BE.sub(r"\1 be", flat)

@@ -16,7 +16,7 @@ from core.conversation.offline_replies import (
     NOTHING_CHANGED,
     offline_answer,
 )
-from core.conversation.state_answers import UNSURE, when_text
+from core.conversation.state_answers import NOT_KEPT, UNSURE, when_text
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
 from core.store import ReviewItem
@@ -155,7 +155,7 @@ def test_questions_about_state_are_answered_from_state(text: str, expected: str)
         ("how's emma", "I don't know how Emma is yet — tell me."),
         ("how is emma today", "I don't know how Emma is yet — tell me."),
         ("how's work", UNSURE),  # no one
-        ("where is emma", "I don't know where Emma is yet — tell me."),
+        ("where is emma", NOT_KEPT.format("where Emma is")),
         ("where is dinner tonight", UNSURE),
         ("did i pay rent", "I don't know whether you paid rent yet — tell me."),
         (
@@ -626,8 +626,9 @@ KIN = (
         ("how's mom?", "Mom is in hospital (you told me, yesterday)."),  # as the asker says
         # Someone Canon knows nothing of, asked the same ways.
         ("how's my brother", "I don't know how your brother is yet — tell me."),
-        ("where is my wife", "I don't know where your wife is yet — tell me."),
-        ("where's jo", "I don't know where Jo is yet — tell me."),
+        ("where is my wife", NOT_KEPT.format("where your wife is")),
+        ("where is my sister", NOT_KEPT.format("where your sister is")),
+        ("where's jo", NOT_KEPT.format("where Jo is")),
     ],
 )
 def test_family_asked_by_relation_is_answered_in_agreement(text: str, expected: str) -> None:

@@ -200,6 +200,13 @@ def _word(
         (HOME | {"travel.location": "Portland"}, ("profile.home_city", "portland"), {}),
         ({"travel.location": "Portland"}, ("profile.home_city", "Denver"), {}),
         (HOME | {"travel.location": "Portland"}, ("profile.home_city", "Denver", "planning"), {}),
+        # Back with no home known forgets the trip's place (above); said again once back,
+        # where the user is since ("Back home in Oakland?" confirmed) stays.
+        (
+            {"travel.status": "completed", "travel.location": "Oakland"},
+            ("travel.status", "completed", "assertive", "hey im back"),
+            {},
+        ),
         # Somewhere else, or a plan, or what might have been: nothing else moves.
         (AWAY | HOME, ("travel.location", "Reno"), {}),
         (HOME, ("travel.status", "planning"), {}),

@@ -29,6 +29,13 @@ from core.extraction.typed_text import clean
         ("so were home today", "so we're home today"),
         ("ok were gonna be late", "ok we're gonna be late"),
         ("Were not going after all", "We're not going after all"),
+        # After a word that only opens what is said, at the start or after a comma.
+        ("anyway were home in oakland now", "anyway we're home in oakland now"),
+        ("Anyway, were in denver now", "Anyway, we're in denver now"),
+        ("traffic was awful, anyway were home now", "traffic was awful, anyway we're home now"),
+        ("well were heading out", "well we're heading out"),
+        ("finally were here!", "finally we're here!"),
+        ("oh were still in tahoe till sunday", "oh we're still in tahoe till sunday"),
         ("got in last nite", "got in last night"),
         ("back sat", "back saturday"),
         ("til sun", "til sunday"),
@@ -41,6 +48,13 @@ from core.extraction.typed_text import clean
         ("were you there?", "were you there?"),
         ("Were it not for the strike", "Were it not for the strike"),
         ("the kids were sick and so were we", "the kids were sick and so were we"),
+        # The same openers before a subject, a question, or where they end a clause.
+        ("anyway we were home by 9", "anyway we were home by 9"),
+        ("anyway if we were home we'd cook", "anyway if we were home we'd cook"),
+        ("oh were you home?", "oh were you home?"),
+        ("they played well were they tired", "they played well were they tired"),
+        ("the boys did well were home by 9", "the boys did well were home by 9"),
+        ("tell them anyway were not", "tell them anyway were not"),
         ("we sat on the porch", "we sat on the porch"),
         ("we had rain and sun all week", "we had rain and sun all week"),
         ("went to sun valley", "went to sun valley"),
@@ -94,6 +108,32 @@ def test_an_arrival_explained_by_a_run_on_past_clause_is_now(text: str) -> None:
     assert ex.intent == "assertive"
     under_way = {(o.field, o.candidate_value) for o in ex.observations if o.intent == "assertive"}
     assert ("travel.status", "in_progress") in under_way
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # "were" for "we're" after an opener: where the speaker is now.
+        ("anyway were home in oakland now", ("travel.location", "Oakland")),
+        ("Anyway, were in Denver now", ("travel.location", "Denver")),
+        (
+            "took like 5 hours bc of traffic, anyway were home in oakland now",
+            ("profile.home_city", "Oakland"),
+        ),
+        ("ok were in boise now, got in at noon", ("travel.location", "Boise")),
+        # The past with its subject, an if, someone else's: nothing about now.
+        ("anyway we were home in oakland by 9", None),
+        ("anyway if we were home in oakland we'd cook", None),
+        ("anyway they were in denver now and then", None),
+    ],
+)
+def test_were_typed_for_we_are_tells_where_we_are(text: str, said: tuple[str, str] | None) -> None:
+    ex = extract_offline(text, at=AT)
+    now = {(o.field, o.candidate_value) for o in ex.observations if o.intent == "assertive"}
+    if said is None:
+        assert not {f for f, _ in now} & {"travel.location", "profile.home_city"}, now
+    else:
+        assert said in now, now
 
 
 # ---------------------------------------------------------------- letters

@@ -6,7 +6,8 @@ ampersand cut the name in two); "just paid the pge bill" days later was read as
 PG&E bill stayed due, and "is the pge bill paid" answered "I don't know". The extractor
 reads each message alone; the speaker's state says which names are held. A name spelled
 with the same letters as exactly one held name ("pge bill", "PG&E", "pg-e bill" for
-``pg_e_bill``; "the phone" for ``phone_bill``) is that one. A name of other letters
+``pg_e_bill``; "the phone" for ``phone_bill``) is that one; so is a kind said alone when
+exactly one held name is of that kind ("the return" for ``amazon_return``). A name of other letters
 ("the gas bill" beside the PG&E bill) stays its own, and two held names of the same
 letters are not guessed between.
 
@@ -38,6 +39,10 @@ def held_name(slug: str, domain: str, held: Iterable[str]) -> str | None:
     if slug in names:
         return None
     same = [n for n in names if spelling_key(n) == spelling_key(slug)]
+    if not same and "_" not in slug:
+        # The kind alone names the one held of that kind: "return's still pending" beside
+        # the Amazon return is the Amazon return, as "the return" is in speech.
+        same = [n for n in names if n.endswith("_" + slug)]
     return same[0] if len(same) == 1 else None
 
 

@@ -15,6 +15,7 @@ HELD = (
     "financial.pg_e_bill.due_date",
     "financial.gas_bill.status",
     "financial.rent.status",
+    "financial.amazon_return.status",
     "project.web_site.status",
     "family.maya.status",
 )
@@ -33,6 +34,7 @@ def _said(field: str, value: Any = "paid") -> dict[str, Any]:
         ("financial.gas.status", "financial.gas_bill.status"),  # "paid the gas"
         ("financial.rent_payment.status", "financial.rent.status"),
         ("project.website.status", "project.web_site.status"),
+        ("financial.return.status", "financial.amazon_return.status"),  # "return's pending"
     ],
 )
 def test_another_spelling_of_a_held_name_is_it(said: str, held: str) -> None:
@@ -51,6 +53,11 @@ def test_another_spelling_of_a_held_name_is_it(said: str, held: str) -> None:
 )
 def test_other_names_stay_their_own(said: str) -> None:
     assert named_as_held([_said(said)], HELD) == [_said(said)]
+
+
+def test_a_kind_said_alone_is_not_guessed_between_two_of_that_kind() -> None:
+    """ "the bill" beside the PG&E bill and the gas bill names neither."""
+    assert named_as_held([_said("financial.bill.status")], HELD) == [_said("financial.bill.status")]
 
 
 def test_two_held_names_of_the_same_letters_are_not_guessed_between() -> None:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import re
 
+_OPENERS = r"(?:(?:wait|hmm+|um+|so|ok|okay|and|but|huh|hey|canon|sorry)\b[\s,.!-]*)*"
+"""Words that only open the question ("hmm, why do you think…")."""
 _ASKED_WHY = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|ok|okay|and|but|huh|hey|canon|sorry)\b[\s,.!-]*)*"
+    rf"^{_OPENERS}(?:"
     r"(?:why|how come|how)\s+(?:do|did|would)\s+(?:you|u)\s+"
     r"(?:think|believe|know|say|figure|reckon|have(?:\s+it)?)\b"
-    r"|^(?:(?:wait|hmm+|um+|so|ok|okay|and|but|huh|hey|canon|sorry)\b[\s,.!-]*)*"
-    r"(?:what\s+makes\s+(?:you|u)\s+(?:think|believe|say)"
+    r"|(?:what\s+makes\s+(?:you|u)\s+(?:think|believe|say)"
     r"|where\s+did\s+(?:you|u)\s+get(?:\s+the\s+idea)?"
-    r"|who\s+told\s+(?:you|u))\b"
+    r"|who\s+told\s+(?:you|u))\b)"
 )
 """The opening of a question about Canon's own reasons (not "why is maya sick": the
 cause of it, which is no question about what Canon holds)."""

@@ -7,6 +7,10 @@ Before, the caldav library read every answer whole into memory, whatever its siz
 ``timeout`` bounded each wait only: a calendar anyone shares with the user (a principal
 they were given, invitations with megabytes of description) held it all in the bot's own
 process, or held the poller for as long as its server liked.
+
+A server that drips its headers (the status line, then one header a byte at a time) is
+given up the same way: before, the headers were read before any limit applied, so such a
+server held the sync for as long as it liked.
 """
 
 from __future__ import annotations
@@ -124,6 +128,54 @@ async def test_a_server_that_drips_is_given_up_and_the_source_says_why(
     slow = url.replace(radicale.url, dripping)
 
     config = _settings(tmp_path, slow, user, password, timeout=TIMEOUT)
+    report = (await poll_once(engine, config, NOW)).sources[0]
+
+    assert not report.ok
+    limit = f"{FEED_TIMEOUTS * TIMEOUT:g} s"
+    assert f"was not read whole within {limit}; not read" in (report.error or ""), report.error
+    assert await engine.store.review_items(["pending", "queued"]) == []
+    await _honest_pass_reads(tmp_path, radicale, engine)
+
+
+@pytest.fixture
+def dripping_headers() -> Iterator[str]:
+    """A server that answers every request with a status line, then a header a byte every
+    ten GAPs, never ending it: its URL."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def answer(client: socket.socket) -> None:
+        with client:
+            try:
+                client.recv(65536)
+                client.sendall(b"HTTP/1.1 207 Multi-Status\r\nX-Pad: ")
+                while not stop.is_set():
+                    client.sendall(b"x")
+                    time.sleep(10 * GAP)
+            except OSError:
+                pass  # the reader gave up, as it should
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=answer, args=(client,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/dav/mine/"
+    finally:
+        stop.set()
+        listener.close()
+
+
+async def test_a_server_that_drips_its_headers_is_given_up_and_the_source_says_why(
+    tmp_path: Path, radicale: Radicale, dripping_headers: str, engine: Engine
+) -> None:
+    config = _settings(tmp_path, dripping_headers, "me", "secret", timeout=TIMEOUT)
+
     report = (await poll_once(engine, config, NOW)).sources[0]
 
     assert not report.ok

@@ -11,8 +11,10 @@ a mail address. With none of them, a meeting with invitees is asked about.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
+from threading import Event, Timer
 from time import monotonic
 from typing import Any, ClassVar, Final, Self
 from zoneinfo import ZoneInfo
@@ -56,18 +58,28 @@ MAX_PASS_BYTES: Final = MAX_FEED_BYTES
 
 class _Allowance:
     """What one pass may read from a CalDAV server, as a feed may (``core.sources.kinds.ics``):
-    ``MAX_PASS_BYTES`` in all its answers, each answer whole within ``FEED_TIMEOUTS``
-    timeouts. The caldav library reads every answer whole into memory, and ``timeout``
-    bounds each wait only: a server (anyone's, on a principal the user was given) could
-    answer with an endless or gigabyte-sized calendar object, or drip one byte at a time."""
+    ``MAX_PASS_BYTES`` in all its answers, and all of them, headers included, within
+    ``FEED_TIMEOUTS`` timeouts. The caldav library reads every answer whole into memory,
+    and ``timeout`` bounds each wait only: a server (anyone's, on a principal the user was
+    given) could answer with an endless or gigabyte-sized calendar object, or drip one
+    byte at a time, in its body or in its headers (which the library reads before any
+    body is streamed). When the time is up, a watchdog closes the session, which ends a
+    read blocked in the headers at the server's next byte or ``timeout``."""
 
     def __init__(self, cfg: CalDavConfig) -> None:
         self.url = cfg.url
         self.seconds = FEED_TIMEOUTS * cfg.timeout
         self.left = MAX_PASS_BYTES
+        self.expired = Event()
+        self._deadline = monotonic() + self.seconds
+        self._watchdog: Timer | None = None
+
+    def _late(self) -> SourceError:
+        return SourceError(
+            f"caldav: {self.url} was not read whole within {self.seconds:g} s; not read"
+        )
 
     def read(self, response: Any) -> bytes:
-        deadline = monotonic() + self.seconds
         chunks: list[bytes] = []
         for chunk in response.iter_content(-1):  # as they come, however small
             self.left -= len(chunk)
@@ -76,21 +88,30 @@ class _Allowance:
                     f"caldav: {self.url} sent more than {MAX_PASS_BYTES / 1_000_000:g} MB "
                     "in one pass; not read"
                 )
-            if monotonic() > deadline:
-                raise SourceError(
-                    f"caldav: an answer from {self.url} was not read whole within "
-                    f"{self.seconds:g} s; not read"
-                )
+            if self.expired.is_set() or monotonic() > self._deadline:
+                raise self._late()
             chunks.append(chunk)
         return b"".join(chunks)
 
     def bound(self, session: Any) -> None:
         """Makes ``session`` (the client's niquests session) read each answer through
-        ``read``: streamed, then handed to the library as if read whole."""
+        ``read``: streamed, then handed to the library as if read whole; and closes the
+        session when the pass's time is up (``close`` stops the watchdog)."""
         request: Callable[..., Any] = session.request
 
+        def expire() -> None:
+            self.expired.set()
+            session.close()
+
         def bounded(*args: Any, **kwargs: Any) -> Any:
-            response = request(*args, **{**kwargs, "stream": True})
+            if self.expired.is_set():
+                raise self._late()
+            try:
+                response = request(*args, **{**kwargs, "stream": True})
+            except Exception as e:
+                if self.expired.is_set():  # the watchdog cut the headers off
+                    raise self._late() from e
+                raise
             try:
                 body = self.read(response)
             except BaseException:
@@ -101,6 +122,13 @@ class _Allowance:
             return response
 
         session.request = bounded
+        self._watchdog = Timer(max(0.0, self._deadline - monotonic()), expire)
+        self._watchdog.daemon = True
+        self._watchdog.start()
+
+    def close(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
 
 
 def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
@@ -120,8 +148,9 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
             enable_rfc6764=False,
             require_tls=cfg.ssl,
         )
-        _Allowance(cfg).bound(client.session)
-        with client:
+        allowance = _Allowance(cfg)
+        allowance.bound(client.session)
+        with client, closing(allowance):
             calendars = _calendars(client, cfg)
             # A login that is a mail address (iCloud, Fastmail, most hosted servers) is
             # the owner's: their own meetings are then not asked about as invitations.

@@ -34,6 +34,10 @@ from core.sources.mailparse import Skipped, parse_mail
 
 CHUNK: Final = 50
 MAX_SIZE: Final = 10_000_000
+"""The largest message read; a larger one is skipped. The server's ``RFC822.SIZE`` skips
+most without reading them, but it is the server's word: only the first ``MAX_SIZE + 1``
+bytes are asked for, and a server that sends more than it was asked for is not read
+further (``_Reading``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,6 +115,50 @@ def _errors() -> tuple[type[BaseException], ...]:
     return (IMAPClientError, OSError, ssl.SSLError, socket.timeout)
 
 
+class _Reading:
+    """What the server may send, counted as read (imaplib reads a literal whole into memory,
+    however large the server says it is): no literal larger than a message may be, and no
+    more for one command than its messages at that size. A server past either is cut
+    off: its connection is shut, so nothing more is read from it."""
+
+    def __init__(self, imap: Any, host: str) -> None:
+        self.imap = imap
+        self.host = host
+        self.left = MAX_SIZE + 1
+        self._read = imap.read
+        self._readline = imap.readline
+        imap.read = self.read
+        imap.readline = self.readline
+
+    def allow(self, messages: int) -> None:
+        """The next command may bring ``messages`` messages of at most ``MAX_SIZE + 1``."""
+        self.left = max(1, messages) * (MAX_SIZE + 1 + 1024)
+
+    def _cut(self, what: str) -> SourceError:
+        with suppress(OSError):
+            self.imap.shutdown()
+        return SourceError(f"imap: {self.host} sent {what}; not read")
+
+    def read(self, size: int) -> bytes:
+        if size > MAX_SIZE + 1:
+            mb = f"{size / 1_000_000:.1f} MB"
+            raise self._cut(
+                f"a message of {mb}, more than the {MAX_SIZE / 1_000_000:g} MB asked for"
+            )
+        if size > self.left:
+            raise self._cut("more than it was asked for")
+        self.left -= size
+        data: bytes = self._read(size)
+        return data
+
+    def readline(self) -> bytes:
+        line: bytes = self._readline()
+        self.left -= len(line)
+        if self.left < 0:
+            raise self._cut("more than it was asked for")
+        return line
+
+
 @contextmanager
 def connect(cfg: ImapConfig) -> Iterator[Any]:
     """A logged-in client (closed afterwards); library errors become SourceError."""
@@ -142,30 +190,40 @@ def connect(cfg: ImapConfig) -> Iterator[Any]:
 def fetch_mail(cfg: ImapConfig, cursor: dict[str, Any]) -> ImapFetch:
     """New messages since the cursor, parsed; at most ``max_messages`` per pass."""
     with connect(cfg) as client:
+        reading = _Reading(client._imap, cfg.host)
         try:
+            reading.allow(1)
             info = client.select_folder(cfg.folder, readonly=True)
             validity = int(info[b"UIDVALIDITY"])
             last = int(cursor.get("last_uid", 0)) if cursor.get("uidvalidity") == validity else 0
             # 'n:*' always matches the newest message, even below n: filter.
+            reading.allow(1)
             uids = sorted(u for u in client.search(["UID", f"{last + 1}:*"]) if u > last)
             uids = uids[: cfg.max_messages]
             mails: list[dict[str, Any]] = []
             skipped: list[Skipped] = []
+            too_large = f"larger than {MAX_SIZE / 1_000_000:g} MB"
             for i in range(0, len(uids), CHUNK):
                 chunk = uids[i : i + CHUNK]
+                reading.allow(1)
                 sizes = client.fetch(chunk, ["RFC822.SIZE"])
                 small = [
                     u for u in chunk if int(sizes.get(u, {}).get(b"RFC822.SIZE", 0)) <= MAX_SIZE
                 ]
                 skipped += [
-                    Skipped(f"{cfg.folder}/{u}", "larger than 10 MB")
-                    for u in chunk
-                    if u not in small
+                    Skipped(f"{cfg.folder}/{u}", too_large) for u in chunk if u not in small
                 ]
-                data = client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+                # Only one byte past the limit is asked for: a server that miscounted the
+                # size sends no more, and the message is skipped as too large.
+                reading.allow(len(small))
+                data = client.fetch(small, [f"BODY.PEEK[]<0.{MAX_SIZE + 1}>"]) if small else {}
                 for uid in small:
-                    raw = data.get(uid, {}).get(b"BODY[]")
+                    got = data.get(uid, {})
+                    raw = got.get(b"BODY[]<0>", got.get(b"BODY[]"))
                     ref = f"{cfg.folder}/{validity}/{uid}"
+                    if raw is not None and len(raw) > MAX_SIZE:
+                        skipped.append(Skipped(ref, too_large))
+                        continue
                     parsed = parse_mail(raw or b"", ref)
                     if isinstance(parsed, Skipped):
                         skipped.append(parsed)

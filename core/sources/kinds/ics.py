@@ -42,6 +42,13 @@ FEED_TIMEOUTS: Final = 4
 byte just inside it, in its headers or its body, held the poller for months before
 ``MAX_FEED_BYTES`` (20 million waits) and no other source was polled meanwhile."""
 
+MAX_REDIRECTS: Final = 5
+"""The most redirects a feed may follow. Each may only keep or raise its scheme (http to
+https, never https to http), and lead to a private, loopback or link-local address only
+when the configured feed is on one itself: a public feed (anyone's) could otherwise point
+the bot, from inside the user's network, at their router or at Canon's own HTTP API, and
+have what it answers read as their calendar."""
+
 CALENDAR_OPTIONS = (
     COMMON_OPTIONS
     | SECRET_OPTIONS
@@ -129,19 +136,68 @@ class _Body:
         return b"".join(self.chunks)
 
 
+def hop_refused(
+    first: str, target: str, *, first_private: bool, target_private: bool
+) -> str | None:
+    """Why a feed configured at ``first`` may not be redirected to ``target`` (None: it may);
+    ``*_private``: whether the host is on a private, loopback or link-local address."""
+    import httpx
+
+    was, goes = httpx.URL(first).scheme, httpx.URL(target).scheme
+    if goes not in ("http", "https"):
+        return f"a {goes or 'relative'} address"
+    if was == "https" and goes == "http":
+        return "plain http from https"
+    if target_private and not first_private:
+        return "a private address"
+    return None
+
+
+async def _private(host: str) -> bool:
+    """Whether ``host`` is, or resolves to, an address that is not public (unresolvable: not,
+    the connection fails by itself)."""
+    import ipaddress
+    import socket
+
+    try:
+        found = await asyncio.get_running_loop().getaddrinfo(host, None)
+    except (socket.gaierror, UnicodeError):
+        return False
+    return any(not ipaddress.ip_address(str(a[4][0]).split("%")[0]).is_global for a in found)
+
+
 async def _download(cfg: IcsConfig, url: str) -> bytes:
     import httpx
 
     auth = (cfg.username, cfg.password or "") if cfg.username else None
     body = _Body(url)
-    async with (
-        httpx.AsyncClient(auth=auth, timeout=cfg.timeout, follow_redirects=True) as client,
-        client.stream("GET", url) as response,
-    ):
-        response.raise_for_status()
-        async for chunk in response.aiter_bytes():
-            body.add(chunk)
-    return body.data()
+    first = httpx.URL(url)
+    first_private = await _private(first.host)
+    async with httpx.AsyncClient(timeout=cfg.timeout, follow_redirects=False) as client:
+        here = first
+        for _ in range(MAX_REDIRECTS + 1):
+            # The user's login goes to the feed's own origin only.
+            own = (here.scheme, here.host, here.port) == (first.scheme, first.host, first.port)
+            async with client.stream("GET", here, auth=auth if own else None) as response:
+                if response.is_redirect:
+                    target = here.join(response.headers["location"])
+                    why = hop_refused(
+                        str(first),
+                        str(target),
+                        first_private=first_private,
+                        target_private=await _private(target.host),
+                    )
+                    if why is not None:
+                        raise SourceError(
+                            f"ics feed: {url} redirects to {why} ({target}); not read"
+                        )
+                    here = target
+                    continue
+                response.raise_for_status()
+                async for chunk in response.aiter_bytes():
+                    body.add(chunk)
+                return body.data()
+    raise SourceError(f"ics feed: {url} redirects more than {MAX_REDIRECTS} times; not read")
 
 
 def _read_url(cfg: IcsConfig, url: str) -> bytes:

@@ -83,10 +83,10 @@ def _date(msg: Message) -> datetime | None:
         return None
     try:
         value = email.utils.parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
+        # RFC 5322 '-0000' means "zone unknown"; the instant is still given in UTC.
+        return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
+    except (TypeError, ValueError, IndexError, OverflowError):  # 9999-12-31 -1200 is no UTC day
         return None
-    # RFC 5322 '-0000' means "zone unknown"; the instant is still given in UTC.
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 _RESULT = re.compile(r"\b(dkim|dmarc)\s*=\s*(\w+)([^;]*)", re.IGNORECASE)
@@ -124,6 +124,15 @@ def parse_mail(raw: bytes, ref: str) -> dict[str, Any] | Skipped:
     maps to the same evidence), else a hash of the raw bytes. An HTML body that
     carries JSON-LD is kept as HTML so the mapping can read the structured data.
     """
+    try:
+        return _parse(raw, ref)
+    except RecursionError:
+        # The stdlib reads nested parts (and headers' parts) by recursion: anyone can send
+        # a mail nested thousands deep, and it must not stop the folder's other mail.
+        return Skipped(ref, "parts nested too deeply to read")
+
+
+def _parse(raw: bytes, ref: str) -> dict[str, Any] | Skipped:
     if not raw or not raw.strip():
         return Skipped(ref, "empty message")
     try:

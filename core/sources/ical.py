@@ -26,9 +26,13 @@ import icalendar
 
 from core.errors import SourceError
 from core.sources.flooding_rules import MAX_OCCURRENCES, occurrences, unflood
+from core.sources.unreadable_events import drop_unreadable
 
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
+UNREADABLE_KEY = "_unreadable"
+"""Key of a stand-in ``{"id": uid, UNREADABLE_KEY: True}`` for an event left out as
+unreadable (``core.sources.unreadable_events``): not read, and not deleted either."""
 _ANSWERS: Final = {
     "NEEDS-ACTION": "needs_action",
     "ACCEPTED": "accepted",
@@ -101,6 +105,8 @@ def _iso(value: date | datetime) -> str:
 
 def _text(component: Any, key: str, limit: int) -> str | None:
     value = component.get(key)
+    if isinstance(value, list):  # given twice: the first (str() would print the list)
+        value = value[0] if value else None
     if value is None:
         return None
     # Spaces collapse within a line, but a line break stays one: it ends a place read from
@@ -130,13 +136,15 @@ def calendar_events(
     calendar owner's addresses (``owner_addresses``), to tell invitations apart. A rule
     repeating more often than daily is read as one event, and a calendar of more than
     ``limit`` occurrences is a SourceError (``core.sources.flooding_rules``)."""
-    unflood(calendar)  # first: an event that loses its rule is no series
+    # First: one broken event must not cost the others (nor be taken for deleted).
+    unread = drop_unreadable(calendar)
+    unflood(calendar)  # then: an event that loses its rule is no series
     recurring = {
         str(c.get("UID"))
         for c in calendar.walk("VEVENT")
         if c.get("RRULE") or c.get("RDATE") or c.get("RECURRENCE-ID")
     }
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = [{"id": uid[:1024], UNREADABLE_KEY: True} for uid in unread]
     for comp in occurrences(calendar, start, end, limit):
         uid = str(comp.get("UID") or "")
         dtstart = comp.get("DTSTART")

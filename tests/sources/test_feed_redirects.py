@@ -38,7 +38,8 @@ asked: list[str] = []
 class _Feeds(BaseHTTPRequestHandler):
     """Every host's feeds (the server is also the proxy the public names go through):
     ``/to-loopback.ics`` redirects to this server's loopback address, ``/moved.ics`` to
-    another public name, ``/hop<n>.ics`` to ``/hop<n+1>.ics``, ``/club.ics`` is the feed."""
+    another public name, ``/hop<n>.ics`` to ``/hop<n+1>.ics``, ``/to-nowhere.ics`` to a
+    host name IDNA refuses; ``/club.ics`` is the feed."""
 
     def log_message(self, *_: Any) -> None:
         pass
@@ -48,7 +49,11 @@ class _Feeds(BaseHTTPRequestHandler):
         where = url.netloc or f"127.0.0.1:{self.server.server_address[1]}"
         asked.append(f"{where}{url.path}")
         loopback = f"http://127.0.0.1:{self.server.server_address[1]}"
-        moves = {"/to-loopback.ics": f"{loopback}/club.ics", "/moved.ics": "/club.ics"}
+        moves = {
+            "/to-loopback.ics": f"{loopback}/club.ics",
+            "/moved.ics": "/club.ics",
+            "/to-nowhere.ics": "http://xn--/club.ics",
+        }
         if url.path.startswith("/hop"):
             moves[url.path] = f"/hop{int(url.path[4:-4]) + 1}.ics"
         if url.path == "/moved.ics" and url.netloc:
@@ -90,6 +95,7 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     [
         ("http://feeds.example/to-loopback.ics", "redirects to a private address"),
         ("http://feeds.example/hop0.ics", f"redirects more than {MAX_REDIRECTS} times"),
+        ("http://feeds.example/to-nowhere.ics", "or where it redirects is no address"),
     ],
 )
 async def test_a_public_feed_is_not_followed_to_loopback_nor_round_and_round(

@@ -227,6 +227,8 @@ def fetch_ics(cfg: IcsConfig, now: datetime) -> list[dict[str, Any]]:
         data = _read_url(cfg, url) if url.startswith(("http://", "https://")) else _read_file(url)
     except httpx.HTTPStatusError as e:
         raise SourceError(f"ics feed: HTTP {e.response.status_code} from {url}") from e
+    except (httpx.InvalidURL, UnicodeError) as e:  # a Location (or the URL) IDNA refuses
+        raise SourceError(f"ics feed: {url} or where it redirects is no address: {e}") from e
     except (httpx.HTTPError, OSError) as e:
         raise SourceError(f"ics feed: cannot read {url}: {e}") from e
     start, end = window(cfg, now)

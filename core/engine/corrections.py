@@ -20,7 +20,7 @@ from core.domain.phrasing import label, show_in
 from core.domain.review_items import CORRECTION_PREFIX, CorrectionKind
 from core.domain.review_items import correction_kind as correction_kind
 from core.domain.state import Scalar
-from core.domain.whose_word import member_of, someone_elses
+from core.domain.whose_word import reader_of, someone_elses
 from core.engine.consistency import FOLLOWS_TRIP, FORCED
 from core.engine.engine import Engine
 from core.engine.household import users_by_name
@@ -149,7 +149,7 @@ async def propose_undo(
     member's change (and a field whose value is now theirs) is skipped; when nothing
     else is left, ``NotYours`` says whose the newest change is."""
     tokens = await engine.store.api_tokens.tokens()
-    asker = member_of(principal, tokens)
+    asker = reader_of(principal, tokens)
     run: list[HistoryEntry] = []
     among: list[HistoryEntry] = []
     theirs: HistoryEntry | None = None
@@ -242,7 +242,7 @@ async def check_own_word(
     if fact is None:
         return
     tokens = await engine.store.api_tokens.tokens()
-    owner = someone_elses(entity, fact.principal, member_of(principal, tokens), tokens)
+    owner = someone_elses(entity, fact.principal, reader_of(principal, tokens), tokens)
     if owner is not None:
         what = f"{label(field, entity, entity)} ({show_in(field, fact.value)})"
         raise NotYours(await _not_yours(engine, owner, verb, what, names))

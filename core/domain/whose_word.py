@@ -44,6 +44,13 @@ def member_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
     return None
 
 
+def persons_word(ref: str | None) -> bool:
+    """Whether a principal ``ref`` is a person's or a token's (a user in their chat, a
+    token, the user's own stdio session): a member's word, or an assistant's, whose
+    words are theirs; never a configured source's or Canon's."""
+    return ref is not None and ref.startswith(("user:", "token:", STDIO_SESSION + "user:"))
+
+
 def reader_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
     """Who a principal ``ref`` reads and corrects as (``someone_elses``'s reader): the user
     whose word it is (``member_of``), else the ref itself; None only for Canon's owner (no

@@ -78,4 +78,3 @@ async def test_each_member_still_undoes_their_own_word_and_only_theirs(
     assert answered.status == 200, answered.body
     other = EMMA if field == NOAH else NOAH
     assert (await _value(api, field), await _value(api, other)) == (None, "sick")
-

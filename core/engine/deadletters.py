@@ -112,6 +112,10 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
     return RetryReport(retried, resolved, failed, waiting)
 
 
+REASON_CHARS: Final = 1_000
+"""How much of each error a dead letter's question keeps as its reason."""
+
+
 def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation:
     """The review item (and, in alert domains, the alert) a permanent failure raises.
 
@@ -132,7 +136,10 @@ def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation
         candidate_value=letter.id,
         current_value=None,
         confidence=0.0,
-        reasons=tuple(e[:160] for e in letter.errors[:5]) or ("invalid payload",),
+        # Whole (a validator's error cuts the value it names already): a reason cut short
+        # matched no sentence and was shown as the validator wrote it, the sender's text
+        # in Python's quotes, outside Canon's own.
+        reasons=tuple(e[:REASON_CHARS] for e in letter.errors[:5]) or ("invalid payload",),
         source_key=f"dead_letter:{letter.id}",
         created_at=now,
         principal=letter.principal if persons else None,

@@ -17,10 +17,12 @@ def alert_text(alert: Alert, mine: str | None = None) -> str:
         alert = replace(
             alert, message=_ENTITY_ID.sub(lambda m: _entity_words(m[0], mine), alert.message)
         )
-    if alert.kind == "dead_letter_permanent":
+    if alert.kind in ("dead_letter_permanent", "dead_letter_permanent_theirs"):
+        # A person's letter is asked of its writer, in their chat (``deadletters._escalation``).
+        ask = "you" if alert.kind == "dead_letter_permanent" else "whoever sent it"
         return (
             f"⚠️ A {alert.domain or ''} update could not be applied: it failed validation "
-            f"three times.\n{alert.message}\nI'll ask you what to do with it; `canon dlq` "
+            f"three times.\n{alert.message}\nI'll ask {ask} what to do with it; `canon dlq` "
             "shows it in full."
         )
     return f"⚠️ {alert.message}"

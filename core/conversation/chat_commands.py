@@ -118,7 +118,8 @@ class Commands(ChatPart):
                 (f.entity_id, f.field) for e in entities for f in await self.engine.store.facts(e)
             ]
             said = plain_commands.nothing_named(field, held, mine) if field else ""
-            await self.say(chat_id, said or f"{str(e).capitalize()}.")
+            # Its first letter up, no other (str.capitalize lowered "the Amazon return").
+            await self.say(chat_id, said or f"{str(e)[:1].upper()}{str(e)[1:]}.")
             return
         await self.questions.bind(item, chat_id, user_id, now)
         if await self.questions.active(chat_id) is not None:

@@ -181,13 +181,17 @@ def dead_letter_view(
     d: DeadLetter, viewer: Viewer = OWNER, entity_id: str | None = None
 ) -> dict[str, Any]:
     """A dead letter as ``viewer`` may see it: whole when it was theirs (their input, or
-    about their own entity ``entity_id``); otherwise that it exists and how it fares, but
+    about their own entity ``entity_id``); otherwise that it exists, how it fares, and why
+    in words that quote nothing (``unquoted_reason``: which field, never its value), but
     not what it said: its payload, ids and errors (which quote it) are another member's.
-    An assistant's token (``Viewer.own_writes_only``) sees whole only the letters it wrote;
-    of its user's and others' about the user: when, and why in words that quote nothing."""
+    An assistant's token (``Viewer.own_writes_only``) sees whole only the letters it wrote.
+    Every reader a letter is listed to is told why it failed: Alice's list held Bob's
+    letter about the household with no reason at all, so she could neither tell it from a
+    fault of Canon's nor tell Bob which field to fix."""
     whole = viewer.letter_is_theirs(d.principal, entity_id or "")
-    reasons = [plain_reason(e) for e in d.errors] if whole else []
-    if not whole and viewer.own_writes_only and viewer.is_theirs(d.principal, entity_id or ""):
+    if whole:
+        reasons = [plain_reason(e) for e in d.errors]
+    else:
         reasons = list(dict.fromkeys(unquoted_reason(e) for e in d.errors))
     return {
         "id": d.id,

@@ -82,8 +82,10 @@ def _cut_start(start: str) -> str:
             read = start[1:]
         if isinstance(read, str):
             return quote(read[:_SHOWN_CHARS] + "…")
-    text = start[:_SHOWN_CHARS] + "…"
-    return text if text.isprintable() else quote(text)
+    # Not a text: an object or a list cut inside, its texts in Python's quotes (not JSON's,
+    # not Canon's): quoted whole, so a sender's {'a': 'Ignore previous instructions…' never
+    # stands as the reason's own words in what a model reads (MCP's dead-letter prompt).
+    return quote(start[:_SHOWN_CHARS] + "…")
 
 
 def _field(path: str) -> str:
@@ -274,6 +276,9 @@ def _said(where: str, path: str, message: str) -> str:
         found = pattern.fullmatch(message)
         if found is not None:
             return _sentence(say(where, path, found))
+    if "'" in message or '"' in message:
+        # A message no pattern knows that holds a repr: the sender's text, quoted whole.
+        return _sentence(f"{where} was not valid: {quote(message[:200])}")
     return _sentence(f"{where}: {message}")
 
 

@@ -44,6 +44,23 @@ def member_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
     return None
 
 
+def persons_word(ref: str | None) -> bool:
+    """Whether a principal ``ref`` is a person's or a token's (a user in their chat, a
+    token, the user's own stdio session): a member's word, or an assistant's, whose
+    words are theirs; never a configured source's or Canon's."""
+    return ref is not None and ref.startswith(("user:", "token:", STDIO_SESSION + "user:"))
+
+
+def reader_of(ref: str | None, tokens: Sequence[ApiToken]) -> str | None:
+    """Who a principal ``ref`` reads and corrects as (``someone_elses``'s reader): the user
+    whose word it is (``member_of``), else the ref itself; None only for Canon's owner (no
+    principal). A principal that is no member's (a token made for the household, an MCP
+    session for nobody) is not any member, so every member's word is someone else's to it:
+    read as the owner, a household token's /undo asked to erase Bob's "Noah is sick" and
+    Alice's Yes erased it."""
+    return member_of(ref, tokens) or ref
+
+
 def _token_of(ref: str, tokens: Sequence[ApiToken]) -> ApiToken | None:
     """The token whose principal ``ref`` is (``token:<id>``), when it is among ``tokens``."""
     if not ref.startswith("token:"):

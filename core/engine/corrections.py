@@ -17,10 +17,11 @@ from datetime import datetime
 from core.domain.api_tokens import ApiToken
 from core.domain.ids import new_id
 from core.domain.phrasing import label, show_in
+from core.domain.principals import SYSTEM
 from core.domain.review_items import CORRECTION_PREFIX, CorrectionKind
 from core.domain.review_items import correction_kind as correction_kind
 from core.domain.state import Scalar
-from core.domain.whose_word import member_of, someone_elses
+from core.domain.whose_word import member_of, reader_of, someone_elses
 from core.engine.consistency import FOLLOWS_TRIP, FORCED
 from core.engine.engine import Engine
 from core.engine.household import users_by_name
@@ -145,11 +146,12 @@ async def propose_undo(
     one act, taken back as one question: undoing only its last field would leave the
     trip under way with nowhere to be, or the user home with the trip still on.
 
-    Undo is each member's own, as in a shared document: on the household, another
-    member's change (and a field whose value is now theirs) is skipped; when nothing
-    else is left, ``NotYours`` says whose the newest change is."""
+    Undo is each user's own, as in a shared document: anyone else's change (and a field
+    whose value is now theirs) is skipped (``_undoable``); when nothing else is left,
+    ``NotYours`` says whose the newest change is when it is another member's, else
+    ``NotFound`` says it did not come from the asker."""
     tokens = await engine.store.api_tokens.tokens()
-    asker = member_of(principal, tokens)
+    asker = reader_of(principal, tokens)
     run: list[HistoryEntry] = []
     among: list[HistoryEntry] = []
     theirs: HistoryEntry | None = None
@@ -163,6 +165,11 @@ async def propose_undo(
     if not run and theirs is not None:
         owner = someone_elses(theirs.entity_id, theirs.principal, asker, tokens)
         what = f"the newest change ({label(theirs.field, theirs.entity_id, theirs.entity_id)})"
+        if owner is None:  # a source's or an assistant's for nobody: no member's act
+            raise NotFound(
+                f"there is no change of yours to undo: {what} did not come from you; "
+                "if it is wrong, tell me what is true now"
+            )
         raise NotYours(await _not_yours(engine, owner, "undo", what, names))
     if not run:
         raise NotFound("there is no change to undo")
@@ -200,11 +207,18 @@ async def propose_undo(
 def _undoable(
     entries: Sequence[HistoryEntry], asker: str | None, tokens: Sequence[ApiToken]
 ) -> list[HistoryEntry]:
-    """``entries`` the user ``asker`` may undo: not another member's change on a shared
-    entity, nor one of a field whose newest change is another member's (pure)."""
+    """``entries`` the user ``asker`` may undo: their own changes (their chat, their
+    client, their tokens), Canon's and its owner's (``SYSTEM``: an import, a replay, what
+    Canon derived) and one older than principals; not another person's or a source's,
+    nor one of a field whose newest change is theirs. Another member's, an assistant's
+    that acts for nobody or a connected source's change is not the asker's act: right
+    after "I'm in Tahoe" Alice's /undo asked to forget the rent a mail had committed
+    since. Canon's owner (``asker`` None: the command line) undoes any change (pure)."""
 
     def others(e: HistoryEntry) -> bool:
-        return someone_elses(e.entity_id, e.principal, asker, tokens) is not None
+        if asker is None or e.principal in (None, SYSTEM.ref, asker):
+            return False
+        return member_of(e.principal, tokens) != asker
 
     newest = {e.field: e for e in entries}
     taken = {f for f, e in newest.items() if others(e)}
@@ -242,7 +256,7 @@ async def check_own_word(
     if fact is None:
         return
     tokens = await engine.store.api_tokens.tokens()
-    owner = someone_elses(entity, fact.principal, member_of(principal, tokens), tokens)
+    owner = someone_elses(entity, fact.principal, reader_of(principal, tokens), tokens)
     if owner is not None:
         what = f"{label(field, entity, entity)} ({show_in(field, fact.value)})"
         raise NotYours(await _not_yours(engine, owner, verb, what, names))

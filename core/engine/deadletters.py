@@ -29,19 +29,20 @@ from datetime import datetime, timedelta
 from typing import Any, Final
 
 from core.domain.alerts import NewAlert
+from core.domain.claims import Claimant, claim_observation
 from core.domain.dead_letters import LETTERS_ENTITY, DeadLetterStatus, Escalation
-from core.domain.error_sentences import plain_reason
+from core.domain.error_sentences import plain_reason, unquoted_reason
 from core.domain.evidence_time import evidence_errors
 from core.domain.ids import new_id
 from core.domain.principals import SYSTEM, Principal, signal_principal
 from core.domain.review_items import OPEN_STATUSES, ReviewStatus
 from core.domain.settlements import Settlement
-from core.domain.whose_word import asker
+from core.domain.whose_word import asker, persons_word
 from core.engine.answers import answer_note
 from core.engine.dead_letter_intake import RETRY_DELAYS
 from core.engine.engine import AnswerAction, AnswerResult, Engine, Outcome
 from core.engine.signal_ingest import ingest_signals
-from core.errors import AlreadyAnswered, InvalidAnswer, PayloadInvalid
+from core.errors import AlreadyAnswered, ClaimRefused, InvalidAnswer, PayloadInvalid
 from core.signals.intake import signal_payloads
 from core.signals.rules import Rule
 from core.store import DeadLetter, NewReviewItem, ReviewItem
@@ -111,8 +112,21 @@ async def retry_due(engine: Engine, now: datetime, *, rules: Sequence[Rule] = ()
     return RetryReport(retried, resolved, failed, waiting)
 
 
+REASON_CHARS: Final = 1_000
+"""How much of each error a dead letter's question keeps as its reason."""
+
+
 def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation:
-    """The review item (and, in alert domains, the alert) a permanent failure raises."""
+    """The review item (and, in alert domains, the alert) a permanent failure raises.
+
+    A letter a person wrote (a member in their chat or client, a token) is asked as
+    theirs (its ``principal``): in their own chat, answered by them or the owner's command
+    line (``whose_question``), as over MCP (``core.mcp.letter_reach``). Before, every
+    letter was asked in the first user's chat, so Alice read Bob's own input, quoted in
+    its reasons, and could Edit it in as Canon's own. The owner's alert then says why in
+    words that quote nothing of it (which field); a source's or Canon's letter is the
+    owner's, alert and question, as before."""
+    persons = persons_word(letter.principal)
     review = NewReviewItem(
         id=new_id(),
         kind="dead_letter",
@@ -122,18 +136,23 @@ def _escalation(engine: Engine, letter: DeadLetter, now: datetime) -> Escalation
         candidate_value=letter.id,
         current_value=None,
         confidence=0.0,
-        reasons=tuple(e[:160] for e in letter.errors[:5]) or ("invalid payload",),
+        # Whole (a validator's error cuts the value it names already): a reason cut short
+        # matched no sentence and was shown as the validator wrote it, the sender's text
+        # in Python's quotes, outside Canon's own.
+        reasons=tuple(e[:REASON_CHARS] for e in letter.errors[:5]) or ("invalid payload",),
         source_key=f"dead_letter:{letter.id}",
         created_at=now,
+        principal=letter.principal if persons else None,
     )
+    said = unquoted_reason if persons else plain_reason
     alert = None
     if letter.domain in ALERT_DOMAINS:
         alert = NewAlert(
             now,
-            "dead_letter_permanent",
+            "dead_letter_permanent_theirs" if persons else "dead_letter_permanent",
             letter.domain,
             f"a {letter.domain} payload failed validation permanently: "
-            f"{plain_reason(letter.errors[0]) if letter.errors else 'invalid'}",
+            f"{said(letter.errors[0]) if letter.errors else 'invalid'}",
         )
     return Escalation(review, engine.policy.max_pending, alert)
 
@@ -146,6 +165,7 @@ async def answer_dead_letter(
     now: datetime,
     answered_by: str | None,
     rules: Sequence[Rule],
+    principal: Principal = SYSTEM,
 ) -> AnswerResult:
     """Settle a dead-letter question once: the item and its letter close together.
 
@@ -176,8 +196,13 @@ async def answer_dead_letter(
             )
         if action == "edit":
             record["value"] = payload
-        # A Yes lets the letter in as its writer's; an edit is the owner's own payload.
-        writer = await _writer(engine, letter.principal) if action == "confirm" else SYSTEM
+        # A Yes lets the letter in as its writer's; an edit is its answerer's own payload:
+        # the owner's (Canon's) for a source's or Canon's letter, else the member's own
+        # word, claimed as their client may claim it (never a source's nor Canon's).
+        if action == "confirm":
+            writer = await _writer(engine, letter.principal)
+        else:
+            writer, payload = _editor(item, principal, payload)
         outcomes = await _ingest(engine, letter.schema, payload, now, rules, writer)
         status = "confirmed" if action == "confirm" else "edited"
     closed = None
@@ -228,6 +253,22 @@ async def _ingest(
         outcomes, _ = await ingest_signals(engine, [payload], now, rules=rules, principal=writer)
         return outcomes
     return await engine.ingest_batch([payload], now=now, principal=writer)
+
+
+def _editor(item: ReviewItem, principal: Principal, payload: Any) -> tuple[Principal, Any]:
+    """Who an Edit of the letter question ``item`` is written as, and the payload as they
+    may claim it: Canon's owner (the command line, or a letter no person wrote) edits as
+    Canon; a member editing their own letter in their chat writes their own word, with
+    the source a user's client may claim (``claim_observation``): Bob's edit of his
+    letter is never a calendar's nor Canon's."""
+    if principal.ref == SYSTEM.ref or not persons_word(item.principal):
+        return SYSTEM, payload
+    try:
+        return principal, claim_observation(payload, Claimant("user", via="the chat")).payload
+    except ClaimRefused as e:
+        raise InvalidAnswer(
+            f"not applied: {e}. Send what you know as your own word, or reject to discard it"
+        ) from e
 
 
 async def _writer(engine: Engine, ref: str | None) -> Principal:

@@ -94,7 +94,9 @@ async def answer_review(
     await _check_whose(engine, item, principal)
     answered_by = answered_by_for(principal, answered_by)
     if item.kind == "dead_letter":
-        return await answer_dead_letter(engine, item, action, value, now, answered_by, rules)
+        return await answer_dead_letter(
+            engine, item, action, value, now, answered_by, rules, principal
+        )
     if item.kind == "bootstrap":
         return await answer_bootstrap(
             engine, item, action, now=now, principal=principal, answered_by=answered_by

@@ -7,7 +7,8 @@ that quote it. An agent is not Alice: it sees whole the letters it wrote; of the
 about her, that they exist, when, and why in words that quote nothing of what was sent.
 Alice's own client and her delegate (which answers her letters' questions, as over MCP:
 ``tests/mcp/test_mcp_dead_letter_answers.py``) still see her letters whole; another
-member's letter about the household stays reduced to every reader but its writer.
+member's letter about the household stays reduced to every reader but its writer: when,
+and why in the same words that quote nothing (before, with no reason at all).
 """
 
 from __future__ import annotations
@@ -98,7 +99,9 @@ async def test_an_agent_sees_its_own_letters_whole_and_its_users_by_reason_and_t
         assert letter["first_seen"], name
         assert letter["last_attempt"], name
     bobs = letters["bob's on the household"]
-    assert (bobs["payload"], bobs["errors"], bobs["reasons"]) == (None, [], [])
+    assert (bobs["payload"], bobs["errors"]) == (None, [])
+    assert bobs["reasons"] == REDUCED_REASON  # why, in words that quote nothing of his
+    assert "Bob's Secret Cove" not in json.dumps(bobs)
 
 
 async def test_bob_sees_his_own_whole_and_nothing_of_alices(api: Api) -> None:

@@ -361,6 +361,10 @@ def split_segments(text: str) -> list[Segment]:
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
         kept = cut_before_already_there(kept)
+        if question and len(kept) > 1 and kept[-1][1] == "while":
+            # "Where do I change my address while we are away?": the "while" is when the
+            # question is about, not a second question of its own.
+            kept = [*kept[:-2], (f"{kept[-2][0]} while {kept[-1][0]}", kept[-2][1])]
         for i, (piece, j) in enumerate(kept):
             lead = LEAD_CONJ.match(piece)
             if lead:

@@ -18,7 +18,8 @@ HEAD = (
     r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
     r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
     r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointments?|check[\s-]?ups?|"
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal(?:\s+dinner)?|appointments?|"
+    r"check[\s-]?ups?|"
     # A baby's checks by its age: "the 6 week check", "her eight-week review".
     r"(?:\d+|two|six|eight|twelve)[\s-](?:week|month)\s+(?:check|review)s?|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"

@@ -427,6 +427,15 @@ and in-laws' works as look-alikes), academics travelling to conferences, written
 department, colleagues' trips as look-alikes) and new parents typing at night (fragments
 without capitals, the baby's health and sleep, the partner's shifts and trips,
 appointments moved, questions to the group)."""
+THIRTY_FIRST_VOICES = ("weddings", "flatmates", "snowbirds")
+"""Three voices of the thirty-first round (issue 24, voices31), written and committed with
+their baseline before any rule was tuned on them, each split 7 of every 12 records to dev
+and 5 to held-out (about 70 / 50): couples and families planning a wedding (venues,
+deposits and balances, fittings and tastings moved, guests' travel, a destination wedding),
+a shared house's group chat (rent splits, bills, who is away, subletting, keys, guests; the
+flatmates' own news as look-alikes) and retirees who winter somewhere warm (leaving for
+Florida, Arizona or Spain, house-sitters, the RV, coming home in spring, doctors in both
+places; older writers, full sentences and ALL CAPS)."""
 _LATER_VOICES = (
     VOICE_SETS
     + MORE_VOICES
@@ -449,6 +458,7 @@ _ALL_HALVES = (
     + [(n, h) for n in _LATER_VOICES for h in HALVES]
     + [(n, h) for n in THIRTIETH_VOICES for h in HALVES]
     + [(n, h) for n in THIRTIETH_MONEY for h in HALVES]
+    + [(n, h) for n in THIRTY_FIRST_VOICES for h in HALVES]
     + [(n, "dev") for n in PROBE_SETS]
 )
 _FACTUAL = frozenset({"assertive", "planning"})
@@ -625,6 +635,26 @@ def test_the_thirtieth_voices_are_new_and_split_seven_to_five() -> None:
         dev, heldout = _records(name, "dev"), _records(name, "heldout")
         assert len(dev) >= 65, name
         assert len(heldout) >= 45, name
+        for rec in dev + heldout:
+            key = rec.text.casefold()
+            assert key not in seen, name  # a name: never print a held-out text
+            assert key not in others, name
+            seen.add(key)
+
+
+def test_the_thirty_first_voices_are_new_and_split_seven_to_five() -> None:
+    """No text twice, none from another set; about 70 dev and 50 held-out records each."""
+    others = {
+        r.text.casefold()
+        for n, h in _ALL_HALVES
+        if n not in THIRTY_FIRST_VOICES
+        for r in _records(n, h)
+    }
+    seen: set[str] = set()
+    for name in THIRTY_FIRST_VOICES:
+        dev, heldout = _records(name, "dev"), _records(name, "heldout")
+        assert len(dev) >= 70, name
+        assert len(heldout) >= 50, name
         for rec in dev + heldout:
             key = rec.text.casefold()
             assert key not in seen, name  # a name: never print a held-out text

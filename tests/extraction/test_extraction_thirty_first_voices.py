@@ -104,6 +104,11 @@ FIELD_ROWS: list[FieldRow] = [
         "assertive",
     ),
     ("I'm in Rome till the 9th, if the strike ends we might stay", "travel.location", None, ""),
+    # Back somewhere for a season is a stay under way, not a trip ended.
+    ("we're back in Naples for the winter", "travel.status", "in_progress", "assertive"),
+    ("back in Yuma for another season!", "travel.location", "Yuma", "assertive"),
+    ("we're back in Leeds, the trip was great", "travel.status", "completed", "assertive"),
+    ("we were back in Yuma for the winter in 2019", "travel.location", None, ""),
     # A joint put in new that went well, as an operation that did: the member is well.
     ("Marge's knee replacement went great", "family.marge.status", "well", "assertive"),
     ("my dad's hip replacement went fine", "family.dad.status", "well", "assertive"),

@@ -151,8 +151,6 @@ def slugify(name: str) -> str:
     """'Feature X' -> 'feature_x': the slug used in per-item field names. An accented
     letter is its bare letter ("my fiancé" is "fiance", not "fianc"); the accent is a mark
     on the letter, not a break between words."""
-    bare = "".join(
-        c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
-    )
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     slug = re.sub(r"[^a-z0-9]+", "_", bare.lower()).strip("_")
     return slug or "item"

@@ -13,6 +13,7 @@ configured extraction rule can introduce fields without code changes.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -147,6 +148,9 @@ def domain_of(field: str) -> str:
 
 
 def slugify(name: str) -> str:
-    """'Feature X' -> 'feature_x': the slug used in per-item field names."""
-    slug = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    """'Feature X' -> 'feature_x': the slug used in per-item field names. An accented
+    letter is its bare letter ("my fiancé" is "fiance", not "fianc"); the accent is a mark
+    on the letter, not a break between words."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    slug = re.sub(r"[^a-z0-9]+", "_", bare.lower()).strip("_")
     return slug or "item"

@@ -82,9 +82,34 @@ def bill_told_after(
 ) -> list[Candidate]:
     """What ``clause`` tells, of "it", of the one bill the clause before (``low_before``)
     set: its sum (``bill_amount_after``) or the day it is due."""
-    return bill_amount_after(clause.low, said_before) or _bill_due_after(
-        clause, said_before, low_before
+    return (
+        bill_amount_after(clause.low, said_before)
+        or _bill_paid_after(clause.low, said_before)
+        or _bill_due_after(clause, said_before, low_before)
     )
+
+
+_PAID_IT = re.compile(
+    r"^(?:(?:and|so|but|ok|okay)\s+)?(?:(?:i|we)\s+(?:(?:have|'ve|just|already)\s+)*"
+    r"paid\s+(?:it|that|them|it\s+off)|(?:it's|it\s+is|it's\s+been|it\s+has\s+been|that's)\s+"
+    r"(?:(?:already|now|all)\s+)?paid(?:\s+off)?|paid\s+it)"
+    r"(?:\s+(?:already|today|yesterday|online|now|off|in\s+full))*\s*[.!]*$"
+)
+"""The bill the clause before told of, paid: "the electric bill came, $212, I paid it",
+"the water bill came and it's paid" (not "I'll pay it", not "did you pay it?")."""
+
+
+def _bill_paid_after(low: str, said_before: list[ExtractedObservation]) -> list[Candidate]:
+    if _PAID_IT.match(low) is None:
+        return []
+    told = [o for o in said_before if o.field.startswith("financial.")]
+    bills = {o.field.rsplit(".", 1)[0] for o in told}
+    if len(bills) != 1 or any(o.intent not in ("assertive", "planning") for o in told):
+        return []  # one bill of the writer's, held now
+    bill = next(iter(bills))
+    if any(o.field == f"{bill}.status" and o.candidate_value == "paid" for o in told):
+        return []
+    return [Candidate(f"{bill}.status", "paid", 0.9, "assertive")]
 
 
 def _bill_due_after(

@@ -30,7 +30,10 @@ _WHICH_ONE = re.compile(
 )
 
 
-_CLIENTS = re.compile(r"\b([A-Za-z][\w&-]*)'s\s+(invoice|deposit|quote|estimate)\b")
+_CLIENTS = re.compile(
+    r"\b([A-Za-z][\w&-]*)['\u2019]s\s+((?:(?:final|first|second|last)\s+)?(?:invoice|deposit|quote|"
+    r"estimate|balance|payment|retainer|fee))\b"
+)
 _REFLEXIVE = re.compile(r"\s+(?:myself|ourselves|ourself|themselves|himself|herself)$", re.I)
 """Who paid, not what: "paid the conference fee myself" is the conference fee."""
 _GIVEN_THE = re.compile(
@@ -58,7 +61,8 @@ def bill_name(item: str) -> str:
     """``item`` without the company before it, the home before "rent" and the way it is
     paid after it: "PG&E electric bill" -> "electric bill"."""
     # "Halcyon's invoice" is the Halcyon invoice, as "the Hollis invoice" names it;
-    # "the roofer's deposit", "the electrician's quote": the roofer deposit, as said.
+    # "the roofer's deposit", "the electrician's quote": the roofer deposit, as said; "the
+    # florist's balance", "the venue's final payment" the same.
     name = _CLIENTS.sub(r"\1 \2", _REFLEXIVE.sub("", item.strip()))
     name = _GIVEN_THE.sub("", name)
     name = _WHOSE_BILL.sub(r"\g<who>", _CAME.sub("", name))

@@ -32,8 +32,19 @@ _NOT_PLAIN = re.compile(
 condition of its own, a hope."""
 
 
+_IF_THEN_INSTRUCTION = re.compile(
+    r",\s*(?=(?:if|when)\s+[^,;.!?]{2,40}?,?\s(?:just\s+|pls\s+|please\s+)?(?:stick|put|leave|bring|"
+    r"call|ring|text|txt|message|grab|let|tell|send|give|feed|water|sign|take|pop|drop|shove|chuck|"
+    r"knock|use|help)\s+(?:it|them|me|us|him|her|the|my|our|in|yourself|yourselves)\b[^,;.!?]*$)",
+    re.I,
+)
+"""The joint before a condition with its instruction after it, no comma between: "I'm in
+Paris till the 9th, if the parcel comes stick it in my room". The condition governs the
+instruction, not the fact before the comma."""
+
+
 def _instruction_if(piece: str) -> re.Match[str] | None:
-    m = _INSTRUCTION_IF.search(piece)
+    m = _INSTRUCTION_IF.search(piece) or _IF_THEN_INSTRUCTION.search(piece)
     if m is None or len(piece[: m.start()].split()) < 3:
         return None  # "Sis, abeg help me check if …": whom the writer calls, no fact
     return None if _NOT_PLAIN.search(piece, 0, m.start()) else m

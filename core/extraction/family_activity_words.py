@@ -18,7 +18,8 @@ HEAD = (
     r"(?:school|class|nativity|christmas|holiday|spring|winter|end[- ]of[- ]year)\s+"
     r"(?:play|musical|show|concert|assembly|performance|fair|disco|dance)|"
     r"musical|assembly|graduation|prom|fundraiser|bake\s+sale|(?:science|book)\s+fair|"
-    r"practice|lessons?|class|recital|game|match|tournament|rehearsal|appointments?|check[\s-]?ups?|"
+    r"practice|lessons?|class|recital|game|match|tournament|rehearsal(?:\s+dinner)?|appointments?|"
+    r"check[\s-]?ups?|"
     # A baby's checks by its age: "the 6 week check", "her eight-week review".
     r"(?:\d+|two|six|eight|twelve)[\s-](?:week|month)\s+(?:check|review)s?|"
     r"check-up|playdate|play\s+date|camp|daycare|preschool|school|tutoring|therapy|conference|"
@@ -42,8 +43,19 @@ HEAD = (
     # changeover is at the school now", "contact is off this weekend".
     r"handover|hand-over|changeover|change-over|handoff|hand-off|contact\s+(?:visit|session|time)|"
     # A family meal by its occasion: "Gran's birthday lunch is moved to the 21st".
-    r"(?:birthday|sunday|family|christmas|easter|anniversary|mother's\s+day|father's\s+day)\s+"
+    r"(?:birthday|sunday|family|christmas|easter|anniversary|mother's\s+day|father's\s+day|"
+    # A wedding's and a club's meals: "the welcome dinner got cancelled", "our group dinner
+    # moved to Thursday".
+    r"welcome|rehearsal|engagement|farewell|leaving|retirement|group|club|team)\s+"
     r"(?:lunch|dinner|tea|meal|bbq|barbecue|brunch|do)|"
+    # A wedding's appointments by what is tried on, tasted or shot: "dress fitting moved to
+    # thursday", "the cake tasting got cancelled", "our engagement shoot is on the 4th".
+    r"(?:dress|suit|gown|bridal|wedding|final|first|second|last|tux|tuxedo)\s+fittings?|"
+    r"(?:cake|menu|wine|food)\s+tastings?|tastings?|(?:hair|make-?up)\s+trial|walk-?through|"
+    r"(?:bridal|baby|wedding)\s+shower|(?:hen|stag)\s+(?:do|party|night)|bachelorette(?:\s+party)?|"
+    r"(?:engagement|wedding|family)\s+(?:photos|pictures|shoot)|photo\s*shoot|"
+    # A meeting of a body one belongs to: "the condo association meeting was cancelled".
+    r"(?:association|hoa|committee|board|residents'?|tenants'?|church|council)\s+meeting|"
     # Care visits by whom one sees or what is taken: "Dad's bloods are Mon 9:20", "the
     # podiatrist cancelled", "her GP appt".
     r"bloods|blood\s+tests?|podiatrist|chiropodist|audiology|hearing\s+test|eye\s+test|"

@@ -118,7 +118,9 @@ _SYMPTOM_GONE = re.compile(
     r"knee|hip|ankle|foot|leg|arm|shoulder|neck|throat|head|hand|wrist)\s*"
     r"(?:is|are|'s|has\s+got|has)?\s+(?:(?:much|a\s+lot|way|so\s+much|loads|far|already)\s+)?"
     r"(?:clearer|better|improved|improving|clearing\s+up|cleared\s+up|healing)\b|"
-    r"^\s*'s\s+(?:surgery|operation|op|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
+    # "Carol's hip replacement went fine": a joint put in new, as an operation.
+    r"^\s*'s\s+(?:(?:hip|knee|shoulder|joint|valve|cataract)\s+(?:replacement|surgery|operation|op)|"
+    r"surgery|operation|op|procedure)\s+(?:went|was|is\s+done\s+and\s+went)\s+"
     r"(?:really\s+|very\s+|so\s+)?(?:well|fine|great|ok|okay|smoothly|perfectly)\b"
 )
 """The member's symptom ended or their operation went well: "dad's fever broke overnight",

@@ -120,6 +120,9 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
     # "quit acme, starting at google monday": the new value replaces the old one, so the old
     # one's retraction is no second question ("forget your employer?" beside "Google?").
     obs = [o for o in obs if not (o.intent == "retract" and o.field in replaced)]
+    # "the electric bill came, $212, I paid it": a bill that came due and was paid is paid.
+    paid = {o.field for o in obs if o.candidate_value == "paid" and o.intent == "assertive"}
+    obs = [o for o in obs if not (o.field in paid and o.candidate_value == "due")]
     # Sick now, not once: "dad's back home, he was in the hospital 3 days" is home.
     sick = {
         o.field

@@ -175,6 +175,11 @@ _JOINT = re.compile(
     r"(?:(?:the|my|our)\s+)?(?:landlord|landlady|client|clients|boss|manager|coworker|roommate|"
     r"neighbou?r|teacher|coach|accountant|mom|mum|dad|wife|husband|partner)\s+"
     r"(?:(?:already|still|just|now|literally|keeps?)\s+)+[a-z]+ing\b|"
+    # "Leaving for Florida on the 15th, the house sitter comes the 14th": who minds the house
+    # while the writer is away, a clause of its own (the trip before it stays the writer's).
+    r"(?:the|my|our)\s+(?:house[\s-]?|dog[\s-]?|pet[\s-]?|cat[\s-]?)?(?:sitter|neighbou?rs?|"
+    r"cleaner|nanny|flatmates?|roommates?|housemates?)\s+(?:is|are|has|have|comes|arrives|gets|"
+    r"will|'s|can|does|takes|keeps|checks|knows)\b|"
     # "im at moms till 6, can u grab the kids": a request or question put to the listener
     # after a statement is a clause of its own; the statement keeps its claim.
     r"(?:can|could|would|will|did|do)\s+(?:you|u)|pls|please|book\s+(?:it|that)\b|go\s+ahead\b|"
@@ -356,6 +361,10 @@ def split_segments(text: str) -> list[Segment]:
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
         kept = cut_before_already_there(kept)
+        if question and len(kept) > 1 and kept[-1][1] == "while":
+            # "Where do I change my address while we are away?": the "while" is when the
+            # question is about, not a second question of its own.
+            kept = [*kept[:-2], (f"{kept[-2][0]} while {kept[-1][0]}", kept[-2][1])]
         for i, (piece, j) in enumerate(kept):
             lead = LEAD_CONJ.match(piece)
             if lead:

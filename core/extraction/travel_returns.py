@@ -194,7 +194,8 @@ _WORD = re.compile(r"[a-z][a-z']*")
 PAST = re.compile(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned|reached)\b")
 _STAY = re.compile(
     r"\bfor\s+(?:the|a|an|another|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple"
-    r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month)\b"
+    r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month|winter|season|"
+    r"spring|autumn|fall)\b"
 )
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.gazetteer import key_of, lookup
 from core.extraction.home_described import HOME_BELONGINGS
 from core.extraction.home_is import HOME_IS
 from core.extraction.linguistics.reading import ClauseReading
@@ -130,7 +131,21 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and reading.subject == "addressee"
         and _SPEAKER_TOO.search(clause.low) is None
     )
-    return subject_other or addressed or about_someone_else(said)
+    return subject_other or addressed or about_someone_else(said) or _a_family_by_name(clause)
+
+
+_THE_SURNAMES = re.compile(
+    r"^\W*(?:(?:so|and|oh|btw|also|fyi)\W+)*[Tt]he\s+(?P<name>[A-Z][a-z]+s)\b(?!')\s+(?!family\b)"
+    r"(?:are|were|r|'re|have|got|get|left|flew|drove|went|came|just|still|will|won't|aren't)\b"
+)
+
+
+def _a_family_by_name(clause: Clause) -> bool:
+    """A household called by its surname heads the clause ("The Hendersons are in Tucson
+    till May", "the Millers got back to Buffalo"): their whereabouts, not the writer's;
+    a place so named ("the Bahamas are lovely") is no one."""
+    m = _THE_SURNAMES.match(clause.text)
+    return m is not None and lookup(key_of(m.group("name"))) is None
 
 
 _SPEAKER_TOO = re.compile(r"\b(?:i|me|my|i'm|im|we|us|our|we're)\b")

@@ -98,5 +98,23 @@ PEOPLE_BY_ROLE = frozenset(
         "everyone",
         "everybody",
         "others",
+        # A wedding's party and its hired hands, a shared house's others: "the bridesmaids
+        # are in vegas this weekend", "my flatmates are away till sunday".
+        "bride",
+        "groom",
+        "bridesmaid",
+        "bridesmaids",
+        "groomsman",
+        "groomsmen",
+        "officiant",
+        "planner",
+        "photographer",
+        "florist",
+        "caterer",
+        "caterers",
+        "roommates",
+        "housemates",
+        "flatmates",
+        "sitters",
     ]
 )

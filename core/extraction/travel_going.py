@@ -265,6 +265,26 @@ MOVING_NOW = re.compile(
     r"(?:head(?:ed|ing)|driving|going|on\s+(?:our|my|the)\s+way)\s+(?:up\s+|down\s+|over\s+)?to\b"
 )
 """A going said to be under way now ("driving to Austin as we speak")."""
+TRIP_UNDER_WAY = re.compile(
+    r"^(?:(?:ok|okay|so|and|well|yay|omg|fyi|btw|update)[:,]?\s+)*"
+    r"(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+){0,2}?(?:road\s*)?"
+    r"(?:trip|vacation|vacay|holiday|getaway)(?:\s+to\s+[\w' -]+?)?(?:'s|\s+has|\s+is)?\s+"
+    r"(?:(?:now|officially|finally|already)\s+)*(?:started|begun|began|kicked\s+off|under\s*way)\b"
+)
+"""A trip with its place said to have begun ("the tahoe trip is under way", "road trip to
+Austin officially under way"): on it now, not planning it. Only a trip of the writer's or of
+no one named ("Mom's Lisbon trip is underway" is hers: ``ANOTHER_IS`` is not enough there,
+so the words before the trip are read by ``others_trip``)."""
+_ANOTHERS_OWNER = re.compile(r"\b(?:their|his|her|your)\s|\b(?!(?:it|that|what|let|here|there)'s)[a-z]+'s\s")
+
+
+def others_trip(low: str) -> bool:
+    """Whether the words before a trip noun name someone else as its owner ("mom's lisbon
+    trip", "their vegas trip")."""
+    m = TRIP_UNDER_WAY.match(low)
+    head = low[: m.end()] if m else low
+    trip = re.search(r"\b(?:trip|vacation|vacay|holiday|getaway)\b", head)
+    return bool(_ANOTHERS_OWNER.search(head[: trip.start()] if trip else head))
 ON_TRIP = re.compile(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"

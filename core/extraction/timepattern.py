@@ -40,7 +40,7 @@ read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 # I'm part time": when a change takes effect), except in "away from", whose object is
 # where someone is away from, or in a learner's "away from september", since when.
 TIME_RE = re.compile(
-    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|(?:back|home)(?:\s+again)?|before|after|
       (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
       (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly|(?<!by\s)after)\s+
         (?:on\s+)?)?

@@ -52,6 +52,7 @@ from core.extraction.travel_going import (
     WAY_HOME_OFF,
     booked_place,
     held_there,
+    lodging_priced,
     others_trip,
     paid_for_a_trip,
     said_now,
@@ -118,7 +119,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and CALLED_OFF.search(low) is None
     ):
         return []  # no place, no trip word: nothing to find
-    if is_habit(low) or anyones_way(low):
+    if is_habit(low) or anyones_way(low) or lodging_priced(low):
         return []
     m = cancellation(clause)
     if m and WAY_HOME_OFF.search(clause.low):

@@ -227,6 +227,22 @@ def paid_for_a_trip(low: str) -> bool:
     return _PAID_FOR_A_TRIP.search(low) is not None
 
 
+_LODGING_PRICED = re.compile(
+    r"^(?:(?:ok|okay|so|and|btw|fyi|fwiw|ugh|wow|omg|lol|also)[,!]?\s+)*(?:(?:the|our|my|a|an)\s+)?"
+    r"(?:hotels?|hostels?|airbnbs?|b&bs?|bnbs?|guesthouses?|motels?|rooms?|villas?|cabins?|"
+    r"apartments?|flats?|rentals?)\s+in\s+[^,;!?]{1,40}?\s+(?:is|are|'s|costs?|runs?|goes\s+for)\s+"
+    r"(?:(?:like|about|around|only|just|now|already|roughly)\s+)*[$€£₹]?\d[\d,.]*\s*(?:[$€£]|euros?|"
+    r"dollars?|bucks|pounds?|quid)?\+?\s*(?:a|an|per|/)\s*(?:night|nite|nt)\b"
+)
+"""A lodging's price by the night ("Hotel in Lyon is €160/night", "the hostel in Berlin is
+€35 per night"): a price looked at, which plans no trip and puts no one there (booking it
+would: "booked a hotel in Lyon for friday")."""
+
+
+def lodging_priced(low: str) -> bool:
+    """Whether ``low`` opens on a lodging's price by the night (``_LODGING_PRICED``)."""
+    return _LODGING_PRICED.match(low) is not None
+
 FROM_A_TRIP_TO = re.compile(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
     r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"

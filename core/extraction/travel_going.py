@@ -243,6 +243,7 @@ def lodging_priced(low: str) -> bool:
     """Whether ``low`` opens on a lodging's price by the night (``_LODGING_PRICED``)."""
     return _LODGING_PRICED.match(low) is not None
 
+
 FROM_A_TRIP_TO = re.compile(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
     r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"
@@ -289,9 +290,10 @@ TRIP_UNDER_WAY = re.compile(
 )
 """A trip with its place said to have begun ("the tahoe trip is under way", "road trip to
 Austin officially under way"): on it now, not planning it. Only a trip of the writer's or of
-no one named ("Mom's Lisbon trip is underway" is hers: ``ANOTHER_IS`` is not enough there,
-so the words before the trip are read by ``others_trip``)."""
-_ANOTHERS_OWNER = re.compile(r"\b(?:their|his|her|your)\s|\b(?!(?:it|that|what|let|here|there)'s)[a-z]+'s\s")
+no one named: "Mom's Lisbon trip is underway" is hers (``others_trip``)."""
+_ANOTHERS_OWNER = re.compile(
+    r"\b(?:their|his|her|your)\s|\b(?!(?:it|that|what|let|here|there)'s)[a-z]+'s\s"
+)
 
 
 def others_trip(low: str) -> bool:
@@ -301,6 +303,8 @@ def others_trip(low: str) -> bool:
     head = low[: m.end()] if m else low
     trip = re.search(r"\b(?:trip|vacation|vacay|holiday|getaway)\b", head)
     return bool(_ANOTHERS_OWNER.search(head[: trip.start()] if trip else head))
+
+
 ON_TRIP = re.compile(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"

@@ -278,3 +278,28 @@ def test_a_lodgings_price_by_the_night_plans_no_trip(text: str) -> None:
 )
 def test_a_lodging_booked_with_its_price_still_plans_the_trip(text: str, place: str) -> None:
     assert _facts(text).get("travel.destination") == place, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we headed out friday and were home again sunday",
+        "set off saturday, came home monday, what a weekend",
+        "we left friday and made it home sunday night",
+        "flew out thursday and flew home sunday",
+    ],
+)
+def test_a_departure_with_its_way_back_told_after_is_no_trip_under_way(text: str) -> None:
+    assert _facts(text).get("travel.status") != "in_progress", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we headed out friday",
+        "we left for Denver on saturday and got there sunday",
+        "set off this morning, back sunday",
+    ],
+)
+def test_a_departure_alone_is_still_a_trip_under_way(text: str) -> None:
+    assert _facts(text).get("travel.status") == "in_progress", text

@@ -11,7 +11,7 @@ set that one bill, as the writer's own, and not the sum or the day already.
 from __future__ import annotations
 
 import re
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
@@ -25,12 +25,29 @@ _IT_IS = re.compile(
     r"gone\s+up\s+to|a\s+whopping)\s+)*(?=\S)"
 )
 _FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?k?")
-_AFTER_SUM = re.compile(r"\s*(?:$|[,.!;]|(?:this|a|per|for|now|again|ouch|though|tho|lol)\b)")
+_AFTER_SUM = re.compile(
+    # "it's 88 😩": a sign or an emoji after the sum ends it as a stop does (not "88%").
+    r"\s*(?:$|[,.!;]|[^\w\s%$€£]|(?:this|a|per|for|now|again|ouch|though|tho|lol)\b)"
+)
 
 
-def bill_amount_after(low: str, said_before: list[ExtractedObservation]) -> list[Candidate]:
+_BILL_CAME = re.compile(
+    r"^(?:(?:ok|okay|so|and|well|oh|ugh|welp|babe|hun|lol|btw|fyi|great)[,!]?\s+)*"
+    r"(?:(?:the|my|our)\s+)?(?P<item>(?:[a-z][a-z-]*\s+){0,2}?bill)\s+"
+    r"(?:just\s+)?(?:came(?:\s+in)?|arrived|showed\s+up|is\s+here|got\s+here)"
+    r"(?:\s+(?:today|this\s+morning|yesterday|finally|in\s+the\s+(?:post|mail)))*[\s!.]*$"
+)
+"""A bill of the writer's said only to have come ("the gas bill came", "babe the water bill
+came"): the clause after may say its sum of "it" ("…, it's $80"). Another's ("mom's gas
+bill came") is not the writer's."""
+
+
+def bill_amount_after(
+    low: str, said_before: list[ExtractedObservation], low_before: str = ""
+) -> list[Candidate]:
     """The amount (and currency) ``low`` (one clause) gives to the bill the clause before
-    set; none when it names no sum, or the bill had its sum already."""
+    set, or only said had come (``low_before``); none when it names no sum, or the bill had
+    its sum already."""
     if not low.startswith(("it", "that", "and", "but", "so", "which")):
         return []
     m = _IT_IS.match(low)
@@ -38,6 +55,8 @@ def bill_amount_after(low: str, said_before: list[ExtractedObservation]) -> list
         return []
     bills = {o.field.rsplit(".", 1)[0] for o in said_before if o.field.startswith("financial.")}
     priced = {o.field.rsplit(".", 1)[0] for o in said_before if o.field.endswith(".amount")}
+    if not said_before and (came := _BILL_CAME.match(low_before)) is not None:
+        bills = {f"financial.{slugify(bill_name(came.group('item')))}"}
     if len(bills) != 1 or bills & priced:
         return []
     rest = low[m.end() :]
@@ -57,13 +76,13 @@ def bill_amount_after(low: str, said_before: list[ExtractedObservation]) -> list
 
 
 _IT_DUE = re.compile(
-    r"^(?:and\s+|but\s+|so\s+)?(?:it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+"
+    r"^(?:and\s+|but\s+|so\s+)?(?:(?:it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
     r"(?:(?:still|also|then|now)\s+)?(?:due|payable|(?:needs?|has|have|must\s+be|got)\s+"
     r"(?:paying|to\s+be\s+paid|paid|to\s+go\s+in))\b"
 )
 """A day the bill before is owed by, told of "it": "it's due on the 18th", "they are due by
-Friday", "it needs paying by the 12th", "it has to be paid by the 10th" (not "it was due
-on the 3rd", a story)."""
+Friday", "it needs paying by the 12th", "it has to be paid by the 10th", or with no "it" at
+all ("electric bill came, it's $112, due monday"); not "it was due on the 3rd", a story."""
 
 
 _PRICED = re.compile(
@@ -81,12 +100,32 @@ def bill_told_after(
     clause: Clause, said_before: list[ExtractedObservation], low_before: str
 ) -> list[Candidate]:
     """What ``clause`` tells, of "it", of the one bill the clause before (``low_before``)
-    set: its sum (``bill_amount_after``) or the day it is due."""
+    set: its sum (``bill_amount_after``, and the day after it: "it's $112, due monday") or
+    the day it is due."""
+    sums = bill_amount_after(clause.low, said_before, low_before)
+    if sums and _DUE_AFTER_SUM.search(clause.low) and (day := _day_ahead(clause)) is not None:
+        bill = sums[0].field.rsplit(".", 1)[0]
+        until = datetime.combine(day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
+        sums += [
+            Candidate(f"{bill}.due_date", day.isoformat(), 0.9, None, until),
+            Candidate(f"{bill}.status", "due", 0.9, None, until),
+        ]
     return (
-        bill_amount_after(clause.low, said_before)
+        sums
         or _bill_paid_after(clause.low, said_before)
         or _bill_due_after(clause, said_before, low_before)
     )
+
+
+_DUE_AFTER_SUM = re.compile(r"\d[^,;]*?(?:,|\band\b)\s*(?:(?:it's|its|it\s+is)\s+)?due\b")
+"""The sum, then the day it is due: "it's $112, due monday", "it's 64 and due the 9th"."""
+
+
+def _day_ahead(clause: Clause) -> date | None:
+    """The first day the clause names that is still to come."""
+    today = clause.at.date()
+    ahead = [t for t in clause.times if not t.past and not t.begun_span(today)]
+    return ahead[0].day if ahead else None
 
 
 _PAID_IT = re.compile(
@@ -117,11 +156,9 @@ def _bill_due_after(
 ) -> list[Candidate]:
     if clause.intent not in ("assertive", "planning") or _IT_DUE.match(clause.low) is None:
         return []
-    today = clause.at.date()
-    ahead = [t for t in clause.times if not t.past and not t.begun_span(today)]
-    if not ahead:
+    day = _day_ahead(clause)
+    if day is None:
         return []
-    day = ahead[0].day
     until = datetime.combine(day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
     told = [o for o in said_before if o.field.startswith("financial.")]
     out: list[Candidate] = []

@@ -1,6 +1,7 @@
 """What a thing of the writer's costs by the month, the week or the year: "the storage unit
 is $95 a month", "my parking permit is $40 a month", "the lawn guy is $60 a week", "the
-allotment is £30 a year".
+allotment is £30 a year", and by the day: "the dog walker is $25 a day", "the daycare is €55
+per day" (a rate paid day after day, as a month's is).
 
 No bill word names it: the thing itself is what is paid for again and again, so it is read
 as a bill would be (``financial.<thing>.amount`` and its currency). Only the writer's own
@@ -23,14 +24,14 @@ _COSTS = re.compile(
     r"(?:\s(?:is|are|costs?|comes\s+to|runs\s+(?:me|us))|'s|'re)\s+"
     r"(?:(?:now|only|just|still|about|around|like|roughly)\s+)*"
     rf"(?P<money>{AMOUNT.pattern})\s*"
-    r"(?:(?:a|an|per|/|every)\s*(?:month|mo|mth|week|wk|fortnight|year|yr|quarter|term)\b|"
-    r"(?:monthly|weekly|yearly|annually)\b|pcm\b)"
+    r"(?:(?:a|an|per|/|every)\s*(?:month|mo|mth|week|wk|fortnight|year|yr|quarter|term|day)\b|"
+    r"(?:monthly|weekly|yearly|annually|daily)\b|pcm\b)"
 )
 _NOT_PAID_FOR = re.compile(
     # What comes in, not what is paid: "my salary is $5,000 a month", "our budget is £400 a
-    # week"; and bills and rents, which ``rules_financial`` reads with their status.
+    # week", "the per diem is $75 a day"; and bills and rents, which ``rules_financial`` reads with their status.
     r"\b(?:salary|wages?|pay|income|stipend|allowance|budget|pension|earnings|savings|"
-    r"take-home|bonus|tips|profit|revenue|bill|bills|rent|mortgage|invoice|premium|insurance|"
+    r"take-home|bonus|tips|profit|revenue|diem|bill|bills|rent|mortgage|invoice|premium|insurance|"
     r"fees?|tuition|payment|spend|spending|average|cost|price|total)$"
 )
 """The last word of what is paid for, when it is no thing paid for."""

@@ -64,6 +64,9 @@ _LEAD_FILLER = re.compile(
     # "dude we're finally in Vegas", "sis i'm at the airport" (not "bro is sick").
     r"(?:bro|bruh|bruv|dude|mate|fam|sis|girl|guys|omg|lol|lmao|ffs)(?=\s+(?:i|i'm|im|we|we're|were|"
     r"i've|we've|my|our)\b)|"
+    # A laugh before where the writer is, said without "I'm": "lol in tahoe since yesterday!!",
+    # "haha in vegas since friday" (the laugh says nothing; "in" and the place say it).
+    r"(?:lol+|lmao+|lmfao|haha(?:ha)*|hehe|omg|ugh|welp)(?=\s+(?:still\s+)?in\s+[A-Za-z])|"
     # The writer's frame around news of the listener: "guess you made it to Leeds ok", "i
     # see you're back in town", "glad u got home safe". What follows is the listener's.
     r"(?:(?:i|so|really|just)\s+)?(?:guess|bet|hear|heard|take\s+it|assume|gather|glad|happy|"

@@ -47,10 +47,13 @@ from core.extraction.travel_going import (
     STAY_AHEAD,
     STUCK_THERE,
     TRIP_NOUN,
+    TRIP_UNDER_WAY,
     VISIT,
     WAY_HOME_OFF,
     booked_place,
     held_there,
+    lodging_priced,
+    others_trip,
     paid_for_a_trip,
     said_now,
     trip_behind,
@@ -116,7 +119,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and CALLED_OFF.search(low) is None
     ):
         return []  # no place, no trip word: nothing to find
-    if is_habit(low) or anyones_way(low):
+    if is_habit(low) or anyones_way(low) or lodging_priced(low):
         return []
     m = cancellation(clause)
     if m and WAY_HOME_OFF.search(clause.low):
@@ -319,6 +322,16 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and not any(t.day > clause.at.date() for t in clause.times)
     ):
         # "driving to Austin as we speak", "currently on a train to Cardiff": under way.
+        conf = place_confidence(place) * (1.0 if place.known else 0.8)
+        return [
+            Candidate("travel.destination", place.name, conf, "assertive"),
+            Candidate("travel.status", "in_progress", conf, "assertive"),
+        ]
+    if clause.intent in ("assertive", "planning") and TRIP_UNDER_WAY.match(low):
+        # "the tahoe trip is under way": begun, so on it now (as ``MOVING_NOW``); "Mom's
+        # Lisbon trip is underway" is hers, begun, and no plan of the writer's.
+        if others_trip(low):
+            return []
         conf = place_confidence(place) * (1.0 if place.known else 0.8)
         return [
             Candidate("travel.destination", place.name, conf, "assertive"),

@@ -51,6 +51,11 @@ _LONG_AGO = re.compile(
     r"\b(?:(?:19|20)\d\d|years?\s+ago|months?\s+ago|last\s+(?:year|month|summer|winter|"
     r"spring|fall|autumn)|back\s+then|as\s+a\s+kid|when\s+i\s+was)\b"
 )
+_BACK_SINCE = re.compile(
+    r"\b(?:were|was|got|came|flew|drove|made\s+it)\s+(?:(?:back|home)\s+)?(?:back|home)\b"
+)
+"""A way back told in the past after the departure ("we headed out friday and were home
+again sunday"): the trip is over, not under way."""
 _TODAY = re.compile(
     r"\b(?:this\s+(?:morning|am)|today|earlier|ago|at\s+\d|\d\s*(?:am|pm)|first\s+thing|"
     r"before\s+(?:dawn|sunrise))\b"
@@ -65,7 +70,7 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
     m = _SET_OUT.match(clause.low)
     if m is None or _THEN.match(clause.low[m.end() :]) is None:
         return []
-    if _LONG_AGO.search(clause.low):
+    if _LONG_AGO.search(clause.low) or _BACK_SINCE.search(clause.low, m.end()):
         return []
     today = clause.at.date()
     day = _day_left(clause, m.end(), today)

@@ -40,7 +40,7 @@ read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 # I'm part time": when a change takes effect), except in "away from", whose object is
 # where someone is away from, or in a learner's "away from september", since when.
 TIME_RE = re.compile(
-    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|back|home|before|after|
+    rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|(?:back|home)(?:\s+again)?|before|after|
       (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
       (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly|(?<!by\s)after)\s+
         (?:on\s+)?)?
@@ -56,7 +56,7 @@ TIME_RE = re.compile(
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?:(?<=\bon\s)|(?<=\bby\s)|(?<=till\s)|(?<=until\s)|(?<=\bfrom\s)|(?<=\bdue\s)|(?<=back\s)|(?!24/7\b(?!/\d)))
         (?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
+    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s)|(?<=\bback\s)|(?<=\bhome\s)|(?<=\bleaving\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b

@@ -227,6 +227,23 @@ def paid_for_a_trip(low: str) -> bool:
     return _PAID_FOR_A_TRIP.search(low) is not None
 
 
+_LODGING_PRICED = re.compile(
+    r"^(?:(?:ok|okay|so|and|btw|fyi|fwiw|ugh|wow|omg|lol|also)[,!]?\s+)*(?:(?:the|our|my|a|an)\s+)?"
+    r"(?:hotels?|hostels?|airbnbs?|b&bs?|bnbs?|guesthouses?|motels?|rooms?|villas?|cabins?|"
+    r"apartments?|flats?|rentals?)\s+in\s+[^,;!?]{1,40}?\s+(?:is|are|'s|costs?|runs?|goes\s+for)\s+"
+    r"(?:(?:like|about|around|only|just|now|already|roughly)\s+)*[$€£₹]?\d[\d,.]*\s*(?:[$€£]|euros?|"
+    r"dollars?|bucks|pounds?|quid)?\+?\s*(?:a|an|per|/)\s*(?:night|nite|nt)\b"
+)
+"""A lodging's price by the night ("Hotel in Lyon is €160/night", "the hostel in Berlin is
+€35 per night"): a price looked at, which plans no trip and puts no one there (booking it
+would: "booked a hotel in Lyon for friday")."""
+
+
+def lodging_priced(low: str) -> bool:
+    """Whether ``low`` opens on a lodging's price by the night (``_LODGING_PRICED``)."""
+    return _LODGING_PRICED.match(low) is not None
+
+
 FROM_A_TRIP_TO = re.compile(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
     r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"
@@ -265,6 +282,29 @@ MOVING_NOW = re.compile(
     r"(?:head(?:ed|ing)|driving|going|on\s+(?:our|my|the)\s+way)\s+(?:up\s+|down\s+|over\s+)?to\b"
 )
 """A going said to be under way now ("driving to Austin as we speak")."""
+TRIP_UNDER_WAY = re.compile(
+    r"^(?:(?:ok|okay|so|and|well|yay|omg|fyi|btw|update)[:,]?\s+)*"
+    r"(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+){0,2}?(?:road\s*)?"
+    r"(?:trip|vacation|vacay|holiday|getaway)(?:\s+to\s+[\w' -]+?)?(?:'s|\s+has|\s+is)?\s+"
+    r"(?:(?:now|officially|finally|already)\s+)*(?:started|begun|began|kicked\s+off|under\s*way)\b"
+)
+"""A trip with its place said to have begun ("the tahoe trip is under way", "road trip to
+Austin officially under way"): on it now, not planning it. Only a trip of the writer's or of
+no one named: "Mom's Lisbon trip is underway" is hers (``others_trip``)."""
+_ANOTHERS_OWNER = re.compile(
+    r"\b(?:their|his|her|your)\s|\b(?!(?:it|that|what|let|here|there)'s)[a-z]+'s\s"
+)
+
+
+def others_trip(low: str) -> bool:
+    """Whether the words before a trip noun name someone else as its owner ("mom's lisbon
+    trip", "their vegas trip")."""
+    m = TRIP_UNDER_WAY.match(low)
+    head = low[: m.end()] if m else low
+    trip = re.search(r"\b(?:trip|vacation|vacay|holiday|getaway)\b", head)
+    return bool(_ANOTHERS_OWNER.search(head[: trip.start()] if trip else head))
+
+
 ON_TRIP = re.compile(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"

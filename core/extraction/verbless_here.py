@@ -23,6 +23,8 @@ from core.extraction.travel_departures import SETTING_OUT_WORDS
 
 _CLAUSE = re.compile(r"(?:^|(?<=[.!?;,:]\s)|(?<=\n))(?=\S)")
 """Where a clause may open: the start, or after a sentence end, a comma or a colon."""
+_FILLER = re.compile(r"(?:(?:ok|okay|so|and|well|yeah|update|btw|fyi)[,:]?\s+)+", re.I)
+"""Words that claim nothing before a place that opens a trip ("so tahoe…", "ok so Lisbon…")."""
 _LEAD = re.compile(
     r"(?P<lead>(?:currently|right\s+now|atm|still|now|location|loc|hello|hola|bonjour|ciao)\s*:?\s+|"
     r"\U0001f4cd\s*)",
@@ -67,14 +69,14 @@ _WITH_WHOM = (
     r"\s+(?:with|w)\s+(?:the\s+|my\s+|our\s+)?[a-z']+(?:\s+(?:and|&)\s+(?:the\s+|my\s+)?[a-z']+)?"
 )
 _SETS_OUT_SOON = re.compile(
-    rf"(?:{_WITH_WHOM},?|,)\s+(?:{SETTING_OUT_WORDS})(?:{_SOON.pattern}|\s+(?:on\s+)?the\s+"
+    rf"(?:{_WITH_WHOM},?|,)\s+(?:(?:we|i)(?:'re|'ll|\s+are|\s+will|\s+am)?\s+)?(?:{SETTING_OUT_WORDS})(?:{_SOON.pattern}|\s+(?:on\s+)?the\s+"
     r"\d{1,2}(?:st|nd|rd|th)?\b)|"
     rf"{_WITH_WHOM}{_SOON.pattern}",
     re.I,
 )
 """A bare place, who goes along and the day of setting out ("tahoe w/ the girls leaving
-thursday", "lisbon, flying out the 3rd", "leeds with my sister next weekend"): a trip there
-ahead, as "<place> next week" is. Not a town spelled like a first name: "austin w/ the girls
+thursday", "lisbon, flying out the 3rd", "Lisbon with my sister, we leave on the 20th", "leeds
+with my sister next weekend"): a trip there ahead, as "<place> next week" is. Not a town spelled like a first name: "austin w/ the girls
 leaving thursday" may be Austin who leaves; nor the place alone before the verb ("tahoe
 leaving thursday")."""
 _AT_LAST = re.compile(r"\s*[.!]+\s*(?:finally|at\s+(?:long\s+)?last)(?=\s*[.!]+|\s*$)", re.I)
@@ -139,7 +141,10 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
     rest = text[start:]
     lead = _LEAD.match(rest)
     head = lead.group("lead") if lead else ""
-    at = len(head)
+    # "so tahoe with the girls leaving thursday", "ok so Lisbon next month": a filler before
+    # the place, kept as it is; only a trip ahead is read past it.
+    filler = "" if head else (m.group() if (m := _FILLER.match(rest)) else "")
+    at = len(head) or len(filler)
     words = _PLACE.match(rest, at)
     if words is None:
         return None
@@ -156,8 +161,8 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
     opens = start == 0 or text[:start].rstrip()[-1:] in ".!?;:\n"
     if not head and opens and (soon := _SOON.match(after)) and not _TOLD_OF.search(clause):
         # "leeds this wknd for my cousins 21st", "lisbon next month": a trip there, ahead.
-        said = f"trip to {place}"
-        return text[:start] + said + text[start + size :], start + len(said) + soon.end()
+        said = f"{filler}trip to {place}"
+        return text[:start] + said + text[start + at + size :], start + len(said) + soon.end()
     if (
         not head
         and opens
@@ -165,8 +170,10 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
         and not _TOLD_OF.search(clause)
         and not is_common_first_name(place.lower())
     ):
-        said = f"trip to {place}"
-        return text[:start] + said + text[start + size :], start + len(said) + out.end()
+        said = f"{filler}trip to {place}"
+        return text[:start] + said + text[start + at + size :], start + len(said) + out.end()
+    if filler:
+        return None
     offset = _OFFSET.match(after)
     stay = _STAY.match(after) or (_AT_LAST.match(after) if start == 0 else None)
     # A day that bounds the stay ("lisbon till friday") is when it ends, not a plan.

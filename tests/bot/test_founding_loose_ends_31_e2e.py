@@ -75,7 +75,8 @@ async def test_made_it_up_here_before_the_plans_day_is_an_early_arrival(
     await _planned_with_the_return(story, start_bot)
     story.now = THURSDAY_MORNING
     asked = await story.hears(said, "Tahoe")
-    assert "unsure" not in asked.text, asked.text
+    assert "You sound unsure" not in asked.text, asked.text
+    assert "Thursday, December 3" in asked.text, asked.text
     await story.yes_to_all()
     assert await story.held("travel.status") == "in_progress"
     assert await story.held("travel.location") == "Tahoe"

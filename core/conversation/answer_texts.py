@@ -9,7 +9,7 @@ each name, so callers keep writing ``texts.state_text``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
@@ -22,7 +22,13 @@ from core.domain.read_values import fact_as_read
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import has_ended, overdue, told_past, trip_lasts_to_its_return
+from core.domain.tense import (
+    due_day_gone,
+    has_ended,
+    overdue,
+    told_past,
+    trip_lasts_to_its_return,
+)
 from core.store import ReviewItem
 
 
@@ -201,8 +207,9 @@ def value_sentence(
     return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value)}"
 
 
-def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
-    """/pending: each open question as it is asked (a group in one sentence)."""
+def pending_text(items: Sequence[ReviewItem], mine: str, today: date | None = None) -> str:
+    """/pending: each open question as it is asked (a group in one sentence); an errand's
+    day gone by (``today``: the user's calendar day) asked in the past."""
     if not items:
         return "Nothing is waiting for your confirmation."
     groups: dict[str, list[ReviewItem]] = {}
@@ -223,7 +230,9 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
         elif said_of_reader(first, mine):
             asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
         else:
-            asked = phrasing.question(members, mine).replace("\n", " ")
+            asked = phrasing.question(members, mine, due_gone=due_day_gone(members, today)).replace(
+                "\n", " "
+            )
         queued = "" if first.status == "pending" else " (after the current one)"
         lines.append(f"• {asked}{where}{queued}")
     return "\n".join(lines)

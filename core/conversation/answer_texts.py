@@ -29,6 +29,7 @@ from core.domain.tense import (
     told_past,
     trip_lasts_to_its_return,
 )
+from core.engine.consistency import today_where
 from core.store import ReviewItem
 
 
@@ -77,6 +78,11 @@ def state_text(
     group: tuple[str, str] | None = None
     # Each entity's trip status: a trip that is over "went to Tahoe" (``fact_sentence``).
     trip_status = {f.entity_id: str(f.value) for f in rows if f.field == "travel.status"}
+    # Each entity's calendar day on its own clock: 20:00 in Los Angeles is UTC's tomorrow.
+    today = {
+        e: today_where({f.field: f.value for f in rows if f.entity_id == e}, now)
+        for e in {f.entity_id for f in rows}
+    }
     means = meanings(rows)
     for f in rows:
         if (f.entity_id, f.domain) != group:
@@ -86,7 +92,7 @@ def state_text(
             lines.append(overruled_line(o, mine, now))
             continue
         status = trip_status.get(f.entity_id)
-        left = has_left(f, status, now)
+        left = has_left(f, status, today[f.entity_id])
         if f.field == "travel.depart_date" and not left:
             status = None  # a day still ahead is no day it left (that conflict is asked)
         said = (
@@ -146,13 +152,14 @@ _LEFT = frozenset({"in_progress", "completed"})
 Tuesday, December 1"), never a day to leave."""
 
 
-def has_left(f: CommittedFact, trip_status: str | None, now: datetime) -> bool:
+def has_left(f: CommittedFact, trip_status: str | None, today: date) -> bool:
     """Whether ``f`` is the day a trip left: its departure, the trip (``trip_status``)
-    under way or over, the day not after ``now``'s ("You left on Tuesday, December 1")."""
+    under way or over, the day not after ``today`` (the user's calendar day, not UTC's)
+    ("You left on Tuesday, December 1")."""
     return (
         f.field == "travel.depart_date"
         and trip_status in _LEFT
-        and str(f.value)[:10] <= now.date().isoformat()
+        and str(f.value)[:10] <= today.isoformat()
     )
 
 

@@ -23,7 +23,8 @@ from core.domain.household import name_key
 from core.domain.kin_words import RELATIONS, be_for
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
-from core.engine.consistency import calendar_day, today_where
+from core.domain.user_clock import on_users_clock
+from core.engine.consistency import calendar_day, today_where, users_zone
 from core.engine.same_errand import held_name
 from core.engine.trip_state import DEPART, DESTINATION, HOME, LOCATION, RETURN, STATUS
 from core.extraction.first_names import is_first_name
@@ -47,8 +48,11 @@ _SOURCE = {
 }
 
 
-def when_text(then: datetime, now: datetime) -> str:
-    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar'."""
+def when_text(then: datetime, now: datetime, zone: object = None) -> str:
+    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar',
+    on the user's clock (``zone``): 10 am and 8 pm in Los Angeles are one day, "this
+    morning", though UTC's dates differ."""
+    now = on_users_clock(now, zone)
     then = then.astimezone(now.tzinfo)
     seconds = (now - then).total_seconds()
     if seconds < 60:
@@ -78,7 +82,12 @@ def _source(f: CommittedFact, reader: str) -> str:
 
 
 def _said(f: CommittedFact, known: Known) -> str:
-    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
+    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now, _zone(known))}"
+
+
+def _zone(known: Known) -> str | None:
+    """The reader's time zone, from what is held of them."""
+    return users_zone({name: f.value for name, f in known.facts.items()})
 
 
 NOT_KEPT = (
@@ -148,7 +157,7 @@ def _where(_subject: str, known: Known) -> str:
                 "know where you are right now."
             )
         return _dont_know("where you are")
-    when = when_text(loc.evidence_ts, now)
+    when = when_text(loc.evidence_ts, now, _zone(known))
     source = _source(loc, known.reader)
     # "on our way home from tahoe now": still there as far as Canon knows, but not for long.
     leaving = ", heading home today" if _home_today(known) else ""

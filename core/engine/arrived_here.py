@@ -45,7 +45,7 @@ def here_is_the_plan(
 ) -> list[dict[str, Any]]:
     """``payloads`` with the plan's destination as where ``entity_id`` is, when they put the
     user's trip under way without naming a place and ``state`` (the user's committed values)
-    holds a planned trip whose day has come or is at most a week ahead (come early: "made it
+    holds a planned trip (with no place held: the arrival alone, asked) whose day has come or is at most a week ahead (come early: "made it
     up here!" on Thursday for Saturday's trip, the plan told on an earlier day:
     ``planned_at``), or, with no day to leave, a day to be back, and whose return has not
     passed."""
@@ -64,7 +64,7 @@ def here_is_the_plan(
         # it goes, not where she is; leaving is not arriving.
         return payloads
     place = state.get(DESTINATION)
-    if state.get(STATUS) != "planning" or not isinstance(place, str) or not place.strip():
+    if state.get(STATUS) != "planning":
         return payloads
     today = today_where(state, now)
     leaves, back = calendar_day(state.get(DEPART)), calendar_day(state.get(RETURN))
@@ -78,6 +78,14 @@ def here_is_the_plan(
         return payloads
     arrival = arrivals[0]
     sure = max(float(arrival.get("extraction_confidence", 0.0)), PLACE_BY_PLAN)
+    if not isinstance(place, str) or not place.strip():
+        # A plan with no place held (a trip called off, then booked again for a day):
+        # "made it up here" is still that trip under way, asked; where, it does not say.
+        why = "you said you're here; your trip is planned"
+        return [
+            {**p, "extraction_confidence": sure, "needs_confirmation": why} if p is arrival else p
+            for p in payloads
+        ]
     located = {
         **arrival,
         "event_id": derived_id("arrived-here", arrival["event_id"], LOCATION),

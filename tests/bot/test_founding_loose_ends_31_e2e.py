@@ -56,7 +56,8 @@ async def test_the_errand_before_we_go_is_overdue_once_she_left_today(
     await story.yes_to_all()
     assert await story.held("travel.status") == "in_progress"
     due = await story.hears("whats due", "Amazon")
-    assert "before you left" in due.text and "overdue" in due.text, due.text
+    assert "before you left" in due.text, due.text
+    assert "overdue" in due.text, due.text
     assert left in due.text, due.text
     assert "is due" not in due.text, due.text
     about = await story.hears("what do you know about me", "Amazon")

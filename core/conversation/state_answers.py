@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import NamedTuple
 
 from core.conversation.errand_answers import owed_reply
 from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.trip_answers import another_trip, stale_location
+from core.conversation.when_said import when_text
 from core.domain.audit import show_value
 from core.domain.household import name_key
 from core.domain.kin_words import RELATIONS, be_for
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
-from core.domain.user_clock import on_users_clock
 from core.engine.consistency import calendar_day, today_where, users_zone
 from core.engine.same_errand import held_name
 from core.engine.trip_state import DEPART, DESTINATION, HOME, LOCATION, RETURN, STATUS
@@ -46,32 +46,6 @@ _SOURCE = {
     "agent": "the assistant noted it",
     "system": "set by the system",
 }
-
-
-def when_text(then: datetime, now: datetime, zone: object = None) -> str:
-    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar',
-    on the user's clock (``zone``): 10 am and 8 pm in Los Angeles are one day, "this
-    morning", though UTC's dates differ."""
-    now = on_users_clock(now, zone)
-    then = then.astimezone(now.tzinfo)
-    seconds = (now - then).total_seconds()
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        minutes = int(seconds // 60)
-        return "a minute ago" if minutes == 1 else f"{minutes} minutes ago"
-    if then.date() == now.date():
-        if seconds < 2 * 3600:
-            return "an hour ago"
-        if then.hour < 12:
-            return "this morning"
-        return "this afternoon" if then.hour < 18 else "this evening"
-    if then.date() == (now - timedelta(days=1)).date():
-        return "yesterday"
-    days = (now.date() - then.date()).days
-    if days < 14:
-        return f"{days} days ago"
-    return f"on {then.day} {then:%b}"
 
 
 def _source(f: CommittedFact, reader: str) -> str:

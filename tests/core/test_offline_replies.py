@@ -16,7 +16,8 @@ from core.conversation.offline_replies import (
     NOTHING_CHANGED,
     offline_answer,
 )
-from core.conversation.state_answers import NOT_KEPT, UNSURE, when_text
+from core.conversation.state_answers import NOT_KEPT, UNSURE
+from core.conversation.when_said import when_text
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
 from core.store import ReviewItem

@@ -13,6 +13,7 @@ from datetime import date, datetime
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import trip_summary
+from core.domain.errands import left_by
 from core.domain.kin_words import be_for, who
 from core.domain.move_words import MOVE_CITY, MOVE_DATE, MOVE_FIELDS, moving
 from core.domain.phrasing_values import money_text, show_in
@@ -38,7 +39,8 @@ def about_me(
     facts = [f for f in still_told(facts, now) if (f.entity_id, f.field) not in in_doubt]
     if not facts:
         return NOTHING_KNOWN
-    today = today_where({f.field: f.value for f in facts if f.entity_id == reader}, now)
+    held = {f.field: f.value for f in facts if f.entity_id == reader}
+    today, left = today_where(held, now), left_by(held)
     lines = ["Here's what I know:"]
     by_domain: dict[str, list[CommittedFact]] = {}
     for f in sorted(facts, key=lambda f: (f.entity_id != reader, f.field)):
@@ -52,7 +54,7 @@ def about_me(
             # The trip's fields said together, so they never contradict each other.
             rows = [f for f in rows if f.entity_id != reader or not f.field.startswith("travel.")]
         errands, told = (
-            errand_summary(rows, reader, today) if domain == "financial" else ([], set())
+            errand_summary(rows, reader, today, left) if domain == "financial" else ([], set())
         )
         move, told = _move_summary(mine) if domain == "profile" else ([], told)
         rows = [f for f in rows if f.field not in told or f.entity_id != reader]

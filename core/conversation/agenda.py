@@ -19,7 +19,7 @@ from datetime import date, datetime
 
 from core.conversation.audience import PRIMARY
 from core.domain import phrasing
-from core.domain.errands import errands_of
+from core.domain.errands import errands_of, left_by
 from core.domain.naming import errand
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import calendar_day, today_where
@@ -57,7 +57,9 @@ def agenda(
     head, ahead = _trip(mine, today)
     overdue: list[_Item] = []
     undated: list[str] = []
-    left = _left_by(mine, held)
+    # Its day to leave as held, even while a question doubts it (it has left, whichever
+    # day that was).
+    left = left_by(held)
     for name, fields in sorted(_errands(facts, reader).items()):
         if fields.get("status") != "due":
             continue
@@ -85,17 +87,6 @@ def agenda(
     if undated:
         lines.append(f"No day yet: {', '.join(undated)}{_against_trip(mine)}.")
     return "\n".join(lines)
-
-
-def _left_by(mine: Mapping[str, Scalar], held: Mapping[str, Scalar]) -> date | None:
-    """The day by which an errand was to be done before a trip that has left (under way or
-    over): its day to leave as held, even while a question doubts it (it has left,
-    whichever day that was); None while no trip has left. What was due by then was to be
-    done before going: left undone, it is overdue, never "coming up" ("the Amazon return
-    is due Sunday" on a trip left early, or home from one, says a plan is still on)."""
-    if mine.get(STATUS) not in ("in_progress", "completed"):
-        return None
-    return calendar_day(held.get(DEPART))
 
 
 def _trip(mine: Mapping[str, Scalar], today: date) -> tuple[str, list[_Item]]:

@@ -9,7 +9,7 @@ each name, so callers keep writing ``texts.state_text``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from core.conversation.provenance import told_by, user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
@@ -22,7 +22,14 @@ from core.domain.read_values import fact_as_read
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
-from core.domain.tense import has_ended, overdue, told_past, trip_lasts_to_its_return
+from core.domain.tense import (
+    due_day_gone,
+    has_ended,
+    overdue,
+    told_past,
+    trip_lasts_to_its_return,
+)
+from core.engine.consistency import today_where
 from core.store import ReviewItem
 
 
@@ -71,6 +78,11 @@ def state_text(
     group: tuple[str, str] | None = None
     # Each entity's trip status: a trip that is over "went to Tahoe" (``fact_sentence``).
     trip_status = {f.entity_id: str(f.value) for f in rows if f.field == "travel.status"}
+    # Each entity's calendar day on its own clock: 20:00 in Los Angeles is UTC's tomorrow.
+    today = {
+        e: today_where({f.field: f.value for f in rows if f.entity_id == e}, now)
+        for e in {f.entity_id for f in rows}
+    }
     means = meanings(rows)
     for f in rows:
         if (f.entity_id, f.domain) != group:
@@ -80,7 +92,7 @@ def state_text(
             lines.append(overruled_line(o, mine, now))
             continue
         status = trip_status.get(f.entity_id)
-        left = has_left(f, status, now)
+        left = has_left(f, status, today[f.entity_id])
         if f.field == "travel.depart_date" and not left:
             status = None  # a day still ahead is no day it left (that conflict is asked)
         said = (
@@ -140,13 +152,14 @@ _LEFT = frozenset({"in_progress", "completed"})
 Tuesday, December 1"), never a day to leave."""
 
 
-def has_left(f: CommittedFact, trip_status: str | None, now: datetime) -> bool:
+def has_left(f: CommittedFact, trip_status: str | None, today: date) -> bool:
     """Whether ``f`` is the day a trip left: its departure, the trip (``trip_status``)
-    under way or over, the day not after ``now``'s ("You left on Tuesday, December 1")."""
+    under way or over, the day not after ``today`` (the user's calendar day, not UTC's)
+    ("You left on Tuesday, December 1")."""
     return (
         f.field == "travel.depart_date"
         and trip_status in _LEFT
-        and str(f.value)[:10] <= now.date().isoformat()
+        and str(f.value)[:10] <= today.isoformat()
     )
 
 
@@ -201,8 +214,9 @@ def value_sentence(
     return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value)}"
 
 
-def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
-    """/pending: each open question as it is asked (a group in one sentence)."""
+def pending_text(items: Sequence[ReviewItem], mine: str, today: date | None = None) -> str:
+    """/pending: each open question as it is asked (a group in one sentence); an errand's
+    day gone by (``today``: the user's calendar day) asked in the past."""
     if not items:
         return "Nothing is waiting for your confirmation."
     groups: dict[str, list[ReviewItem]] = {}
@@ -223,7 +237,9 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
         elif said_of_reader(first, mine):
             asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
         else:
-            asked = phrasing.question(members, mine).replace("\n", " ")
+            asked = phrasing.question(members, mine, due_gone=due_day_gone(members, today)).replace(
+                "\n", " "
+            )
         queued = "" if first.status == "pending" else " (after the current one)"
         lines.append(f"• {asked}{where}{queued}")
     return "\n".join(lines)

@@ -39,7 +39,8 @@ class Commands(ChatPart):
     async def show_pending(self, chat_id: int, user_id: int) -> None:
         """/pending."""
         await self.say(
-            chat_id, await commands.pending_answer(self.engine.store, self.config, user_id)
+            chat_id,
+            await commands.pending_answer(self.engine.store, self.config, user_id, self.clock()),
         )
 
     async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:

@@ -16,6 +16,7 @@ from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
 from core.domain.whose_word import may_answer, tokens_needed
+from core.engine.consistency import today_where
 from core.engine.household import facts_for_reader
 from core.engine.rollout_state import RolloutReader
 from core.store import Store
@@ -41,14 +42,18 @@ async def state_answer(
     return texts.state_text(kept, now, mine, domain, overruled)
 
 
-async def pending_answer(store: StoreBackend, audience: Audience, user_id: int) -> str:
+async def pending_answer(
+    store: StoreBackend, audience: Audience, user_id: int, now: datetime
+) -> str:
     """/pending: what waits for the user's answer; a question another member's words
-    raised on the household is theirs, not listed here (``may_answer``)."""
+    raised on the household is theirs, not listed here (``may_answer``); one whose day
+    has gone by (on the user's clock) is asked in the past."""
     items = await store.open_review_items(audience.entities_of(user_id))
     mine = audience.entity_of(user_id)
     # Another member's own client is theirs too: its questions name their user by token.
     tokens = await store.api_tokens.tokens() if tokens_needed(items) else ()
-    return texts.pending_text([r for r in items if may_answer(r, mine, tokens)], mine)
+    today = today_where({f.field: f.value for f in await store.facts(mine)}, now)
+    return texts.pending_text([r for r in items if may_answer(r, mine, tokens)], mine, today)
 
 
 async def why_answer(

@@ -13,7 +13,7 @@ from datetime import date
 
 from core.conversation.question_notes import open_question_note, under
 from core.domain import phrasing
-from core.domain.errands import errands_of, is_goods_return, status_said
+from core.domain.errands import errands_of, is_goods_return, left_by, status_said
 from core.domain.naming import errand
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -31,11 +31,13 @@ _TOLD = frozenset(["status", "due_date", "amount", "currency"])
 
 
 def errand_summary(
-    facts: Iterable[CommittedFact], mine: str, today: date | None = None
+    facts: Iterable[CommittedFact], mine: str, today: date | None = None, left: date | None = None
 ) -> tuple[list[str], set[str]]:
     """One sentence per errand of ``mine`` that has a status, and the fields they tell;
     one still due after its day (``today``: the user's calendar day) "was due Friday,
-    November 27 (overdue)", never "is due" on a day gone by."""
+    November 27 (overdue)", never "is due" on a day gone by; one due on or before the day
+    a trip left (``left``: ``errands.left_by``) "was due before you left on Thursday,
+    December 3 (overdue)", today or not: she could not do it before going."""
     by_slug = errands_of(facts, mine)
     said: list[str] = []
     told: set[str] = set()
@@ -56,7 +58,13 @@ def errand_summary(
         # The day only matters while it still has to be done.
         when = "" if due is None or status.value != "due" else f" {phrasing.show_date(due.value)}"
         day = None if due is None else calendar_day(due.value)
-        if when and today is not None and day is not None and day < today:
+        if when and left is not None and day is not None and day <= left:
+            on = left if today is None else min(left, today)
+            state, when = (
+                "was due",
+                f" before you left on {phrasing.show_date(on.isoformat())} (overdue)",
+            )
+        elif when and today is not None and day is not None and day < today:
             state, when = "was due", f"{when} (overdue)"
         said.append(f"{errand(phrasing.show(slug))}{money} {state}{when}")
         told |= {f.field for name, f in fields.items() if name in _TOLD}
@@ -75,6 +83,8 @@ def owed_reply(
     one past its day (``today``: the user's calendar day) "was due" (overdue).
     ``debts_only`` ("what do I owe?"): what is to pay alone; goods to send back and their
     refunds are no debt."""
+    facts = list(facts)
+    left = left_by(_trip(facts, mine))
     own = [
         f
         for f in facts
@@ -86,7 +96,9 @@ def owed_reply(
     due_on = {_slug(f): str(f.value) for f in own if f.field.endswith(".due_date")}
 
     def told(slugs: Iterable[str]) -> str:
-        said = [errand_summary([f for f in own if _slug(f) == s], mine, today)[0] for s in slugs]
+        said = [
+            errand_summary([f for f in own if _slug(f) == s], mine, today, left)[0] for s in slugs
+        ]
         return "; ".join(s for group in said for s in group)
 
     owed = sorted(
@@ -104,6 +116,11 @@ def owed_reply(
 
 def _slug(f: CommittedFact | ReviewItem) -> str:
     return f.field.split(".")[1]
+
+
+def _trip(facts: Iterable[CommittedFact], mine: str) -> dict[str, Scalar]:
+    """``mine``'s ``travel.*`` values."""
+    return {f.field: f.value for f in facts if f.entity_id == mine and f.domain == "travel"}
 
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -131,11 +148,11 @@ def errand_reply(
         for f in facts
         if f.entity_id == mine and f.field.startswith("financial.") and _slug(f) in named
     ]
-    said, _ = errand_summary(own, mine, today)
+    trip = _trip(facts, mine)
+    said, _ = errand_summary(own, mine, today, left_by(trip))
     if not said:
         return None
     head = "; ".join(s[:1].upper() + s[1:] for s in said)
-    trip = {f.field: f.value for f in facts if f.entity_id == mine and f.domain == "travel"}
     due = [f.value for f in own if f.field.endswith(".due_date")]
     if not due and "trip" not in words and words & _WHEN:
         # "when's the amazon return due?" with no day known: say so, and against a trip
@@ -195,11 +212,12 @@ def still_to_do(
     when ``mine`` still has that errand due (``fields``: the message's fields): it is
     still to do, and when it was due, not "nothing about now changed". None otherwise."""
     slugs = {f.split(".")[1] for f in fields if f.startswith("financial.") and f.count(".") == 2}
+    facts = list(facts)
     own = [f for f in facts if f.entity_id == mine and f.field.startswith("financial.")]
     own = [f for f in own if f.field.count(".") == 2 and _slug(f) in slugs]
     if not any(f.field.endswith(".status") and f.value == "due" for f in own):
         return None
-    said, _ = errand_summary(own, mine, today)
+    said, _ = errand_summary(own, mine, today, left_by(_trip(facts, mine)))
     return f"So it's still to do: {'; '.join(said)}." if said else None
 
 

@@ -25,7 +25,7 @@ from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.domain.whose_word import users_own_word
-from core.engine.arrived_here import here_is_the_plan
+from core.engine.arrived_here import STATUS, here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
@@ -229,8 +229,10 @@ async def _observations(
         )
         # "paid the pge bill" while the PG&E bill (pg_e_bill) is held: that bill.
         read_mine = named_as_held(read_mine, [*own_state, *(i.field for i in open_items)])
-        # "finally here!!" on the day the user's Tahoe trip sets out: here is Tahoe.
-        read_mine = here_is_the_plan(read_mine, entity_id, own_state, at)
+        # "finally here!!" on the day the user's Tahoe trip sets out, or a few days before
+        # it on a plan told earlier (come early): here is Tahoe.
+        planned_at = next((f.evidence_ts for f in speaker if f.field == STATUS), None)
+        read_mine = here_is_the_plan(read_mine, entity_id, own_state, at, planned_at)
         # "im in portland, we leave for tahoe sunday": there now, not away on a trip.
         read_mine = not_away_before_leaving(read_mine, entity_id, own_state, at)
         # "trip's off" while it is under way: over early, asked; "just left for tahoe"

@@ -132,7 +132,7 @@ def offline_answer(
     if HELP(t):
         return HELP_TEXT
     if PENDING(t):
-        return pending_answer(open_items, reader)
+        return pending_answer(open_items, reader, today_where(mine_state, now))
     if ABOUT_ME(t):
         note = open_question_note(
             open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now

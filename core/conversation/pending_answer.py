@@ -4,14 +4,17 @@ questions in one sentence, never field names."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from core.domain import phrasing
+from core.domain.tense import due_day_gone
 from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
 
 
-def pending_answer(open_items: Sequence[ReviewItem], reader: str) -> str:
-    """Each open question as it was asked (a group in one sentence), never field names."""
+def pending_answer(open_items: Sequence[ReviewItem], reader: str, today: date | None = None) -> str:
+    """Each open question as it was asked (a group in one sentence), never field names;
+    an errand's day gone by (``today``: the user's calendar day) asked in the past."""
     if not open_items:
         return "Nothing is waiting for your confirmation."
     groups: dict[str, list[ReviewItem]] = {}
@@ -19,15 +22,16 @@ def pending_answer(open_items: Sequence[ReviewItem], reader: str) -> str:
         groups.setdefault(r.group_key or r.id, []).append(r)
     count = len(groups)
     lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
-    lines += [f"• {asked(members, reader)}" for members in list(groups.values())[:10]]
+    lines += [f"• {asked(members, reader, today)}" for members in list(groups.values())[:10]]
     return "\n".join(lines)
 
 
-def asked(members: Sequence[ReviewItem], reader: str) -> str:
+def asked(members: Sequence[ReviewItem], reader: str, today: date | None = None) -> str:
     """One question group as it was asked, on one line."""
     first = members[0]
     if first.kind != "change" or not first.field:
         return first.reasons[0] if first.reasons else "A question about your data"
     if is_conflict_question(first):
         return phrasing.conflict_question(first, reader)
-    return phrasing.question(members, reader).replace("\n", " ")
+    gone = due_day_gone(members, today)
+    return phrasing.question(members, reader, due_gone=gone).replace("\n", " ")

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import NamedTuple
 
 from core.conversation.errand_answers import owed_reply
 from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.trip_answers import another_trip, stale_location
+from core.conversation.when_said import when_text
 from core.domain.audit import show_value
 from core.domain.household import name_key
 from core.domain.kin_words import RELATIONS, be_for
 from core.domain.phrasing_values import money_text, show_in
 from core.domain.state import CommittedFact
-from core.engine.consistency import calendar_day, today_where
+from core.engine.consistency import calendar_day, today_where, users_zone
 from core.engine.same_errand import held_name
 from core.engine.trip_state import DEPART, DESTINATION, HOME, LOCATION, RETURN, STATUS
 from core.extraction.first_names import is_first_name
@@ -47,29 +48,6 @@ _SOURCE = {
 }
 
 
-def when_text(then: datetime, now: datetime) -> str:
-    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar'."""
-    then = then.astimezone(now.tzinfo)
-    seconds = (now - then).total_seconds()
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        minutes = int(seconds // 60)
-        return "a minute ago" if minutes == 1 else f"{minutes} minutes ago"
-    if then.date() == now.date():
-        if seconds < 2 * 3600:
-            return "an hour ago"
-        if then.hour < 12:
-            return "this morning"
-        return "this afternoon" if then.hour < 18 else "this evening"
-    if then.date() == (now - timedelta(days=1)).date():
-        return "yesterday"
-    days = (now.date() - then.date()).days
-    if days < 14:
-        return f"{days} days ago"
-    return f"on {then.day} {then:%b}"
-
-
 def _source(f: CommittedFact, reader: str) -> str:
     """Where ``f`` came from, for ``reader``: "you told me", "another member of the
     household confirmed it", "from your calendar"."""
@@ -78,7 +56,12 @@ def _source(f: CommittedFact, reader: str) -> str:
 
 
 def _said(f: CommittedFact, known: Known) -> str:
-    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
+    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now, _zone(known))}"
+
+
+def _zone(known: Known) -> str | None:
+    """The reader's time zone, from what is held of them."""
+    return users_zone({name: f.value for name, f in known.facts.items()})
 
 
 NOT_KEPT = (
@@ -148,7 +131,7 @@ def _where(_subject: str, known: Known) -> str:
                 "know where you are right now."
             )
         return _dont_know("where you are")
-    when = when_text(loc.evidence_ts, now)
+    when = when_text(loc.evidence_ts, now, _zone(known))
     source = _source(loc, known.reader)
     # "on our way home from tahoe now": still there as far as Canon knows, but not for long.
     leaving = ", heading home today" if _home_today(known) else ""

@@ -36,7 +36,8 @@ from core.domain.error_sentences import plain_reason
 from core.domain.quoting import shown_text
 from core.domain.review_items import PASSED
 from core.domain.state import CommittedFact
-from core.domain.user_clock import later_day
+from core.domain.tense import due_day_gone
+from core.domain.user_clock import later_day, on_users_clock
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.bootstrap import proposed_findings
 from core.engine.consistency import is_conflict_question, no_cannot_keep
@@ -223,6 +224,7 @@ def prompt_body(
             later_day=later_day(item.created_at, now, zone),
             left=trip_left,
             back_by=trip_back_by,
+            due_gone=now is not None and due_day_gone(members, on_users_clock(now, zone).date()),
         )
     )
     body = f"{asked}\n{why[:1].upper()}{why[1:]}."

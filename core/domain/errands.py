@@ -17,6 +17,7 @@ deadline (``due_day_meaning``).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from datetime import date
 
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import calendar_day
@@ -115,6 +116,19 @@ def status_said(slug: str, status: Scalar) -> str | None:
     """A return's status after its name, for people: "was sent back, refund awaited";
     None for an errand whose status word says it ("is due", "is paid")."""
     return _RETURN_SAID.get(str(status)) if is_goods_return(slug) else None
+
+
+_LEFT = frozenset({"in_progress", "completed"})
+
+
+def left_by(trip: Mapping[str, Scalar]) -> date | None:
+    """The day a trip that has left (under way or over) left, from its ``travel.*`` values;
+    None while no trip has left. An errand due by then was to be done before going: left
+    undone, it is overdue ("was due before you left"), never "is due Thursday" on the day
+    she drove up, a plan still on (the founding mistake in other words)."""
+    if trip.get("travel.status") not in _LEFT:
+        return None
+    return calendar_day(trip.get("travel.depart_date"))
 
 
 def still_to_do(slug: str, status: Scalar) -> bool:

@@ -73,18 +73,21 @@ def question(
     later_day: bool = False,
     left: bool = False,
     back_by: bool = False,
+    due_gone: bool = False,
 ) -> str:
     """One question for ``changes`` (one item, or a group from the same message);
     ``later_day``: put on a later day than it was asked ("today" is not that day);
     ``left``: the trip they are about has left (under way or over), so its departure is
     asked in the past ("Did you leave on Wednesday?", never "Do you leave on ...?");
     ``back_by``: the return day asked has gone by, so it too is asked in the past ("Did you
-    get back on Friday, December 4?", never "Are you back on ...?" on the 5th)."""
+    get back on Friday, December 4?", never "Are you back on ...?" on the 5th);
+    ``due_gone``: the day an errand asked is due has gone by (``tense.due_day_gone``), so
+    it is asked in the past ("Was the Amazon return due Saturday, December 5?")."""
     changes = [_as_read(c, mine) for c in changes]
     if not changes:
         return "Is this right?"
     if len(changes) > 1:
-        combined = _combined(changes, mine)
+        combined = _combined(changes, mine, due_gone)
         if combined is not None:
             return combined
         beside = _beside_a_trip(changes, mine)
@@ -102,7 +105,7 @@ def question(
             if (under_way or left) and c.field == "travel.depart_date"
             else got_back(c, mine)
             if back_by and c.field == "travel.return_date"
-            else single(c, mine)
+            else single(c, mine, due_gone=due_gone)
             for c in changes
             if not (going and (c.field, c.candidate_value) == ("travel.status", "planning"))
         ]
@@ -111,7 +114,7 @@ def question(
         return conflict_question(changes[0], mine)
     if back_by and changes[0].field == "travel.return_date":
         return got_back(changes[0], mine)
-    return single(changes[0], mine, later_day=later_day)
+    return single(changes[0], mine, later_day=later_day, due_gone=due_gone)
 
 
 def got_back(change: Change, mine: str) -> str:
@@ -153,8 +156,8 @@ def conflict_question(change: Change, mine: str) -> str:
     return single(change, mine)
 
 
-def single(change: Change, mine: str, *, later_day: bool = False) -> str:
-    """The question for one change, by the kind of its field."""
+def single(change: Change, mine: str, *, later_day: bool = False, due_gone: bool = False) -> str:
+    """The question for one change, by the kind of its field (``due_gone``: ``question``'s)."""
     change = _as_read(change, mine)
     words = Words(change.entity_id, mine)
     parts = change.field.split(".")
@@ -181,7 +184,7 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
             if name == "status" and value == "pending" and is_goods_return(parts[1]):
                 # "Still pending?" of a return reads as "not done yet": its pending went back.
                 return f"Has {errand(thing)} gone back (its refund still to come)?"
-            return _financial(name, value, thing, words)
+            return _financial(name, value, thing, words, gone=due_gone)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
 
 
@@ -262,6 +265,8 @@ def _financial(
     money: str = "",
     merchant: str = "",
     due: Any = None,
+    *,
+    gone: bool = False,
 ) -> str:
     if (
         name == "status"
@@ -285,19 +290,21 @@ def _financial(
             money_after=f" ({money})" if bare else "",
             on="" if due is None else f" {show_date(due)}",
         )
+        if gone and value == "due" and due is not None:
+            text = "Was" + text.removeprefix("Is")  # its day has gone by: asked in the past
         return text[:-1] + f" to {merchant}?" if merchant else text
     if name == "amount":
         return f"Is {thing} {money_text(value, None)} now?"
     if name == "currency":
         return f"Was {thing} paid in {show(value)}?"
     if name == "due_date":
-        return f"Is {errand(thing)} due on {show_date(value)}?"
+        return f"{'Was' if gone else 'Is'} {errand(thing)} due on {show_date(value)}?"
     if name == "merchant":
         return f"Was {thing} paid to {quoted(value)}?"
     return f"Is the {thing} {plain_name(name)} now {show(value)}?"
 
 
-def _combined(changes: Sequence[Change], mine: str) -> str | None:
+def _combined(changes: Sequence[Change], mine: str, due_gone: bool = False) -> str | None:
     """One sentence for the groups that read as one: a payment, a trip."""
     by_field = {c.field: c.candidate_value for c in changes}
     first = changes[0]
@@ -327,6 +334,7 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
             money,
             "" if merchant is None else quoted(merchant),
             due,
+            gone=due_gone,
         )
     if set(by_field) <= TRIP_GROUP:
         return trip_question(changes, words)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import date, datetime
+from typing import Any
 
 from core.domain.move_words import MOVE_CITY, MOVE_DATE, due_day
 from core.domain.state import CommittedFact, Scalar
@@ -104,3 +105,17 @@ def day_gone_by(f: CommittedFact, state: Mapping[str, Scalar], today: date) -> s
         return None
     statuses, unknown = planned
     return unknown if state.get("travel.status") in statuses else None
+
+
+def due_day_gone(changes: Iterable[Any], today: date | None) -> bool:
+    """Whether a question about ``changes`` (review items, or anything with ``field`` and
+    ``candidate_value``) asks an errand's day that has gone by (``today``: the user's
+    calendar day): put on the 8th, "Is the Amazon return due Saturday, December 5?" asks
+    of a day gone by as if ahead; it is asked in the past ("Was ... due ...?")."""
+    if today is None:
+        return False
+    for c in changes:
+        day = calendar_day(c.candidate_value) if c.field.endswith(".due_date") else None
+        if c.field.startswith("financial.") and day is not None and day < today:
+            return True
+    return False

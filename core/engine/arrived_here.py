@@ -16,7 +16,7 @@ A pure function of the message's payloads, the speaker's committed values and ``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from core.domain.ids import derived_id
@@ -26,18 +26,29 @@ from core.engine.consistency import today_where
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"
 DEPART, RETURN = "travel.depart_date", "travel.return_date"
+EARLY: Final = timedelta(days=7)
+"""How long before a plan's day "made it up here!" is still that trip come early: the
+week it is planned in; a month ahead, "here" is more likely the gym than the lake. Only
+a plan told on an earlier day: "we're here!" the evening she said "we're going sunday"
+is no trip come early (she would have said so)."""
 PLACE_BY_PLAN: Final = 0.8
 """The extraction confidence of an arrival whose place is the plan's: enough to ask,
 not to commit without a Yes (below every domain's auto threshold)."""
 
 
 def here_is_the_plan(
-    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar], now: datetime
+    payloads: list[dict[str, Any]],
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    now: datetime,
+    planned_at: datetime | None = None,
 ) -> list[dict[str, Any]]:
     """``payloads`` with the plan's destination as where ``entity_id`` is, when they put the
     user's trip under way without naming a place and ``state`` (the user's committed values)
-    holds a planned trip whose day has come (or, with no day to leave, a day to be back)
-    and whose return has not passed."""
+    holds a planned trip (with no place held: the arrival alone, asked) whose day has come or is at most a week ahead (come early: "made it
+    up here!" on Thursday for Saturday's trip, the plan told on an earlier day:
+    ``planned_at``), or, with no day to leave, a day to be back, and whose return has not
+    passed."""
     mine = [p for p in payloads if p.get("entity_id") == entity_id]
     arrivals = [
         p
@@ -53,17 +64,28 @@ def here_is_the_plan(
         # it goes, not where she is; leaving is not arriving.
         return payloads
     place = state.get(DESTINATION)
-    if state.get(STATUS) != "planning" or not isinstance(place, str) or not place.strip():
+    if state.get(STATUS) != "planning":
         return payloads
     today = today_where(state, now)
     leaves, back = calendar_day(state.get(DEPART)), calendar_day(state.get(RETURN))
-    # The plan's window is open: it has set out (or, with no day to leave, is not yet due
-    # back), and is not past its return.
-    opened = leaves <= today if leaves is not None else back is not None
+    # The plan's window is open: it has set out or is soon to (an arrival before the day is
+    # the trip come early, asked), or, with no day to leave, is not yet due back; and it is
+    # not past its return.
+    told_before = planned_at is not None and today_where(state, planned_at) < today
+    soon = today + EARLY if told_before else today
+    opened = leaves <= soon if leaves is not None else back is not None
     if not opened or (back is not None and back < today):
         return payloads
     arrival = arrivals[0]
     sure = max(float(arrival.get("extraction_confidence", 0.0)), PLACE_BY_PLAN)
+    if not isinstance(place, str) or not place.strip():
+        # A plan with no place held (a trip called off, then booked again for a day):
+        # "made it up here" is still that trip under way, asked; where, it does not say.
+        why = "you said you're here; your trip is planned"
+        return [
+            {**p, "extraction_confidence": sure, "needs_confirmation": why} if p is arrival else p
+            for p in payloads
+        ]
     located = {
         **arrival,
         "event_id": derived_id("arrived-here", arrival["event_id"], LOCATION),

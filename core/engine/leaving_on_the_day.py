@@ -41,10 +41,11 @@ import re
 from collections.abc import Callable, Mapping
 from datetime import date, datetime, timedelta
 
+from core.domain.ids import derived_id
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.errand_done import Payload
-from core.engine.trip_state import DEPART, STATUS
+from core.engine.trip_state import DEPART, DESTINATION, STATUS
 from core.extraction.timeexpr import find_times
 from core.extraction.typed_text import clean
 
@@ -79,6 +80,13 @@ _MOVED = re.compile(
 )
 """The trip moved to a day ("pushed it to next weekend") or by days ("pushed back a day"):
 by the speaker or with no one named; "they moved it" is someone else's."""
+_REBOOKED = re.compile(
+    rf"{_LEAD}(?:(?:we|i|we've|ive|i've)\s+(?:have\s+)?|(?:the\s+|our\s+)?trip(?:'s|s|\s+is|\s+has|\s+got)?"
+    r"\s+(?:been\s+)?)?(?:re-?book(?:ed|ing)?|re-?schedul(?:ed|ing)|book(?:ed)?\s+(?:it|the\s+trip)"
+    r"\s+again|back\s+on)(?:\s+(?:it|the\s+trip|our\s+trip))?\s+(?:for|to|on)\s+(?P<rest>.+)$"
+)
+"""A trip called off booked again for a day ("rebooked it for the 12th", "trip's back on
+for the 12th"): by the speaker or with no one named."""
 _TRIP_IS = re.compile(rf"{_LEAD}(?:the\s+|our\s+)?trip(?:'s|s|\s+is)\s+(?:now\s+)?(?P<rest>.+)$")
 _SHIFT = re.compile(
     r"^(?P<n>a|one|two|2|1)\s+days?(?:\s+(?P<way>early|earlier|sooner|late|later))?"
@@ -114,6 +122,8 @@ def leaving_on_the_day(
     trip is planned and no day to leave was read (``said(day, intent, clause)``: the
     message's own observation of it, asked)."""
     planned = calendar_day(state.get(DEPART))
+    if state.get(STATUS) == "cancelled":
+        return _booked_again(payloads, text, entity_id, state, at, said)
     if state.get(STATUS) not in _TRIP_ON or (planned is not None and planned < at.date()):
         return payloads
     if any(p.get("entity_id") == entity_id and p.get("field") == DEPART for p in payloads):
@@ -126,6 +136,48 @@ def leaving_on_the_day(
         if found is not None and found[0] != planned:
             day, left = found
             return [*payloads, said(day.isoformat(), "assertive" if left else "planning", clause)]
+    return payloads
+
+
+def _booked_again(
+    payloads: list[Payload],
+    text: str,
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    at: datetime,
+    said: Callable[[str, str, str], Payload],
+) -> list[Payload]:
+    """A trip called off, booked again for a day ("ok rebooked it for the 12th instead"):
+    the same trip planned anew (to where it went, when that is still held) on that day; asked (the words name no
+    trip: Canon took them for the one called off). Nothing when the message says anything
+    of a trip itself, or the day is gone by."""
+    place = state.get(DESTINATION)
+    mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    if any(str(p.get("field")).startswith("travel.") for p in mine):
+        return payloads
+    for clause in _CLAUSE.findall(clean(text).lower()):
+        clause = clause.strip()
+        if clause.endswith("?") or (again := _REBOOKED.match(clause)) is None:
+            continue
+        day = _the_day(again["rest"].rstrip("!.;, "), None, at, past=False)
+        if day is None or day < at.date():
+            continue
+        leaves = said(day.isoformat(), "planning", clause)
+        # Where it went is kept when still held (a trip called off may have forgotten it).
+        plan = [(STATUS, "planning"), *([(DESTINATION, place)] if isinstance(place, str) else [])]
+        return [
+            *payloads,
+            leaves,
+            *(
+                {
+                    **leaves,
+                    "event_id": derived_id("booked-again", str(leaves["event_id"]), field),
+                    "field": field,
+                    "candidate_value": value,
+                }
+                for field, value in plan
+            ),
+        ]
     return payloads
 
 

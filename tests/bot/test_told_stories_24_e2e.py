@@ -170,8 +170,9 @@ async def test_an_errand_before_we_go_is_due_by_the_trips_day_and_late_after_it(
         await story.yes("home")
     assert await story.held("travel.status") == "completed"
     forgot = await story.hears("forgot the amazon return", "Amazon return")
-    assert forgot.text == (
-        "So it's still to do: the Amazon return was due Thursday, November 26 (overdue)."
+    assert forgot.text == (  # due by the day the trip left (round 31)
+        "So it's still to do: the Amazon return was due before you left on Thursday, "
+        "November 26 (overdue)."
     )
     told = await story.told()
     assert "the Amazon return was due Thursday, November 26 (overdue)" in told, told

@@ -20,6 +20,7 @@ from core.conversation.offline_replies import offline_answer
 from core.domain.phrasing_values import show_date
 from core.domain.state import CommittedFact
 from core.domain.tense import has_ended, told_past
+from core.engine.consistency import today_where
 from core.engine.outcomes import Outcome
 from core.projections.render import HEARTBEAT, MEMORY, RenderConfig, render
 
@@ -116,7 +117,7 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
     status = next((str(f.value) for f in facts if f.field == "travel.status"), None)
     for f in facts:
         said = fact_sentence(f, ME)
-        if has_left(f, status, now):
+        if has_left(f, status, today_where({g.field: g.value for g in facts}, now)):
             # The day a trip left is told as gone by, never as a plan that ended.
             assert f"• {fact_sentence(f, ME, status)} — " in text
             continue
@@ -156,7 +157,17 @@ def test_answers_never_tell_what_has_ended_as_now(state: State) -> None:
         due = next((f for f in facts if f.field.endswith(".due_date")), None)
         if due is not None and date.fromisoformat(str(due.value)) < today:
             assert "is due" not in said, (asked, said)
-            if asked == "what's due":
+            held = {f.field: f.value for f in facts if not has_ended(f, now)}
+            left = (
+                held.get("travel.depart_date")
+                if held.get("travel.status") == "in_progress"
+                else None
+            )
+            if asked == "what's due" and left is not None and str(due.value) <= str(left):
+                # Due by the day the trip left: not done before leaving (round 31).
+                on = min(date.fromisoformat(str(left)), today)
+                assert said.endswith(f"was due before you left on {show_date(on)} (overdue).")
+            elif asked == "what's due":
                 assert said.endswith(f"was due {show_date(due.value)} (overdue).")
 
 
@@ -221,3 +232,21 @@ def test_the_acknowledgement_names_today_and_yesterday(
     said = acknowledgement([*outcomes, _committed(field, day)], ["assertive"] * 3, "", today)
     assert said is not None
     assert said.text.endswith(ends), said
+
+
+@pytest.mark.parametrize(
+    ("now", "said"),
+    [
+        # Friday 8 pm in Portland is Saturday in UTC: the trip that "leaves Saturday" and
+        # is under way has not left on Saturday; which day it left is the question.
+        (datetime(2026, 12, 5, 4, 0, tzinfo=UTC), "You've left; which day is still a question"),
+        (datetime(2026, 12, 5, 20, 0, tzinfo=UTC), "You left on Saturday, December 5"),
+    ],
+)
+def test_the_day_a_trip_left_is_the_users_day(now: datetime, said: str) -> None:
+    facts = [
+        _fact("profile.home_city", "Portland", None),
+        _fact("travel.status", "in_progress", None),
+        _fact("travel.depart_date", "2026-12-05", None),
+    ]
+    assert f"• {said}" in state_text(facts, now, ME)

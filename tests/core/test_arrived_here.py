@@ -69,3 +69,32 @@ def test_here_is_where_the_plan_goes_inside_its_days(
 def test_the_same_message_gives_the_same_ids() -> None:
     first = here_is_the_plan([HERE], USER, PLAN, SUNDAY)
     assert first == here_is_the_plan([HERE], USER, PLAN, SUNDAY)
+
+
+@pytest.mark.parametrize(
+    ("planned_at", "now", "place"),
+    [
+        # Told Tuesday for Sunday; "made it up here!" Thursday: the trip come early.
+        (
+            datetime(2026, 11, 24, 17, 0, tzinfo=UTC),
+            datetime(2026, 11, 26, 17, 0, tzinfo=UTC),
+            "Tahoe",
+        ),
+        # Told the same evening: no trip come early (she would have said so).
+        (datetime(2026, 11, 27, 2, 0, tzinfo=UTC), datetime(2026, 11, 27, 4, 0, tzinfo=UTC), None),
+        # More than a week before it sets out: "here" is anywhere.
+        (
+            datetime(2026, 11, 10, 17, 0, tzinfo=UTC),
+            datetime(2026, 11, 21, 17, 0, tzinfo=UTC),
+            None,
+        ),
+        # Not known when it was told: only inside its days.
+        (None, datetime(2026, 11, 26, 17, 0, tzinfo=UTC), None),
+    ],
+)
+def test_here_is_the_plan_come_early_when_told_on_an_earlier_day(
+    planned_at: datetime | None, now: datetime, place: str | None
+) -> None:
+    out = here_is_the_plan([HERE], USER, PLAN, now, planned_at)
+    where = [p["candidate_value"] for p in out if p["field"] == "travel.location"]
+    assert where == ([] if place is None else [place])

@@ -92,3 +92,37 @@ def test_no_trip_planned_or_a_day_already_read_leaves_the_message_as_read() -> N
     assert _read("we're leaving saturday now", gone) == []
     day = [said_payload("travel.depart_date", "2026-11-28", "planning")]
     assert _read("we're leaving for tahoe saturday now", SUNDAY_TRIP, day) == []
+
+
+CALLED_OFF = {"travel.status": "cancelled", "travel.destination": "Tahoe"}
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "read"),
+    [
+        # A trip called off, booked again for a day: planned anew, there, on that day.
+        (
+            "ok rebooked it for the 12th instead",
+            CALLED_OFF,
+            [("2026-12-12", "planning"), ("planning", "planning"), ("Tahoe", "planning")],
+        ),
+        (
+            "trip's back on for saturday!!",
+            CALLED_OFF,
+            [("2026-11-28", "planning"), ("planning", "planning"), ("Tahoe", "planning")],
+        ),
+        (
+            "we rebooked for next saturday",
+            {"travel.status": "cancelled"},
+            [("2026-12-05", "planning"), ("planning", "planning")],
+        ),
+        # Someone else's, a question, a wish, a day gone by, a trip not called off.
+        ("they rebooked it for the 12th", CALLED_OFF, []),
+        ("should we rebook it for the 12th?", CALLED_OFF, []),
+        ("we might rebook for the 12th", CALLED_OFF, []),
+        ("rebooked the hotel for the 12th", CALLED_OFF, []),
+        ("ok rebooked it for the 12th instead", {"travel.status": "completed"}, []),
+    ],
+)
+def test_a_trip_called_off_booked_again(text: str, state: dict[str, Any], read: list[Any]) -> None:
+    assert _read(text, state) == read

@@ -16,7 +16,8 @@ from core.conversation.offline_replies import (
     NOTHING_CHANGED,
     offline_answer,
 )
-from core.conversation.state_answers import NOT_KEPT, UNSURE, when_text
+from core.conversation.state_answers import NOT_KEPT, UNSURE
+from core.conversation.when_said import when_text
 from core.domain.ids import new_id
 from core.domain.state import CommittedFact
 from core.store import ReviewItem
@@ -687,3 +688,17 @@ def test_a_forgotten_errand_is_still_to_do_while_it_is_due(
     today = NOW.date()
     assert still_to_do(["financial.amazon_return.status"], facts, "user:primary", today) == said
     assert still_to_do(["travel.status"], facts, "user:primary", today) is None
+
+
+@pytest.mark.parametrize(
+    ("then", "expected"),
+    [
+        # 10 am and 8 pm in Los Angeles: one day there, two in UTC.
+        (datetime(2026, 12, 4, 18, 0, tzinfo=UTC), "this morning"),
+        (datetime(2026, 12, 4, 7, 0, tzinfo=UTC), "yesterday"),  # 11 pm the night before
+        (datetime(2026, 12, 3, 18, 0, tzinfo=UTC), "yesterday"),
+    ],
+)
+def test_when_is_said_on_the_users_clock(then: datetime, expected: str) -> None:
+    evening = datetime(2026, 12, 5, 4, 0, tzinfo=UTC)  # Friday 8 pm in Los Angeles
+    assert when_text(then, evening, "America/Los_Angeles") == expected

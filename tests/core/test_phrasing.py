@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -16,6 +16,7 @@ import pytest
 from core.domain.fields import FIELD_SPECS
 from core.domain.phrasing import question
 from core.domain.phrasing_reasons import reason_line
+from core.domain.tense import due_day_gone
 
 ME = "user:primary"
 SLUG = {"project": "feature_x", "family": "emma", "financial": "rent"}
@@ -331,3 +332,25 @@ def test_a_trip_planned_again_is_one_question_naming_its_place_and_day(
     # A first plan keeps its lines (its place and day asked one by one).
     first = [Change(ME, c.field, c.candidate_value) for c in again]
     assert question(first, ME).startswith("Is all of this right?")
+
+
+_RETURN = "financial.amazon_return"
+_DUE = [Change(ME, f"{_RETURN}.status", "due"), Change(ME, f"{_RETURN}.due_date", "2026-12-05")]
+
+
+@pytest.mark.parametrize(
+    ("changes", "today", "asked"),
+    [
+        (_DUE, None, "Is the Amazon return due Saturday, December 5?"),
+        (_DUE, date(2026, 12, 5), "Is the Amazon return due Saturday, December 5?"),
+        (_DUE, date(2026, 12, 8), "Was the Amazon return due Saturday, December 5?"),
+        (_DUE[1:], date(2026, 12, 8), "Was the Amazon return due on Saturday, December 5?"),
+        (_DUE[1:], date(2026, 12, 1), "Is the Amazon return due on Saturday, December 5?"),
+        # No day asked, or another kind of day: nothing to put in the past.
+        (_DUE[:1], date(2026, 12, 8), "Do you still have to do the Amazon return?"),
+    ],
+)
+def test_an_errands_day_gone_by_is_asked_in_the_past(
+    changes: list[Change], today: date | None, asked: str
+) -> None:
+    assert question(changes, ME, due_gone=due_day_gone(changes, today)) == asked

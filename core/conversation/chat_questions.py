@@ -81,11 +81,12 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         since = await said_since(self.engine.store, item, mine)
         item = await held_by_writer(self.engine.store, item, mine)
-        days = await self.trip_days(item)
+        group = await self.group_of(item)
+        days = await self.trip_days(item, group)
         body = texts.prompt_body(
             item,
             mine,
-            await self.group_of(item),
+            group,
             names=names,
             since=since,
             trip_left=days.left,
@@ -96,8 +97,8 @@ class Questions(ChatPart):
         )
 
     async def trip_days(self, item: ReviewItem, group: Sequence[ReviewItem] = ()) -> TripDays:
-        """``trip_left.trip_days`` of ``item`` (``group``: as shown, once closed) now: the
-        same on every surface."""
+        """``trip_left.trip_days`` of ``item`` now, the same on every surface (``group``: as
+        shown once closed, or as ``group_of`` just read it; else read there)."""
         return await trip_days(self.engine.store, item, self.clock(), group)
 
     async def show_next(self, chat_id: int, now: datetime) -> bool:
@@ -114,7 +115,7 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
-        days = await self.trip_days(item)
+        days = await self.trip_days(item, group)  # the group just read, not read again
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
@@ -362,7 +363,7 @@ class Questions(ChatPart):
         mine = self.config.entity_of(prompt.owner_user_id)
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
-        days = await self.trip_days(item)
+        days = await self.trip_days(item, group)  # the group just read, not read again
         body = texts.prompt_body(
             await held_by_writer(self.engine.store, item, mine),
             mine,

@@ -57,7 +57,8 @@ async def trip_days(
     asks of a day gone by whatever the trip (``question_notes.asks_after_leaving``).
     ``back_by``: "Did you get back on Friday, December 4?" on the 5th
     (``question_notes.asks_after_return``; never without a ``now``). ``group``: the
-    question's items as shown, when they are closed by now (else its open ones are read)."""
+    question's items as shown, when they are closed by now, or as the caller just read them
+    (``question_group.asked_with``); else its open ones are read here."""
     asked = await _asked_with(store, item, group)
     departs = any(m.field == "travel.depart_date" for m in asked)
     returns = now is not None and any(m.field == "travel.return_date" for m in asked)

@@ -17,7 +17,7 @@ from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.question_group import worded_with
 from core.conversation.said_since import said_since_view
-from core.conversation.trip_left import trip_back_by, trip_left
+from core.conversation.trip_left import trip_days
 from core.conversation.views import group_view, review_view
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
@@ -59,11 +59,10 @@ async def question_body(
     names: Mapping[str, str] = MappingProxyType({}),
 ) -> dict[str, Any]:
     """A question as the token's user is asked it, in the chat's words (a trip that has
-    left asks its departure in the past: ``trip_left``); ``since``: what another member
+    left asks its departure in the past: ``trip_days``); ``since``: what another member
     committed on it after it was asked (``said_since``), who by ``names``. A question
     asked with others reads as the chat asks them: as one (``question_group``)."""
-    left = await trip_left(c.engine.store, item, c.now)
-    back_by = await trip_back_by(c.engine.store, item, c.now)
+    days = await trip_days(c.engine.store, item, c.now)
     group = await worded_with(c.engine.store, item)
     return {
         **review_view(item),
@@ -74,8 +73,8 @@ async def question_body(
             group,
             since=since,
             names=names,
-            trip_left=left,
-            trip_back_by=back_by,
+            trip_left=days.left,
+            trip_back_by=days.back_by,
         ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }

@@ -25,7 +25,7 @@ from core.conversation.question_group import asked_with
 from core.conversation.said_since import said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
-from core.conversation.trip_left import trip_back_by, trip_left
+from core.conversation.trip_left import TripDays, trip_days
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
@@ -81,23 +81,25 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         since = await said_since(self.engine.store, item, mine)
         item = await held_by_writer(self.engine.store, item, mine)
+        group = await self.group_of(item)
+        days = await self.trip_days(item, group)
         body = texts.prompt_body(
             item,
             mine,
-            await self.group_of(item),
+            group,
             names=names,
             since=since,
-            trip_left=await self.trip_left(item),
-            trip_back_by=await trip_back_by(self.engine.store, item, self.clock()),
+            trip_left=days.left,
+            trip_back_by=days.back_by,
         )
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
 
-    async def trip_left(self, item: ReviewItem, group: Sequence[ReviewItem] = ()) -> bool:
-        """``trip_left.trip_left`` of ``item`` (``group``: as shown, once closed) now: the
-        same on every surface."""
-        return await trip_left(self.engine.store, item, self.clock(), group)
+    async def trip_days(self, item: ReviewItem, group: Sequence[ReviewItem] = ()) -> TripDays:
+        """``trip_left.trip_days`` of ``item`` now, the same on every surface (``group``: as
+        shown once closed, or as ``group_of`` just read it; else read there)."""
+        return await trip_days(self.engine.store, item, self.clock(), group)
 
     async def show_next(self, chat_id: int, now: datetime) -> bool:
         """Post the chat's next question unless one is already waiting for an answer;
@@ -113,6 +115,7 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
+        days = await self.trip_days(item, group)  # the group just read, not read again
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
@@ -123,8 +126,8 @@ class Questions(ChatPart):
                 names=names,
                 zone=zone,
                 since=await said_since(self.engine.store, item, mine),
-                trip_left=await self.trip_left(item),
-                trip_back_by=await trip_back_by(self.engine.store, item, self.clock()),
+                trip_left=days.left,
+                trip_back_by=days.back_by,
             ),
             question_buttons(item, group, prompt.token),
         )
@@ -227,6 +230,7 @@ class Questions(ChatPart):
         group = group or await self.group_as_shown(item)
         by = await self.superseded_by(item, group, mine) if status == "superseded" else None
         shown = await held_by_writer(self.engine.store, item, mine)
+        days = await self.trip_days(item, group)
         text = texts.settled_text(
             shown,
             mine,
@@ -237,8 +241,8 @@ class Questions(ChatPart):
             ended=ended,
             superseded_by=by,
             chosen=await self._chosen(item),
-            trip_left=await self.trip_left(item, group),
-            trip_back_by=await trip_back_by(self.engine.store, item, self.clock(), group),
+            trip_left=days.left,
+            trip_back_by=days.back_by,
         )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
@@ -359,6 +363,7 @@ class Questions(ChatPart):
         mine = self.config.entity_of(prompt.owner_user_id)
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
+        days = await self.trip_days(item, group)  # the group just read, not read again
         body = texts.prompt_body(
             await held_by_writer(self.engine.store, item, mine),
             mine,
@@ -369,8 +374,8 @@ class Questions(ChatPart):
             now=now if later_day(item.created_at, now, zone) else None,
             zone=zone,
             since=await said_since(self.engine.store, item, mine),
-            trip_left=await self.trip_left(item),
-            trip_back_by=await trip_back_by(self.engine.store, item, self.clock()),
+            trip_left=days.left,
+            trip_back_by=days.back_by,
         )
         buttons = question_buttons(item, group, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, cast
 
 MessageIntent = Literal["assertive", "planning", "hypothetical", "historical", "none"]
 ObservationIntent = Literal["assertive", "planning", "hypothetical", "historical", "retract"]
@@ -114,7 +114,6 @@ class ReadRequest:
     writer: Writer = "user"
 
 
-@runtime_checkable
 class RequestReader(Protocol):
     """An extractor that reads the whole request, its writer included (a model's, which
     tells the model who wrote the text); the offline rules read the words alone."""
@@ -125,8 +124,10 @@ class RequestReader(Protocol):
 def read_text(extractor: Extractor, request: ReadRequest) -> Extraction:
     """``extractor``'s reading of ``request``: the request itself to one that reads it
     whole (``RequestReader``), its words and context to any other."""
-    if isinstance(extractor, RequestReader):
-        return extractor.read(request)
+    # What a runtime-checkable protocol's isinstance asks, without walking the protocol's
+    # members on every message (some 18 µs each time, on every chat turn).
+    if hasattr(extractor, "read"):
+        return cast(RequestReader, extractor).read(request)
     return extractor(
         request.text,
         at=request.at,

@@ -20,7 +20,7 @@ from typing import Any
 from core.domain.errands import is_goods_return
 from core.domain.kin_words import be_for, slug_words, who
 from core.domain.move_words import MOVE_FIELDS, move_question, when_moving
-from core.domain.naming import errand, show_zone
+from core.domain.naming import errand, show_zone, written_name
 
 # Re-exported: the engine and the conversation read values and reasons as ``phrasing.show``,
 # ``phrasing.reason_line`` and so on, beside the questions.
@@ -174,6 +174,7 @@ def single(change: Change, mine: str, *, later_day: bool = False) -> str:
         if domain == "family":
             return _family(name, value, thing, later_day=later_day)
         if domain == "financial":
+            thing = written_name(thing)
             if name == "status" and value == "pending" and change.current_value == "due":
                 # What changed for an errand still to do: it is done ("Still pending?" asked
                 # of a return held as still to go back read as if nothing had moved).
@@ -316,13 +317,13 @@ def _combined(changes: Sequence[Change], mine: str) -> str | None:
         if status is None:
             if not money or due is not None:
                 return None
-            return f"Is {slug_words(parts[1])} {money} now?"
+            return f"Is {written_name(slug_words(parts[1]))} {money} now?"
         if due is not None and status != "due":
             return None  # a day that is not when it is due is asked on its own line
         return _financial(
             "status",
             status,
-            slug_words(parts[1]),
+            written_name(slug_words(parts[1])),
             words,
             money,
             "" if merchant is None else quoted(merchant),

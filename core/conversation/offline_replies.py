@@ -19,6 +19,7 @@ from core.conversation.about_me import NOTHING_KNOWN, about_me
 from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
+from core.conversation.family_places import family_place
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import (
     any_field,
@@ -43,7 +44,8 @@ from core.conversation.reply_patterns import (
     THANKS,
     normalised,
 )
-from core.conversation.state_answers import STATE_QUESTIONS, UNSURE, Known, trip_answer
+from core.conversation.state_answers import NOT_KEPT, STATE_QUESTIONS, UNSURE, Known, trip_answer
+from core.conversation.told_about import told_about, told_topic
 from core.domain.state import CommittedFact
 from core.domain.tense import still_told
 from core.engine.consistency import today_where
@@ -72,7 +74,9 @@ def message_kind(text: str) -> Literal["chat", "state", "other"]:
     chat = (GREETING, THANKS, HOW_ARE_YOU, CHEER, SMALL, HELP, ABOUT_ASSISTANT)
     if any(match(t) for match in chat):
         return "chat"
-    if PENDING(t) or ABOUT_ME(t) or AGENDA(t) or any(q.search(t) for q, _, _ in STATE_QUESTIONS):
+    if PENDING(t) or ABOUT_ME(t) or AGENDA(t) or told_topic(t) is not None:
+        return "state"
+    if any(q.search(t) for q, _, _ in STATE_QUESTIONS):
         return "state"
     return "other"
 
@@ -133,6 +137,8 @@ def offline_answer(
         return HELP_TEXT
     if PENDING(t):
         return pending_answer(open_items, reader)
+    if (topic := told_topic(t)) is not None:
+        return told_about(topic, facts, now, reader)  # "what did i tell you about the car"
     if ABOUT_ME(t):
         note = open_question_note(
             open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
@@ -177,6 +183,8 @@ def offline_answer(
         return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
+    if "?" not in text and (where := family_place(t)) is not None:
+        return f"Thanks for telling me. {NOT_KEPT.format(where)}"  # "tom moved to denver"
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
         return NOTHING_CHANGED
     if any(c.isalpha() for c in text) and not re.search(r"[a-zA-Z]", text):

@@ -47,13 +47,15 @@ async def test_what_was_told_about_a_topic(tg: FakeTelegram, start_bot: StartBot
     assert "The PG&E bill is due" in bill.text, bill.text
     assert "Emma" not in bill.text, bill.text
     emma = await story.hears("what do you know about emma", "About Emma")
-    assert "Emma is sick" in emma.text and "PG&E" not in emma.text, emma.text
+    assert "Emma is sick" in emma.text, emma.text
+    assert "PG&E" not in emma.text, emma.text
     # A kind Canon keeps, of which nothing is held: not told yet.
     sister = await story.hears("what did i say about my sister", "your sister")
     assert sister.text == "You haven't told me anything about your sister yet.", sister.text
     # The user as a whole is still "what do you know about me".
     me = await story.hears("what do you know about me", "Here's what I know")
-    assert "Emma is sick" in me.text and "PG&E" in me.text, me.text
+    assert "Emma is sick" in me.text, me.text
+    assert "PG&E" in me.text, me.text
 
 
 @pytest.mark.parametrize(
@@ -116,11 +118,13 @@ async def test_one_payee_however_spelled(
     asked = await story.yes_to_all()
     await story.hears(again, "")
     asked += await story.yes_to_all()
-    assert asked and all("pg e" not in q.casefold() for q in asked), asked
+    assert asked
+    assert all("pg e" not in q.casefold() for q in asked), asked
     assert any("PG&E bill" in q for q in asked[1:]), asked
     state = await story.hears("/state", "PG&E")
     assert "The PG&E bill is paid" in state.text, state.text
-    assert "pg e" not in state.text and "pge" not in state.text.casefold(), state.text
+    assert "pg e" not in state.text, state.text
+    assert "pge" not in state.text.casefold(), state.text
 
 
 async def test_an_edit_tapped_late_says_it_ended(tg: FakeTelegram, start_bot: StartBot) -> None:
@@ -135,7 +139,8 @@ async def test_an_edit_tapped_late_says_it_ended(tg: FakeTelegram, start_bot: St
     await tg.settled(options)
     await story.quiet()
     told = [c.params.get("text") for c in tg.methods("answerCallbackQuery")]
-    assert told[-1] is not None and "Edit has ended" in told[-1], (query, told)
+    assert told[-1] is not None, (query, told)
+    assert "Edit has ended" in told[-1], (query, told)
     assert "Edit has ended" in options.text, options.text
     assert await story.held("family.emma.status") is None
     # The question is still open, its buttons still answer it.

@@ -72,6 +72,10 @@ def state_text(
     # Each entity's trip status: a trip that is over "went to Tahoe" (``fact_sentence``).
     trip_status = {f.entity_id: str(f.value) for f in rows if f.field == "travel.status"}
     means = meanings(rows)
+    # A bill's amount said with its currency ("$62"), not as a number and a line of its own.
+    currency = {_bill(f): f for f in rows if _is(f, "currency")}
+    paid_in = {_bill(f) for f in rows if _is(f, "amount")}
+    rows = [f for f in rows if not (_is(f, "currency") and _bill(f) in paid_in)]
     for f in rows:
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
@@ -90,6 +94,8 @@ def state_text(
             and trip_status.get(f.entity_id) in _LEFT
             else fact_sentence(f, mine, status)
         )
+        if _is(f, "amount") and (c := currency.get(_bill(f))) is not None:
+            said = f"{said.rpartition(' is ')[0]} is {phrasing.money_text(f.value, c.value)}"
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
         # The day a trip left is a day gone by, not a plan that ended.
         if (has_ended(f, now) and not left) or no_deadline:
@@ -195,10 +201,25 @@ def value_sentence(
         state = status_said(slug, value) or f"is {phrasing.show(value)}"
         said = f"{errand(phrasing.show(slug))} {state}"
         return said[:1].upper() + said[1:]
+    if len(parts) == 3 and parts[2] == "event_status" and str(value) in _EVENT_SAID:
+        # "The soccer practice has moved", not "… event status is moved".
+        return f"The {kin_words.slug_words(parts[1])} {_EVENT_SAID[str(value)]}"
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(value)}"
     name = phrasing.label(field, entity_id, mine)
     return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value)}"
+
+
+def _is(f: CommittedFact, part: str) -> bool:
+    """Whether ``f`` is a bill's ``part`` ("amount", "currency")."""
+    return f.domain == "financial" and f.field.count(".") == 2 and f.field.endswith("." + part)
+
+
+def _bill(f: CommittedFact) -> tuple[str, str]:
+    return f.entity_id, f.field.rsplit(".", 1)[0]
+
+
+_EVENT_SAID = {"scheduled": "is on", "moved": "has moved", "cancelled": "is cancelled"}
 
 
 def pending_text(items: Sequence[ReviewItem], mine: str) -> str:

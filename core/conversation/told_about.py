@@ -22,7 +22,7 @@ from core.domain.state import CommittedFact
 from core.extraction.first_names import is_first_name
 
 _TOLD = re.compile(
-    r"\bwhat (did|have|do) (i|we) (ever )?(tell|told|say|said|mention|mentioned|write|wrote)"
+    r"\bwhat ((did|have|do) )?(i|we) (ever )?(tell|told|say|said|mention|mentioned|write|wrote)"
     r"( to)?( you)? (about|re|regarding|on|of) (?P<topic>[a-z0-9' ]+)$"
     r"|\bwhat do you (know|have|remember|recall|hold) (about|on|of) (?P<topic2>[a-z0-9' ]+)$"
     r"|\bwhat have you got (about|on) (?P<topic3>[a-z0-9' ]+)$"

@@ -199,7 +199,7 @@ def _resolve_day(
         if g["wd_this_week"] and not mod:
             # "Thursday this week": that day of this calendar week, not the week itself.
             day = today + timedelta(days=WEEKDAYS[g["wd"]] - today.weekday())
-            return day, None, day < today
+            return day, None, False  # no hint of the past: "bins are Tuesday this week"
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
     if g["tt_u"]:
         # "this time next week": the same day a week on, not the week's first day.

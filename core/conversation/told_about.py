@@ -16,10 +16,12 @@ from datetime import datetime
 
 from core.conversation.answer_texts import state_text
 from core.conversation.plain_commands import fields_named, plain_query
+from core.conversation.question_notes import followed_by, open_question_note
 from core.domain.fields import DOMAINS
 from core.domain.kin_words import RELATIONS
 from core.domain.state import CommittedFact
 from core.extraction.first_names import is_first_name
+from core.store import ReviewItem
 
 _TOLD = re.compile(
     r"\bwhat ((did|have|do) )?(i|we) (ever )?(tell|told|say|said|mention|mentioned|write|wrote)"
@@ -50,13 +52,33 @@ def told_topic(normalised: str) -> str | None:
     return None if topic in _ABOUT_ME else topic
 
 
-def told_about(topic: str, facts: Sequence[CommittedFact], now: datetime, reader: str) -> str:
-    """What is held on ``topic``, for the user whose own entity is ``reader``."""
+def told_about(
+    topic: str,
+    facts: Sequence[CommittedFact],
+    now: datetime,
+    reader: str,
+    open_items: Sequence[ReviewItem] = (),
+    shown_item: str | None = None,
+) -> str:
+    """What is held on ``topic``, for the user whose own entity is ``reader``, with the
+    open question about it (said, and waiting for a Yes: not "nothing yet")."""
     wanted = fields_named(topic, [f.field for f in facts])
     held = [f for f in facts if f.field in wanted]
-    members = {f.field.split(".")[1] for f in facts if f.domain == "family"}
-    # "my sister" -> "your sister", "emma" -> "Emma" (a member held by that name).
-    said = " ".join(w.title() if w in members else _SWAP.get(w, w) for w in topic.split())
+    asked = fields_named(topic, [i.field for i in open_items])
+    note = open_question_note(
+        open_items,
+        reader,
+        lambda field: 0 if field in asked else None,
+        shown_item,
+        held={f.field: f.value for f in facts if f.entity_id == reader},
+        now=now,
+    )
+    names = {f.field.split(".")[1] for f in facts if f.domain == "family"}
+    names |= {i.field.split(".")[1] for i in open_items if i.field.startswith("family.")}
+    # "my sister" -> "your sister", "chloe" -> "Chloe" (a member known by that name).
+    said = " ".join(w.title() if w in names else _SWAP.get(w, w) for w in topic.split())
+    if not held and note:
+        return f"Nothing settled about {said} yet.{note}"
     if not held and _kept_kind(plain_query(topic)):
         return f"You haven't told me anything about {said} yet."
     if not held:
@@ -64,7 +86,7 @@ def told_about(topic: str, facts: Sequence[CommittedFact], now: datetime, reader
     lines = state_text(held, now, reader).splitlines()
     if sum(not line.startswith("•") for line in lines if line) == 1:
         lines = [line for line in lines if line.startswith("•")]  # one group: no heading
-    return "\n".join([f"About {said}, I have:", *lines])
+    return followed_by("\n".join([f"About {said}, I have:", *lines]), note)
 
 
 _SWAP = {"my": "your", "our": "your", "i": "you", "me": "you", "we": "you", "us": "you"}

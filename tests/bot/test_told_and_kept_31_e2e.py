@@ -58,6 +58,19 @@ async def test_what_was_told_about_a_topic(tg: FakeTelegram, start_bot: StartBot
     assert "PG&E" in me.text, me.text
 
 
+async def test_what_was_told_and_still_asked(tg: FakeTelegram, start_bot: StartBot) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.start(start_bot, policy=default_policy())
+    await story.hears("My granddaughter Chloe has the flu, poor thing.", "Chloe")
+    # Said, and waiting for her Yes: the question, not "you haven't told me".
+    chloe = await story.hears("What did I tell you about Chloe?", "Chloe")
+    assert chloe.text.startswith("Nothing settled about Chloe yet."), chloe.text
+    assert "Is Chloe sick today?" in chloe.text, chloe.text
+    await story.yes("Chloe")
+    held = await story.hears("What did I tell you about Chloe?", "About Chloe")
+    assert "Chloe is sick" in held.text, held.text
+
+
 @pytest.mark.parametrize(
     ("said", "heard"),
     [

@@ -138,7 +138,9 @@ def offline_answer(
     if PENDING(t):
         return pending_answer(open_items, reader)
     if (said_on := told_topic(t)) is not None:
-        return told_about(said_on, facts, now, reader, open_items, shown_item)  # "what did i tell you about the car"
+        return told_about(
+            said_on, facts, now, reader, open_items, shown_item
+        )  # "what did i tell you about the car"
     if ABOUT_ME(t):
         note = open_question_note(
             open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now

@@ -244,7 +244,9 @@ def pending_text(items: Sequence[ReviewItem], mine: str) -> str:
         elif said_of_reader(first, mine):
             asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
         else:
-            asked = phrasing.question(members, mine).replace("\n", " ")
+            # A grouped question's parts on lines of their own, under its bullet.
+            lines_asked = phrasing.question(members, mine).split("\n")
+            asked = "\n   – ".join(line.removeprefix("• ") for line in lines_asked)
         queued = "" if first.status == "pending" else " (after the current one)"
         lines.append(f"• {asked}{where}{queued}")
     return "\n".join(lines)

@@ -198,8 +198,8 @@ def _resolve_day(
             return monday + timedelta(days=WEEKDAYS[g["wd"]]), None, False
         if g["wd_this_week"] and not mod:
             # "Thursday this week": that day of this calendar week, not the week itself.
-            day = today + timedelta(days=WEEKDAYS[g["wd"]] - today.weekday())
-            return day, None, False  # no hint of the past: "bins are Tuesday this week"
+            # No hint of the past either: "bins are Tuesday this week".
+            return today + timedelta(days=WEEKDAYS[g["wd"]] - today.weekday()), None, False
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
     if g["tt_u"]:
         # "this time next week": the same day a week on, not the week's first day.

@@ -178,3 +178,18 @@ async def test_an_edit_tapped_in_time_still_sets_it(tg: FakeTelegram, start_bot:
 
 def test_unsure_is_what_a_riddle_still_gets() -> None:
     assert offline_answer("purple monkey dishwasher", [], [], TUESDAY_MORNING) == UNSURE
+
+
+async def test_a_grouped_question_pending_reads_line_by_line(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.start(start_bot, policy=default_policy())
+    await story.hears(
+        "We are driving to Phoenix on Friday to see my sister and will be back Sunday.", "Phoenix"
+    )
+    pending = await story.hears("/pending", "waiting for you")
+    lines = pending.text.splitlines()
+    assert lines[1] == "• Is all of this right?", pending.text
+    assert any(line.startswith("   – ") and "Phoenix" in line for line in lines), pending.text
+    assert " • " not in pending.text, pending.text

@@ -185,6 +185,8 @@ def offline_answer(
         return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
+    if "?" not in text and not ASKS.match(t) and (bill := _bill_unread(text)) is not None:
+        return bill
     if "?" not in text and (where := family_place(t)) is not None:
         return f"Thanks for telling me. {NOT_KEPT.format(where)}"  # "tom moved to denver"
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
@@ -192,3 +194,23 @@ def offline_answer(
     if any(c.isalpha() for c in text) and not re.search(r"[a-zA-Z]", text):
         return ENGLISH_ONLY  # "אנחנו בטאהו", "estamos en casa" has Latin letters and is unsure
     return UNSURE
+
+
+_BILL = re.compile(r"\b(?:(?:the|my|our|this|a)\s+)?((?:[a-z&]+\s+)?(?:bill|invoice))\b")
+_MONEY_OR_DAY = re.compile(r"\$\s?\d|\b\d+\s*(?:bucks|dollars|usd)\b|\bdue\b")
+
+
+def _bill_unread(text: str) -> str | None:
+    """A bill with its money or its day that nothing read ("the electric bill came, it's
+    $143 and due on the 15th"): how to say it so that it is kept, not "I'm not sure what
+    you mean" nor "nothing changes" (a bill due is what Canon keeps)."""
+    low = text.casefold()
+    named = _BILL.search(low)
+    if named is None or _MONEY_OR_DAY.search(low) is None:
+        return None
+    bill = " ".join(named[1].split())
+    bill = bill if bill.split()[0] not in ("the", "my", "our") else bill.split(" ", 1)[-1]
+    return (
+        f'I couldn\'t read the {bill} in that. Say it like "the {bill} is $80, due Friday" '
+        "and I'll keep it."
+    )

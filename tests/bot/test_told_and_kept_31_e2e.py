@@ -193,3 +193,14 @@ async def test_a_grouped_question_pending_reads_line_by_line(
     assert lines[1] == "• Is all of this right?", pending.text
     assert any(line.startswith("   – ") and "Phoenix" in line for line in lines), pending.text
     assert " • " not in pending.text, pending.text
+
+
+async def test_a_bill_left_unread_is_told_how_to_say(tg: FakeTelegram, start_bot: StartBot) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.start(start_bot, policy=default_policy())
+    unread = await story.hears("The electric bill came, it's $143 and due on the 15th.", "")
+    assert unread.text.startswith("I couldn't read the electric bill in that."), unread.text
+    # Said as the reply suggests, it is asked and kept.
+    await story.hears("the electric bill is $143, due the 15th", "electric bill")
+    await story.yes_to_all()
+    assert await story.held("financial.electric_bill.status") == "due"

@@ -97,3 +97,23 @@ def test_the_topic_of_what_was_said(asked: str, topic: str | None) -> None:
 def test_a_payee_as_written(slug_words: str, written: str) -> None:
     assert written_name(slug_words) == written
     assert errand(slug_words).casefold() == f"the {written}".casefold()
+
+
+@pytest.mark.parametrize(
+    ("said", "bill"),
+    [
+        ("The electric bill came, it's $143 and due on the 15th.", "the electric bill"),
+        ("got the electric bill, 143 bucks", "the electric bill"),
+        ("the PG&E invoice is due", "the pg&e invoice"),
+        # No money nor day, a question, a request: not a bill left unread.
+        ("ugh the water bill", None),
+        ("is the gas bill due?", None),
+        ("remind me to pay the phone bill, 40 bucks", None),
+    ],
+)
+def test_a_bill_left_unread_says_how_to_tell_it(said: str, bill: str | None) -> None:
+    reply = offline_answer(said, [], [], NOW)
+    if bill is None:
+        assert "couldn't read" not in reply, reply
+    else:
+        assert reply.startswith(f"I couldn't read {bill} in that."), reply

@@ -219,7 +219,7 @@ def _bill(f: CommittedFact) -> tuple[str, str]:
     return f.entity_id, f.field.rsplit(".", 1)[0]
 
 
-_EVENT_SAID = {"scheduled": "is on", "moved": "has moved", "cancelled": "is cancelled"}
+_EVENT_SAID = {"scheduled": "is scheduled", "moved": "has moved", "cancelled": "is cancelled"}
 
 
 def pending_text(items: Sequence[ReviewItem], mine: str) -> str:

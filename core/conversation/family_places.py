@@ -19,6 +19,8 @@ _KIN = "|".join(sorted(RELATIONS))
 _PLACE = re.compile(
     rf"(?:^|\b(?:and|but|so|oh|also|btw|anyway|fyi|guess what)\s+|,\s*)"
     rf"(?:(?P<kin>(?:my|our) (?:{_KIN}))(?: (?!(?:is|are|has|have|just|finally|now|got|moved|moving|lives|living|in|at)\b)(?P<kin_name>[a-z]+))?|(?P<name>[a-z]+))"
+    # "my son david and his wife moved": the member with the one they live with.
+    r"(?: and (?:his|her|their) (?:wife|husband|partner|family|kids|girlfriend|boyfriend))?"
     r"(?:'s| is| are| has| have| just| finally| now| officially| got)* "
     r"(?P<what>moved|moving|relocated|relocating|lives|living|settled|in|at|got a place"
     r"|bought a (?:house|place|flat|condo))\b"

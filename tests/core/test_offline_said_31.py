@@ -47,6 +47,7 @@ def test_a_word_alone_or_a_question_is_no_news(said: str) -> None:
         ("our kids are at grandmas", "where your kids are"),
         ("my son jake just moved to boston", "where Jake lives"),
         ("tom got a place in brooklyn", "where Tom lives"),
+        ("My son David and his wife moved to Portland last month.", "where David lives"),
         # Not a member's place: no one named, the speaker's own, a question.
         ("the meeting moved to 3", None),
         ("work moved to friday", None),

@@ -48,6 +48,8 @@ _EVENT = {
     "moved": "Has {name} moved?",
     "cancelled": "Is {name} cancelled?",
 }
+_BILL_WORDS = frozenset(["bill", "invoice", "fee", "fees", "payment", "premium"])
+"""The last word of a payee named as a bill: paid as "the water bill"."""
 _PAYMENT = {
     "due": "Is {the}{money} due{on}?",
     "pending": "Is {the}{money} still pending?",
@@ -274,12 +276,14 @@ def _financial(
         # Goods still to go back, no day: "Is the Amazon return due?" asks nothing clear.
         return fmt("{do} {you} still have to do {the}?", w, the=errand(thing))
     if name == "status" and value in _PAYMENT:
-        # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
-        bare = money[:1].isdigit()
+        # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)". A bill is
+        # "the water bill ($62)", never "pay water bill".
+        bill = thing.rpartition(" ")[2] in _BILL_WORDS
+        bare = money[:1].isdigit() or (bill and bool(money))
         text = fmt(
             _PAYMENT[value],
             w,
-            name=thing,
+            name=errand(thing) if bill else thing,
             the=errand(thing),
             money=f" ({money})" if money else "",
             money_first=f"{money} " if money and not bare else "",

@@ -84,6 +84,10 @@ def state_text(
         for e in {f.entity_id for f in rows}
     }
     means = meanings(rows)
+    # A bill's amount said with its currency ("$62"), not as a number and a line of its own.
+    currency = {_bill(f): f for f in rows if _is(f, "currency")}
+    paid_in = {_bill(f) for f in rows if _is(f, "amount")}
+    rows = [f for f in rows if not (_is(f, "currency") and _bill(f) in paid_in)]
     for f in rows:
         if (f.entity_id, f.domain) != group:
             group = (f.entity_id, f.domain)
@@ -102,6 +106,8 @@ def state_text(
             and trip_status.get(f.entity_id) in _LEFT
             else fact_sentence(f, mine, status)
         )
+        if _is(f, "amount") and (c := currency.get(_bill(f))) is not None:
+            said = f"{said.rpartition(' is ')[0]} is {phrasing.money_text(f.value, c.value)}"
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
         # The day a trip left is a day gone by, not a plan that ended.
         if (has_ended(f, now) and not left) or no_deadline:
@@ -208,15 +214,30 @@ def value_sentence(
         state = status_said(slug, value) or f"is {phrasing.show(value)}"
         said = f"{errand(phrasing.show(slug))} {state}"
         return said[:1].upper() + said[1:]
+    if len(parts) == 3 and parts[2] == "event_status" and str(value) in _EVENT_SAID:
+        # "The soccer practice has moved", not "… event status is moved".
+        return f"The {kin_words.slug_words(parts[1])} {_EVENT_SAID[str(value)]}"
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(value)}"
     name = phrasing.label(field, entity_id, mine)
     return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value)}"
 
 
+def _is(f: CommittedFact, part: str) -> bool:
+    """Whether ``f`` is a bill's ``part`` ("amount", "currency")."""
+    return f.domain == "financial" and f.field.count(".") == 2 and f.field.endswith("." + part)
+
+
+def _bill(f: CommittedFact) -> tuple[str, str]:
+    return f.entity_id, f.field.rsplit(".", 1)[0]
+
+
+_EVENT_SAID = {"scheduled": "is scheduled", "moved": "has moved", "cancelled": "is cancelled"}
+
+
 def pending_text(items: Sequence[ReviewItem], mine: str, today: date | None = None) -> str:
-    """/pending: each open question as it is asked (a group in one sentence); an errand's
-    day gone by (``today``: the user's calendar day) asked in the past."""
+    """/pending: each open question as it is asked (a group's parts on lines of their own); an
+    errand's day gone by (``today``: the user's calendar day) asked in the past."""
     if not items:
         return "Nothing is waiting for your confirmation."
     groups: dict[str, list[ReviewItem]] = {}
@@ -237,9 +258,10 @@ def pending_text(items: Sequence[ReviewItem], mine: str, today: date | None = No
         elif said_of_reader(first, mine):
             asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
         else:
-            asked = phrasing.question(members, mine, due_gone=due_day_gone(members, today)).replace(
-                "\n", " "
-            )
+            # A grouped question's parts on lines of their own, under its bullet.
+            gone = due_day_gone(members, today)
+            lines_asked = phrasing.question(members, mine, due_gone=gone).split("\n")
+            asked = "\n   – ".join(line.removeprefix("• ") for line in lines_asked)
         queued = "" if first.status == "pending" else " (after the current one)"
         lines.append(f"• {asked}{where}{queued}")
     return "\n".join(lines)

@@ -36,7 +36,6 @@ from core.store import ReviewItem
 EDIT_TIMEOUT = timedelta(minutes=10)
 """An Edit waits this long (by the time of the user's next message) for the new value."""
 
-
 _DAY_TYPED_MAX = 24
 """A day typed alone is short ("the 3rd", "december 3rd"); a longer message is news."""
 
@@ -52,9 +51,8 @@ class Edits(ChatPart):
     async def begin(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, request: str | None = None
     ) -> None:
-        """Wait for ``item``'s new value: closed-set values as buttons, or typed
-        (``request``: how it is asked, when not the Edit's own words). An Edit waiting
-        before ends: its options lose their buttons."""
+        """Wait for ``item``'s new value, tapped (closed sets) or typed (``request``: how it
+        is asked, if not the Edit's words); an Edit waiting before loses its options."""
         await self._drop_options(await self.log.mode(prompt.chat_id))
         request = request or texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
@@ -361,9 +359,12 @@ class Edits(ChatPart):
             await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
             return
         mode = await self.log.mode(prompt.chat_id)
-        if mode is None or mode.item_id != item.id:
-            # The Edit ended (a message since was news, a question or another Edit): its
-            # buttons answer nothing now, and say so; they go, the question stays open.
+        late = mode is not None and mode.item_id == item.id and now - mode.since > EDIT_TIMEOUT
+        if mode is None or mode.item_id != item.id or (late and index is not None):
+            # The Edit ended (news, a question or another Edit since, or its time ran out,
+            # as for a typed value): its buttons answer nothing now; they go, the question stays.
+            if late:
+                await self.end(prompt.chat_id, tapped=message_id)
             await self.messenger.answer_tap(callback_id, texts.EDIT_ENDED)
             if message_id is not None:
                 shown = f"{texts.edit_request(item)}\n{texts.EDIT_ENDED}"

@@ -19,6 +19,7 @@ from core.conversation.about_me import NOTHING_KNOWN, about_me
 from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
+from core.conversation.family_places import family_place
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import (
     any_field,
@@ -43,7 +44,8 @@ from core.conversation.reply_patterns import (
     THANKS,
     normalised,
 )
-from core.conversation.state_answers import STATE_QUESTIONS, UNSURE, Known, trip_answer
+from core.conversation.state_answers import NOT_KEPT, STATE_QUESTIONS, UNSURE, Known, trip_answer
+from core.conversation.told_about import told_about, told_topic
 from core.domain.state import CommittedFact
 from core.domain.tense import still_told
 from core.engine.consistency import today_where
@@ -72,7 +74,9 @@ def message_kind(text: str) -> Literal["chat", "state", "other"]:
     chat = (GREETING, THANKS, HOW_ARE_YOU, CHEER, SMALL, HELP, ABOUT_ASSISTANT)
     if any(match(t) for match in chat):
         return "chat"
-    if PENDING(t) or ABOUT_ME(t) or AGENDA(t) or any(q.search(t) for q, _, _ in STATE_QUESTIONS):
+    if PENDING(t) or ABOUT_ME(t) or AGENDA(t) or told_topic(t) is not None:
+        return "state"
+    if any(q.search(t) for q, _, _ in STATE_QUESTIONS):
         return "state"
     return "other"
 
@@ -133,6 +137,10 @@ def offline_answer(
         return HELP_TEXT
     if PENDING(t):
         return pending_answer(open_items, reader, today_where(mine_state, now))
+    if (said_on := told_topic(t)) is not None:
+        return told_about(
+            said_on, facts, now, reader, open_items, shown_item
+        )  # "what did i tell you about the car"
     if ABOUT_ME(t):
         note = open_question_note(
             open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
@@ -177,8 +185,32 @@ def offline_answer(
         return NOT_MY_JOB
     if CONDITION(t) and "?" not in text:
         return CONDITION_NOTED
+    if "?" not in text and not ASKS.match(t) and (bill := _bill_unread(text)) is not None:
+        return bill
+    if "?" not in text and (where := family_place(t)) is not None:
+        return f"Thanks for telling me. {NOT_KEPT.format(where)}"  # "tom moved to denver"
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
         return NOTHING_CHANGED
     if any(c.isalpha() for c in text) and not re.search(r"[a-zA-Z]", text):
         return ENGLISH_ONLY  # "אנחנו בטאהו", "estamos en casa" has Latin letters and is unsure
     return UNSURE
+
+
+_BILL = re.compile(r"\b(?:(?:the|my|our|this|a)\s+)?((?:[a-z&]+\s+)?(?:bill|invoice))\b")
+_MONEY_OR_DAY = re.compile(r"\$\s?\d|\b\d+\s*(?:bucks|dollars|usd)\b|\bdue\b")
+
+
+def _bill_unread(text: str) -> str | None:
+    """A bill with its money or its day that nothing read ("the electric bill came, it's
+    $143 and due on the 15th"): how to say it so that it is kept, not "I'm not sure what
+    you mean" nor "nothing changes" (a bill due is what Canon keeps)."""
+    low = text.casefold()
+    named = _BILL.search(low)
+    if named is None or _MONEY_OR_DAY.search(low) is None:
+        return None
+    bill = " ".join(named[1].split())
+    bill = bill if bill.split()[0] not in ("the", "my", "our") else bill.split(" ", 1)[-1]
+    return (
+        f'I couldn\'t read the {bill} in that. Say it like "the {bill} is $80, due Friday" '
+        "and I'll keep it."
+    )

@@ -66,14 +66,19 @@ def plain_query(words: str) -> str:
 async def named_fields(store: Store, entities: Sequence[str], words: str) -> list[tuple[str, str]]:
     """(entity, field) for each held value ``words`` names, in ``entities`` order."""
     held = [(f.entity_id, f.field) for e in entities for f in await store.facts(e)]
+    wanted = fields_named(words, [f for _e, f in held])
+    return [(e, f) for e, f in held if f in wanted]
+
+
+def fields_named(words: str, fields: Sequence[str]) -> set[str]:
+    """The ``fields`` that ``words`` names ("my location", "rent", "the trip")."""
     query = plain_query(words)
-    wanted = set(matching_fields(query, [f for _e, f in held])) if query else set()
+    wanted = set(matching_fields(query, fields)) if query else set()
     if not wanted and query:
         # "pge bill" of the PG&E bill (financial.pg_e_bill): the held name of those letters.
-        fields = [f for _e, f in held]
         same = {(d, n) for d in DOMAINS if (n := held_name(query, d, fields)) is not None}
         wanted = {f for f in fields if tuple(f.split(".")[:2]) in same}
-    return [(e, f) for e, f in held if f in wanted]
+    return wanted
 
 
 def value_words(field: str, entity_id: str, mine: str) -> str:

@@ -77,6 +77,10 @@ STATEMENT = any_of(
     r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|like)\s+)*"
     r"(yesterday |last night |this morning |today |the other day )?"
     r"(i|i'm|im|i've|i'd|we|we're|we've|my|our|me and|mom|mum|mam|dad|nan|gran|grandma|grandpa)\b",
+    # The "I" left out, as texted: "ugh failed my chem midterm", "just finished my shift".
+    r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|welp|argh)\s+)*((just|finally|totally)\s+)?"
+    r"(failed|passed|finished|started|lost|missed|forgot|aced|bombed|crashed|quit|spent|broke|"
+    r"burned|burnt|dropped|locked|slept|overslept|woke|ran|spilled|cut|hurt)\b",
     # News about a thing: "ugh flight delayed 3 hrs", "the car's finally fixed", "traffic
     # was awful"; not a question ("where is alice") nor a request ("book a table").
     r"^((so|ok|okay|well|anyway|btw|lol|omg|ugh|and|but|oh|ah|argh|welp|fyi)\s+)*"

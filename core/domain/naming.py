@@ -6,6 +6,7 @@ A field's name loses what the user wrote ("financial.amazon_return" lowercased
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 _GOODS = frozenset(["package", "parcel", "box", "order", "item", "items", "shoes", "stuff"])
@@ -14,10 +15,28 @@ _GOODS = frozenset(["package", "parcel", "box", "order", "item", "items", "shoes
 def errand(thing: str) -> str:
     """An errand or a bill as a person names it: 'the rent', 'the Amazon return' (a
     return is named after the shop it goes back to, which the field's name lowercased)."""
-    words = thing.split()
+    words = written_name(thing).split()
     if len(words) > 1 and words[-1] == "return" and words[0] not in _GOODS:
-        words[0] = words[0].capitalize()
+        words[0] = words[0][:1].upper() + words[0][1:]
     return "the " + " ".join(words)
+
+
+_INITIAL = re.compile(r"[a-z]{1,2}")
+_NO_VOWEL = re.compile(r"[b-df-hj-np-tv-xz]{3,4}")
+
+
+def written_name(thing: str) -> str:
+    """A payee's name as it is written, where its field lowercased and cut it: the
+    ampersand's halves joined again ('pg e bill' -> 'PG&E bill', 'at t' -> 'AT&T'), and
+    letters that are no word capitalised ('dmv fee' -> 'DMV fee'), so that "PG&E",
+    "pg e" and "Pge" read as one payee wherever it is named."""
+    words = thing.split()
+    run = 0
+    while run < len(words) and _INITIAL.fullmatch(words[run]):
+        run += 1
+    if run >= 2 and any(len(w) == 1 for w in words[:run]):
+        words[:run] = ["&".join(words[:run]).upper()]
+    return " ".join(w.upper() if _NO_VOWEL.fullmatch(w) else w for w in words)
 
 
 _ZONES = {

@@ -20,7 +20,7 @@ from typing import Any
 from core.domain.errands import is_goods_return
 from core.domain.kin_words import be_for, slug_words, who
 from core.domain.move_words import MOVE_FIELDS, move_question, when_moving
-from core.domain.naming import errand, show_zone
+from core.domain.naming import errand, show_zone, written_name
 
 # Re-exported: the engine and the conversation read values and reasons as ``phrasing.show``,
 # ``phrasing.reason_line`` and so on, beside the questions.
@@ -48,6 +48,8 @@ _EVENT = {
     "moved": "Has {name} moved?",
     "cancelled": "Is {name} cancelled?",
 }
+_BILL_WORDS = frozenset(["bill", "invoice", "fee", "fees", "payment", "premium"])
+"""The last word of a payee named as a bill: paid as "the water bill"."""
 _PAYMENT = {
     "due": "Is {the}{money} due{on}?",
     "pending": "Is {the}{money} still pending?",
@@ -177,6 +179,7 @@ def single(change: Change, mine: str, *, later_day: bool = False, due_gone: bool
         if domain == "family":
             return _family(name, value, thing, later_day=later_day)
         if domain == "financial":
+            thing = written_name(thing)
             if name == "status" and value == "pending" and change.current_value == "due":
                 # What changed for an errand still to do: it is done ("Still pending?" asked
                 # of a return held as still to go back read as if nothing had moved).
@@ -278,12 +281,14 @@ def _financial(
         # Goods still to go back, no day: "Is the Amazon return due?" asks nothing clear.
         return fmt("{do} {you} still have to do {the}?", w, the=errand(thing))
     if name == "status" and value in _PAYMENT:
-        # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)".
-        bare = money[:1].isdigit()
+        # "$2,100 rent" reads well; a bare "2,100 rent" does not: "rent (2,100)". A bill is
+        # "the water bill ($62)", never "pay water bill".
+        bill = thing.rpartition(" ")[2] in _BILL_WORDS
+        bare = money[:1].isdigit() or (bill and bool(money))
         text = fmt(
             _PAYMENT[value],
             w,
-            name=thing,
+            name=errand(thing) if bill else thing,
             the=errand(thing),
             money=f" ({money})" if money else "",
             money_first=f"{money} " if money and not bare else "",
@@ -323,13 +328,13 @@ def _combined(changes: Sequence[Change], mine: str, due_gone: bool = False) -> s
         if status is None:
             if not money or due is not None:
                 return None
-            return f"Is {slug_words(parts[1])} {money} now?"
+            return f"Is {written_name(slug_words(parts[1]))} {money} now?"
         if due is not None and status != "due":
             return None  # a day that is not when it is due is asked on its own line
         return _financial(
             "status",
             status,
-            slug_words(parts[1]),
+            written_name(slug_words(parts[1])),
             words,
             money,
             "" if merchant is None else quoted(merchant),

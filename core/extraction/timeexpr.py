@@ -196,6 +196,10 @@ def _resolve_day(
             # "Thursday next week": that day of the coming calendar week.
             monday = today + timedelta(days=7 - today.weekday())
             return monday + timedelta(days=WEEKDAYS[g["wd"]]), None, False
+        if g["wd_this_week"] and not mod:
+            # "Thursday this week": that day of this calendar week, not the week itself.
+            # No hint of the past either: "bins are Tuesday this week".
+            return today + timedelta(days=WEEKDAYS[g["wd"]] - today.weekday()), None, False
         return weekday_date(today, WEEKDAYS[g["wd"]], mod, future) + week, None, mod == "last"
     if g["tt_u"]:
         # "this time next week": the same day a week on, not the week's first day.

@@ -41,7 +41,7 @@ async def test_the_bill_named_again_in_other_letters(tg: FakeTelegram, start_bot
     paid = await story.hears("is the pge bill paid", "paid")
     assert paid.text.startswith("Yes"), paid.text
     # Its reasons, by the same letters.
-    why = await story.hears("why do you think i paid the pge bill", "pg e bill status: paid")
+    why = await story.hears("why do you think i paid the pge bill", "PG&E bill status: paid")
     assert "just paid the pge bill" in why.text, why.text
     # Another bill is its own.
     await story.hears("the water bill is due friday, $40", "water")

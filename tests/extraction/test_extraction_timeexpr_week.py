@@ -197,3 +197,20 @@ def test_a_weekday_in_the_past_said_that_day_is_today(
 def test_a_departure_said_on_its_weekday_is_today(text: str) -> None:
     said = {o.field: o.candidate_value for o in extract_offline(text, at=TUE).observations}
     assert said.get("travel.depart_date") == "2026-11-24", said
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "expected"),
+    [
+        # "Thursday this week" is that day of this calendar week, not the week (read as
+        # today: "practice moved to thursday this week" asked "moved to Monday?").
+        ("soccer practice moved to thursday this week", MON, date(2026, 11, 26)),
+        ("soccer practice moved to thursday this week", THU, date(2026, 11, 26)),
+        ("bins are tuesday this week cos of the bank holiday", MON, date(2026, 11, 24)),
+        ("bins are tuesday this week cos of the bank holiday", WED, date(2026, 11, 24)),
+        ("saturday this week works", FRI, date(2026, 11, 28)),
+    ],
+)
+def test_a_weekday_this_week_is_that_day(text: str, at: datetime, expected: date) -> None:
+    (ref,) = find_times(text, at)
+    assert ref.day == expected

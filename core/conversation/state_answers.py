@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import NamedTuple
 
 from core.conversation.errand_answers import owed_reply
-from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
+from core.conversation.source_words import said_source
+from core.conversation.source_words import when_text as when_text
 from core.conversation.trip_answers import another_trip, stale_location
 from core.domain.audit import show_value
 from core.domain.household import name_key
@@ -32,53 +33,10 @@ UNSURE = (
     "I'm not sure what you mean. Tell me what changed, or ask me something like "
     '"where am I?" (or type help).'
 )
-_SOURCE = {
-    "conversation_assertive": "you told me",
-    "conversation": "you told me",
-    "user_confirmation": "you confirmed it",
-    "calendar": "from your calendar",
-    "transactions_email": "from a receipt email",
-    "email": "from your email",
-    "static_markdown": "from your notes",
-    "manual_markdown": "from your notes",
-    "execution": "from a task that ran",
-    "agent": "the assistant noted it",
-    "system": "set by the system",
-}
-
-
-def when_text(then: datetime, now: datetime) -> str:
-    """'just now', '20 minutes ago', 'this morning', 'yesterday', '3 days ago', 'on 2 Mar'."""
-    then = then.astimezone(now.tzinfo)
-    seconds = (now - then).total_seconds()
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        minutes = int(seconds // 60)
-        return "a minute ago" if minutes == 1 else f"{minutes} minutes ago"
-    if then.date() == now.date():
-        if seconds < 2 * 3600:
-            return "an hour ago"
-        if then.hour < 12:
-            return "this morning"
-        return "this afternoon" if then.hour < 18 else "this evening"
-    if then.date() == (now - timedelta(days=1)).date():
-        return "yesterday"
-    days = (now.date() - then.date()).days
-    if days < 14:
-        return f"{days} days ago"
-    return f"on {then.day} {then:%b}"
-
-
-def _source(f: CommittedFact, reader: str) -> str:
-    """Where ``f`` came from, for ``reader``: "you told me", "another member of the
-    household confirmed it", "from your calendar"."""
-    said = _SOURCE.get(f.source_type, "from " + f.source_type.replace("_", " "))
-    return told_by(said, f.principal, f.source_type, reader)
 
 
 def _said(f: CommittedFact, known: Known) -> str:
-    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
+    return f"{said_source(f, known.reader)}, {when_text(f.evidence_ts, known.now)}"
 
 
 NOT_KEPT = (
@@ -149,7 +107,7 @@ def _where(_subject: str, known: Known) -> str:
             )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now)
-    source = _source(loc, known.reader)
+    source = said_source(loc, known.reader)
     # "on our way home from tahoe now": still there as far as Canon knows, but not for long.
     leaving = ", heading home today" if _home_today(known) else ""
     if when == "just now":

@@ -255,7 +255,7 @@ class CanonChat(ChatDeps):
                 resent += await self.parts.questions.resume(chat_id, now, in_place=in_place)
                 # A "use it anyway?" the chat waits on is asked last: it is what the next
                 # message answers.
-                resent += await self.parts.edits.resume(chat_id, now, in_place=in_place)
+                resent += await self.parts.edits.places.resume(chat_id, now, in_place=in_place)
         return resent
 
     async def deliver_alerts(self) -> int:

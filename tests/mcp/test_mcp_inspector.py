@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import sys
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -86,17 +88,30 @@ async def _run_once(home: Path, args: list[str]) -> tuple[int, Any]:
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        # A group of its own: the `canon mcp` it starts on stdio is in it, and writes to
+        # the same stderr pipe (the Inspector lets its server inherit stderr).
+        start_new_session=True,
     )
     try:
         out, err = await asyncio.wait_for(process.communicate(), budget(120))
     except TimeoutError:
-        process.kill()
-        await process.wait()
         pytest.fail(f"the Inspector did not finish {args} within {budget(120):.0f} s")
+    finally:
+        await _stop_group(process)
     text = out.decode()
     assert text.strip(), f"{args}: exit {process.returncode}, nothing printed:\n{err.decode()}"
     printed, _end = json.JSONDecoder().raw_decode(text.strip())
     return process.returncode or 0, printed
+
+
+async def _stop_group(process: asyncio.subprocess.Process) -> None:
+    """The Inspector and what it started killed if still running, and reaped, however the
+    run ended (its time limit, a sibling run's failure cancelling it): asyncio's ``wait()``
+    (3.11) returns only once the pipes are closed, and a `canon mcp` left behind holds
+    stderr open. After a run that finished, its group is gone already."""
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    await process.wait()
 
 
 def call(tool: str, **arguments: str) -> list[str]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
-from core.conversation.provenance import told_by, user_viewer
+from core.conversation.provenance import user_viewer
 from core.conversation.reported_texts import reported_question, said_of_reader
+from core.conversation.source_words import listed_source
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
 from core.domain.errands import errand_status_of, meanings, status_said
@@ -121,7 +122,7 @@ def state_text(
                 else " (ended)"
             )
         lines.append(
-            f"• {said} — {_source_words(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
+            f"• {said} — {listed_source(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
                 "just now ago", "just now"
             )
         )
@@ -132,23 +133,6 @@ def overruled_line(o: SaidOfUser, mine: str, now: datetime) -> str:
     """ "• Another member of the household said you're away (1 h ago) — you told me you're
     home, and your word wins": a household status about the reader, shown as what it is."""
     return f"• {said_of_you_text(o, now, user_viewer(mine))}"
-
-
-_SOURCE_WORDS = {
-    "conversation_assertive": "you told me",
-    "conversation": "you told me",
-    "user_confirmation": "you confirmed it",
-    "calendar": "your calendar",
-    "transactions_email": "a receipt",
-    "email": "an email",
-    "static_markdown": "your notes",
-    "manual_markdown": "your notes",
-}
-
-
-def _source_words(f: CommittedFact, mine: str) -> str:
-    said = _SOURCE_WORDS.get(f.source_type, f.source_type.replace("_", " "))
-    return told_by(said, f.principal, f.source_type, mine)
 
 
 _TRIP_WENT = {"completed": "your trip went to {v}", "cancelled": "your trip was to go to {v}"}

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from functools import cached_property
 
 from core.conversation.alert_texts import alert_text
-from core.conversation.audience import Audience
 from core.conversation.buttons import TapAction
 from core.conversation.chat_base import AfterChange as AfterChange
 from core.conversation.chat_base import Button as Button
@@ -39,14 +39,8 @@ from core.conversation.chat_edits import EDIT_TIMEOUT as EDIT_TIMEOUT
 from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_session import ChatParts, ChatSession
 from core.conversation.message_intake import READ_CHARS
-from core.conversation.responder import Responder
-from core.conversation.workflows import ChatWorkflows
 from core.domain.validation import message_text_hazards
-from core.engine.engine import Engine
 from core.errors import CanonError
-from core.extraction.types import Extractor
-from core.signals.rules import Rule
-from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 
@@ -54,34 +48,15 @@ log = logging.getLogger(__name__)
 class CanonChat(ChatDeps):
     """The bot's behaviour; handlers only translate updates into these calls."""
 
-    def __init__(
-        self,
-        engine: Engine,
-        conversation: ConversationStore,
-        messenger: Messenger,
-        config: Audience,
-        *,
-        clock: Clock,
-        extractor: Extractor,
-        responder: Responder | None = None,
-        after_change: AfterChange | None = None,
-        rules: Sequence[Rule] = (),
-        workflows: ChatWorkflows | None = None,
-    ) -> None:
-        super().__init__(
-            engine,
-            conversation,
-            messenger,
-            config,
-            clock=clock,
-            extractor=extractor,
-            responder=responder,
-            after_change=after_change,
-            rules=rules,
-            workflows=workflows,
-        )
-        self.parts = ChatParts(self)
-        self.order = ChatOrder(conversation)
+    # Made over ``ChatDeps``'s collaborators (its constructor is this one's), once.
+    @cached_property
+    def parts(self) -> ChatParts:
+        return ChatParts(self)
+
+    @cached_property
+    def order(self) -> ChatOrder:
+        """Who may act on a chat now: one section of a chat at a time."""
+        return ChatOrder(self.log)
 
     @asynccontextmanager
     async def session(self, chat_id: int) -> AsyncIterator[ChatSession]:
@@ -255,7 +230,7 @@ class CanonChat(ChatDeps):
                 resent += await self.parts.questions.resume(chat_id, now, in_place=in_place)
                 # A "use it anyway?" the chat waits on is asked last: it is what the next
                 # message answers.
-                resent += await self.parts.edits.resume(chat_id, now, in_place=in_place)
+                resent += await self.parts.edits.places.resume(chat_id, now, in_place=in_place)
         return resent
 
     async def deliver_alerts(self) -> int:

@@ -82,7 +82,7 @@ class Answers(ChatPart):
             return
         new_place = parse_new_place(data)
         if new_place is not None:
-            await self.edits.confirm_place(callback_id, user_id, message_id, *new_place, now=now)
+            await self.edits.places.confirm(callback_id, user_id, message_id, *new_place, now=now)
             return
         one = parse_one(data)  # an errand of a choice: a Yes to it
         parsed = parse_callback(data) if one is None else (one[0], "confirm")

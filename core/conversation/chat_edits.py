@@ -5,22 +5,23 @@ button) is the value, unless it is a question, news of its own or late
 (``EDIT_TIMEOUT``). For a grouped question the user first picks the part to change.
 A value is checked by its field's kind (``core.engine.edit_values``, as the API, MCP and
 the CLI check it): a place must be one Canon knows (the gazetteer, or the user's own
-state) or be confirmed as new ("I don't know a place called purple — use it anyway?");
-until then it waits in the mode row.
+state) or be confirmed as new ("I don't know a place called purple — use it anyway?",
+``chat_new_places``); until then it waits in the mode row.
 
-``Edits`` owns the chat's mode row (``ChatMode``: which item's value the next message is);
-it settles through ``Questions`` and tells ``WorkflowSteps`` what committed.
+``Edits`` owns the chat's mode row (``ChatMode``: which item's value the next message is)
+but for the place waiting as new (``NewPlaces``); it settles through ``Questions`` and
+tells ``WorkflowSteps`` what committed.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from core.conversation import texts
-from core.conversation.buttons import edit_buttons, new_place_buttons, place_digest
+from core.conversation.buttons import edit_buttons
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
+from core.conversation.chat_new_places import NewPlaces
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.typed_replies import is_question, typed_answer
@@ -47,6 +48,7 @@ class Edits(ChatPart):
         super().__init__(deps)
         self.questions = questions
         self.steps = steps
+        self.places = NewPlaces(deps, questions, self.apply)
 
     async def begin(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, request: str | None = None
@@ -106,10 +108,10 @@ class Edits(ChatPart):
             said = typed_answer(msg.text)
             if mode.value is not None and said is not None:  # "use it anyway?" answered
                 use = said == "confirm"
-                await self._drop_place_buttons(mode, "Yes" if use else "No")
-                await self._new_place(msg.chat_id, mode, use, msg.user_id, now)
+                await self.places.drop_buttons(mode, "Yes" if use else "No")
+                await self.places.answered(msg.chat_id, mode, use, msg.user_id, now)
                 return True
-            await self._drop_place_buttons(mode)  # another value typed instead
+            await self.places.drop_buttons(mode)  # another value typed instead
             refused: InvalidAnswer | None = None
             try:
                 # Dates are read against the time the message was written; a place is
@@ -129,7 +131,7 @@ class Edits(ChatPart):
                 await self.end(msg.chat_id)
                 return False
             if isinstance(refused, UnknownPlace):
-                await self._ask_new_place(msg.chat_id, mode, refused.place, now)
+                await self.places.ask(msg.chat_id, mode, refused.place, now)
                 return True
             if refused is not None:
                 await self.say(msg.chat_id, texts.refusal(refused))
@@ -160,48 +162,11 @@ class Edits(ChatPart):
             return None
         return item, day
 
-    async def _ask_new_place(
-        self, chat_id: int, mode: ChatMode, place: str, now: datetime, *, again: bool = False
-    ) -> None:
-        """Nobody knows ``place``: it waits in the mode row for a yes (or a no), with the
-        message that asks it, so its buttons answer it after a restart too. ``again``:
-        asked anew after a restart (the transcript has it already)."""
-        prompt = await self.log.prompt_for_item(mode.item_id)
-        question = texts.new_place_question(place)
-        if not again:
-            await self.log.append_message(chat_id, "assistant", question, now)
-        buttons = [] if prompt is None else new_place_buttons(prompt.token, place)
-        sent = await self.messenger.send(chat_id, question, buttons)
-        asked = sent if buttons else None
-        await self.log.set_mode(replace(mode, since=now, value=place, asked=asked))
-
-    async def resume(self, chat_id: int, now: datetime, *, in_place: bool = False) -> bool:
-        """After a restart: a "use it anyway?" still waiting is asked again below what
-        was shown again, its old message losing its buttons (``in_place``: one still the
-        chat's last message stays). Whether it was asked."""
-        mode = await self.log.mode(chat_id)
-        if mode is None or mode.value is None or mode.asked is None:
-            return False
-        if in_place and await self.questions.last_in_chat(chat_id, mode.asked):
-            return False
-        shown = f"{texts.new_place_question(mode.value)}\n{texts.ASKED_AGAIN}"
-        await self.messenger.edit(chat_id, mode.asked, shown)
-        await self._ask_new_place(chat_id, mode, mode.value, now, again=True)
-        return True
-
-    async def _drop_place_buttons(self, mode: ChatMode | None, label: str | None = None) -> None:
-        """The waiting "use it anyway?" loses its buttons, showing ``label`` (the answer)."""
-        if mode is None or mode.asked is None or mode.value is None:
-            return
-        shown = texts.new_place_question(mode.value) + ("" if label is None else f"\n→ {label}")
-        await self.messenger.edit(mode.chat_id, mode.asked, shown)
-        await self.log.set_mode(replace(mode, asked=None))
-
     async def end(self, chat_id: int, *, tapped: int | None = None) -> None:
         """Edit mode ends: the options and a waiting "use it anyway?" lose their buttons
         (``tapped``: the message a tap showed the end in already)."""
         mode = await self.log.mode(chat_id)
-        await self._drop_place_buttons(mode)
+        await self.places.drop_buttons(mode)
         await self._drop_options(mode, tapped=tapped)
         await self.log.clear_mode(chat_id)
 
@@ -209,53 +174,6 @@ class Edits(ChatPart):
         """An Edit's options lose their buttons: tapped late, they would answer nothing."""
         if mode is not None and mode.options is not None and mode.options != tapped:
             await self.messenger.drop_buttons(mode.chat_id, mode.options)
-
-    async def _new_place(
-        self, chat_id: int, mode: ChatMode, use: bool, user_id: int, now: datetime
-    ) -> None:
-        """Yes: the new place is the value. No: the value is asked for again."""
-        if use and mode.value is not None:
-            await self.apply(chat_id, mode.item_id, mode.value, user_id, now)
-            return
-        await self.log.set_mode(replace(mode, since=now, value=None, asked=None))
-        await self.say(chat_id, texts.PLACE_AGAIN)
-
-    async def confirm_place(
-        self,
-        callback_id: str,
-        user_id: int,
-        message_id: int | None,
-        token: str,
-        use: bool,
-        digest: str,
-        *,
-        now: datetime,
-    ) -> None:
-        """Yes or No under "use it anyway?": applies the waiting place, or asks again.
-        A tap under an older such question (``digest`` names its place) is stale."""
-        prompt = await self.log.prompt_by_token(token)
-        mode = None if prompt is None else await self.log.mode(prompt.chat_id)
-        if (
-            prompt is None
-            or prompt.closed_at is not None
-            or mode is None
-            or mode.item_id != prompt.item_id
-            or mode.value is None
-            or place_digest(mode.value) != digest
-        ):
-            await self.messenger.answer_tap(callback_id, texts.EXPIRED)
-            return
-        if prompt.owner_user_id != user_id:
-            await self.messenger.answer_tap(callback_id, texts.NOT_YOURS)
-            return
-        label = "Yes" if use else "No"
-        await self.messenger.answer_tap(callback_id, label)
-        if message_id is not None and message_id != mode.asked:
-            # An older copy (asked again since): it loses its buttons too.
-            shown = f"{texts.new_place_question(mode.value)}\n→ {label}"
-            await self.messenger.edit(prompt.chat_id, message_id, shown)
-        await self._drop_place_buttons(mode, label)
-        await self._new_place(prompt.chat_id, replace(mode, asked=None), use, user_id, now)
 
     @staticmethod
     def _is_statement(msg: Incoming, claims: Claims) -> bool:
@@ -394,7 +312,7 @@ class Edits(ChatPart):
                 left = await self.deps.workflows.cancel(chat_id, entity, self.clock())
             await self.say(chat_id, left or "Nothing to cancel.")
             return
-        await self._drop_place_buttons(mode, "Cancelled")
+        await self.places.drop_buttons(mode, "Cancelled")
         await self._drop_options(mode)
         await self.log.clear_mode(chat_id)
         await self.say(chat_id, texts.EDIT_CANCELLED)

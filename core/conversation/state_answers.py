@@ -15,8 +15,8 @@ from datetime import datetime
 from typing import NamedTuple
 
 from core.conversation.errand_answers import owed_reply
-from core.conversation.provenance import told_by
 from core.conversation.question_notes import Relevance, ranked_fields, under
+from core.conversation.source_words import said_source
 from core.conversation.trip_answers import another_trip, stale_location
 from core.conversation.when_said import when_text
 from core.domain.audit import show_value
@@ -33,30 +33,10 @@ UNSURE = (
     "I'm not sure what you mean. Tell me what changed, or ask me something like "
     '"where am I?" (or type help).'
 )
-_SOURCE = {
-    "conversation_assertive": "you told me",
-    "conversation": "you told me",
-    "user_confirmation": "you confirmed it",
-    "calendar": "from your calendar",
-    "transactions_email": "from a receipt email",
-    "email": "from your email",
-    "static_markdown": "from your notes",
-    "manual_markdown": "from your notes",
-    "execution": "from a task that ran",
-    "agent": "the assistant noted it",
-    "system": "set by the system",
-}
-
-
-def _source(f: CommittedFact, reader: str) -> str:
-    """Where ``f`` came from, for ``reader``: "you told me", "another member of the
-    household confirmed it", "from your calendar"."""
-    said = _SOURCE.get(f.source_type, "from " + f.source_type.replace("_", " "))
-    return told_by(said, f.principal, f.source_type, reader)
 
 
 def _said(f: CommittedFact, known: Known) -> str:
-    return f"{_source(f, known.reader)}, {when_text(f.evidence_ts, known.now, _zone(known))}"
+    return f"{said_source(f, known.reader)}, {when_text(f.evidence_ts, known.now, _zone(known))}"
 
 
 def _zone(known: Known) -> str | None:
@@ -132,7 +112,7 @@ def _where(_subject: str, known: Known) -> str:
             )
         return _dont_know("where you are")
     when = when_text(loc.evidence_ts, now, _zone(known))
-    source = _source(loc, known.reader)
+    source = said_source(loc, known.reader)
     # "on our way home from tahoe now": still there as far as Canon knows, but not for long.
     leaving = ", heading home today" if _home_today(known) else ""
     if when == "just now":

@@ -2,52 +2,42 @@
 
 Everything here is a function of records and an explicit ``now``; Telegram's
 limit of 4,096 characters a message is respected here so handlers never have to
-think about it. This module holds the fixed texts and the questions; the buttons
-under them and their callback data live in ``buttons``; the acknowledgement and the
-read commands' answers live in ``answer_texts`` and are re-exported here, so
-``texts.X`` names them all. What a typed reply means (a yes, a no, a question) is
+think about it. This module holds the fixed texts and what an answered question turns
+into; the question as asked lives in ``question_texts``, the buttons under it and their
+callback data in ``buttons``; the questions, the acknowledgement and the read commands'
+answers (``answer_texts``) are re-exported here, so ``texts.X`` names them all. What a typed reply means (a yes, a no, a question) is
 ``typed_replies``; an alert as the owner reads it is ``alert_texts``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime
+from datetime import date
 from types import MappingProxyType
 from typing import Any
 
 from core.conversation.acknowledgements import acknowledgement as acknowledgement
-from core.conversation.answer_texts import fact_sentence, value_sentence
+from core.conversation.answer_texts import fact_sentence
 from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text
 from core.conversation.answer_texts import status_text as status_text
+from core.conversation.answer_texts import value_sentence as value_sentence
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
-from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
-from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
-from core.conversation.said_since import said_since_line
+from core.conversation.question_texts import bootstrap_text as bootstrap_text
+from core.conversation.question_texts import dead_letter_question as dead_letter_question
+from core.conversation.question_texts import prompt_body as prompt_body
 from core.conversation.settled_by import UNKNOWN_WORD
-from core.conversation.which_errand import which_question, which_settled
+from core.conversation.which_errand import which_settled
 from core.conversation.why_texts import history_text as history_text
 from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
-from core.domain.error_sentences import plain_reason
-from core.domain.quoting import shown_text
 from core.domain.review_items import PASSED
 from core.domain.state import CommittedFact
-from core.domain.tense import due_day_gone
-from core.domain.user_clock import later_day, on_users_clock
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
-from core.engine.bootstrap import proposed_findings
-from core.engine.consistency import is_conflict_question, no_cannot_keep
-from core.engine.corrections import (
-    correction_kind,
-    correction_question,
-    correction_result,
-    undo_group_question,
-    undo_group_result,
-)
+from core.engine.consistency import no_cannot_keep
+from core.engine.corrections import correction_kind, correction_result, undo_group_result
 from core.store import ReviewItem
 
 MAX_MESSAGE = 4096
@@ -132,103 +122,6 @@ CUT_MESSAGE = (
     "shorter message."
 )
 FAILED = "Sorry, something went wrong on my side. Nothing you said was lost."
-
-
-def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
-    """ "you said it" is the reader's own words only: another member's read as theirs;
-    and "your notes" are the reader's only when they wrote the line: the assistant's
-    edit of the workspace says it is the assistant's."""
-    said = by_words(item.principal, item.source_key.partition(":")[0], user_viewer(mine))
-    if said == ANOTHER_MEMBER and why.startswith("you said it"):
-        return f"{ANOTHER_MEMBER} said it" + why.removeprefix("you said it")
-    if item.principal is not None and said not in ("you", "Canon") and why.startswith(_NOTES):
-        return f"{said} wrote it in your notes" + why.removeprefix(_NOTES)
-    return why
-
-
-_NOTES = "from your notes"
-
-
-def bootstrap_text(item: ReviewItem, mine: str) -> str:
-    """What ``canon migrate`` found in the user's files, put as one question in sentences
-    ("Your trip goes to Tahoe", "The Amazon return is due"); the field names stay in the
-    CLI's listing and ``/debug``."""
-    lines = ["I found these in your files: keep them?"]
-    lines += [
-        f"• {value_sentence(f.entity_id, f.field, f.value, mine)}" for f in proposed_findings(item)
-    ]
-    return "\n".join(lines)
-
-
-def prompt_body(
-    item: ReviewItem,
-    mine: str,
-    group: Sequence[ReviewItem] = (),
-    now: datetime | None = None,
-    names: Mapping[str, str] = MappingProxyType({}),
-    zone: object = None,
-    since: CommittedFact | None = None,
-    trip_left: bool = False,
-    trip_back_by: bool = False,
-) -> str:
-    """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
-    ``trip_left``: the asked entity's trip has left (``phrasing.question``'s ``left``);
-    ``trip_back_by``: the return day it asks has gone by (``back_by``).
-    ``since``: what another member committed on the field after it was asked
-    (``said_since``), said last so the reader hears it before answering.
-    ``now`` and ``zone`` (the reader's time zone): put on a later day of the reader's than
-    it was asked, its "today" is not said (``later_day``).
-
-    ``group``: the open items from the same message that are asked together with ``item``.
-    ``names``: what the household's users are called (entity -> name), to say who said
-    what the reader is asked about themself ("Bob says you're in Tahoe — is that right?").
-    """
-    if correction_kind(item) is not None:
-        # Who ordered it, for the reader: corrections logged before principals were theirs.
-        asked_by = (
-            "you" if item.principal is None else by_words(item.principal, "", user_viewer(mine))
-        )
-        if len(group) > 1 and correction_kind(item) == "undo":
-            return undo_group_question(sorted(group, key=lambda m: m.seq), asked_by)
-        return correction_question(item, asked_by)
-    if item.kind == "bootstrap":
-        return bootstrap_text(item, mine)
-    if item.kind == "drift":
-        return "\n".join(item.reasons)
-    if item.kind == "dead_letter":
-        return dead_letter_question(item)
-    members = list(group) or [item]
-    if said_of_reader(item, mine) and not is_conflict_question(item):
-        why = REPORTED_WHY
-        if len(members) == 1 and item.current_value is not None:
-            why += f"; until now: {phrasing.show_in(item.field, item.current_value)}"
-        return f"{reported_question(members, mine, names)}\n{why[:1].upper()}{why[1:]}."
-    why = _said_by_another(
-        item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
-    )
-    if (
-        len(members) == 1
-        and item.current_value is not None
-        and item.candidate_value is not None
-        and not is_conflict_question(item)  # its reason already names both values
-    ):
-        why += f"; until now: {phrasing.show_in(item.field, item.current_value)}"
-    asked = (
-        phrasing.conflict_question(item, mine)
-        if is_conflict_question(item)
-        else which_question(members)
-        if asks_which_errand(item.group_key) and len(members) > 1
-        else phrasing.question(
-            members,
-            mine,
-            later_day=later_day(item.created_at, now, zone),
-            left=trip_left,
-            back_by=trip_back_by,
-            due_gone=now is not None and due_day_gone(members, on_users_clock(now, zone).date()),
-        )
-    )
-    body = f"{asked}\n{why[:1].upper()}{why[1:]}."
-    return body if since is None else f"{body}\n{said_since_line(since, mine, names)}"
 
 
 _WITHDRAWN = "⌛ Withdrawn unanswered: its day has passed, so I saved nothing"
@@ -319,19 +212,6 @@ def edit_noted(item: ReviewItem, mine: str, fact: CommittedFact | None) -> str:
     if fact is None:
         return f"✏️ Noted. I no longer know {phrasing.label(item.field, item.entity_id, mine)}."
     return f"✏️ Noted. {fact_sentence(fact, mine)}."
-
-
-def dead_letter_question(item: ReviewItem) -> str:
-    """A payload that failed validation three times: try it again, discard it, or correct it."""
-    lines = [
-        "An input failed validation three times and was not applied.",
-        f"dead letter {item.candidate_value}",
-    ]
-    # Each reason said in words (which field, what was wrong, what to do); the raw
-    # detail stays in the letter: `canon dlq` and the API's ``errors``.
-    lines += [f"• {shown_text(plain_reason(reason))}" for reason in item.reasons[:5]]
-    lines.append("Yes: try it again now · No: discard it · Edit: send a corrected payload")
-    return "\n".join(lines)
 
 
 _DEAD_LETTER_SETTLED = {

@@ -39,6 +39,10 @@ AMOUNT = re.compile(
     # The sign after the number: "1.200,50 €", "45€", "30 £" (not "€" before a number).
     r"\b(?P<n3>" + _NUMBER + r")\s?(?P<cur3>[€£])(?!\s?\d)"
 )
+RECURRING_TERM = r"(?:month|mo|mth|week|wk|fortnight|year|yr|quarter|term)\b"
+"""The terms a payment recurs by, one list for whatever reads one: "the storage unit is $95 a
+month" (``costs_by_the_term``), "I pay 300 a quarter for water" (``paying_for``). "A night"
+and "each" price a thing once (``AMOUNT_AND_RATE``): no bill."""
 AMOUNT_AND_RATE = re.compile(
     rf"(?:{AMOUNT.pattern})(?:\s*(?:[aA]n?|[pP]er|/)\s*(?:night|nite|month|mo|week|wk|year|yr|"
     r"day|hour|hr|person|head|pop|session|visit|walk|class|lesson)\b|\s*(?:each|apiece)\b)?"

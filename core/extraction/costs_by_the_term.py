@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from core.domain.fields import slugify
-from core.extraction.amounts import AMOUNT, amount_in
+from core.extraction.amounts import AMOUNT, RECURRING_TERM, amount_in
 from core.extraction.clause import Candidate, Clause
 
 _OPENERS = r"(?:(?:ok|okay|so|and|also|btw|fyi|oh|yeah|plus|well|hey|lol|ugh|fun\s+fact)[,!]?\s+)*"
@@ -24,7 +24,7 @@ _COSTS = re.compile(
     r"(?:\s(?:is|are|costs?|comes\s+to|runs\s+(?:me|us))|'s|'re)\s+"
     r"(?:(?:now|only|just|still|about|around|like|roughly)\s+)*"
     rf"(?P<money>{AMOUNT.pattern})\s*"
-    r"(?:(?:a|an|per|/|every)\s*(?:month|mo|mth|week|wk|fortnight|year|yr|quarter|term|day)\b|"
+    rf"(?:(?:a|an|per|/|every)\s*(?:{RECURRING_TERM}|day\b)|"
     r"(?:monthly|weekly|yearly|annually|daily)\b|pcm\b)"
 )
 _NOT_PAID_FOR = re.compile(

@@ -2,9 +2,10 @@
 storage unit", "we spend £60 a month on the gym", "I pay $45 a week for daycare".
 
 The amount is the thing's own (``financial.<thing>.amount``), with its currency when one is
-written; a bare number counts only with a rate after it ("a month", "per week"), where
-nothing but money can stand. Only the writer's payments: "my brother pays 900 a month"
-is someone else's (the rule reads "I" and "we" only).
+written; a bare number counts only with a rate after it ("a month", "per quarter": the
+terms of ``amounts.RECURRING_TERM``), where nothing but money can stand. Only the writer's
+payments: "my brother pays 900 a month" is someone else's (the rule reads "I" and "we"
+only).
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 import re
 
 from core.domain.fields import slugify
-from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
+from core.extraction.amounts import AMOUNT, RECURRING_TERM, amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
 
 _PAY = re.compile(
     r"\b(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?(?:pay|spend)\s+(?:about\s+|around\s+|like\s+)?"
 )
 _RATE_FOR = re.compile(
-    r"\s*(?:a|per|every|each)\s+(?:month|week|year|fortnight|term)\s+(?:for|on)\s+"
+    rf"\s*(?:a|per|every|each)\s+{RECURRING_TERM}\s+(?:for|on)\s+"
     r"(?:(?:the|my|our|a)\s+)?(?P<item>[a-z][a-z-]*(?:\s+(?!(?:and|but|so|which|because|that|it|in|at|"
     r"now|too|since|plus)\b)[a-z][a-z-]*)?)"
 )

@@ -21,6 +21,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place, place_at, place_before, place_there
 from core.extraction.regex_branches import BranchedPattern
 from core.extraction.spent_months import month_spent_ahead
+from core.extraction.travel_arrived import ARRIVED, GOT_THING
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation
 from core.extraction.travel_changes import moved_to, still_weighed
@@ -66,14 +67,7 @@ from core.extraction.travel_objects import (
     is_habit,
     local_stop,
 )
-from core.extraction.travel_presence import (
-    ARRIVED,
-    GOT_THING,
-    HERE,
-    NOT_THERE,
-    PRESENT_AT,
-    TOURING,
-)
+from core.extraction.travel_presence import HERE, NOT_THERE, PRESENT_AT, TOURING
 from core.extraction.travel_returns import (
     COMPLETED,
     HOMEWARD,

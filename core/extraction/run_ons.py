@@ -20,7 +20,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.extraction.grammar_results import RESULT_VERBS
+from core.extraction.clause_verbs import (
+    SUBJECTS,
+    changes_reading,
+    finite_verb,
+    past_verb,
+    subjects_before,
+    too_short,
+)
 from core.extraction.linguistics.asked_order import asked_in_word_order
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.places import GAZETTEER
@@ -29,9 +36,7 @@ from core.extraction.segments import Segment
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-_FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _HANGING = frozenset({"ccomp", "advcl", "parataxis"})
-_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 _TAKES = frozenset(
     {"prep", "prt", "npadvmod", "advmod", "dobj", "acomp", "attr", "ccomp", "xcomp", "oprd"}
 )
@@ -50,57 +55,9 @@ _REPORTING = frozenset({"say", "tell", "think", "know", "guess", "hope", "mean",
 """A fronted complement of these is reported speech ("we're here, she said"), one clause."""
 
 
-def _someone_else_next(first: Token, second: Token) -> bool:
-    """The second clause has a subject of its own that names someone or something else
-    than the first's: the speaker's ("we're in tahoe, my mom is watching the kids") or
-    a thing's ("the Miami trip is off, my boss needs me here")."""
-    mine = [c for c in first.children if c.dep_ in _SUBJECTS]
-    theirs = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > first.i]
-    if not theirs or theirs[0].pos_ not in ("NOUN", "PROPN"):
-        return False
-    if not mine or mine[0].lower_ in ("i", "we"):
-        return True
-    # "you should move to Denver, the mountains are great": advice and its reason stay one.
-    return mine[0].pos_ in ("NOUN", "PROPN") and mine[0].lemma_ != theirs[0].lemma_
-
-
-def _finite(tok: Token) -> bool:
-    if tok.lower_ == "gon" and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "na":
-        return True  # "gonna", which the tokenizer splits: "going to"
-    return tok.tag_ in _FINITE or any(
-        c.dep_ in ("aux", "auxpass") and c.tag_ in _FINITE for c in tok.children
-    )
-
-
-def _past(tok: Token) -> bool:
-    return tok.tag_ == "VBD" or any(
-        c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in tok.children
-    )
-
-
-def _changes_reading(first: Token, second: Token) -> bool:
-    """Whether cutting ``first``'s clause from ``second``'s changes a reading: the two differ
-    in tense, or the first is a result that holds now ("just arrived in Denver, the flight
-    was smooth"), or the second is about someone else ("we're in tahoe, my mom is watching
-    the kids")."""
-    return (
-        _past(first) != _past(second)
-        or (_past(first) and first.lemma_ in RESULT_VERBS)
-        or _someone_else_next(first, second)
-    )
-
-
-def _subjects_before(verb: Token) -> list[Token]:
-    """``verb``'s own subjects before it and its auxiliaries' ("the connecting flight got
-    cancelled")."""
-    own = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i < verb.i]
-    helpers = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    return own + [g for h in helpers for g in h.children if g.dep_ in _SUBJECTS]
-
-
 def _subject_after_comma(verb: Token) -> bool:
     """``verb``'s subject phrase starts right after a comma ("…, kids exhausted")."""
-    own = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i < verb.i]
+    own = [c for c in verb.children if c.dep_ in SUBJECTS and c.i < verb.i]
     if not own or any(c.dep_ == "nummod" for c in own[0].children):
         return False  # "bought the battle pass, 950 V-bucks gone": what it cost
     start = own[0].left_edge.i
@@ -109,13 +66,8 @@ def _subject_after_comma(verb: Token) -> bool:
 
 def _others(verb: Token) -> bool:
     """``verb``'s clause has a subject, and it is not the speaker's "I" or "we"."""
-    own = _subjects_before(verb)
+    own = subjects_before(verb)
     return bool(own) and own[0].lower_ not in ("i", "we")
-
-
-def _too_short(span: Span, start: int) -> bool:
-    """Each part of a cut at token ``start`` needs more than a word to be a clause."""
-    return start - span.start < 2 or span.end - start < 2
 
 
 def _main_verb(span: Span) -> Token | None:
@@ -131,9 +83,9 @@ def _first_clause(second: Token, span: Span) -> Token | None:
         if child.i >= second.i or child.dep_ not in _HANGING or child.i < span.start:
             continue
         # An imperative is a clause of its own too: "scratch the tahoe trip, kids are sick".
-        imperative = child.tag_ == "VB" and not any(c.dep_ in _SUBJECTS for c in child.children)
+        imperative = child.tag_ == "VB" and not any(c.dep_ in SUBJECTS for c in child.children)
         if not (
-            _finite(child)
+            finite_verb(child)
             or imperative
             or _state_lead(child, second)
             or (child.pos_ in ("ADJ", "ADV", "NOUN") and child.dep_ == "ccomp")
@@ -163,14 +115,14 @@ def _state_lead(child: Token, second: Token) -> bool:
         or child.left_edge.i != child.i - negated
     ):
         return False
-    if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
+    if any(c.dep_ in ("aux", "auxpass", "mark", *SUBJECTS) for c in child.children):
         return False
     # The parser may hang the comma inside the lead ("stuck at o'hare,") or after it.
     edge = child.right_edge
     comma = edge.i if edge.text == "," else edge.i + 1
     while comma < len(child.doc) and child.doc[comma].pos_ == "ADV":
         comma += 1  # "not going to Miami anymore, ...": an adverb the parse hangs elsewhere
-    own = [c for c in second.children if c.dep_ in _SUBJECTS and c.i > comma]
+    own = [c for c in second.children if c.dep_ in SUBJECTS and c.i > comma]
     return comma < len(child.doc) and child.doc[comma].text == "," and bool(own)
 
 
@@ -178,7 +130,7 @@ def _explained_after(first: Token, span: Span) -> int | None:
     """ "we're already in tahoe got in last night": the parse may hang the explanation
     from the present verb instead, as a past verb after it with no subject and nothing
     that subordinates it. The token index where it starts, if so."""
-    if _past(first):
+    if past_verb(first):
         return None
     for child in first.children:
         if child.i <= first.i or child.dep_ not in ("advcl", "conj", "parataxis"):
@@ -204,8 +156,12 @@ def _subject_run_after(first: Token, span: Span) -> int | None:
     for child in first.children:
         if child.i <= first.i or child.dep_ not in ("conj", "parataxis", "advcl"):
             continue
-        own = _subjects_before(child)
-        if not own or not _finite(child) or any(c.dep_ in ("mark", "cc") for c in child.children):
+        own = subjects_before(child)
+        if (
+            not own
+            or not finite_verb(child)
+            or any(c.dep_ in ("mark", "cc") for c in child.children)
+        ):
             continue
         start = min(t.i for c in own for t in c.subtree)
         before = span.doc[start - 1] if start > 0 else None
@@ -216,7 +172,7 @@ def _subject_run_after(first: Token, span: Span) -> int | None:
             # sentence after the comma as an adverbial clause; nothing subordinates it. A
             # pronoun or "both" there takes up the clause before ("…, both are fine").
             continue
-        if _too_short(span, start) or not _changes_reading(first, child):
+        if too_short(span, start) or not changes_reading(first, child):
             continue
         return start
     return None
@@ -228,13 +184,13 @@ def _result_after_so(first: Token, span: Span) -> int | None:
     a tense of its own. The parse hangs it from the first verb as an adverbial clause marked
     "so"; the token index of "so", if the cut changes a reading."""
     for child in first.children:
-        if child.i <= first.i or child.dep_ != "advcl" or not _finite(child):
+        if child.i <= first.i or child.dep_ != "advcl" or not finite_verb(child):
             continue
         so = [c for c in child.children if c.dep_ == "mark" and c.lower_ == "so"]
-        own = _subjects_before(child)
+        own = subjects_before(child)
         if not so or not own or own[0].pos_ not in ("NOUN", "PROPN") or so[0].i > own[0].i:
             continue
-        if so[0].i < span.end and not _too_short(span, so[0].i) and _changes_reading(first, child):
+        if so[0].i < span.end and not too_short(span, so[0].i) and changes_reading(first, child):
             return so[0].i
     return None
 
@@ -244,12 +200,12 @@ def _state_after(first: Token, span: Span) -> int | None:
     after a past clause and a comma, with no subject, auxiliary or subordinator of its own,
     says how the speaker is now; the parse hangs it from the past verb. The token index
     where it starts, if so."""
-    if not _past(first):
+    if not past_verb(first):
         return None
     for child in first.children:
         if child.i <= first.i or child.dep_ != "advcl" or child.tag_ not in ("VBN", "JJ"):
             continue
-        if any(c.dep_ in ("aux", "auxpass", "mark", *_SUBJECTS) for c in child.children):
+        if any(c.dep_ in ("aux", "auxpass", "mark", *SUBJECTS) for c in child.children):
             continue
         start = min(t.i for t in child.subtree)
         if start == child.i and span.doc[start - 1].text == "," and start < span.end:
@@ -264,16 +220,16 @@ def _two_heads(span: Span) -> int | None:
     its own and the cut changes a reading (as in ``_subject_run_after``)."""
     heads = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head == t]
     verbs = [t for t in heads if not t.is_punct]
-    if len(verbs) != 2 or not all(_finite(v) for v in verbs):
+    if len(verbs) != 2 or not all(finite_verb(v) for v in verbs):
         return None
     first, second = verbs
-    subjects = _subjects_before(second)
-    if not subjects or not any(c.dep_ in _SUBJECTS for c in first.children):
+    subjects = subjects_before(second)
+    if not subjects or not any(c.dep_ in SUBJECTS for c in first.children):
         return None
     start = min(t.i for c in subjects for t in c.subtree)
     if start <= max(t.i for t in first.subtree) or span.doc[start - 1].pos_ in ("CCONJ", "SCONJ"):
         return None
-    if _too_short(span, start) or not _changes_reading(first, second):
+    if too_short(span, start) or not changes_reading(first, second):
         return None
     return span.doc[start].idx
 
@@ -285,9 +241,9 @@ def _verbless_lead(second: Token, span: Span) -> int | None:
     really starts at its determiner. The token index there, if the lead is such a
     predicate: no verb, no time (a fronted "Last night" or "In 2019" dates the sentence),
     and an adverb or a preposition in it."""
-    if not _past(second):
+    if not past_verb(second):
         return None  # only a past sentence would date the lead
-    subjects = [c for c in second.children if c.dep_ in _SUBJECTS and c.i < second.i]
+    subjects = [c for c in second.children if c.dep_ in SUBJECTS and c.i < second.i]
     if not subjects:
         return None
     subject = subjects[0]
@@ -322,7 +278,7 @@ def _cut(span: Span) -> int | None:
     second = _main_verb(span)
     if second is None:
         return _two_heads(span)
-    if not _finite(second) or second.lemma_ in _REPORTING:
+    if not finite_verb(second) or second.lemma_ in _REPORTING:
         return None
     lead = _verbless_lead(second, span)
     if lead is not None:
@@ -353,20 +309,20 @@ def _cut(span: Span) -> int | None:
         # today, fluids encouraged"), nor from someone else's news, whose remark is theirs
         # ("Priya is stuck in Tahoe, flight cancelled").
         return None
-    if not _changes_reading(first, second):
+    if not changes_reading(first, second):
         return None  # only a cut that changes a reading is made
     last_of_first = max(t.i for t in first.subtree)
     helpers = [c for c in second.children if c.dep_ in ("aux", "auxpass")]
     own = [
         c
         for c in [*second.children, *(g for h in helpers for g in h.children)]
-        if c.dep_ in _SUBJECTS and c.i > last_of_first
+        if c.dep_ in SUBJECTS and c.i > last_of_first
     ]
     start = min([second.i] + [t.i for c in own for t in c.subtree])
     between = [t for t in span if last_of_first < t.i < start]
     if any(not (t.is_punct or t.pos_ in ("ADV", "INTJ")) for t in between):
         return None
-    if _too_short(span, start):
+    if too_short(span, start):
         return None
     return span.doc[start].idx
 

@@ -48,7 +48,8 @@ The rules, for a message sent on Wednesday 4 March 2026:
 
 This module owns how the matches of the pattern (``timepattern``) resolve and join into
 ranges; the pieces it resolves with are their own modules: ``timeref`` (the resolved date), ``timedays`` (a
-day missing its year, month or date), ``timespans`` (calendar spans) and ``clocktimes``.
+day missing its year, month or date), ``month_days`` (a day of the month written as a number
+or an ordinal), ``timespans`` (calendar spans) and ``clocktimes``.
 """
 
 from __future__ import annotations
@@ -59,10 +60,10 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from core.extraction.clocktimes import clock_time
+from core.extraction.month_days import dotted_day, nth_day
 from core.extraction.timedays import (
     month_start,
     named_nth,
-    nth_of_month,
     pick_year,
     slashed_date,
     weekday_date,
@@ -70,7 +71,7 @@ from core.extraction.timedays import (
 from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_SCAN, TRIGGERS
 from core.extraction.timeranges import complete_ranges
 from core.extraction.timeref import TimeRef
-from core.extraction.timespans import SPAN_STEP, calendar_span
+from core.extraction.timespans import calendar_span
 from core.extraction.timewords import (
     MONTHS,
     NUMBER_WORDS,
@@ -157,7 +158,7 @@ def _resolve_day(
             got = slashed_date(today, month, day, future)
         return (got, None, False) if got else None
     if g["nth"] or g["nthw"] or g["nth2"]:  # "due 1st": a list's bill, "the" left out
-        return _nth(m, today, future)
+        return nth_day(m, today, future)
     if g["wf_n"]:
         n = _count(g["wf_n"])
         base_word = g["wf_base"]
@@ -172,7 +173,7 @@ def _resolve_day(
         first = month_start(today, MONTHS[g["eom"]], future).replace(day=1)
         return add_months(first, 1) - timedelta(days=1), None, False
     if g["dot_d"]:
-        return _dotted(m, today, future)
+        return dotted_day(m, today, future)
     if g["eo"]:
         _, last, past = calendar_span(today, g["eo_mod"] or "this", g["eo_span"])
         return last, None, past
@@ -235,51 +236,6 @@ def _resolve_day(
             got = holiday_date(hol, today.year + 1)
         return got, None, False
     return None
-
-
-_DOTTED_RANGE = re.compile(
-    r"\b\d{1,2}\.\d{1,2}\s*(?:[-\u2013]|\bto\b|\btill?\b|\buntil\b)\s*\d{1,2}\.\d{1,2}\b"
-)
-
-
-def _dotted(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:
-    """A day written the European way with a dot, day first: "18.03.2026", or "18.03 -
-    22.03" as a range; a lone "18.03" may be a clock time or a decimal, so it needs its year
-    or the other end of its range."""
-    g = m.groupdict()
-    day, month = int(g["dot_d"]), int(g["dot_m"])
-    if not 1 <= month <= 12:
-        return None
-    if g["dot_y"]:
-        y = int(g["dot_y"])
-        got = safe_date(y + 2000 if y < 100 else y, month, day)
-        return (got, None, False) if got else None
-    ranged = any(r.start() <= m.start("dot_d") < r.end() for r in _DOTTED_RANGE.finditer(m.string))
-    got = pick_year(today, month, day, future) if ranged else None
-    return (got, None, False) if got else None
-
-
-def _nth(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:
-    """'the 6th', 'the sixth', 'the 6th of this/next/last month'."""
-    g = m.groupdict()
-    if g["nth"] or g["nth2"]:
-        day = int(g["nth"] or g["nth2"])
-    else:
-        ordinal = " ".join(g["nthw"].replace("-", " ").split()).replace(" ", "-")
-        day = ORDINAL_WORDS[ordinal]
-        # "the sixth grade", "the first time": a spelled-out ordinal is a date only with
-        # a preposition, a month, or nothing after it; first to third need more than that.
-        alone = re.match(r"\s*(?:[^\w\s]|$)", m.string[m.end() :]) is not None
-        weak = ordinal in WEAK_ORDINALS
-        if not (g["nth_mod"] or g["prep"] or (alone and not weak)):
-            return None
-    if g["nth_mod"]:
-        step = SPAN_STEP[g["nth_mod"]]
-        first = add_months(today.replace(day=1), step)
-        got = safe_date(first.year, first.month, day)
-        return (got, None, step < 0 or (step == 0 and got < today)) if got else None
-    got = nth_of_month(today, day, future)
-    return (got, None, False) if got else None
 
 
 _SHORT_ONLY = {"sat": 5, "sun": 6, "wed": 2}

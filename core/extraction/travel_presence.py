@@ -1,17 +1,16 @@
-"""Where the user is now: arrived ("landed in Denver"), present ("we're in Lisbon", "greetings
-from Rome"), touring ("backpacking around Peru"), or no longer there ("we just left Austin").
+"""Where the user is now: present ("we're in Lisbon", "greetings from Rome"), touring
+("backpacking around Peru"), or no longer there ("we just left Austin").
 
-These phrases place the speaker; a return read in ``travel_returns`` ("landed in Portland,
-trip's over") uses the arrival too, which is why they live apart from ``rules_travel``.
-An arrival or a stay that names no place ("landed!!", "we're at the cabin now") is
-``unnamed_arrivals``.
+These phrases place the speaker, as an arrival does ("landed in Denver": ``travel_arrived``,
+which a return read in ``travel_returns`` uses too, "landed in Portland, trip's over"); that
+is why they live apart from ``rules_travel``. An arrival or a stay that names no place
+("landed!!", "we're at the cabin now") is ``unnamed_arrivals``.
 """
 
 from __future__ import annotations
 
 import re
 
-from core.extraction.intent_tense import DROVE_THERE_LATELY
 from core.extraction.regex_branches import branched
 
 _DOING = (
@@ -303,32 +302,6 @@ PRESENT_AT = branched(
     r"searching|shopping|teaching|employed|applying|interviewing|planning|thinking)\b)[a-z]+ing\s+"
     r"(?:in|around|out\s+of|from)\s+"
 )
-ARRIVED = branched(
-    # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
-    # tahoe", "missed my connection in atlanta": held there now, the plan undone by it
-    # (tried before "got", which alone is no arrival).
-    r"\b(?:(?:(?:got|stepped|hopped|climbed|just)\s+)?off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
-    # "got off the train in York", "off the plane in Denver": stepped off there (tried
-    # before "got", which would stop at the vehicle).
-    r"(?:train|plane|flight|bus|coach|ferry|boat|ship)|"
-    r"(?:(?:got|was|were|been|we're|i'm|are|am)\s+)?(?:stranded|diverted|rerouted|"
-    # "got held up in Denver", "we're grounded in Reykjavik": kept there by the journey.
-    r"snowed\s+in|held\s+up|grounded)|missed\s+(?:my|our|the)\s+(?:connection|connecting\s+flight)|"
-    # "reached hyderabad safely", "we are reached Pune" (Indian English): got there.
-    # "got to be in houston by friday", "got to fly to Denver": must, not arrived.
-    r"arrived|landed|got(?!\s+to\s+(?:be|go|get|fly|drive|leave|head|see|work|pay|make|do|have|"
-    r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
-    r"(?<=\bhave\s)|(?<='ve\s)|(?<=\bfinally\s)|(?<=\bsafely\s)|(?<=\balready\s))reached"
-    r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)(?=\s+to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
-    r"crossed\s+(?:over\s+)?into|"
-    r"touched\s+down|touchdown|wheels\s+down|"
-    # "i reach chennai already", "we reach Lagos safely": Indian and Nigerian English's
-    # present for a reaching that is over.
-    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bjust\s)|^)reach(?=\s+[a-z]+(?:\s+[a-z]+)?\s+(?:already|safely|safe|liao|this\s+morning|today|last\s+night|just\s+now)\b)|(?:across|over)\s+the\s+border\s+into|"
-    # "we drove up to Tahoe yesterday": the drive there ended there.
-    rf"{DROVE_THERE_LATELY.pattern})\s+(?:safely\s+|finally\s+|just\s+)?"
-    r"(?:(?:in\s+to|into|to|in|at)\b)?\s*"  # a word of its own: not the "In" of "Inverness"
-)
 HERE = branched(
     r"\bhere\s+in\s+|"
     # "Postcard from Porto: it's raining", "A quick dispatch from Hanoi": a letter's heading
@@ -402,11 +375,4 @@ TOURING = branched(
     r"(?:\s+semester)?\s+(?:abroad\s+)?in\s+|\bstudying\s+abroad\s+in\s+|"
     # "back on campus in Ithaca": at college again, in its town.
     r"\b(?:back|now|currently|still)\s+on\s+campus\s+(?:in|at)\s+"
-)
-# "got" with no direction names what was got ("got food poisoning", "got a flat tire in
-# Reno"), not an arrival ("got to Denver", "got in at midnight").
-GOT_THING = re.compile(
-    r"got\s+(?:(?:safely|finally|just)\s+)*"
-    r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed|held\s+up|"
-    r"grounded)\b)"
 )

@@ -14,7 +14,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.timewords import WEEKDAYS
-from core.extraction.travel_presence import ARRIVED
+from core.extraction.travel_arrived import ARRIVED
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
 
 _AWHILE = (

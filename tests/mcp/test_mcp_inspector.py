@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pytest
 from budgets import budget
@@ -36,6 +38,7 @@ pytestmark = [pytest.mark.parametrize("transport", ["stdio", "http"]), pytest.ma
 
 TOOL_ERROR = 5
 """The Inspector's exit status when a tool answered ``isError: true``."""
+T = TypeVar("T")
 SIDE_BY_SIDE = 4
 """Inspector runs at once (each on stdio starts its own `canon mcp`)."""
 
@@ -86,17 +89,43 @@ async def _run_once(home: Path, args: list[str]) -> tuple[int, Any]:
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        # A group of its own: the `canon mcp` it starts on stdio is in it, and writes to
+        # the same stderr pipe (the Inspector lets its server inherit stderr).
+        start_new_session=True,
     )
     try:
         out, err = await asyncio.wait_for(process.communicate(), budget(120))
     except TimeoutError:
-        process.kill()
-        await process.wait()
         pytest.fail(f"the Inspector did not finish {args} within {budget(120):.0f} s")
+    finally:
+        await _stop_group(process)
     text = out.decode()
     assert text.strip(), f"{args}: exit {process.returncode}, nothing printed:\n{err.decode()}"
     printed, _end = json.JSONDecoder().raw_decode(text.strip())
     return process.returncode or 0, printed
+
+
+async def side_by_side(*runs: Awaitable[T]) -> list[T]:
+    """The runs at once, as ``asyncio.gather``, but each to its end before a failure is
+    raised. pytest-asyncio cancels every task left at a test's end, asyncio's own among
+    them (the one connecting a starting process's pipes), and a process start cancelled so
+    never ends (Python 3.11 waits for pipes it never connected): teardown hung so after one
+    Inspector run failed while the others were starting theirs."""
+    ended = await asyncio.gather(*runs, return_exceptions=True)
+    for outcome in ended:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return cast("list[T]", ended)
+
+
+async def _stop_group(process: asyncio.subprocess.Process) -> None:
+    """The Inspector and what it started killed if still running, and reaped, however the
+    run ended (its time limit, or its test's cancelling it): asyncio's ``wait()``
+    (3.11) returns only once the pipes are closed, and a `canon mcp` left behind holds
+    stderr open. After a run that finished, its group is gone already."""
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    await process.wait()
 
 
 def call(tool: str, **arguments: str) -> list[str]:
@@ -131,7 +160,7 @@ async def test_the_inspector_lists_reads_and_calls_every_tool(
     await seed(db)
     mails = await mail_question(db)  # a question the user's mail raised, not the assistant
     async with inspector(transport, tmp_path, db) as run:
-        reads = await asyncio.gather(
+        reads = await side_by_side(
             run("--method", "tools/list", "--strict"),
             run("--method", "resources/list"),
             run("--method", "resources/read", "--uri", "canon://context"),

@@ -12,13 +12,12 @@ question is still hers to answer, and no event in the store is a user confirmati
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 from live_server import create_token
-from test_mcp_inspector import _runner, answer, call, error_of, mail_question
+from test_mcp_inspector import _runner, answer, call, error_of, mail_question, side_by_side
 from test_mcp_server import ALICE, BOB, HOME, http_server, open_questions, seed
 
 from core.store.sqlite import SQLiteStore
@@ -56,13 +55,13 @@ async def test_an_agent_token_makes_no_confirmation_through_the_inspector(tmp_pa
             *("--header", f"Authorization: Bearer {token}"),
         ]
         async with _runner(tmp_path, target) as run:
-            answers = await asyncio.gather(
+            answers = await side_by_side(
                 run(*call("answer_question", question_id=mails, answer="yes")),
                 run(*call("answer_question", question_id=mails, answer="no")),
                 run(*call("answer_question", question_id=mails, answer="edit", value="Oakland")),
                 run(*call("answer_question", question_id=bobs, answer="yes")),
             )
-            proposals = await asyncio.gather(
+            proposals = await side_by_side(
                 run(
                     *call(
                         "propose_observation",
@@ -73,7 +72,7 @@ async def test_an_agent_token_makes_no_confirmation_through_the_inspector(tmp_pa
                 ),
                 run(*call("propose_observation", field="travel.location", value="Reno")),
             )
-            refused = await asyncio.gather(
+            refused = await side_by_side(
                 run(
                     *call(
                         "propose_observation",

@@ -121,6 +121,7 @@ async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str
     )
     assert proc.stderr is not None
     lines: list[str] = []
+    drain: asyncio.Task[bytes] | None = None
     try:
         while not lines or " at http://" not in lines[-1]:
             line = (await proc.stderr.readline()).decode()
@@ -133,11 +134,22 @@ async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str
         assert url.endswith("/mcp"), url
         drain = asyncio.create_task(proc.stderr.read())  # a full pipe would stall the server
         yield url
-        drain.cancel()
     finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
+        await stopped(proc, drain)
+
+
+async def stopped(proc: asyncio.subprocess.Process, drain: asyncio.Task[bytes] | None) -> None:
+    """``proc`` killed and reaped, however its test ended (a failure, a time limit, a
+    cancel). asyncio's ``wait()`` (3.11) returns only once the pipes are read to their end,
+    so ``drain`` reads stderr until then and is cancelled after, never before: a pipe
+    nobody reads stops being read when its buffer fills, and the wait with it."""
+    if proc.returncode is None:
+        proc.kill()
+    try:
+        await proc.wait()
+    finally:
+        if drain is not None:
+            drain.cancel()
 
 
 @asynccontextmanager

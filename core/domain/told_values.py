@@ -2,9 +2,9 @@
 
 The schema says an observation's ``candidate_value`` is short text, a number, true/false
 or null; it cannot say what each field takes. The field catalogue does
-(``core.domain.fields``): a status is one of its values, an amount is a number. Before,
-only the STATE-INPUT grammar read the catalogue, so a value it refused (``travel.status =
-banana``) came in as JSON, over the API, through MCP or a source's mapping, and a value
+(``core.domain.fields``): a status is one of its words, an amount is a number. Before,
+only the STATE-INPUT grammar read it, so a value of the wrong kind it refused (an amount
+in words) came in as JSON, over the API, through MCP or a source's mapping, and a value
 nothing refused (``travel.return_date = 0000-01-01``, ``financial.x.due = 2026-02-30``,
 a NUL inside a place name) was committed from any of them. These rules are checked with
 the schema's (``core.domain.evidence_time.evidence_errors``, the engine's one
@@ -14,8 +14,10 @@ is dead-lettered and nothing changes.
 - A value written as a day (``YYYY-MM-DD``, alone or starting a date-time) must be one
   the calendar has, in ``DAY_YEARS``, whatever the field: "2026-02-30", "0000-01-01" and
   "10000-01-01" are no day to plan on, and free text is never written that way.
-- A field with listed values (``FieldSpec.values``) takes one of them; a numeric field
-  (an amount) takes a number, not text or true/false.
+- A field with listed values (``FieldSpec.values``: a status) takes text, not a number
+  or true/false; a numeric field (an amount) takes a number, not text or true/false.
+  (Which text a status may be is the resolver's to weigh: an off-list word from JSON is
+  still taken, as before; only the STATE-INPUT grammar refuses it.)
 - Text holds no control character (``core.domain.control_chars``), as a message may not.
 - A calendar event ends no earlier than it starts: a negative duration is no event.
 
@@ -61,8 +63,8 @@ def value_problem(field: str, value: object) -> str | None:
     spec = spec_for(field)
     if spec.numeric and (isinstance(value, bool) or not isinstance(value, int | float)):
         return f"{field} takes a number, not {_kind(value)} {_shown(value)}"
-    if spec.values and value not in spec.values:
-        return f"{field} is one of {', '.join(spec.values)}, not {_shown(value)}"
+    if spec.values and not isinstance(value, str):
+        return f"{field} is one of {', '.join(spec.values)}, not {_kind(value)} {_shown(value)}"
     if isinstance(value, str):
         control = CONTROL.search(value)
         if control is not None:

@@ -44,4 +44,17 @@ def error_message(error: ValidationError) -> str:
             return (
                 f"Additional properties are not allowed ({named} and {more} more were unexpected)"
             )
+    formats = _formats_refused(error)
+    if formats:  # "... is not valid under any of the given schemas" says not which
+        shown = short_instance(repr(error.instance), error.instance)
+        return f"{shown} is not a valid {' or '.join(formats)} (RFC 3339)"
     return short_instance(error.message, error.instance)
+
+
+def _formats_refused(error: ValidationError) -> list[str]:
+    """The formats of an ``anyOf`` of formats alone (a calendar event's start: a date-time
+    or a date) that all refused the value; empty for any other error."""
+    if error.validator != "anyOf" or not error.context:
+        return []
+    formats = [str(e.validator_value) for e in error.context if e.validator == "format"]
+    return formats if len(formats) == len(error.context) else []

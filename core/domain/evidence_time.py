@@ -19,6 +19,7 @@ from typing import Any, Final
 from core.domain.person_names import told_name_errors
 from core.domain.timeutil import format_ts, parse_ts
 from core.domain.told_days import told_day_errors
+from core.domain.told_values import told_value_errors
 from core.domain.validation import schema_errors
 from core.domain.zone_names import told_zone_errors
 
@@ -37,8 +38,9 @@ def evidence_errors(
     """``schema_errors``, then (for a payload that passes them) every evidence time of
     ``payload`` later than ``now`` plus ``skew``, then a told name that is no name
     (``core.domain.person_names``), a told time zone that is no zone
-    (``core.domain.zone_names``) or a told day Canon cannot count from
-    (``core.domain.told_days``); empty if it may be resolved.
+    (``core.domain.zone_names``), a told day Canon cannot count from
+    (``core.domain.told_days``) or a value its field cannot take
+    (``core.domain.told_values``); empty if it may be resolved.
     ``plain``: ``plain_json(payload)``, when the caller has it already."""
     return (
         schema_errors(schema, payload, plain=plain)
@@ -46,6 +48,7 @@ def evidence_errors(
         or told_name_errors(schema, payload)
         or told_zone_errors(schema, payload)
         or told_day_errors(schema, payload)
+        or told_value_errors(schema, payload)
     )
 
 

@@ -16,6 +16,7 @@ from core.domain.person_names import NAME_FIELD, name_problem
 from core.domain.review_items import NewReviewItem, ReviewStatus
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import format_ts
+from core.domain.told_values import value_problem
 from core.domain.validation import validate
 from core.engine.answer_values import example_for, parse_value
 from core.engine.consistency import FOLLOWS_TRIP, FORCED
@@ -58,6 +59,9 @@ def coerce_value(
             raise InvalidAnswer(problem)
     if not isinstance(value, str | int | float | bool):
         raise InvalidAnswer(f"an edited value must be text, a number or true/false; got {raw!r}")
+    problem = value_problem(field_name, value)  # what an observation of it may not hold
+    if problem is not None:
+        raise InvalidAnswer(problem)
     return value
 
 

@@ -31,8 +31,10 @@ from core.sources.unreadable_events import drop_unreadable
 SERIES_KEY = "_series"
 """Key (removed before the payload is sent) naming the recurring series of an occurrence."""
 UNREADABLE_KEY = "_unreadable"
-"""Key of a stand-in ``{"id": uid, UNREADABLE_KEY: True}`` for an event left out as
-unreadable (``core.sources.unreadable_events``): not read, and not deleted either."""
+"""Key of a stand-in ``{"id": uid, UNREADABLE_KEY: why}`` for an event left out as
+unreadable (``core.sources.unreadable_events``): not read, and not deleted either; the
+pass lists it among what it skipped (``core.sources.kinds.ics.unreadable_skipped``). An event without a UID
+has the id ''."""
 _ANSWERS: Final = {
     "NEEDS-ACTION": "needs_action",
     "ACCEPTED": "accepted",
@@ -144,7 +146,7 @@ def calendar_events(
         for c in calendar.walk("VEVENT")
         if c.get("RRULE") or c.get("RDATE") or c.get("RECURRENCE-ID")
     }
-    out: list[dict[str, Any]] = [{"id": uid[:1024], UNREADABLE_KEY: True} for uid in unread]
+    out: list[dict[str, Any]] = [{"id": uid[:1024], UNREADABLE_KEY: why} for uid, why in unread]
     for comp in occurrences(calendar, start, end, limit):
         uid = str(comp.get("UID") or "")
         dtstart = comp.get("DTSTART")

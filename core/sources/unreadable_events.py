@@ -88,30 +88,30 @@ def _listed(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
-def drop_unreadable(calendar: icalendar.Calendar) -> list[str]:
-    """Removes every unreadable event from ``calendar`` (in place); their UIDs, each once.
-    Each is logged with why."""
-    named: list[str] = []
-    uids: list[str] = []
+def drop_unreadable(calendar: icalendar.Calendar) -> list[tuple[str, str]]:
+    """Removes every unreadable event from ``calendar`` (in place): (UID, why) of each,
+    each UID once, an event without one ('') each time. Each is logged with why too."""
+    dropped: list[tuple[str, str]] = []
+    uids: set[str] = set()
     for parent in [calendar, *calendar.walk()]:
         kept = []
         for child in parent.subcomponents:
             why = why_unreadable(child) if child.name == "VEVENT" else None
             if why is None:
                 kept.append(child)
-            else:
-                uid = str(child.get("UID") or "")
-                named.append(f"{uid[:200]!r} ({why})")
-                if uid and uid not in uids:
-                    uids.append(uid)
+                continue
+            uid = str(child.get("UID") or "")
+            if not uid or uid not in uids:
+                uids.add(uid)
+                dropped.append((uid, why))
         parent.subcomponents[:] = kept
-    if named:
+    if dropped:
         _log.warning(
             "calendar: %d event(s) cannot be read, left out: %s",
-            len(named),
-            ", ".join(named[:5]),
+            len(dropped),
+            ", ".join(f"{uid[:200]!r} ({why})" for uid, why in dropped[:5]),
         )
-    return uids
+    return dropped
 
 
 __all__ = ["drop_unreadable", "why_unreadable"]

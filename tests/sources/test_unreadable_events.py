@@ -74,6 +74,34 @@ async def test_an_unreadable_event_is_left_out_and_the_rest_is_read(
     assert travel.get("travel.destination") == "Lisbon", travel
 
 
+@pytest.mark.parametrize("lines", BROKEN.values(), ids=BROKEN.keys())
+async def test_an_unreadable_event_is_listed_in_the_passs_skipped_with_why(
+    tmp_path: Path, engine: Engine, lines: list[str]
+) -> None:
+    """Before, it was only logged: ``canon poll`` and the poll report said nothing of it."""
+    feed = _feed(tmp_path / "club.ics", ["UID:broken", "SUMMARY:Trip to Oslo", *lines], TRIP)
+    club = source(tmp_path, name="club", kind="ics", url=str(feed))
+
+    report = (await poll_once(engine, config_with(tmp_path, club), NOW)).sources[0]
+
+    [skipped] = report.skipped
+    assert skipped.startswith("broken: cannot be read: "), skipped
+    assert len(skipped) > len("broken: cannot be read: ") + 5, skipped
+
+
+async def test_an_unreadable_event_without_a_uid_is_listed_too(
+    tmp_path: Path, engine: Engine
+) -> None:
+    feed = _feed(tmp_path / "club.ics", ["SUMMARY:Trip to Oslo", *BROKEN["a time of day"]], TRIP)
+    club = source(tmp_path, name="club", kind="ics", url=str(feed))
+
+    report = (await poll_once(engine, config_with(tmp_path, club), NOW)).sources[0]
+
+    assert report.signals == 1
+    [skipped] = report.skipped
+    assert skipped.startswith("an event without a UID: cannot be read: "), skipped
+
+
 async def test_a_known_trip_that_turns_unreadable_is_not_cancelled_until_it_is_gone(
     tmp_path: Path, engine: Engine
 ) -> None:

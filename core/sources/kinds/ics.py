@@ -28,7 +28,14 @@ from core.sources.base import (
     SourceConfig,
     SourceTable,
 )
-from core.sources.ical import calendar_address, calendar_events, owner_addresses, parse_calendar
+from core.sources.ical import (
+    UNREADABLE_KEY,
+    calendar_address,
+    calendar_events,
+    owner_addresses,
+    parse_calendar,
+)
+from core.sources.mailparse import Skipped
 from core.sources.remembered import reconcile
 
 MAX_FEED_BYTES: Final = 20_000_000
@@ -254,7 +261,17 @@ async def poll_listed(
         keep_days=config.past_days,
         rules=rules,
     )
-    return Fetched("calendar_event", done.emit, {"known": done.known})
+    return Fetched("calendar_event", done.emit, {"known": done.known}, unreadable_skipped(events))
+
+
+def unreadable_skipped(events: Sequence[Mapping[str, Any]]) -> list[Skipped]:
+    """The events of a pass left out as unreadable (``UNREADABLE_KEY``), each with why: the
+    poll report lists them (``canon poll``, the API's sources), not only the log."""
+    return [
+        Skipped(str(e["id"]) or "an event without a UID", f"cannot be read: {e[UNREADABLE_KEY]}")
+        for e in events
+        if e.get(UNREADABLE_KEY)
+    ]
 
 
 class IcsSource:

@@ -5,7 +5,7 @@ the user has to return), "sent the package back" names one of its own (a package
 and "the return's done" says nothing it can place. Canon knows which errands are still
 to do (``financial.<errand>.status`` = due): an errand said done in the user's own past
 words ("returned it", "dropped it off", "sent it back", "took it to ups", "the return's
-done") is that errand, now sent back (``pending``: a return waits for its refund), when
+done", "finally did the amazon return", "amazon return done") is that errand, now sent back (``pending``: a return waits for its refund), when
 the words can only mean it: "it" (or no object) while exactly one errand is open, or a
 thing named with a word of that errand's name ("the amazon package") or with no name
 at all ("the package") while it is the only one. A plan ("i'll drop it off tomorrow"), a
@@ -47,6 +47,14 @@ _DONE = re.compile(
     rf"|(?:sent|mailed|shipped)\s+(?:(?P<d>{_THING})\s+back|back(?:\s+(?P<e>{_THING}))?)"
     rf"|took\s+(?P<f>{_THING})\s+(?:back|to\s+(?P<q>[a-z'&.-]+(?:\s+[a-z'&.-]+){{0,2}}))"
     r"|(?P<g>the\s+(?:[a-z'&-]+\s+)?return)(?:'s|\s+is)\s+(?:done|sorted|in|back)"
+    # "finally did the amazon return", "did the return today": the chore itself, done; only
+    # when the clause ends there or a when-word follows ("did the return get processed" asks).
+    r"|did\s+(?P<j>(?:the|my|our|that)\s+(?:[a-z'&-]+\s+)?return)"
+    r"(?=\s*$|\s*[.!,;]|\s+(?:today|yesterday|this\s+morning|earlier|already|btw|finally|lol|"
+    r"just\s+now|at\s|on\s+the\s+way)\b)"
+    # "amazon return done", "return sorted ✅": the errand named, then done.
+    r"|(?P<k>(?:(?:the|my|our)\s+)?(?:[a-z'&-]+\s+)?return)\s+(?:done|sorted|dropped\s+off)"
+    r"(?=\s*$|\W)"
     # "boots are back with amazon", "the boots went back": the goods as the subject.
     rf"|(?P<i>(?:(?:the|my|our|those|these)\s+)?(?:{_WORD}\s+){{0,2}}{_WORD})\s+"
     r"(?:(?:went|(?:have|has|'ve)\s+gone|got\s+sent|are\s+on\s+(?:their|its)\s+way)\s+back"
@@ -134,7 +142,7 @@ def _done_errands(
         place = found.group("p") or found.group("q") or found.group("r")
         if place is not None and not _a_drop_place(place, still_to_do):
             continue  # "dropped the boots at mum's": left there, not sent back
-        thing = next((found.group(g) for g in "abcdefghi" if found.group(g)), "it")
+        thing = next((found.group(g) for g in "abcdefghijk" if found.group(g)), "it")
         named = _stems(thing) - _GENERIC
         if found.group("i") and not named and place is None:
             continue  # "it went back" says nothing of goods: a pronoun needs a verb of sending

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Clause, phrase_after
-from core.extraction.organisations import known_organisation
+from core.extraction.organisations import known_organisation, organisation_slip
 
 # Where the thing paid for ends: a pronoun starts the next clause of a run-on ("paid the
 # car insurance it was…"), and a chat message ends on "ugh", "lol" ("still havent paid the
@@ -155,10 +155,16 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
         # "the Amazon package", "Nike shoes"; typed in lower case, a shop everyone knows
         # ("the amazon package") is the same errand as the capitalised one.
         named = first.group() if obj[:1].isupper() else known_organisation(first.group())
+    if named is None and obj:
+        # "gotta do the amzon return": a known shop typed with a slip is that shop's return,
+        # the same errand as "the Amazon return" said later.
+        named = organisation_slip(obj.split()[0])
     # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
     if named is None and not (obj and (priced or FINANCIAL_WORDS.search(obj.lower()))):
         return "", "", None
-    return f"{named or obj} return", status, named if shop else None
+    # "do the blender return": the thing is what goes back, "return" is said once.
+    thing = named or re.sub(r"\s+return$", "", obj, flags=re.IGNORECASE)
+    return f"{thing} return", status, named if shop else None
 
 
 def _named_return_ahead(clause: Clause) -> tuple[str, str, str | None] | None:

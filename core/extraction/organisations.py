@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rapidfuzz.distance import OSA
+
 
 def _words(block: str) -> frozenset[str]:
     """The words of a block of text: word lists below read as prose, not as lists."""
@@ -100,6 +102,33 @@ def is_known_organisation(name: str) -> bool:
 def known_organisation(name: str) -> str | None:
     """A well-known organisation's name as it is written ("amazon" -> "Amazon"), or None."""
     return _CANON.get(_key(name))
+
+
+_SLIP_SHORTEST = 5
+"""Shortest word read through a slip as a shop's name: "amzon", "walmrt"; shorter ones
+("tagret" aside) lie a letter from too many words."""
+
+
+def organisation_slip(word: str) -> str | None:
+    """The one well-known one-word organisation ``word`` is a slip of the thumb for (a
+    letter added, dropped or changed, two neighbours swapped: "amzon" -> "Amazon",
+    "costoc" -> "Costco"), or None. The first letter must agree, and a word that only
+    adds or drops letters at the end of a name is another word ("targets", "costs").
+    For a thing named beside an errand of goods only, where a shop is what is meant."""
+    low = word.lower()
+    if len(low) < _SLIP_SHORTEST or not low.isalpha() or low in _CANON:
+        return None
+    near = {
+        name
+        for key, name in _CANON.items()
+        if " " not in key
+        and len(key) > _SLIP_SHORTEST - 1
+        and key[0] == low[0]
+        and not key.startswith(low)
+        and not low.startswith(key)
+        and OSA.distance(low, key, score_cutoff=1) <= 1
+    }
+    return next(iter(near)) if len(near) == 1 else None
 
 
 @dataclass(frozen=True)

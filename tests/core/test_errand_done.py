@@ -35,6 +35,19 @@ def _done(text: str, state: dict[str, Any], payloads: Sequence[dict[str, Any]] =
         ("i've sent it back", AMAZON, ["financial.amazon_return.status"]),
         ("the return is sorted", AMAZON, ["financial.amazon_return.status"]),
         ("took the box to fedex", AMAZON, ["financial.amazon_return.status"]),
+        # The chore itself, done: "did the … return", "… return done".
+        ("did the amazon return today btw", AMAZON, ["financial.amazon_return.status"]),
+        ("finally did the return!", AMAZON, ["financial.amazon_return.status"]),
+        ("ok i did the amazon return", AMAZON, ["financial.amazon_return.status"]),
+        ("amazon return done", AMAZON, ["financial.amazon_return.status"]),
+        ("the ikea return sorted lol", TWO, ["financial.ikea_return.status"]),
+        ("did the ikea return at ups", TWO, ["financial.ikea_return.status"]),
+        # Asked about, or someone else's: nothing.
+        ("did the amazon return get processed", AMAZON, []),
+        ("did the amazon return go through?", AMAZON, []),
+        ("did you do the amazon return", AMAZON, []),
+        ("she did the amazon return", AMAZON, []),
+        ("the amazon return done yet?", AMAZON, []),
         # A thing named by the errand's own word picks it among several.
         ("dropped off the ikea box", TWO, ["financial.ikea_return.status"]),
         # A thing of another name, nothing still to do: nothing.

@@ -17,7 +17,11 @@ from core.conversation.answer_texts import TRIP_STATUS_WORDS, YOUR_PHRASES
 from core.conversation.offline_replies import CONDITION_NOTED
 from core.domain import kin_words, phrasing
 from core.domain.audit import show_value
+from core.domain.errands import errand_part, is_goods_return, status_said, still_to_do
+from core.domain.kin_words import slug_words
+from core.domain.naming import errand
 from core.domain.phrasing_values import near_day
+from core.domain.state import Scalar
 from core.engine.engine import Outcome
 from core.extraction.intent import NotAFact, not_a_fact
 
@@ -178,6 +182,9 @@ def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
         if near == "today":
             return "back today"
         return f"back since {near or phrasing.show_date(o.candidate_value)}"
+    errand_words = _errand_phrase(field, o.candidate_value)
+    if errand_words is not None:
+        return errand_words
     template = YOUR_PHRASES.get(field)
     if template and (o.entity_id or "").startswith("user:"):
         return template.format(v=value)
@@ -185,3 +192,20 @@ def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
         return f"{kin_words.who(parts[1])} {kin_words.be_for(parts[1])} {value}"
     return f"{phrasing.label(field, o.entity_id or '', o.entity_id or '')} is now {value}"
+
+
+def _errand_phrase(field: str, value: Scalar) -> str | None:
+    """An errand's status or day as a person says it ("the Amazon return is still to do",
+    "the rent is due Friday, December 4"), never by its field ("the Amazon return status
+    is now due"); None for any other field."""
+    part = errand_part(field)
+    if part is None or part[1] not in ("status", "due_date"):
+        return None
+    slug, name = part
+    thing = errand(slug_words(slug))
+    if name == "due_date":
+        return f"{thing} is due {phrasing.show_date(value)}"
+    if is_goods_return(slug) and still_to_do(slug, value):
+        return f"{thing} is still to do"
+    said = status_said(slug, value)
+    return f"{thing} {said or 'is ' + show_value(value)}"

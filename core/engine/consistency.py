@@ -28,6 +28,7 @@ from core.domain.phrasing import label, show, show_date, show_in
 from core.domain.review_items import CONSISTENCY_SOURCE, OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.domain.timeutil import calendar_day as calendar_day  # read here by its callers
+from core.domain.user_clock import on_users_clock
 from core.extraction.gazetteer import same_city, time_zone_of
 from core.extraction.users_clock import time_where as time_where  # read here by its callers
 from core.extraction.users_clock import today_where as today_where
@@ -315,8 +316,11 @@ def _trip_clock_at_home(
     home_zone = time_zone_of(home) if isinstance(home, str) else None
     if home_zone is None or not isinstance(zone, str) or zone == home_zone or set_at is None:
         return None
-    if departed is None or set_at.evidence_ts.date() < departed:
-        return None  # a clock kept from before the trip is the user's own choice
+    if departed is None or on_users_clock(set_at.evidence_ts, home_zone).date() < departed:
+        # A clock kept from before the trip is the user's own choice. The day it left is
+        # a day of the home calendar: 7 pm in New York the evening before is UTC's day of
+        # leaving, and still before it.
+        return None
     return Conflict(
         "home_again_on_the_trip_clock",
         entity,

@@ -28,10 +28,12 @@ from core.domain.ids import derived_id
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.consistency import today_where
-from core.engine.trip_state import DEPART, STATUS
+from core.engine.trip_state import DEPART, RETURN, STATUS
 
 BEFORE_YOU_LEAVE = "due before you leave"
 """What the evidence of a due day that came from the trip's departure says: the anchor."""
+BACK_HOME = "due when you're back"
+"""What the evidence of a due day that came from the trip's way back says."""
 
 _BEFORE = r"(?:before|befor|bfore|b4)"
 """'before' as it is typed fast ("b4 we go")."""
@@ -40,6 +42,15 @@ _BEFORE_WE_GO = re.compile(
     rf"|\b{_BEFORE}\s+(?:the|our|my)\s+trip\b",
     re.I,
 )
+_WHEN_BACK = re.compile(
+    r"\b(?:when|once|after|as\s+soon\s+as|the\s+(?:day|minute)\s+)\s*(?:we|i)\s*(?:'re|'m|re|m|"
+    r"are|am|get|got|come|r)?\s*(?:back|home|in\s+town)\b"
+    r"|\b(?:when|once|after|as\s+soon\s+as)\s+(?:we|i)\s+(?:return|land|fly\s+home|drive\s+home)\b"
+    r"|\bafter\s+(?:the|our|my|this)\s+trip\b",
+    re.I,
+)
+"""An errand to do on the way back: "when we get back", "once i'm home", "after the trip"
+(a day of its own wins: "by tuesday when we get back")."""
 
 
 def due_before_the_trip(
@@ -48,36 +59,65 @@ def due_before_the_trip(
     """``payloads`` with a due day for each errand of ``entity_id`` said to be due "before
     we go" without a day of its own, when the message plans a trip leaving today or later,
     or ``state`` (the user's committed values) holds one: that day (the message's own
-    plan first: it is the newer word)."""
+    plan first: it is the newer word). One said to be done "when we get back" ("after the
+    trip") is due the day the trip comes back (``_due_when_back``)."""
+    payloads = _due_when_back(payloads, entity_id, state, now)
     mine = [p for p in payloads if p.get("entity_id") == entity_id]
     leaves = _planned_departure(mine) or (
         calendar_day(state.get(DEPART)) if state.get(STATUS) == "planning" else None
     )
     if leaves is None or leaves < today_where(state, now):
         return payloads
-    before_we_go = errands_before_we_go(mine, entity_id)
-    if not before_we_go:
+    return _dated(payloads, entity_id, errands_before_we_go(mine, entity_id), leaves, _MARK)
+
+
+def _due_when_back(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar], now: datetime
+) -> list[dict[str, Any]]:
+    """``payloads`` with a due day for each errand of ``entity_id`` said to be done "when
+    we get back" ("after the trip", "once i'm home") without a day of its own: the day the
+    trip planned or under way comes back (the message's own word first), today or ahead.
+    Its evidence says so (``BACK_HOME``), and it never goes with the day to leave: to be
+    done after the trip, not before it. With no day to come back on it is kept as said,
+    still to do, and asked."""
+    mine = [p for p in payloads if p.get("entity_id") == entity_id]
+    said = [p for p in mine if p.get("field") == RETURN and p.get("intent") == "planning"]
+    back = calendar_day(said[0].get("candidate_value")) if said else None
+    if back is None and state.get(STATUS) in ("planning", "in_progress"):
+        back = calendar_day(state.get(RETURN))
+    if back is None or back < today_where(state, now):
         return payloads
-    day = leaves.isoformat()
+    return _dated(payloads, entity_id, _errands_said(mine, entity_id, _WHEN_BACK), back, _BACK)
+
+
+def _dated(
+    payloads: list[dict[str, Any]], entity_id: str, errands: set[str], when: date, mark: str
+) -> list[dict[str, Any]]:
+    """``payloads`` with ``errands`` (of ``entity_id``) due ``when``, a day the trip gave
+    them (its evidence marked ``mark``), unless the message gave one of its own."""
+    if not errands:
+        return payloads
+    day = when.isoformat()
     out, dated = [], set()
     for p in payloads:
         errand = str(p.get("field", "")).removesuffix(".due_date")
-        if p.get("entity_id") == entity_id and errand in before_we_go and errand != p.get("field"):
+        if p.get("entity_id") == entity_id and errand in errands and errand != p.get("field"):
             dated.add(errand)
             # Its day read from the message is the trip's: kept as the trip's (anchored).
             if p.get("candidate_value") == day:
-                p = {**p, "evidence_text": anchored_words(str(p.get("evidence_text", "")))}
+                p = {**p, "evidence_text": _marked(str(p.get("evidence_text", "")), mark)}
         out.append(p)
-    for p in mine:
+    for p in payloads:
         errand = str(p.get("field", "")).removesuffix(".status")
-        if errand in before_we_go - dated and errand != p.get("field"):
+        mine = p.get("entity_id") == entity_id
+        if mine and errand in errands - dated and errand != p.get("field"):
             out.append(
                 {
                     **p,
                     "event_id": derived_id("due-before-trip", p["event_id"], errand),
                     "field": f"{errand}.due_date",
                     "candidate_value": day,
-                    "evidence_text": anchored_words(str(p.get("evidence_text", ""))),
+                    "evidence_text": _marked(str(p.get("evidence_text", "")), mark),
                 }
             )
             dated.add(errand)
@@ -87,6 +127,13 @@ def due_before_the_trip(
 def errands_before_we_go(payloads: list[dict[str, Any]], entity_id: str) -> set[str]:
     """The errands (``financial.<slug>``) of ``entity_id`` that ``payloads`` say are due
     "before we go" ("before we leave", "before the trip")."""
+    return _errands_said(payloads, entity_id, _BEFORE_WE_GO)
+
+
+def _errands_said(
+    payloads: list[dict[str, Any]], entity_id: str, words: re.Pattern[str]
+) -> set[str]:
+    """The errands of ``entity_id`` still to do that ``payloads`` say with ``words``."""
     return {
         ".".join(parts[:2])
         for p in payloads
@@ -95,7 +142,7 @@ def errands_before_we_go(payloads: list[dict[str, Any]], entity_id: str) -> set[
         and parts[0] == "financial"
         and parts[2] == "status"
         and p.get("candidate_value") == "due"
-        and _BEFORE_WE_GO.search(str(p.get("evidence_text", "")))
+        and words.search(str(p.get("evidence_text", "")))
     }
 
 
@@ -106,18 +153,25 @@ def _planned_departure(mine: list[dict[str, Any]]) -> date | None:
 
 
 _MARK = f" ({BEFORE_YOU_LEAVE})"
+_BACK = f" ({BACK_HOME})"
 
 
 def anchored_words(words: str) -> str:
     """``words`` marked as giving a due day that is the trip's (within the schema's 1,000)."""
-    words = words.removesuffix(_MARK)
-    return f"{words[: 1000 - len(_MARK)]}{_MARK}"
+    return _marked(words, _MARK)
+
+
+def _marked(words: str, mark: str) -> str:
+    """``words`` with ``mark`` after them, once (within the schema's 1,000 characters)."""
+    words = words.removesuffix(mark)
+    return f"{words[: 1000 - len(mark)]}{mark}"
 
 
 def without_anchor(evidence: str) -> tuple[str, str]:
     """``evidence`` as the words said, and the anchor's mark added to them ("" if none)."""
-    if evidence.endswith(_MARK):
-        return evidence.removesuffix(_MARK), _MARK
+    for mark in (_MARK, _BACK):
+        if evidence.endswith(mark):
+            return evidence.removesuffix(mark), mark
     return evidence, ""
 
 

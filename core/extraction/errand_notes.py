@@ -23,6 +23,18 @@ from core.extraction.travel_going import BEFORE_PLACE
 _ERRAND = re.compile(r"^(?:pay|renew|return)\s+")
 """A command whose verb is an errand of money: what a to-do line's verb is (``TO_DO_LINE``)."""
 
+_REMINDED_RETURN = re.compile(
+    r"^(?:(?:please|pls|plz|(?:can|could|would)\s+(?:you|u))\s+)?(?:(?:just|also)\s+)?"
+    r"(?:remind\s+(?:me|us)\s+to|(?:don'?t|dont|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget\s+to|"
+    r"(?:(?:i|we)\s+)?(?:must|need\s+to|have\s+to|gotta|got\s+to)\s+remember\s+to|"
+    r"remember\s+to)\s+(?=(?:return|send|ship|mail|post|take|bring|drop\s+off)\b)"
+)
+"""A reminder asked of the assistant (or of oneself) to send goods back: "remind me to
+return the amazon thing", "don't forget to drop off the nike return". Setting the reminder
+is the assistant's job; that the goods are still to go back is the speaker's news, a
+plan like a to-do line. Only goods: "remind me to pay rent on friday" says nothing new (a
+bill comes every month), "remind me to call the vet" nothing Canon keeps."""
+
 _PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b")
 
 CONFIDENCE = 0.85
@@ -35,15 +47,22 @@ def errand_noted(
 ) -> tuple[Clause, ClauseIntent, list[Candidate]] | None:
     """The clause read as a to-do when it is a command to run an errand of money and the
     money rules find what it is about; None otherwise (the command stays a request)."""
-    if not ci.command or clause.markdown or _ERRAND.match(clause.low.strip()) is None:
+    low = clause.low.strip()
+    reminded = _REMINDED_RETURN.match(low) is not None
+    # "can u remind me to return the zara jeans" is asked as a question: a request still.
+    if clause.markdown or not (reminded or (ci.command and _ERRAND.match(low))):
         return None
-    if _PLEASE.search(clause.low):
+    if _PLEASE.search(clause.low) and not reminded:
         return None  # "return the package please": asked of someone, not a note to oneself
     # Read as the to-do line it is: "- [ ] Pay rent by Friday".
     planned = replace(clause, intent="planning", markdown=True, done=False)
     found = extract_financial(planned)
     if not any(c.field.endswith(".status") and c.value == "due" for c in found):
         return None
+    if reminded:  # goods only ("remind me to return mom's call" found none above)
+        found = [c for c in found if "_return." in c.field]
+        if not found:
+            return None
     if BEFORE_PLACE.search(clause.low):
         # "return the amazon package before tahoe": the trip it is due before is planned
         # too, as in "gotta return the amazon package before tahoe".

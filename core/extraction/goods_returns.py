@@ -54,6 +54,7 @@ _BACK_AFTER = re.compile(
 "sending the boots back on monday", "gotta send the dress back"."""
 _RETURN_DUE = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"remind\s+(?:me|us)\s+to|forget\s+to|"
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back|"
     r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"
 )
@@ -65,15 +66,18 @@ _TRAVELLERS = (
 traveller's; a return label or policy is about the errand, not the errand."""
 _DO_RETURN = re.compile(
     r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"remind\s+(?:me|us)\s+to|forget\s+to|"
     r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop(?:\s+off)?|mail|ship|send|"
-    r"take|run)\s+"
+    r"take|run|pick\s+up|deal\s+with|sort(?:\s+out)?|handle|get\s+to|finish|"
+    r"get(?=\s+(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\s+(?:done|sorted)\b))\s+"
     r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b(?!\s+"
     + _TRAVELLERS
     + r"\b))"
 )
 """A return named as a chore: "gotta do the amazon return by friday", "need to drop off
-the Nike return", "have to drop the amazon return at ups"; what follows is the errand
-itself. A return trip or flight to make or take is a traveller's."""
+the Nike return", "have to drop the amazon return at ups", "gotta pick up the amazon
+return", "still have to deal with (sort out, get to) the zara return", "need to get the
+amazon return done"; what follows is the errand itself. A return trip or flight to make or take is a traveller's."""
 _FORGOTTEN_RETURN = re.compile(
     r"\b(?:forgot|forgotten|forget|(?:still\s+)?(?:haven'?t|havent|didn'?t|didnt)\s+(?:done|do))"
     r"\s+(?:about\s+)?(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b"

@@ -18,6 +18,7 @@ so a second run records duplicates and changes no file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -28,6 +29,7 @@ from core.engine.bootstrap import Finding
 from core.engine.engine import Engine, Outcome
 from core.errors import ZoneError
 from core.extraction.types import Extractor
+from core.extraction.users_clock import today_where
 from core.projections import legacy
 from core.projections.render import HEARTBEAT, MEMORY
 from core.projections.zones import Line, ZoneKind, find_zones, join_lines, split_lines, zone_block
@@ -141,15 +143,25 @@ async def unbelieved_findings(
                 event.source_ref,
             )
         )
-    return tuple(_flag_stale(found, now))
+    todays = {e: await _users_today(engine, e, found, now) for e in {f.entity_id for f in found}}
+    return tuple(_flag_stale(found, todays))
 
 
-def _flag_stale(found: list[Finding], now: datetime) -> list[Finding]:
+async def _users_today(engine: Engine, entity: str, found: list[Finding], now: datetime) -> date:
+    """Today on ``entity``'s calendar: their committed zone or home city's, else the one
+    the files themselves say ("Home city: Portland"), since a day written in them is a
+    day of that calendar; UTC's while none is known."""
+    state = {f.field: f.value for f in found if f.entity_id == entity}
+    state.update({f.field: f.value for f in await engine.store.facts(entity)})
+    return today_where(state, now)
+
+
+def _flag_stale(found: list[Finding], todays: Mapping[str, date]) -> list[Finding]:
     # A line stands or falls as a whole: a trip whose departure is past is not being planned.
     stale: dict[str, str] = {}
     for f in found:
         day = _iso_day(f.value) if f.field.endswith("_date") else None
-        if day is not None and day < now.date():
+        if day is not None and day < todays[f.entity_id]:
             stale.setdefault(f.line_ref, f"{f.field} {day.isoformat()} is already past")
     flagged = [replace(f, stale=stale.get(f.line_ref)) for f in found]
     # Two lines that say the same thing are one belief to keep or drop (the first one

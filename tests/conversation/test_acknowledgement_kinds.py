@@ -48,3 +48,35 @@ def test_a_claim_that_raised_a_question_is_not_known_already() -> None:
         "ask_user", "e5", "user:primary", "travel.location", "Tahoe", review_item_id="r"
     )
     assert acknowledgement([_HELD, asked], ["assertive", "assertive"]) is None
+
+
+def _errand(field: str, value: str, *, held: bool) -> Outcome:
+    return Outcome(
+        "auto_commit", "e6", "user:primary", field, value, committed=not held, corroborated=held
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        (_FIELD, "due", "the Amazon return is still to do"),
+        (_FIELD, "pending", "the Amazon return was sent back, refund awaited"),
+        (_FIELD, "refunded", "the Amazon return was sent back and refunded"),
+        ("financial.amazon_return.due_date", "2026-12-04", "the Amazon return is due Friday"),
+        ("financial.rent.status", "paid", "the rent is paid"),
+        ("financial.rent.status", "due", "the rent is due"),
+        ("financial.rent.due_date", "2026-12-04", "the rent is due Friday"),
+    ],
+)
+@pytest.mark.parametrize("held", [True, False], ids=["said again", "noted"])
+def test_an_errand_is_said_as_a_person_says_it_never_by_its_field(
+    field: str, value: str, said: str, held: bool
+) -> None:
+    """Back home, "gotta return the amazon boots" again: "I know that already: the Amazon
+    return is still to do.", never "the Amazon return status is now due" (a field name)."""
+    line = acknowledgement([_errand(field, value, held=held)], ["assertive"])
+    assert line is not None
+    assert said in line.text, line.text
+    assert " status" not in line.text, line.text
+    assert "due date" not in line.text, line.text
+    assert "is now" not in line.text, line.text

@@ -300,6 +300,29 @@ def test_today_is_the_users_day_in_their_time_zone() -> None:
     assert [c.proposed for c in find_conflicts(in_la, [], late)] == ["2026-11-28"]
 
 
+@pytest.mark.parametrize(
+    ("set_at", "doubted"),
+    [
+        # 7 pm on the 13th in New York (UTC's 14th): set the evening before the trip left.
+        (datetime(2026, 11, 14, 0, 0, tzinfo=UTC), False),
+        # 11 pm on the 13th in New York (UTC's 14th, 4 am): still the day before.
+        (datetime(2026, 11, 14, 4, 0, tzinfo=UTC), False),
+        # 8 am on the 14th in New York: the day the trip left.
+        (datetime(2026, 11, 14, 13, 0, tzinfo=UTC), True),
+        # 10 pm on the 15th in Tokyo (UTC's 15th, 1 pm): while away.
+        (datetime(2026, 11, 15, 13, 0, tzinfo=UTC), True),
+    ],
+)
+def test_a_clock_set_before_the_trip_left_is_told_by_the_home_calendar(
+    set_at: datetime, doubted: bool
+) -> None:
+    """The day the trip left is a day of the home calendar: a clock set the evening
+    before, in New York, is the user's own choice though UTC had already turned the day."""
+    clock = replace(fact("profile.timezone", "Asia/Tokyo"), evidence_ts=set_at)
+    found = [c.kind for c in find_conflicts([*TOKYO_TRIP, clock], [], NOW)]
+    assert ("home_again_on_the_trip_clock" in found) is doubted, found
+
+
 def test_the_sentence_says_the_contradiction_in_plain_words() -> None:
     facts = [*TRIP, fact("travel.return_date", "2026-11-27"), fact("travel.status", "in_progress")]
     sentences = [c.sentence for c in find_conflicts(facts, [], NOW)]

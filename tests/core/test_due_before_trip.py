@@ -143,3 +143,54 @@ def test_a_due_day_from_the_trip_keeps_where_it_came_from(
 )
 def test_which_evidence_is_anchored_to_the_trip(evidence: str | None, anchored: bool) -> None:
     assert is_anchored(evidence) is anchored
+
+
+BACK = {**PLAN, "travel.return_date": "2026-11-30"}
+"""A trip planned to leave on the 26th and come back on the 30th."""
+AWAY = {**BACK, "travel.status": "in_progress"}
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "due"),
+    [
+        ("remind me to return the amazon thing when we get back", BACK, "2026-11-30"),
+        ("need to return the amazon jacket after the trip", BACK, "2026-11-30"),
+        ("gotta return the amazon boots once we're back", BACK, "2026-11-30"),
+        ("have to drop off the amazon retrun as soon as i get home", BACK, "2026-11-30"),
+        ("amazon return has to go back when we're home again", AWAY, "2026-11-30"),
+        ("i need to return the zara dress after our trip lol", AWAY, "2026-11-30"),
+        # No day to come back on, no trip, a trip over: kept without a day (asked).
+        ("need to return the amazon jacket after the trip", PLAN, None),
+        ("need to return the amazon jacket after the trip", {}, None),
+        (
+            "need to return the amazon jacket after the trip",
+            {**BACK, "travel.status": "completed"},
+            None,
+        ),
+        # Not the way back: a day of her own, someone else's coming back, before leaving.
+        ("need to return it by tuesday when we get back", BACK, None),
+        ("gotta return the amazon boots when my sister gets back", BACK, None),
+        ("gotta return the amazon boots before we go", BACK, "2026-11-26"),
+    ],
+)
+def test_an_errand_for_when_we_get_back_is_due_the_day_the_trip_comes_back(
+    text: str, state: dict[str, Any], due: str | None
+) -> None:
+    said = [_errand(text)]
+    if "by tuesday" in text:
+        said.append(_errand(text, "financial.amazon_return.due_date", "2026-12-01"))
+        due = "2026-12-01"
+    out = due_before_the_trip(said, USER, state, WEDNESDAY)
+    days = [p["candidate_value"] for p in out if p["field"].endswith(".due_date")]
+    assert days == ([] if due is None else [due]), out
+    if due == "2026-11-30":
+        (dated,) = (p for p in out if p["field"].endswith(".due_date"))
+        assert not is_anchored(dated["evidence_text"])  # it never goes with the day to leave
+        assert dated["evidence_text"].startswith(text)
+
+
+def test_the_way_back_planned_in_the_same_message_dates_it() -> None:
+    text = "tahoe sat to mon, gotta return the amazon thing when we get back"
+    said = [*_planned("2026-11-28"), said_payload("travel.return_date", "2026-11-30", "planning")]
+    out = due_before_the_trip([*said, _errand(text)], USER, {}, WEDNESDAY)
+    assert [p["candidate_value"] for p in out if p["field"].endswith(".due_date")] == ["2026-11-30"]

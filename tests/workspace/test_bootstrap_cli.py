@@ -112,6 +112,17 @@ def test_stale_lines_are_flagged_and_never_believed(folder: Path) -> None:
     assert "stale, not believed: travel.destination = Maui" in human.output
 
 
+def test_a_day_is_past_on_the_users_calendar_not_utcs(folder: Path) -> None:
+    """7 pm on the 10th in Portland (the files' home city) is UTC's 11th: the Maui line
+    leaving on the 10th is today's, not already past (at 9 am the next day it is, above)."""
+    evening = canon(folder, "--yes", "--json", at="2026-02-11T03:00:00Z")
+    assert evening.exit_code == 0, evening.output
+    findings = json.loads(evening.output[evening.output.index("{") :])["findings"]
+    stale = {f["value"]: f["stale"] for f in findings if f["stale"]}
+    assert "2026-02-10" not in stale, stale
+    assert "Maui" not in stale, stale
+
+
 def test_interactive_answers_keep_some_and_drop_others(folder: Path) -> None:
     # Asked in file order: Tahoe, planning, 2026-02-22, Portland, Acme.
     res = canon(folder, "--interactive", stdin="y\ny\ny\nn\ny\n")

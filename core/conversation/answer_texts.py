@@ -8,7 +8,7 @@ each name, so callers keep writing ``texts.state_text``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 
 from core.conversation.provenance import user_viewer
@@ -62,11 +62,13 @@ def state_text(
     mine: str,
     domain: str | None = None,
     overruled: Sequence[SaidOfUser] = (),
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """Current beliefs grouped by entity and domain, one sentence each, with age and source
     (the dotted names stay in /debug, the CLI's --json and canon why). ``overruled``: what
     the household says of the reader that their own word contradicts, shown where it
-    stands as what someone else said (``core.domain.said_of_users``)."""
+    stands as what someone else said (``core.domain.said_of_users``). ``names``: the
+    household's members, each named where their word is shown."""
     against = {(o.said.entity_id, o.said.field): o for o in overruled}
     told = trip_lasts_to_its_return([*facts, *(o.said for o in overruled)])
     rows = sorted(
@@ -122,7 +124,7 @@ def state_text(
                 else " (ended)"
             )
         lines.append(
-            f"• {said} — {listed_source(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
+            f"• {said} — {listed_source(f, mine, names)}, {age_text(f.evidence_ts, now)} ago".replace(
                 "just now ago", "just now"
             )
         )

@@ -96,7 +96,7 @@ def state_text(
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         if (o := against.get((f.entity_id, f.field))) is not None:
-            lines.append(overruled_line(o, mine, now))
+            lines.append(overruled_line(o, mine, now, names))
             continue
         status = trip_status.get(f.entity_id)
         left = has_left(f, status, today[f.entity_id])
@@ -131,10 +131,13 @@ def state_text(
     return "\n".join(lines).strip()
 
 
-def overruled_line(o: SaidOfUser, mine: str, now: datetime) -> str:
-    """ "• Another member of the household said you're away (1 h ago) — you told me you're
-    home, and your word wins": a household status about the reader, shown as what it is."""
-    return f"• {said_of_you_text(o, now, user_viewer(mine))}"
+def overruled_line(
+    o: SaidOfUser, mine: str, now: datetime, names: Mapping[str, str] | None = None
+) -> str:
+    """ "• Bob said you're away (1 h ago) — you told me you're home, and your word wins": a
+    household status about the reader, shown as what it is, by whose word (``names``; else
+    "Another member of the household said ...")."""
+    return f"• {said_of_you_text(o, now, user_viewer(mine, names=names))}"
 
 
 _TRIP_WENT = {"completed": "your trip went to {v}", "cancelled": "your trip was to go to {v}"}

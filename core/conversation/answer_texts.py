@@ -8,7 +8,7 @@ each name, so callers keep writing ``texts.state_text``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 
 from core.conversation.provenance import user_viewer
@@ -62,11 +62,13 @@ def state_text(
     mine: str,
     domain: str | None = None,
     overruled: Sequence[SaidOfUser] = (),
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """Current beliefs grouped by entity and domain, one sentence each, with age and source
     (the dotted names stay in /debug, the CLI's --json and canon why). ``overruled``: what
     the household says of the reader that their own word contradicts, shown where it
-    stands as what someone else said (``core.domain.said_of_users``)."""
+    stands as what someone else said (``core.domain.said_of_users``). ``names``: the
+    household's members, each named where their word is shown."""
     against = {(o.said.entity_id, o.said.field): o for o in overruled}
     told = trip_lasts_to_its_return([*facts, *(o.said for o in overruled)])
     rows = sorted(
@@ -94,7 +96,7 @@ def state_text(
             group = (f.entity_id, f.domain)
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         if (o := against.get((f.entity_id, f.field))) is not None:
-            lines.append(overruled_line(o, mine, now))
+            lines.append(overruled_line(o, mine, now, names))
             continue
         status = trip_status.get(f.entity_id)
         left = has_left(f, status, today[f.entity_id])
@@ -122,17 +124,20 @@ def state_text(
                 else " (ended)"
             )
         lines.append(
-            f"• {said} — {listed_source(f, mine)}, {age_text(f.evidence_ts, now)} ago".replace(
+            f"• {said} — {listed_source(f, mine, names)}, {age_text(f.evidence_ts, now)} ago".replace(
                 "just now ago", "just now"
             )
         )
     return "\n".join(lines).strip()
 
 
-def overruled_line(o: SaidOfUser, mine: str, now: datetime) -> str:
-    """ "• Another member of the household said you're away (1 h ago) — you told me you're
-    home, and your word wins": a household status about the reader, shown as what it is."""
-    return f"• {said_of_you_text(o, now, user_viewer(mine))}"
+def overruled_line(
+    o: SaidOfUser, mine: str, now: datetime, names: Mapping[str, str] | None = None
+) -> str:
+    """ "• Bob said you're away (1 h ago) — you told me you're home, and your word wins": a
+    household status about the reader, shown as what it is, by whose word (``names``; else
+    "Another member of the household said ...")."""
+    return f"• {said_of_you_text(o, now, user_viewer(mine, names=names))}"
 
 
 _TRIP_WENT = {"completed": "your trip went to {v}", "cancelled": "your trip was to go to {v}"}

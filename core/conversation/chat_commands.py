@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from core.conversation import commands, plain_commands, report, texts
 from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
@@ -33,8 +35,14 @@ class Commands(ChatPart):
         now = self.clock()
         await self.say(
             chat_id,
-            await commands.state_answer(self.engine.store, self.config, user_id, domain, now),
+            await commands.state_answer(
+                self.engine.store, self.config, user_id, domain, now, await self._names()
+            ),
         )
+
+    async def _names(self) -> Mapping[str, str]:
+        """The household's members by entity ("user:bob" -> "Bob"): whose word a view shows."""
+        return (await self.deps.household_users()).names
 
     async def show_pending(self, chat_id: int, user_id: int) -> None:
         """/pending."""
@@ -57,8 +65,10 @@ class Commands(ChatPart):
         if several and query is not None:
             await self._which(chat_id, user_id, "why", query, several)
             return
+        names = await self._names()
         await self.say(
-            chat_id, await commands.why_answer(self.engine.store, self.config, user_id, query, now)
+            chat_id,
+            await commands.why_answer(self.engine.store, self.config, user_id, query, now, names),
         )
 
     async def show_history(self, chat_id: int, user_id: int, query: str | None = None) -> None:
@@ -68,7 +78,10 @@ class Commands(ChatPart):
             await self._which(chat_id, user_id, "history", query, several)
             return
         await self.say(
-            chat_id, await commands.history_answer(self.engine.store, self.config, user_id, query)
+            chat_id,
+            await commands.history_answer(
+                self.engine.store, self.config, user_id, query, await self._names()
+            ),
         )
 
     async def send_report(self, chat_id: int, user_id: int) -> None:
@@ -171,9 +184,9 @@ class Commands(ChatPart):
             # Not held yet, only asked ("Is Maya sick today?"): what was heard of each.
             pending = matching_fields(plain_commands.plain_query(said), asked)
             if pending:
-                store, now = self.engine.store, self.clock()
+                store, now, names = self.engine.store, self.clock(), await self._names()
                 heard = [
-                    await commands.why_answer(store, self.config, user_id, field, now)
+                    await commands.why_answer(store, self.config, user_id, field, now, names)
                     for field in pending
                 ]
                 await self.say(chat_id, "\n\n".join(heard))

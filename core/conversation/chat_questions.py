@@ -276,7 +276,8 @@ class Questions(ChatPart):
             e for f in sorted(fields) for e in await self.engine.store.events_for(item.entity_id, f)
         ]
         zone = await self.deps.zone_of(mine)
-        return settled_line(newer_word(item, events), mine, zone)
+        names = (await self.deps.household_users()).names
+        return settled_line(newer_word(item, events), mine, zone, names)
 
     async def group_of(self, item: ReviewItem) -> list[ReviewItem]:
         """``item`` and the open items asked with it (one message's related changes)."""

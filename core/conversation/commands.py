@@ -7,6 +7,7 @@ parse the command's argument.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from core.conversation import texts
@@ -30,16 +31,22 @@ WHICH_FIELD = (
 
 
 async def state_answer(
-    store: Store, audience: Audience, user_id: int, domain: str | None, now: datetime
+    store: Store,
+    audience: Audience,
+    user_id: int,
+    domain: str | None,
+    now: datetime,
+    names: Mapping[str, str] | None = None,
 ) -> str:
-    """/state [domain]: current beliefs with age and source."""
+    """/state [domain]: current beliefs with age and source; another member's word by
+    their name (``names``: the household's members)."""
     if domain is not None and domain not in DOMAINS:
         return f"Unknown domain {domain!r}; use one of {', '.join(DOMAINS)}."
     mine = audience.entity_of(user_id)
     kept, overruled = await facts_for_reader(
         store, audience.entities_of(user_id), mine, audience.configured_names()
     )
-    return texts.state_text(kept, now, mine, domain, overruled)
+    return texts.state_text(kept, now, mine, domain, overruled, names)
 
 
 async def pending_answer(
@@ -57,9 +64,15 @@ async def pending_answer(
 
 
 async def why_answer(
-    store: Store, audience: Audience, user_id: int, query: str | None, now: datetime
+    store: Store,
+    audience: Audience,
+    user_id: int,
+    query: str | None,
+    now: datetime,
+    names: Mapping[str, str] | None = None,
 ) -> str:
-    """/why <field|domain|name>: the evidence chain behind each matching value."""
+    """/why <field|domain|name>: the evidence chain behind each matching value; another
+    member's word by their name (``names``: the household's members)."""
     if query is None:
         return WHICH_FIELD
     entities = audience.entities_of(user_id)
@@ -70,7 +83,7 @@ async def why_answer(
             hits = [(entity, query)]
     if not hits:
         return nothing_named(query, known, audience.entity_of(user_id))
-    viewer = user_viewer(audience.entity_of(user_id))
+    viewer = user_viewer(audience.entity_of(user_id), names=names)
     blocks = []
     for entity, field in hits:
         fact = await store.fact(entity, field)
@@ -93,14 +106,21 @@ async def several_named(
     return hits if len({f for _e, f in hits}) > 1 else []
 
 
-async def history_answer(store: Store, audience: Audience, user_id: int, query: str | None) -> str:
-    """/history [field|domain|name]: how the matching values changed."""
+async def history_answer(
+    store: Store,
+    audience: Audience,
+    user_id: int,
+    query: str | None,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """/history [field|domain|name]: how the matching values changed; another member's
+    change by their name (``names``: the household's members)."""
     entities = audience.entities_of(user_id)
     mine = audience.entity_of(user_id)
     if query is None:
         entries = [h for e in entities for h in await store.history(e, None)]
         entries.sort(key=lambda h: h.seq)
-        return texts.history_text(entries, mine)
+        return texts.history_text(entries, mine, names)
     known = await known_fields(store, entities)
     hits = _matches(query, known)
     if not hits:
@@ -108,7 +128,7 @@ async def history_answer(store: Store, audience: Audience, user_id: int, query: 
     # One list, newest last: each line names its field in words.
     entries = [h for entity, field in hits for h in await store.history(entity, field)]
     entries.sort(key=lambda h: h.seq)
-    return texts.history_text(entries, mine)
+    return texts.history_text(entries, mine, names)
 
 
 async def status_answer(rollout: RolloutReader, entity: str) -> str:

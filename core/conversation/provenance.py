@@ -7,7 +7,8 @@ Every view of a fact, a piece of evidence or a change says who it came from
 the write's principal      what the reader is told
 =========================  ========================================================
 the reader themself        "you"
-``user:*`` (anyone else)   "another member of the household"
+``user:*`` (anyone else)   their name when Canon knows it ("Bob"), else
+                           "another member of the household"
 ``token:*`` of the reader  "your assistant 'NAME'" (the token's name)
 ``token:*`` (anyone else)  "an assistant" (never its name: that is its user's)
 ``source:NAME``            "your calendar 'NAME'", "your mailbox 'NAME'", "the webhook"
@@ -73,6 +74,9 @@ class Viewer:
     """The reader's own tokens (``token:<id>`` → name): named, and shown whole."""
     owner: bool = False
     """The owner's command line: told every ref, shown everything."""
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """The household's members by entity (``user:bob`` → "Bob"): another member's word is
+    told as theirs by name, as their questions already say ("Bob says you're in Tahoe")."""
     own_writes_only: bool = False
     """An assistant's or a source's token that does not act for its user (role ``agent``
     or ``signals``): of the dead letters it reads, only those it wrote are its own."""
@@ -126,10 +130,19 @@ OWNER = Viewer(owner=True)
 """The owner's command line (``canon why``, ``canon history``): sees everything."""
 
 
-def user_viewer(entity_id: str, tokens: Mapping[str, str] | None = None) -> Viewer:
+def user_viewer(
+    entity_id: str,
+    tokens: Mapping[str, str] | None = None,
+    names: Mapping[str, str] | None = None,
+) -> Viewer:
     """The user ``entity_id`` reading in their own chat (or through their own token);
-    ``tokens`` are their tokens' refs and names."""
-    return Viewer(frozenset({entity_id}), entity_id, MappingProxyType(dict(tokens or {})))
+    ``tokens`` are their tokens' refs and names, ``names`` the household's members'."""
+    return Viewer(
+        frozenset({entity_id}),
+        entity_id,
+        MappingProxyType(dict(tokens or {})),
+        names=MappingProxyType(dict(names or {})),
+    )
 
 
 def token_viewer(token: ApiToken, tokens: Iterable[ApiToken]) -> Viewer:
@@ -167,16 +180,23 @@ def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:
         return "the chat assistant"
     if kind == "workspace":  # an edit of the workspace by the assistant that keeps it
         return "your assistant"
-    return ANOTHER_MEMBER
+    return viewer.names.get(principal) or ANOTHER_MEMBER
 
 
-def told_by(words: str, principal: str | None, source_type: str, reader: str) -> str:
+def told_by(
+    words: str,
+    principal: str | None,
+    source_type: str,
+    reader: str,
+    names: Mapping[str, str] | None = None,
+) -> str:
     """A source's words for ``reader`` ("you told me", "you confirmed it") with the
-    "you" made true: another member's answer on the household's entity is "another
-    member of the household confirmed it", an assistant's "an assistant confirmed it".
+    "you" made true: another member's answer on the household's entity is "Bob confirmed
+    it" (by ``names``; "another member of the household" unnamed), an assistant's "an
+    assistant confirmed it".
     Words that name no one ("from your calendar"), and writes older than principals,
     stay as they are."""
     if principal is None or not words.startswith("you "):
         return words
-    who = by_words(principal, source_type, user_viewer(reader))
+    who = by_words(principal, source_type, user_viewer(reader, names=names))
     return words if who == "you" else f"{who} {words.removeprefix('you ')}"

@@ -11,7 +11,7 @@ tahoe yesterday", so I go by that instead").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from core.conversation.provenance import by_words, user_viewer
 from core.domain.event_log import EventRecord
@@ -36,19 +36,27 @@ def newer_word(item: ReviewItem, events: Iterable[EventRecord]) -> EventRecord |
     return max(closed_with, key=lambda e: (e.event_ts, e.seq), default=None)
 
 
-def settled_line(word: EventRecord | None, reader: str, zone: object) -> str:
-    """The closed question's last line: whose newer word closed it, when (on the
-    reader's clock), and the words themselves when they were a message."""
+def settled_line(
+    word: EventRecord | None,
+    reader: str,
+    zone: object,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """The closed question's last line: whose newer word closed it (another member by
+    their name, ``names``), when (on the reader's clock), and the words themselves when
+    they were a message."""
     if word is None:
         return UNKNOWN_WORD
-    who = by_words(word.principal, word.source_type, user_viewer(reader))
+    viewer = user_viewer(reader, names=names)
+    who = by_words(word.principal, word.source_type, viewer)
     local = on_users_clock(word.event_ts, zone)
     when = f"{local:%A} at {local:%H:%M}"
     if word.source_type == "user_confirmation":
         said = f"{who} answered another question ({when})"
         if who != "you":
             said = f"{who} confirmed it otherwise ({when})"
-    elif word.evidence_text:
+    elif word.evidence_text and viewer.quotes(word.principal, word.entity_id):
+        # Another member's message is theirs: who and when are told, never their words.
         text = " ".join(word.evidence_text.split())
         if len(text) > _QUOTED_CHARS:
             text = text[: _QUOTED_CHARS - 1].rstrip() + "…"

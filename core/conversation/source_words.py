@@ -9,6 +9,8 @@ theirs (``provenance.told_by``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from core.conversation.provenance import told_by
 from core.domain.state import CommittedFact
 
@@ -46,8 +48,8 @@ _LISTED_SOURCES = {
 }
 
 
-def listed_source(f: CommittedFact, mine: str) -> str:
+def listed_source(f: CommittedFact, mine: str, names: Mapping[str, str] | None = None) -> str:
     """Where ``f`` came from, in ``mine``'s listing of what is held: "you told me", "your
-    calendar", "a receipt"."""
+    calendar", "a receipt", "Bob confirmed it" (``names``: the household's members)."""
     said = _LISTED_SOURCES.get(f.source_type, f.source_type.replace("_", " "))
-    return told_by(said, f.principal, f.source_type, mine)
+    return told_by(said, f.principal, f.source_type, mine, names)

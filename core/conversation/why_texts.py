@@ -219,12 +219,14 @@ def _owners_why(
     return "\n".join(lines)
 
 
-def history_text(entries: Sequence[HistoryEntry], mine: str) -> str:
+def history_text(
+    entries: Sequence[HistoryEntry], mine: str, names: Mapping[str, str] | None = None
+) -> str:
     """The changes, newest last, each field by its name; a change another member made
-    says so."""
+    says so, by their name when Canon knows it (``names``: the household's members)."""
     if not entries:
         return "No changes yet."
-    viewer = user_viewer(mine)
+    viewer = user_viewer(mine, names=names)
     made = made_by(entries)
     lines = ["Changes (newest last):"]
     for h in entries[-20:]:

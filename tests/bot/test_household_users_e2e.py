@@ -95,9 +95,9 @@ async def test_the_households_word_about_alice_never_stands_beside_her_own(
 
     state = await tg.say(ALICE, "/state", expect="your word wins")
     assert "Alice is away" not in state.text
-    assert (
-        "Another member of the household said you're away (just now) — you told me you're "
-        "home, and your word wins" in state.text
+    assert (  # by his name, as his questions to her say it
+        "Bob said you're away (just now) — you told me you're home, and your word wins"
+        in state.text
     )
     about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
     assert "away" not in about.text

@@ -59,8 +59,8 @@ async def test_bob_asking_why_alice_is_away_reads_nothing_of_hers(
         await tg.say(BOB, asked, expect="")
     heard = "\n".join(m.text for m in tg.bot_messages(BOB)[before:])
     assert not [w for w in HERS if w in heard], heard
-    # The household's fact is his to read, whose it is in words, not her words around it.
-    assert "Emma's status: sick — confirmed by another member of the household" in heard
+    # The household's fact is his to read, whose it is (by her name), not her words around it.
+    assert "Emma's status: sick — confirmed by Alice" in heard
 
 
 async def test_bobs_model_is_given_nothing_of_hers_when_he_asks_why(

@@ -36,6 +36,10 @@ TOKENS = (
 ALICE = user_viewer("user:alice", {"token:ta": "openclaw"})
 BOB = user_viewer("user:bob", {"token:tb": "bob's bot"})
 ALICES_TOKEN = token_viewer(TOKENS[0], TOKENS)
+BOB_KNOWING_NAMES = user_viewer(
+    "user:bob", {"token:tb": "bob's bot"}, names={"user:alice": "Alice", "user:bob": "Bob"}
+)
+"""Bob in his chat, where Canon knows the household's members by name."""
 
 
 @pytest.mark.parametrize(
@@ -45,6 +49,18 @@ ALICES_TOKEN = token_viewer(TOKENS[0], TOKENS)
         ("user:alice", "conversation_assertive", BOB, "another member of the household"),
         ("user:alice", "user_confirmation", BOB, "another member of the household"),
         ("user:alice", "conversation_assertive", ALICES_TOKEN, "you"),
+        # A member Canon knows by name is named, as their questions name them; the reader
+        # is "you" whatever they are called; a member it cannot name, and a member's
+        # assistant, stay unnamed.
+        ("user:alice", "user_confirmation", BOB_KNOWING_NAMES, "Alice"),
+        ("user:bob", "user_confirmation", BOB_KNOWING_NAMES, "you"),
+        (
+            "user:carol",
+            "conversation_assertive",
+            BOB_KNOWING_NAMES,
+            "another member of the household",
+        ),
+        ("token:ta", "agent", BOB_KNOWING_NAMES, "an assistant"),
         ("token:ta", "agent", ALICE, "your assistant 'openclaw'"),
         ("token:ta", "agent", ALICES_TOKEN, "you"),
         ("token:ta", "agent", BOB, "an assistant"),

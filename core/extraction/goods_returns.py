@@ -99,6 +99,13 @@ _NAMED_RETURN = re.compile(
 )
 """A return named after its shop and a day: "the amazon return is tomorrow", "ikea return
 friday" (the day itself is checked by the caller: only a day may follow)."""
+_NO_GOODS = frozenset(
+    ["call", "calls", "favor", "favour", "favors", "favours", "email", "emails", "message"]
+    + ["messages", "text", "texts", "visit", "serve", "smile", "compliment", "wave", "ball"]
+)
+"""What is returned and is no goods: "returned the call to amazon", "return the favour"."""
+_CARRIERS = frozenset(["UPS", "FedEx", "USPS", "DHL"])
+"""Who carries goods back, never the shop they go back to."""
 _RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
 RETURN_WORDS = frozenset(["return", "return's", "returned", "returning", "back", "off"])
 _SHOP = re.compile(r"[A-Z][\w&'.-]*")
@@ -144,6 +151,8 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     obj = ADJ.sub("", obj)
     if _WHEN_BACK.match(obj):
         return "", "", None  # "I will return Sunday": the traveller comes back, no goods
+    if set(obj.lower().split()) & _NO_GOODS:
+        return "", "", None  # "returned the call to amazon": a courtesy, nothing sent back
     shop = _RETURN_TO.match(text, end)
     # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").
     named = None
@@ -152,6 +161,11 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
         named = known_organisation(f"{shop.group('m')} {shop.group('m2')}")
     if shop is not None and named is None:
         named = _shop_name(shop.group("m"))
+    # "take the amazon return to ups": the carrier takes it back, Amazon gets it; and what a
+    # carrier takes is goods ("return the shoes to ups").
+    carried = named in _CARRIERS
+    if carried:
+        named = None
     shop = shop if named is not None else None
     if named is None and len(two := obj.split()[:2]) == 2:
         named = known_organisation(" ".join(two))  # "the John Lewis return"
@@ -164,7 +178,7 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
         # the same errand as "the Amazon return" said later.
         named = organisation_slip(obj.split()[0])
     # Goods, not "returned the call" or "dropped off the kids": a shop, a price or a parcel.
-    if named is None and not (obj and (priced or FINANCIAL_WORDS.search(obj.lower()))):
+    if named is None and not (obj and (carried or priced or FINANCIAL_WORDS.search(obj.lower()))):
         return "", "", None
     # "do the blender return": the thing is what goes back, "return" is said once.
     thing = named or re.sub(r"\s+return$", "", obj, flags=re.IGNORECASE)

@@ -41,6 +41,10 @@ def _errands(text: str) -> set[str]:
         ("gotta do the amazon return b4 we leave", "financial.amazon_return"),
         ("need to do the blender return by friday", "financial.blender_return"),
         ("still have to do the jacket return", "financial.jacket_return"),
+        # A carrier takes it back; the shop it goes back to names it.
+        ("need to take the amazon return to ups", "financial.amazon_return"),
+        ("gotta take the zara return to fedex tmrw", "financial.zara_return"),
+        ("gotta return the shoes to ups", "financial.shoes_return"),
     ],
 )
 def test_a_return_is_named_by_its_shop_once(text: str, errand: str) -> None:
@@ -89,3 +93,17 @@ def test_a_shop_typed_with_a_slip(word: str, shop: str | None) -> None:
 )
 def test_no_errand_of_the_writers(text: str) -> None:
     assert "financial.amazon_return" not in _errands(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Courtesies are returned too, and nothing goes back.
+        "i returned the call to amazon",
+        "returned the call to ups",
+        "gotta return the favor to the amazon driver",
+        "need to return the email to zara support",
+    ],
+)
+def test_a_courtesy_returned_is_no_errand(text: str) -> None:
+    assert _errands(text) == set(), text

@@ -29,7 +29,8 @@ from core.domain.tense import (
     told_past,
     trip_lasts_to_its_return,
 )
-from core.engine.consistency import today_where
+from core.domain.user_clock import last_day
+from core.engine.consistency import today_where, users_zone
 from core.store import ReviewItem
 
 
@@ -106,6 +107,8 @@ def state_text(
             and trip_status.get(f.entity_id) in _LEFT
             else fact_sentence(f, mine, status)
         )
+        if (end := _away_until(f, now, rows)) is not None:
+            said += f" until {phrasing.show_date(end.isoformat())}"  # "Mike is away until …"
         if _is(f, "amount") and (c := currency.get(_bill(f))) is not None:
             said = f"{said.rpartition(' is ')[0]} is {phrasing.money_text(f.value, c.value)}"
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
@@ -177,6 +180,18 @@ def left_day_in_doubt(f: CommittedFact, mine: str) -> str:
     if f.entity_id == mine:
         return f"You've left; which day is still a question (I had {day})"
     return f"{who(f.entity_id, mine)}: left; which day is still a question (I had {day})"
+
+
+def _away_until(f: CommittedFact, now: datetime, rows: Sequence[CommittedFact]) -> date | None:
+    """The last day a member said away "till thursday" is away, on the user's clock, while
+    it is still ahead: the day they are back is part of what was said."""
+    parts = f.field.split(".")
+    if parts[0] != "family" or parts[-1] != "status" or f.value != "away":
+        return None
+    if f.valid_until is None or has_ended(f, now):
+        return None
+    held = {r.field: r.value for r in rows if r.entity_id == f.entity_id}
+    return last_day(f.valid_until, users_zone(held))
 
 
 def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -> str:

@@ -129,7 +129,9 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
             assert f"• {said} " not in text, f"{said!r} told as current at {now}"
             assert f"• {told_past(said)} (" in text
         else:
-            assert f"• {said} — " in text
+            # A member away till a day: the day they are back is said with it.
+            away = f.field.startswith("family.") and f.value == "away" and f.valid_until
+            assert f"• {said}{' until ' if away else ' — '}" in text
 
 
 @_over_states

@@ -30,7 +30,8 @@ from core.domain.tense import (
     told_past,
     trip_lasts_to_its_return,
 )
-from core.engine.consistency import today_where
+from core.domain.user_clock import last_day
+from core.engine.consistency import today_where, users_zone
 from core.store import ReviewItem
 
 
@@ -107,8 +108,10 @@ def state_text(
             if f.field == "travel.depart_date"
             and not left
             and trip_status.get(f.entity_id) in _LEFT
-            else fact_sentence(f, mine, status)
+            else fact_sentence(f, mine, status, today[f.entity_id])
         )
+        if (end := _away_until(f, now, rows)) is not None:  # "Mike is away until …"
+            said += f" until {phrasing.show_date(end.isoformat(), today[f.entity_id])}"
         if _is(f, "amount") and (c := currency.get(_bill(f))) is not None:
             said = f"{said.rpartition(' is ')[0]} is {phrasing.money_text(f.value, c.value)}"
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
@@ -168,16 +171,37 @@ def left_day_in_doubt(f: CommittedFact, mine: str) -> str:
     return f"{who(f.entity_id, mine)}: left; which day is still a question (I had {day})"
 
 
-def fact_sentence(f: CommittedFact, mine: str, trip_status: str | None = None) -> str:
+def _away_until(f: CommittedFact, now: datetime, rows: Sequence[CommittedFact]) -> date | None:
+    """The last day a member said away "till thursday" is away, on the user's clock, while
+    it is still ahead: the day they are back is part of what was said."""
+    parts = f.field.split(".")
+    if parts[0] != "family" or parts[-1] != "status" or f.value != "away":
+        return None
+    if f.valid_until is None or has_ended(f, now):
+        return None
+    held = {r.field: r.value for r in rows if r.entity_id == f.entity_id}
+    return last_day(f.valid_until, users_zone(held))
+
+
+def fact_sentence(
+    f: CommittedFact, mine: str, trip_status: str | None = None, today: date | None = None
+) -> str:
     """A held value as a sentence: 'You're in Tahoe', 'Your trip is under way',
     'The rent amount is 2,100', 'Your departure date is Sunday, March 1'; with
-    ``trip_status`` (the entity's ``travel.status``) a trip that is over 'went to Tahoe'."""
+    ``trip_status`` (the entity's ``travel.status``) a trip that is over 'went to Tahoe';
+    with ``today`` a day far from it has its year."""
     # Another writer's value is theirs, quoted when it is more than a name (``read_values``).
-    return value_sentence(f.entity_id, f.field, fact_as_read(f, mine).value, mine, trip_status)
+    value = fact_as_read(f, mine).value
+    return value_sentence(f.entity_id, f.field, value, mine, trip_status, today)
 
 
 def value_sentence(
-    entity_id: str, field: str, value: Scalar, mine: str, trip_status: str | None = None
+    entity_id: str,
+    field: str,
+    value: Scalar,
+    mine: str,
+    trip_status: str | None = None,
+    today: date | None = None,
 ) -> str:
     """``fact_sentence`` of a value not (yet) held: what a file or a question says."""
     parts = field.split(".")
@@ -187,7 +211,7 @@ def value_sentence(
     if field == MOVE_DATE and entity_id == mine:
         return f"You're moving {when_moving(value)}"
     if field == "travel.depart_date" and entity_id == mine and trip_status in _LEFT:
-        return f"You left on {phrasing.show_in(field, value)}"
+        return f"You left on {phrasing.show_in(field, value, today)}"
     if field in YOUR_PHRASES and entity_id == mine:
         template = YOUR_PHRASES[field]
         if field == "travel.destination":
@@ -209,7 +233,7 @@ def value_sentence(
     if len(parts) == 3 and parts[0] == "project" and parts[2] == "status":
         return f"{parts[1].replace('_', ' ').title()} is {phrasing.show(value)}"
     name = phrasing.label(field, entity_id, mine)
-    return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value)}"
+    return f"{name[:1].upper()}{name[1:]} is {phrasing.show_in(field, value, today)}"
 
 
 def _is(f: CommittedFact, part: str) -> bool:

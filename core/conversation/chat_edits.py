@@ -15,6 +15,7 @@ tells ``WorkflowSteps`` what committed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -36,9 +37,6 @@ from core.store import ReviewItem
 
 EDIT_TIMEOUT = timedelta(minutes=10)
 """An Edit waits this long (by the time of the user's next message) for the new value."""
-
-_DAY_TYPED_MAX = 24
-"""A day typed alone is short ("the 3rd", "december 3rd"); a longer message is news."""
 
 
 class Edits(ChatPart):
@@ -139,29 +137,6 @@ class Edits(ChatPart):
         await self.apply(msg.chat_id, mode.item_id, value, msg.user_id, now)
         return True
 
-    async def day_typed(
-        self, msg: Incoming, prompt: PromptMessage
-    ) -> tuple[ReviewItem, Any] | None:
-        """A day typed alone under the open question that proposes one ("the 3rd", "dec
-        3" under "Are you back on Thursday, December 3?"): the question and the day, read
-        on the user's clock as an Edit's value is. The caller takes the day proposed as a
-        Yes and another as that question's edit. None when the question asks no day, is
-        another user's, or the message is not a day."""
-        if prompt.owner_user_id != msg.user_id or len(msg.text) > _DAY_TYPED_MAX:
-            return None
-        item = await self.engine.store.review_item(prompt.item_id)
-        if item is None or item.kind != "change":
-            return None
-        if value_kind(item.field, item.candidate_value) != "date":
-            return None
-        try:
-            day = await edit_value(
-                self.engine.store, item, msg.text, at=await self.deps.users_clock(msg)
-            )
-        except InvalidAnswer:
-            return None
-        return item, day
-
     async def end(self, chat_id: int, *, tapped: int | None = None) -> None:
         """Edit mode ends: the options and a waiting "use it anyway?" lose their buttons
         (``tapped``: the message a tap showed the end in already)."""
@@ -169,6 +144,20 @@ class Edits(ChatPart):
         await self.places.drop_buttons(mode)
         await self._drop_options(mode, tapped=tapped)
         await self.log.clear_mode(chat_id)
+
+    async def expire(self, chat_id: int, now: datetime) -> None:
+        """An Edit whose time ran out (``EDIT_TIMEOUT``) by ``now`` loses its options and a
+        waiting "use it anyway?" their buttons, as its next message would take them: a late
+        value answers nothing, so no button may look as if it did. The mode itself ends at
+        the next message, which is read as news (the question stays open)."""
+        mode = await self.log.mode(chat_id)
+        if mode is None or mode.mode != "edit" or now - mode.since <= EDIT_TIMEOUT:
+            return
+        if mode.options is None and mode.asked is None:
+            return
+        await self.places.drop_buttons(mode)
+        await self._drop_options(mode)
+        await self.log.set_mode(replace(mode, asked=None, options=None))
 
     async def _drop_options(self, mode: ChatMode | None, *, tapped: int | None = None) -> None:
         """An Edit's options lose their buttons: tapped late, they would answer nothing."""

@@ -35,6 +35,7 @@ from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.conversation.typed_day import day_typed
 from core.conversation.typed_replies import typed_answer
 from core.domain.chat_records import PromptMessage
 
@@ -173,7 +174,7 @@ class ChatSession:
     async def _day_typed(self, msg: Incoming, active: PromptMessage, now: datetime) -> bool:
         """A day typed alone under an open question that proposes one answers it: the
         day proposed is a Yes, another day that question's edit."""
-        typed = await self.parts.edits.day_typed(msg, active)
+        typed = await day_typed(self.parts.deps, msg, active)
         if typed is None:
             return False
         item, day = typed
@@ -203,9 +204,11 @@ class ChatSession:
 
     async def sweep(self, user_id: int) -> None:
         """Show the chat's next question (after a restart, or evidence from pollers), and
-        ask what the day has brought (a planned move whose day has come)."""
+        ask what the day has brought (a planned move whose day has come); an Edit whose
+        time ran out loses its buttons."""
         deps = self.parts.deps
         now = deps.clock()
+        await self.parts.edits.expire(self.chat_id, now)
         await deps.engine.review_timeline(deps.config.entity_of(user_id), now)
         await self.parts.steps.changed(self.chat_id, user_id)
         await self.parts.questions.show_next(self.chat_id, now)

@@ -20,6 +20,7 @@ from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
 from core.conversation.family_places import family_place
+from core.conversation.own_health import own_health
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import (
     any_field,
@@ -189,6 +190,8 @@ def offline_answer(
         return bill
     if "?" not in text and (where := family_place(t)) is not None:
         return f"Thanks for telling me. {NOT_KEPT.format(where)}"  # "tom moved to denver"
+    if "?" not in text and (unwell := own_health(t)) is not None:
+        return unwell  # "i am not feeling well today": kindly, and that it is not kept
     if STATEMENT(t) and "?" not in text and len(t.split()) >= 3:
         return NOTHING_CHANGED
     if any(c.isalpha() for c in text) and not re.search(r"[a-zA-Z]", text):

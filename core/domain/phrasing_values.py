@@ -79,30 +79,42 @@ def _breaks(ch: str) -> bool:
     return ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp")
 
 
-def show_in(field: str, value: Any) -> str:
-    """``value`` as a person writes it for ``field``: a date field's value as a day, a time
-    zone by the name people say ("Pacific time (America/Los Angeles)")."""
+def show_in(field: str, value: Any, today: date | None = None) -> str:
+    """``value`` as a person writes it for ``field``: a date field's value as a day (with
+    its year when far from ``today``, ``show_date``), a time zone by the name people say
+    ("Pacific time (America/Los Angeles)")."""
     if value is not None and field.rsplit(".", 1)[-1].endswith(("date", "schedule")):
-        return show_date(value)
+        return show_date(value, today)
     if value is not None and field == "profile.timezone":
         return show_zone(value)
     return show(value)
 
 
-def show_date(value: Any) -> str:
-    """'2025-03-01' -> 'Saturday, March 1'; a month alone, '2026-12' -> 'December 2026';
-    anything else as written."""
+FAR_DAYS = 183
+"""A day more than about six months from today is shown with its year: "Thursday,
+November 25" said in December reads as last month, not next year's."""
+
+
+def show_date(value: Any, today: date | None = None) -> str:
+    """'2025-03-01' -> 'Saturday, March 1'; with its year, 'Thursday, November 25, 2027',
+    when more than ``FAR_DAYS`` from ``today`` (None: not known, no year); a month alone,
+    '2026-12' -> 'December 2026'; anything else as written."""
     text = str(value)
     if re.fullmatch(r"\d{4}-(?:0[1-9]|1[0-2])", text):
         return f"{date(int(text[:4]), int(text[5:]), 1):%B %Y}"
     try:
         if "T" in text:
             moment = datetime.fromisoformat(text)
-            return f"{moment:%A, %B} {moment.day} at {moment:%H:%M}"
+            return f"{_day_words(moment.date(), today)} at {moment:%H:%M}"
         day = date.fromisoformat(text)
     except ValueError:
         return show(value)
-    return f"{day:%A, %B} {day.day}"
+    return _day_words(day, today)
+
+
+def _day_words(day: date, today: date | None) -> str:
+    far = today is not None and abs((day - today).days) > FAR_DAYS
+    return f"{day:%A, %B} {day.day}" + (f", {day.year}" if far else "")
 
 
 def near_day(value: Any, today: date | None) -> str | None:

@@ -100,8 +100,26 @@ _NAMED_RETURN = re.compile(
 """A return named after its shop and a day: "the amazon return is tomorrow", "ikea return
 friday" (the day itself is checked by the caller: only a day may follow)."""
 _NO_GOODS = frozenset(
-    ["call", "calls", "favor", "favour", "favors", "favours", "email", "emails", "message"]
-    + ["messages", "text", "texts", "visit", "serve", "smile", "compliment", "wave", "ball"]
+    [
+        "call",
+        "calls",
+        "favor",
+        "favour",
+        "favors",
+        "favours",
+        "email",
+        "emails",
+        "message",
+        "messages",
+        "text",
+        "texts",
+        "visit",
+        "serve",
+        "smile",
+        "compliment",
+        "wave",
+        "ball",
+    ]
 )
 """What is returned and is no goods: "returned the call to amazon", "return the favour"."""
 _CARRIERS = frozenset(["UPS", "FedEx", "USPS", "DHL"])

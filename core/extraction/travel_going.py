@@ -13,7 +13,7 @@ import re
 from core.extraction import gazetteer
 from core.extraction.places import Place, place_before
 from core.extraction.regex_branches import branched
-from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
+from core.extraction.travel_objects import HOME_THEN_BACK, NOT_A_SCHOOL_TRIP
 
 HEADING = branched(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
@@ -38,7 +38,9 @@ HEADING = branched(
     # "doing a border run to Penang next week": out of the country and back, for the visa.
     r"(?:border|visa)\s+run)\s+(?:out\s+|back\s+|across\s+|"
     # "travelling up-country to Kisumu" (East and West African English): inland, away.
-    r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+|abroad\s+|overseas\s+)?"
+    r"down\s+|up\s+|over\s+|up-?country\s+|cross-?country\s+|abroad\s+|overseas\s+|"
+    # "flying home to chicago on the 20th, back the 29th": a trip to the family's home.
+     + HOME_THEN_BACK + r")?"
     # "we leave friday for tahoe": the day between the going and the place.
     # "we will go with all family to Antalya": whoever comes along, between.
     r"(?:with\s+(?:the|my|our|all|all\s+the)\s+(?:[a-z]+\s+){0,2}?(?=(?:to|for)\s))?"

@@ -300,3 +300,12 @@ def out_at_a_stop(low: str) -> bool:
         return False
     stop = _stop_at(low, lead.end()) or _SAINT.match(low, lead.end())
     return stop is not None and _REST_OF_STOP.match(low, stop.end()) is not None
+
+
+HOME_THEN_BACK = (
+    r"home\s+(?=to\s+[a-z][^.;!?]*,\s*(?:and\s+)?(?:then\s+)?"
+    r"(?:back|returning|fly(?:ing)?\s+back|coming\s+back)\b)"
+)
+"""A going "home to" a place with a return said after it: "flying home to chicago on the
+20th, back the 29th" is a trip there from where the user lives (a student's or a grown
+child's family home), leaving the first day and back the second, not the way home."""

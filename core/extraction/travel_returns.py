@@ -15,6 +15,7 @@ from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.timewords import WEEKDAYS
 from core.extraction.travel_arrived import ARRIVED
+from core.extraction.travel_objects import HOME_THEN_BACK
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
 
 _AWHILE = (
@@ -77,7 +78,9 @@ HOMEWARD = branched(
     r"coming|get|getting|be|return|returns|returning|leave\s+for|leaving\s+for|sail|sailing|"
     r"travel|traveling|travelling|make\s+it|making\s+it|land|lands|landing|touch\s+down|"
     r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
-    r"(?!\s+to\s+(?!home\b)[a-z])|\bhome\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?!\s+to\s+(?!home\b)[a-z])|\b(?!"
+    + HOME_THEN_BACK  # "home to chicago on the 20th, back the 29th": a trip there
+    + r")home\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
     # "going home to phoenix for spring break on fri", "home to ohio over break tmrw": what
     # the trip home is for, between the place and its day.
     # "heading home to fresno after finals on the 15th": or when, after what.

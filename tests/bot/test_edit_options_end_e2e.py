@@ -131,3 +131,30 @@ async def test_a_tapped_option_is_shown_chosen_with_no_second_edit(
     await quiet(tg, runner)
     assert options.text.endswith("→ back home")
     assert tg.methods("editMessageReplyMarkup") == []
+
+
+async def test_an_edit_whose_time_ran_out_loses_its_buttons_with_no_message(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Ten minutes on, nobody types: the bot's next sweep takes the options' buttons, as
+    a late message would, and says nothing; the question stays open."""
+    now = [WEDNESDAY]
+    runner = await start_bot(clock=lambda: now[0])
+    assert runner.chat is not None
+    prompt, options = await _editing(runner, tg)
+    sent_before = len(tg.methods("sendMessage"))
+    now[0] = WEDNESDAY + timedelta(minutes=9)
+    await runner.chat.sweep()
+    await quiet(tg, runner)
+    assert options.buttons, "within its ten minutes the Edit still waits"
+    now[0] = WEDNESDAY + timedelta(minutes=11)
+    await runner.chat.sweep()
+    await quiet(tg, runner)
+    assert not options.buttons, "no stale option stays tappable"
+    assert options.text.startswith("What is the correct value"), "the request reads as it did"
+    assert len(tg.methods("sendMessage")) == sent_before, "the sweep says nothing"
+    assert prompt.buttons, "the question itself stays open"
+    await runner.chat.sweep()
+    await quiet(tg, runner)
+    dropped = tg.methods("editMessageReplyMarkup")
+    assert [c.params["message_id"] for c in dropped] == [options.message_id], "taken once"

@@ -115,11 +115,12 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
     facts, now = state
     text = state_text(facts, now, ME)
     status = next((str(f.value) for f in facts if f.field == "travel.status"), None)
+    today = today_where({g.field: g.value for g in facts}, now)
     for f in facts:
-        said = fact_sentence(f, ME)
-        if has_left(f, status, today_where({g.field: g.value for g in facts}, now)):
+        said = fact_sentence(f, ME, None, today)
+        if has_left(f, status, today):
             # The day a trip left is told as gone by, never as a plan that ended.
-            assert f"• {fact_sentence(f, ME, status)} — " in text
+            assert f"• {fact_sentence(f, ME, status, today)} — " in text
             continue
         if f.field == "travel.depart_date" and status in ("in_progress", "completed"):
             # Still held ahead of a trip that left: the day is in question, not one to leave.
@@ -129,7 +130,9 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
             assert f"• {said} " not in text, f"{said!r} told as current at {now}"
             assert f"• {told_past(said)} (" in text
         else:
-            assert f"• {said} — " in text
+            # A member away till a day: the day they are back is said with it.
+            away = f.field.startswith("family.") and f.value == "away" and f.valid_until
+            assert f"• {said}{' until ' if away else ' — '}" in text
 
 
 @_over_states

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.regex_branches import sub_where
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
@@ -258,17 +259,36 @@ def _day(word: str) -> str:
     return _DAYS.get(short, short)
 
 
+_DASHES = ("-", "\u2013", "\u2014")
+
+
+def _out_and_back(m: re.Match[str]) -> str:
+    return f"flying out {m.group('a')}, back {m.group('b')}"
+
+
+def _leg_time(m: re.Match[str]) -> str:
+    return "departing " if m["w"].lower() == "dep" else "arriving "
+
+
+def _verb_day(m: re.Match[str]) -> str:
+    return f"{m['verb']} {_DAYS[m['day'].lower()]}"
+
+
 def written_out(text: str) -> str:
     """``text`` with an itinerary's stays, titles, out-and-back dates, dated legs,
     crossings and short weekdays after a label said as sentences (see the module)."""
     if _MARKS.search(text) is None:  # the cheap test first
         return text
-    text = _HEADED_LINE.sub(_headed_items, text)
-    text = _STAY_COLUMNS.sub(_stay, text)
+    # Each pattern behind a word or mark every match of it holds ("out" in a stay's
+    # columns), tested on the text as it stands.
+    if "," in text or ";" in text:
+        text = sub_where(_HEADED_LINE, _headed_items, text, ":", *_DASHES)
+    text = sub_where(_STAY_COLUMNS, _stay, text, "out", "dep", lowered=True)
     text = _TRIP_TITLE.sub(_title, text)
-    text = _OUT_AND_BACK.sub(lambda m: f"flying out {m.group('a')}, back {m.group('b')}", text)
+    if "out" in text.lower():
+        text = sub_where(_OUT_AND_BACK, _out_and_back, text, "back", "return", lowered=True)
     text = _DATED_LEG.sub(lambda m: f"{m.group('head')}: ", text)
-    text = _CROSSING.sub(_crossing, text)
+    text = sub_where(_CROSSING, _crossing, text, *_DASHES)
     text = _NIGHTS_AT.sub(lambda m: _known_trip(m, m.group("place")), text)
     text = _SPAN_THEN_PLACE.sub(
         lambda m: _known_trip(m, m.group("place"), f" from {m.group('when')}"), text
@@ -276,12 +296,13 @@ def written_out(text: str) -> str:
     text = _WEEKDAYS_IN_PLACE.sub(
         lambda m: _known_trip(m, m.group("place"), f" from {_day(m['a'])} to {_day(m['b'])}"), text
     )
-    text = _NIGHTS_FROM.sub(_nights_from, text)
-    text = _BARE_LEG_VERB.sub(lambda m: _leg_verb(m) + " ", text)
-    text = _LEG_TIMES.sub(lambda m: "departing " if m["w"].lower() == "dep" else "arriving ", text)
+    text = sub_where(_NIGHTS_FROM, _nights_from, text, "ght", lowered=True)  # "night(s)"
+    legs = ("leav", "dep", "arr", "land")
+    text = sub_where(_BARE_LEG_VERB, lambda m: _leg_verb(m) + " ", text, *legs, lowered=True)
+    text = sub_where(_LEG_TIMES, _leg_time, text, "dep", "arr", lowered=True)
     text = _DATED_RETURN.sub(lambda m: f"{m.group('label')}: ", text)
-    text = _STATUS_DASH_FIRST.sub(_status_first, text)
-    text = _VERB_SHORT_DAY.sub(lambda m: f"{m['verb']} {_DAYS[m['day'].lower()]}", text)
+    text = sub_where(_STATUS_DASH_FIRST, _status_first, text, *_DASHES)
+    text = sub_where(_VERB_SHORT_DAY, _verb_day, text, *legs, "return", lowered=True)
     return _SHORT_DAY_LABEL.sub(
         lambda m: f"{m.group('label')}: {_DAYS[m.group('day').lower()]}", text
     )

@@ -24,6 +24,7 @@ from core.extraction.itinerary_lines import written_out as itinerary_written_out
 from core.extraction.leg_codes import city_of_code
 from core.extraction.mail_pointers import written_out as pointer_written_out
 from core.extraction.note_labels import written_out
+from core.extraction.regex_branches import sub_where
 from core.extraction.timewords import MONTHS
 
 _LIST_MARKS = re.compile(
@@ -245,10 +246,13 @@ Thu" is left to the list's own reading)."""
 def as_sentences(text: str) -> str:
     """``text`` with the punctuation of a list written out as sentences (see the module)."""
     # A confirmation's columns, a trip's title, its dates on lines of their own.
-    text = itinerary_written_out(pointer_written_out(_BULLET.sub("", text)))
-    text = stay_written_out(text)
-    text = _RETURN_LABEL.sub("Return flight: ", _PIN.sub(_pinned, text))
-    text = _AGE_TAG.sub("", _PLACE_AGAIN.sub(_place_again, _ARR_ETA.sub("arriving in ", text)))
+    # Each search behind a mark every match of it holds: most messages are no list.
+    text = itinerary_written_out(pointer_written_out(sub_where(_BULLET, "", text, *"-*\u2022")))
+    text = sub_where(_PIN, _pinned, stay_written_out(text), "\U0001f4cd")
+    text = sub_where(_RETURN_LABEL, "Return flight: ", text, ":")
+    text = sub_where(_ARR_ETA, "arriving in ", text, "arr", "eta", lowered=True)
+    text = sub_where(_PLACE_AGAIN, _place_again, text, "again")
+    text = _AGE_TAG.sub("", text)
     if _LIST_MARKS.search(text) is None:  # the cheap test first
         return text
     text = _AGE_TAG.sub("", _FRAME_LABEL.sub("", text))

@@ -19,10 +19,13 @@ import re
 from core.extraction.first_names import is_common_first_name
 
 _NAME_S = re.compile(
+    # A word like a name's first, then the determiners before it: the lookbehinds (zero
+    # width, at the same place) cost a try at every position when they lead.
+    r"\b(?=[A-Za-z][a-z]{1,14}s\s)"
     r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\ball\s)(?<!\bno\s)(?<!\bany\s)(?<!\bsome\s)"
     r"(?<!\bboth\s)(?<!\bthese\s)(?<!\bthose\s)(?<!\byour\s)(?<!\btheir\s)(?<!\bhis\s)"
     r"(?<!\bher\s)"
-    r"\b(?P<name>[A-Za-z][a-z]{1,14})s\b(?=\s+(?:"
+    r"(?P<name>[A-Za-z][a-z]{1,14})s\b(?=\s+(?:"
     # Said of the person: "'s" for "is" or "has".
     r"got|gotten|been|sick|ill|unwell|home|back|out|off|away|better|fine|ok|okay|still|not|"
     r"at|with|feeling|having|getting|staying|flying|driving|coming|going|in|asleep|finally|"
@@ -87,7 +90,10 @@ def name_s(text: str) -> str:
 
 
 _KIN_S = re.compile(
-    r"(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)\b(mom|mum|dad|wife|hubby|husband|sister|"
+    # The relative's first letter, then the lookbehinds: they cost a try at every position
+    # when they lead.
+    r"\b(?=[mdwhsbgn])(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)"
+    r"(mom|mum|dad|wife|hubby|husband|sister|"
     r"brother|grandma|grandpa|grandad|granddad|nana|nanna|granny|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
     r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
     # "my moms in the hospital" (not "my sisters in law")
@@ -120,8 +126,9 @@ def kin_place_s(text: str) -> str:
 
 _KIN_IS = re.compile(
     # "at my dad's in tucson": after "at", "to" or "from" it is their place, not "is".
-    r"(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bby\s)"
-    r"\b((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
+    # The possessive's first letter first: the lookbehinds cost a try at every position.
+    r"\b(?=[mouhty])(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bby\s)"
+    r"((?:my|our|your|ur|his|her|their)\s+(?:mom|mum|dad|wife|hubby|husband|sister|brother|"
     r"grandma|grandpa|nana|son|daughter|boyfriend|girlfriend|partner|cousin|aunt|uncle|"
     r"niece|nephew|bf|gf|sis|bro))'s\s+(?=(?:in|into|over|up|down|out|visiting|staying)\s+(?!-)|"
     # "my son's proper poorly", "my mum's real sick": an intensifier, then how they are.

@@ -159,12 +159,13 @@ _CHAT_WORDS = {
 _CHAT_WORD = re.compile(
     r"\b(?:"
     + "|".join(_CHAT_WORDS)
-    + r")\b|(?<!\bno\s)\bprob\b(?=\s+(?:gonna|going|will|not|won't|"
+    + r")\b|\b(?=p)(?<!\bno\s)prob\b(?=\s+(?:gonna|going|will|not|won't|"
     r"be|\w+ing)\b)|\bbc\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|the|of|u|you|im|i'm|"
     r"were|we're|ur|\w+s)\b)|"
     # "picking me up at 4 cause moms in hospital": "cause" and "cos" for "because" before
     # a clause's subject (not "the cause of", "cause a delay").
-    r"(?<!\bthe\s)(?<!\ba\s)\b(?:cause|cos)\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|"
+    # (The lookbehinds after a letter: leading, they cost a try at every position.)
+    r"\b(?=c)(?<!\bthe\s)(?<!\ba\s)(?:cause|cos)\b(?=\s+(?:i|we|he|she|they|it|its|it's|my|our|"
     r"his|her|their|the|u|you|im|i'm|mom|mum|dad|moms|mums|dads)\b)",
     re.I,
 )

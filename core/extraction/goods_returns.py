@@ -169,7 +169,7 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     obj = ADJ.sub("", obj)
     if _WHEN_BACK.match(obj):
         return "", "", None  # "I will return Sunday": the traveller comes back, no goods
-    if set(obj.lower().split()) & _NO_GOODS:
+    if any(w in _NO_GOODS for w in obj.lower().split()[-1:]):  # the last word names it
         return "", "", None  # "returned the call to amazon": a courtesy, nothing sent back
     shop = _RETURN_TO.match(text, end)
     # "... to Zara", and typed in lower case a shop everyone knows ("... to amazon").

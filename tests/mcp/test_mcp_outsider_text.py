@@ -8,7 +8,9 @@ a button row, a confirmation. Each attack of ``outsider_text.ATTACKS`` is writte
 ``agent`` token through ``propose_observation`` and by Alice's calendar feed (its
 reason to ask is the invitation's words), then read by Alice's own client over HTTP: every
 prompt is its five kinds of line and no more, the proposed value reads back quoted from
-its writer, and no attack stands outside its quotation marks.
+its writer, and no attack stands outside its quotation marks. An attack holding a control
+character nobody types (the vertical tab among the line breaks) is refused at the door, as
+every value holding one is (``core.domain.told_values``): a dead letter, no question.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from pathlib import Path
 import pytest
 from canon_testing import calibrated_policy, make_observation
 from outsider_text import ATTACKS, data_only
-from test_mcp_server import ALICE, call, connect
+from test_mcp_server import ALICE, call, connect, refused
 
 from core.domain.claims import Claimant, claim_observation
+from core.domain.control_chars import CONTROL
 from core.domain.principals import token_principal
 from core.domain.quoting import MAX_VALUE_CHARS, NAME, SLOT, Slot, read_slot, read_text
 from core.domain.timeutil import utc_now
@@ -54,7 +57,7 @@ async def feed_writes(db: Path) -> None:
             observation["needs_confirmation"] = words
             claimed = claim_observation(observation, Claimant("signals", ("calendar",)))
             outcome = await engine.ingest(claimed.payload, now=now, principal=feed)
-            assert outcome.decision == "ask_user", outcome
+            assert outcome.decision == ("invalid" if CONTROL.search(words) else "ask_user"), outcome
     finally:
         await store.close()
 
@@ -81,12 +84,19 @@ async def test_every_prompt_keeps_an_outsiders_words_on_its_line_quoted_from_the
     await feed_writes(db)
     async with connect("http", tmp_path, db, role="agent") as agent:
         for i, words in enumerate(ATTACKS.values()):
-            await call(agent, "propose_observation", field=f"project.agent_{i}.note", value=words)
+            field = f"project.agent_{i}.note"
+            if CONTROL.search(words):
+                refusal = await refused(agent, "propose_observation", field=field, value=words)
+                assert "control character" in refusal, refusal
+            else:
+                await call(agent, "propose_observation", field=field, value=words)
 
     async with connect("http", tmp_path, db) as alice:
         listed = await call(alice, "list_pending")
     questions = listed["pending"] + listed["queued"]
-    assert len(questions) == 2 * len(ATTACKS)
+    admitted = [words for words in ATTACKS.values() if CONTROL.search(words) is None]
+    assert 0 < len(admitted) < len(ATTACKS)
+    assert len(questions) == 2 * len(admitted)
     for question in questions:
         field, proposed = read_prompt(question["prompt"])
         assert data_only(question["prompt"]) == [], question["prompt"]
@@ -94,4 +104,4 @@ async def test_every_prompt_keeps_an_outsiders_words_on_its_line_quoted_from_the
         cut = len(words) if len(words) > MAX_VALUE_CHARS else None
         origin = ORIGIN[field.rsplit("_", 1)[0]]
         assert proposed == Slot(words[:MAX_VALUE_CHARS], origin, cut), field
-        assert words in ATTACKS.values()
+        assert words in admitted

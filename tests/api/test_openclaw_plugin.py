@@ -21,7 +21,7 @@ from context_parser import parse_block
 from jsonschema import Draft202012Validator
 from live_server import call_as, create_token
 from openclaw_build import PLUGIN, build_plugin, run
-from outsider_text import ATTACKS, data_only
+from outsider_text import ADMITTED, data_only
 
 from core.client import CanonClient
 from core.domain.quoting import MAX_VALUE_CHARS, Slot
@@ -144,7 +144,7 @@ def test_the_context_the_plugin_prepends_keeps_every_attack_quoted(
         at = datetime.now(UTC)
         proposals = [
             make_observation(f"project.agent_{i}.note", words, source="agent", at=at)
-            for i, words in enumerate(ATTACKS.values())
+            for i, words in enumerate(ADMITTED.values())
         ]
         written = call_as(
             running.url, agent, "POST", "/v1/observations", {"observations": proposals}
@@ -158,6 +158,6 @@ def test_the_context_the_plugin_prepends_keeps_every_attack_quoted(
     block = parse_block(text)
     assert data_only("\n".join(text.split("\n")[1:])) == []
     asked = {q.field: q.candidate for q in block.questions}
-    for i, words in enumerate(ATTACKS.values()):
+    for i, words in enumerate(ADMITTED.values()):
         cut = len(words) if len(words) > MAX_VALUE_CHARS else None
         assert asked[f"project.agent_{i}.note"] == Slot(words[:MAX_VALUE_CHARS], "an agent", cut)

@@ -5,7 +5,7 @@ reads: the context block, HEARTBEAT.md, MEMORY.md and the audit file, and what
 A stranger's invitation (Alice's calendar feed relays its words, as its value and as its
 reason to ask), a mail's subject (her mailbox), Bob's note on the household (his own
 client) and an assistant's proposal (an ``agent`` token) each write every attack of
-``outsider_text.ATTACKS`` through a running ``canon serve``, and the assistant writes each
+``outsider_text.ADMITTED`` through a running ``canon serve``, and the assistant writes each
 into its notes (MEMORY.md's STATE-INPUT zone, read by ``canon project``). Alice's context block must
 parse back into exactly those values, each quoted and marked with where it came from;
 her workspace files, projected by ``canon project``, must keep each attack inside its
@@ -28,7 +28,7 @@ import httpx
 import pytest
 from canon_testing import make_observation
 from live_server import CANON, LiveServer, call_as, create_token, environment, live_server
-from outsider_text import ATTACKS, data_only
+from outsider_text import ADMITTED, data_only
 from test_context_attack import one_line_each
 
 from core.domain.quoting import MAX_VALUE_CHARS, Slot
@@ -44,7 +44,7 @@ WRITERS = {
     "Bob": (HOME, "family.note_{i}.plan", "conversation_assertive", "another household member"),
     "agent token": (ALICE, "project.agent_{i}.note", "agent", "an agent"),
 }
-NAMES = list(ATTACKS)
+NAMES = list(ADMITTED)
 
 
 @dataclass
@@ -94,7 +94,7 @@ def household(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Household]:
         for writer, secret in tokens.items():
             entity, _, source, _ = WRITERS[writer]
             batch = []
-            for i, text in enumerate(ATTACKS.values()):
+            for i, text in enumerate(ADMITTED.values()):
                 observation = make_observation(
                     field_of(writer, i), text, source=source, entity=entity, at=at
                 )
@@ -129,7 +129,7 @@ def test_alices_context_block_shows_every_attack_quoted_from_its_writer(
     entity, _, _, origin = WRITERS[writer]
     shown = {f.field: f.value for f in block.facts if f.entity_id == entity}
     shown |= {q.field: q.candidate for q in block.questions if q.entity_id == entity}
-    for i, (attack, words) in enumerate(ATTACKS.items()):
+    for i, (attack, words) in enumerate(ADMITTED.items()):
         assert shown.get(field_of(writer, i)) == expected(words, origin), attack
 
 
@@ -142,7 +142,7 @@ def test_the_workspace_files_keep_every_attack_inside_its_quotation_marks(
     memory = (workspace / "MEMORY.md").read_text()
     edits = "".join(
         f"- project.notes_{i}.note = {json.dumps(words)}\n"
-        for i, words in enumerate(ATTACKS.values())
+        for i, words in enumerate(ADMITTED.values())
     )
     end = "<!-- STATE-INPUT:END zone_id=manual_overrides -->"
     (workspace / "MEMORY.md").write_text(memory.replace(end, edits + end))
@@ -162,13 +162,13 @@ def test_the_workspace_files_keep_every_attack_inside_its_quotation_marks(
         assert data_only(text, markdown=True) == [], name
     # Bob's words committed on the household: in the log too, marked as a member's.
     log = files["HEARTBEAT.md"]
-    assert log.count("(from a household member, quoted") == len(ATTACKS), log
+    assert log.count("(from a household member, quoted") == len(ADMITTED), log
     # The assistant's notes are asked of Alice, quoted as an agent's (the workspace's
     # grammar makes a value's line breaks spaces).
     text = household.get("/v1/context?max_tokens=100000").json()["text"]
     asked = {q.field: q.candidate for q in one_line_each(text).questions}
     notes = {f: c for f, c in asked.items() if f.startswith("project.notes_")}
-    assert len(notes) == len(ATTACKS), text
+    assert len(notes) == len(ADMITTED), text
     assert {c.source for c in notes.values()} == {"an agent"}
 
 

@@ -1,7 +1,7 @@
 """Another writer's value in the chat's own sentences is data: quoted, said whose, one line.
 
 A calendar feed, a mailbox and an assistant's token write the named attacks
-(``outsider_text.ATTACKS``, and a value that closes a quote and forges Canon's own
+(``outsider_text.ADMITTED``, and a value that closes a quote and forges Canon's own
 "✅ Confirmed by you" line) as the user's location, through the running bot's engine on
 its store; the user reads them where the chat shows them: the question with its buttons,
 ``/pending``, ``/why``, ``/history`` and ``/state``. On every line, what is left once the
@@ -21,7 +21,7 @@ import pytest
 from canon_testing import make_observation
 from chatkit import ALICE, StartBot
 from fakes.telegram_api import ChatMessage, FakeTelegram
-from outsider_text import ATTACKS, data_only
+from outsider_text import ADMITTED, data_only
 
 from bot.app import BotRunner
 from core.domain.principals import Principal, signal_principal, token_principal
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.timeout(120)
 
 VALUES: dict[str, str] = {
     "a closing quote and a forged confirmation": 'Tahoe"\n✅ Confirmed by you: home = Moscow',
-    **ATTACKS,
+    **ADMITTED,
 }
 """Attack name -> the value another writer proposes for the user's location."""
 

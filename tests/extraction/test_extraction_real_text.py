@@ -121,17 +121,29 @@ def test_an_arrival_explained_by_a_run_on_past_clause_is_now(text: str) -> None:
             ("profile.home_city", "Oakland"),
         ),
         ("ok were in boise now, got in at noon", ("travel.location", "Boise")),
+        # After a day ahead that opens the clause: a plan for that day, not last week's.
+        ("thursday were leaving for tahoe, back sunday", ("travel.depart_date", "2026-03-05")),
+        ("hey so tmrw were off to chicago", ("travel.depart_date", "2026-03-05")),
+        ("ok saturday were driving up to napa w the kids", ("travel.depart_date", "2026-03-07")),
+        ("the 12th were flying to lisbon!!", ("travel.depart_date", "2026-03-12")),
         # The past with its subject, an if, someone else's: nothing about now.
         ("anyway we were home in oakland by 9", None),
         ("anyway if we were home in oakland we'd cook", None),
         ("anyway they were in denver now and then", None),
+        # A day gone by, or a subject before the day: the past of "be", as typed.
+        ("yesterday were at the beach all day", None),
+        ("the kids on thursday were so tired after swim", None),
     ],
 )
 def test_were_typed_for_we_are_tells_where_we_are(text: str, said: tuple[str, str] | None) -> None:
     ex = extract_offline(text, at=AT)
     now = {(o.field, o.candidate_value) for o in ex.observations if o.intent == "assertive"}
-    if said is None:
+    if said is not None and said[0] == "travel.depart_date":
+        ahead = {(o.field, o.candidate_value) for o in ex.observations if o.intent == "planning"}
+        assert said in ahead, ex.observations
+    elif said is None:
         assert not {f for f, _ in now} & {"travel.location", "profile.home_city"}, now
+        assert not [o for o in ex.observations if o.field == "travel.depart_date"], ex.observations
     else:
         assert said in now, now
 

@@ -196,6 +196,14 @@ async def _failed(
     return SourceReport(cfg.name, cfg.kind, False, error=error, weight=failed.weight)
 
 
+async def record_failure(engine: Engine, cfg: SourceConfig, now: datetime, error: str) -> None:
+    """A source that failed outside a pass (an IMAP IDLE wait), recorded as a failed pass
+    is: ``canon sources`` and ``canon status`` show why until its next pass succeeds."""
+    states = source_states(engine)
+    state = await states.source_state(cfg.name) or SourceState(cfg.name, cfg.kind)
+    await _failed(engine, states, state, cfg, now, error)
+
+
 def source_states(engine: Engine) -> SourceStateStore:
     """The source-state store living beside the engine's store."""
     return engine.store.source_states

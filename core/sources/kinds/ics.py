@@ -29,6 +29,7 @@ from core.sources.base import (
     SourceTable,
 )
 from core.sources.ical import (
+    UNLISTED_KEY,
     UNREADABLE_KEY,
     calendar_address,
     calendar_events,
@@ -264,7 +265,14 @@ async def poll_listed(
         keep_days=config.past_days,
         rules=rules,
     )
-    return Fetched("calendar_event", done.emit, {"known": done.known}, unreadable_skipped(events))
+    unlisted = [str(e[UNREADABLE_KEY]) for e in events if e.get(UNLISTED_KEY)]
+    return Fetched(
+        "calendar_event",
+        done.emit,
+        {"known": done.known},
+        unreadable_skipped(events),
+        "; ".join(unlisted)[:500] if unlisted else None,
+    )
 
 
 def unreadable_skipped(events: Sequence[Mapping[str, Any]]) -> list[Skipped]:

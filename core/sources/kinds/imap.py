@@ -273,6 +273,8 @@ def wait_for_mail(cfg: ImapConfig, timeout: float) -> bool:
             with suppress(OSError):
                 client.socket().shutdown(socket.SHUT_RDWR)
 
+        # A read on a connection shut meanwhile raises ValueError (a closed file).
+        failing: tuple[type[BaseException], ...] = (*_errors(), ValueError)
         watchdog = Timer(limit, expire)
         watchdog.daemon = True
         watchdog.start()
@@ -290,7 +292,7 @@ def wait_for_mail(cfg: ImapConfig, timeout: float) -> bool:
                     break  # readable, yet nothing to read: the server hung up
                 arrived = any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses)
             client.idle_done()
-        except (*_errors(), ValueError) as e:
+        except failing as e:
             if reading.cut is not None:
                 raise reading.cut from e
             if expired.is_set():

@@ -5,7 +5,8 @@ answers a public address to the check and loopback, ``::1``, ``::ffff:127.0.0.1`
 metadata service to the connection (DNS rebinding) is read from the public address, and
 the server behind the private one (the user's router, Canon's own API) is never asked;
 a redirect to a name whose answer carries a private IPv4 address in an IPv6 form is
-refused. A normal feed, IPv4 or IPv6, is read, with its name in the Host header.
+refused. A normal feed, IPv4 or IPv6, is read, with its name in the Host header, and over
+https its certificate is verified against its name, not the address connected to.
 
 Before, the check resolved the name and the HTTP client resolved it again to connect:
 the second answer was never checked.
@@ -13,10 +14,11 @@ the second answer was never checked.
 
 from __future__ import annotations
 
+import ssl
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -263,3 +265,80 @@ async def test_a_feed_whose_first_address_refuses_is_read_from_its_next(
 )
 def test_which_addresses_are_public(address: str, public: bool) -> None:
     assert is_public(address) is public
+
+
+def _tls(tmp_path: Path, name: str) -> tuple[ssl.SSLContext, ssl.SSLContext]:
+    """A server context with a certificate for ``name`` and a client context trusting only
+    the authority that signed it."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    def subject(cn: str) -> x509.Name:
+        return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+    start = datetime.now(UTC) - timedelta(days=1)
+    ca = (
+        x509.CertificateBuilder()
+        .issuer_name(subject("test authority"))
+        .subject_name(subject("test authority"))
+        .public_key(ca_key.public_key())
+        .serial_number(1)
+        .not_valid_before(start)
+        .not_valid_after(start + timedelta(days=2))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(ca_key, hashes.SHA256())
+    )
+    leaf = (
+        x509.CertificateBuilder()
+        .issuer_name(ca.subject)
+        .subject_name(subject(name))
+        .public_key(key.public_key())
+        .serial_number(2)
+        .not_valid_before(start)
+        .not_valid_after(start + timedelta(days=2))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    pem = serialization.Encoding.PEM
+    chain, secret = tmp_path / "chain.pem", tmp_path / "key.pem"
+    chain.write_bytes(leaf.public_bytes(pem))
+    secret.write_bytes(
+        key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(chain, secret)
+    client = ssl.create_default_context(cadata=ca.public_bytes(pem).decode())
+    return server, client
+
+
+@pytest.mark.parametrize(("certified", "read"), [("club.example", True), ("other.example", False)])
+async def test_an_https_feed_read_by_address_is_verified_against_its_name(
+    tmp_path: Path,
+    engine: Engine,
+    sites: tuple[_Site, _Site],
+    monkeypatch: pytest.MonkeyPatch,
+    certified: str,
+    read: bool,
+) -> None:
+    club, router = sites
+    server_tls, client_tls = _tls(tmp_path, certified)
+    club.server.socket = server_tls.wrap_socket(club.server.socket, server_side=True)
+    internet = Internet(club, router, {"club.example": [[PUBLIC_V4]]})
+
+    class Trusting(_Routes):
+        def __init__(self, internet: Internet) -> None:
+            super().__init__(internet)
+            self.inner = httpx.AsyncHTTPTransport(verify=client_tls)
+
+    monkeypatch.setattr(internet, "transport", lambda: Trusting(internet))
+    monkeypatch.setattr(pinned_http, "MACHINE", internet)
+
+    report = await _poll(tmp_path, engine, "https://club.example/club.ics")
+
+    assert report.ok is read, report.error
+    assert internet.reached == [PUBLIC_V4]
+    assert read or "CERTIFICATE_VERIFY_FAILED" in (report.error or ""), report.error
+    assert read or club.asked == []

@@ -30,7 +30,7 @@ from core.sources.base import SourceConfig
 from core.sources.health import source_view
 from core.sources.kinds.google import GoogleConfig, authorize
 from core.sources.kinds.imap import ImapConfig, wait_for_mail
-from core.sources.poller import PollReport, poll_once, source_states
+from core.sources.poller import PollReport, poll_once, record_failure, source_states
 
 _UNITS = {"s": 1, "m": 60, "h": 3600}
 
@@ -117,7 +117,7 @@ async def poll(
                 _print_retries(retried, quiet)
             if interval is None:
                 break
-            await _wait(config.sources, interval)
+            await _wait(engine, config.sources, interval)
     if not report.ok:
         raise click.exceptions.Exit(1)
 
@@ -137,8 +137,9 @@ def _print_retries(report: RetryReport, quiet: bool) -> None:
         )
 
 
-async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
-    """Sleep until the next pass, or less when an IMAP source with idle = true gets mail."""
+async def _wait(engine: Engine, configured: tuple[SourceConfig, ...], seconds: int) -> None:
+    """Sleep until the next pass, or less when an IMAP source with idle = true gets mail;
+    a wait that fails (a server flooding it) is the source's failure until its next pass."""
     idle = [s for s in configured if isinstance(s, ImapConfig) and s.idle]
     if not idle:
         await asyncio.sleep(seconds)
@@ -146,7 +147,8 @@ async def _wait(configured: tuple[SourceConfig, ...], seconds: int) -> None:
     started = asyncio.get_running_loop().time()
     try:
         await asyncio.to_thread(wait_for_mail, idle[0], float(seconds))
-    except CanonError:  # IDLE failed: the next pass records the source's failure
+    except CanonError as e:
+        await record_failure(engine, idle[0], utc_now(), str(e))
         left = seconds - (asyncio.get_running_loop().time() - started)
         await asyncio.sleep(max(0.0, left))
 

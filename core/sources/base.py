@@ -33,6 +33,9 @@ class Fetched:
     items: list[dict[str, Any]]
     cursor: dict[str, Any]
     skipped: list[Skipped] = field(default_factory=list)
+    error: str | None = None
+    """Why the source was read in part only (a calendar of several could not be): what was
+    read is taken, and the pass still counts as failed, with this error."""
 
 
 @dataclass(frozen=True)

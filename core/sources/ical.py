@@ -35,6 +35,11 @@ UNREADABLE_KEY = "_unreadable"
 unreadable (``core.sources.unreadable_events``): not read, and not deleted either; the
 pass lists it among what it skipped (``core.sources.kinds.ics.unreadable_skipped``). An event without a UID
 has the id ''."""
+UNLISTED_KEY = "_unlisted"
+"""Key of a stand-in ``{"id": calendar_url, UNREADABLE_KEY: why, UNLISTED_KEY: True}`` for
+a calendar a pass could not list (one of a principal's several, given up after its own
+time, ``core.sources.kinds.caldav``): its events are unknown this pass, so no remembered
+event is taken for deleted, and the pass lists it among what it skipped."""
 _ANSWERS: Final = {
     "NEEDS-ACTION": "needs_action",
     "ACCEPTED": "accepted",

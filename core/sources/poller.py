@@ -167,8 +167,7 @@ async def poll_source(
         return await _failed(
             engine, states, state, cfg, now, f"internal error: {type(e).__name__}: {e}"
         )
-    await engine.record_source_state(after_success(state, now, got.cursor, valid))
-    return SourceReport(
+    read = SourceReport(
         cfg.name,
         cfg.kind,
         True,
@@ -179,6 +178,12 @@ async def poll_source(
         weight=state.weight,
         promoted=tuple(item for o in outcomes for item in o.promoted),
     )
+    if got.error is not None:  # read in part: what was read is taken, the rest is the failure
+        state = replace(state, cursor=got.cursor, signals_total=state.signals_total + valid)
+        failed = await _failed(engine, states, state, cfg, now, got.error)
+        return replace(read, ok=False, error=failed.error, weight=failed.weight)
+    await engine.record_source_state(after_success(state, now, got.cursor, valid))
+    return read
 
 
 async def _failed(
@@ -194,6 +199,14 @@ async def _failed(
     if failed.failures == 1:  # one alert when a source starts failing, not one per pass
         await engine.record_alert("source_failed", f"{cfg.name}: {error}", now=now)
     return SourceReport(cfg.name, cfg.kind, False, error=error, weight=failed.weight)
+
+
+async def record_failure(engine: Engine, cfg: SourceConfig, now: datetime, error: str) -> None:
+    """A source that failed outside a pass (an IMAP IDLE wait), recorded as a failed pass
+    is: ``canon sources`` and ``canon status`` show why until its next pass succeeds."""
+    states = source_states(engine)
+    state = await states.source_state(cfg.name) or SourceState(cfg.name, cfg.kind)
+    await _failed(engine, states, state, cfg, now, error)
 
 
 def source_states(engine: Engine) -> SourceStateStore:

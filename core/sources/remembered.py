@@ -17,7 +17,7 @@ from typing import Any, Final
 from core.signals.invitations import invitation_response
 from core.signals.mapping import event_time, map_calendar
 from core.signals.rules import Rule
-from core.sources.ical import SERIES_KEY, UNREADABLE_KEY
+from core.sources.ical import SERIES_KEY, UNLISTED_KEY, UNREADABLE_KEY
 
 PER_SERIES: Final = 60
 _KEEP: Final = ("id", "summary", "start", "end", "location", "status", "invitation", SERIES_KEY)
@@ -73,6 +73,9 @@ def reconcile(
     for given in events:
         ident = str(given["id"])
         seen.add(ident)
+        if given.get(UNLISTED_KEY):  # a calendar not listed: none of it was deleted
+            seen.update(memory)
+            continue
         if given.get(UNREADABLE_KEY):  # left out this pass: remembered as it was
             seen.update(k for k, v in memory.items() if v.get(SERIES_KEY) == ident[:900])
             continue

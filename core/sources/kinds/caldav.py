@@ -23,7 +23,13 @@ from core.errors import SourceError
 from core.signals.rules import Rule
 from core.sources.base import Fetched, SourceConfig, SourceTable
 from core.sources.flooding_rules import MAX_OCCURRENCES
-from core.sources.ical import calendar_events, owner_addresses, parse_calendar
+from core.sources.ical import (
+    UNLISTED_KEY,
+    UNREADABLE_KEY,
+    calendar_events,
+    owner_addresses,
+    parse_calendar,
+)
 from core.sources.kinds.ics import (
     CALENDAR_OPTIONS,
     FEED_TIMEOUTS,
@@ -56,15 +62,22 @@ MAX_PASS_BYTES: Final = MAX_FEED_BYTES
 """The most one pass may read from a CalDAV server, all its answers together: as a feed."""
 
 
+class _Late(SourceError):
+    """A calendar (or the server, while its calendars are found) not read within its time."""
+
+
 class _Allowance:
     """What one pass may read from a CalDAV server, as a feed may (``core.sources.kinds.ics``):
-    ``MAX_PASS_BYTES`` in all its answers, and all of them, headers included, within
-    ``FEED_TIMEOUTS`` timeouts. The caldav library reads every answer whole into memory,
-    and ``timeout`` bounds each wait only: a server (anyone's, on a principal the user was
-    given) could answer with an endless or gigabyte-sized calendar object, or drip one
-    byte at a time, in its body or in its headers (which the library reads before any
-    body is streamed). When the time is up, a watchdog closes the session, which ends a
-    read blocked in the headers at the server's next byte or ``timeout``."""
+    ``MAX_PASS_BYTES`` in all its answers, and each step, headers included, within
+    ``FEED_TIMEOUTS`` timeouts: finding the calendars is one step, and each calendar is
+    one of its own (``start``), so a principal with many slow calendars is read whole when
+    each is read in time, and one that is not is given up while the pass moves on. The
+    caldav library reads every answer whole into memory, and ``timeout`` bounds each wait
+    only: a server (anyone's, on a principal the user was given) could answer with an
+    endless or gigabyte-sized calendar object, or drip one byte at a time, in its body or
+    in its headers (which the library reads before any body is streamed). When a step's
+    time is up, a watchdog closes the session, which ends a read blocked in the headers at
+    the server's next byte or ``timeout``."""
 
     def __init__(self, cfg: CalDavConfig) -> None:
         self.url = cfg.url
@@ -73,11 +86,10 @@ class _Allowance:
         self.expired = Event()
         self._deadline = monotonic() + self.seconds
         self._watchdog: Timer | None = None
+        self._session: Any = None
 
-    def _late(self) -> SourceError:
-        return SourceError(
-            f"caldav: {self.url} was not read whole within {self.seconds:g} s; not read"
-        )
+    def _late(self) -> _Late:
+        return _Late(f"caldav: {self.url} was not read whole within {self.seconds:g} s; not read")
 
     def read(self, response: Any) -> bytes:
         chunks: list[bytes] = []
@@ -95,21 +107,18 @@ class _Allowance:
 
     def bound(self, session: Any) -> None:
         """Makes ``session`` (the client's niquests session) read each answer through
-        ``read``: streamed, then handed to the library as if read whole; and closes the
-        session when the pass's time is up (``close`` stops the watchdog)."""
+        ``read``: streamed, then handed to the library as if read whole."""
         request: Callable[..., Any] = session.request
-
-        def expire() -> None:
-            self.expired.set()
-            session.close()
+        self._session = session
 
         def bounded(*args: Any, **kwargs: Any) -> Any:
-            if self.expired.is_set():
+            expired = self.expired
+            if expired.is_set():
                 raise self._late()
             try:
                 response = request(*args, **{**kwargs, "stream": True})
             except Exception as e:
-                if self.expired.is_set():  # the watchdog cut the headers off
+                if expired.is_set():  # the watchdog cut the headers off
                     raise self._late() from e
                 raise
             try:
@@ -122,7 +131,21 @@ class _Allowance:
             return response
 
         session.request = bounded
-        self._watchdog = Timer(max(0.0, self._deadline - monotonic()), expire)
+
+    def start(self, what: str) -> None:
+        """A step of its own, ``what`` (a calendar's URL) read within ``seconds`` from now:
+        past them, the watchdog closes the session."""
+        self.close()
+        self.url = what
+        expired = self.expired = Event()
+        self._deadline = monotonic() + self.seconds
+
+        def expire() -> None:
+            if expired is self.expired:  # not a step that is over
+                expired.set()
+                self._session.close()
+
+        self._watchdog = Timer(self.seconds, expire)
         self._watchdog.daemon = True
         self._watchdog.start()
 
@@ -131,14 +154,32 @@ class _Allowance:
             self._watchdog.cancel()
 
 
-def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
-    """Occurrences on a CalDAV calendar (``url`` a calendar) or every calendar of a principal."""
-    from caldav.davclient import DAVClient
-    from caldav.lib import error as dav_error
-
+def _read_calendar(
+    calendar: Any,
+    cfg: CalDavConfig,
+    owner: frozenset[str],
+    now: datetime,
+    budget: int,
+) -> list[dict[str, Any]]:
+    """One calendar's occurrences in the window, at most ``budget`` of them."""
     start, end = window(cfg, now)
     zone = ZoneInfo(cfg.timezone or "UTC")
     out: list[dict[str, Any]] = []
+    for obj in calendar.search(start=start, end=end, event=True, expand=False):
+        parsed = parse_calendar(obj.data, str(obj.url))
+        out += calendar_events(parsed, start, end, zone, owner, budget - len(out))
+    return out
+
+
+def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
+    """Occurrences on a CalDAV calendar (``url`` a calendar) or every calendar of a principal;
+    a calendar of several that cannot be read (not within its own time, or its server's
+    error for it) is a stand-in (``UNLISTED_KEY``) and the pass reads the others."""
+    from caldav.davclient import DAVClient
+    from caldav.lib import error as dav_error
+
+    out: list[dict[str, Any]] = []
+    unread: list[Exception] = []
     try:
         client = DAVClient(
             url=cfg.url,
@@ -151,6 +192,7 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
         allowance = _Allowance(cfg)
         allowance.bound(client.session)
         with client, closing(allowance):
+            allowance.start(cfg.url)
             calendars = _calendars(client, cfg)
             # A login that is a mail address (iCloud, Fastmail, most hosted servers) is
             # the owner's: their own meetings are then not asked about as invitations.
@@ -160,12 +202,18 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
                 | owner_addresses([cfg.username or ""])
             )
             for calendar in calendars:
-                found = calendar.search(start=start, end=end, event=True, expand=False)
-                for obj in found:
-                    parsed = parse_calendar(obj.data, str(obj.url))
-                    # One budget for the whole pass: a server can hold any number of objects.
-                    left = MAX_OCCURRENCES - len(out)
-                    out += calendar_events(parsed, start, end, zone, owner, left)
+                allowance.start(str(calendar.url))
+                # One budget of occurrences for the whole pass: a server can hold any number.
+                try:
+                    out += _read_calendar(calendar, cfg, owner, now, MAX_OCCURRENCES - len(out))
+                except Exception as e:  # the others are still read, each in its own time
+                    why = _unread(calendar, e)
+                    if why is None:
+                        raise
+                    unread.append(e)
+                    out.append({"id": str(calendar.url), UNREADABLE_KEY: why, UNLISTED_KEY: True})
+            if unread and len(unread) == len(calendars):  # nothing was read: as one calendar
+                raise unread[0]
     except dav_error.AuthorizationError as e:
         raise SourceError(f"caldav: not authorised at {cfg.url}: check username/password") from e
     except (dav_error.DAVError, OSError, ValueError) as e:
@@ -175,6 +223,21 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
             raise SourceError(f"caldav: cannot reach {cfg.url}: {e}"[:300]) from e
         raise
     return out
+
+
+def _unread(calendar: Any, error: Exception) -> str | None:
+    """Why ``calendar`` could not be read, when its failure is its own (too slow, an error
+    or no answer from the server for it); None when it ends the pass (past the bytes a
+    pass may read, or a bug)."""
+    from caldav.lib import error as dav_error
+
+    if isinstance(error, _Late):
+        return str(error)
+    transport = type(error).__module__.startswith(("niquests", "urllib3", "requests"))
+    if isinstance(error, dav_error.DAVError | OSError) or transport:
+        why = f"caldav: calendar {calendar.url} cannot be read: {type(error).__name__}: {error}"
+        return why[:300]
+    return None
 
 
 def _server_addresses(client: Any) -> frozenset[str]:
@@ -188,14 +251,21 @@ def _server_addresses(client: Any) -> frozenset[str]:
         return frozenset()
 
 
+CALENDAR_TYPE: Final = "{urn:ietf:params:xml:ns:caldav}calendar"
+
+
 def _calendars(client: Any, cfg: CalDavConfig) -> list[Any]:
-    # A URL that is itself a calendar collection is read directly; otherwise
-    # every calendar of the user (or the one named by calendar_id).
+    """The calendars ``cfg.url`` names: itself when it is a calendar collection (its
+    resourcetype says so; a principal may list supported components too, Radicale's
+    does), otherwise every calendar of the user (or the one named by calendar_id)."""
+    from caldav.elements import dav
+
     calendar = client.calendar(url=cfg.url)
     try:
-        calendar.get_supported_components()
-        return [calendar]
-    except Exception:  # not a calendar collection: fall back to the principal
+        kinds = calendar.get_properties([dav.ResourceType()]).get(dav.ResourceType.tag)
+        if CALENDAR_TYPE in (kinds if isinstance(kinds, list) else [kinds]):
+            return [calendar]
+    except Exception:  # not a collection it can describe: fall back to the principal
         pass
     calendars = client.principal().calendars()
     if cfg.calendar_id != "primary":

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 from zoneinfo import ZoneInfo
 
 from core.errors import SourceError
@@ -29,6 +29,7 @@ from core.sources.base import (
     SourceTable,
 )
 from core.sources.ical import (
+    UNLISTED_KEY,
     UNREADABLE_KEY,
     calendar_address,
     calendar_events,
@@ -37,6 +38,9 @@ from core.sources.ical import (
 )
 from core.sources.mailparse import Skipped
 from core.sources.remembered import reconcile
+
+if TYPE_CHECKING:
+    from core.sources.pinned_http import Network
 
 MAX_FEED_BYTES: Final = 20_000_000
 """The most a feed may hold, counted as read (after any gzip): years of a busy calendar are
@@ -54,7 +58,10 @@ MAX_REDIRECTS: Final = 5
 https, never https to http), and lead to a private, loopback or link-local address only
 when the configured feed is on one itself: a public feed (anyone's) could otherwise point
 the bot, from inside the user's network, at their router or at Canon's own HTTP API, and
-have what it answers read as their calendar."""
+have what it answers read as their calendar. Each host is resolved once per pass, and
+the connection goes to the address that was checked (``core.sources.pinned_http``): a
+name that answers a public address to the check and loopback to the connection (DNS
+rebinding) is read from the public one."""
 
 CALENDAR_OPTIONS = (
     COMMON_OPTIONS
@@ -160,27 +167,21 @@ def hop_refused(
     return None
 
 
-async def _private(host: str) -> bool:
-    """Whether ``host`` is, or resolves to, an address that is not public (unresolvable: not,
-    the connection fails by itself)."""
-    import ipaddress
-    import socket
-
-    try:
-        found = await asyncio.get_running_loop().getaddrinfo(host, None)
-    except (socket.gaierror, UnicodeError):
-        return False
-    return any(not ipaddress.ip_address(str(a[4][0]).split("%")[0]).is_global for a in found)
-
-
-async def _download(cfg: IcsConfig, url: str) -> bytes:
+async def _download(cfg: IcsConfig, url: str, network: Network) -> bytes:
     import httpx
+
+    from core.sources.pinned_http import PinnedTransport, Pins
 
     auth = (cfg.username, cfg.password or "") if cfg.username else None
     body = _Body(url)
     first = httpx.URL(url)
-    first_private = await _private(first.host)
-    async with httpx.AsyncClient(timeout=cfg.timeout, follow_redirects=False) as client:
+    # Each host is resolved once: the addresses checked here are the ones connected to.
+    pins = Pins(network)
+    first_private = await pins.private(first)
+    transport = PinnedTransport(pins)
+    async with httpx.AsyncClient(
+        timeout=cfg.timeout, follow_redirects=False, transport=transport
+    ) as client:
         here = first
         for _ in range(MAX_REDIRECTS + 1):
             # The user's login goes to the feed's own origin only.
@@ -192,7 +193,8 @@ async def _download(cfg: IcsConfig, url: str) -> bytes:
                         str(first),
                         str(target),
                         first_private=first_private,
-                        target_private=await _private(target.host),
+                        target_private=target.scheme in ("http", "https")
+                        and await pins.private(target),
                     )
                     if why is not None:
                         raise SourceError(
@@ -210,9 +212,11 @@ async def _download(cfg: IcsConfig, url: str) -> bytes:
 def _read_url(cfg: IcsConfig, url: str) -> bytes:
     """The feed at an http(s) URL, whole within ``FEED_TIMEOUTS`` timeouts (the poller
     calls this in a worker thread, which has no event loop of its own)."""
+    from core.sources import pinned_http
+
     limit = FEED_TIMEOUTS * cfg.timeout
     try:
-        return asyncio.run(asyncio.wait_for(_download(cfg, url), limit))
+        return asyncio.run(asyncio.wait_for(_download(cfg, url, pinned_http.MACHINE), limit))
     except TimeoutError as e:
         raise SourceError(f"ics feed: {url} was not read whole within {limit:g} s; not read") from e
 
@@ -261,7 +265,14 @@ async def poll_listed(
         keep_days=config.past_days,
         rules=rules,
     )
-    return Fetched("calendar_event", done.emit, {"known": done.known}, unreadable_skipped(events))
+    unlisted = [str(e[UNREADABLE_KEY]) for e in events if e.get(UNLISTED_KEY)]
+    return Fetched(
+        "calendar_event",
+        done.emit,
+        {"known": done.known},
+        unreadable_skipped(events),
+        "; ".join(unlisted)[:500] if unlisted else None,
+    )
 
 
 def unreadable_skipped(events: Sequence[Mapping[str, Any]]) -> list[Skipped]:

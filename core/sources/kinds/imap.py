@@ -17,6 +17,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime
+from threading import Event, Timer
+from time import monotonic
 from typing import Any, ClassVar, Final, Literal, Self, cast
 
 from core.errors import SourceError
@@ -38,6 +40,15 @@ MAX_SIZE: Final = 10_000_000
 most without reading them, but it is the server's word: only the first ``MAX_SIZE + 1``
 bytes are asked for, and a server that sends more than it was asked for is not read
 further (``_Reading``)."""
+MAX_IDLE_BYTES: Final = 1_000_000
+"""The most a server may send while Canon waits for mail (IMAP IDLE), all its lines
+together: a new message is a line or two (``* 12 EXISTS``), so this is tens of thousands
+of them. IDLE answers are lines the server sends whenever it likes, and imapclient reads
+them for as long as they come: a server (anyone's, the user was given an account on)
+could stream them without end into the poller's memory, and the wait never ended."""
+IDLE_GRACE: Final = 2
+"""A wait for mail ends within its own time plus this many ``timeout``s (leaving IDLE
+included): past it the connection is shut, however slowly the server still drips."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,6 +136,10 @@ class _Reading:
         self.imap = imap
         self.host = host
         self.left = MAX_SIZE + 1
+        self.past = "more than it was asked for"
+        """What the server sent when it is cut off for passing ``left``."""
+        self.cut: SourceError | None = None
+        """Why the server was cut off, once it was (what fails after that says less)."""
         self._read = imap.read
         self._readline = imap.readline
         imap.read = self.read
@@ -133,11 +148,18 @@ class _Reading:
     def allow(self, messages: int) -> None:
         """The next command may bring ``messages`` messages of at most ``MAX_SIZE + 1``."""
         self.left = max(1, messages) * (MAX_SIZE + 1 + 1024)
+        self.past = "more than it was asked for"
+
+    def allow_idle(self) -> None:
+        """What follows (IDLE's notices, until it ends) may bring ``MAX_IDLE_BYTES``."""
+        self.left = MAX_IDLE_BYTES
+        self.past = f"more than {MAX_IDLE_BYTES / 1_000_000:g} MB of notices while idle"
 
     def _cut(self, what: str) -> SourceError:
         with suppress(OSError):
             self.imap.shutdown()
-        return SourceError(f"imap: {self.host} sent {what}; not read")
+        self.cut = SourceError(f"imap: {self.host} sent {what}; not read")
+        return self.cut
 
     def read(self, size: int) -> bytes:
         if size > MAX_SIZE + 1:
@@ -146,7 +168,7 @@ class _Reading:
                 f"a message of {mb}, more than the {MAX_SIZE / 1_000_000:g} MB asked for"
             )
         if size > self.left:
-            raise self._cut("more than it was asked for")
+            raise self._cut(self.past)
         self.left -= size
         data: bytes = self._read(size)
         return data
@@ -155,7 +177,7 @@ class _Reading:
         line: bytes = self._readline()
         self.left -= len(line)
         if self.left < 0:
-            raise self._cut("more than it was asked for")
+            raise self._cut(self.past)
         return line
 
 
@@ -237,18 +259,50 @@ def fetch_mail(cfg: ImapConfig, cursor: dict[str, Any]) -> ImapFetch:
 
 
 def wait_for_mail(cfg: ImapConfig, timeout: float) -> bool:
-    """IDLE on the folder for up to ``timeout`` seconds; True when new mail arrived."""
+    """IDLE on the folder for up to ``timeout`` seconds; True when new mail arrived. What
+    the server sends meanwhile is bounded (``MAX_IDLE_BYTES``, ``IDLE_GRACE``): past
+    either, a SourceError and the connection shut."""
     with connect(cfg) as client:
+        reading = _Reading(client._imap, cfg.host)
+        deadline = monotonic() + timeout
+        limit = timeout + IDLE_GRACE * cfg.timeout
+        expired = Event()
+
+        def expire() -> None:  # unblocks a read waiting on the server's next byte
+            expired.set()
+            with suppress(OSError):
+                client.socket().shutdown(socket.SHUT_RDWR)
+
+        # A read on a connection shut meanwhile raises ValueError (a closed file).
+        failing: tuple[type[BaseException], ...] = (*_errors(), ValueError)
+        watchdog = Timer(limit, expire)
+        watchdog.daemon = True
+        watchdog.start()
         try:
+            reading.allow(1)
             client.select_folder(cfg.folder, readonly=True)
+            reading.allow_idle()
             client.idle()
-            try:
-                responses = client.idle_check(timeout=timeout)
-            finally:
-                client.idle_done()
-        except _errors() as e:
+            arrived = False
+            # Notices that are not new mail (a keep-alive, a flag changed) wait on: the
+            # wait lasts its time unless mail comes.
+            while not arrived and (left := deadline - monotonic()) > 0 and not expired.is_set():
+                responses = client.idle_check(timeout=left)
+                if not responses and deadline - monotonic() > 0:
+                    break  # readable, yet nothing to read: the server hung up
+                arrived = any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses)
+            client.idle_done()
+        except failing as e:
+            if reading.cut is not None:
+                raise reading.cut from e
+            if expired.is_set():
+                raise SourceError(
+                    f"imap idle: {cfg.host} did not end the wait within {limit:g} s; not read"
+                ) from e
             raise SourceError(f"imap idle: {cfg.folder}: {e}") from e
-    return any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses)
+        finally:
+            watchdog.cancel()
+    return arrived
 
 
 class ImapSource:

@@ -206,17 +206,21 @@ def _verbless_now_after(doc: Doc, span: Span) -> int | None:
             continue
         if not _speaker_before(span, tail[0]):
             continue  # "my brother is off work, in denver now": his place, not the writer's
-        if any(t.pos_ in ("VERB", "AUX") and t.lower_ != "stuck" for t in tail):
+        # "left early, been home since last night": the "I've" of a present perfect left out.
+        place = tail[1:] if tail[0].lower_ == "been" else tail
+        if len(place) < 2 or any(t.pos_ in ("VERB", "AUX") and t.lower_ != "stuck" for t in place):
             continue
         if before[-1].lower_ == "," or before[-1].lower_ in _NOW_TAILS:
             continue
-        led = tail[0].lower_ in _NOW_LEADS and tail[1].lower_ in _PLACED
-        trailed = tail[0].lower_ in _PLACED and tail[-1].lower_ in _NOW_TAILS
-        if not (led or trailed):
+        led = place[0].lower_ in _NOW_LEADS and place[1].lower_ in _PLACED
+        trailed = place[0].lower_ in _PLACED and place[-1].lower_ in _NOW_TAILS
+        # "cut our trip short, home since last night": a place held since a time holds now.
+        since = place[0].lower_ in _PLACED and any(t.lower_ == "since" for t in place[1:])
+        if not (led or trailed or since):
             continue
-        if any(t.tag_ in _PAST_TAGS for t in before) and tail[0].lower_ != "now":
-            named = any(t.ent_type_ in ("GPE", "LOC", "FAC") for t in tail)
-            if not (named or tail[1].lower_ in ("here", "home")):
+        if any(t.tag_ in _PAST_TAGS for t in before) and place[0].lower_ != "now":
+            named = any(t.ent_type_ in ("GPE", "LOC", "FAC") for t in place)
+            if not (named or place[0].lower_ == "home" or place[1].lower_ in ("here", "home")):
                 continue
         return tail[0].idx
     return None

@@ -108,6 +108,9 @@ def reported_question(
         if (m.field, m.candidate_value) == ("travel.status", "cancelled") and place is not None:
             said.append(f"your {phrasing.show(place)} trip is off")
             continue
+        if m.field == "travel.depart_date" and m.candidate_value and "in_progress" in status:
+            said.append(f"you left on {phrasing.show_date(m.candidate_value)}")  # there now
+            continue
         said.append(_sentence(m, mine))
     who = who_says(members[0], mine, names)
     claim = " and ".join(dict.fromkeys(said)) or "something about you"

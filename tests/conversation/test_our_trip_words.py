@@ -45,9 +45,7 @@ async def _holds(engine: Engine, entity: str, trip: dict[str, Any]) -> None:
 
 async def _trip(engine: Engine, entity: str) -> dict[str, Any]:
     return {
-        f.field: f.value
-        for f in await engine.store.facts(entity)
-        if f.field.startswith("travel.")
+        f.field: f.value for f in await engine.store.facts(entity) if f.field.startswith("travel.")
     }
 
 

@@ -49,7 +49,7 @@ async def _bob_says(story: Story, text: str, expect: str) -> ChatMessage:
 
 @pytest.mark.parametrize(
     "words",
-    ["trip's off, we're staying home", "we cancelled tahoe", "the tahoe trip is off for us"],
+    ["trip's off, we're staying home", "we cancelled tahoe", "tahoe is off for us"],
 )
 async def test_bobs_we_calling_off_alices_trip_is_asked_of_her_and_her_yes_ends_it(
     tg: FakeTelegram, start_bot: Any, words: str

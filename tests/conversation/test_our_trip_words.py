@@ -73,6 +73,7 @@ CROSSING = [
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "we called off the trip", ALICE_OFF),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "we're not doing tahoe anymore", ALICE_OFF),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "the tahoe trip is off for us", ALICE_OFF),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "tahoe is off for us", ALICE_OFF),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "our tahoe trip is cancelled", ALICE_OFF),
     (
         BOB_IN_CHAT,
@@ -142,6 +143,7 @@ NOT_CROSSING = [
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "we're in denver now"),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "I cancelled my trip"),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "my tahoe trip is off"),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "tahoe is off for me"),
     # Under way already: "we're in tahoe" is no news of her trip.
     (BOB_IN_CHAT, {ALICE: TAHOE_UNDER_WAY}, "we're in tahoe now"),
     # Planned, not left: "back home" is not her trip over.

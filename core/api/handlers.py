@@ -28,7 +28,8 @@ from core.api.speakers import placed, speakers_household, speakers_to_name, thei
 from core.conversation.change_views import answer_acts, changes_view, related_history
 from core.conversation.context_read import load_context
 from core.conversation.held_values import held_by_writer
-from core.conversation.message_intake import dead_letter_message, message_observations
+from core.conversation.message_dead_letters import dead_letter_message
+from core.conversation.message_intake import message_observations
 from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant

@@ -38,7 +38,7 @@ from core.conversation.chat_base import Messenger as Messenger
 from core.conversation.chat_edits import EDIT_TIMEOUT as EDIT_TIMEOUT
 from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_session import ChatParts, ChatSession
-from core.conversation.message_intake import READ_CHARS
+from core.conversation.message_dead_letters import READ_CHARS
 from core.domain.validation import message_text_hazards
 from core.errors import CanonError
 

@@ -20,11 +20,13 @@ from typing import Any, Protocol
 
 from core.conversation import texts
 from core.conversation.audience import Audience
-from core.conversation.message_intake import (
+from core.conversation.message_dead_letters import (
     KEPT_CHARS,
     READ_CHARS,
     cut_message_errors,
     dead_letter_message,
+)
+from core.conversation.message_intake import (
     message_observations,
     speakers_zone,
 )

@@ -20,7 +20,6 @@ from typing import Any, Final
 
 from core.conversation.asked_trip import asked_under_way, with_plan_asked
 from core.domain.household import NO_USERS, HouseholdUsers
-from core.domain.principals import Principal
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
@@ -28,7 +27,7 @@ from core.domain.whose_word import users_own_word
 from core.engine.arrived_here import STATUS, here_is_the_plan
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
-from core.engine.engine import Engine, Outcome
+from core.engine.engine import Engine
 from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_while_due
 from core.engine.errand_goods import goods_to_send_back
 from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
@@ -37,6 +36,7 @@ from core.engine.household import UsersToName
 from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
+from core.engine.our_trip import our_trip_asked
 from core.engine.same_errand import named_as_held
 from core.engine.trip_state import DEPART, at_home
 from core.engine.under_way_words import (
@@ -48,7 +48,7 @@ from core.engine.under_way_words import (
 )
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people, recent_subject
-from core.extraction.offline_input import MAX_TEXT, parsed_text
+from core.extraction.offline_input import parsed_text
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
 from core.extraction.types import Extraction, Extractor, ReadRequest, SourceKind, Writer
@@ -227,6 +227,11 @@ async def _observations(
         read_mine = placed_users(
             await read(mine, entity_id, ticket), entity_id, users, by_user=said.by_user
         )
+        # "trip's off, we're staying home" while Alice holds the trip: asked of her.
+        read_mine, ours = await our_trip_asked(
+            engine.store, read_mine, mine, entity_id, own_state, users, by_user=said.by_user
+        )
+        found += ours
         # "paid the pge bill" while the PG&E bill (pg_e_bill) is held: that bill.
         read_mine = named_as_held(read_mine, [*own_state, *(i.field for i in open_items)])
         # "finally here!!" on the day the user's Tahoe trip sets out, or a few days before
@@ -362,38 +367,3 @@ def _already(extraction: Extraction) -> Extractor:
         return extraction
 
     return read
-
-
-READ_CHARS: Final = MAX_TEXT
-"""What of a chat message is read, logged and answered: what the extractor reads anyway."""
-KEPT_CHARS: Final = 65_536
-"""What of the rest of a longer message the dead-letter queue keeps."""
-
-
-def cut_message_errors(length: int) -> list[str]:
-    """Why a message of ``length`` characters was cut, as its dead letter says it."""
-    kept = min(length - READ_CHARS, KEPT_CHARS)
-    error = (
-        f"message of {length:,} characters: the first {READ_CHARS:,} were read; "
-        f"the next {kept:,} are kept here"
-    )
-    if length - READ_CHARS > kept:
-        error += f", the last {length - READ_CHARS - kept:,} were not kept"
-    return [error]
-
-
-async def dead_letter_message(
-    engine: Engine,
-    text: str,
-    *,
-    at: str,
-    entity_id: str,
-    message_ref: str,
-    errors: list[str],
-    now: datetime,
-    principal: Principal,
-) -> Outcome:
-    """A message Canon will not read, because of ``errors`` (its time is impossible: see
-    ``core.domain.evidence_time.message_time_errors``), kept in the dead-letter queue."""
-    payload = {"entity_id": entity_id, "message_ref": message_ref, "at": at, "text": text}
-    return await engine.ingest_invalid("message", payload, errors, now=now, principal=principal)

@@ -95,14 +95,22 @@ def reported_question(
     """ "Bob says you're in Tahoe — is that right?" for ``members`` (one message's claims,
     asked together). A trip under way goes without saying beside where the reader is."""
     fields = {m.field for m in members}
-    home = any((m.field, m.candidate_value) == ("travel.status", "completed") for m in members)
+    status = {m.candidate_value for m in members if m.field == "travel.status"}
+    # The plan a called-off trip forgets names the trip: "your Tahoe trip is off".
+    place = next((m.current_value for m in members if m.field == "travel.destination"), None)
     said: list[str] = []
     for m in members:
         away = (m.field, m.candidate_value) == ("travel.status", "in_progress")
         if away and "travel.location" in fields:
             continue
-        if home and m.candidate_value is None:
-            continue  # back home says where they no longer are
+        if status & {"completed", "cancelled"} and m.candidate_value is None:
+            continue  # back home says where they no longer are; off, what is no longer planned
+        if (m.field, m.candidate_value) == ("travel.status", "cancelled") and place is not None:
+            said.append(f"your {phrasing.show(place)} trip is off")
+            continue
+        if m.field == "travel.depart_date" and m.candidate_value and "in_progress" in status:
+            said.append(f"you left on {phrasing.show_date(m.candidate_value)}")  # there now
+            continue
         said.append(_sentence(m, mine))
     who = who_says(members[0], mine, names)
     claim = " and ".join(dict.fromkeys(said)) or "something about you"

@@ -43,6 +43,9 @@ class HouseholdUsers:
     """Lower-case first name -> the user's entity (``user:alice``)."""
     names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """The user's entity -> the name as written (``Alice``), to say who said something."""
+    members: frozenset[str] = frozenset()
+    """Every user of the household, named or not: whom a member's "we" may take along
+    (``core.engine.our_trip``)."""
 
     def user_named(self, word: str) -> str | None:
         """The user ``word`` names (any case), or None."""
@@ -58,6 +61,7 @@ class HouseholdUsers:
         return HouseholdUsers(
             MappingProxyType({n: e for n, e in self.by_name.items() if e in keep}),
             MappingProxyType({e: n for e, n in self.names.items() if e in keep}),
+            self.members & keep,
         )
 
     def __bool__(self) -> bool:
@@ -124,7 +128,8 @@ def household_users(
     for entity, (key, first) in told_shown.items():
         if by_name.get(key) == entity:
             shown.setdefault(entity, first)
-    return HouseholdUsers(MappingProxyType(by_name), MappingProxyType(shown))
+    members = frozenset(configured) | frozenset(said)
+    return HouseholdUsers(MappingProxyType(by_name), MappingProxyType(shown), members)
 
 
 def member_slug_user(users: HouseholdUsers, field_name: str) -> str | None:

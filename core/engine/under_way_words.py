@@ -218,7 +218,12 @@ def _names_place(payload: Payload, place: str) -> bool:
 
 def _places_named(payload: Payload) -> list[str]:
     """The known places the words of ``payload`` name (two words or one)."""
-    words = re.findall(r"[a-z]+", str(payload.get("evidence_text") or "").lower())
+    return places_named(str(payload.get("evidence_text") or ""))
+
+
+def places_named(text: str) -> list[str]:
+    """The known places ``text`` names (two words or one): "we cancelled tahoe"."""
+    words = re.findall(r"[a-z]+", text.lower())
     named = []
     for n in (2, 1):
         for i in range(len(words) - n + 1):

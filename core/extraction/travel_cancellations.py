@@ -118,8 +118,10 @@ _PLACE_OFF = re.compile(
     r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi)\b[\s,:!-]*)*(?:the\s+)?"
     r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:'s|\s+is|\s+got|\s+has\s+been)\s+"
     r"(?:now\s+|officially\s+|totally\s+|def(?:initely)?\s+)?(?:(?:off|cancell?ed|called\s+off)\b"
-    # "Denver is off sick", "off today": a person off work, whatever the name.
-    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this|for|until|till|til|from|on)\b)|"
+    # "Denver is off sick", "off today": a person off work, whatever the name; "off for
+    # us", "off for good" is still the trip ("off for the week" is someone's leave).
+    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this|for(?!\s+(?:us|me|good)\b)|until|"
+    r"till|til|from|on)\b)|"
     # "Vegas is a no-go this year": no person is a no-go.
     r"a\s+no[\s-]?go\b)",
     re.I,

@@ -16,7 +16,7 @@ from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 
 from core.conversation import texts
-from core.conversation.message_intake import KEPT_CHARS, READ_CHARS
+from core.conversation.message_dead_letters import KEPT_CHARS, READ_CHARS
 
 pytestmark = pytest.mark.timeout(60)
 HEAD = "I'm in Reno. "

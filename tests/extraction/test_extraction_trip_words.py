@@ -77,6 +77,10 @@ def test_a_part_of_the_day_without_a_day_still_plans_the_trip() -> None:
         "ugh, Denver is officially called off",
         "vegas is officially cancelled lol",
         "Paris is off, the strikes",
+        # Whom it is off for, or for how long, is still the trip called off.
+        "tahoe is off for us",
+        "ok so vegas is off for me, work",
+        "cabo's cancelled for good",
     ],
 )
 def test_a_place_called_off_is_the_trip_there(text: str) -> None:
@@ -95,6 +99,9 @@ def test_a_place_called_off_is_the_trip_there(text: str) -> None:
         "the wedding is off",
         "my mom is off",
         "the beach is off",
+        "Florence is off for the week",
+        "Jordan is off for us tomorrow",
+        "the wedding is off for us",
     ],
 )
 def test_a_person_or_a_thing_off_cancels_no_trip(text: str) -> None:

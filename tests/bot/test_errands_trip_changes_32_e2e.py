@@ -124,7 +124,9 @@ async def test_errands_not_dated_by_the_trip_are_not_asked_when_it_is_off(
 BACK = "remind me to return the amazon thing when we get back"
 
 
-@pytest.mark.parametrize("moved", ["we're back the 8th now", "we'll be back tuesday instead"])
+@pytest.mark.parametrize(
+    "moved", ["back the 8th instead", "we're back the 8th now", "we'll be back tuesday instead"]
+)
 async def test_an_errand_for_the_way_back_follows_the_day_back(
     tg: FakeTelegram, start_bot: StartBot, moved: str
 ) -> None:

@@ -10,6 +10,10 @@ due day's commit, or of the question a Yes to it confirmed. An errand the user d
 themselves ("by friday") has no anchor and keeps its day; one already done is not moved,
 nor one due before a trip since over (the next trip is another trip); a trip called off
 and planned again ("... friday after all") is still the going it was due before.
+
+An errand due "when we're back" (``BACK_HOME``) follows the trip's day back the same way
+("back the 8th instead", Yes: "due when you're back; you're now back Tuesday, December
+8"). A trip called off is ``core.engine.errand_trip_off``'s: asked, never moved.
 """
 
 from __future__ import annotations

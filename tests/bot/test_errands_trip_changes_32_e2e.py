@@ -169,3 +169,29 @@ async def test_leaving_earlier_moves_the_errand_due_before_going(
         "Do you leave on Friday, December 4?"
     ]
     assert await story.held(DUE) == "2026-12-04"
+
+
+async def test_the_next_trip_called_off_does_not_ask_of_an_errand_due_before_the_last(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Due before the Tahoe trip, which went and came back: the Seattle trip called off
+    later is another trip, and the errand's day is not its to ask about."""
+    story = Story(tg)  # Wednesday 25 November
+    said = "going to tahoe friday, need to return the amazon package before we go"
+    await _planned(story, start_bot, said)
+    assert await story.held(DUE) == "2026-11-27"
+    for days, words in (
+        (2.1, "made it to tahoe!! drove up this morning"),
+        (3, "phew back home, kids asleep"),
+        (1, "going to seattle next friday"),
+    ):
+        story.later(days=days)
+        await story.hears(words, "")
+        await story.yes_to_all()
+    assert await story.held("travel.destination") == "Seattle"
+    story.later(hours=2)
+    await story.hears("trip's off", "")
+    asked = await story.yes_to_all()
+    assert await story.held("travel.status") == "cancelled", asked
+    assert not [q for q in asked if "which is off" in q], asked
+    assert await story.held(DUE) == "2026-11-27"

@@ -72,7 +72,13 @@ async def test_no_forgets_the_day_and_the_errand_stays_to_do(
     story.later(hours=2)
     await story.hears("trip's off", "")
     await story.yes("Is your trip to Tahoe off?")
-    await story.tap("keep Saturday, December 5 as its day?", "No")
+    await story.quiet()
+    pending = (await story.hears("/pending", "waiting for you")).text
+    assert "Keep Saturday, December 5 as the Amazon return's day?" in pending, pending
+    prompt = await tg.prompt(ALICE, "keep Saturday, December 5 as its day?")
+    await tg.tap(ALICE, prompt, "No")
+    await tg.settled(prompt)
+    assert prompt.text.endswith("❌ No: it stays to do, with no day"), prompt.text
     await story.restart(start_bot)
     assert await story.held(DUE) is None
     assert await story.held(STATUS) == "due"

@@ -38,7 +38,7 @@ from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.our_trip import our_trip_asked
 from core.engine.same_errand import named_as_held
-from core.engine.trip_state import DEPART, at_home
+from core.engine.trip_state import at_home
 from core.engine.under_way_words import (
     SET_OUT,
     another_trip_called_off,
@@ -272,7 +272,7 @@ async def _observations(
             entity_id,
             own_state,
             local,
-            lambda day, intent, words: asked(DEPART, day, intent, words, DAY_OF_THE_TRIP),
+            lambda field, day, intent, words: asked(field, day, intent, words, DAY_OF_THE_TRIP),
         )
         # "driving up now" while a trip is planned: that trip setting out, asked.
         read_mine = set_out_now(

@@ -18,6 +18,8 @@ from core.conversation.which_errand import which_question
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
 from core.domain.error_sentences import plain_reason
+from core.domain.kin_words import slug_words
+from core.domain.naming import errand
 from core.domain.quoting import shown_text
 from core.domain.state import CommittedFact
 from core.domain.tense import due_day_gone
@@ -25,6 +27,7 @@ from core.domain.user_clock import later_day, on_users_clock
 from core.engine.bootstrap import proposed_findings
 from core.engine.consistency import is_conflict_question
 from core.engine.corrections import correction_kind, correction_question, undo_group_question
+from core.engine.errand_trip_off import is_trip_off_question
 from core.store import ReviewItem
 
 
@@ -91,6 +94,8 @@ def prompt_body(
         return "\n".join(item.reasons)
     if item.kind == "dead_letter":
         return dead_letter_question(item)
+    if is_trip_off_question(item):
+        return trip_off_question(item, now)
     members = list(group) or [item]
     if said_of_reader(item, mine) and not is_conflict_question(item):
         why = REPORTED_WHY
@@ -123,6 +128,17 @@ def prompt_body(
     )
     body = f"{asked}\n{why[:1].upper()}{why[1:]}."
     return body if since is None else f"{body}\n{said_since_line(since, mine, names)}"
+
+
+def trip_off_question(item: ReviewItem, now: datetime | None = None) -> str:
+    """ "The Amazon return was due before the Tahoe trip, which is off — keep Saturday,
+    December 5 as its day?" (``core.engine.errand_trip_off``)."""
+    thing = errand(slug_words(str(item.field).split(".")[1]))
+    day = phrasing.show_date(item.candidate_value, None if now is None else now.date())
+    return (
+        f"{thing[:1].upper()}{thing[1:]} was {item.reasons[0]} — keep {day} as its day?\n"
+        "Its day came from the trip, not from you."
+    )
 
 
 def dead_letter_question(item: ReviewItem) -> str:

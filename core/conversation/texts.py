@@ -38,6 +38,7 @@ from core.domain.state import CommittedFact
 from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.consistency import no_cannot_keep
 from core.engine.corrections import correction_kind, correction_result, undo_group_result
+from core.engine.errand_trip_off import is_trip_off_question
 from core.store import ReviewItem
 
 MAX_MESSAGE = 4096
@@ -164,6 +165,9 @@ def settled_text(
         return "\n".join([*(lines if several else head), corrected])
     if asks_which_errand(item.group_key) and status in ("confirmed", "rejected"):
         return "\n".join([*head, which_settled(chosen)])
+    if status == "rejected" and is_trip_off_question(item):
+        # No to keeping the day of a trip called off: its day is forgotten (said next).
+        return "\n".join([*head, "❌ No: it stays to do, with no day"])
     if status == "rejected" and no_cannot_keep(item):
         # No to the day a trip under way began: the departure is forgotten, not kept ahead.
         return "\n".join(

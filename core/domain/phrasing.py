@@ -187,6 +187,9 @@ def single(change: Change, mine: str, *, later_day: bool = False, due_gone: bool
             if name == "status" and value == "pending" and is_goods_return(parts[1]):
                 # "Still pending?" of a return reads as "not done yet": its pending went back.
                 return f"Has {errand(thing)} gone back (its refund still to come)?"
+            if name == "due_date" and value == change.current_value:
+                # The day held, asked whether it stays: its trip is off (errand_trip_off).
+                return f"Keep {show_date(value)} as {errand(thing)}'s day?"
             return _financial(name, value, thing, words, gone=due_gone)
     return f"Is {label(change.field, change.entity_id, mine)} now {show(value)}?"
 

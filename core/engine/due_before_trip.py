@@ -176,7 +176,19 @@ def without_anchor(evidence: str) -> tuple[str, str]:
 
 
 def is_anchored(evidence: str | None) -> bool:
-    """Whether ``evidence`` (a due day's words in the log) says the day is the trip's."""
-    return evidence is not None and (
-        evidence.endswith(_MARK) or evidence.startswith(BEFORE_YOU_LEAVE)
-    )
+    """Whether ``evidence`` (a due day's words in the log) says the day is the trip's
+    day to leave."""
+    return anchor_of(evidence) == BEFORE_YOU_LEAVE
+
+
+def anchor_of(evidence: str | None) -> str | None:
+    """Which of the trip's days ``evidence`` (a due day's words in the log) says the day
+    came from: ``BEFORE_YOU_LEAVE`` (its day to leave), ``BACK_HOME`` (its day back), or
+    None (a day of the user's own). Marked after the words as said, or, for a day that
+    followed the trip, its reason first ("due when you're back; you're now back ...")."""
+    if evidence is None:
+        return None
+    for anchor, mark in ((BEFORE_YOU_LEAVE, _MARK), (BACK_HOME, _BACK)):
+        if evidence.endswith(mark) or evidence.startswith(anchor):
+            return anchor
+    return None

@@ -36,6 +36,7 @@ from core.engine.engine_answers import UserAnswers
 from core.engine.engine_writes import ServiceWrites
 from core.engine.entity_locks import EntityLocks
 from core.engine.errand_follows_trip import follow_the_trip, is_errand_day
+from core.engine.errand_trip_off import ask_errands_of_a_trip_off
 from core.engine.next_trip import finished_trips_days, names_the_new_trip, plans_a_new_trip
 from core.engine.outcomes import (
     AnswerAction,
@@ -49,6 +50,8 @@ from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.engine.said_of_you import fields_spoken_of, settle_said_of_user
 from core.engine.trip_state import (
     DEPART,
+    RETURN,
+    STATUS,
     TRIP_FIELDS,
     companion_ids,
     companions_of,
@@ -338,7 +341,7 @@ class Engine(ServiceWrites, UserAnswers):
                 for o in outcomes
                 if o.committed
                 and o.entity_id
-                and (o.field == DEPART or is_errand_day(o.field))
+                and (o.field in (DEPART, RETURN, STATUS) or is_errand_day(o.field))
                 and users_own_word(principal.ref, o.entity_id)
             }
             for entity in sorted(follows):
@@ -347,6 +350,9 @@ class Engine(ServiceWrites, UserAnswers):
                     self.store, entity, now, self.policy.max_pending, said
                 )
                 promoted_items += moved.promoted
+                promoted_items += await ask_errands_of_a_trip_off(
+                    self.store, entity, now, self.policy.max_pending
+                )
             if principal.is_user:  # the user's own newer word outdates what others said
                 promoted_items += await settle_said_of_user(
                     self.store,

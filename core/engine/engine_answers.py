@@ -38,6 +38,11 @@ from core.engine.errand_follows_trip import (
     follow_the_trip,
     is_errand_day,
 )
+from core.engine.errand_trip_off import (
+    ask_errands_of_a_trip_off,
+    forget_declined_day,
+    is_trip_off_question,
+)
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.superseded import supersede
 from core.engine.write_records import settlement
@@ -139,12 +144,20 @@ class UserAnswers:
             moved = await follow_the_trip(
                 self.store, item.entity_id, now, self.policy.max_pending, said
             )
-            return Forced((*fixed.applied, *moved.applied), (*fixed.promoted, *moved.promoted))
+            # The trip called off: what was due by its days is asked whether it keeps them.
+            off = await ask_errands_of_a_trip_off(
+                self.store, item.entity_id, now, self.policy.max_pending
+            )
+            return Forced(
+                (*fixed.applied, *moved.applied), (*fixed.promoted, *moved.promoted, *off)
+            )
         if action != "reject" and any(is_errand_day(m.field) for m in settled):
             # "Is the Amazon return due Sunday?" answered after the trip moved to Saturday.
             return await follow_the_trip(
                 self.store, item.entity_id, now, self.policy.max_pending, said
             )
+        if action == "reject" and is_trip_off_question(item):
+            return await forget_declined_day(self.store, item, now, self.policy.max_pending, said)
         if action == "reject" and (
             denied := await drop_denied_trip_day(
                 self.store, item.entity_id, settled, now, self.policy.max_pending

@@ -10,12 +10,16 @@ due day's commit, or of the question a Yes to it confirmed. An errand the user d
 themselves ("by friday") has no anchor and keeps its day; one already done is not moved,
 nor one due before a trip since over (the next trip is another trip); a trip called off
 and planned again ("... friday after all") is still the going it was due before.
+
+An errand due "when we're back" (``BACK_HOME``) follows the trip's day back the same way
+("back the 8th instead", Yes: "due when you're back; you're now back Tuesday, December
+8"). A trip called off is ``core.engine.errand_trip_off``'s: asked, never moved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from core.domain.errands import errands_of
 from core.domain.ids import new_id
@@ -23,9 +27,9 @@ from core.domain.phrasing import show_date
 from core.domain.state import CommittedFact
 from core.engine.conflicts import QUESTION_CONFIDENCE, Answered, Forced, settle_as_answered
 from core.engine.consistency import FOLLOWS_TRIP, calendar_day
-from core.engine.due_before_trip import BEFORE_YOU_LEAVE, is_anchored
+from core.engine.due_before_trip import BACK_HOME, BEFORE_YOU_LEAVE, anchor_of, is_anchored
 from core.engine.superseded import supersede
-from core.engine.trip_state import DEPART, STATUS
+from core.engine.trip_state import DEPART, RETURN, STATUS
 from core.store import NewReviewItem, ReviewItem, Store
 
 SOURCE_PREFIX = "errand-follows-trip:"
@@ -45,13 +49,17 @@ async def follow_the_trip(
     store: Store, entity_id: str, now: datetime, max_pending: int, answered: Answered
 ) -> Forced:
     """Each errand of ``entity_id`` still due by a day that came from the trip, moved to
-    the trip's day to leave as committed now, settled as ``answered``'s (whose commit
-    moved it). Nothing while no trip is planned or under way."""
+    the trip's day as committed now (its day to leave for one due "before we go", its day
+    back for one due "when we're back"), settled as ``answered``'s (whose commit moved
+    it). Nothing while no trip is planned or under way."""
     facts = {f.field: f for f in await store.facts(entity_id)}
-    depart, status = facts.get(DEPART), facts.get(STATUS)
-    leaves = None if depart is None else calendar_day(depart.value)
-    if leaves is None or status is None or status.value not in _TRIP_ON:
+    status = facts.get(STATUS)
+    if status is None or status.value not in _TRIP_ON:
         return Forced((), ())
+    days = {
+        BEFORE_YOU_LEAVE: _day(facts.get(DEPART)),
+        BACK_HOME: _day(facts.get(RETURN)),
+    }
     over = [
         h.committed_at
         for h in await store.history(entity_id, STATUS)
@@ -59,23 +67,28 @@ async def follow_the_trip(
     ]
     applied: list[ReviewItem] = []
     promoted: list[ReviewItem] = []
-    for due in _errands_due(facts, entity_id):
-        if calendar_day(due.value) == leaves or any(at > due.committed_at for at in over):
-            continue  # on the trip's day already, or due before a trip since over
-        if not await _from_the_trip(store, due):
-            continue
-        said = show_date(leaves.isoformat())
+    for due in errands_due(facts, entity_id):
+        if any(at > due.committed_at for at in over):
+            continue  # due before a trip since over
+        anchor = await day_from_the_trip(store, due)
+        to = None if anchor is None else days[anchor]
+        if to is None or calendar_day(due.value) == to:
+            continue  # a day of her own, or on the trip's day already
+        said = show_date(to.isoformat())
+        now_on = (
+            f"you now leave {said}" if anchor == BEFORE_YOU_LEAVE else f"you're now back {said}"
+        )
         question = NewReviewItem(
             id=new_id(),
             kind="change",
             event_id=None,
             entity_id=entity_id,
             field=due.field,
-            candidate_value=leaves.isoformat(),
+            candidate_value=to.isoformat(),
             current_value=due.value,
             confidence=QUESTION_CONFIDENCE,
-            reasons=(f"{BEFORE_YOU_LEAVE}; you now leave {said}", FOLLOWS_TRIP),
-            source_key=f"{SOURCE_PREFIX}{due.field}={leaves.isoformat()}",
+            reasons=(f"{anchor}; {now_on}", FOLLOWS_TRIP),
+            source_key=f"{SOURCE_PREFIX}{due.field}={to.isoformat()}",
             created_at=now,
         )
         done = await settle_as_answered(store, question, now, max_pending, answered)
@@ -83,6 +96,10 @@ async def follow_the_trip(
         promoted += done.promoted
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(q for q in promoted if q.id not in ids))
+
+
+def _day(fact: CommittedFact | None) -> date | None:
+    return None if fact is None else calendar_day(fact.value)
 
 
 DAY_DENIED = "the trip it was due before was denied"
@@ -114,7 +131,7 @@ async def drop_denied_trip_day(
     return promoted
 
 
-def _errands_due(facts: dict[str, CommittedFact], entity_id: str) -> list[CommittedFact]:
+def errands_due(facts: dict[str, CommittedFact], entity_id: str) -> list[CommittedFact]:
     """The due days of ``entity_id``'s errands whose status is due, by errand."""
     errands = errands_of(facts.values(), entity_id)
     return [
@@ -126,16 +143,17 @@ def _errands_due(facts: dict[str, CommittedFact], entity_id: str) -> list[Commit
     ]
 
 
-async def _from_the_trip(store: Store, due: CommittedFact) -> bool:
-    """Whether ``due``'s day came from the trip: its commit's words say so, or (a Yes to a
-    question, whose commit has no words of its own) the words the question asked from."""
+async def day_from_the_trip(store: Store, due: CommittedFact) -> str | None:
+    """Which of the trip's days ``due``'s day came from (``anchor_of``): its commit's words
+    say so, or (a Yes to a question, whose commit has no words of its own) the words the
+    question asked from. None: a day of the user's own."""
     events = await store.events_for(due.entity_id, due.field)
     by_id = {e.event_id: e for e in events}
     committed = by_id.get(due.event_id)
-    if committed is not None and is_anchored(committed.evidence_text):
-        return True
+    if committed is not None and (anchor := anchor_of(committed.evidence_text)) is not None:
+        return anchor
     if due.source_type != "user_confirmation" or due.source_ref is None:
-        return False
+        return None
     asked = await store.review_item(due.source_ref)
     said = None if asked is None or asked.event_id is None else by_id.get(asked.event_id)
-    return said is not None and is_anchored(said.evidence_text)
+    return None if said is None else anchor_of(said.evidence_text)

@@ -45,7 +45,7 @@ from core.domain.ids import derived_id
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.errand_done import Payload
-from core.engine.trip_state import DEPART, DESTINATION, STATUS
+from core.engine.trip_state import DEPART, DESTINATION, RETURN, STATUS
 from core.extraction.timeexpr import find_times
 from core.extraction.typed_text import clean
 
@@ -106,8 +106,12 @@ _TRIP_ON = frozenset({"planning"})
 _LATELY = timedelta(days=2)
 """A departure told in the past further back than this is no news of this trip."""
 
-DAY_OF_THE_TRIP = "a day to leave, read as the planned trip's"
+DAY_OF_THE_TRIP = "a day of the trip (to leave or back), read as the planned trip's"
 """Why the day is asked: the words name no trip; Canon took it for the one planned."""
+
+
+Said = Callable[[str, str, str, str], Payload]
+"""``said(field, day, intent, clause)``: the message's own observation of a trip's day, asked."""
 
 
 def leaving_on_the_day(
@@ -116,11 +120,12 @@ def leaving_on_the_day(
     entity_id: str,
     state: Mapping[str, Scalar],
     at: datetime,
-    said: Callable[[str, str, str], Payload],
+    said: Said,
 ) -> list[Payload]:
     """``payloads`` with the day ``text`` says ``entity_id`` now leaves on, while their
-    trip is planned and no day to leave was read (``said(day, intent, clause)``: the
-    message's own observation of it, asked)."""
+    trip is planned and no day to leave was read, or the day they are now back on
+    (``back_on_the_day``)."""
+    payloads = back_on_the_day(payloads, text, entity_id, state, at, said)
     planned = calendar_day(state.get(DEPART))
     if state.get(STATUS) == "cancelled":
         return _booked_again(payloads, text, entity_id, state, at, said)
@@ -135,7 +140,8 @@ def leaving_on_the_day(
         found = _new_day(clause, planned, at)
         if found is not None and found[0] != planned:
             day, left = found
-            return [*payloads, said(day.isoformat(), "assertive" if left else "planning", clause)]
+            intent = "assertive" if left else "planning"
+            return [*payloads, said(DEPART, day.isoformat(), intent, clause)]
     return payloads
 
 
@@ -145,7 +151,7 @@ def _booked_again(
     entity_id: str,
     state: Mapping[str, Scalar],
     at: datetime,
-    said: Callable[[str, str, str], Payload],
+    said: Said,
 ) -> list[Payload]:
     """A trip called off, booked again for a day ("ok rebooked it for the 12th instead"):
     the same trip planned anew (to where it went, when that is still held) on that day; asked (the words name no
@@ -162,7 +168,7 @@ def _booked_again(
         day = _the_day(again["rest"].rstrip("!.;, "), None, at, past=False)
         if day is None or day < at.date():
             continue
-        leaves = said(day.isoformat(), "planning", clause)
+        leaves = said(DEPART, day.isoformat(), "planning", clause)
         # Where it went is kept when still held (a trip called off may have forgotten it).
         plan = [(STATUS, "planning"), *([(DESTINATION, place)] if isinstance(place, str) else [])]
         return [
@@ -178,6 +184,45 @@ def _booked_again(
                 for field, value in plan
             ),
         ]
+    return payloads
+
+
+_BACK = re.compile(
+    rf"{_LEAD}(?:(?:we|i)(?:'re|\s+are|'m|\s+am|'ll\s+be|\s+will\s+be)?\s+|were\s+|im\s+)?"
+    r"(?:(?:now|actually|prob(?:ably)?)\s+)?"
+    r"(?:(?:com(?:e|ing|in)|get(?:ting|tin)?|fly(?:ing|in)?|driv(?:e|ing|in)|head(?:ing|in)?)\s+)?"
+    r"(?:back|home)(?:\s+home)?\s+(?P<rest>.+)$"
+)
+"""The speaker (or no subject) back on a day: "back the 8th instead", "we'll be back
+tuesday now", "coming home sunday instead"; never "got back" (the past) nor anyone else."""
+_AWAY = frozenset({"planning", "in_progress"})
+
+
+def back_on_the_day(
+    payloads: list[Payload],
+    text: str,
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    at: datetime,
+    said: Said,
+) -> list[Payload]:
+    """``payloads`` with the day ``text`` says ``entity_id`` is now back on ("back the 8th
+    instead"), while their trip is planned or under way with a day back held and no day
+    back was read: the trip's new day back, asked (a Yes moves an errand due "when we're
+    back" with it). Not a day before today or before the trip leaves, nor the day held."""
+    back, leaves = calendar_day(state.get(RETURN)), calendar_day(state.get(DEPART))
+    if state.get(STATUS) not in _AWAY or back is None:
+        return payloads
+    if any(p.get("entity_id") == entity_id and p.get("field") == RETURN for p in payloads):
+        return payloads
+    for clause in _CLAUSE.findall(clean(text).lower()):
+        clause = clause.strip()
+        if clause.endswith("?") or (said_back := _BACK.match(clause)) is None:
+            continue
+        day = _the_day(said_back["rest"].rstrip("!.;, "), back, at, past=False)
+        if day is None or day == back or day < at.date() or (leaves and day < leaves):
+            continue
+        return [*payloads, said(RETURN, day.isoformat(), "planning", clause)]
     return payloads
 
 

@@ -95,8 +95,10 @@ async def test_a_trip_called_off_and_booked_again(tg: FakeTelegram, start_bot: S
 
     story.now = datetime(2026, 12, 3, 17, 0, tzinfo=UTC)
     await story.hears("ugh tahoe trip is cancled, the roads r closed", "off")
-    await story.yes_to_all()
+    asked = await story.yes_to_all()
     assert await story.held("travel.status") == "cancelled"
+    # The errand's day came from the trip: asked once whether it keeps it; Yes, hers now.
+    assert "The Amazon return was due before the Tahoe trip, which is off" in asked[-1], asked
 
     story.later(hours=5)
     asked = await story.hears("ok rebooked it for the 12th instead", "December 12")
@@ -104,10 +106,11 @@ async def test_a_trip_called_off_and_booked_again(tg: FakeTelegram, start_bot: S
     await story.yes_to_all()
     assert await story.held("travel.status") == "planning"
     assert await story.held("travel.depart_date") == "2026-12-12"
-    # The errand "before we go" goes with the trip's new day.
-    assert await story.held("financial.amazon_return.due_date") == "2026-12-12"
+    # The errand's day is her own word since her Yes: the trip booked again leaves it.
+    assert await story.held("financial.amazon_return.due_date") == "2026-12-05"
     plan = await story.hears("whats on this week", "")
-    assert "December 5" not in plan.text, plan.text
+    assert "Saturday, December 5: the Amazon return is due" in plan.text, plan.text
+    assert "Saturday, December 12: you leave" in plan.text, plan.text
 
     story.now = datetime(2026, 12, 12, 22, 0, tzinfo=UTC)  # Saturday the 12th, 2 pm
     await story.restart(start_bot)

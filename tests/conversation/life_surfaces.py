@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from chat_harness import ALICE, AUDIENCE
-from context_parser import Block, parse_block
+from context_parser import Block, Question, parse_block
 from life_story import HOME, PLACES, Life
 
 from core.conversation import commands
@@ -246,12 +246,25 @@ def _memory_is_the_state(seen: Surfaces, story: str) -> None:
     assert written == mine, f"MEMORY.md says {written}, Canon holds {mine}\n{seen.memory}\n{story}"
 
 
+def _keeps_a_day_of_a_trip_off(q: Question, current: dict[tuple[str, str], str]) -> bool:
+    """ "The Amazon return was due before the Tahoe trip, which is off — keep Saturday,
+    December 5 as its day?": the one question that proposes a day held, whether it is
+    still hers now that the trip it came from is off (``core.engine.errand_trip_off``)."""
+    return (
+        q.field.startswith("financial.")
+        and q.field.endswith(".due_date")
+        and current.get((q.entity_id, "travel.status")) == "cancelled"
+    )
+
+
 def _nothing_asked_is_held(seen: Surfaces, story: str) -> None:
     """No open question proposes the value a field already holds as a current fact:
     Canon never asks her to confirm what she (or it) already settled."""
     current = {(f.entity_id, f.field): str(f.value.value) for f in seen.block.facts if not f.stale}
     for q in seen.block.questions:
         held = current.get((q.entity_id, q.field))
+        if _keeps_a_day_of_a_trip_off(q, current):
+            continue
         assert held is None or held != str(q.candidate.value), (
             f"asks {q.field} → {q.candidate.value!r}, already held\n{seen.block_text}\n{story}"
         )

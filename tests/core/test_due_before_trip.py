@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from canon_testing import said_payload
 
-from core.engine.due_before_trip import due_before_the_trip, is_anchored, without_anchor
+from core.engine.due_before_trip import (
+    BACK_HOME,
+    BEFORE_YOU_LEAVE,
+    anchor_of,
+    due_before_the_trip,
+    is_anchored,
+    without_anchor,
+)
 
 USER = "user:primary"
 WEDNESDAY = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)  # 10 am in Portland
@@ -194,3 +201,27 @@ def test_the_way_back_planned_in_the_same_message_dates_it() -> None:
     said = [*_planned("2026-11-28"), said_payload("travel.return_date", "2026-11-30", "planning")]
     out = due_before_the_trip([*said, _errand(text)], USER, {}, WEDNESDAY)
     assert [p["candidate_value"] for p in out if p["field"].endswith(".due_date")] == ["2026-11-30"]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "anchor"),
+    [
+        ("gotta return the amazon package before we go (due before you leave)", BEFORE_YOU_LEAVE),
+        (
+            "due before you leave; you now leave Friday, December 4 (so it follows your trip)",
+            BEFORE_YOU_LEAVE,
+        ),
+        ("remind me to return the amazon thing when we get back (due when you're back)", BACK_HOME),
+        (
+            "due when you're back; you're now back Tuesday, December 8 (so it follows your trip)",
+            BACK_HOME,
+        ),
+        # Her own day, her words that only mention the trip, nothing said: no anchor.
+        ("need to return the amazon package by friday", None),
+        ("return the amazon package before we go", None),
+        (None, None),
+    ],
+)
+def test_where_a_due_day_came_from(evidence: str | None, anchor: str | None) -> None:
+    assert anchor_of(evidence) == anchor
+    assert is_anchored(evidence) == (anchor == BEFORE_YOU_LEAVE)

@@ -17,8 +17,8 @@ WEDNESDAY = datetime(2026, 11, 25, 10, 0, tzinfo=PORTLAND)
 SUNDAY_TRIP = {"travel.status": "planning", "travel.depart_date": "2026-11-29"}
 
 
-def _said(day: str, intent: str, words: str) -> dict[str, Any]:
-    return said_payload("travel.depart_date", day, intent, evidence_text=words)
+def _said(field: str, day: str, intent: str, words: str) -> dict[str, Any]:
+    return said_payload(field, day, intent, evidence_text=words)
 
 
 def _read(text: str, state: dict[str, Any] = SUNDAY_TRIP, payloads: Any = ()) -> list[Any]:
@@ -126,3 +126,43 @@ CALLED_OFF = {"travel.status": "cancelled", "travel.destination": "Tahoe"}
 )
 def test_a_trip_called_off_booked_again(text: str, state: dict[str, Any], read: list[Any]) -> None:
     assert _read(text, state) == read
+
+
+BACK_MONDAY = {
+    "travel.status": "planning",
+    "travel.depart_date": "2026-11-28",
+    "travel.return_date": "2026-11-30",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "read"),
+    [
+        # Her own word that she is back on another day: the trip's new day back, asked.
+        ("back the 2nd instead", BACK_MONDAY, [("travel.return_date", "2026-12-02")]),
+        ("ok so we'll be back tuesday now", BACK_MONDAY, [("travel.return_date", "2026-12-01")]),
+        ("coming home wednesday instead", BACK_MONDAY, [("travel.return_date", "2026-12-02")]),
+        ("actually im back sunday", BACK_MONDAY, [("travel.return_date", "2026-11-29")]),
+        (
+            "back the 2nd instead",
+            {**BACK_MONDAY, "travel.status": "in_progress"},
+            [("travel.return_date", "2026-12-02")],
+        ),
+        # Someone else, a question, a condition, the past, not a day, the day held, a day
+        # before the trip leaves, no trip, no day back held: nothing.
+        ("mom's back the 2nd instead", BACK_MONDAY, []),
+        ("are we back the 2nd?", BACK_MONDAY, []),
+        ("if it snows we'll be back tuesday", BACK_MONDAY, []),
+        ("got back the 2nd", BACK_MONDAY, []),
+        ("back from costco", BACK_MONDAY, []),
+        ("back monday", BACK_MONDAY, []),
+        ("back thursday instead", BACK_MONDAY, []),
+        ("back the 2nd instead", {**BACK_MONDAY, "travel.status": "cancelled"}, []),
+        ("back the 2nd instead", {"travel.status": "planning"}, []),
+    ],
+)
+def test_her_own_word_of_another_day_back(
+    text: str, state: dict[str, Any], read: list[Any]
+) -> None:
+    out = leaving_on_the_day([], text, USER, state, WEDNESDAY, _said)
+    assert [(p["field"], p["candidate_value"]) for p in out] == read

@@ -188,6 +188,15 @@ def test_an_unknown_configured_field_is_still_plain() -> None:
             [(ME, "financial.amazon_return.due_date", None, "2026-11-29")],
             "Should I forget the Amazon return due date (Sunday, November 29)?",
         ),
+        # The day held, asked whether it stays (its trip called off): keep it, not "Is it due".
+        (
+            [(ME, "financial.amazon_return.due_date", "2026-12-05", "2026-12-05")],
+            "Keep Saturday, December 5 as the Amazon return's day?",
+        ),
+        (
+            [(ME, "financial.amazon_return.due_date", "2026-12-07", "2026-12-05")],
+            "Is the Amazon return due on Monday, December 7?",
+        ),
         (
             [(ME, "profile.home_city", "Reno"), (ME, "travel.return_date", None, "2026-11-29")],
             "Is all of this right?\n• Do you live in Reno?\n"

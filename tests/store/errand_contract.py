@@ -12,6 +12,7 @@ from canon_testing import NOW, make_observation
 from core.domain.principals import user_principal
 from core.engine.due_before_trip import anchored_words
 from core.engine.engine import Engine
+from core.engine.errand_trip_off import is_trip_off_question
 
 ME = "user:primary"
 DUE = "financial.amazon_return.due_date"
@@ -95,3 +96,46 @@ class ErrandFollowsTripContract:
         due = await eng.store.fact(ME, DUE)
         assert due is not None
         assert due.value == saturday
+
+    async def test_a_trip_called_off_asks_once_and_no_forgets_the_day(self, eng: Engine) -> None:
+        """The trip called off in her own word: the errand dated by it is asked once
+        whether it keeps the day (the rent, dated by her, is not); No forgets it, the
+        errand still due, and /why's words say why."""
+        me = user_principal(ME)
+        plan = [
+            *_plan(),
+            _said("financial.rent.status", "due", "rent by friday"),
+            _said("financial.rent.due_date", "2026-02-20", "rent by friday"),
+        ]
+        for out in await eng.ingest_batch(plan, now=NOW, principal=me):
+            if not out.committed:
+                assert out.review_item_id is not None
+                await eng.answer(out.review_item_id, "confirm", now=NOW, principal=me)
+        later = NOW + timedelta(hours=2)
+        off = _said("travel.status", "cancelled", "trip's off", at=later)
+        await eng.ingest_batch([off], now=later, principal=me)
+        for item in await eng.store.open_review_items([ME]):
+            if item.field == "travel.status":  # asked: Yes (its companions with it)
+                await eng.answer(item.id, "confirm", now=later, principal=me)
+        trip = await eng.store.fact(ME, "travel.status")
+        assert trip is not None
+        assert trip.value == "cancelled"
+        asked = [i for i in await eng.store.open_review_items([ME]) if is_trip_off_question(i)]
+        assert [(i.field, i.candidate_value) for i in asked] == [(DUE, SUNDAY)]
+        # Said again: asked once, not twice.
+        again = _said("travel.status", "cancelled", "yeah trip's off", at=later)
+        await eng.ingest_batch([again], now=later, principal=me)
+        still = [i for i in await eng.store.open_review_items([ME]) if is_trip_off_question(i)]
+        assert [i.id for i in still] == [asked[0].id]
+        await eng.answer(asked[0].id, "reject", now=later, principal=me)
+        assert await eng.store.fact(ME, DUE) is None
+        status = await eng.store.fact(ME, "financial.amazon_return.status")
+        assert status is not None
+        assert status.value == "due"
+        rent = await eng.store.fact(ME, "financial.rent.due_date")
+        assert rent is not None
+        assert rent.value == "2026-02-20"
+        (gone,) = [h for h in await eng.store.history(ME, DUE) if h.retracted]
+        (why,) = [e for e in await eng.store.events_for(ME, DUE) if e.event_id == gone.event_id]
+        assert why.evidence_text is not None
+        assert "you said not to keep its day" in why.evidence_text

@@ -22,6 +22,7 @@ from core.conversation.views import group_view, review_view
 from core.domain.api_tokens import ApiToken
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
+from core.engine.consistency import today_where
 from core.engine.engine import Outcome
 from core.engine.household import users_by_name
 from core.store import ReviewItem
@@ -81,6 +82,7 @@ async def question_body(
     asked with others reads as the chat asks them: as one (``question_group``)."""
     days = await trip_days(c.engine.store, item, c.now)
     group = await worded_with(c.engine.store, item)
+    own = await c.engine.store.facts(c.token.entity_id)  # the reader's clock: their today
     return {
         **review_view(item),
         "group": group_view(item.group_key),
@@ -92,6 +94,7 @@ async def question_body(
             names=names,
             trip_left=days.left,
             trip_back_by=days.back_by,
+            today=today_where({f.field: f.value for f in own}, c.now),
         ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }

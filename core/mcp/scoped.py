@@ -70,7 +70,7 @@ from core.mcp.models import (
     Why,
     WhyChain,
 )
-from core.mcp.scope import Scope
+from core.mcp.scope import Scope as Scope
 from core.mcp.shown import fact_model, question_model, question_read, said_of_you_model
 from core.signals.rules import Rule
 

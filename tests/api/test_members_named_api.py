@@ -19,6 +19,7 @@ import pytest
 from api_harness import ALICE, BOB, FAMILY, Api, named_household
 from canon_testing import NOW
 
+from core.api.bodies import body_errors
 from core.api.tokens import issue_token
 from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 
@@ -109,3 +110,16 @@ async def test_a_question_bob_raised_about_alice_names_him_to_her_and_her_assist
         asked = [q["question"] for q in listed.body["questions"] if q["entity_id"] == ALICE]
         assert asked, listed.body
         assert all(q.startswith("Bob says you're in Tahoe") for q in asked), asked
+
+
+async def test_a_state_without_by_member_stays_valid(api: Api) -> None:
+    """Payloads from before ``by_member`` (an older server's) still match the schema: it is
+    optional, as a client written against the older schema sends and reads none."""
+    emma = dict((await _state(api, ALICE))["entities"][FAMILY][EMMA])
+    del emma["by_member"]
+    emma["by"] = "another member of the household"
+    older = {"entities": {FAMILY: {EMMA: emma}}, "said_of_you": []}
+    assert body_errors("StateResponse", older) == []
+    # A member is a name and whether it is the reader: nothing else (no id) fits.
+    with_id = {**emma, "by_member": {"name": "Bob", "you": False, "entity": "user:bob"}}
+    assert body_errors("StateResponse", {**older, "entities": {FAMILY: {EMMA: with_id}}}) != []

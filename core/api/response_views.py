@@ -6,11 +6,11 @@ and every question a handler returns (asked, answered, forget, undo), as bodies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from core.api.call import Call
+from core.api.call import Call, household_of
 from core.api.problems import Problem
 from core.conversation import texts
 from core.conversation.held_values import held_by_writer
@@ -19,9 +19,12 @@ from core.conversation.question_group import worded_with
 from core.conversation.said_since import said_since_view
 from core.conversation.trip_left import trip_days
 from core.conversation.views import group_view, review_view
+from core.domain.api_tokens import ApiToken
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
+from core.engine.consistency import today_where
 from core.engine.engine import Outcome
+from core.engine.household import users_by_name
 from core.store import ReviewItem
 
 
@@ -48,8 +51,23 @@ def outcome_body(index: int, o: Outcome, claimed: Claimed) -> dict[str, Any]:
 
 
 async def reader_of(c: Call) -> Viewer:
-    """Who reads: this token (and its user); another member's writes are shown redacted."""
-    return token_viewer(c.token, await c.engine.store.api_tokens.tokens())
+    """Who reads: this token (and its user); another member's writes are shown redacted,
+    and named as its user reads them in the chat (``members_named``)."""
+    tokens = await c.engine.store.api_tokens.tokens()
+    return token_viewer(c.token, tokens, await members_named(c, tokens))
+
+
+async def members_named(c: Call, tokens: Sequence[ApiToken]) -> Mapping[str, str]:
+    """The household's members by name (``user:bob`` → "Bob"), as the chat's /state and
+    /why name them (configured names, or the ``profile.name`` each told Canon): for a
+    token reaching the household's family entity (its user's own client or assistant;
+    an assistant sees what its user may see), none for a feed's token or one outside it
+    (``household_of``)."""
+    if c.token.role == "signals":
+        return {}
+    audience = c.services.audience
+    members = household_of(c.token, audience, tokens, any_role=True)
+    return (await users_by_name(c.engine.store, members, audience.configured_names())).names
 
 
 async def question_body(
@@ -64,6 +82,7 @@ async def question_body(
     asked with others reads as the chat asks them: as one (``question_group``)."""
     days = await trip_days(c.engine.store, item, c.now)
     group = await worded_with(c.engine.store, item)
+    own = await c.engine.store.facts(c.token.entity_id)  # the reader's clock: their today
     return {
         **review_view(item),
         "group": group_view(item.group_key),
@@ -75,6 +94,7 @@ async def question_body(
             names=names,
             trip_left=days.left,
             trip_back_by=days.back_by,
+            today=today_where({f.field: f.value for f in own}, c.now),
         ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from core.conversation.provenance import OWNER, Viewer, by_words
+from core.conversation.provenance import OWNER, Viewer, by_words, member_words
 from core.domain.errands import errand_part, meaning_fields, part_meaning
 from core.domain.state import Scalar
 from core.domain.timeutil import format_ts
@@ -177,6 +177,7 @@ def history_view(
         "new_value": h.new_value,
         "retracted": h.retracted,
         "by": by_words(h.principal, _change_source(h.resolution), viewer),
+        "by_member": member_words(h.principal, viewer),
         "old_by": old_by,
         "event_id": h.event_id if whole else None,
         "confidence": round(h.confidence, 4),

@@ -30,7 +30,7 @@ from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
 from core.domain.review_items import OPEN_STATUSES, PASSED
-from core.domain.user_clock import later_day
+from core.domain.user_clock import later_day, on_users_clock
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
 from core.engine.trip_state import TRIP_FIELDS, moves_a_trip
@@ -91,6 +91,7 @@ class Questions(ChatPart):
             since=since,
             trip_left=days.left,
             trip_back_by=days.back_by,
+            today=on_users_clock(self.clock(), await self.deps.zone_of(mine)).date(),
         )
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
@@ -243,6 +244,7 @@ class Questions(ChatPart):
             chosen=await self._chosen(item),
             trip_left=days.left,
             trip_back_by=days.back_by,
+            today=on_users_clock(now, await self.deps.zone_of(mine)).date(),
         )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text
@@ -377,6 +379,7 @@ class Questions(ChatPart):
             since=await said_since(self.engine.store, item, mine),
             trip_left=days.left,
             trip_back_by=days.back_by,
+            today=on_users_clock(now, zone).date(),
         )
         buttons = question_buttons(item, group, prompt.token)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)

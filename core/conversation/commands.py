@@ -83,13 +83,15 @@ async def why_answer(
             hits = [(entity, query)]
     if not hits:
         return nothing_named(query, known, audience.entity_of(user_id))
-    viewer = user_viewer(audience.entity_of(user_id), names=names)
+    mine = audience.entity_of(user_id)
+    viewer = user_viewer(mine, names=names)
+    today = today_where({f.field: f.value for f in await store.facts(mine)}, now)
     blocks = []
     for entity, field in hits:
         fact = await store.fact(entity, field)
         events = await store.events_for(entity, field)
         history = await store.history(entity, field)
-        blocks.append(texts.why_text(field, fact, events, history, now, viewer))
+        blocks.append(texts.why_text(field, fact, events, history, now, viewer, today))
     return "\n\n".join(blocks)
 
 

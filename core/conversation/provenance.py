@@ -145,13 +145,33 @@ def user_viewer(
     )
 
 
-def token_viewer(token: ApiToken, tokens: Iterable[ApiToken]) -> Viewer:
+def token_viewer(
+    token: ApiToken, tokens: Iterable[ApiToken], names: Mapping[str, str] | None = None
+) -> Viewer:
     """A bearer token reading: it and its user are "you"; its user's other ``tokens``
-    are "your assistant 'NAME'"."""
+    are "your assistant 'NAME'"; ``names``: the household's members its user reads by
+    name in the chat (``user:bob`` → "Bob"), so the token reads them by name too."""
     own = {f"token:{t.id}": t.name for t in tokens if t.entity_id == token.entity_id}
     refs = frozenset({token.entity_id, f"token:{token.id}"})
     narrow = token.role not in ("user", "delegate")
-    return Viewer(refs, token.entity_id, MappingProxyType(own), own_writes_only=narrow)
+    return Viewer(
+        refs,
+        token.entity_id,
+        MappingProxyType(own),
+        names=MappingProxyType(dict(names or {})),
+        own_writes_only=narrow,
+    )
+
+
+def member_words(principal: str | None, viewer: Viewer) -> dict[str, object] | None:
+    """Whose own word a write is, when it is a household member's (their chat or their
+    own client: a ``user:*`` principal), for a program reading ``by``: ``name`` as the
+    household calls them (None when Canon knows no name: never their user id) and ``you``
+    when it is the reader's. None for every other writer (an assistant, a source, Canon,
+    a write older than principals)."""
+    if principal is None or not principal.startswith("user:"):
+        return None
+    return {"name": viewer.names.get(principal), "you": principal in viewer.refs}
 
 
 def by_words(principal: str | None, source_type: str, viewer: Viewer) -> str:

@@ -7,7 +7,7 @@ question turns into is ``texts.settled_text``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from types import MappingProxyType
 
 from core.conversation.answer_texts import value_sentence
@@ -21,6 +21,7 @@ from core.domain.error_sentences import plain_reason
 from core.domain.kin_words import slug_words
 from core.domain.naming import errand
 from core.domain.quoting import shown_text
+from core.domain.read_values import item_on_day
 from core.domain.state import CommittedFact
 from core.domain.tense import due_day_gone
 from core.domain.user_clock import later_day, on_users_clock
@@ -67,8 +68,12 @@ def prompt_body(
     since: CommittedFact | None = None,
     trip_left: bool = False,
     trip_back_by: bool = False,
+    today: date | None = None,
 ) -> str:
     """The question in plain words and one line of why I ask (``/why`` has the arithmetic).
+    ``today``: the reader's calendar day (else ``now``'s on ``zone``'s clock; neither: not
+    known), so a day in another year or far away is asked with its year
+    (``phrasing_values.needs_year``): "Do you leave on Saturday, December 4, 2027?".
     ``trip_left``: the asked entity's trip has left (``phrasing.question``'s ``left``);
     ``trip_back_by``: the return day it asks has gone by (``back_by``).
     ``since``: what another member committed on the field after it was asked
@@ -80,6 +85,10 @@ def prompt_body(
     ``names``: what the household's users are called (entity -> name), to say who said
     what the reader is asked about themself ("Bob says you're in Tahoe — is that right?").
     """
+    if today is None and now is not None:
+        today = on_users_clock(now, zone).date()
+    item = item_on_day(item, today)
+    group = [item_on_day(m, today) for m in group]
     if correction_kind(item) is not None:
         # Who ordered it, for the reader: corrections logged before principals were theirs.
         asked_by = (

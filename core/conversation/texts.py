@@ -143,15 +143,22 @@ def settled_text(
     chosen: ReviewItem | None = None,
     trip_left: bool = False,
     trip_back_by: bool = False,
+    today: date | None = None,
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons.
     ``ended``: a Yes saved something whose last day (this) has passed: said as over.
     ``superseded_by``: closed by a newer word, that word's line (``settled_by``).
     ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose.
-    ``trip_left``, ``trip_back_by``: ``prompt_body``'s, so "Did you leave on ...?" never
-    closes as "Do you"."""
+    ``trip_left``, ``trip_back_by``, ``today``: ``prompt_body``'s, so "Did you leave on
+    ...?" never closes as "Do you", nor a day asked with its year without it."""
     lines = prompt_body(
-        item, mine, group, names=names, trip_left=trip_left, trip_back_by=trip_back_by
+        item,
+        mine,
+        group,
+        names=names,
+        trip_left=trip_left,
+        trip_back_by=trip_back_by,
+        today=today,
     ).splitlines()
     # A field change keeps its question and drops the reason line; what the files said
     # keeps every finding (a Yes believed them all); the others keep their head.

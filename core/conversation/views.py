@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from core.conversation.change_views import Acts, changes_view
-from core.conversation.provenance import OWNER, Viewer, by_words, shown_events
+from core.conversation.provenance import OWNER, Viewer, by_words, member_words, shown_events
 from core.domain.errands import meanings
 from core.domain.error_sentences import plain_reason, unquoted_reason
 from core.domain.phrasing_values import Said
@@ -51,6 +51,7 @@ def fact_view(f: CommittedFact, now: datetime, viewer: Viewer = OWNER) -> dict[s
         "version": f.version,
         "confidence": round(f.confidence, 4),
         "by": by_words(f.principal, f.source_type, viewer),
+        "by_member": member_words(f.principal, viewer),
         "source": {"type": f.source_type, "ref": f.source_ref if whole else None},
         "event_id": f.event_id if whole else None,
         "evidence_ts": format_ts(f.evidence_ts),
@@ -141,6 +142,7 @@ def event_view(e: EventRecord, viewer: Viewer = OWNER) -> dict[str, Any]:
         "intent": e.intent,
         "value": e.value,
         "by": by_words(e.principal, e.source_type, viewer),
+        "by_member": member_words(e.principal, viewer),
         "source": {"type": e.source_type, "ref": e.source_ref if whole else None},
         "corroborators": [
             {"type": kind, "ref": ref if whole else None} for kind, ref in e.corroborators

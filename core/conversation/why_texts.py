@@ -11,7 +11,7 @@ Pure: records, ``now`` and the viewer in, text out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from types import MappingProxyType
 
 from core.conversation.change_views import made_by
@@ -76,9 +76,11 @@ def why_text(
     history: Sequence[HistoryEntry],
     now: datetime,
     viewer: Viewer = OWNER,
+    today: date | None = None,
 ) -> str:
     """The evidence chain: the value held, the evidence for it and how it changed, each
-    write saying who made it in words for ``viewer`` (never another member's refs)."""
+    write saying who made it in words for ``viewer`` (never another member's refs);
+    ``today``: the reader's day, so a day in another year or far away says its year."""
     if viewer.owner:
         return _owners_why(field, fact, events, history, now)
     entity = fact.entity_id if fact else events[0].entity_id if events else ""
@@ -92,17 +94,17 @@ def why_text(
         who = by_words(fact.principal, fact.source_type, viewer)
         held = as_read(fact.value, fact.source_type, fact.principal, viewer.entity or entity)
         head = (
-            f"{name}: {_value(field, held)} — {_how(fact.resolution)} {who}, "
+            f"{name}: {_value(field, held, today)} — {_how(fact.resolution)} {who}, "
             f"{_ago(fact.evidence_ts, now)} (sure: {fact.confidence:.2f})."
         )
     lines = [head]
     if events:
         lines += ["", "What I heard (newest last):"]
-        lines += [_heard(e, field, now, viewer) for e in events[-10:]]
+        lines += [_heard(e, field, now, viewer, today) for e in events[-10:]]
     if history:
         lines += ["", "Changes:"]
         made = made_by(history)
-        lines += [_changed(h, field, viewer, made.get(h.seq)) for h in history[-10:]]
+        lines += [_changed(h, field, viewer, made.get(h.seq), today) for h in history[-10:]]
     return "\n".join(lines)
 
 
@@ -112,7 +114,7 @@ def _name(field: str, entity: str, mine: str) -> str:
     return said[:1].upper() + said[1:]
 
 
-def _value(field: str, value: Scalar) -> str:
+def _value(field: str, value: Scalar, today: date | None = None) -> str:
     if field == "travel.status" and isinstance(value, str):
         return _TRIP.get(value, show_in(field, value))
     if (errand := errand_status_of(field)) is not None:
@@ -120,10 +122,12 @@ def _value(field: str, value: Scalar) -> str:
         means = status_meaning(errand, value)
         if means is not None:
             return f"{show_in(field, value)} ({means})"
-    return show_in(field, value)
+    return show_in(field, value, today)
 
 
-def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
+def _heard(
+    e: EventRecord, field: str, now: datetime, viewer: Viewer, today: date | None = None
+) -> str:
     who = by_words(e.principal, e.source_type, viewer)
     heard = _HEARD.get(e.source_type, f"sent it ({e.source_type.replace('_', ' ')})")
     # Another member's words are theirs: their value is shown, not what else they said.
@@ -132,7 +136,7 @@ def _heard(e: EventRecord, field: str, now: datetime, viewer: Viewer) -> str:
     value = (
         "(forget it)"
         if e.intent == "retract"
-        else _value(field, as_read(e.value, e.source_type, e.principal, viewer.entity or ""))
+        else _value(field, as_read(e.value, e.source_type, e.principal, viewer.entity or ""), today)
     )
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
@@ -155,17 +159,23 @@ def quoted_words(said: str) -> str:
 
 
 def _changed(
-    h: HistoryEntry, field: str, viewer: Viewer, before: HistoryEntry | None = None
+    h: HistoryEntry,
+    field: str,
+    viewer: Viewer,
+    before: HistoryEntry | None = None,
+    today: date | None = None,
 ) -> str:
     """One change: the value it replaced (quoted from its writer, ``before``'s, as the new
     one is from its own: a stranger's words stay theirs when they are the old value too),
     the new value, how and by whom."""
     reader = viewer.entity or h.entity_id
     new = (
-        "forgotten" if h.retracted else _value(field, as_read(h.new_value, "", h.principal, reader))
+        "forgotten"
+        if h.retracted
+        else _value(field, as_read(h.new_value, "", h.principal, reader), today)
     )
     old = h.old_value if before is None else as_read(h.old_value, "", before.principal, reader)
-    was = "" if h.old_value is None else f"{_value(field, old)} → "
+    was = "" if h.old_value is None else f"{_value(field, old, today)} → "
     who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
     return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"
 

@@ -83,7 +83,7 @@ def show_in(field: str, value: Any, today: date | None = None) -> str:
     """``value`` as a person writes it for ``field``: a date field's value as a day (with
     its year when far from ``today``, ``show_date``), a time zone by the name people say
     ("Pacific time (America/Los Angeles)")."""
-    if value is not None and field.rsplit(".", 1)[-1].endswith(("date", "schedule")):
+    if value is not None and _dated(field):
         return show_date(value, today)
     if value is not None and field == "profile.timezone":
         return show_zone(value)
@@ -95,10 +95,56 @@ FAR_DAYS = 183
 November 25" said in December reads as last month, not next year's."""
 
 
+class DayAsOf(str):
+    """A date field's value with the reader's ``today``: a question's values pass through
+    many sentences (``core.domain.phrasing``), each of which shows them with
+    ``show_date``; the value carries the day it is read on, as ``Said`` carries whom it
+    is quoted from, so each says its year when it should (``needs_year``)."""
+
+    today: date
+
+    def __new__(cls, text: str, today: date) -> DayAsOf:
+        made = super().__new__(cls, text)
+        made.today = today
+        return made
+
+
+def as_of(field: str, value: Any, today: date | None) -> Any:
+    """``value`` of ``field`` carrying ``today`` (``DayAsOf``) when it is a day (a date,
+    a moment, a month); anything else (a number, None, words) as it is."""
+    if today is None or not isinstance(value, str) or not _dated(field):
+        return value
+    return DayAsOf(str.__str__(value), today) if _is_day(value) else value
+
+
+def _is_day(text: str) -> bool:
+    try:
+        date.fromisoformat(text[:10] if len(text) > 7 else f"{text}-01")
+    except ValueError:
+        return False
+    return True
+
+
+def _dated(field: str) -> bool:
+    return field.rsplit(".", 1)[-1].endswith(("date", "schedule"))
+
+
+def needs_year(day: date, today: date | None) -> bool:
+    """Whether ``day`` is shown with its year, read on ``today``: when it falls in another
+    year (December 28 asking about January 3: "Sunday, January 3, 2027") or more than
+    ``FAR_DAYS`` away; never when today is not known (no year is guessed)."""
+    if today is None:
+        return False
+    return day.year != today.year or abs((day - today).days) > FAR_DAYS
+
+
 def show_date(value: Any, today: date | None = None) -> str:
     """'2025-03-01' -> 'Saturday, March 1'; with its year, 'Thursday, November 25, 2027',
-    when more than ``FAR_DAYS`` from ``today`` (None: not known, no year); a month alone,
-    '2026-12' -> 'December 2026'; anything else as written."""
+    when ``needs_year`` on ``today`` (None: the value's own, a ``DayAsOf``'s, or not
+    known: no year); a month alone, '2026-12' -> 'December 2026'; anything else as
+    written."""
+    if today is None and isinstance(value, DayAsOf):
+        today = value.today
     text = str(value)
     if re.fullmatch(r"\d{4}-(?:0[1-9]|1[0-2])", text):
         return f"{date(int(text[:4]), int(text[5:]), 1):%B %Y}"
@@ -113,8 +159,7 @@ def show_date(value: Any, today: date | None = None) -> str:
 
 
 def _day_words(day: date, today: date | None) -> str:
-    far = today is not None and abs((day - today).days) > FAR_DAYS
-    return f"{day:%A, %B} {day.day}" + (f", {day.year}" if far else "")
+    return f"{day:%A, %B} {day.day}" + (f", {day.year}" if needs_year(day, today) else "")
 
 
 def near_day(value: Any, today: date | None) -> str | None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 from typing import TypeVar
 
-from core.domain.phrasing_values import Said
+from core.domain.phrasing_values import DayAsOf, Said, as_of
 from core.domain.provenance import provenance, source_type_of
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -25,8 +26,8 @@ Value = TypeVar("Value", bound=Scalar)
 def as_read(value: Scalar, source_type: str, principal: str | None, reader: str) -> Scalar:
     """``value`` as ``reader`` (their entity, ``user:alice``) reads it: a ``Said`` when it
     is a string another writer chose, else itself."""
-    if not isinstance(value, str) or isinstance(value, Said):
-        return value
+    if not isinstance(value, str) or isinstance(value, Said | DayAsOf):
+        return value  # a day is shown as a day (``show_date``), whoever wrote it
     source = provenance(source_type, principal, reader)
     return value if source is None else Said(value, source)
 
@@ -36,6 +37,16 @@ def item_as_read(item: ReviewItem, reader: str) -> ReviewItem:
     read apart, ``held_as_read``: the item does not record who wrote it)."""
     value = as_read(item.candidate_value, source_type_of(item.source_key), item.principal, reader)
     return item if value is item.candidate_value else replace(item, candidate_value=value)
+
+
+def item_on_day(item: ReviewItem, today: date | None) -> ReviewItem:
+    """``item`` with its days carrying the reader's ``today`` (``as_of``), so every
+    sentence that shows one says its year when it falls in another year or far away."""
+    candidate = as_of(item.field, item.candidate_value, today)
+    current = as_of(item.field, item.current_value, today)
+    if candidate is item.candidate_value and current is item.current_value:
+        return item
+    return replace(item, candidate_value=candidate, current_value=current)
 
 
 def held_as_read(

@@ -29,6 +29,16 @@ class Source(_Model):
     )
 
 
+class Member(_Model):
+    """A household member whose own word a write is."""
+
+    name: str | None = Field(
+        description="What the household calls them ('Bob'); None when Canon knows no name "
+        "(never their user id)."
+    )
+    you: bool = Field(description="True when it is your own word.")
+
+
 class Fact(_Model):
     """One committed value: what Canon believes, and on what evidence."""
 
@@ -38,8 +48,13 @@ class Fact(_Model):
     version: int
     confidence: float
     by: str = Field(
-        description="Who made the write, for you: 'you', 'another member of the household', "
-        "'an assistant', 'your calendar ...', 'Canon'."
+        description="Who made the write, for you: 'you', a member by name ('Bob'), "
+        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
+    )
+    by_member: Member | None = Field(
+        default=None,
+        description="When the write is a household member's own word (their chat or their "
+        "own client): who, by name; None for an assistant, a source or Canon.",
     )
     source: Source
     event_id: str | None = Field(description="None when the write is another member's.")
@@ -89,8 +104,13 @@ class Evidence(_Model):
     intent: str
     value: Value
     by: str = Field(
-        description="Who made the write, for you: 'you', 'another member of the household', "
-        "'an assistant', 'your calendar ...', 'Canon'."
+        description="Who made the write, for you: 'you', a member by name ('Bob'), "
+        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
+    )
+    by_member: Member | None = Field(
+        default=None,
+        description="When the write is a household member's own word (their chat or their "
+        "own client): who, by name; None for an assistant, a source or Canon.",
     )
     source: Source
     corroborators: list[Source]
@@ -110,8 +130,13 @@ class Change(_Model):
     new_value: Value
     retracted: bool
     by: str = Field(
-        description="Who made the write, for you: 'you', 'another member of the household', "
-        "'an assistant', 'your calendar ...', 'Canon'."
+        description="Who made the write, for you: 'you', a member by name ('Bob'), "
+        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
+    )
+    by_member: Member | None = Field(
+        default=None,
+        description="When the write is a household member's own word (their chat or their "
+        "own client): who, by name; None for an assistant, a source or Canon.",
     )
     old_by: str | None = Field(
         description="Who wrote the value this change replaced, worded as 'by'; 'earlier input' "

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from core.conversation.audience import Audience
 from core.conversation.change_views import answer_acts, related_history
 from core.conversation.chat import AfterChange
 from core.conversation.context import DEFAULT_TOKEN_BUDGET
@@ -51,14 +50,13 @@ from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts, utc_now
 from core.domain.whose_word import may_answer
 from core.engine.engine import AnswerAction, Engine
-from core.engine.household import UsersToName, facts_for_reader
+from core.engine.household import UsersToName, facts_for_reader, users_by_name
 from core.engine.review import answer_review
 from core.errors import (
     CanonError,
     ClaimRefused,
     InvalidAnswer,
     NotFound,
-    OutOfScope,
     PayloadInvalid,
     UnknownPlace,
 )
@@ -72,6 +70,7 @@ from core.mcp.models import (
     Why,
     WhyChain,
 )
+from core.mcp.scope import Scope as Scope
 from core.mcp.shown import fact_model, question_model, question_read, said_of_you_model
 from core.signals.rules import Rule
 
@@ -107,37 +106,6 @@ Intent = Literal["assertive", "planning", "retract", "hypothetical", "historical
 _ACTIONS: dict[AnswerWord, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
 
 
-@dataclass(frozen=True)
-class Scope:
-    """The entity a server acts for, and the shared entities it may also read and answer for."""
-
-    entity: str
-    shared: tuple[str, ...] = ()
-    household: tuple[str, ...] = ()
-    """The users who share the household (``Audience.household``): to name who said what."""
-
-    @classmethod
-    def of(cls, entity: str, audience: Audience) -> Scope:
-        family = (audience.family_entity,) if audience.family_entity else ()
-        shared = tuple(e for e in (*audience.shared_entities, *family) if e != entity)
-        return cls(entity, tuple(dict.fromkeys(shared)), audience.household)
-
-    @property
-    def entities(self) -> tuple[str, ...]:
-        return (self.entity, *self.shared)
-
-    def check(self, entity_id: str) -> str:
-        """``entity_id`` if this scope reaches it; ``OutOfScope`` otherwise."""
-        if entity_id in self.entities:
-            return entity_id
-        reach = ", ".join(self.entities)
-        raise OutOfScope(f"{entity_id} is out of scope: this server acts for {reach} only")
-
-    def chosen(self, entity_id: str | None) -> tuple[str, ...]:
-        """The entities a request reads: one named (checked), or all of the scope."""
-        return self.entities if entity_id is None else (self.check(entity_id),)
-
-
 @dataclass
 class ScopedCanon:
     """The operations an assistant may perform through MCP, for one ``Scope``."""
@@ -164,13 +132,21 @@ class ScopedCanon:
         """Who reads: the scope's user; another member's writes are shown redacted."""
         return user_viewer(self.scope.entity)
 
+    async def named_viewer(self) -> Viewer:
+        """``viewer`` with the household's members by name (``user:bob`` → "Bob"), as the
+        chat's /state and /why name them (configured, or the ``profile.name`` each told
+        Canon); none when the scope does not reach the family."""
+        members = (self.scope.entity, *self.scope.household)
+        users = await users_by_name(self.engine.store, members, self.names)
+        return user_viewer(self.scope.entity, names=users.names)
+
     async def state(self, entity_id: str | None = None) -> State:
         """The facts the scope's user may take as true, and apart what the household says
         of them that their own word overrules (as the chat's /state and ``/v1/state``)."""
         entities = self.scope.chosen(entity_id)
         now = self.clock()
         facts, overruled = await self._judged(entities)
-        viewer = self.viewer
+        viewer = await self.named_viewer()
         means = meanings(facts)
         return State(
             entities=list(entities),
@@ -182,7 +158,8 @@ class ScopedCanon:
         """One entity's committed state as ``canon state --json`` prints it, without what
         the user's own word overrules."""
         facts, _ = await self._judged((self.scope.check(entity_id),))
-        return json.dumps(state_view(facts, self.clock(), self.viewer), ensure_ascii=False)
+        viewer = await self.named_viewer()
+        return json.dumps(state_view(facts, self.clock(), viewer), ensure_ascii=False)
 
     async def _judged(
         self, entities: Sequence[str]
@@ -202,6 +179,7 @@ class ScopedCanon:
         if not hits:
             return Why(query=query, chains=[], message=no_match_text(query, [f for _e, f in known]))
         now = self.clock()
+        viewer = await self.named_viewer()
         chains = []
         for entity, name in hits:
             fact = await store.fact(entity, name)
@@ -212,11 +190,11 @@ class ScopedCanon:
                 await store.events_for(entity, name),
                 history,
                 now,
-                self.viewer,
+                viewer,
                 related,
                 await answer_acts(store, [*history, *related]),
             )
-            current = None if fact is None else fact_model(fact, now, self.viewer)
+            current = None if fact is None else fact_model(fact, now, viewer)
             chains.append(
                 WhyChain.model_validate(
                     {**view, "entity_id": entity, "field": name, "current": current}

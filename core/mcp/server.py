@@ -35,7 +35,7 @@ from core.domain.principals import Principal
 from core.errors import CanonError
 from core.jsonschema_args import argument_errors
 from core.mcp.models import Answered, Pending, Proposal, State, Value, Why
-from core.mcp.scoped import AnswerWord, Intent, Scope, ScopedCanon
+from core.mcp.scoped import AnswerWord, Intent, ScopedCanon
 
 T = TypeVar("T")
 
@@ -124,8 +124,7 @@ def build_server(
         if caller is None:
             return canon
         principal, reach = await caller(_REQUEST.get())
-        narrowed = Scope(scope.entity, tuple(e for e in scope.shared if e in reach))
-        return replace(canon, principal=principal, scope=narrowed)
+        return replace(canon, principal=principal, scope=scope.narrowed(reach))
 
     reach = ", ".join(scope.entities)
     server: MCPServer = CheckedServer(

@@ -150,14 +150,14 @@ async def test_bobs_context_block_leaves_out_what_awaits_alices_answer(api: Api)
 
 async def test_bobs_why_shows_alices_value_not_the_rest_of_what_she_said(api: Api) -> None:
     """The evidence text behind a household value is the clause it was read from, which
-    may say much more; to Bob it is another member's words: the value, who and when are
-    shown once it is a fact (before, it is hers: tests/api/test_household_claims_api.py),
-    her sentence is not. Alice reads her own."""
+    may say much more; to Bob it is another member's words: the value, who (by her name)
+    and when are shown once it is a fact (before, it is hers:
+    tests/api/test_household_claims_api.py), her sentence is not. Alice reads her own."""
     await api.confirmed(ALICE, "Emma is sick today, and honestly I hate living with Bob")
     params = {"entity": FAMILY, "field": "family.emma.status"}
     bobs = (await api.call(BOB, "GET", "/v1/why", params=params)).body
     [seen] = bobs["evidence"]
-    assert (seen["value"], seen["by"]) == ("sick", "another member of the household")
+    assert (seen["value"], seen["by"]) == ("sick", "Alice")  # by name, as the chat says
     assert seen["evidence_text"] is None
     assert "hate" not in json.dumps(bobs)
     hers = (await api.call(ALICE, "GET", "/v1/why", params=params)).body["evidence"]

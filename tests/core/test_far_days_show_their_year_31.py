@@ -19,7 +19,7 @@ TODAY = date(2026, 12, 1)
     ("value", "shown"),
     [
         ("2026-12-20", "Sunday, December 20"),
-        ("2027-05-30", "Sunday, May 30"),
+        ("2027-05-30", "Sunday, May 30, 2027"),  # another year: its year (round 32)
         ("2027-11-25", "Thursday, November 25, 2027"),
         ("2026-03-01", "Sunday, March 1, 2026"),
         ("2027-11-25T14:00:00-08:00", "Thursday, November 25, 2027 at 14:00"),

@@ -1,6 +1,7 @@
 """A day shows its year when it is not in the reader's current year, or is more than about
 six months away (``phrasing_values.needs_year``): one renderer (``show_date``, pure, with
-an explicit today) for the questions, /state, /why and the context block.
+an explicit today) for the questions, /state, /why and the context block (the API's questions and context:
+``tests/api/test_far_days_in_questions_api_32.py``).
 
 Before: on December 28 "flying to denver on january 3" was asked "Do you leave on Sunday,
 January 3?" (next year's, read as a day gone by), and a question about a day a year away
@@ -9,12 +10,9 @@ context block shows days as ISO dates, year included, and still does."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
-from pathlib import Path
 
 import pytest
-from api_harness import ALICE, Api, running_api
 from canon_testing import committed_fact
 
 from core.conversation.answer_texts import state_text
@@ -62,6 +60,7 @@ def test_the_year_is_said_exactly_when_the_rule_says() -> None:
 
 
 NOW = datetime(2026, 12, 28, 17, 0, tzinfo=UTC)
+ALICE = "user:alice"
 
 
 def _depart(value: str) -> list[object]:
@@ -93,40 +92,3 @@ def test_state_and_why_say_the_year_as_the_questions_do(
     for text in (state, why):
         assert shown in text, text
         assert not_shown is None or not_shown not in text, text
-
-
-@pytest.fixture
-async def api(tmp_path: Path) -> AsyncIterator[Api]:
-    async with running_api(tmp_path, now=NOW) as api:
-        yield api
-
-
-@pytest.mark.parametrize(
-    ("first", "then", "question"),
-    [
-        (
-            "December 30",
-            "January 3",
-            "Do you leave on Sunday, January 3, 2027?\nYou said it; until now: Wednesday, "
-            "December 30.",
-        ),
-        (
-            "January 3",
-            "2027-12-04",
-            "Do you leave on Saturday, December 4, 2027?\nYou said it; until now: Sunday, "
-            "January 3, 2027.",
-        ),
-    ],
-)
-async def test_a_question_and_the_context_block_name_the_year(
-    api: Api, first: str, then: str, question: str
-) -> None:
-    """Said on December 28: the day held and the day asked, each with its year when it
-    is next year's; the context block's ISO days carry theirs."""
-    for text in (f"I'm flying to Denver on {first}", f"I'm flying to Denver on {then}"):
-        posted = await api.call(ALICE, "POST", "/v1/messages", json_body={"text": text})
-        assert posted.status == 200, posted.body
-    listed = await api.call(ALICE, "GET", "/v1/questions")
-    assert [q["question"] for q in listed.body["questions"]] == [question]
-    context = (await api.call(ALICE, "GET", "/v1/context")).body["text"]
-    assert "2027-01-03" in context, context  # held or proposed, the ISO day has its year

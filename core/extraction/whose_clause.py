@@ -42,8 +42,11 @@ _ON_OUR_BILL = re.compile(
     # "the landlord finally refunded my deposit", "they gave us our money back"
     r"\b(?:refunded|returned|paid\s+back|gave\s+back|gave)\s+(?:(?:me|us)\s+)?(?:my|our)\s+"
     r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b|"
-    # "Ticketmaster refunded me €86": the money is the speaker's, whoever sent it back.
-    r"\brefunded\s+(?:me|us)\b"
+    # "Ticketmaster refunded me €86": the money is the speaker's, whoever sent it back; so is
+    # "the" sum refunded ("the landlord refunded the £200"), unless it went to someone else.
+    r"\brefunded\s+(?:me|us)\b|(?<!\bi\s)(?<!\bwe\s)\brefunded\s+the\s+(?>(?:[$€£₹₦]|r|rs\.?\s?)?"
+    r"\d[\d,.]*(?:\s?(?:euros?|pounds?|quid|dollars?|bucks|rand))?)"
+    r"(?!\s+(?:back\s+)?to\s+(?!(?:me|us|my|our)\b))"
 )
 """Someone else acting on the speaker's bill ("the landlord raised the rent to $2300") or
 paying the speaker's money back ("the landlord refunded my deposit")."""

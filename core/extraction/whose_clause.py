@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.extraction.billers import OWED_TO_A_BILLER
 from core.extraction.clause import Candidate, Clause
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.home_described import HOME_BELONGINGS
@@ -116,6 +117,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         or _SENDS_US.search(clause.low)
         or _NOTIFIER_SAYS.match(clause.low)
         or _SERVICE_LEADS.match(clause.low)
+        or OWED_TO_A_BILLER.match(clause.low)
     ):
         return False
     subject_other = (

@@ -49,8 +49,8 @@ _FROM_A_SHOP = re.compile(
     r"(?P<m>(?!(?:my|our|his|her|their|your|him|them|mum|mom|dad)\b)[a-z][\w&'.-]*)|"
     # "Ticketmaster refunded me €86", "uber finally refunded us the 30", "the landlord has
     # refunded the £200": the sum named, "the" one owed (not "refunded her the £200").
-    r"^\W*(?:(?P<det>the|my|our)\s+)?(?!(?:i|we|you|he|she|they)\b)(?P<m2>[a-z][\w&'.-]*)\s+"
-    r"(?:finally\s+|just\s+|already\s+)?(?:(?:has|have)\s+(?:finally\s+|just\s+|already\s+)?)?"
+    r"^\W*(?:(?P<det>the|my|our)\s+)?(?!(?:i|we|you|he|she|they)\b)(?P<m2>[a-z][\w&.-]*(?:'(?!s\b)[\w&.-]+)?)"
+    r"(?:\s+(?:finally\s+|just\s+|already\s+)?(?:(?:has|have)\s+)?|'s\s+)(?:(?:finally|just|already)\s+)?"
     r"refunded\s+(?:(?:me|us)\s+|(?=the\s))(?:the\s+)?(?P<money2>(?>(?:[$€£₹₦]|r|rs\.?\s?)?\d[\d,.]*"
     r"(?:\s?(?:euros?|pounds?|quid|dollars?|bucks|rand))?))"
     r"(?!\s+(?:back\s+)?to\s+(?!(?:me|us|my|our)\b))"

@@ -171,6 +171,7 @@ def _bill_due_after(
     until = datetime.combine(day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
     told = [o for o in said_before if o.field.startswith("financial.")]
     out: list[Candidate] = []
+    came_to = False
     if not said_before and (priced := _PRICED.match(low_before)) is not None:
         # "the club subs are £40 and they're due on the 31st": the sum is a bill's.
         if (said := amount_in(priced.group("money"))) is None:
@@ -186,7 +187,7 @@ def _bill_due_after(
         # the 3rd" is a story), and one whose day was not said already; a bill that "was"
         # its sum as it came and is due a day ahead is held now ("the phone bill was 80
         # bucks and it's due friday"): its sum is told again, as now.
-        came_to = told and _WAS_ITS_SUM.match(low_before) is not None
+        came_to = bool(told) and _WAS_ITS_SUM.match(low_before) is not None
         if len(bills) != 1 or any(
             o.intent not in ("assertive", "planning") and not came_to for o in told
         ):

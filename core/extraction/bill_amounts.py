@@ -57,9 +57,12 @@ _BILL_NOW = branched(
     r"(?=(?:us\$|[$€£¥₹₦₱฿]|rs\.?|r(?=\d)|n(?=\d))?\s?\d|[a-z]+(?:[\s-][a-z]+)*\s+(?:dollars|bucks|euros|pounds|quid|grand))|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<late>rent|mortgage)\s+(?:is|'s)\s+(?=\S+\s+now\b)|"
     r"(?:^|\b(?:the|my|our)\s+)(?P<plain>rent|mortgage)\s+(?:is|'s)\s+(?=\d)|"
-    # What the speaker earns: "my salary is 12k a year", "take home is about $3,900".
-    r"(?:^|\b(?:my|our)\s+|(?<=\s))(?P<earned>salary|take[- ]home(?:\s+pay)?|wages?|stipend)\s+"
-    r"(?:is|'s)\s+(?:now\s+|only\s+|just\s+|about\s+|around\s+|like\s+|barely\s+)?"
+    # What the speaker earns: "my salary is 12k a year", "take home is about $3,900"; and
+    # by the day or the hour, a rate and no bill: "per diem is €120", "my day rate's £400".
+    r"(?:^|\b(?:my|our)\s+|(?<=\s))(?P<earned>salary|take[- ]home(?:\s+pay)?|wages?|stipend|"
+    # A rate is the writer's when it is "my" rate or stands alone ("the day rate at the spa
+    # is £400" is a price).
+    r"per[- ]?diem|(?:^|(?<=\bmy\s)|(?<=\bour\s))(?:day|daily|hourly)\s+rate)(?:\s+is|\s*'s)\s+(?:now\s+|only\s+|just\s+|about\s+|around\s+|like\s+|barely\s+)?"
     r"(?=(?:us\$|rs\.?\s?|r|[$€£¥₹₦])?\d)|"
     # "the landlord raised our rent to 2300" (not "I raised the rent": a landlord speaking).
     r"(?<!\bi\s)(?<!\bwe\s)\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put(?:\s+up)?)\s+"

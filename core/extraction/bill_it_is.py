@@ -96,6 +96,15 @@ _PRICED = re.compile(
 60 bucks"; a bill once the clause after says it is due ("…, and they're due on the 31st")."""
 
 
+_WAS_ITS_SUM = re.compile(
+    r"^(?:(?:ok|okay|so|and|also|btw|fyi|oh|ugh|well)[,!]?\s+)*(?:(?:the|my|our)\s+)?"
+    r"(?:[a-z][a-z-]*\s+){0,2}?bill\s+was\s+(?:(?:only|just|about|around)\s+)?"
+    rf"(?:{AMOUNT.pattern})\s*(?:this\s+(?:month|time|quarter))?\s*[!.]*$"
+)
+"""A bill of the writer's and the sum it came to, no day of its own ("the water bill was
+$60"): what the clause after says is due holds it now, not as a story."""
+
+
 def bill_told_after(
     clause: Clause, said_before: list[ExtractedObservation], low_before: str
 ) -> list[Candidate]:
@@ -162,6 +171,7 @@ def _bill_due_after(
     until = datetime.combine(day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
     told = [o for o in said_before if o.field.startswith("financial.")]
     out: list[Candidate] = []
+    came_to = False
     if not said_before and (priced := _PRICED.match(low_before)) is not None:
         # "the club subs are £40 and they're due on the 31st": the sum is a bill's.
         if (said := amount_in(priced.group("money"))) is None:
@@ -174,13 +184,24 @@ def _bill_due_after(
     else:
         bills = {o.field.rsplit(".", 1)[0] for o in told}
         # Only a bill the writer holds now ("last year the bill was $210 and it was due on
-        # the 3rd" is a story), and one whose day was not said already.
-        if len(bills) != 1 or any(o.intent not in ("assertive", "planning") for o in told):
+        # the 3rd" is a story), and one whose day was not said already; a bill that "was"
+        # its sum as it came and is due a day ahead is held now ("the phone bill was 80
+        # bucks and it's due friday"): its sum is told again, as now.
+        came_to = bool(told) and _WAS_ITS_SUM.match(low_before) is not None
+        if len(bills) != 1 or any(
+            o.intent not in ("assertive", "planning") and not came_to for o in told
+        ):
             return []
         if any(o.field.endswith(".due_date") for o in told):
             return []
         bill = next(iter(bills))
+        if came_to:
+            out = [
+                Candidate(o.field, o.candidate_value, o.extraction_confidence, "assertive", until)
+                for o in told
+                if o.intent == "historical" and o.field.endswith((".amount", ".currency"))
+            ]
     out.append(Candidate(f"{bill}.due_date", day.isoformat(), 0.9, None, until))
-    if not any(o.field.endswith(".status") for o in told):
+    if came_to or not any(o.field.endswith(".status") for o in told):
         out.append(Candidate(f"{bill}.status", "due", 0.9, None, until))
     return out

@@ -69,9 +69,11 @@ _PUT_OFF_TO = re.compile(
 )
 """A day a trip had to be put off to is still ahead ("had to push our Rome trip back to the
 20th"), though "had" is past."""
-_DUE_AFTER = re.compile(r",\s*(?:and\s+)?(?:still\s+)?due\b(?!\s+to\b)")
-"""A day a sum is owed by, told after it, is ahead: "the tickets were £64 each, due Friday"
-("was due on the 3rd", with its own verb, stays behind)."""
+_DUE_AFTER = re.compile(
+    r",\s*(?:and\s+)?(?:still\s+)?(?:due\b(?!\s+to\b)|payable\s+(?:by|on|before)\b)"
+)
+"""A day a sum is owed by, told after it, is ahead: "the tickets were £64 each, due Friday",
+"the council tax bill was £160, payable by the 28th" ("was due on the 3rd", with its own verb, stays behind)."""
 _CHANGED_TO = re.compile(r"\bchanged\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
 """A day changed to is the new one, still ahead ("our flight back got changed to thursday");
 "changed" alone keeps its past ("I changed my mind"). ("shifted to" needs no such test:

@@ -184,7 +184,8 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
             # "the amazon return has to happen before tahoe", "... needs to go out by friday"
             r"\s+(?:has|needs|must|have|need|gotta)\s+(?:to\s+)?(?:happen|be\s+done|get\s+done|"
             r"go\s+(?:out|back|in)|be\s+(?:sent|mailed|shipped|dropped\s+off|paid))\b|"
-            r"\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
+            # ("the water bill was due on the 3rd" is a story, its day gone)
+            r"(?<!\bwas)(?<!\bwere)\s+(?:now\s+)?due\s+(?!to\b)(?=\w)"
         ),
         "due",
     ),

@@ -47,14 +47,22 @@ _FROM_A_SHOP = re.compile(
     # "got £40 back from Ryanair", "received 86 euros back from ticketmaster"
     rf"\b(?:got|get|received)\s+(?P<money>{AMOUNT.pattern})\s+back\s+from\s+(?:the\s+)?"
     r"(?P<m>(?!(?:my|our|his|her|their|your|him|them|mum|mom|dad)\b)[a-z][\w&'.-]*)|"
-    # "Ticketmaster refunded me €86", "uber finally refunded us the 30"
-    r"^\W*(?P<m2>[a-z][\w&'.-]*)\s+(?:finally\s+|just\s+|already\s+)?refunded\s+(?:me|us)\s+"
-    r"(?:the\s+)?(?P<money2>(?:[$€£₹₦]|r|rs\.?\s?)?\d[\d,.]*(?:\s?(?:euros?|pounds?|quid|dollars?|"
-    r"bucks|rand))?)"
+    # "Ticketmaster refunded me €86", "uber finally refunded us the 30", "the landlord has
+    # refunded the £200": the sum named, "the" one owed (not "refunded her the £200").
+    r"^\W*(?:(?P<det>the|my|our)\s+)?(?!(?:i|we|you|he|she|they)\b)(?P<m2>[a-z][\w&.-]*(?:'(?!s\b)[\w&.-]+)?)"
+    r"(?:\s+(?:finally\s+|just\s+|already\s+)?(?:(?:has|have)\s+)?|'s\s+)(?:(?:finally|just|already)\s+)?"
+    r"refunded\s+(?:(?:me|us)\s+|(?=the\s))(?:the\s+)?(?P<money2>(?>(?:[$€£₹₦]|r|rs\.?\s?)?\d[\d,.]*"
+    r"(?:\s?(?:euros?|pounds?|quid|dollars?|bucks|rand))?))"
+    r"(?!\s+(?:back\s+)?to\s+(?!(?:me|us|my|our)\b))"
 )
 """Money back from a shop or a company named after "from", or as the one refunding: the
 refund is ``<shop>_refund``, as "refund from Zalando" names it (not "got 20 back from my
 brother", nor from someone by their first name: money handed back, no refund)."""
+_ROLE = re.compile(
+    r"landlord|landlady|letting\s+agent|agent|agency|airline|hotel|gym|bank|council|school|"
+    r"nursery|daycare|seller|shop|store|venue|clinic|dentist|vet|builder|plumber|insurer"
+)
+"""Payers known by what they are to the writer, not by their name."""
 _AMOUNT_AFTER = re.compile(r"\s*(?:back\s+)?[,:(-]*\s*(?:all\s+|the\s+full\s+|in\s+full,?\s+)?")
 
 
@@ -93,7 +101,10 @@ def _from_a_shop(clause: Clause) -> list[Candidate]:
         return []
     money = shop.group("money") or shop.group("money2")
     said = amount_in(money)
-    field = f"financial.{slugify(name)}_refund"
+    # A shop or a company named refunds its "<name>_refund"; one known by its role ("the
+    # landlord", "landlady", "the airline") is that payer's own money back.
+    role = shop.group("det") is not None or _ROLE.fullmatch(name) is not None
+    field = f"financial.{slugify(name)}" + ("" if role else "_refund")
     out = [Candidate(f"{field}.status", "refunded", 0.9, "assertive")]
     value = said[0] if said else bare_amount_at(money, 0)
     if value is not None:

@@ -18,6 +18,7 @@ from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_names import bill_name
+from core.extraction.billers import is_biller
 from core.extraction.called_off import listeners, not_bought
 from core.extraction.clause import Candidate, Clause, phrase_after
 from core.extraction.debts_to_people import debt_to_person
@@ -352,7 +353,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         and merchant is None
         and not (renewed or refund or ordered)
         and not FINANCIAL_WORDS.search(item.lower())
-        and not (paid_verb and _UTILITY.fullmatch(item.lower()))
+        and not (paid_verb and (_UTILITY.fullmatch(item.lower()) or is_biller(item)))
     ):
         return []
     if status == "paid" and clause.intent == "planning":

@@ -49,6 +49,11 @@ _JOINT = re.compile(
     # (as after a comma: the stay before it is now).
     r"|back\s+(?:(?:with|to)\s+(?:me|us|mine|ours)\s+|home\s+)?(?:on\s+)?(?=(?:(?:mon|tue|wed|thu|"
     r"fri|sat|sun)[a-z]*|next|tomorrow|tmrw|tonight|the\s+\d|\d)\b)"
+    # "my husband has the flu and practice is tomorrow", "…and rent is due friday": a thing
+    # and its day, after another fact, is a clause of its own (one "is": no "X and Y are").
+    r"|(?:the\s+)?(?!(?:i|it|he|she|they|we|you|that|this|there|what|who|which)\b)[a-z]+(?:\s+[a-z]+)?"
+    r"\s+is\s+(?:due\b|(?:on\s+|this\s+|next\s+)?(?:tomorrow|tmrw|tonight|today|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|(?:at|on\s+the)\s+\d|(?:closed|cancell?ed|off)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"
     # "I've moved to Leeds so please update my address": the ask after the fact it follows

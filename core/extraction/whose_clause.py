@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.extraction.billers import OWED_TO_A_BILLER
 from core.extraction.clause import Candidate, Clause
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.home_described import HOME_BELONGINGS
@@ -42,8 +43,11 @@ _ON_OUR_BILL = re.compile(
     # "the landlord finally refunded my deposit", "they gave us our money back"
     r"\b(?:refunded|returned|paid\s+back|gave\s+back|gave)\s+(?:(?:me|us)\s+)?(?:my|our)\s+"
     r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b|"
-    # "Ticketmaster refunded me €86": the money is the speaker's, whoever sent it back.
-    r"\brefunded\s+(?:me|us)\b"
+    # "Ticketmaster refunded me €86": the money is the speaker's, whoever sent it back; so is
+    # "the" sum refunded ("the landlord refunded the £200"), unless it went to someone else.
+    r"\brefunded\s+(?:me|us)\b|(?<!\bi\s)(?<!\bwe\s)\brefunded\s+the\s+(?>(?:[$€£₹₦]|r|rs\.?\s?)?"
+    r"\d[\d,.]*(?:\s?(?:euros?|pounds?|quid|dollars?|bucks|rand))?)"
+    r"(?!\s+(?:back\s+)?to\s+(?!(?:me|us|my|our)\b))"
 )
 """Someone else acting on the speaker's bill ("the landlord raised the rent to $2300") or
 paying the speaker's money back ("the landlord refunded my deposit")."""
@@ -113,6 +117,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         or _SENDS_US.search(clause.low)
         or _NOTIFIER_SAYS.match(clause.low)
         or _SERVICE_LEADS.match(clause.low)
+        or OWED_TO_A_BILLER.match(clause.low)
     ):
         return False
     subject_other = (

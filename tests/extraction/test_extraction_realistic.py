@@ -226,6 +226,7 @@ PROBE_SETS = (
     "probes29a",
     "probes29b",
     "probes31a",
+    "probes32b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -781,6 +782,7 @@ _PROBE_MINIMUM = {
     "probes29a": 50,
     "probes29b": 36,
     "probes31a": 77,
+    "probes32b": 69,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1578,6 +1580,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # as the trip completed) and two forbidden fields (that departure, "my salary is $300 a
     # day"). Floors with the wider margin of a single batch.
     ("probes31a", "dev"): Figures(0.89, 0.82, 0.06, 0.00, 2, 0.03),
+    # probes32b (thirty-second round, money32: a sum refunded by whoever owed it, a biller
+    # due a day with no word "bill", a per diem or a rate, a bill that "was" its sum and is
+    # due a day ahead, an illness and another fact joined by "and"), one batch of 69
+    # committed with its baseline before any rule changed: 0.754 (52/69) / 0.300 (24/80),
+    # one record with a forbidden field; 0.942 (65/69) / 1.000 (80/80) after the fixes,
+    # none. Floors with the wider margin of a single batch.
+    ("probes32b", "dev"): Figures(0.88, 0.94, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

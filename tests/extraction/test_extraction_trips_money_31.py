@@ -247,7 +247,8 @@ def test_a_thing_priced_by_the_day_is_a_cost_by_the_term(
         ("the dog walker was $25 a day back then", "financial.dog_walker.amount"),
         ("is the dog walker $25 a day?", "financial.dog_walker.amount"),
         ("a dog walker would be $25 a day", "financial.dog_walker.amount"),
-        ("the per diem is $75 a day", "financial.per_diem.amount"),  # money in
+        # Money in: its amount is earned (test_extraction_money_health_32), never a bill.
+        ("the per diem is $75 a day", "financial.per_diem.status"),
     ],
 )
 def test_look_alikes_of_a_day_rate_give_no_cost(text: str, field: str) -> None:

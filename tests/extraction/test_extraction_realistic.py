@@ -226,6 +226,7 @@ PROBE_SETS = (
     "probes29a",
     "probes29b",
     "probes31a",
+    "probes32a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -781,6 +782,7 @@ _PROBE_MINIMUM = {
     "probes29a": 50,
     "probes29b": 36,
     "probes31a": 77,
+    "probes32a": 78,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

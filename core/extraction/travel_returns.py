@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.home_visits import visit_home
 from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.timewords import WEEKDAYS
@@ -282,6 +283,11 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     """The day the user comes home, when the clause gives one: the first said after the
     way home at ``said_at`` ("off thursday, home again on the 8th" is back on the 8th), or
     else the one before it ("sunday we'll be home")."""
+    home = HOME_TO.search(clause.low)
+    place = place_at(clause.text, home.end()) if home else None
+    visit = visit_home(clause, place) if place else None
+    if visit is not None:
+        return visit  # "home to boston for christmas on the 20th": a trip there
     days = [t for t in clause.times if not t.past and t.prep != "since"]
     later = [t for t in days if t.start >= said_at]
     day = (later or days)[0].day if days else None

@@ -1,0 +1,80 @@
+"""Going home to a named place as a visit there: "home to boston for christmas on the 20th",
+"driving home to fresno on friday, back sunday".
+
+"Flying home to phoenix tonight" alone may be the way home at the end of a trip. Going home
+to a place *for* something (an occasion, a break, a while), or with a way back after it, is
+a trip to that place instead: the day said with it is the day it leaves, and the place is
+where it goes. A holiday named in the "for" ("for christmas", "for mothering sunday") is
+why, not when: the day of the going is the one said beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+
+from core.extraction.clause import Candidate, Clause
+from core.extraction.places import Place
+from core.extraction.travel_trips import planned_trip
+from core.extraction.types import ExtractedObservation
+
+_FOR_SOMETHING = re.compile(
+    r"\bfor\s+(?!(?:good|ever|now|sure|real)\b)(?:[\w'-]+\s+){0,3}?[\w'-]+"
+    r"(?=\s*(?:[,.!;]|$|\b(?:on|this|next|in|at|from|till|til|until|and|so|but|lol|then)\b))"
+)
+"""What the going is for, up to the day said after it: "for christmas", "for spring break",
+"for my mom's birthday", "for a week"."""
+
+
+def visit_home(clause: Clause, place: Place) -> list[Candidate] | None:
+    """A planned trip to ``place``, the home named in "home to <place>", when the clause
+    says what the going is for ("home to cork for paddy's day on the 15th": leaving the
+    15th); None when it says no purpose (the way home, read as such)."""
+    if clause.intent != "planning":
+        return None
+    m = _FOR_SOMETHING.search(clause.low, place.end)
+    if m is None:
+        return None
+    # "for christmas on the 20th": christmas is why, the 20th is when.
+    said = tuple(t for t in clause.times if not m.start() <= t.start < m.end())
+    return planned_trip(replace(clause, times=said), place)
+
+
+def out_then_back(
+    obs: tuple[ExtractedObservation, ...],
+) -> tuple[ExtractedObservation, ...]:
+    """``obs`` with the first of two ways back planned made the departure, when it names
+    the place gone home to ("driving home to fresno on friday, back sunday": to Fresno on
+    Friday, back on Sunday); unchanged otherwise."""
+    backs = [o for o in obs if o.field == "travel.return_date" and o.intent == "planning"]
+    if len(backs) != 2 or any(o.field == "travel.depart_date" for o in obs):
+        return obs
+    first, last = sorted(backs, key=lambda o: _day(o) or date.max)
+    if not (_day(first) or date.max) < (_day(last) or date.min):
+        return obs
+    named = any(
+        o.field == "travel.destination"
+        and o.intent == "planning"
+        and o.evidence_text == first.evidence_text
+        for o in obs
+    )
+    if not named or first.evidence_text == last.evidence_text:
+        return obs
+    until = last.valid_until
+
+    def read(o: ExtractedObservation) -> ExtractedObservation:
+        if o is first:
+            o = replace(o, field="travel.depart_date")
+        if o.domain == "travel" and o.valid_until and until and o.valid_until < until:
+            o = replace(o, valid_until=until)  # the trip lasts until it comes back
+        return o
+
+    return tuple(read(o) for o in obs)
+
+
+def _day(o: ExtractedObservation) -> date | None:
+    try:
+        return date.fromisoformat(str(o.candidate_value))
+    except ValueError:
+        return None

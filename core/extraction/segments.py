@@ -130,6 +130,10 @@ _JOINT = re.compile(
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
+    # "lmao in Denver since monday, send snacks": an ask of the reader after the news, its
+    # own clause (the news before it stays told, not asked).
+    r"(?:(?:pls|plz|please)\s+)?(?:send|bring|pray|wish\s+(?:me|us)|call|ring|text|ping|dm)\s+"
+    r"(?=(?:me|us|help|snacks|food|coffee|pics|photos|prayers|vibes|luck|for|later|asap|if)\b)|"
     # "dentist tues 2pm, flying to Dublin sat morning": a leg of a week's plan after a comma
     # is a clause of its own, with its own day.
     r"(?:flying|driving|heading|travell?ing|train|coach|ferry|flight|bus)\s+(?:back\s+|out\s+|"

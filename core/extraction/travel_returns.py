@@ -134,7 +134,7 @@ HOMEWARD = branched(
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
-    r"tonight\b|next\b|in\s+\d|\d)"
+    r"tonight\b|next\b|in\s+\d|\d|the\s+\d)"  # "then back the 13th"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).

@@ -26,6 +26,11 @@ _FOR_SOMETHING = re.compile(
 """What the going is for, up to the day said after it: "for christmas", "for spring break",
 "for my mom's birthday", "for a week"."""
 
+_BACK_AFTER = re.compile(
+    r"(?:,|\band|\bthen)\s+(?:(?:then|and)\s+)?(?:back|home\s+again|returning|flying\s+back)\b"
+)
+"""The way back said after going home to the place: ", back on the 16th", "and back the 27th"."""
+
 
 def visit_home(clause: Clause, place: Place) -> list[Candidate] | None:
     """A planned trip to ``place``, the home named in "home to <place>", when the clause
@@ -33,6 +38,9 @@ def visit_home(clause: Clause, place: Place) -> list[Candidate] | None:
     15th); None when it says no purpose (the way home, read as such)."""
     if clause.intent != "planning":
         return None
+    if _BACK_AFTER.search(clause.low, place.end):
+        # "train home to leeds on the 13th, back on the 16th": there, then back.
+        return planned_trip(clause, place)
     m = _FOR_SOMETHING.search(clause.low, place.end)
     if m is None:
         return None

@@ -212,7 +212,7 @@ _JOINT = re.compile(
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own; so is "home"
     # with its day ("been at gran's since sat, home tmrw").
-    r"(?:back|home)\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"(?:back|home)\s+(?:(?:late|early)\s+)?(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
     # "hubby flew out to Lagos this morning, back in two weeks"
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"

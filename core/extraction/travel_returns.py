@@ -129,7 +129,7 @@ HOMEWARD = branched(
     r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
     r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+(?!since\b|as\b|for\b|from\b)[a-z]+)?)\s+"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
-    r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:(?:late|early)\s+)?(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"

@@ -1,11 +1,11 @@
-"""Going home to a named place as a visit there: "home to boston for christmas on the 20th",
-"driving home to fresno on friday, back sunday".
+"""Going home to a named place: a visit there when the way back follows ("driving home to
+fresno on friday, back sunday"), and its day the one said beside what it is for ("home to
+boston for christmas on the 20th").
 
-"Flying home to phoenix tonight" alone may be the way home at the end of a trip. Going home
-to a place *for* something (an occasion, a break, a while), or with a way back after it, is
-a trip to that place instead: the day said with it is the day it leaves, and the place is
-where it goes. A holiday named in the "for" ("for christmas", "for mothering sunday") is
-why, not when: the day of the going is the one said beside it.
+"Flying home to phoenix tonight" is the way home (the trip's end, home named). Said with a
+way back after it, in the same clause or the next, it is a trip to that place instead: the
+day said with it is the day it leaves. A holiday named in the "for" ("for christmas", "for
+mothering sunday") is why, not when: the day of the going is the one said beside it.
 """
 
 from __future__ import annotations
@@ -33,20 +33,22 @@ _BACK_AFTER = re.compile(
 
 
 def visit_home(clause: Clause, place: Place) -> list[Candidate] | None:
-    """A planned trip to ``place``, the home named in "home to <place>", when the clause
-    says what the going is for ("home to cork for paddy's day on the 15th": leaving the
-    15th); None when it says no purpose (the way home, read as such)."""
-    if clause.intent != "planning":
+    """A planned trip to ``place``, the home named in "home to <place>", when the way back
+    is said after it ("train home to leeds on the 13th, back on the 16th"); None when it is
+    not (the way home, read as such)."""
+    if clause.intent != "planning" or not _BACK_AFTER.search(clause.low, place.end):
         return None
-    if _BACK_AFTER.search(clause.low, place.end):
-        # "train home to leeds on the 13th, back on the 16th": there, then back.
-        return planned_trip(clause, place)
+    return planned_trip(clause, place)
+
+
+def without_its_purpose(clause: Clause, place: Place) -> Clause:
+    """``clause`` without the days inside what the going home to ``place`` is for: "home to
+    boston for christmas on the 20th" goes on the 20th, christmas is why."""
     m = _FOR_SOMETHING.search(clause.low, place.end)
     if m is None:
-        return None
-    # "for christmas on the 20th": christmas is why, the 20th is when.
+        return clause
     said = tuple(t for t in clause.times if not m.start() <= t.start < m.end())
-    return planned_trip(replace(clause, times=said), place)
+    return replace(clause, times=said) if said else clause
 
 
 def out_then_back(

@@ -11,7 +11,7 @@ import re
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
-from core.extraction.home_visits import visit_home
+from core.extraction.home_visits import visit_home, without_its_purpose
 from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.timewords import WEEKDAYS
@@ -285,9 +285,11 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     else the one before it ("sunday we'll be home")."""
     home = HOME_TO.search(clause.low)
     place = place_at(clause.text, home.end()) if home else None
-    visit = visit_home(clause, place) if place else None
-    if visit is not None:
-        return visit  # "home to boston for christmas on the 20th": a trip there
+    if place is not None:
+        visit = visit_home(clause, place)
+        if visit is not None:
+            return visit  # "train home to leeds on the 13th, back on the 16th": a trip there
+        clause = without_its_purpose(clause, place)  # "for christmas on the 20th": the 20th
     days = [t for t in clause.times if not t.past and t.prep != "since"]
     later = [t for t in days if t.start >= said_at]
     day = (later or days)[0].day if days else None

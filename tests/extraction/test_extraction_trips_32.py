@@ -248,7 +248,7 @@ def test_look_alikes_of_an_ask_after_the_news_put_the_writer_nowhere(text: str) 
     [
         "my parents are in Cancun",
         "my parents are in Cabo rn",
-        "my in-laws are in Tenerife",
+        "the in-laws are in Tenerife",
         "my brother's in Denver",
         "grandma's in Florida",
     ],

@@ -1580,6 +1580,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # as the trip completed) and two forbidden fields (that departure, "my salary is $300 a
     # day"). Floors with the wider margin of a single batch.
     ("probes31a", "dev"): Figures(0.89, 0.82, 0.06, 0.00, 2, 0.03),
+    # probes32a (thirty-second round, trips32: setting off on a day before the way back, a
+    # remark before leaving, "then back" a day, going home to a named place and back or for
+    # something, an ask after where the writer is, someone else somewhere, a relative's home
+    # in a town spelled like a word; with a day off work, someone else's, questions,
+    # conditions and the past as look-alikes), one batch of 78 committed before the extractor
+    # ran on it: 0.782 (61/78) / 0.644 (58/90) before its fixes (by the labels as corrected:
+    # five "home to <place> for <something> on <day>" are the way home, as
+    # test_extraction_home_and_back_31 has it), three false commits of 15 (past trips read as
+    # completed) and one forbidden field; 0.808 (63/78) / 0.922 (83/90) after them, the same
+    # three false commits, none forbidden. Floors with the wider margin of a single batch.
+    ("probes32a", "dev"): Figures(0.77, 0.87, 0.20, 0.00, 0, 0.10),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -132,8 +132,9 @@ _JOINT = re.compile(
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
     # "lmao in Denver since monday, send snacks": an ask of the reader after the news, its
     # own clause (the news before it stays told, not asked).
-    r"(?:(?:pls|plz|please)\s+)?(?:send|bring|pray|wish\s+(?:me|us)|call|ring|text|ping|dm)\s+"
-    r"(?=(?:me|us|help|snacks|food|coffee|pics|photos|prayers|vibes|luck|for|later|asap|if)\b)|"
+    # ("I start on Monday, wish me luck" stays whole: the wish goes with the plan it follows)
+    r"(?:(?:pls|plz|please)\s+)?(?:send|bring|pray|call|ring|text|ping|dm)\s+"
+    r"(?=(?:me|us|help|snacks|food|coffee|pics|photos|prayers|vibes|for|later|asap|if)\b)|"
     # "dentist tues 2pm, flying to Dublin sat morning": a leg of a week's plan after a comma
     # is a clause of its own, with its own day.
     r"(?:flying|driving|heading|travell?ing|train|coach|ferry|flight|bus)\s+(?:back\s+|out\s+|"

@@ -32,6 +32,8 @@ FAR_PAST = branched(
     # "in my uni days", "back in our army days": a stretch of life over.
     r"\bin\s+(?:my|our|his|her|their)\s+(?:[a-z]+\s+)?days\b(?!\s+off\b)|"
     # "on our honeymoon we…" is a memory; "our honeymoon in Bali starts Saturday" is ahead.
+    # ("back at work after our honeymoon": being back now, the honeymoon what it follows)
+    r"(?<!after\sour\s)(?<!after\smy\s)(?<!after\sthe\s)"
     r"\bhoneymoon\b(?![^.;!?]*\b(?:starts|begins|kicks\s+off|booked|next|tomorrow|tmrw)\b)|"
     r"\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
     r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|"

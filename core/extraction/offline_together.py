@@ -10,6 +10,7 @@ from datetime import datetime
 
 from core.extraction.arrivals import dated_arrivals
 from core.extraction.day_trips import back_the_day_it_leaves, same_day_trip
+from core.extraction.home_visits import out_then_back
 from core.extraction.job_left import employer_since_left, home_since_left
 from core.extraction.journey_day import journey_day
 from core.extraction.offline_consistency import (
@@ -36,7 +37,10 @@ def read_together(
         back_the_day_it_leaves(
             return_after_departure(
                 same_day_trip(
-                    dedupe_observations(dated_arrivals(observations, explaining, at)), at.date()
+                    out_then_back(
+                        dedupe_observations(dated_arrivals(observations, explaining, at))
+                    ),
+                    at.date(),
                 )
             )
         ),

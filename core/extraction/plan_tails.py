@@ -35,6 +35,18 @@ _PAST_BEFORE = re.compile(
 """A past clause before the return day: only then is the day cut off ("heading to my hometown
 on the 12th, back the 15th" is one plan, read whole)."""
 
+_SETS_OUT_LAST = re.compile(
+    r"\b(?:leav(?:e|ing)|fly(?:ing)?|driv(?:e|ing)|head(?:ing)?|set(?:ting)?\s+off|going|"
+    r"(?:we're|were|i'm|im|we\s+are)\s+off)\b"
+)
+"""A plan of setting out right before the return day ("flights booked, leaving the 20th, back
+the 27th"): the past before it was the booking, not the trip, and the day back is the plan's."""
+
+
+def _piece_start(text: str, end: int) -> int:
+    """Where the comma-piece that ends at ``end`` starts."""
+    return max(text.rfind(", ", 0, end), text.rfind(". ", 0, end), 0)
+
 
 def feeling_cut_off(text: str) -> str:
     """``text`` with a subjectless "can't wait" or "so excited" at its end, and a return day
@@ -47,6 +59,7 @@ def feeling_cut_off(text: str) -> str:
         back is not None
         and _PAST_BEFORE.search(text.lower(), start, back.start())
         and not ANOTHER_SUBJECT.search(text, 0, back.start())
+        and not _SETS_OUT_LAST.search(text.lower(), _piece_start(text, back.start()), back.start())
     ):
         # (not after "my brother flew to denver": the day he is back may be his)
         text = f"{text[: back.start()]}. {text[back.end() :]}"

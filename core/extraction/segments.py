@@ -135,6 +135,11 @@ _JOINT = re.compile(
     # "flying to chicago tmrw, probably back tuesday": a doubt that leads a clause after a
     # comma is that clause's, not the fact's before it ("…, perhaps, I shall" stays whole).
     r"(?:probably|prob|likely|hopefully|possibly|perhaps)\s+(?=[a-z])|"
+    # "lmao in Denver since monday, send snacks": an ask of the reader after the news, its
+    # own clause (the news before it stays told, not asked).
+    # ("I start on Monday, wish me luck" stays whole: the wish goes with the plan it follows)
+    r"(?:(?:pls|plz|please)\s+)?(?:send|bring|pray|call|ring|text|ping|dm)\s+"
+    r"(?=(?:me|us|help|snacks|food|coffee|pics|photos|prayers|vibes|for|later|asap|if)\b)|"
     # "dentist tues 2pm, flying to Dublin sat morning": a leg of a week's plan after a comma
     # is a clause of its own, with its own day.
     r"(?:flying|driving|heading|travell?ing|train|coach|ferry|flight|bus)\s+(?:back\s+|out\s+|"
@@ -213,7 +218,7 @@ _JOINT = re.compile(
     r"game\s+night|movie\s+night)\b(?=[^.!?,]{0,30}\?)|"
     # "currently in Tokyo, back Mar 20": the return is a clause of its own; so is "home"
     # with its day ("been at gran's since sat, home tmrw").
-    r"(?:back|home)\s+(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"(?:back|home)\s+(?:(?:late|early)\s+)?(?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
     # "hubby flew out to Lagos this morning, back in two weeks"
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"

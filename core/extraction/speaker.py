@@ -35,7 +35,9 @@ _LEAD: Final = (
 # "my brother ...", "our neighbor's ...", "his ...", "she ...", not "my wife and I ...".
 _OTHER_SUBJECT = re.compile(
     _LEAD + r"(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:" + _PEOPLE + r")\b(?:'s)?"
-    r"|the\s+(?:\w+\s+)?(?:guests?|visitors?|tenants?|lodgers?|hosts?)(?:'s|')?(?=\s)"
+    # "the in-laws are in Florida till april": the family called by "the" is someone else too.
+    r"|the\s+(?:\w+\s+)?(?:guests?|visitors?|tenants?|lodgers?|hosts?|in-?laws|grandparents|"
+    r"neighbou?rs)(?:'s|')?(?=\s)"
     r"(?!\s+(?:room|rooms|house|bedroom|bathroom|suite|list|wifi|book)\b)"
     r"|(?:he|she|they|his|her|their)\b)"
     r"(?!\s+(?:and|&)\s+(?:i|me|we|us)\b)",

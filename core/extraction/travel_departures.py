@@ -14,7 +14,8 @@ from core.extraction.travel_stays import leaving_the_arrival
 from core.extraction.types import ExtractedObservation
 
 SETTING_OUT_WORDS = (
-    r"leave|leaving|leaves|depart|departs|departing|departure(?=\s*[:\u2013-])|set(?:ting)?\s+off|head(?:ing)?\s+out|"
+    r"leave|leaving|leaves|depart|departs|departing|departure(?=\s*[:\u2013-])|set(?:ting)?\s+off|"
+    r"head(?:s|ing)?\s+(?:out|off)|"
     r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road"
 )
 """The verbs of setting out (one list for every reader of a departure day)."""
@@ -23,7 +24,11 @@ _SETTING_OUT = re.compile(
     # "flights booked for lisbon!!! we go the 13th": going, the day right after it, said by
     # the speaker (a plain "go" is anyone's errand: "the kids go to camp").
     r"\b(?:i|we|we're|were|i'm|im)\s+(?:go|going)(?=\s+(?:on\s+)?(?:the\s+\d|\d|mon|tue|wed|thu|"
-    r"fri|sat|sun|tomorrow|tmrw|tonight))"
+    r"fri|sat|sun|tomorrow|tmrw|tonight))|"
+    # "off tomorrow, home again monday", "we're off saturday": off on a day is setting out
+    # when we are (a day off is said of oneself: "i'm off tomorrow" is no trip), or with no
+    # subject at all, the way back said after it making it a trip.
+    r"(?:^|\b(?:we're|were|we\s+are)\s+)off\b(?!\s+(?:sick|ill|work|school|duty|shift)\b)"
 )
 """Setting out with no place: "we're gonna leave Friday morning", "heading out Sunday"."""
 

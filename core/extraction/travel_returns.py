@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.home_visits import visit_home, without_its_purpose
 from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.timewords import WEEKDAYS
@@ -128,12 +129,12 @@ HOMEWARD = branched(
     r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:stateside|in\s+town|(?:in|to)\s+(?!(?:reality|normal|work|school|uni|"
     r"the\s+grind|real\s+life)\b)[a-z]+(?:\s+(?!since\b|as\b|for\b|from\b)[a-z]+)?)\s+"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|tmrw\b|the\s+\d|on\s+(?:the\s+)?\d)|"
-    r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?=(?:on|by)\s|[a-z]*day\b|"
+    r"^(?:(?:and\s+)?then\s+|and\s+)?back\s+(?:(?:late|early)\s+)?(?=(?:on|by)\s|[a-z]*day\b|"
     # a weekday cut short ("back thurs", "back tues"): the day-word list, not a pattern
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
-    r"tonight\b|next\b|in\s+\d|\d)"
+    r"tonight\b|next\b|in\s+\d|\d|the\s+\d)"  # "then back the 13th"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).
@@ -282,6 +283,13 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     """The day the user comes home, when the clause gives one: the first said after the
     way home at ``said_at`` ("off thursday, home again on the 8th" is back on the 8th), or
     else the one before it ("sunday we'll be home")."""
+    home = HOME_TO.search(clause.low)
+    place = place_at(clause.text, home.end()) if home else None
+    if place is not None:
+        visit = visit_home(clause, place)
+        if visit is not None:
+            return visit  # "train home to leeds on the 13th, back on the 16th": a trip there
+        clause = without_its_purpose(clause, place)  # "for christmas on the 20th": the 20th
     days = [t for t in clause.times if not t.past and t.prep != "since"]
     later = [t for t in days if t.start >= said_at]
     day = (later or days)[0].day if days else None

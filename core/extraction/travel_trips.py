@@ -27,6 +27,12 @@ _INSIDE_IN = re.compile(
     # shores of Loch Ness": a spot by its side of the town.
     r"(?:edge|edges|outskirts|heart|middle|centre|center|fringes|foot|shores?|banks?)\s+of)\s+"
 )
+_KIN_HOME_IN = re.compile(
+    r"\s*(?:my|our)\s+(?:[a-z]+\s+)?(?:parents|folks|family|mum|mom|mam|dad|nan|gran|grandma|"
+    r"grandpa|grandparents|in-laws|inlaws|sister|brother|aunt|auntie|uncle|cousin|son|daughter)"
+    r"(?:'s|s)?(?:\s+(?:place|house|flat|home))?\s+in\s+"
+)
+"""A relative's home before "in": "my parents in", "my mum's place in"."""
 _RETURN_PREPS = frozenset(
     # "return Tue 3/10", "returns the 27th": a calendar's or an itinerary's way back.
     {
@@ -63,9 +69,11 @@ def place_near(clause: Clause, pos: int) -> Place | None:
             return None
         # "a cabin near bend": near a common noun English says "near the bend", so a bare
         # word there that names a town is the town.
-        place = place_at(
-            clause.text, m.end(), bare=m.group("prep").split()[0] in ("near", "outside")
-        )
+        # "off to my parents in bath": "in the bath" would be the tub; after a relative's
+        # home a bare word that names a town is the town they live in.
+        kin = _KIN_HOME_IN.fullmatch(clause.low, pos, m.end())
+        near = m.group("prep").split()[0] in ("near", "outside")
+        place = place_at(clause.text, m.end(), bare=near or kin is not None)
         if place is not None:
             return place
         pos = m.end()

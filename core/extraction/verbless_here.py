@@ -60,7 +60,8 @@ _AHEAD = re.compile(
 _SOON = re.compile(
     r"\s+(?:this\s+(?:weekend|wknd|wkend)|next\s+(?:week|wk|weekend|wknd|month|mon|tues|wednes|"
     r"thurs|fri|satur|sun)\w*|tomorrow|tmrw|tonight|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)"
-    r"day|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b",
+    # a weekday cut short that is no other word: "vegas with the boys thurs"
+    r"day|(?:on\s+)?(?:tues?|weds|thur?s?|fri)|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b",
     re.I,
 )
 """A time ahead right after a bare place that opens a clause: a trip there ("bali next week",

@@ -211,7 +211,7 @@ _SETS_OUT = frozenset(
 till the 12th"): what a subjectless sentence after them goes on with."""
 _MOVES = re.compile(
     r"\b(?:land(?:s|ing)?|arriv(?:e|es|ing)|fl(?:y|ies|ying)\s+in|com(?:e|es|ing)\s+(?:in|over|"
-    r"to\s+stay|to\s+visit)|get(?:s|ting)?\s+in)\b"
+    r"to\s+stay|to\s+visit)|get(?:s|ting)?\s+in|head(?:s|ing)?\s+(?:off|out)|set(?:s|ting)?\s+off)\b"
 )
 """The same in words, when the small model reads "my in-laws land thursday" as a noun phrase."""
 

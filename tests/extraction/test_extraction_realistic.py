@@ -226,7 +226,9 @@ PROBE_SETS = (
     "probes29a",
     "probes29b",
     "probes31a",
+    "probes32a",
     "probes32b",
+    "probes32c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -782,7 +784,9 @@ _PROBE_MINIMUM = {
     "probes29a": 50,
     "probes29b": 36,
     "probes31a": 77,
+    "probes32a": 78,
     "probes32b": 69,
+    "probes32c": 16,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1580,6 +1584,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # as the trip completed) and two forbidden fields (that departure, "my salary is $300 a
     # day"). Floors with the wider margin of a single batch.
     ("probes31a", "dev"): Figures(0.89, 0.82, 0.06, 0.00, 2, 0.03),
+    # probes32a (thirty-second round, trips32: setting off on a day before the way back, a
+    # remark before leaving, "then back" a day, going home to a named place and back or for
+    # something, an ask after where the writer is, someone else somewhere, a relative's home
+    # in a town spelled like a word; with a day off work, someone else's, questions,
+    # conditions and the past as look-alikes), one batch of 78 committed before the extractor
+    # ran on it: 0.782 (61/78) / 0.644 (58/90) before its fixes (by the labels as corrected:
+    # five "home to <place> for <something> on <day>" are the way home, as
+    # test_extraction_home_and_back_31 has it), three false commits of 15 (past trips read as
+    # completed) and one forbidden field; 0.808 (63/78) / 0.922 (83/90) after them, the same
+    # three false commits, none forbidden. Floors with the wider margin of a single batch.
+    ("probes32a", "dev"): Figures(0.77, 0.87, 0.20, 0.00, 0, 0.10),
     # probes32b (thirty-second round, money32: a sum refunded by whoever owed it, a biller
     # due a day with no word "bill", a per diem or a rate, a bill that "was" its sum and is
     # due a day ahead, an illness and another fact joined by "and"), one batch of 69
@@ -1587,6 +1602,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # one record with a forbidden field; 0.942 (65/69) / 1.000 (80/80) after the fixes,
     # none. Floors with the wider margin of a single batch.
     ("probes32b", "dev"): Figures(0.88, 0.94, 0.00, 0.00, 0, 0.00),
+    # probes32c (thirty-second round, the lead: a "were" typed for "we're" after a day ahead
+    # that opens the clause, "thursday were leaving for tahoe"; a day gone by, a subject
+    # before the day, a question and plural days as look-alikes), one batch of 16 committed
+    # before the fix: 0.438 (7/16) / 0.500 (10/20), the departures read as last week's; 1.000
+    # (16/16) / 0.950 (19/20) after it (with two look-alikes' labels mended to the past they
+    # are). Floors with the wider margin of a single batch.
+    ("probes32c", "dev"): Figures(0.87, 0.85, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

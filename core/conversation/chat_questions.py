@@ -338,22 +338,24 @@ class Questions(ChatPart):
 
     async def asked_again_if_said_since(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime
-    ) -> bool:
+    ) -> tuple[bool, datetime | None]:
         """A Yes or No tapped under a household question another member's word was
         committed on since it was shown: the message tapped does not say so, so the tap
         answers nothing and the question is asked again below, saying what was said
-        ("Since then, Bob said Lily is well. Still want to answer?"). Whether it was."""
+        ("Since then, Bob said Lily is well. Still want to answer?"). Whether it was, and
+        when the word the tapped message showed was committed (the answer's ``seen``:
+        ``core.domain.overtaken``), None when it showed none."""
         mine = self.config.entity_of(prompt.owner_user_id)
         since = await said_since(self.engine.store, item, mine)
         if since is None or prompt.message_id is None:
-            return False
+            return False, None
         lines = await read_chat(self.log, prompt.chat_id, limit=RECENT)
         tapped = next((line for line in lines if line.message_id == prompt.message_id), None)
         names = (await self.deps.household_users()).names
         if tapped is not None and said_since_line(since, mine, names) in tapped.text:
-            return False  # she read it there: her answer stands
+            return False, since.committed_at  # she read it there: her answer stands
         await self.resend(prompt, item, now, texts.SAID_SINCE_ASKED_AGAIN)
-        return True
+        return True, None
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

@@ -34,10 +34,19 @@ def overtaking_word(
     the value already held overturns nothing."""
     if action != "confirm" or fact is None or item.kind != "change":
         return None
-    if fact.value == item.candidate_value or fact.committed_at <= item.created_at:
+    if fact.value == item.candidate_value or _known_when_asked(item, fact):
         return None
     if not persons_word(fact.principal):
         return None
     if seen is not None and fact.committed_at <= seen:
         return None
     return fact
+
+
+def _known_when_asked(item: ReviewItem, fact: CommittedFact) -> bool:
+    """Whether the question was asked over ``fact``: committed before it, or in the same
+    instant as the value the question names as the field's (a clock that stood still, or
+    one message that committed and asked; a word that differs is newer all the same)."""
+    if fact.committed_at != item.created_at:
+        return fact.committed_at < item.created_at
+    return fact.value == item.current_value

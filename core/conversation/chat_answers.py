@@ -27,7 +27,7 @@ from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.left_undone import left_undone, trip_began
-from core.conversation.said_since import overtaken_line, said_since
+from core.conversation.said_since import said_since
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
 from core.domain.review_items import ReviewItem
@@ -260,16 +260,17 @@ class Answers(ChatPart):
         self, prompt: PromptMessage, item: ReviewItem, word: CommittedFact, now: datetime
     ) -> None:
         """A Yes ``core.domain.overtaken`` refused: a person's word (``word``) was committed
-        after the message tapped was shown. Told whose, when and what, and the question is
-        asked again below with that word in it, to answer knowing it."""
+        after what the message tapped showed. Said under it (whose, when, what), and the
+        question is asked again below with that word in it, to answer knowing it."""
         mine = self.config.entity_of(prompt.owner_user_id)
         since = await said_since(self.engine.store, item, mine)
         names = (await self.deps.household_users()).names
-        zone = await self.deps.zone_of(mine)
         shown = since or replace(word, principal=reader_of(word.principal, ()))
-        await self.messenger.send(prompt.chat_id, overtaken_line(shown, mine, names, zone))
-        if since is not None and prompt.message_id is not None:
-            await self.questions.resend(prompt, item, now, texts.SAID_SINCE_ASKED_AGAIN)
+        line = await self.questions.overtaken_words(shown, mine, names)
+        if since is None or prompt.message_id is None:  # nothing to show it with: said
+            await self.say(prompt.chat_id, line)
+            return
+        await self.questions.resend(prompt, item, now, texts.overtaken_asked_again(line))
 
     async def _which_day_instead(
         self, prompt: PromptMessage, said_no: ReviewItem, now: datetime

@@ -12,7 +12,7 @@ a chat waits on and tell it to bind, close, show and show again.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -22,7 +22,7 @@ from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.held_values import held_by_writer
 from core.conversation.question_group import asked_with
-from core.conversation.said_since import said_since, said_since_line
+from core.conversation.said_since import overtaken_line, said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
 from core.conversation.trip_left import TripDays, trip_days
@@ -30,6 +30,7 @@ from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
 from core.domain.review_items import OPEN_STATUSES, PASSED
+from core.domain.state import CommittedFact
 from core.domain.user_clock import later_day
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
@@ -354,8 +355,13 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         if tapped is not None and said_since_line(since, mine, names) in tapped.text:
             return False, since.committed_at  # she read it there: her answer stands
-        await self.resend(prompt, item, now, texts.SAID_SINCE_ASKED_AGAIN)
+        await self.resend(prompt, item, now, await self.overtaken_note(since, mine, names))
         return True, None
+
+    async def overtaken_note(self, word: CommittedFact, mine: str, names: Mapping[str, str]) -> str:
+        """The note under a question ``word`` overtook: whose, when on ``mine``'s clock, what."""
+        zone = await self.deps.zone_of(mine)
+        return texts.overtaken_asked_again(overtaken_line(word, mine, names, zone))
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

@@ -6,7 +6,7 @@ Before: Bob's unsure "I think Noah is sick" was asked of him; Alice then said pl
 it had listed it before her word, and "sick" replaced her newer word in silence. Now a Yes
 over a person's word committed after the question was asked, that the answer does not say
 it was shown (``seen_since``: the ``said_since.committed_at`` listed with the question),
-is a 409 ``overtaken`` problem saying whose word, when and what; nothing changes and the
+is a 409 ``overtaken`` problem (over MCP, ``answer_question``'s error) saying whose word, when and what; nothing changes and the
 question stays open, listed with her word. Answered again naming it, his Yes is his word.
 A No, an Edit, and a Yes to the value already held are never overtaken."""
 
@@ -15,10 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from api_harness import ALICE, BOB, FAMILY, Api
-from canon_testing import make_observation
+from api_harness import ALICE, BOB, FAMILY, HOUSEHOLD, Api
+from canon_testing import NOW, make_observation
 from test_members_question_stays_api import _asked, _says
 from test_members_question_stays_api import api as api  # the fixture: SQLite and PostgreSQL
+
+from core.errors import Overtaken
+from core.mcp.scoped import Scope, ScopedCanon
 
 NOAH = "family.noah.status"
 OVERTAKEN = (
@@ -134,3 +137,27 @@ async def test_a_seen_since_that_is_no_timestamp_is_refused(api: Api) -> None:
 
     assert status == 422, problem
     assert await _noah(api) == ("well", ALICE)
+
+
+def _bobs_session(api: Api) -> ScopedCanon:
+    """Bob's own assistant over MCP, acting for him on the same store."""
+    return ScopedCanon(api.engine, Scope.of(BOB, HOUSEHOLD), clock=lambda: NOW)
+
+
+async def test_over_mcp_his_yes_is_overtaken_until_he_names_her_word(api: Api) -> None:
+    """The same rule over MCP: ``answer_question`` refuses the Yes, saying whose word, when
+    and what and how to answer knowing it; ``list_pending`` shows the word, and the Yes
+    naming its ``committed_at`` is his."""
+    await _bobs_question_then_alices_word(api)
+    mcp = _bobs_session(api)
+    [pending] = (await mcp.pending()).pending
+
+    with pytest.raises(Overtaken) as refused:
+        await mcp.answer(pending.id, "yes")
+
+    assert str(refused.value).startswith(OVERTAKEN), str(refused.value)
+    assert await _noah(api) == ("well", ALICE)
+    assert pending.said_since is not None
+    answered = await mcp.answer(pending.id, "yes", seen_since=pending.said_since.committed_at)
+    assert answered.committed
+    assert await _noah(api) == ("sick", f"mcp:{BOB}")  # his own session's word

@@ -1,0 +1,62 @@
+"""Back home with no trip known: being home, never a trip over.
+
+The extractor reads "I'm back home", "just got home" or "we're back" as the trip over
+(``travel.status`` completed), which is what they mean when there is a trip. With none
+known (no status, destination or day of one held), the words end nothing: a trip that
+never existed is not "completed". They say where the speaker is: her home city when she
+told it (``travel.location``, decided as any word of where she is); with no home known,
+nothing (the place held for her may be home: it is not forgotten on a guess). With a
+trip known, unchanged
+(``core.engine.trip_state``: one under way ends, with home as its companion).
+
+A pure function of a message's payloads and the speaker's committed values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.domain.state import Scalar
+from core.engine.trip_state import (
+    DEPART,
+    DESTINATION,
+    HOME,
+    LOCATION,
+    RETURN,
+    STATUS,
+    at_home,
+    ends_the_trip,
+)
+
+TRIP_KNOWN = (STATUS, DESTINATION, DEPART, RETURN)
+"""What Canon holds of a trip when there is one: its status, where it goes, its days."""
+
+
+def no_trip_to_end(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+) -> list[dict[str, Any]]:
+    """``payloads`` with each end of a trip (``ends_the_trip``) read as being home when
+    ``state`` (the speaker's committed values) holds no trip: the home city as where
+    ``entity_id`` is, unless the message says where already; with no home known, nothing."""
+    if any(state.get(f) is not None for f in TRIP_KNOWN):
+        return payloads
+    home = state.get(HOME)
+    placed = any(p.get("entity_id") == entity_id and p.get("field") == LOCATION for p in payloads)
+    out = []
+    for p in payloads:
+        if not ends_the_trip(p, entity_id):
+            out.append(p)
+        elif placed:
+            continue  # "back home in portland": the place it names is what it says
+        elif isinstance(home, str):
+            out.append({**p, "field": LOCATION, "candidate_value": home})
+    return out
+
+
+def home_words(
+    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+) -> list[dict[str, Any]]:
+    """A message's payloads read knowing where home is and whether a trip is known:
+    ``no_trip_to_end``, then ``at_home``."""
+    return at_home(no_trip_to_end(payloads, entity_id, state), entity_id, state)

@@ -219,8 +219,8 @@ async def _observations(
             if not part.shared:
                 own.append(part.text)
             continue
-        state = speaker if part.user == entity_id else await engine.store.facts(part.user)
-        found += home_words(theirs, part.user, {f.field: f.value for f in state})
+        held = speaker if part.user == entity_id else await engine.store.facts(part.user)
+        found += await home_words(engine.store, theirs, part.user, {f.field: f.value for f in held})
     mine = "".join(own)
     if mine.strip() or not found:
         own_state = {f.field: f.value for f in speaker}
@@ -319,7 +319,7 @@ async def _observations(
             own_state,
             lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
         )
-        found = home_words(read_mine, entity_id, own_state) + found
+        found = await home_words(engine.store, read_mine, entity_id, own_state) + found
     return found
 
 

@@ -28,6 +28,7 @@ from core.engine.trip_state import (
     at_home,
     ends_the_trip,
 )
+from core.store import Store
 
 TRIP_KNOWN = (STATUS, DESTINATION, DEPART, RETURN)
 """What Canon holds of a trip when there is one: its status, where it goes, its days."""
@@ -54,9 +55,16 @@ def no_trip_to_end(
     return out
 
 
-def home_words(
-    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+async def home_words(
+    store: Store, payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
 ) -> list[dict[str, Any]]:
     """A message's payloads read knowing where home is and whether a trip is known:
-    ``no_trip_to_end``, then ``at_home``."""
+    ``no_trip_to_end``, then ``at_home``. A trip still being asked about is known too
+    ("we leave for tahoe in 3 days", "we got back home last night", typed before any
+    answer): its open questions are read, only for an end of a trip with none committed."""
+    ends = any(ends_the_trip(p, entity_id) for p in payloads)
+    if ends and not any(state.get(f) is not None for f in TRIP_KNOWN):
+        asked = await store.open_review_items([entity_id])
+        if any(r.kind == "change" and r.field in TRIP_KNOWN for r in asked):
+            state = {**state, STATUS: "asked"}  # a trip in question: not none
     return at_home(no_trip_to_end(payloads, entity_id, state), entity_id, state)

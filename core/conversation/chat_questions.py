@@ -355,13 +355,15 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         if tapped is not None and said_since_line(since, mine, names) in tapped.text:
             return False, since.committed_at  # she read it there: her answer stands
-        await self.resend(prompt, item, now, await self.overtaken_note(since, mine, names))
+        line = await self.overtaken_words(since, mine, names)
+        await self.resend(prompt, item, now, texts.overtaken_asked_again(line))
         return True, None
 
-    async def overtaken_note(self, word: CommittedFact, mine: str, names: Mapping[str, str]) -> str:
-        """The note under a question ``word`` overtook: whose, when on ``mine``'s clock, what."""
-        zone = await self.deps.zone_of(mine)
-        return texts.overtaken_asked_again(overtaken_line(word, mine, names, zone))
+    async def overtaken_words(
+        self, word: CommittedFact, mine: str, names: Mapping[str, str]
+    ) -> str:
+        """Whose newer word overtook a question, when on ``mine``'s clock, and what."""
+        return overtaken_line(word, mine, names, await self.deps.zone_of(mine))
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

@@ -21,13 +21,17 @@ from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact
 from core.domain.whose_word import persons_word
 
+SPOKEN = frozenset({"conversation_assertive", "user_confirmation"})
+"""The source types of a person's own word: said in a chat or client, or answered Yes."""
+
 
 def overtaking_word(
     item: ReviewItem, fact: CommittedFact | None, action: str, seen: datetime | None = None
 ) -> CommittedFact | None:
     """``fact`` when a Yes (``action`` "confirm") to ``item`` would overturn it unseen: a
-    person's word (a member's, through any of their doors; not a source's or Canon's,
-    which the user's Yes overrules as it always did) committed after the question was
+    person's word (a member's said or answered, through any of their doors; not a
+    source's or Canon's, even through a token, which the user's Yes overrules as it
+    always did) committed after the question was
     asked, holding another value than the one the Yes commits, that the answerer was not
     shown (``seen``: the ``committed_at`` of the word they read with the question; None:
     none). A No or an Edit is the answerer's own new word and is never overtaken; a Yes to
@@ -36,8 +40,8 @@ def overtaking_word(
         return None
     if fact.value == item.candidate_value or _known_when_asked(item, fact):
         return None
-    if not persons_word(fact.principal):
-        return None
+    if fact.source_type not in SPOKEN or not persons_word(fact.principal):
+        return None  # a calendar's or a mail's, even through a token: evidence a Yes overrules
     if seen is not None and fact.committed_at <= seen:
         return None
     return fact

@@ -44,14 +44,19 @@ def _question(candidate: str = "sick", current: str | None = None) -> ReviewItem
     )
 
 
-def _word(value: str, minutes: float, by: str | None = "user:alice") -> CommittedFact:
+def _word(
+    value: str,
+    minutes: float,
+    by: str | None = "user:alice",
+    source: str = "conversation_assertive",
+) -> CommittedFact:
     at = ASKED + timedelta(minutes=minutes)
     return CommittedFact(
         entity_id="family:smith",
         field=FIELD,
         value=value,
         version=2,
-        source_type="telegram",
+        source_type=source,
         source_ref="m2",
         confidence=0.9,
         event_id="e2",
@@ -75,6 +80,12 @@ CASES = [
     pytest.param(_word("sick", 2), "confirm", None, False, id="the Yes's value already held"),
     pytest.param(_word("well", -5), "confirm", None, False, id="held before it was asked"),
     pytest.param(_word("well", 2, None), "confirm", None, False, id="a source's, not a person's"),
+    pytest.param(
+        _word("well", 2, "token:t1", "calendar"), "confirm", None, False, id="a calendar's token"
+    ),
+    pytest.param(
+        _word("well", 2, "user:alice", "user_confirmation"), "confirm", None, True, id="her Yes"
+    ),
     pytest.param(None, "confirm", None, False, id="nothing held"),
     pytest.param(_word("well", 0), "confirm", None, True, id="the same instant, another word"),
 ]

@@ -220,7 +220,9 @@ async def _observations(
                 own.append(part.text)
             continue
         held = speaker if part.user == entity_id else await engine.store.facts(part.user)
-        found += await home_words(engine.store, theirs, part.user, {f.field: f.value for f in held})
+        found += await home_words(
+            engine.store, theirs, part.user, {f.field: f.value for f in held}, (household, users)
+        )
     mine = "".join(own)
     if mine.strip() or not found:
         own_state = {f.field: f.value for f in speaker}
@@ -319,7 +321,10 @@ async def _observations(
             own_state,
             lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
         )
-        found = await home_words(engine.store, read_mine, entity_id, own_state) + found
+        found = (
+            await home_words(engine.store, read_mine, entity_id, own_state, (household, users))
+            + found
+        )
     return found
 
 

@@ -14,10 +14,12 @@ A pure function of a message's payloads and the speaker's committed values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.domain.state import Scalar
+from core.domain.household import HouseholdUsers, member_slug_user
+from core.domain.said_of_users import AWAY, whereabouts_of
+from core.domain.state import CommittedFact, Scalar
 from core.engine.trip_state import (
     DEPART,
     DESTINATION,
@@ -35,12 +37,18 @@ TRIP_KNOWN = (STATUS, DESTINATION, DEPART, RETURN)
 
 
 def no_trip_to_end(
-    payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+    payloads: list[dict[str, Any]],
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    *,
+    away_known: bool = False,
 ) -> list[dict[str, Any]]:
     """``payloads`` with each end of a trip (``ends_the_trip``) read as being home when
-    ``state`` (the speaker's committed values) holds no trip: the home city as where
-    ``entity_id`` is, unless the message says where already; with no home known, nothing."""
-    if any(state.get(f) is not None for f in TRIP_KNOWN):
+    ``state`` (the speaker's committed values) holds no trip and nothing else puts them
+    away (``away_known``: a trip still asked about, the household's "alice is away"): the
+    home city as where ``entity_id`` is, unless the message says where already; with no
+    home known, nothing."""
+    if away_known or any(state.get(f) is not None for f in TRIP_KNOWN):
         return payloads
     home = state.get(HOME)
     placed = any(p.get("entity_id") == entity_id and p.get("field") == LOCATION for p in payloads)
@@ -56,15 +64,28 @@ def no_trip_to_end(
 
 
 async def home_words(
-    store: Store, payloads: list[dict[str, Any]], entity_id: str, state: Mapping[str, Scalar]
+    store: Store,
+    payloads: list[dict[str, Any]],
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    said_of: tuple[Sequence[CommittedFact], HouseholdUsers | None] = ((), None),
 ) -> list[dict[str, Any]]:
     """A message's payloads read knowing where home is and whether a trip is known:
-    ``no_trip_to_end``, then ``at_home``. A trip still being asked about is known too
-    ("we leave for tahoe in 3 days", "we got back home last night", typed before any
-    answer): its open questions are read, only for an end of a trip with none committed."""
-    ends = any(ends_the_trip(p, entity_id) for p in payloads)
-    if ends and not any(state.get(f) is not None for f in TRIP_KNOWN):
-        asked = await store.open_review_items([entity_id])
-        if any(r.kind == "change" and r.field in TRIP_KNOWN for r in asked):
-            state = {**state, STATUS: "asked"}  # a trip in question: not none
-    return at_home(no_trip_to_end(payloads, entity_id, state), entity_id, state)
+    ``no_trip_to_end``, then ``at_home``. Away is known too when a trip is still being
+    asked about ("we leave for tahoe in 3 days", "we got back home last night", typed
+    before any answer: its open questions are read, only for an end of a trip with none
+    committed), or when the household says so of them (``said_of``: the household's facts
+    and its users; "alice is away this week", which her "I'm back home now" overrules)."""
+    away = False
+    if any(ends_the_trip(p, entity_id) for p in payloads) and not any(
+        state.get(f) is not None for f in TRIP_KNOWN
+    ):
+        household, users = said_of
+        away = users is not None and any(
+            whereabouts_of(f.value) == AWAY and member_slug_user(users, f.field) == entity_id
+            for f in household
+        )
+        asked = () if away else await store.open_review_items([entity_id])
+        away = away or any(r.kind == "change" and r.field in TRIP_KNOWN for r in asked)
+    done = no_trip_to_end(payloads, entity_id, state, away_known=away)
+    return at_home(done, entity_id, state)

@@ -82,3 +82,12 @@ def test_with_a_trip_known_nothing_changes(known: str, home: str | None) -> None
         state["profile.home_city"] = home
     payloads = [_end()]
     assert no_trip_to_end(payloads, ME, state) == payloads
+
+
+@pytest.mark.parametrize("home", [None, "Portland"])
+def test_away_known_elsewhere_leaves_the_end_of_the_trip(home: str | None) -> None:
+    """A trip still asked about, or the household's "alice is away this week": her "I'm
+    back home now" ends being away, as before (her word overrules theirs)."""
+    state: dict[str, Scalar] = {} if home is None else {"profile.home_city": home}
+    payloads = [_end()]
+    assert no_trip_to_end(payloads, ME, state, away_known=True) == payloads

@@ -44,12 +44,15 @@ def no_trip_to_end(
     away_known: bool = False,
 ) -> list[dict[str, Any]]:
     """``payloads`` with each end of a trip (``ends_the_trip``) read as being home when
-    ``state`` (the speaker's committed values) holds no trip and nothing else puts them
-    away (``away_known``: a trip still asked about, the household's "alice is away"): the
+    ``state`` (the speaker's committed values) holds no trip, the message tells none
+    besides its end, and nothing else puts them away (``away_known``: a trip still asked
+    about, the household's "alice is away"): the
     home city as where ``entity_id`` is, unless the message says where already; with no
     home known, nothing."""
     if away_known or any(state.get(f) is not None for f in TRIP_KNOWN):
         return payloads
+    if any(_tells_a_trip(p, entity_id) for p in payloads):
+        return payloads  # "flew to denver last night, back in portland": the trip is told
     home = state.get(HOME)
     placed = any(p.get("entity_id") == entity_id and p.get("field") == LOCATION for p in payloads)
     out = []
@@ -61,6 +64,16 @@ def no_trip_to_end(
         elif isinstance(home, str):
             out.append({**p, "field": LOCATION, "candidate_value": home})
     return out
+
+
+def _tells_a_trip(payload: Mapping[str, Any], entity_id: str) -> bool:
+    """Whether ``payload`` is one of the message's own words of a trip besides its end
+    (where it went, its days, that it was under way)."""
+    return (
+        payload.get("entity_id") == entity_id
+        and payload.get("field") in TRIP_KNOWN
+        and not ends_the_trip(payload, entity_id)
+    )
 
 
 async def home_words(

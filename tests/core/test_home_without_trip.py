@@ -58,6 +58,23 @@ CASES = [
     ),
     pytest.param(
         {"profile.home_city": "Portland"},
+        [
+            {
+                **_end(),
+                "event_id": "e3",
+                "field": "travel.destination",
+                "candidate_value": "Denver",
+            },
+            _end(),
+        ],
+        [
+            ("travel.destination", "Denver", "assertive"),
+            ("travel.status", "completed", "assertive"),
+        ],
+        id="the message tells the trip: it is over",
+    ),
+    pytest.param(
+        {"profile.home_city": "Portland"},
         [_end("user:bob")],
         [("travel.status", "completed", "assertive")],
         id="someone else's entity: untouched",

@@ -13,6 +13,7 @@ edges (the CLI, the bot), which print one clear line.
     │   └── NotFound             no such fact, review item or dead letter
     ├── ReviewError              an answer that cannot be applied
     │   ├── AlreadyAnswered      the review item was answered before
+    │   ├── Overtaken            a Yes older than a person's newer word on the field (carries it)
     │   └── InvalidAnswer        an edit value the field cannot hold
     │       └── UnknownPlace     a place nobody knows, not confirmed as new (carries place)
     ├── ScenarioError            a scenario file that cannot be replayed
@@ -91,6 +92,18 @@ class ReviewError(CanonError):
 
 class AlreadyAnswered(ReviewError):
     """The review item has an answer already; a second one changes nothing."""
+
+
+class Overtaken(ReviewError):
+    """A Yes to a question a person's newer word on its field overtook, given without
+    that word shown (``core.domain.overtaken``): nothing changed, the question stays open
+    and is asked again with the word in it. ``fact`` is that word (a ``CommittedFact``)."""
+
+    def __init__(self, fact: Any, said: str | None = None) -> None:
+        super().__init__(
+            said or f"that question was overtaken: {fact.field} was said to be {fact.value!r} since"
+        )
+        self.fact = fact
 
 
 class InvalidAnswer(ReviewError):

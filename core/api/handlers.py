@@ -15,6 +15,7 @@ from typing import Any
 
 from core.api.bodies import words_limit
 from core.api.call import Call, household_of
+from core.api.overtaken_answers import overtaken_problem, seen_since
 from core.api.problems import Problem
 from core.api.response_views import (
     claim_behind,
@@ -45,7 +46,7 @@ from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction, Outcome
 from core.engine.household import UsersToName, facts_for_reader
 from core.engine.review import answer_review
-from core.errors import ClaimRefused, UnknownPlace
+from core.errors import ClaimRefused, Overtaken, UnknownPlace
 from core.store import ReviewItem
 
 ACTIONS: dict[str, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
@@ -296,7 +297,10 @@ async def answer_question(c: Call) -> dict[str, Any]:
             item=item,  # read just now for the reach check: not read twice more
             others=others,
             ends=ends,
+            seen=seen_since(c.body.get("seen_since")),
         )
+    except Overtaken as e:
+        raise await overtaken_problem(c, item, e.fact) from None
     except UnknownPlace as e:
         detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
         raise Problem(422, detail, kind="unknown-place") from None

@@ -23,6 +23,7 @@ from core.errors import (
     InvalidAnswer,
     NotFound,
     NotYours,
+    Overtaken,
     TooManyQuestions,
 )
 
@@ -79,6 +80,8 @@ def from_canon_error(e: CanonError) -> Problem:
         return Problem(403, str(e), kind="not-yours")
     if isinstance(e, AlreadyAnswered):
         return Problem(409, str(e), kind="already-answered")
+    if isinstance(e, Overtaken):  # the answer handler says whose word; a bare one is still 409
+        return Problem(409, str(e), kind="overtaken")
     if isinstance(e, InvalidAnswer | InputError):
         return Problem(422, str(e), kind="invalid-input")
     if isinstance(e, TooManyQuestions):  # an agent's flood of proposals: the user answers first

@@ -142,7 +142,13 @@ ROUTES: Final[tuple[Route, ...]] = (
         "AnswerResponse",
         request="AnswerRequest",
         roles=("user", "delegate"),
-        problems=("not-yours", "already-answered", "invalid-input", "unknown-place"),
+        problems=(
+            "not-yours",
+            "already-answered",
+            "overtaken",
+            "invalid-input",
+            "unknown-place",
+        ),
     ),
     Route(
         "GET",

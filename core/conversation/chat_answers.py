@@ -8,6 +8,7 @@ the chat's next question. ``Answers`` owns nothing of its own: it reads the prom
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime
 
 from core.conversation import texts
@@ -26,14 +27,17 @@ from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.left_undone import left_undone, trip_began
+from core.conversation.said_since import said_since
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
 from core.domain.review_items import ReviewItem
+from core.domain.state import CommittedFact
 from core.domain.tense import has_ended
 from core.domain.user_clock import last_day
+from core.domain.whose_word import reader_of
 from core.engine.consistency import no_cannot_keep
 from core.engine.review import answer_review
-from core.errors import AlreadyAnswered, InvalidAnswer, NotYours
+from core.errors import AlreadyAnswered, InvalidAnswer, NotYours, Overtaken
 
 
 class Answers(ChatPart):
@@ -187,7 +191,8 @@ class Answers(ChatPart):
             # which before forgetting it (a second No, or the day unknown, forgets it).
             await self.edits.begin(prompt, item, now, request=texts.which_day_instead(item))
             return
-        if await self.questions.asked_again_if_said_since(prompt, item, now):
+        asked_again, seen = await self.questions.asked_again_if_said_since(prompt, item, now)
+        if asked_again:
             return  # another member's word since it was shown: asked again, saying so
         try:
             result = await answer_review(
@@ -199,7 +204,11 @@ class Answers(ChatPart):
                 principal=user_principal(self.config.entity_of(user_id)),
                 rules=self.deps.rules,
                 whole_group=True,
+                seen=seen,
             )
+        except Overtaken as e:  # a person's word committed after the message she tapped
+            await self._overtaken(prompt, item, e.fact, now)
+            return
         except NotYours:  # another member's words raised it: theirs to answer
             await self.say(prompt.chat_id, texts.NOT_YOURS)
             return
@@ -246,6 +255,22 @@ class Answers(ChatPart):
         if action == "reject" and await self._which_day_instead(prompt, item, now):
             return  # the same day, waiting to be asked again: which day it was instead
         await self.questions.show_next(prompt.chat_id, now)
+
+    async def _overtaken(
+        self, prompt: PromptMessage, item: ReviewItem, word: CommittedFact, now: datetime
+    ) -> None:
+        """A Yes ``core.domain.overtaken`` refused: a person's word (``word``) was committed
+        after what the message tapped showed. Said under it (whose, when, what), and the
+        question is asked again below with that word in it, to answer knowing it."""
+        mine = self.config.entity_of(prompt.owner_user_id)
+        since = await said_since(self.engine.store, item, mine)
+        names = (await self.deps.household_users()).names
+        shown = since or replace(word, principal=reader_of(word.principal, ()))
+        line = await self.questions.overtaken_words(shown, mine, names)
+        if since is None or prompt.message_id is None:  # nothing to show it with: said
+            await self.say(prompt.chat_id, line)
+            return
+        await self.questions.resend(prompt, item, now, texts.overtaken_asked_again(line))
 
     async def _which_day_instead(
         self, prompt: PromptMessage, said_no: ReviewItem, now: datetime

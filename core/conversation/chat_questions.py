@@ -12,7 +12,7 @@ a chat waits on and tell it to bind, close, show and show again.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -22,7 +22,7 @@ from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import ChatPart
 from core.conversation.held_values import held_by_writer
 from core.conversation.question_group import asked_with
-from core.conversation.said_since import said_since, said_since_line
+from core.conversation.said_since import overtaken_line, said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
 from core.conversation.trip_left import TripDays, trip_days
@@ -30,6 +30,7 @@ from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
 from core.domain.review_items import OPEN_STATUSES, PASSED
+from core.domain.state import CommittedFact
 from core.domain.user_clock import later_day, on_users_clock
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
@@ -340,22 +341,31 @@ class Questions(ChatPart):
 
     async def asked_again_if_said_since(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime
-    ) -> bool:
+    ) -> tuple[bool, datetime | None]:
         """A Yes or No tapped under a household question another member's word was
         committed on since it was shown: the message tapped does not say so, so the tap
         answers nothing and the question is asked again below, saying what was said
-        ("Since then, Bob said Lily is well. Still want to answer?"). Whether it was."""
+        ("Since then, Bob said Lily is well. Still want to answer?"). Whether it was, and
+        when the word the tapped message showed was committed (the answer's ``seen``:
+        ``core.domain.overtaken``), None when it showed none."""
         mine = self.config.entity_of(prompt.owner_user_id)
         since = await said_since(self.engine.store, item, mine)
         if since is None or prompt.message_id is None:
-            return False
+            return False, None
         lines = await read_chat(self.log, prompt.chat_id, limit=RECENT)
         tapped = next((line for line in lines if line.message_id == prompt.message_id), None)
         names = (await self.deps.household_users()).names
         if tapped is not None and said_since_line(since, mine, names) in tapped.text:
-            return False  # she read it there: her answer stands
-        await self.resend(prompt, item, now, texts.SAID_SINCE_ASKED_AGAIN)
-        return True
+            return False, since.committed_at  # she read it there: her answer stands
+        line = await self.overtaken_words(since, mine, names)
+        await self.resend(prompt, item, now, texts.overtaken_asked_again(line))
+        return True, None
+
+    async def overtaken_words(
+        self, word: CommittedFact, mine: str, names: Mapping[str, str]
+    ) -> str:
+        """Whose newer word overtook a question, when on ``mine``'s clock, and what."""
+        return overtaken_line(word, mine, names, await self.deps.zone_of(mine))
 
     async def resend(
         self, prompt: PromptMessage, item: ReviewItem, now: datetime, note: str = texts.ASKED_AGAIN

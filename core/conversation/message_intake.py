@@ -32,13 +32,13 @@ from core.engine.errand_done import STILL_PENDING, errand_said_done, pending_whi
 from core.engine.errand_goods import goods_to_send_back
 from core.engine.errand_refunded import REFUND_CHOSEN, refund_closes_return
 from core.engine.going_back_there import GOING_BACK_THERE, going_back_there
+from core.engine.home_without_trip import home_words
 from core.engine.household import UsersToName
 from core.engine.leaving_for import ends_a_trip, home_before_leaving, not_away_before_leaving
 from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.our_trip import our_trip_asked
 from core.engine.same_errand import named_as_held
-from core.engine.trip_state import at_home
 from core.engine.under_way_words import (
     SET_OUT,
     another_trip_called_off,
@@ -218,8 +218,10 @@ async def _observations(
             if not part.shared:
                 own.append(part.text)
             continue
-        state = speaker if part.user == entity_id else await engine.store.facts(part.user)
-        found += at_home(theirs, part.user, {f.field: f.value for f in state})
+        held = speaker if part.user == entity_id else await engine.store.facts(part.user)
+        found += await home_words(
+            engine.store, theirs, part.user, {f.field: f.value for f in held}, (household, users)
+        )
     mine = "".join(own)
     if mine.strip() or not found:
         own_state = {f.field: f.value for f in speaker}
@@ -323,7 +325,10 @@ async def _observations(
             own_state,
             lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
         )
-        found = at_home(read_mine, entity_id, own_state) + found
+        found = (
+            await home_words(engine.store, read_mine, entity_id, own_state, (household, users))
+            + found
+        )
     return found
 
 

@@ -20,7 +20,8 @@ from core.conversation.provenance import ANOTHER_MEMBER
 from core.domain.api_tokens import ApiToken
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
-from core.domain.whose_word import someone_elses
+from core.domain.user_clock import on_users_clock
+from core.domain.whose_word import member_of, someone_elses
 from core.engine.household import users_by_name
 from core.store import ReviewItem
 from core.store.protocol import StoreBackend
@@ -89,6 +90,46 @@ def said_since_view(
 
 def _who(fact: CommittedFact, names: Mapping[str, str] | None) -> str:
     return (names or {}).get(fact.principal or "") or ANOTHER_MEMBER
+
+
+async def overtaken_refusal(
+    store: StoreBackend,
+    item: ReviewItem,
+    word: CommittedFact,
+    reader: str,
+    household: Iterable[str],
+    configured: Mapping[str, str],
+) -> tuple[str, dict[str, Any] | None]:
+    """What a Yes refused as overtaken (``core.errors.Overtaken``) tells a client, the
+    API's and MCP's alike: whose newer word, when and what, and how to answer knowing it;
+    and the word as ``said_since_view``. The word is the member's (``said_since``, else
+    its writer's member), named as the household names them."""
+    since = await said_since(store, item, reader)
+    shown = since or replace(word, principal=member_of(word.principal, ()) or word.principal)
+    names = await names_of_speakers(store, household, [shown], configured)
+    said = (
+        f"{overtaken_line(shown, reader, names)} Nothing changed; to still say yes, answer "
+        f'again with seen_since "{format_ts(shown.committed_at)}".'
+    )
+    return said, said_since_view(shown, reader, names)
+
+
+def overtaken_line(
+    fact: CommittedFact,
+    reader: str,
+    names: Mapping[str, str] | None = None,
+    zone: object = None,
+) -> str:
+    """What a Yes refused as overtaken (``core.errors.Overtaken``) is told: whose newer
+    word, when on the reader's clock, and what it says ("That question was overtaken: you
+    told me at 14:02 that Noah is well."). ``fact``'s principal is the member's as
+    ``said_since`` gives it (or the raw writer's, named as another member)."""
+    who = "you" if fact.principal == reader else _who(fact, names)
+    local = on_users_clock(fact.committed_at, zone)
+    said = fact_sentence(fact, reader)
+    if said.split(" ", 1)[0] in ("Your", "You"):  # mid-sentence: "that your dad is away"
+        said = said[:1].lower() + said[1:]
+    return f"That question was overtaken: {who} told me at {local:%H:%M} that {said}."
 
 
 def said_since_line(

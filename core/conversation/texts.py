@@ -112,6 +112,14 @@ ANSWERED_ELSEWHERE = (
 """A tap that lost the race to another door's answer (``AlreadyAnswered``): the message
 is edited to that answer, which read alone as if the tap had given it."""
 SAID_SINCE_ASKED_AGAIN = "↓ Asked again below: someone has said something about it since."
+
+
+def overtaken_asked_again(line: str) -> str:
+    """Under a question a tap answered nothing on: whose newer word overtook it, when and
+    what (``said_since.overtaken_line``), and that it is asked again with that word."""
+    return f"↓ {line} Asked again below."
+
+
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "
     "Unicode character or a control character). I kept it for the owner and changed nothing; send it again "

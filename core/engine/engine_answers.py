@@ -84,10 +84,13 @@ class UserAnswers:
         answered_by: str | None = None,
         principal: Principal = SYSTEM,
         item: ReviewItem | None = None,
+        seen: datetime | None = None,
     ) -> AnswerResult:
         """Apply the user's confirm, reject or edit(value) to a review item; what it
         commits is recorded as ``principal``'s, who answered (``core.engine.review``
-        checks it may).
+        checks it may). ``seen``: when the newer word shown with the question was
+        committed; a Yes over a person's newer word not shown is ``Overtaken``
+        (``core.domain.overtaken``), nothing changed.
 
         ``item``: the item as the caller read it, not read again. Only what never
         changes once an item exists is taken from it (kind, entity, field, group,
@@ -109,7 +112,7 @@ class UserAnswers:
             status: ReviewStatus = STATUS_AFTER[action]
             chosen = item.candidate_value if action == "confirm" else value
             ends = await self._ends([item]) if action == "confirm" else {}
-            decide = settlement(action, value, now, answered_by, principal, ends)
+            decide = settlement(action, value, now, answered_by, principal, ends, seen)
             # The item comes back as settled: not read again.
             done = await self.store.settle_group([item.id], decide, self.policy.max_pending)
             promoted = done.promoted
@@ -235,6 +238,7 @@ class UserAnswers:
         item: ReviewItem | None = None,
         others: Sequence[ReviewItem] | None = None,
         ends: Mapping[str, datetime] | None = None,
+        seen: datetime | None = None,
     ) -> AnswerResult:
         """Confirm or reject ``item_id`` and every open item of its group, in one transaction.
 
@@ -244,12 +248,13 @@ class UserAnswers:
         (``Store.question_and_group``), not read again; if one of them was answered
         since, the group is read again and answered as it is now. ``ends``: the ends
         their words gave, read with them (``question_ends``; read here when None).
+        ``seen`` as for ``answer``: one part's newer word not shown refuses the whole Yes.
         """
         item = await self._change_item(item_id, item)
         async with self._locks.hold([item.entity_id]):  # a group is one entity's
             _still_open(item)
             found: dict[str, datetime] = {}
-            decide = settlement(action, None, now, answered_by, principal, found)
+            decide = settlement(action, None, now, answered_by, principal, found, seen)
             if action == "confirm" and asks_which_errand(item.group_key):
                 # "returned it" with two errands open: the one chosen went back, not the rest.
                 decide = _one_of(

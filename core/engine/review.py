@@ -61,6 +61,7 @@ async def answer_review(
     item: ReviewItem | None = None,
     others: Sequence[ReviewItem] | None = None,
     ends: Mapping[str, datetime] | None = None,
+    seen: datetime | None = None,
 ) -> AnswerResult:
     """Apply the user's confirm, reject or edit(value) to review item ``item_id``.
 
@@ -83,6 +84,11 @@ async def answer_review(
     in the store's transaction, as for an item read here. ``others``: the rest of its
     group read with it (``Store.question_and_group``), for a whole group's answer, and
     ``ends`` the ends their words gave, read with them.
+
+    ``seen``: when the newer word the answerer was shown with the question was committed
+    ("Since then, Alice said Noah is well"): a Yes over a person's word newer than the
+    question and not shown is ``Overtaken`` (``core.domain.overtaken``), nothing changed,
+    on every door alike (the chat, the API, MCP, the command line).
     """
     if item is None or item.id != item_id:
         item = await engine.store.review_item(item_id)
@@ -125,6 +131,7 @@ async def answer_review(
             item=item,
             others=others if item.id == item_id else None,
             ends=ends if item.id == item_id else None,
+            seen=seen,
         )
     else:
         result = await engine.answer(
@@ -135,6 +142,7 @@ async def answer_review(
             answered_by=answered_by,
             principal=principal,
             item=item,
+            seen=seen,
         )
     if is_correction(auto, result.committed, result.committed_value):
         assert auto is not None

@@ -14,6 +14,7 @@ from core.domain.audit import audit_line
 from core.domain.errands import ERRAND_WHICH, WHICH_ERRAND_SUBJECT
 from core.domain.ids import derived_id
 from core.domain.observation_record import Observed
+from core.domain.overtaken import overtaking_word
 from core.domain.principals import SYSTEM, Principal
 from core.domain.provenance import writers_origin
 from core.domain.review_items import ReviewStatus, correction_kind
@@ -22,6 +23,7 @@ from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.answers import STATUS_AFTER, confirmation_event, confirmation_record
 from core.engine.consistency import no_cannot_keep
 from core.engine.outcomes import AnswerAction
+from core.errors import Overtaken
 from core.store import Accepted, CommitPlan, NewReviewItem, ReviewItem
 from core.store.protocol import DecideSettlement, EventOwner
 
@@ -161,16 +163,22 @@ def settlement(
     answered_by: str | None,
     principal: Principal = SYSTEM,
     ends: Mapping[str, datetime] | None = None,
+    seen: datetime | None = None,
 ) -> DecideSettlement:
     """How an answer settles an open item, given the fact its commit would replace.
     ``ends``: the end each question's words gave, by its event id ("till sunday"), which
-    a Yes commits with the value (an edit's own value has none)."""
+    a Yes commits with the value (an edit's own value has none). ``seen``: when the newer
+    word the answerer was shown with the question was committed (``overtaking_word``); a
+    Yes over a person's newer word not shown raises ``Overtaken`` and settles nothing."""
     status: ReviewStatus = STATUS_AFTER[action]
 
     def decide(open_item: ReviewItem, old: CommittedFact | None) -> Settlement:
         # Called inside the settling transaction: ``old`` is the fact the
         # commit replaces, not one read before another writer changed it.
         record = confirmation_record(open_item, action, value, now, answered_by)
+        newer = overtaking_word(open_item, old, action, seen)
+        if newer is not None and correction_kind(open_item) is None:
+            raise Overtaken(newer)  # the store rolls back: the question stays open
         if action == "confirm" and outdated_correction(open_item, old):
             # "Forget your location (Tahoe)?" answered Yes after "I'm in Denver": the fact
             # it named is gone, so nothing is undone (it forgot Denver, her newer word).

@@ -34,6 +34,7 @@ from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, user_viewer
 from core.conversation.said_since import (
     names_of_speakers,
+    overtaken_refusal,
     said_since_asked,
 )
 from core.conversation.views import (
@@ -47,7 +48,7 @@ from core.domain.principals import Principal, Role, stdio_session_ref, token_pri
 from core.domain.review_items import ReviewItem
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact
-from core.domain.timeutil import format_ts, utc_now
+from core.domain.timeutil import format_ts, parse_ts, utc_now
 from core.domain.whose_word import may_answer
 from core.engine.engine import AnswerAction, Engine
 from core.engine.household import UsersToName, facts_for_reader, users_by_name
@@ -57,6 +58,7 @@ from core.errors import (
     ClaimRefused,
     InvalidAnswer,
     NotFound,
+    Overtaken,
     PayloadInvalid,
     UnknownPlace,
 )
@@ -237,12 +239,19 @@ class ScopedCanon:
         return await self.engine.store.fact(item.entity_id, item.field)
 
     async def answer(
-        self, question_id: str, word: AnswerWord, value: Value = None, new_place: bool = False
+        self,
+        question_id: str,
+        word: AnswerWord,
+        value: Value = None,
+        new_place: bool = False,
+        seen_since: str | None = None,
     ) -> Answered:
         """Yes, No or Edit(value), exactly as the user's tap in the chat: a Yes or No
         answers the question's whole group, an Edit the one question. An edited place
         nobody knows is refused (``UnknownPlace``, saying how to insist) unless
-        ``new_place``: the user's Yes to "use it anyway?"."""
+        ``new_place``: the user's Yes to "use it anyway?". ``seen_since``: the
+        ``said_since.committed_at`` listed with the question; a Yes over a person's newer
+        word not named so is ``Overtaken``, saying whose word (nothing changed)."""
         if word == "edit" and value is None:
             raise InvalidAnswer("an edit needs the corrected value")
         if word != "edit" and value is not None:
@@ -275,7 +284,10 @@ class ScopedCanon:
                 principal=self.acting_as,
                 new_place=new_place,
                 entities=self.scope.entities,
+                seen=None if seen_since is None else parse_ts(seen_since),
             )
+        except Overtaken as e:
+            raise await self._overtaken(item, e.fact) from None
         except UnknownPlace as e:
             raise UnknownPlace(
                 e.place, "if the user says to use it anyway, answer again with new_place: true"
@@ -294,6 +306,13 @@ class ScopedCanon:
                 await question_read(store, r, self.scope.entity) for r in result.promoted
             ],
         )
+
+    async def _overtaken(self, item: ReviewItem, word: CommittedFact) -> Overtaken:
+        store, reader = self.engine.store, self.scope.entity
+        said, _ = await overtaken_refusal(
+            store, item, word, reader, self.scope.household, self.names
+        )
+        return Overtaken(word, said)
 
     async def propose(
         self,

@@ -181,6 +181,14 @@ def build_server(
                 'does not know (it says "I don\'t know a place called ..." otherwise).'
             ),
         ] = False,
+        seen_since: Annotated[
+            str | None,
+            Field(
+                description="The said_since.committed_at list_pending showed with the "
+                "question, when the user answers knowing that newer word; a yes over a "
+                "newer word not named here is refused (nothing changes)."
+            ),
+        ] = None,
     ) -> Answered:
         """Answer a question for the user, as their Yes, No or Edit in the chat. Only
         when the user has said so: an answer commits (or rejects) for them, and the record
@@ -189,7 +197,9 @@ def build_server(
         Canon does not know is refused until the user confirms it (then new_place). A
         dead letter's question (kind dead_letter: input Canon could not read): yes tries
         it again, no discards it; its edit is the user's own, in the chat."""
-        return await _tool((await acting()).answer(question_id, answer, value, new_place))
+        return await _tool(
+            (await acting()).answer(question_id, answer, value, new_place, seen_since)
+        )
 
     if answers:
         server.tool(annotations=WRITES)(answer_question)

@@ -6,8 +6,9 @@ Before: Alice's unsure "I think Lily is sick" was asked of her ("Is Lily sick to
 Bob's plain word "Lily is well" committed and closed her question as if she had answered
 it (her list was empty), and so did his edit of his own question to the value hers
 proposed. Now her question stays hers: it stays open, says what Bob said since and asks
-whether she still wants to answer. Her Yes is her word and commits what she was asked;
-her No leaves his standing. Bob's own older question is still settled by his commit."""
+whether she still wants to answer. Her Yes, naming the word she read with it
+(``seen_since``: ``test_overtaken_answers_api``), is her word and commits what she was
+asked; her No leaves his standing. Bob's own older question is still settled by his commit."""
 
 from __future__ import annotations
 
@@ -129,7 +130,10 @@ async def test_her_answer_is_her_own_word(
     [hers] = await _asked(api, ALICE)
 
     path = f"/v1/questions/{hers['id']}/answer"
-    answered = await api.call(ALICE, "POST", path, json_body={"answer": answer})
+    body = {"answer": answer}
+    if hers["said_since"] is not None:  # she answers knowing his word, as it was listed
+        body["seen_since"] = hers["said_since"]["committed_at"]
+    answered = await api.call(ALICE, "POST", path, json_body=body)
 
     assert answered.status == 200, answered.body
     assert await _asked(api, ALICE) == []

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from chatkit import ALICE, BOB, StartBot
+from chatkit import ALICE, BOB, StartBot, quiet
 from fakes.telegram_api import FakeTelegram
 
 from bot.app import BotRunner
@@ -68,9 +68,17 @@ async def test_bobs_word_about_alice_is_asked_of_alice_and_her_yes_makes_it_hers
 async def test_alices_no_leaves_her_own_word_standing(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
+    """Her own word is where she is: home in Portland (with no trip known, being back
+    home is being home, never a trip over); Bob's "in Tahoe" asked of her, her No keeps it."""
     runner = await start_bot(settings=HOUSEHOLD)
     await _alice_is_known_by_name(tg)
-    await tg.say(ALICE, "I'm back home now", expect="your trip is over")
+    await tg.confirm(ALICE, "i live in portland", "Do you live in Portland?")
+    await tg.say(ALICE, "I'm back home now", expect="")
+    await quiet(tg, runner)
+    for question in tg.open_prompts(ALICE):  # as unsure as the words: where she is
+        assert question.text.startswith("Are you in Portland?"), question.text
+        await tg.tap(ALICE, question, "Yes")
+        await tg.settled(question)
 
     await tg.say(BOB, "Alice is in Tahoe this week", expect="I'll ask Alice")
     asked = await tg.prompt(ALICE, "Bob says you're in Tahoe — is that right?")
@@ -78,8 +86,8 @@ async def test_alices_no_leaves_her_own_word_standing(
     await tg.tap(ALICE, asked, "No")
     await tg.settled(asked)
     held = await _held(runner, "user:alice")
-    assert held["travel.status"] == "completed"
-    assert "travel.location" not in held
+    assert held["travel.location"] == "Portland"
+    assert "travel.status" not in held  # no trip was ever "completed"
 
 
 async def test_the_households_word_about_alice_never_stands_beside_her_own(

@@ -123,11 +123,15 @@ async def test_where_am_i_names_the_home_question_it_waits_on(
 ) -> None:
     """Back from a trip, home not yet confirmed: "where am i" asked the user to tell
     which city home is ("I live in Portland") while "Do you live in Portland?" was open;
-    it now names that question (found in the playground)."""
+    it now names that question (found in the playground). With no trip known, being back
+    home ends none (``home_without_trip``): the trip is told first."""
     story = Story(tg, now=MONDAY_NOON)
     await story.start(start_bot, policy=default_policy())
-    story.says("we got back home last night")
-    await story.yes("trip over")
+    await story.hears("we're in denver")
+    await story.yes_to_all()
+    await story.hears("we got back home last night")
+    await story.yes_to_all()
+    assert await story.held("travel.status") == "completed"
     story.says("we live in portland")
     await tg.prompt(ALICE, "Do you live in Portland?")
     where = await story.hears("where am i", "")

@@ -166,10 +166,11 @@ async def test_a_day_trip_then_home_is_home_not_the_trip_place(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
     """ "we drove up to tahoe for the day yesterday, back home now": the place the trip went
-    is not home, so the question offers the home city, never "Back home in Tahoe?"."""
+    is not home, so the question offers the home city, never "Back home in Tahoe?". With
+    no trip known, being back is being home, never a trip over (``home_without_trip``)."""
     runner = await _started(start_bot, *HOME_PORTLAND, policy=ASKS_ABOUT_TRAVEL)
     tg.user_says(ALICE, "we drove up to tahoe for the day yesterday, back home now")
-    question = await tg.prompt(ALICE, "Back home in Portland?")
+    question = await tg.prompt(ALICE, "Are you in Portland?")
     assert "Tahoe" not in question.text
     await tg.tap(ALICE, question, "Yes")
     await tg.settled(question)

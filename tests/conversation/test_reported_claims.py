@@ -102,7 +102,9 @@ async def _alices_question(engine: Engine, users: HouseholdUsers) -> str | None:
 CASES = [
     # speaker, message, Alice's facts after it (beside her name), her question's first line
     (BOB_IN_CHAT, "alice is in tahoe", {}, "Bob says you're in Tahoe — is that right?"),
-    (BOB_IN_CHAT, "Alice is back home", {}, "Bob says you're back home — is that right?"),
+    # Back home with no trip of hers known and no home: being home, nothing to ask
+    # (never "Bob says you're back home" as a trip over that never began).
+    (BOB_IN_CHAT, "Alice is back home", {}, None),
     (
         BOB_IN_CHAT,
         "i'm home but alice's in denver",
@@ -110,7 +112,7 @@ CASES = [
         "Bob says you're in Denver — is that right?",
     ),
     (BOB_IN_CHAT, "alice lives in Portland", {}, "Bob says you live in Portland — is that right?"),
-    (ALICES_AGENT, "Alice is back home", {}, "An assistant says you're back home — is that right?"),
+    (ALICES_AGENT, "Alice is back home", {}, None),
     (
         ALICES_DELEGATE,
         "alice is in tahoe",
@@ -138,7 +140,7 @@ CASES = [
     ),
     (BOB_IN_CHAT, "alice's rent is 2100", {}, "Bob says the rent amount is 2,100 — is that right?"),
     # Alice's own words about herself, in the third person, are hers.
-    (ALICE_HERSELF, "alice is back home", {"travel.status": "completed"}, None),
+    (ALICE_HERSELF, "alice is back home", {}, None),  # no trip known: none over
     # Bob's assistant does not reach Alice: its "alice" is no user, nothing is hers.
     (BOBS_AGENT, "alice is in tahoe", {}, None),
 ]

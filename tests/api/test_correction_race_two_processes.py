@@ -12,7 +12,9 @@ this is the same on two processes at the same moment, many times."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -56,58 +58,76 @@ async def _read(url: str, entity: str) -> tuple[list[int], object, list[str], li
         await store.close()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> Iterator[tuple[str, dict[str, str], Path]]:
-    """The store's URL, the servers' environment, and the path ``canon token`` is given."""
-    db = tmp_path / "canon.db"
-    if request.param == "sqlite":
-        yield str(db), environment(db), db
-        return
-    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-    url = cluster.create_database()
+@dataclass(frozen=True)
+class Servers:
+    """Two ``canon serve`` processes on one store; its URL, and the path tokens are made at."""
+
+    one: LiveServer
+    two: LiveServer
+    url: str
+    env: dict[str, str]
+    db: Path
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Servers]:
+    """One pair of servers per store plays every round of both corrections: each round is
+    a user of her own (``USERS``), so no round sees another's place or questions."""
+    db = tmp_path_factory.mktemp("correction") / "canon.db"
+    cluster: PostgresCluster | None = None
+    if request.param == "postgresql":
+        cluster = request.getfixturevalue("postgres_cluster")
+        url = cluster.create_database()
+        env = environment(db, CANON_DB=url)
+    else:
+        url, env = str(db), environment(db)
+    limits = ("--rate", "1000", "--burst", "1000")
     try:
-        yield url, environment(db, CANON_DB=url), db
+        with live_server(db, *limits, env=env) as one, live_server(db, *limits, env=env) as two:
+            yield Servers(one, two, url, env, db)
+            assert one.process.poll() is None
+            assert two.process.poll() is None
+        assert not [line for line in one.stderr + two.stderr if "unexpected error" in line]
     finally:
-        cluster.drop_database(url)
+        if cluster is not None:
+            cluster.drop_database(url)
+
+
+USERS = (f"user:round{n}" for n in itertools.count())
 
 
 @pytest.mark.parametrize(
     ("correction", "body"), [("/v1/undo", {}), ("/v1/forget", {"field": LOCATION})]
 )
 def test_a_correction_and_a_newer_place_at_once_lose_neither(
-    store_url: tuple[str, dict[str, str], Path], correction: str, body: dict[str, str]
+    servers: Servers, correction: str, body: dict[str, str]
 ) -> None:
-    url, env, db = store_url
-    limits = ("--rate", "1000", "--burst", "1000")
-    with live_server(db, *limits, env=env) as one, live_server(db, *limits, env=env) as two:
-        for round_ in range(ROUNDS):
-            entity = f"user:round{round_}"
-            her = _auth(create_token(db, entity, env=env))
-            old, new = PLACES[2 * round_], PLACES[2 * round_ + 1]
-            assert all(r.status_code in (200, 409) for r in _says(one, her, f"I'm in {old}"))
-            asked = httpx.post(f"{one.url}{correction}", headers=her, json=body, timeout=60)
-            assert asked.status_code == 201, asked.text
-            question = asked.json()["question"]["id"]
+    one, two = servers.one, servers.two
+    for round_ in range(ROUNDS):
+        entity = next(USERS)
+        her = _auth(create_token(servers.db, entity, env=servers.env))
+        old, new = PLACES[2 * round_], PLACES[2 * round_ + 1]
+        assert all(r.status_code in (200, 409) for r in _says(one, her, f"I'm in {old}"))
+        asked = httpx.post(f"{one.url}{correction}", headers=her, json=body, timeout=60)
+        assert asked.status_code == 201, asked.text
+        question = asked.json()["question"]["id"]
 
-            def yes(q: str = question, who: dict[str, str] = her) -> httpx.Response:
-                path = f"{one.url}/v1/questions/{q}/answer"
-                return httpx.post(path, headers=who, json={"answer": "yes"}, timeout=60)
+        def yes(q: str = question, who: dict[str, str] = her) -> httpx.Response:
+            path = f"{one.url}/v1/questions/{q}/answer"
+            return httpx.post(path, headers=who, json={"answer": "yes"}, timeout=60)
 
-            def newer(who: dict[str, str] = her, place: str = new) -> httpx.Response:
-                answers = _says(two, who, f"I'm in {place}")
-                return next((r for r in answers if r.status_code != 200), answers[-1])
+        def newer(who: dict[str, str] = her, place: str = new) -> httpx.Response:
+            answers = _says(two, who, f"I'm in {place}")
+            return next((r for r in answers if r.status_code != 200), answers[-1])
 
-            answered, said = _at_once(yes, newer)
+        answered, said = _at_once(yes, newer)
 
-            assert answered.status_code == 200, answered.text
-            assert said.status_code in (200, 409), said.text
-            versions, fact, opened, closed = asyncio.run(_read(url, entity))
-            assert fact == new, (round_, fact, versions, closed)
-            assert versions == list(range(1, len(versions) + 1)), versions
-            assert opened == [], opened
-            assert answered.json()["question"]["status"] in ("confirmed", "superseded")
-        assert one.process.poll() is None
-        assert two.process.poll() is None
-    assert not [line for line in one.stderr + two.stderr if "unexpected error" in line]
+        assert answered.status_code == 200, answered.text
+        assert said.status_code in (200, 409), said.text
+        versions, fact, opened, closed = asyncio.run(_read(servers.url, entity))
+        assert fact == new, (round_, fact, versions, closed)
+        assert versions == list(range(1, len(versions) + 1)), versions
+        assert opened == [], opened
+        assert answered.json()["question"]["status"] in ("confirmed", "superseded")

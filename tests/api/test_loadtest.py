@@ -1,24 +1,26 @@
 """`canon loadtest` drives simulated users through a real `canon serve` and reports every
-turn: as many turns as users × turns, none lost, and one run per worker count."""
+turn: as many turns as users × turns, none lost, and one run per worker count.
+
+The command runs in this interpreter (``canon_cli.canon``, as a user types it); the servers
+it drives are processes of their own, as they are for a user."""
 
 from __future__ import annotations
 
 import json
-import subprocess
+import os
 from pathlib import Path
 
-from live_server import CANON, environment
+from canon_cli import canon
+from live_server import environment
 
 
 def test_loadtest_reports_every_turn_of_every_run(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [*CANON, "loadtest", "--users", "2", "--turns", "3", "--workers", "1,2", "--json"],
-        capture_output=True,
-        text=True,
-        env=environment(tmp_path / "unused.db"),
-        timeout=240,
-        check=True,
+    given = environment(tmp_path / "unused.db")
+    whole: dict[str, str | None] = {name: None for name in os.environ if name not in given}
+    done = canon(
+        "loadtest", "--users", "2", "--turns", "3", "--workers", "1,2", "--json", env=whole | given
     )
+    assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert (figures["store"], figures["users"]) == ("sqlite", 2)
     runs = [(r["workers"], r["turns"], r["errors"], r["error_kinds"]) for r in figures["runs"]]

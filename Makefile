@@ -38,7 +38,8 @@ demo: setup
 # took 10:15 beside the side run's 5:53 plus checks, one core idle for minutes; at 689ef22
 # the main run took 12:02 beside the side run's 6:01, so the realistic sets' scoring (2:30
 # alone) runs beside. Each run's output is printed; any failure fails the target.
-PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider
+# Each run ends with its slowest tests, so a CI log says where the time went.
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider --durations=25
 SIDE   := tests/api tests/bot tests/extraction/test_extraction_realistic.py
 CHECKS := $(BIN)/ruff check core bot tests && $(BIN)/ruff format --check core bot tests && $(BIN)/mypy
 

@@ -82,7 +82,9 @@ class FakeGoogleCalendar:
     def __init__(self) -> None:
         self.state = FakeCalendarState()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self.state))
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     @property
     def url(self) -> str:

@@ -77,7 +77,9 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     asked.clear()
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Feeds)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy"):

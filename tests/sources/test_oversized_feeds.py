@@ -81,7 +81,9 @@ class _Feeds(BaseHTTPRequestHandler):
 @pytest.fixture
 def base() -> Iterator[str]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Feeds)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"

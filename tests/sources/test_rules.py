@@ -331,7 +331,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     try:
         yield folder, f"http://127.0.0.1:{server.server_address[1]}/"

@@ -24,7 +24,7 @@ from datetime import date, datetime
 from core.domain.errands import errands_of
 from core.domain.ids import new_id
 from core.domain.phrasing import show_date
-from core.domain.state import CommittedFact
+from core.domain.state import CommittedFact, Scalar
 from core.engine.conflicts import QUESTION_CONFIDENCE, Answered, Forced, settle_as_answered
 from core.engine.consistency import FOLLOWS_TRIP, calendar_day
 from core.engine.due_before_trip import BACK_HOME, BEFORE_YOU_LEAVE, anchor_of, is_anchored
@@ -78,24 +78,38 @@ async def follow_the_trip(
         now_on = (
             f"you now leave {said}" if anchor == BEFORE_YOU_LEAVE else f"you're now back {said}"
         )
-        question = NewReviewItem(
-            id=new_id(),
-            kind="change",
-            event_id=None,
-            entity_id=entity_id,
-            field=due.field,
-            candidate_value=to.isoformat(),
-            current_value=due.value,
-            confidence=QUESTION_CONFIDENCE,
-            reasons=(f"{anchor}; {now_on}", FOLLOWS_TRIP),
-            source_key=f"{SOURCE_PREFIX}{due.field}={to.isoformat()}",
-            created_at=now,
+        question = errand_day_change(
+            due,
+            to.isoformat(),
+            (f"{anchor}; {now_on}", FOLLOWS_TRIP),
+            f"{SOURCE_PREFIX}{due.field}={to.isoformat()}",
+            now,
         )
         done = await settle_as_answered(store, question, now, max_pending, answered)
         applied += done.applied
         promoted += done.promoted
     ids = {q.id for q in applied}
     return Forced(tuple(applied), tuple(q for q in promoted if q.id not in ids))
+
+
+def errand_day_change(
+    due: CommittedFact, day: Scalar | None, reasons: tuple[str, ...], source_key: str, now: datetime
+) -> NewReviewItem:
+    """A change of the errand's due day ``due`` to ``day`` (None: forgotten), made by Canon
+    for the trip it came from: settled at once as part of an answer, or asked."""
+    return NewReviewItem(
+        id=new_id(),
+        kind="change",
+        event_id=None,
+        entity_id=due.entity_id,
+        field=due.field,
+        candidate_value=day,
+        current_value=due.value,
+        confidence=QUESTION_CONFIDENCE,
+        reasons=reasons,
+        source_key=source_key,
+        created_at=now,
+    )
 
 
 def _day(fact: CommittedFact | None) -> date | None:

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from core.domain.ids import new_id
-from core.engine.conflicts import QUESTION_CONFIDENCE, Answered, Forced, settle_as_answered
+from core.engine.conflicts import Answered, Forced, settle_as_answered
 from core.engine.consistency import FOLLOWS_TRIP
 from core.engine.due_before_trip import BEFORE_YOU_LEAVE
-from core.engine.errand_follows_trip import day_from_the_trip, errands_due
+from core.engine.errand_follows_trip import day_from_the_trip, errand_day_change, errands_due
 from core.engine.trip_state import DESTINATION, STATUS
-from core.store import NewReviewItem, ReviewItem, Store
+from core.store import ReviewItem, Store
 
 TRIP_OFF = "the trip its day came from is off"
 """The last reason of the question asking whether an errand keeps a called-off trip's day."""
@@ -66,18 +65,8 @@ async def ask_errands_of_a_trip_off(
         if anchor is None or key in asked:
             continue
         when = "before" if anchor == BEFORE_YOU_LEAVE else "after"
-        question = NewReviewItem(
-            id=new_id(),
-            kind="change",
-            event_id=None,
-            entity_id=entity_id,
-            field=due.field,
-            candidate_value=due.value,
-            current_value=due.value,
-            confidence=QUESTION_CONFIDENCE,
-            reasons=(f"due {when} {trip}, which is off", TRIP_OFF),
-            source_key=key,
-            created_at=now,
+        question = errand_day_change(
+            due, due.value, (f"due {when} {trip}, which is off", TRIP_OFF), key, now
         )
         promoted += await store.add_review_item(question, max_pending)
     return promoted
@@ -91,19 +80,8 @@ async def forget_declined_day(
     held = await store.fact(item.entity_id, str(item.field))
     if held is None or held.value != item.candidate_value:
         return Forced((), ())  # its day changed since it was asked: nothing to forget
-    question = NewReviewItem(
-        id=new_id(),
-        kind="change",
-        event_id=None,
-        entity_id=item.entity_id,
-        field=item.field,
-        candidate_value=None,
-        current_value=held.value,
-        confidence=QUESTION_CONFIDENCE,
-        reasons=(f"{item.reasons[0]}; {NOT_KEPT}", FOLLOWS_TRIP),
-        source_key=f"{item.source_key}:forgotten",
-        created_at=now,
-    )
+    reasons = (f"{item.reasons[0]}; {NOT_KEPT}", FOLLOWS_TRIP)
+    question = errand_day_change(held, None, reasons, f"{item.source_key}:forgotten", now)
     return await settle_as_answered(store, question, now, max_pending, answered)
 
 

@@ -49,7 +49,7 @@ def no_trip_to_end(
     about, the household's "alice is away"): the
     home city as where ``entity_id`` is, unless the message says where already; with no
     home known, nothing."""
-    if away_known or any(state.get(f) is not None for f in TRIP_KNOWN):
+    if away_known or _holds_a_trip(state):
         return payloads
     if any(_tells_a_trip(p, entity_id) for p in payloads):
         return payloads  # "flew to denver last night, back in portland": the trip is told
@@ -64,6 +64,10 @@ def no_trip_to_end(
         elif isinstance(home, str):
             out.append({**p, "field": LOCATION, "candidate_value": home})
     return out
+
+
+def _holds_a_trip(state: Mapping[str, Scalar]) -> bool:
+    return any(state.get(f) is not None for f in TRIP_KNOWN)
 
 
 def _tells_a_trip(payload: Mapping[str, Any], entity_id: str) -> bool:
@@ -90,9 +94,7 @@ async def home_words(
     committed), or when the household says so of them (``said_of``: the household's facts
     and its users; "alice is away this week", which her "I'm back home now" overrules)."""
     away = False
-    if any(ends_the_trip(p, entity_id) for p in payloads) and not any(
-        state.get(f) is not None for f in TRIP_KNOWN
-    ):
+    if any(ends_the_trip(p, entity_id) for p in payloads) and not _holds_a_trip(state):
         household, users = said_of
         away = users is not None and any(
             whereabouts_of(f.value) == AWAY and member_slug_user(users, f.field) == entity_id

@@ -15,16 +15,14 @@ the second answer was never checked.
 from __future__ import annotations
 
 import ssl
-import threading
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from feed_internet import PUBLIC_V4, PUBLIC_V6, Internet, Routes, Site, calendar
 from sources_helpers import config_with, source
 
 from core.engine.engine import Engine
@@ -34,109 +32,13 @@ from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-PUBLIC_V4 = "93.184.216.34"
-PUBLIC_V6 = "2606:2800:220:1:248:1893:25c8:1946"
 PRIVATE = ("127.0.0.1", "::1", "::ffff:127.0.0.1", "169.254.169.254", "64:ff9b::a00:1")
 
 
-def _calendar(summary: str) -> bytes:
-    return (
-        b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:t1\r\n"
-        b"DTSTAMP:20260201T000000Z\r\nDTSTART;VALUE=DATE:20260401\r\n"
-        b"DTEND;VALUE=DATE:20260405\r\nSUMMARY:" + summary.encode() + b"\r\n"
-        b"END:VEVENT\r\nEND:VCALENDAR\r\n"
-    )
-
-
-@dataclass
-class _Site:
-    """A real HTTP server on loopback: ``/club.ics`` is ``calendar``, ``/moved.ics``
-    redirects to ``moved_to``; every request's Host header and path are kept."""
-
-    calendar: bytes
-    moved_to: str = ""
-    asked: list[tuple[str, str]] = field(default_factory=list)
-    port: int = 0
-
-    def __enter__(self) -> _Site:
-        site = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *_: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                site.asked.append((self.headers.get("Host", ""), self.path))
-                if self.path == "/moved.ics":
-                    self.send_response(302)
-                    self.send_header("Location", site.moved_to)
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                    return
-                self.send_response(200)
-                self.send_header("Content-Length", str(len(site.calendar)))
-                self.end_headers()
-                self.wfile.write(site.calendar)
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-class _Routes(httpx.AsyncBaseTransport):
-    """The internet's wires: a request to a public address reaches the club's server, to
-    any other address the router (both on loopback); ``reached`` lists the addresses."""
-
-    def __init__(self, internet: Internet) -> None:
-        self.internet = internet
-        self.inner = httpx.AsyncHTTPTransport()
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        address = request.url.host
-        self.internet.reached.append(address)
-        site = self.internet.club if is_public(address) else self.internet.router
-        request.url = request.url.copy_with(host="127.0.0.1", port=site.port)
-        return await self.inner.handle_async_request(request)
-
-    async def aclose(self) -> None:
-        await self.inner.aclose()
-
-
-class Internet:
-    """Names answer from ``names`` (one answer per lookup; the last one repeats), an
-    address resolves to itself."""
-
-    def __init__(self, club: _Site, router: _Site, names: dict[str, list[list[str]]]) -> None:
-        self.club, self.router, self.names = club, router, names
-        self.lookups: list[str] = []
-        self.reached: list[str] = []
-
-    async def resolve(self, host: str, port: int) -> Sequence[str]:
-        self.lookups.append(host)
-        if host not in self.names:
-            return [host]
-        answers = self.names[host]
-        return answers.pop(0) if len(answers) > 1 else answers[0]
-
-    def transport(self) -> httpx.AsyncBaseTransport:
-        return _Routes(self)
-
-    def proxy(self, url: httpx.URL) -> str | None:
-        return None
-
-
 @pytest.fixture
-def sites() -> Iterator[tuple[_Site, _Site]]:
+def sites() -> Iterator[tuple[Site, Site]]:
     """The club's feed server and the user's router (what loopback leads to)."""
-    with _Site(_calendar("Trip to Lisbon")) as club, _Site(_calendar("Router admin")) as router:
+    with Site(calendar("Trip to Lisbon")) as club, Site(calendar("Router admin")) as router:
         yield club, router
 
 
@@ -150,7 +52,7 @@ async def _poll(tmp_path: Path, engine: Engine, url: str) -> Any:
 async def test_a_name_that_rebinds_to_a_private_address_is_read_from_the_one_checked(
     tmp_path: Path,
     engine: Engine,
-    sites: tuple[_Site, _Site],
+    sites: tuple[Site, Site],
     monkeypatch: pytest.MonkeyPatch,
     public: str,
     private: str,
@@ -173,7 +75,7 @@ async def test_a_name_that_rebinds_to_a_private_address_is_read_from_the_one_che
 async def test_a_redirect_to_a_name_that_rebinds_is_read_from_the_address_checked(
     tmp_path: Path,
     engine: Engine,
-    sites: tuple[_Site, _Site],
+    sites: tuple[Site, Site],
     monkeypatch: pytest.MonkeyPatch,
     private: str,
 ) -> None:
@@ -195,7 +97,7 @@ async def test_a_redirect_to_a_name_that_rebinds_is_read_from_the_address_checke
 async def test_a_redirect_to_a_name_on_a_private_address_is_refused_in_every_form(
     tmp_path: Path,
     engine: Engine,
-    sites: tuple[_Site, _Site],
+    sites: tuple[Site, Site],
     monkeypatch: pytest.MonkeyPatch,
     private: str,
 ) -> None:
@@ -214,7 +116,7 @@ async def test_a_redirect_to_a_name_on_a_private_address_is_refused_in_every_for
 
 
 async def test_a_feed_whose_first_address_refuses_is_read_from_its_next(
-    tmp_path: Path, engine: Engine, sites: tuple[_Site, _Site], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine: Engine, sites: tuple[Site, Site], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     club, router = sites
     internet = Internet(club, router, {"club.example": [[PUBLIC_V4, PUBLIC_V6]]})
@@ -320,7 +222,7 @@ def _tls(tmp_path: Path, name: str) -> tuple[ssl.SSLContext, ssl.SSLContext]:
 async def test_an_https_feed_read_by_address_is_verified_against_its_name(
     tmp_path: Path,
     engine: Engine,
-    sites: tuple[_Site, _Site],
+    sites: tuple[Site, Site],
     monkeypatch: pytest.MonkeyPatch,
     certified: str,
     read: bool,
@@ -330,7 +232,7 @@ async def test_an_https_feed_read_by_address_is_verified_against_its_name(
     club.server.socket = server_tls.wrap_socket(club.server.socket, server_side=True)
     internet = Internet(club, router, {"club.example": [[PUBLIC_V4]]})
 
-    class Trusting(_Routes):
+    class Trusting(Routes):
         def __init__(self, internet: Internet) -> None:
             super().__init__(internet)
             self.inner = httpx.AsyncHTTPTransport(verify=client_tls)

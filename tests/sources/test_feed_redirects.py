@@ -6,6 +6,11 @@ and the poller: the source says why, and the private address is never asked.
 Before, a feed followed up to twenty redirects to any address: a public feed (a club's,
 anyone's) could point the bot at the user's router or Canon's own API on loopback and
 have the answer read as their calendar.
+
+Behind a proxy, a name is the proxy's to resolve (and to pin): it is sent unresolved, and
+``canon sources`` says the feed is read through the proxy; an address written out is
+judged before the proxy, and the metadata service's never reaches it. Before, a feed at
+``http://169.254.169.254/`` was asked of the proxy like any feed on the user's network.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ import pytest
 from sources_helpers import config_with, source
 
 from core.engine.engine import Engine
+from core.sources.config import parse_source
 from core.sources.kinds.ics import MAX_REDIRECTS, hop_refused
+from core.sources.pinned_http import MachineNetwork
 from core.sources.poller import poll_once
 
 pytestmark = pytest.mark.timeout(60)
@@ -151,3 +158,74 @@ def test_which_hops_a_feed_may_take(
     why = hop_refused(first, target, first_private=first_private, target_private=target_private)
     assert (why is None) == (refused is None)
     assert refused is None or refused in (why or ""), why
+
+
+@pytest.mark.parametrize(
+    "feed", ["http://169.254.169.254/latest/meta-data/", "http://[fd00:ec2::254]/latest/"]
+)
+async def test_behind_a_proxy_the_metadata_service_written_out_is_refused_before_it(
+    tmp_path: Path, loopback: str, engine: Engine, feed: str
+) -> None:
+    club = source(tmp_path, name="club", kind="ics", url=feed)
+
+    report = (await poll_once(engine, config_with(tmp_path, club), NOW)).sources[0]
+
+    assert not report.ok
+    assert "the cloud's metadata service" in (report.error or ""), report.error
+    assert asked == []  # the proxy was never asked for it
+
+
+async def test_behind_a_proxy_a_name_is_resolved_by_the_proxy_not_here(
+    tmp_path: Path, loopback: str, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looked_up: list[str] = []
+
+    async def resolve(_: object, host: str, port: int) -> list[str]:
+        looked_up.append(host)
+        return ["10.0.0.7"]  # what this machine's resolver would say: not what is asked
+
+    monkeypatch.setattr(MachineNetwork, "resolve", resolve)
+    club = source(tmp_path, name="club", kind="ics", url="http://nas.example/club.ics")
+
+    report = (await poll_once(engine, config_with(tmp_path, club), NOW)).sources[0]
+
+    assert report.ok, report.error
+    assert looked_up == []
+    assert asked == ["nas.example/club.ics"]
+
+
+@pytest.mark.parametrize(
+    ("url", "environ", "shown"),
+    [
+        ("http://a.example/f.ics", {}, "http://a.example/f.ics"),
+        (
+            "http://a.example/f.ics",
+            {"HTTP_PROXY": "http://me:secret@proxy.lan:3128"},
+            "http://a.example/f.ics (through the proxy http://proxy.lan:3128, which resolves"
+            " its names)",
+        ),
+        (
+            "https://a.example/f.ics",
+            {"https_proxy": "http://proxy.lan:3128", "HTTPS_PROXY": "http://other.lan:1"},
+            "https://a.example/f.ics (through the proxy http://proxy.lan:3128, which resolves"
+            " its names)",
+        ),
+        ("https://a.example/f.ics", {"HTTP_PROXY": "http://proxy.lan:3128"}, "https://a."),
+        (
+            "http://a.example/f.ics",
+            {"ALL_PROXY": "http://proxy.lan:3128", "NO_PROXY": "a.example"},
+            "http://a.example/f.ics",
+        ),
+        ("/home/me/cal.ics", {"ALL_PROXY": "http://proxy.lan:3128"}, "/home/me/cal.ics"),
+    ],
+)
+def test_canon_sources_says_which_feeds_a_proxy_reads(
+    tmp_path: Path, url: str, environ: dict[str, str], shown: str
+) -> None:
+    raw = {"name": "club", "kind": "ics", "url": url}
+
+    where = parse_source(raw, 0, environ, tmp_path).describe()
+
+    assert where.startswith(shown), where
+    assert "secret" not in where
+    assert ("through the proxy" in where) == ("through the proxy" in shown)

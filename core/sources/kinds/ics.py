@@ -74,6 +74,7 @@ CALENDAR_OPTIONS = (
         "owner_addresses",
     }
 )
+FEED_OPTIONS = CALENDAR_OPTIONS | {"private_hosts"}
 
 
 def _owner(table: SourceTable) -> tuple[str, ...]:
@@ -91,7 +92,7 @@ def _owner(table: SourceTable) -> tuple[str, ...]:
 class IcsConfig(SecretConfig):
     """A feed; ``username``/``password`` are HTTP basic auth when set."""
 
-    OPTIONS: ClassVar[frozenset[str]] = CALENDAR_OPTIONS
+    OPTIONS: ClassVar[frozenset[str]] = FEED_OPTIONS
     REQUIRED: ClassVar[tuple[str, ...]] = ("url",)
 
     url: str
@@ -104,6 +105,12 @@ class IcsConfig(SecretConfig):
     they leave, never UTC's six (the evening before in Los Angeles)."""
     owner_addresses: tuple[str, ...] = ()
     """The calendar owner's addresses: an event another ORGANIZER sent is an invitation."""
+    private_hosts: frozenset[str] = frozenset()
+    """Host names the user vouches are on their own network (``private_hosts = ["nas.lan"]``):
+    only these, IP literals and ``localhost`` names may lead to a private, loopback or
+    link-local address (``core.sources.pinned_http``); any other name that does is refused."""
+    proxy: str | None = None
+    """The HTTP proxy the environment sends the feed through (shown; the proxy resolves)."""
 
     @classmethod
     def calendar(cls, table: SourceTable) -> dict[str, Any]:
@@ -119,10 +126,23 @@ class IcsConfig(SecretConfig):
 
     @classmethod
     def from_toml(cls, table: SourceTable) -> Self:
-        return cls(**cls.calendar(table))
+        from core.sources.pinned_http import private_hosts, proxy_for
+
+        hosts = table.raw.get("private_hosts", [])
+        if not isinstance(hosts, list) or not all(isinstance(h, str) and h for h in hosts):
+            raise table.error("private_hosts must be a list of host names")
+        url = table.get("url", str, "")
+        web = url.startswith(("http://", "https://"))
+        return cls(
+            **cls.calendar(table),
+            private_hosts=private_hosts(hosts),
+            proxy=proxy_for(url, table.environ) if web else None,
+        )
 
     def describe(self) -> str:
-        return self.url
+        if self.proxy is None:
+            return self.url
+        return f"{self.url} (through the proxy {self.proxy}, which resolves its names)"
 
 
 def window(cfg: IcsConfig, now: datetime) -> tuple[datetime, datetime]:
@@ -176,7 +196,10 @@ async def _download(cfg: IcsConfig, url: str, network: Network) -> bytes:
     body = _Body(url)
     first = httpx.URL(url)
     # Each host is resolved once: the addresses checked here are the ones connected to.
-    pins = Pins(network)
+    pins = Pins(network, cfg.private_hosts)
+    refused = await pins.refusal(first)
+    if refused is not None:
+        raise SourceError(f"ics feed: {url} is on {refused}; not read")
     first_private = await pins.private(first)
     transport = PinnedTransport(pins)
     async with httpx.AsyncClient(
@@ -189,13 +212,13 @@ async def _download(cfg: IcsConfig, url: str, network: Network) -> bytes:
             async with client.stream("GET", here, auth=auth if own else None) as response:
                 if response.is_redirect:
                     target = here.join(response.headers["location"])
+                    web = target.scheme in ("http", "https")
                     why = hop_refused(
                         str(first),
                         str(target),
                         first_private=first_private,
-                        target_private=target.scheme in ("http", "https")
-                        and await pins.private(target),
-                    )
+                        target_private=web and await pins.private(target),
+                    ) or (await pins.refusal(target) if web else None)
                     if why is not None:
                         raise SourceError(
                             f"ics feed: {url} redirects to {why} ({target}); not read"

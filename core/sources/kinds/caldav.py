@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from threading import Event, Timer
 from time import monotonic
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self, cast
 from zoneinfo import ZoneInfo
 
 from core.errors import SourceError
@@ -185,7 +185,9 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
             url=cfg.url,
             username=cfg.username,
             password=cfg.password,
-            timeout=int(cfg.timeout),
+            # Annotated int, passed to niquests, which takes seconds as a float: int() made
+            # 0.5 no bound on each wait at all (0) and 2.75 two seconds.
+            timeout=cast(int, cfg.timeout),
             enable_rfc6764=False,
             require_tls=cfg.ssl,
         )

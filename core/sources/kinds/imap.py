@@ -49,6 +49,16 @@ could stream them without end into the poller's memory, and the wait never ended
 IDLE_GRACE: Final = 2
 """A wait for mail ends within its own time plus this many ``timeout``s (leaving IDLE
 included): past it the connection is shut, however slowly the server still drips."""
+MAX_LOGIN_BYTES: Final = 100_000
+"""The most a server may send from its greeting to the end of LOGIN, its capabilities
+included (a few hundred bytes in practice). imaplib reads the greeting, and each reply's
+lines until the tagged one, for as long as they come, and any literal whole: a server
+(anyone's, the user was given an account on) could send an endless greeting or a
+gigabyte LOGIN reply into the poller's memory before a single mail was asked for."""
+LOGIN_TIMEOUTS: Final = 3
+"""Connecting, the greeting and LOGIN are done within this many ``timeout``s: ``timeout``
+bounds each wait only, so a server that drips one byte just inside it held the pass, and
+every later one, for ever. Past it the connection is shut."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,28 +142,48 @@ class _Reading:
     more for one command than its messages at that size. A server past either is cut
     off: its connection is shut, so nothing more is read from it."""
 
-    def __init__(self, imap: Any, host: str) -> None:
-        self.imap = imap
+    def __init__(self, host: str) -> None:
+        self.imap: Any = None
+        """imaplib's connection, once open (``install``)."""
         self.host = host
-        self.left = MAX_SIZE + 1
-        self.past = "more than it was asked for"
+        self.left = MAX_LOGIN_BYTES
+        self.past = f"more than {MAX_LOGIN_BYTES / 1000:g} kB before logging in"
         """What the server sent when it is cut off for passing ``left``."""
+        self.messages = False
+        """Whether what comes may be messages (a literal larger than one is cut off)."""
         self.cut: SourceError | None = None
         """Why the server was cut off, once it was (what fails after that says less)."""
+        self.expired = Event()
+        """Set when the watchdog gave up on the server (``shut``)."""
+
+    def install(self, imap: Any) -> None:
+        """Reads what ``imap`` (just connected, before its greeting) receives through this."""
+        self.imap = imap
         self._read = imap.read
         self._readline = imap.readline
         imap.read = self.read
         imap.readline = self.readline
+        if self.expired.is_set():  # given up on while it was connecting
+            self.shut()
+
+    def shut(self) -> None:
+        """Gives up on the server: a read waiting on its next byte ends (the watchdog's)."""
+        self.expired.set()
+        if self.imap is not None:
+            with suppress(OSError):
+                self.imap.sock.shutdown(socket.SHUT_RDWR)
 
     def allow(self, messages: int) -> None:
         """The next command may bring ``messages`` messages of at most ``MAX_SIZE + 1``."""
         self.left = max(1, messages) * (MAX_SIZE + 1 + 1024)
         self.past = "more than it was asked for"
+        self.messages = True
 
     def allow_idle(self) -> None:
         """What follows (IDLE's notices, until it ends) may bring ``MAX_IDLE_BYTES``."""
         self.left = MAX_IDLE_BYTES
         self.past = f"more than {MAX_IDLE_BYTES / 1_000_000:g} MB of notices while idle"
+        self.messages = False
 
     def _cut(self, what: str) -> SourceError:
         with suppress(OSError):
@@ -162,7 +192,7 @@ class _Reading:
         return self.cut
 
     def read(self, size: int) -> bytes:
-        if size > MAX_SIZE + 1:
+        if self.messages and size > MAX_SIZE + 1:
             mb = f"{size / 1_000_000:.1f} MB"
             raise self._cut(
                 f"a message of {mb}, more than the {MAX_SIZE / 1_000_000:g} MB asked for"
@@ -181,38 +211,72 @@ class _Reading:
         return line
 
 
-@contextmanager
-def connect(cfg: ImapConfig) -> Iterator[Any]:
-    """A logged-in client (closed afterwards); library errors become SourceError."""
-    from imapclient import IMAPClient  # type: ignore[import-untyped]
+def _bounded_client(cfg: ImapConfig, reading: _Reading) -> Any:
+    """An IMAPClient connected to ``cfg``'s server whose every byte, from the greeting on,
+    is read through ``reading`` (imaplib reads the greeting while it connects)."""
+    from imapclient import IMAPClient, imap4, tls  # type: ignore[import-untyped]
 
-    errors = _errors()
+    class Bounded(IMAPClient):  # type: ignore[misc]
+        def _create_IMAP4(self) -> Any:
+            base = tls.IMAP4_TLS if self.ssl else imap4.IMAP4WithTimeout
+
+            class Connection(base):  # type: ignore[misc,valid-type]
+                def open(self, *args: Any, **kwargs: Any) -> None:
+                    super().open(*args, **kwargs)
+                    reading.install(self)
+
+            if self.ssl:
+                return Connection(self.host, self.port, self.ssl_context, self._timeout.connect)
+            return Connection(self.host, self.port, self._timeout.connect)
+
+    context = ssl.create_default_context() if cfg.ssl else None
     port = cfg.port or (993 if cfg.ssl else 143)
-    try:
-        context = ssl.create_default_context() if cfg.ssl else None
-        client = IMAPClient(
-            cfg.host, port=port, ssl=cfg.ssl, ssl_context=context, timeout=cfg.timeout
-        )
-    except errors as e:
-        raise SourceError(f"imap: cannot connect to {cfg.host}:{port}: {e}") from e
+    return Bounded(cfg.host, port=port, ssl=cfg.ssl, ssl_context=context, timeout=cfg.timeout)
+
+
+@contextmanager
+def connect(cfg: ImapConfig) -> Iterator[tuple[Any, _Reading]]:
+    """A logged-in client (closed afterwards) and what it may read; library errors become
+    SourceError. The greeting and LOGIN are bounded (``MAX_LOGIN_BYTES``,
+    ``LOGIN_TIMEOUTS``): past either, a SourceError and the connection shut."""
+    # A read on a connection shut meanwhile raises ValueError (a closed file).
+    errors = (*_errors(), ValueError)
+    port = cfg.port or (993 if cfg.ssl else 143)
+    reading = _Reading(cfg.host)
+    limit = LOGIN_TIMEOUTS * cfg.timeout
+    watchdog = Timer(limit, reading.shut)
+    watchdog.daemon = True
+    watchdog.start()
+    client: Any = None
     try:
         try:
+            client = _bounded_client(cfg, reading)
             if cfg.auth == "oauth2":
                 client.oauth2_login(cfg.username, cfg.secret())
             else:
                 client.login(cfg.username, cfg.secret())
         except errors as e:
+            if reading.cut is not None:
+                raise reading.cut from e
+            if reading.expired.is_set():
+                raise SourceError(
+                    f"imap: {cfg.host} did not greet and log in within {limit:g} s; not read"
+                ) from e
+            if client is None:
+                raise SourceError(f"imap: cannot connect to {cfg.host}:{port}: {e}") from e
             raise SourceError(f"imap: login failed for {cfg.username}: {e}") from e
-        yield client
+        finally:
+            watchdog.cancel()
+        yield client, reading
     finally:
-        with suppress(*errors):  # the server may have gone; the pass has its answer
-            client.logout()
+        if client is not None:
+            with suppress(*errors):  # the server may have gone; the pass has its answer
+                client.logout()
 
 
 def fetch_mail(cfg: ImapConfig, cursor: dict[str, Any]) -> ImapFetch:
     """New messages since the cursor, parsed; at most ``max_messages`` per pass."""
-    with connect(cfg) as client:
-        reading = _Reading(client._imap, cfg.host)
+    with connect(cfg) as (client, reading):
         try:
             reading.allow(1)
             info = client.select_folder(cfg.folder, readonly=True)
@@ -262,8 +326,7 @@ def wait_for_mail(cfg: ImapConfig, timeout: float) -> bool:
     """IDLE on the folder for up to ``timeout`` seconds; True when new mail arrived. What
     the server sends meanwhile is bounded (``MAX_IDLE_BYTES``, ``IDLE_GRACE``): past
     either, a SourceError and the connection shut."""
-    with connect(cfg) as client:
-        reading = _Reading(client._imap, cfg.host)
+    with connect(cfg) as (client, reading):
         deadline = monotonic() + timeout
         limit = timeout + IDLE_GRACE * cfg.timeout
         expired = Event()

@@ -102,13 +102,21 @@ def proxy_for(url: str, environ: Mapping[str, str]) -> str | None:
     }
     target = httpx.URL(url)
     found = proxies.get(target.scheme) or proxies.get("all")
-    if not found or urllib.request.proxy_bypass_environment(target.host, proxies):
+    if not found or _bypassed(target.host, proxies.get("no", "")):
         return None
     try:
         shown = httpx.URL(found)
     except httpx.InvalidURL:
         return found.rsplit("@", 1)[-1]
     return str(shown.copy_with(username=None, password=None)).rstrip("/")
+
+
+def _bypassed(host: str, no_proxy: str) -> bool:
+    """Whether ``NO_PROXY`` (``*``, or hosts and domains: ``a.lan,.corp.example``) names
+    ``host``, as ``urllib`` reads it."""
+    names = [n.strip().lower().lstrip(".") for n in no_proxy.split(",") if n.strip()]
+    host = host.lower()
+    return "*" in names or any(host == n or host.endswith(f".{n}") for n in names)
 
 
 class Network(Protocol):

@@ -240,7 +240,7 @@ def connect(cfg: ImapConfig) -> Iterator[tuple[Any, _Reading]]:
     SourceError. The greeting and LOGIN are bounded (``MAX_LOGIN_BYTES``,
     ``LOGIN_TIMEOUTS``): past either, a SourceError and the connection shut."""
     # A read on a connection shut meanwhile raises ValueError (a closed file).
-    errors = (*_errors(), ValueError)
+    errors: tuple[type[BaseException], ...] = (*_errors(), ValueError)
     port = cfg.port or (993 if cfg.ssl else 143)
     reading = _Reading(cfg.host)
     limit = LOGIN_TIMEOUTS * cfg.timeout

@@ -14,6 +14,16 @@ its own options only, and an error names the file, the source and the key.
     password_env = "FASTMAIL_APP_PASSWORD"
     trusted_senders = ["receipts@chase.com", "@amazon.com"]   # imap only
 
+    [[sources]]
+    name = "family"
+    kind = "ics"
+    url = "https://nas.home.arpa/family.ics"
+    private_hosts = ["nas.home.arpa"]   # ics only: a name vouched for as on your network
+
+A feed's name that leads to a private, loopback or link-local address is refused unless
+it is listed in ``private_hosts`` (an IP literal or a ``localhost`` name needs no
+listing); the cloud's metadata service never (``core.sources.pinned_http``).
+
 A top-level ``trusted_senders`` list applies to every mail source. Only mail
 from a trusted sender is transaction evidence (``core.signals.trust``).
 

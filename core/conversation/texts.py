@@ -204,12 +204,19 @@ def settled_text(
     return "\n".join([*head, outcome])
 
 
-def followed_from_answer(items: Sequence[ReviewItem], mine: str) -> str | None:
-    """What an answer also settled because it had to ("Is your trip over?" Yes, while
-    the departure was still ahead): "So I also forgot your departure date (Sunday,
-    December 6) and your location (Tahoe)." None when it settled nothing else."""
+def followed_from_answer(
+    items: Sequence[ReviewItem], mine: str, answered: ReviewItem | None = None
+) -> str | None:
+    """What an answer (to ``answered``) also settled because it had to ("Is your trip
+    over?" Yes, while the departure was still ahead): "So I also forgot your departure
+    date (Sunday, December 6) and your location (Tahoe)." None when it settled nothing
+    else. No to keeping a called-off trip's day forgets that day, which the question's
+    own settled line says already ("❌ No: it stays to do, with no day"): not said twice."""
+    said_there = answered.field if answered is not None and is_trip_off_question(answered) else None
     parts = []
     for item in items:
+        if said_there is not None and item.field == said_there:
+            continue
         what = phrasing.label(item.field, item.entity_id, mine)
         if item.candidate_value is None:
             parts.append(("forgot", f"{what} ({phrasing.show_in(item.field, item.current_value)})"))

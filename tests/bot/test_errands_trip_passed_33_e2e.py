@@ -13,6 +13,8 @@ from context_parser import parse_block
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
 
+from core.domain.policy import default_policy
+
 pytestmark = pytest.mark.timeout(300)
 
 TUESDAY_MORNING = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
@@ -59,3 +61,103 @@ async def test_no_to_keeping_the_day_is_one_reply(tg: FakeTelegram, start_bot: S
     said = [m.text for m in tg.bot_messages(ALICE)[before:]]
     assert prompt.text.endswith("❌ No: it stays to do, with no day"), prompt.text
     assert not [s for s in said if s.startswith("So I also")], said
+
+
+MONDAY_MORNING = datetime(2026, 12, 7, 18, 0, tzinfo=UTC)
+"""Monday 7 December 2026, 10 am in Portland: the plan's Thursday is gone by."""
+WENT = "Did you go to Tahoe on Thursday, December 3?"
+
+
+async def _planned_unanswered(story: Story, start_bot: StartBot, *said: str) -> None:
+    """A fresh Canon (still calibrating: it asks every change): her plan asked, left open,
+    and Monday comes round with the sweep."""
+    await story.start(start_bot, policy=default_policy())
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    for words in said:
+        await story.hears(words, "")
+    await story.quiet()
+    story.now = MONDAY_MORNING
+    assert story.runner is not None
+    await story.runner.sweep_tick()
+    await story.quiet()
+
+
+@pytest.mark.parametrize(
+    ("said", "back"),
+    [
+        (("going to tahoe thursday", "back monday"), "2026-12-07"),
+        (("leaving for tahoe on thursday", "we'll be back the 9th"), "2026-12-09"),
+        (("going to tahoe thursday",), None),
+    ],
+)
+async def test_a_plan_gone_by_unanswered_asks_once_whether_she_went_and_yes_is_the_trip(
+    tg: FakeTelegram, start_bot: StartBot, said: tuple[str, ...], back: str | None
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await _planned_unanswered(story, start_bot, *said)
+    asked = [p.text for p in tg.open_prompts(ALICE)]
+    assert [q.split("\n")[0] for q in asked] == [WENT], asked
+    assert not [q for q in asked if "Are you back" in q], asked
+    # Asked once: the sweep coming round again asks nothing more.
+    story.later(hours=1)
+    assert story.runner is not None
+    await story.runner.sweep_tick()
+    await story.quiet()
+    assert len(tg.open_prompts(ALICE)) == 1
+    await story.yes(WENT)
+    assert await story.held("travel.status") == "in_progress"
+    assert await story.held("travel.destination") == "Tahoe"
+    assert await story.held("travel.depart_date") == "2026-12-03"
+    assert await story.held("travel.return_date") == back
+    assert "travel.status = in_progress" in await story.block()
+
+
+async def test_no_keeps_nothing_of_the_plan_and_asks_nothing_more(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await _planned_unanswered(story, start_bot, "going to tahoe thursday", "back monday")
+    await story.tap(WENT, "No")
+    await story.quiet()
+    assert not tg.open_prompts(ALICE)
+    for field in ("status", "destination", "depart_date", "return_date"):
+        assert await story.held(f"travel.{field}") is None
+    block = await story.block()
+    assert "travel." not in block, block
+
+
+async def test_a_plan_answered_or_still_ahead_is_not_asked_whether_she_went(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Her plan for next Thursday, asked on Monday: its day is ahead, nothing changes."""
+    story = Story(tg, now=MONDAY_MORNING)
+    await story.start(start_bot, policy=default_policy())
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    await story.hears("going to tahoe thursday", "")
+    await story.quiet()
+    story.later(hours=3)
+    assert story.runner is not None
+    await story.runner.sweep_tick()
+    await story.quiet()
+    asked = [p.text for p in tg.open_prompts(ALICE)]
+    assert not [q for q in asked if "Did you go" in q], asked
+    assert [q for q in asked if "Do you leave on Thursday, December 10?" in q], asked
+
+
+async def test_a_day_back_asked_apart_is_closed_into_whether_she_went(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """ "Are you back on Monday?" asked before the plan it belongs to: closed, saying it is
+    asked again below with whether she went, never left asking about a trip not held."""
+    story = Story(tg, now=TUESDAY_MORNING)
+    await _planned_unanswered(story, start_bot, "we'll be back monday", "going to tahoe thursday")
+    said = [m.text for m in tg.bot_messages(ALICE)]
+    assert [
+        s for s in said if s.startswith("Are you back on Monday, December 7?\n↓ Asked again below")
+    ], said
+    asked = [p.text.split("\n")[0] for p in tg.open_prompts(ALICE)]
+    assert asked == [WENT], asked
+    await story.yes(WENT)
+    assert await story.held("travel.return_date") == "2026-12-07"

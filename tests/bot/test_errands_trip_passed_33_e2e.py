@@ -161,3 +161,82 @@ async def test_a_day_back_asked_apart_is_closed_into_whether_she_went(
     assert asked == [WENT], asked
     await story.yes(WENT)
     assert await story.held("travel.return_date") == "2026-12-07"
+
+
+PLANNED = "going to tahoe saturday, back the 6th"
+BACK_TUESDAY = "Are you back on Tuesday, December 8?"
+
+
+@pytest.mark.parametrize(
+    "longer",
+    [
+        "extended the trip 2 more days",
+        "staying 2 more days",
+        "we're staying till tuesday now",
+        "good news we're staying two more nights!!",
+    ],
+)
+async def test_a_longer_stay_moves_the_day_back_and_the_errand_with_it(
+    tg: FakeTelegram, start_bot: StartBot, longer: str
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    for words in (PLANNED, "remind me to return the amazon thing when we get back"):
+        await story.hears(words, "")
+        await story.yes_to_all()
+    assert await story.held(DUE) == "2026-12-06"
+    story.later(hours=2)
+    await story.hears(longer, "")
+    assert [q.split("\n")[0] for q in await story.yes_to_all()] == [BACK_TUESDAY]
+    assert await story.held("travel.return_date") == "2026-12-08"
+    assert await story.held(DUE) == "2026-12-08"
+    assert await story.held("travel.depart_date") == "2026-12-05"
+
+
+async def test_staying_longer_on_a_trip_under_way_moves_its_day_back(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears(PLANNED, "")
+    await story.yes_to_all()
+    story.later(days=4)  # Saturday the 5th
+    await story.hears("made it to tahoe!!", "")
+    await story.yes_to_all()
+    assert await story.held("travel.status") == "in_progress"
+    story.later(hours=5)
+    await story.hears("we're staying another night", "")
+    assert [q.split("\n")[0] for q in await story.yes_to_all()] == [
+        "Are you back on Monday, December 7?"
+    ]
+    assert await story.held("travel.return_date") == "2026-12-07"
+
+
+@pytest.mark.parametrize(
+    ("plan", "said"),
+    [
+        # No trip held: nothing to count from.
+        ((), "staying 2 more days"),
+        ((), "extended the trip 2 more days"),
+        # Someone else's stay, a question, a hedge, the past, a stay's length.
+        ((PLANNED,), "mom is staying 2 more days"),
+        ((PLANNED,), "should we stay 2 more days?"),
+        ((PLANNED,), "we might stay 2 more days"),
+        ((PLANNED,), "we stayed 2 more days last time"),
+        ((PLANNED,), "staying 2 days"),
+    ],
+)
+async def test_look_alikes_of_a_longer_stay_move_nothing(
+    tg: FakeTelegram, start_bot: StartBot, plan: tuple[str, ...], said: str
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    for words in plan:
+        await story.hears(words, "")
+        await story.yes_to_all()
+    held = await story.held("travel.return_date")
+    story.later(hours=2)
+    await story.hears(said, "")
+    asked = await story.yes_to_all()
+    assert not [q for q in asked if q.startswith("Are you back")], asked
+    assert await story.held("travel.return_date") == held

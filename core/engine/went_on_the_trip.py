@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 
 from core.domain.ids import new_id
+from core.domain.phrasing import show_date
 from core.domain.state import Scalar
 from core.domain.whose_word import users_own_word
 from core.engine.conflicts import QUESTION_CONFIDENCE
@@ -119,7 +120,7 @@ async def _ask(
     key = f"{SOURCE_PREFIX}{said.id}"
     if await store.review_items_from(entity_id, key):
         return []
-    why = f"you planned to leave on {parts[DEPART]} and never said whether you went"
+    why = f"you planned to leave {show_date(parts[DEPART])} and never said whether you went"
     told = {f: parts[f] for f in (DESTINATION, DEPART, RETURN) if f in parts}
     values: dict[str, Scalar] = {STATUS: "in_progress", **told}
     promoted: list[ReviewItem] = []

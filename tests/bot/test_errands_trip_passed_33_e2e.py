@@ -240,3 +240,14 @@ async def test_look_alikes_of_a_longer_stay_move_nothing(
     asked = await story.yes_to_all()
     assert not [q for q in asked if q.startswith("Are you back")], asked
     assert await story.held("travel.return_date") == held
+
+
+async def test_why_shows_her_plan_and_her_yes_that_she_went(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await _planned_unanswered(story, start_bot, "going to tahoe thursday", "back monday")
+    await story.yes(WENT)
+    why = (await story.hears("/why travel.status", "")).text
+    assert 'you said "going to tahoe thursday": planned' in why, why
+    assert "you confirmed: under way" in why, why

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.conversation.context import DATA_NOTICE, INVITED_TITLE
+from core.conversation.context import DATA_NOTICE, INVITED_TITLE, KEEP_TITLE, KEEP_WHY
 from core.domain.quoting import NAME, QUOTED, SLOT, Slot, read_name, read_slot, read_text
 
 HEADER = re.compile(r"\[Canon state as of (\S+); trust it over older messages\]")
@@ -21,15 +21,16 @@ ASKED_CONFLICTS = "Conflicts, awaiting the user (do not assume either value):"
 PENDING = "Awaiting the user's confirmation (not facts yet):"
 EXPIRED = "Expired (no longer true unless the user says so):"
 INVITED = INVITED_TITLE
+KEEP = KEEP_TITLE
 NO_FACTS = "No committed facts."
-TITLES = (CONFLICTS, ASKED_CONFLICTS, PENDING, INVITED, EXPIRED)
+TITLES = (CONFLICTS, ASKED_CONFLICTS, PENDING, KEEP, INVITED, EXPIRED)
 
 _N, _S = f"(?:{NAME})", f"(?:{SLOT})"
 CONFLICT_LINE = re.compile(rf"- ({_N}): (.*)")
 ASKED_LINE = re.compile(
     rf"- ({_N}) ({_N}): ({_S}) \(committed\) vs ({_S}) \(proposed, (\d\.\d\d)\)"
 )
-
+KEEP_LINE = re.compile(rf"- ({_N}) ({_N}): keep ({_S})\? \({re.escape(KEEP_WHY)}\)")
 INVITED_LINE = re.compile(
     rf"- ({_N}) ({_N}) → ({_S})\? \((\d\.\d\d)\) invited by ({QUOTED}), ([a-z' ()]+)"
 )
@@ -75,6 +76,8 @@ class Question:
     """The user's answer to that invitation so far, in the block's words."""
     meaning: str | None = None
     """What a proposed return's status means ("sent back, refund awaited")."""
+    keep: bool = False
+    """Asked whether the value held still stands (its candidate is its current value)."""
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,10 @@ def _read_line(block: Block, section: str | None, entity: str | None, line: str)
                 read_name(e), read_name(f), read_slot(candidate), None, confidence, meaning=means
             )
         )
+    elif section == KEEP and (found := KEEP_LINE.fullmatch(line)):
+        e, f, held = found.groups()
+        kept = read_slot(held)
+        block.questions.append(Question(read_name(e), read_name(f), kept, kept, "", keep=True))
     elif section == INVITED and (found := INVITED_LINE.fullmatch(line)):
         e, f, candidate, confidence, who, answer = found.groups()
         block.questions.append(

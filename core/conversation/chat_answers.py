@@ -239,7 +239,7 @@ class Answers(ChatPart):
         for member in result.group[1:]:  # a part picked for an Edit may have a prompt
             await self.log.close_prompt(member.id, member.status, now)
         await self._edit_over(prompt.chat_id, [*result.group, item])
-        also = texts.followed_from_answer(result.implied, self.config.entity_of(user_id))
+        also = texts.followed_from_answer(result.implied, self.config.entity_of(user_id), item)
         if also is not None:
             await self.say(prompt.chat_id, also)
         mine = self.config.entity_of(user_id)

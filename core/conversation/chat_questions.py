@@ -35,6 +35,7 @@ from core.domain.user_clock import later_day, on_users_clock
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
 from core.engine.trip_state import TRIP_FIELDS, moves_a_trip
+from core.engine.went_on_the_trip import FOLDED
 from core.store import ReviewItem
 
 RECENT = 20
@@ -270,7 +271,7 @@ class Questions(ChatPart):
     ) -> str | None:
         """The line naming the newer word that closed ``item`` unanswered (whose, when),
         read from the log of its group's fields and, for a trip, of the trip's."""
-        if (item.answer or {}).get("reason") == PASSED:
+        if (item.answer or {}).get("reason") in (PASSED, FOLDED):
             return None
         fields = {r.field for r in group} | {item.field}
         if any(moves_a_trip(f) for f in fields):

@@ -39,6 +39,7 @@ from core.engine.leaving_on_the_day import DAY_OF_THE_TRIP, leaving_on_the_day
 from core.engine.message_ids import message_key
 from core.engine.our_trip import our_trip_asked
 from core.engine.same_errand import named_as_held
+from core.engine.staying_longer import STAYING_LONGER, staying_longer
 from core.engine.under_way_words import (
     SET_OUT,
     another_trip_called_off,
@@ -275,6 +276,15 @@ async def _observations(
             own_state,
             local,
             lambda field, day, intent, words: asked(field, day, intent, words, DAY_OF_THE_TRIP),
+        )
+        # "staying 2 more days" while a trip is held: its day back later by those days.
+        read_mine = staying_longer(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            local,
+            lambda field, day, intent, words: asked(field, day, intent, words, STAYING_LONGER),
         )
         # "driving up now" while a trip is planned: that trip setting out, asked.
         read_mine = set_out_now(

@@ -29,6 +29,8 @@ from core.engine.bootstrap import proposed_findings
 from core.engine.consistency import is_conflict_question
 from core.engine.corrections import correction_kind, correction_question, undo_group_question
 from core.engine.errand_trip_off import is_trip_off_question
+from core.engine.trip_state import DEPART, DESTINATION, RETURN
+from core.engine.went_on_the_trip import is_went_question, went_parts
 from core.store import ReviewItem
 
 
@@ -106,6 +108,8 @@ def prompt_body(
     if is_trip_off_question(item):
         return trip_off_question(item, now)
     members = list(group) or [item]
+    if is_went_question(item):
+        return went_question(members, today)
     if said_of_reader(item, mine) and not is_conflict_question(item):
         why = REPORTED_WHY
         if len(members) == 1 and item.current_value is not None:
@@ -147,6 +151,23 @@ def trip_off_question(item: ReviewItem, now: datetime | None = None) -> str:
     return (
         f"{thing[:1].upper()}{thing[1:]} was {item.reasons[0]} — keep {day} as its day?\n"
         "Its day came from the trip, not from you."
+    )
+
+
+def went_question(group: Sequence[ReviewItem], today: date | None = None) -> str:
+    """ "Did you go to Tahoe on Thursday, December 3?", with what a Yes keeps
+    (``core.engine.went_on_the_trip``)."""
+    parts = went_parts(group)
+    where = parts.get(DESTINATION)
+    to = f" to {where}" if isinstance(where, str) and where.strip() else " on your trip"
+    left = phrasing.show_date(parts.get(DEPART), today)
+    back = parts.get(RETURN)
+    keeps = "Yes: your trip is under way" + (
+        "" if back is None else f", back {phrasing.show_date(back, today)}"
+    )
+    return (
+        f"Did you go{to} on {left}?\n"
+        f"You planned it and never said whether you went. {keeps}; No: I keep nothing of it."
     )
 
 

@@ -39,6 +39,7 @@ from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.consistency import no_cannot_keep
 from core.engine.corrections import correction_kind, correction_result, undo_group_result
 from core.engine.errand_trip_off import is_trip_off_question
+from core.engine.went_on_the_trip import FOLDED
 from core.store import ReviewItem
 
 MAX_MESSAGE = 4096
@@ -138,6 +139,11 @@ _WITHDRAWN = "⌛ Withdrawn unanswered: its day has passed, so I saved nothing"
 nothing newer settled it, and a Yes now would have saved a day gone by as current."""
 
 
+_FOLDED = "↓ Asked again below, with whether you went on the trip"
+"""A day back asked apart, closed as part of the question whether she went
+(``core.engine.went_on_the_trip``)."""
+
+
 def settled_text(
     item: ReviewItem,
     mine: str,
@@ -198,18 +204,27 @@ def settled_text(
         "held": f"✏️ Changed to {phrasing.show_in(item.field, value)}: I ask it again with the rest",
         "superseded": _WITHDRAWN
         if (item.answer or {}).get("reason") == PASSED
+        else _FOLDED
+        if (item.answer or {}).get("reason") == FOLDED
         else superseded_by or UNKNOWN_WORD,
         "discarded": "Dropped",
     }.get(status, f"Closed ({status})")
     return "\n".join([*head, outcome])
 
 
-def followed_from_answer(items: Sequence[ReviewItem], mine: str) -> str | None:
-    """What an answer also settled because it had to ("Is your trip over?" Yes, while
-    the departure was still ahead): "So I also forgot your departure date (Sunday,
-    December 6) and your location (Tahoe)." None when it settled nothing else."""
+def followed_from_answer(
+    items: Sequence[ReviewItem], mine: str, answered: ReviewItem | None = None
+) -> str | None:
+    """What an answer (to ``answered``) also settled because it had to ("Is your trip
+    over?" Yes, while the departure was still ahead): "So I also forgot your departure
+    date (Sunday, December 6) and your location (Tahoe)." None when it settled nothing
+    else. No to keeping a called-off trip's day forgets that day, which the question's
+    own settled line says already ("❌ No: it stays to do, with no day"): not said twice."""
+    said_there = answered.field if answered is not None and is_trip_off_question(answered) else None
     parts = []
     for item in items:
+        if said_there is not None and item.field == said_there:
+            continue
         what = phrasing.label(item.field, item.entity_id, mine)
         if item.candidate_value is None:
             parts.append(("forgot", f"{what} ({phrasing.show_in(item.field, item.current_value)})"))

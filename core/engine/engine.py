@@ -350,6 +350,11 @@ class Engine(ServiceWrites, UserAnswers):
                     self.store, entity, now, self.policy.max_pending, said
                 )
                 promoted_items += moved.promoted
+            # The trip called off, whoever's write committed it (her word, her owner's
+            # `canon ingest`, a trusted source): what it dated is asked, never changed.
+            for entity in sorted(
+                {o.entity_id for o in outcomes if o.committed and o.entity_id and o.field == STATUS}
+            ):
                 promoted_items += await ask_errands_of_a_trip_off(
                     self.store, entity, now, self.policy.max_pending
                 )

@@ -45,6 +45,7 @@ from core.engine.errand_trip_off import (
 )
 from core.engine.outcomes import AnswerAction, AnswerResult
 from core.engine.superseded import supersede
+from core.engine.went_on_the_trip import ask_whether_she_went
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound
 from core.store import ReviewItem
@@ -196,14 +197,18 @@ class UserAnswers:
         promoted in its place."""
         asked = [i for i in await self.store.open_review_items([entity_id]) if i.kind == "change"]
         ends = await self._ends(asked)
-        promoted: list[ReviewItem] = []
-        for item in asked:
-            end = ends.get(item.event_id or "")
-            if end is not None and end <= now:
+        ended = [i for i in asked if (end := ends.get(i.event_id or "")) is not None and end <= now]
+        # Her plan whose day to leave went by unanswered: whether she went, in its place.
+        promoted, closed = await ask_whether_she_went(
+            self.store, entity_id, ended, now, self.policy.max_pending
+        )
+        for item in ended:
+            if item.id not in closed:
                 promoted += await supersede(
                     self.store, item.id, now, self.policy.max_pending, reason=PASSED
                 )
-        return promoted
+        gone = closed | {i.id for i in ended}
+        return [p for p in promoted if p.id not in gone]
 
     async def _others_open(self, item: ReviewItem) -> bool:
         """Whether ``item``'s group has open parts besides ``item``."""

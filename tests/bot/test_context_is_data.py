@@ -24,6 +24,7 @@ from core.domain.quoting import MAX_TEXT_CHARS, MAX_VALUE_CHARS, Slot
 from core.domain.source_types import SOURCE_TYPES
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import Conflict as Contradiction
+from core.engine.errand_trip_off import TRIP_OFF, is_trip_off_question
 from core.store import ReviewItem
 
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
@@ -147,6 +148,9 @@ def questions(draw: st.DrawFn) -> list[ReviewItem]:
         current = draw(st.one_of(st.none(), VALUES))
         field = draw(FIELDS)
         errand = field.startswith("financial.") and field.endswith(".status")
+        if draw(st.integers(0, 4)) == 0:  # whether a day held still stands: keep it?
+            out.append(_keep_asked(draw, seq, draw(ERRAND_FIELDS), draw(DAYS)))
+            continue
         out.append(
             ReviewItem(
                 f"r{seq}",
@@ -169,6 +173,30 @@ def questions(draw: st.DrawFn) -> list[ReviewItem]:
             )
         )
     return out
+
+
+def _keep_asked(draw: st.DrawFn, seq: int, field: str, held: Scalar) -> ReviewItem:
+    """ "The Amazon return was due before the Tahoe trip, which is off — keep Saturday,
+    December 5 as its day?": a question proposing the value held."""
+    return ReviewItem(
+        f"r{seq}",
+        seq,
+        "change",
+        None,
+        draw(ENTITIES),
+        field,
+        held,
+        held,
+        0.0,
+        (f"due before {draw(ANY_TEXT)}, which is off", TRIP_OFF),
+        f"{draw(st.sampled_from(SOURCE_TYPES))}:ref",
+        "pending",
+        NOW,
+        NOW,
+        None,
+        None,
+        principal=draw(PRINCIPALS),
+    )
 
 
 CONTRADICTIONS = st.lists(
@@ -226,8 +254,10 @@ def built_from(
         said = provenance(source_type_of(r.source_key), r.principal, VIEWER)
         f = held.get((r.entity_id, r.field))
         current = None
-        if r.current_value is not None:
+        if r.current_value is not None or is_trip_off_question(r):
             current = cut(r.current_value, None if f is None else of_fact(f))
+        if is_trip_off_question(r):  # the day held, asked whether it still stands
+            return Question(r.entity_id, r.field, current, current, "", keep=True)
         return Question(
             r.entity_id,
             r.field,
@@ -242,6 +272,8 @@ def built_from(
         means = means_of(r.field) if r.field.endswith(".status") else {}
         return means.get(r.candidate_value) if isinstance(r.candidate_value, str) else None
 
+    keep = [question(r) for r in items if is_trip_off_question(r)]
+    items = [r for r in items if not is_trip_off_question(r)]
     asked = [question(r) for r in items if r.current_value is not None]
     pending = [question(r) for r in items if r.current_value is None]
     live = sorted((f for f in fs if f.valid_until is None), key=lambda f: (f.entity_id, f.field))
@@ -256,7 +288,7 @@ def built_from(
             )
             for f in live
         ],
-        questions=asked + pending,
+        questions=asked + pending + keep,
         conflicts=[
             Conflict(c.entity_id, cut(c.sentence, None, MAX_TEXT_CHARS)) for c in contradictions
         ],
@@ -282,7 +314,15 @@ def comparable(block: Block) -> tuple[object, ...]:
         block.as_of,
         fact_rows(block),
         [
-            (q.entity_id, q.field, typed(q.candidate), typed(q.current), q.confidence, q.meaning)
+            (
+                q.entity_id,
+                q.field,
+                typed(q.candidate),
+                typed(q.current),
+                q.confidence,
+                q.meaning,
+                q.keep,
+            )
             for q in block.questions
         ],
         [(c.entity_id, c.sentence) for c in block.conflicts],

@@ -1,0 +1,125 @@
+"""'extended the trip 2 more days', 'staying 2 more days': the held trip's day back, later.
+
+The extractor reads "staying 2 more days" as nothing: alone, a stay of two days is no day,
+and it holds no trip to count from. Canon holds one (planned or under way, with its day
+back): the speaker's own word that it lasts longer moves that day back by the days said
+("back Sunday, December 6" and "staying 2 more days": Tuesday, December 8), asked ("Are
+you back on Tuesday, December 8?"), as any day back Canon read with the state is; a Yes
+moves what was due "when we're back" with it (``core.engine.errand_follows_trip``). The
+shapes:
+
+- the trip lengthened by days: "extended the trip 2 more days", "we extended our trip by
+  a day", "trip got extended 2 days";
+- the stay lengthened: "staying 2 more days", "we're staying another night", "staying a
+  day longer", "sticking around 2 extra days";
+- the stay to a day: "staying till tuesday" (when the extractor has not read it already).
+
+What is not the speaker's news keeps its reading, by the clause's grammar: someone else
+("mom is staying 2 more days", "they extended it"), a question ("should we stay 2 more
+days?"), a hedge or a condition ("we might stay 2 more days", "if it snows we're staying
+2 more days"), a denial ("not staying 2 more days"), the past ("we stayed 2 more days last
+time"); and a stay of some days with nothing saying "more" ("staying 2 days") is how long
+the stay is, not news that it is longer. With no trip held, or no day back held to count
+from, nothing is read.
+
+A pure function of the message's payloads and words, the speaker's committed values and
+``at`` (the speaker's local time).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta
+
+from core.domain.state import Scalar
+from core.domain.timeutil import calendar_day
+from core.engine.errand_done import Payload
+from core.engine.leaving_on_the_day import Said
+from core.engine.trip_state import DEPART, RETURN, STATUS
+from core.extraction.timeexpr import find_times
+from core.extraction.typed_text import clean
+
+STAYING_LONGER = "a later day back, counted from the one held"
+"""Why the day is asked: Canon counted it from the trip's day back."""
+
+_LEAD = (
+    r"^(?:(?:ok(?:ay)?|so|actually|actualy|update|ugh|oh|well|welp|hey|yeah|yay|lol|good\s+news"
+    r"|change\s+of\s+plans?|plans?\s+changed|new\s+plan|fyi|btw)\W+)*"
+)
+"""Words before the clause that claim nothing."""
+_SPEAKER = (
+    r"(?:(?:we|i)(?:'re|\s+are|'m|\s+am|'ll|\s+will|'ve|\s+have|\s+just)?\s+|were\s+|im\s+|ive\s+)?"
+    r"(?:(?:now|actually|just|gonna|going\s+to|decided\s+to)\s+)*"
+)
+"""The speaker, or no subject ("staying 2 more days"); no modal but will, nor anyone else."""
+_STAY = re.compile(
+    rf"{_LEAD}{_SPEAKER}"
+    r"(?:(?P<extend>extend(?:ed|ing)?|stretch(?:ed|ing)?|lengthen(?:ed|ing)?)"
+    r"\s+(?:the|our|this)\s+trip(?:\s+by)?"
+    r"|(?:the\s+|our\s+)?trip(?:'s|\s+is|\s+got|\s+was|\s+has\s+been)\s+(?:now\s+)?"
+    r"(?P<extended>extended|stretched)(?:\s+by)?"
+    r"|stay(?:ing|in)?(?:\s+on)?|stick(?:ing|in)?\s+around|hang(?:ing|in)?\s+around)"
+    r"\s+(?P<rest>.+)$"
+)
+_COUNT = re.compile(
+    r"^(?:for\s+)?(?P<n>an?|one|two|three|four|five|six|seven|another|[1-9])"
+    r"\s+(?P<more>more\s+|extra\s+)?(?P<unit>days?|nights?|weeks?)(?P<longer>\s+(?:more|longer|extra))?"
+    r"(?P<tail>.*)$"
+)
+_TILL = re.compile(r"^(?:till|til|'til|until|through|thru)\s+(?P<day>.+)$")
+_TAIL = re.compile(
+    r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*$"
+)
+"""What may follow and leave it the news of a longer stay ("2 more days here lol")."""
+_CLAUSE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "another": 1, "two": 2, "three": 3, "four": 4}
+_NUMBERS |= {"five": 5, "six": 6, "seven": 7}
+_AWAY = frozenset({"planning", "in_progress"})
+
+
+def staying_longer(
+    payloads: list[Payload],
+    text: str,
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    at: datetime,
+    said: Said,
+) -> list[Payload]:
+    """``payloads`` with the later day back ``text`` says ``entity_id``'s held trip now
+    has ("staying 2 more days"), while it is planned or under way with a day back held
+    and no day back was read: asked. Not a day before today or before it leaves."""
+    back, leaves = calendar_day(state.get(RETURN)), calendar_day(state.get(DEPART))
+    if state.get(STATUS) not in _AWAY or back is None:
+        return payloads
+    if any(p.get("entity_id") == entity_id and p.get("field") == RETURN for p in payloads):
+        return payloads
+    for clause in _CLAUSE.findall(clean(text).lower()):
+        clause = clause.strip()
+        if clause.endswith("?") or (stay := _STAY.match(clause)) is None:
+            continue
+        extends = stay["extend"] is not None or stay["extended"] is not None
+        day = _later_day(stay["rest"].rstrip("!.;, "), back, at, extends=extends)
+        if day is None or day <= back or day < at.date() or (leaves and day < leaves):
+            continue
+        return [*payloads, said(RETURN, day.isoformat(), "planning", clause)]
+    return payloads
+
+
+def _later_day(rest: str, back: date, at: datetime, *, extends: bool) -> date | None:
+    """The day back ``rest`` (the words after the verb) says: the held one and the days
+    said more ("2 more days", "another night"; "2 days" only after "extended"), or a
+    day ("till tuesday") when it is only a day."""
+    if (count := _COUNT.match(rest)) is not None:
+        said_more = count["more"] or count["longer"] or count["n"] == "another"
+        if not (said_more or extends) or not _TAIL.match(count["tail"].strip()):
+            return None
+        n = _NUMBERS.get(count["n"]) or int(count["n"])
+        return back + timedelta(days=n * (7 if count["unit"].startswith("week") else 1))
+    if (till := _TILL.match(rest)) is None or extends:
+        return None
+    words = till["day"]
+    times = find_times(words, at, future=True)
+    if not times or words[: times[0].start].strip() not in ("", "on"):
+        return None
+    return times[0].day if _TAIL.match(words[times[0].end :].strip()) else None

@@ -1,0 +1,88 @@
+"""The held trip's day back, later, in the words people type (``staying_longer``): a table
+of the speaker's news against look-alikes that must read nothing (someone else, a
+question, a hedge or condition, a denial, the past, a stay's length)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from core.domain.state import Scalar
+from core.engine.staying_longer import staying_longer
+
+ME = "user:primary"
+TUESDAY = datetime(2026, 12, 1, 9, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
+"""The speaker's local time: Tuesday 1 December 2026, 9 am."""
+HELD: dict[str, Scalar] = {
+    "travel.status": "planning",
+    "travel.destination": "Tahoe",
+    "travel.depart_date": "2026-12-05",
+    "travel.return_date": "2026-12-06",
+}
+
+
+def _said(field: str, day: str, intent: str, words: str) -> dict[str, Any]:
+    return {"entity_id": ME, "field": field, "candidate_value": day, "evidence_text": words}
+
+
+def _back(text: str, state: dict[str, Scalar] = HELD, read: list[Any] | None = None) -> Any:
+    out = staying_longer(list(read or []), text, ME, state, TUESDAY, _said)
+    days = [p["candidate_value"] for p in out if p["field"] == "travel.return_date"]
+    return days[-1] if days else None
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("extended the trip 2 more days", "2026-12-08"),
+        ("we extended our trip by a day", "2026-12-07"),
+        ("trip got extended 2 days", "2026-12-08"),
+        ("good news, we're staying 2 more days!!", "2026-12-08"),
+        ("staying 2 more days", "2026-12-08"),
+        ("Staying two more nights lol", "2026-12-08"),
+        ("we're staying another night", "2026-12-07"),
+        ("staying a day longer", "2026-12-07"),
+        ("sticking around 2 extra days", "2026-12-08"),
+        ("we'll stay another week", "2026-12-13"),
+        ("ok we're staying till tuesday", "2026-12-08"),
+        ("so we decided to stay 3 more days", "2026-12-09"),
+    ],
+)
+def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> None:
+    assert _back(text) == back
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should we stay 2 more days?",
+        "mom is staying 2 more days",
+        "they extended the trip 2 more days",
+        "we might stay 2 more days",
+        "maybe staying 2 more days",
+        "if it snows we're staying 2 more days",
+        "we're not staying 2 more days",
+        "we stayed 2 more days last time",
+        "extended the trip 2 more days last year",
+        "staying 2 days",
+        "we're staying at the lodge",
+        "staying 2 more days would be nice",
+    ],
+)
+def test_look_alikes_read_nothing(text: str) -> None:
+    assert _back(text) is None
+
+
+def test_with_no_trip_or_no_day_back_held_nothing_is_counted() -> None:
+    assert _back("staying 2 more days", {}) is None
+    assert _back("staying 2 more days", {**HELD, "travel.status": "cancelled"}) is None
+    no_day_back = {k: v for k, v in HELD.items() if k != "travel.return_date"}
+    assert _back("staying 2 more days", no_day_back) is None
+
+
+def test_a_day_back_the_extractor_read_is_left_as_read() -> None:
+    read = [_said("travel.return_date", "2026-12-09", "planning", "staying till wednesday")]
+    assert _back("we're staying till wednesday now", read=read) == "2026-12-09"

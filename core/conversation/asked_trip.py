@@ -8,9 +8,9 @@ from typing import Any
 
 from core.domain.state import Scalar
 from core.domain.whose_word import users_own_word
-from core.engine.due_before_trip import errands_before_we_go
+from core.engine.due_before_trip import errands_before_anything, errands_before_we_go
 from core.engine.engine import Engine
-from core.engine.trip_state import DEPART, STATUS
+from core.engine.trip_state import DEPART, DESTINATION, STATUS
 
 
 async def asked_under_way(engine: Engine, entity_id: str) -> bool:
@@ -27,9 +27,12 @@ async def with_plan_asked(
     when no trip is held planned: "gotta return the amazon jacket before we go", typed while
     "going to tahoe saturday" waits for its Yes, is due by Saturday (it lost its day). The
     open questions are read only for a message (``payloads``) with such an errand in it."""
-    if state.get(STATUS) == "planning" or not errands_before_we_go(payloads, entity_id):
+    if state.get(STATUS) == "planning" or not errands_before_anything(payloads, entity_id):
         return state
     items = await engine.store.open_review_items([entity_id])
+    places = [r.candidate_value for r in items if r.field == DESTINATION]
+    if not errands_before_we_go(payloads, entity_id, [*places, state.get(DESTINATION)]):
+        return state
     asked = [r for r in items if users_own_word(r.principal, entity_id)]
     day = next((r.candidate_value for r in asked if r.field == DEPART), None)
     return state if day is None else {**state, DEPART: day, STATUS: "planning"}

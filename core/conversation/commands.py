@@ -12,7 +12,7 @@ from datetime import datetime
 
 from core.conversation import texts
 from core.conversation.audience import Audience
-from core.conversation.field_match import known_fields, matching_fields
+from core.conversation.field_match import known_fields, matching_fields, valued_as
 from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.domain.fields import DOMAINS
@@ -77,7 +77,7 @@ async def why_answer(
         return WHICH_FIELD
     entities = audience.entities_of(user_id)
     known = await known_fields(store, entities)
-    hits = _matches(query, known)
+    hits = _matches(query, known) or await valued_as(store, entities, query)
     for entity in entities:  # evidence that never committed
         if not hits and await store.events_for(entity, query):
             hits = [(entity, query)]
@@ -104,7 +104,9 @@ async def several_named(
     "financial.rent"), which are answered in full."""
     if query is None or "." in query or query.strip().casefold() in DOMAINS:
         return []
-    hits = _matches(query, await known_fields(store, audience.entities_of(user_id)))
+    entities = audience.entities_of(user_id)
+    hits = _matches(query, await known_fields(store, entities))
+    hits = hits or await valued_as(store, entities, query)  # "/why tahoe": the values
     return hits if len({f for _e, f in hits}) > 1 else []
 
 
@@ -124,7 +126,7 @@ async def history_answer(
         entries.sort(key=lambda h: h.seq)
         return texts.history_text(entries, mine, names)
     known = await known_fields(store, entities)
-    hits = _matches(query, known)
+    hits = _matches(query, known) or await valued_as(store, entities, query)
     if not hits:
         return nothing_named(query, known, audience.entity_of(user_id))
     # One list, newest last: each line names its field in words.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from core.domain.fields import DOMAINS
+from core.domain.state import CommittedFact
 from core.store import Store
 
 
@@ -36,6 +37,34 @@ def matching_fields(query: str, known: Iterable[str]) -> list[str]:
     if by_part:
         return by_part
     return [f for f in fields if any(word in p.split("_") for p in f.split(".")[1:])]
+
+
+_FILLER = frozenset(["my", "the", "our", "your", "in", "to", "at", "about", "a", "an"])
+
+
+def values_named(query: str, facts: Iterable[CommittedFact]) -> list[tuple[str, str]]:
+    """(entity, field) of each of ``facts`` whose value is what ``query`` says, when the
+    words name a value rather than a field: "/why tahoe" asks about the trip to Tahoe and
+    being there, "/forget the dentist" the dentist. Words only, whole and in order
+    ("lake tahoe" is not "tahoe"), case and filler words aside; never a number or a
+    day, which many fields share by chance."""
+    said = [w for w in re.findall(r"[\w'&-]+", query.casefold()) if w not in _FILLER]
+    if not said or all(w.isdigit() for w in said):
+        return []
+    out = []
+    for f in facts:
+        if not isinstance(f.value, str) or f.value[:1].isdigit():
+            continue
+        words = [w for w in re.findall(r"[\w'&-]+", f.value.casefold()) if w not in _FILLER]
+        if words == said:
+            out.append((f.entity_id, f.field))
+    return out
+
+
+async def valued_as(store: Store, entities: Sequence[str], query: str) -> list[tuple[str, str]]:
+    """``values_named`` over the values ``entities`` hold, in ``entities`` order."""
+    facts = [f for e in entities for f in await store.facts(e)]
+    return values_named(query, facts)
 
 
 def no_match_text(query: str, known: Iterable[str]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.conversation.field_match import matching_fields
+from core.conversation.field_match import matching_fields, values_named
 from core.domain import phrasing
 from core.domain.fields import DOMAINS
 from core.engine.same_errand import held_name
@@ -65,9 +65,11 @@ def plain_query(words: str) -> str:
 
 async def named_fields(store: Store, entities: Sequence[str], words: str) -> list[tuple[str, str]]:
     """(entity, field) for each held value ``words`` names, in ``entities`` order."""
-    held = [(f.entity_id, f.field) for e in entities for f in await store.facts(e)]
-    wanted = fields_named(words, [f for _e, f in held])
-    return [(e, f) for e, f in held if f in wanted]
+    facts = [f for e in entities for f in await store.facts(e)]
+    wanted = fields_named(words, [f.field for f in facts])
+    if not wanted:  # "/forget tahoe": the values it names
+        return values_named(words, facts)
+    return [(f.entity_id, f.field) for f in facts if f.field in wanted]
 
 
 def fields_named(words: str, fields: Sequence[str]) -> set[str]:

@@ -148,17 +148,38 @@ def due_day_meaning(slug: str, status: Scalar | None) -> str | None:
 def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
     """(entity, field) -> what the value means, for each return's (or refund's) status and
     each due day no longer a deadline: "sent back, refund awaited", "still to send back by
-    2026-11-27", "no longer a deadline: sent back, refund awaited"."""
+    2026-11-27", "no longer a deadline: sent back, refund awaited". One still to do by a
+    day on or before the day its holder's trip left says it is late: it was to be done
+    before going, and an assistant told "by 2026-12-02" on the day she drove up would plan
+    it before a trip already under way (the founding mistake)."""
     held: dict[tuple[str, str], dict[str, Scalar]] = {}
+    trips: dict[str, dict[str, Scalar]] = {}
     for f in facts:
         if (part := errand_part(f.field)) is not None:
             held.setdefault((f.entity_id, part[0]), {})[part[1]] = f.value
+        elif f.field.startswith("travel."):
+            trips.setdefault(f.entity_id, {})[f.field] = f.value
     out: dict[tuple[str, str], str] = {}
     for (entity, slug), told in held.items():
         for name in told:
             if (said := part_meaning(slug, name, told)) is not None:
                 out[(entity, f"financial.{slug}.{name}")] = said
+        key = (entity, f"financial.{slug}.status")
+        if (late := _late_for_the_trip(slug, told, trips.get(entity, {}))) is not None:
+            out[key] = f"{out.get(key, 'still to do')}, {late}"
     return out
+
+
+def _late_for_the_trip(
+    slug: str, told: Mapping[str, Scalar], trip: Mapping[str, Scalar]
+) -> str | None:
+    """ "late: it was to be done before the trip, which left 2026-12-02" for an errand
+    still to do by a day on or before the day ``trip`` left (``agenda``'s "Overdue"), else
+    None. Not "overdue": the workspace files say that of a value whose day has ended."""
+    left, due = left_by(trip), calendar_day(told.get("due_date"))
+    if left is None or due is None or due > left or not still_to_do(slug, told.get("status")):
+        return None
+    return f"late: it was to be done before the trip, which left {left.isoformat()}"
 
 
 def part_meaning(slug: str, part: str, told: Mapping[str, Scalar]) -> str | None:

@@ -20,7 +20,7 @@ A pure function of the message's payloads, the speaker's committed values and ``
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -28,7 +28,7 @@ from core.domain.ids import derived_id
 from core.domain.state import Scalar
 from core.domain.timeutil import calendar_day
 from core.engine.consistency import today_where
-from core.engine.trip_state import DEPART, RETURN, STATUS
+from core.engine.trip_state import DEPART, DESTINATION, LOCATION, RETURN, STATUS
 
 BEFORE_YOU_LEAVE = "due before you leave"
 """What the evidence of a due day that came from the trip's departure says: the anchor."""
@@ -37,9 +37,20 @@ BACK_HOME = "due when you're back"
 
 _BEFORE = r"(?:before|befor|bfore|b4)"
 """'before' as it is typed fast ("b4 we go")."""
+_SET_OUT = (
+    r"(?:go|leave|head|drive|fly|travel|set\s+off|take\s+off|hit\s+the\s+road)"
+    r"|(?:going|leaving|heading|driving|flying|travell?ing)"
+)
+"""Setting out: "we go", "we head up", "i fly out", "we're leaving", "hit the road"."""
+_NOT_AWAY = r"(?!\s+(?:back|home|work|school|the\s+(?:office|house))\b)"
+"""Going somewhere that is not away: "before we head home", "before i leave work"."""
 _BEFORE_WE_GO = re.compile(
-    rf"\b{_BEFORE}\s+(?:we|i)(?:\s+(?:go|leave|head\s+(?:out|off)|fly(?:\s+out)?|set\s+off|take\s+off))\b"
-    rf"|\b{_BEFORE}\s+(?:the|our|my)\s+trip\b",
+    rf"\b{_BEFORE}\s+(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+(?:{_SET_OUT})\b{_NOT_AWAY}"
+    rf"|\b{_BEFORE}\s+(?:leaving|heading\s+(?:out|off|up|down|away)|going\s+away|vacation|vacay)\b{_NOT_AWAY}"
+    # "before the trip", "before the tahoe trip", "before our big ski trip", "before my
+    # vacation" (not "before the holidays": Christmas, not a trip of hers).
+    rf"|\b{_BEFORE}\s+(?:the|our|my)\s+(?:[\w'-]+\s+){{0,2}}?"
+    r"(?:trip|vacation|vacay|holiday|getaway)\b",
     re.I,
 )
 _WHEN_BACK = re.compile(
@@ -68,7 +79,8 @@ def due_before_the_trip(
     )
     if leaves is None or leaves < today_where(state, now):
         return payloads
-    return _dated(payloads, entity_id, errands_before_we_go(mine, entity_id), leaves, _MARK)
+    errands = errands_before_we_go(mine, entity_id, _places(mine, state))
+    return _dated(payloads, entity_id, errands, leaves, _MARK)
 
 
 def _due_when_back(
@@ -124,10 +136,37 @@ def _dated(
     return out
 
 
-def errands_before_we_go(payloads: list[dict[str, Any]], entity_id: str) -> set[str]:
+def errands_before_we_go(
+    payloads: list[dict[str, Any]], entity_id: str, places: Iterable[Scalar] = ()
+) -> set[str]:
     """The errands (``financial.<slug>``) of ``entity_id`` that ``payloads`` say are due
-    "before we go" ("before we leave", "before the trip")."""
-    return _errands_said(payloads, entity_id, _BEFORE_WE_GO)
+    "before we go" ("before we leave", "before the trip", "before the tahoe trip"), or
+    before one of ``places``, the trip's own ("return it before tahoe")."""
+    found = _errands_said(payloads, entity_id, _BEFORE_WE_GO)
+    names = sorted({str(p).strip() for p in places if isinstance(p, str) and p.strip()})
+    if names:
+        before_place = re.compile(
+            rf"\b{_BEFORE}\s+(?:(?:going|getting|heading)\s+(?:up\s+|down\s+|out\s+)?to\s+)?"
+            rf"(?:{'|'.join(re.escape(n) for n in names)})\b",
+            re.I,
+        )
+        found |= _errands_said(payloads, entity_id, before_place)
+    return found
+
+
+_ANY_BEFORE = re.compile(rf"\b{_BEFORE}\b", re.I)
+
+
+def errands_before_anything(payloads: list[dict[str, Any]], entity_id: str) -> bool:
+    """Whether ``payloads`` hold an errand of ``entity_id`` due "before" something: the
+    cheap test before reading where the trip goes from the store."""
+    return bool(_errands_said(payloads, entity_id, _ANY_BEFORE))
+
+
+def _places(mine: list[dict[str, Any]], state: Mapping[str, Scalar]) -> list[Scalar]:
+    """Where the trip goes: the message's own plan, and the one on record."""
+    said = [p.get("candidate_value") for p in mine if p.get("field") == DESTINATION]
+    return [*said, state.get(DESTINATION), state.get(LOCATION)]
 
 
 def _errands_said(

@@ -22,6 +22,11 @@ from core.extraction.travel_going import BEFORE_PLACE
 
 _ERRAND = re.compile(r"^(?:pay|renew|return)\s+")
 """A command whose verb is an errand of money: what a to-do line's verb is (``TO_DO_LINE``)."""
+_SEND_BACK = re.compile(
+    r"^(?:(?:oh\s+)?(?:and|also|just|then)\s+)*(?:send|ship|mail|post|courier|drop\s+off|take|bring)\s+"
+)
+"""A command to send something: a to-do only when it is goods going back ("send the amazon
+parcel back tomorrow", "post the zara return friday"), not "send mom the photos"."""
 
 _REMINDED_RETURN = re.compile(
     r"^(?:(?:please|pls|plz|(?:can|could|would)\s+(?:you|u))\s+)?(?:(?:just|also)\s+)?"
@@ -49,8 +54,9 @@ def errand_noted(
     money rules find what it is about; None otherwise (the command stays a request)."""
     low = clause.low.strip()
     reminded = _REMINDED_RETURN.match(low) is not None
+    sent = ci.command and _SEND_BACK.match(low) is not None
     # "can u remind me to return the zara jeans" is asked as a question: a request still.
-    if clause.markdown or not (reminded or (ci.command and _ERRAND.match(low))):
+    if clause.markdown or not (reminded or sent or (ci.command and _ERRAND.match(low))):
         return None
     if _PLEASE.search(clause.low) and not reminded:
         return None  # "return the package please": asked of someone, not a note to oneself
@@ -59,7 +65,7 @@ def errand_noted(
     found = extract_financial(planned)
     if not any(c.field.endswith(".status") and c.value == "due" for c in found):
         return None
-    if reminded:  # goods only ("remind me to return mom's call" found none above)
+    if reminded or sent:  # goods only ("remind me to return mom's call" found none above)
         found = [c for c in found if "_return." in c.field]
         if not found:
             return None

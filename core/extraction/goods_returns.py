@@ -52,10 +52,16 @@ _BACK_AFTER = re.compile(
 )
 """The particle after the thing sent: "sent the jacket back to zara", "posted the dress back",
 "sending the boots back on monday", "gotta send the dress back"."""
+_TO_DO = (
+    r"(?:\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
+    r"remind\s+(?:me|us)\s+to|forget\s+to|going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?"
+    r"|^(?:(?:oh\s+)?(?:and|also|just|then)\s+)*)"
+)
+"""Before an errand's verb: "need to", "gotta", "will"; or nothing, at the start of the
+clause, where it is a command to oneself ("send the amazon parcel back tomorrow"), read as
+a to-do only when ``core.extraction.errand_notes`` says so."""
 _RETURN_DUE = re.compile(
-    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-    r"remind\s+(?:me|us)\s+to|forget\s+to|"
-    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:return|send\s+back|ship\s+back|"
+    _TO_DO + r"(?:return|send\s+back|ship\s+back|"
     r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"
 )
 _TRAVELLERS = (
@@ -65,9 +71,7 @@ _TRAVELLERS = (
 """What a "return" names when it is no goods: a return flight, trip or ticket is a
 traveller's; a return label or policy is about the errand, not the errand."""
 _DO_RETURN = re.compile(
-    r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
-    r"remind\s+(?:me|us)\s+to|forget\s+to|"
-    r"going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?(?:do|make|drop(?:\s+off)?|mail|ship|send|"
+    _TO_DO + r"(?:do|make|drop(?:\s+off)?|mail|post|courier|ship|send|"
     r"take|run|pick\s+up|deal\s+with|sort(?:\s+out)?|handle|get\s+to|finish|"
     r"get(?=\s+(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\s+(?:done|sorted)\b))\s+"
     r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b(?!\s+"
@@ -224,7 +228,8 @@ def _named_return_ahead(clause: Clause) -> tuple[str, str, str | None] | None:
 _GOES_BACK = re.compile(
     r"^(?:(?:the|my|our|that|this)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+(?:"
     r"(?:still\s+)?(?:has|needs|have|need)\s+to\s+(?:go|be\s+sent|be\s+taken|be\s+mailed)\s+back|"
-    r"(?:still\s+)?needs?\s+(?:returning|sending\s+back|taking\s+back|to\s+be\s+returned)|"
+    r"(?:still\s+)?needs?\s+(?:returning|sending\s+back|taking\s+back|to\s+be\s+returned|"
+    r"posting|mailing|shipping|to\s+be\s+(?:posted|mailed|shipped))|"
     r"return\s+(?:still\s+)?needs\s+(?:doing|to\s+be\s+done)|return\s+is\s+still\s+to\s+do)\b"
 )
 """Goods said to be still going back, the thing as the subject: "the amazon thing has to go

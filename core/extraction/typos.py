@@ -9,8 +9,9 @@ slip that almost never make another English word:
 - a letter doubled or undoubled ("tommorow", "arived", "cancelled"/"canceled",
   "planing" a trip);
 - one letter dropped (not the last), for the words that name a day ("wednsday",
-  "thursay", "yesterdy") and words of eight letters or more ("cancled"), which no
-  shorter word resembles (the few that do are listed in ``_REAL``);
+  "thursay", "yesterdy"), words of eight letters or more ("cancled"), which no
+  shorter word resembles (the few that do are listed in ``_REAL``), and a few shorter
+  words checked one by one ("alredy", "arrved");
 - one letter typed for another (not the first), for the seven weekdays, whose
   spelling people write as they say it ("saterday", "wendesday" aside, "thersday"), and
   the weekdays' spellings by ear that are further off ("wensday", "tusday").
@@ -112,6 +113,11 @@ _WORDS: Final = [
 ]
 
 
+_DROPS_READ: Final = frozenset(["already", "arrived"])
+"""Seven-letter words whose every one-letter-dropped form was checked by hand not to be
+an English word ("alredy", "alrady", "aready"; "arrved", "arrivd"): read like the long
+words. Not "leaving" ("laving"), "staying" ("saying") or "landed" ("laded")."""
+
 _WEEKDAYS: Final = _DAY_WORDS[:7]
 _BY_EAR: Final = {
     "wensday": "wednesday",
@@ -181,7 +187,7 @@ def _index() -> tuple[dict[str, str], dict[str, str]]:
         if len(word) >= 5:
             for slip in _swaps(word):
                 add(slip, word)
-        if word in _DAY_WORDS or len(word) >= 8:
+        if word in _DAY_WORDS or len(word) >= 8 or word in _DROPS_READ:
             for slip in _drops(word):
                 if slip not in _REAL:
                     add(slip, word)

@@ -39,6 +39,9 @@ async def test_commands_are_published_at_start(tg: FakeTelegram, start_bot: Star
         ("/why travel.status", "Your trip: under way — taken from you, just now (sure: 0.90)"),
         ("/why", "Which one should I explain?"),  # what is held, a button each
         ("/why travel.nothing", 'I hold nothing about "travel.nothing"'),
+        # A value named instead of a field: being in Tahoe, and the trip there.
+        ("/why tahoe", 'Several things match "tahoe". Which one should I explain?'),
+        ("/why lake tahoe", 'I hold nothing about "lake tahoe"'),
         ("/history travel.status", "planned → under way (taken from you)"),
         # No Edit waits; the trip planned and under way is followed by a workflow: /cancel leaves it.
         ("/cancel", "Left Trip: under way (step 2 of 3)"),

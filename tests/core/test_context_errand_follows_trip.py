@@ -63,3 +63,42 @@ def test_where_a_trip_goes_lasts_until_its_day_to_leave() -> None:
     assert "travel.destination = Tahoe" in _block("2026-12-04", wednesday)
     # Its day gone by too: ended as before.
     assert "travel.destination was Tahoe" in _block("2026-11-27", wednesday, "2026-11-29")
+
+
+WEDNESDAY = datetime(2026, 12, 2, 18, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("status", "depart", "due", "late"),
+    [
+        # The founding story, told in the thirty-third round's playground: she drove up
+        # a day early; the return, due "before we go", followed the trip to today.
+        ("in_progress", "2026-12-02", "2026-12-02", True),
+        ("in_progress", "2026-12-02", "2026-11-30", True),
+        ("completed", "2026-12-01", "2026-12-01", True),
+        # Due after the day it left (a day of her own, on the trip or after): just due.
+        ("in_progress", "2026-12-02", "2026-12-09", False),
+        # The trip not yet gone, or called off: the day is still ahead of her.
+        ("planning", "2026-12-05", "2026-12-05", False),
+        ("cancelled", "2026-12-02", "2026-12-02", False),
+    ],
+)
+def test_a_return_left_undone_when_the_trip_left_says_so_in_the_block(
+    status: str, depart: str, due: str, late: bool
+) -> None:
+    facts = [
+        _fact("profile.timezone", "America/Los_Angeles"),
+        _fact("travel.status", status),
+        _fact("travel.destination", "Tahoe"),
+        _fact("travel.depart_date", depart),
+        _fact("financial.amazon_return.status", "due"),
+        _fact("financial.amazon_return.due_date", due),
+    ]
+    (line,) = [
+        x
+        for x in build_context(facts, (), WEDNESDAY).text.splitlines()
+        if "amazon_return.status" in x
+    ]
+    said = f"late: it was to be done before the trip, which left {depart}"
+    assert (said in line) is late, line
+    assert f"still to send back by {due}" in line, line

@@ -26,6 +26,7 @@ PLAN = {
     "travel.depart_date": "2026-11-26",
     "profile.timezone": "America/Los_Angeles",
 }
+TAHOE = {**PLAN, "travel.destination": "Tahoe"}
 STATUS = "financial.amazon_return.status"
 
 
@@ -60,6 +61,24 @@ _OWN_DAY = [
         # Typed fast: "b4", "befor".
         ([_errand("shoot i have to retrun the amazon snow boots b4 we go")], PLAN, "2026-11-26"),
         ([_errand("amazon return has to go back befor the trip")], PLAN, "2026-11-26"),
+        # The trip named as people name it (the founding story's own words), or its
+        # setting out said another way.
+        ([_errand("need to return the amazon package before the Tahoe trip")], PLAN, "2026-11-26"),
+        ([_errand("amazon return b4 our big ski trip!!")], PLAN, "2026-11-26"),
+        ([_errand("send the amazon stuff back before we head up")], PLAN, "2026-11-26"),
+        ([_errand("drop off the amazon return before we hit the road")], PLAN, "2026-11-26"),
+        ([_errand("do the amazon return before leaving pls")], PLAN, "2026-11-26"),
+        ([_errand("amazon return before we're leaving")], PLAN, "2026-11-26"),
+        ([_errand("the amazon return before my vacation")], PLAN, "2026-11-26"),
+        # Before the place the trip goes to.
+        ([_errand("gotta do the amazon return before tahoe")], TAHOE, "2026-11-26"),
+        ([_errand("amazon return before heading up to Tahoe")], TAHOE, "2026-11-26"),
+        # Before something that is not setting out: no day from the trip.
+        ([_errand("gotta do the amazon return before i leave work")], PLAN, None),
+        ([_errand("amazon return before we head home")], PLAN, None),
+        ([_errand("return the amazon package before the holidays")], PLAN, None),
+        ([_errand("gotta do the amazon return before tahoe")], PLAN, None),  # no place held
+        ([_errand("gotta do the amazon return before reno")], TAHOE, None),
         # No "before we go", a day of its own, no plan, a plan already gone.
         ([_errand("gotta return the amazon package")], PLAN, None),
         (

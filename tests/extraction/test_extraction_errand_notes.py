@@ -26,6 +26,11 @@ from core.extraction.offline import extract_offline
         ("ok so pay the electric bill by the 5th", "financial.electric_bill", None),
         ("Pay rent.", "financial.rent", None),
         ("return the Zara jeans tomorrow", "financial.zara_return", 1),
+        # Goods sent back, said with the verb that sends them (thirty-third round).
+        ("send the amazon parcel back tomorrow", "financial.amazon_return", 1),
+        ("post the amazon return tmrw", "financial.amazon_return", 1),
+        ("oh and drop off the nike return at ups tomorrow", "financial.nike_return", 1),
+        ("also ship back the ikea lamp tomorrow", "financial.ikea_return", 1),
     ],
 )
 def test_an_errand_command_is_a_to_do_due(text: str, field: str, day: int | None) -> None:
@@ -54,8 +59,46 @@ def test_an_errand_command_is_a_to_do_due(text: str, field: str, day: int | None
         "can you pay the rent friday?",
         "return the package please",
         "pls pay the electric bill tomorrow",
+        "send mom the photos tomorrow",
+        "send the photos back to mom tomorrow",
+        "post the pics on insta tomorrow",
+        "take the kids back to school tomorrow",
+        "send the amazon parcel back please",
+        "can you send the amazon parcel back tomorrow",
+        "bring the car back by 5",
     ],
 )
 def test_other_commands_stay_requests(text: str) -> None:
     found = extract_offline(text, at=AT)
     assert not [o for o in found.observations if o.intent in ("assertive", "planning")]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # The British "post", and goods that "need posting" (thirty-third round).
+        ("need to post the amazon return", "financial.amazon_return"),
+        ("Must post the Amazon return before Friday", "financial.amazon_return"),
+        ("the amazon return needs posting", "financial.amazon_return"),
+        ("mail the Zara dress back", "financial.zara_return"),
+        ("gotta post back the asos dress", "financial.asos_return"),
+    ],
+)
+def test_goods_to_post_back_are_due(text: str, field: str) -> None:
+    found = extract_offline(text, at=AT)
+    status = next(o for o in found.observations if o.field == f"{field}.status")
+    assert status.candidate_value == "due"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "need to post the photos on facebook",
+        "my letter needs posting",
+        "we should post the return label",
+        "i posted the amazon return yesterday",  # went back: pending, not due
+    ],
+)
+def test_posting_anything_else_is_no_errand_due(text: str) -> None:
+    found = extract_offline(text, at=AT)
+    assert not [o for o in found.observations if o.candidate_value == "due"]

@@ -29,6 +29,9 @@ NOW = datetime(2026, 11, 28, 9, tzinfo=UTC)
         ("thurday", "thursday"),
         ("yesterdy", "yesterday"),
         ("cancled", "canceled"),  # ... or from a long word
+        ("alredy", "already"),  # ... or from a short word no English word resembles
+        ("alrady", "already"),
+        ("arrved", "arrived"),
         ("saterday", "saturday"),  # a letter for another in a weekday
         ("thersday", "thursday"),
         ("mondey", "monday"),
@@ -54,6 +57,8 @@ def test_a_slip_reads_as_the_word_meant(typed: str, word: str) -> None:
         "retuning",  # a real word one letter from "returning"
         "hotels",
         "laundry",
+        "saying",  # "staying" with a letter dropped is another word: only checked words drop one
+        "laving",
         "wenzdy",  # three slips away: not guessed
         "sundry",  # a real word one letter from "sunday"
         "bonday",  # the first letter is never a slip ("monday" or "sunday"?)
@@ -106,3 +111,19 @@ def test_a_return_named_as_a_chore_and_typed_in_a_hurry_is_read(
     text: str, expected: dict[str, object]
 ) -> None:
     assert _fields(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Told from the place itself, thumbs racing ahead (the thirty-third round's playground).
+        "change of plans, drove up this morning. alredy in tahoe",
+        "alredy in tahoe!!",
+        "we're alrady in tahoe lol",
+        "aready in Tahoe, the kids are thrilled",
+    ],
+)
+def test_already_there_typed_in_a_hurry_is_there_now(text: str) -> None:
+    fields = _fields(text)
+    assert fields.get("travel.location") == "Tahoe"
+    assert fields.get("travel.status") == "in_progress"

@@ -66,6 +66,9 @@ class BenchConfig:
     seed: int = 7
     db: str | None = None
     """Store URL to run on (it must be empty); None: a fresh file in a temporary directory."""
+    extract_messages: int = 600
+    """Composed messages the extractor's and raw spaCy's figures read (half in batches, half
+    one by one)."""
 
 
 SeedableStore = StoreBackend
@@ -143,7 +146,7 @@ async def run_bench(config: BenchConfig, progress: Progress | None = None) -> di
         finally:
             await store.close()
     report("extracting messages", 0, 1)
-    figures.update(extraction_figures())
+    figures.update(extraction_figures(config.extract_messages))
     figures.update(_context_figures())
     return figures
 

@@ -32,6 +32,12 @@ from core.extraction.reader_mode import READER_MODES, ReaderMode
     help="Chat messages end to end (extract, validate, resolve, one durable commit).",
 )
 @click.option(
+    "--extract-messages",
+    default=600,
+    show_default=True,
+    help="Messages the extractor reads beside raw spaCy (half batched, half one by one).",
+)
+@click.option(
     "--db",
     "db_url",
     metavar="URL",
@@ -64,6 +70,7 @@ async def bench(
     observations: int,
     singles: int,
     messages: int,
+    extract_messages: int,
     db_url: str | None,
     users: str,
     model_latency: float,
@@ -88,7 +95,11 @@ async def bench(
             progress.update(task, description=label, completed=done, total=total)
 
         config = BenchConfig(
-            facts=facts, observations=observations, latency_samples=singles, db=db_url
+            facts=facts,
+            observations=observations,
+            latency_samples=singles,
+            db=db_url,
+            extract_messages=extract_messages,
         )
         figures = await run_bench(config, report)
         # The chat, LangGraph and the model client load here, not with every canon command.

@@ -1,5 +1,6 @@
 """The OpenClaw plugin (deploy/openclaw-plugin) built as its README says, for the tests that
-run it: its locked dev dependencies installed once per ``package-lock.json``, then built."""
+run it: its locked dev dependencies installed once per ``package-lock.json``, then built
+once per state of its sources (two test modules build it; a compile is seconds of CPU)."""
 
 from __future__ import annotations
 
@@ -31,5 +32,21 @@ def build_plugin() -> Path:
     if not installed.exists():
         run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
         installed.touch()
-    run("npm", "run", "--silent", "build")
+    built = PLUGIN / "dist" / f".canon-build-{_sources_digest(lock)}"
+    if not built.exists():
+        for stale in PLUGIN.glob("dist/.canon-build-*"):  # another state's: built over now
+            stale.unlink()
+        run("npm", "run", "--silent", "build")
+        built.touch()
     return PLUGIN
+
+
+def _sources_digest(lock: str) -> str:
+    """What the build reads: the TypeScript config, the sources and tests, the lockfile."""
+    digest = hashlib.sha256(lock.encode())
+    files = [PLUGIN / "tsconfig.json", *sorted((PLUGIN / "src").rglob("*"))]
+    files += sorted((PLUGIN / "test").rglob("*"))
+    for path in files:
+        if path.is_file():
+            digest.update(str(path.relative_to(PLUGIN)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -247,6 +247,7 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     bench_db = tmp_path / "bench.db"
     args = ("--facts", "500", "--observations", "200", "--singles", "150")
     args += ("--users", "3", "--model-latency", "0.05", "--messages", "60")
+    args += ("--extract-messages", "40")  # 600 by default: most of this test's time
     # A process of its own: the language pipeline's load time is one of its figures.
     bench = canon("bench", "--json", "--db", f"sqlite:///{bench_db}", *args, db=db, process=True)
     figures = json.loads(bench.stdout)
@@ -278,6 +279,7 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     ):
         assert isinstance(figures[key], int | float), key
         assert figures[key] > 0, key
+    assert figures["extract_messages"] == 40
     for key in (  # the assistant runtime's own cost per turn, beside the bare offline answer
         "agent_turn_overhead_ms_p99",
         "offline_reply_ms_p99",

@@ -3,12 +3,16 @@
 tests/services/install-inspector.sh), as a user would run it, on stdio (the Inspector
 starts `canon mcp`) and on streamable HTTP (with a bearer token from `canon token create`).
 
-On each transport it lists the tools (closed schemas, no portability problem by the
-Inspector's own ``--strict`` check) and the resources, reads the context, and calls every
-tool: the reads, a proposal that is asked and the answer that commits it, an unknown
-argument and an entity out of scope, which the Inspector reports as tool errors.
-Independent calls run side by side; each Inspector run is one process, so its time limit
-is a guard against a hang, from the suite's one setting.
+Over HTTP it lists the tools (closed schemas, no portability problem by the Inspector's
+own ``--strict`` check) and the resources, reads the context, and calls every tool: the
+reads, a proposal that is asked and the answer that commits it, an unknown argument and
+an entity out of scope, which the Inspector reports as tool errors. On stdio, where each
+Inspector run starts a `canon mcp` of its own (seconds of CPU each), it lists the tools
+(``--strict``), reads the context, calls a read, meets a tool error and answers the
+user's question as her delegate: what the transport changes. Each tool's answers on both
+transports are test_mcp_server.py's, through the SDK's client. Independent calls run side
+by side; each Inspector run is one process, so its time limit is a guard against a hang,
+from the suite's one setting.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from test_mcp_server import ALICE, BOB, HOME, TOOLS, http_server, open_questions
 from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
-pytestmark = [pytest.mark.parametrize("transport", ["stdio", "http"]), pytest.mark.timeout(900)]
+pytestmark = pytest.mark.timeout(900)
 
 TOOL_ERROR = 5
 """The Inspector's exit status when a tool answered ``isError: true``."""
@@ -153,13 +157,11 @@ def answer(result: tuple[int, Any]) -> Any:
     return printed["structuredContent"]
 
 
-async def test_the_inspector_lists_reads_and_calls_every_tool(
-    transport: str, tmp_path: Path
-) -> None:
+async def test_the_inspector_lists_reads_and_calls_every_tool(tmp_path: Path) -> None:
     db = tmp_path / "canon.db"
     await seed(db)
     mails = await mail_question(db)  # a question the user's mail raised, not the assistant
-    async with inspector(transport, tmp_path, db) as run:
+    async with inspector("http", tmp_path, db) as run:
         reads = await side_by_side(
             run("--method", "tools/list", "--strict"),
             run("--method", "resources/list"),
@@ -218,6 +220,38 @@ async def test_the_inspector_lists_reads_and_calls_every_tool(
         "travel.location": "Tahoe",
     }
     assert len(await open_questions(db)) == 2  # Bob's, and the proposal: the user's to answer
+
+
+async def test_the_inspector_starts_canon_mcp_on_stdio_and_its_delegate_answers(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "canon.db"
+    await seed(db)
+    mails = await mail_question(db)
+    async with inspector("stdio", tmp_path, db) as run:
+        tools, context, home, unknown = await side_by_side(
+            run("--method", "tools/list", "--strict"),
+            run("--method", "resources/read", "--uri", "canon://context"),
+            run(*call("get_state", entity_id=HOME)),
+            run(*call("list_pending", entity_id="user:bruno")),
+        )
+        # Started by the assistant it serves, over stdio it acts as the user's delegate.
+        answered = answer(await run(*call("answer_question", question_id=mails, answer="yes")))
+
+    assert tools[0] == 0
+    listed = {t["name"]: t for t in tools[1]["tools"]}
+    assert set(listed) == TOOLS
+    assert all(t["inputSchema"]["additionalProperties"] is False for t in listed.values())
+    assert context[0] == 0
+    (block,) = context[1]["contents"]
+    assert "travel.location = Tahoe" in block["text"]
+    assert "Paris" not in block["text"]  # Bob's
+    assert [(f["entity_id"], f["value"]) for f in answer(home)["facts"]] == [(HOME, "Lincoln")]
+    assert error_of(unknown) == (
+        "list_pending: invalid arguments: unknown argument(s) ('entity_id' was unexpected)"
+    )
+    assert (answered["status"], answered["committed_value"]) == ("confirmed", "Oakland")
+    assert len(await open_questions(db)) == 1  # Bob's
 
 
 async def mail_question(db: Path) -> str:

@@ -25,9 +25,12 @@ from canon_testing import NOW, make_observation
 from test_multiprocess import canon_command, rows
 
 from core.domain.error_sentences import plain_reason
+from core.domain.policy import default_policy
 from core.domain.timeutil import format_ts
 from core.domain.validation import schema_errors
 from core.engine.dead_letter_intake import RETRY_DELAYS, dead_letter_for
+from core.engine.deadletters import retry_due
+from core.engine.engine import Engine
 from core.store.sqlite import SQLiteStore
 
 PROCESSES = 5
@@ -142,18 +145,7 @@ def test_concurrent_retries_retry_each_letter_once_and_escalate_it_once(tmp_path
 def test_concurrent_answers_settle_a_dead_letter_question_once(tmp_path: Path) -> None:
     db = tmp_path / "shared.db"
     bad = make_observation("travel.location", "Reno", event_ts="yesterday")
-    feed = tmp_path / "bad.jsonl"
-    feed.write_text(json.dumps(bad) + "\n")
-    env = canon_env(db)
-    subprocess.run(
-        [*canon_command(), "ingest", str(feed), "--now", format_ts(NOW)], env=env, check=True
-    )
-    clock = NOW
-    for delay in RETRY_DELAYS:
-        clock += delay
-        subprocess.run(
-            [*canon_command(), "dlq", "--retry", "--now", format_ts(clock)], env=env, check=True
-        )
+    clock = asyncio.run(failed_for_good(db, bad))
     ((item_id,),) = rows(db, "SELECT id FROM review_items WHERE kind = 'dead_letter'")
     corrected = json.dumps({**bad, "event_ts": format_ts(NOW)})
 
@@ -167,3 +159,22 @@ def test_concurrent_answers_settle_a_dead_letter_question_once(tmp_path: Path) -
     assert rows(db, "SELECT status FROM dead_letters") == [("resolved",)]
     assert rows(db, "SELECT count(*) FROM events WHERE field = 'travel.location'") == [(1,)]
     assert len(rows(db, "SELECT * FROM alerts")) == 1
+
+
+async def failed_for_good(db: Path, bad: dict[str, Any]) -> datetime:
+    """``bad`` ingested and retried at each step until it failed for good (and raised its
+    question), in this process as `canon ingest` and `canon dlq --retry` do (the race is
+    the answers'; four process starts before it were seconds of the suite). The clock then."""
+    store = SQLiteStore(db)
+    await store.open()
+    try:
+        engine = Engine(store, default_policy())
+        (ingested,) = await engine.ingest_batch([bad], now=NOW)
+        assert ingested.decision == "invalid"
+        clock = NOW
+        for delay in RETRY_DELAYS:
+            clock += delay
+            await retry_due(engine, clock)
+    finally:
+        await store.close()
+    return clock

@@ -121,7 +121,7 @@ def bill_told_after(
         ]
     return (
         sums
-        or _bill_paid_after(clause.low, said_before)
+        or _bill_paid_after(clause, said_before)
         or _bill_due_after(clause, said_before, low_before)
     )
 
@@ -137,19 +137,24 @@ def _day_ahead(clause: Clause) -> date | None:
     return ahead[0].day if ahead else None
 
 
-_PAID_IT = re.compile(
-    r"^(?:(?:and|so|but|ok|okay)\s+)?(?:(?:i|we)\s+(?:(?:have|'ve|just|already)\s+)*"
+PAID_IT = re.compile(
+    r"^(?:(?:and|so|but|ok|okay)\s+)?(?:(?:i|we)\s+(?:(?:have|'ve|just|already|alr|alrdy)\s+)*"
     r"paid\s+(?:it|that|them|it\s+off)|(?:it's|it\s+is|it's\s+been|it\s+has\s+been|that's)\s+"
-    r"(?:(?:already|now|all)\s+)?paid(?:\s+off)?|paid\s+it)"
-    r"(?:\s+(?:already|today|yesterday|online|now|off|in\s+full))*\s*[.!]*$"
+    r"(?:(?:already|now|all)\s+)?paid(?:\s+off)?|"
+    # "…, already paid", "…, just paid it", "…, paid it this morning": no subject, the writer's
+    r"(?:(?:just|already|alr|alrdy)\s+)*paid(?:\s+(?:it|that|them|it\s+off))?)"
+    r"(?:\s+(?:already|alr|alrdy|today|yesterday|online|now|off|in\s+full|just\s+now|"
+    r"this\s+(?:morning|afternoon|evening)|last\s+night|earlier(?:\s+today)?|on\s+the\s+app|"
+    r"tho|though|lol|phew))*\s*[.!]*$"
 )
 """The bill the clause before told of, paid: "the electric bill came, $212, I paid it",
-"the water bill came and it's paid" (not "I'll pay it", not "did you pay it?")."""
+"the water bill came and it's paid", "the electric is due friday, already paid" (not "I'll
+pay it", not "did you pay it?", not "haven't paid it yet")."""
 
 
-def _bill_paid_after(low: str, said_before: list[ExtractedObservation]) -> list[Candidate]:
-    if _PAID_IT.match(low) is None:
-        return []
+def _bill_paid_after(clause: Clause, said_before: list[ExtractedObservation]) -> list[Candidate]:
+    if clause.intent in ("none", "hypothetical") or PAID_IT.match(clause.low) is None:
+        return []  # "…, paid it?" asks
     told = [o for o in said_before if o.field.startswith("financial.")]
     bills = {o.field.rsplit(".", 1)[0] for o in told}
     if len(bills) != 1 or any(o.intent not in ("assertive", "planning") for o in told):

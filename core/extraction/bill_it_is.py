@@ -76,7 +76,7 @@ def bill_amount_after(
 
 
 _IT_DUE = re.compile(
-    r"^(?:and\s+|but\s+|so\s+)?(?:(?:it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
+    r"^(?:and\s+|but\s+|so\s+)?(?:(?:its|it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
     r"(?:(?:still|also|then|now)\s+)?(?:due|payable|(?:needs?|has|have|must\s+be|got)\s+"
     r"(?:paying|to\s+be\s+paid|paid|to\s+go\s+in))\b"
 )
@@ -99,10 +99,12 @@ _PRICED = re.compile(
 _WAS_ITS_SUM = re.compile(
     r"^(?:(?:ok|okay|so|and|also|btw|fyi|oh|ugh|well)[,!]?\s+)*(?:(?:the|my|our)\s+)?"
     r"(?:[a-z][a-z-]*\s+){0,2}?bill\s+was\s+(?:(?:only|just|about|around)\s+)?"
-    rf"(?:{AMOUNT.pattern})\s*(?:this\s+(?:month|time|quarter))?\s*[!.]*$"
+    rf"(?:{AMOUNT.pattern})\s*(?:this\s+(?:month|time|quarter)|"
+    r"(?P<then>last\s+(?:month|time|quarter|year)|in\s+[a-z]+))?\s*[!.]*$"
 )
 """A bill of the writer's and the sum it came to, no day of its own ("the water bill was
-$60"): what the clause after says is due holds it now, not as a story."""
+$60"): what the clause after says is due holds it now, not as a story; a sum it came to
+before ("the electric bill was $200 last month") stays behind, the day after still ahead."""
 
 
 def bill_told_after(
@@ -192,9 +194,10 @@ def _bill_due_after(
         # the 3rd" is a story), and one whose day was not said already; a bill that "was"
         # its sum as it came and is due a day ahead is held now ("the phone bill was 80
         # bucks and it's due friday"): its sum is told again, as now.
-        came_to = bool(told) and _WAS_ITS_SUM.match(low_before) is not None
+        was = _WAS_ITS_SUM.match(low_before) if told else None
+        came_to = was is not None and not was.group("then")
         if len(bills) != 1 or any(
-            o.intent not in ("assertive", "planning") and not came_to for o in told
+            o.intent not in ("assertive", "planning") and was is None for o in told
         ):
             return []
         if any(o.field.endswith(".due_date") for o in told):
@@ -207,6 +210,6 @@ def _bill_due_after(
                 if o.intent == "historical" and o.field.endswith((".amount", ".currency"))
             ]
     out.append(Candidate(f"{bill}.due_date", day.isoformat(), 0.9, None, until))
-    if came_to or not any(o.field.endswith(".status") for o in told):
+    if came_to or was is not None or not any(o.field.endswith(".status") for o in told):
         out.append(Candidate(f"{bill}.status", "due", 0.9, None, until))
     return out

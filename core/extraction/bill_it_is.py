@@ -179,6 +179,7 @@ def _bill_due_after(
     told = [o for o in said_before if o.field.startswith("financial.")]
     out: list[Candidate] = []
     came_to = False
+    was: re.Match[str] | None = None
     if not said_before and (priced := _PRICED.match(low_before)) is not None:
         # "the club subs are £40 and they're due on the 31st": the sum is a bill's.
         if (said := amount_in(priced.group("money"))) is None:

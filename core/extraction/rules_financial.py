@@ -71,11 +71,11 @@ _NOT_ITEMS = frozenset(
     ]
 )
 _PERIOD = (
-    r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|today|jan(?:uary)?|feb(?:ruary)?|march|"
+    r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
     r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 _DATED = re.compile(
-    rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
+    rf"\b(?:{_PERIOD}|today)'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
     # "tuition for the semester", "fees for the spring term", "rent for the whole year"
     r"\s(?:for|of)\s+(?:the|this|next)\s+(?:(?:whole|full|entire|first|second|spring|fall|"
     r"autumn|summer|winter|coming)\s+)?(?:semester|term|school\s+year|academic\s+year|year|"

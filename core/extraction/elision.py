@@ -315,10 +315,11 @@ def _after_news(doc: Doc, span: Span, tok: Token) -> bool:
 
 
 _DUE_THEN = re.compile(
-    r"\bdue\b[^,;\u2014\u2013]*?(?:,|\s[\u2014\u2013-]+|(?=\s+(?:(?:just|already)\s+)*paid\b))\s*"
+    r"\bdue\b(?:\s+(?!and\b|but\b)[\w']+){0,4}?"
+    r"(?:\s*,|\s+[\u2014\u2013-]+|(?=\s+(?:(?:just|already)\s+)*paid\b))\s*"
 )
-"""A bill's due day, then a comma, a dash or no stop at all (the dash the cleaning takes
-out): what follows may be the bill paid."""
+"""A bill's due day (a few words, no "and"), then a comma, a dash or no stop at all (the
+dash the cleaning takes out): what follows may be the bill paid."""
 
 
 def _paid_after_due(low: str) -> int | None:

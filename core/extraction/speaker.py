@@ -76,7 +76,8 @@ _KIN_POSSESSOR = re.compile(
 )
 # "mom's water bill was $60", "jess's car insurance is due monday", "grandmas gas bill is
 # €90": a relative or a first name owns the bill named by what it is for, a word or two
-# before the bill's own word (not "mom's paying my phone bill", "this month's water bill").
+# before the bill's own word (not "mom's paying my phone bill", "this month's water bill"),
+# when the clause says what the bill is: its sum or its day.
 _THEIR_BILL = re.compile(
     _LEAD
     + r"(?:(?P<kin>mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|granny|gran|nana|nan|sis|"
@@ -86,7 +87,11 @@ _THEIR_BILL = re.compile(
     r"(?:(?!(?:my|our|the|a|an|your|his|her|their|this|that)\b)"
     r"(?![a-z]+ing\s+(?!bills?\b|fees?\b))[a-z]+\s+){0,2}"
     r"(?:bills?|rent|mortgage|insurance|tax|payments?|loan|premium|subscription|fees?|tuition|"
-    r"invoice|installment|instalment)\b",
+    r"invoice|installment|instalment)\b"
+    # "Bills: Gran's phone bill paid", "Dad's council tax is still outstanding, I'll sort
+    # it": a state the writer keeps the books of for them (a carer's), not what it is.
+    r"(?!(?:\s+(?:is|was|are|were|has\s+been|got)|'s)?\s+(?:(?:still|now|already|all|finally|"
+    r"just)\s+)*(?:paid|sorted|settled|done|outstanding|overdue|unpaid)\b)",
     re.IGNORECASE,
 )
 _MONTH_NAMES: Final = frozenset({"june", "april", "august", "may"})

@@ -2,7 +2,8 @@
 
 - A relative's or a named person's bill, named by what it is for ("mom's water bill was
   $60, due the 15th"), is theirs: no bill of the writer's, no due day. The writer's own,
-  dated by a period ("this month's", "today's", "april's rent"), stays the writer's.
+  dated by a period ("this month's", "today's", "april's rent"), stays the writer's; so
+  does a relative's bill only said paid or outstanding (a carer keeps the books).
 - A bill said paid after the day it is due, its "I" left out ("the electric is due
   friday, already paid", "…, paid it this morning"), is paid; not yet paid, to be paid or
   asked about, it stays due.
@@ -41,6 +42,20 @@ def _facts(text: str) -> dict[str, object]:
 def test_someone_elses_bill_named_by_what_it_is_for_is_not_the_writers(text: str) -> None:
     facts = _facts(text)
     assert not any(f.startswith("financial.") for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("Grandad's phone bill paid", "paid"),
+        ("mum's gas bill is still outstanding, I'll ring them tomorrow", "due"),
+        ("nan's water bill's overdue", "due"),
+    ],
+)
+def test_a_relatives_bill_whose_state_the_writer_keeps_is_kept(text: str, status: str) -> None:
+    """A carer keeps the books: a relative's bill said paid or outstanding, no sum or day."""
+    facts = _facts(text)
+    assert status in {v for f, v in facts.items() if f.endswith(".status")}, facts
 
 
 @pytest.mark.parametrize(
@@ -89,6 +104,7 @@ def test_a_bill_said_paid_after_its_due_day_is_paid(text: str, bill: str) -> Non
         ("the electric is due friday, paid it?", "electric"),
         ("the electric is due friday, paid?", "electric"),
         ("water bill's due the 15th, gonna pay it tonight", "water_bill"),
+        ("rent is due friday and jo hasn't paid", "rent"),
     ],
 )
 def test_a_bill_not_yet_paid_or_asked_about_stays_due(text: str, bill: str) -> None:

@@ -76,7 +76,7 @@ def bill_amount_after(
 
 
 _IT_DUE = re.compile(
-    r"^(?:and\s+|but\s+|so\s+)?(?:(?:it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
+    r"^(?:and\s+|but\s+|so\s+)?(?:(?:its|it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
     r"(?:(?:still|also|then|now)\s+)?(?:due|payable|(?:needs?|has|have|must\s+be|got)\s+"
     r"(?:paying|to\s+be\s+paid|paid|to\s+go\s+in))\b"
 )
@@ -99,10 +99,12 @@ _PRICED = re.compile(
 _WAS_ITS_SUM = re.compile(
     r"^(?:(?:ok|okay|so|and|also|btw|fyi|oh|ugh|well)[,!]?\s+)*(?:(?:the|my|our)\s+)?"
     r"(?:[a-z][a-z-]*\s+){0,2}?bill\s+was\s+(?:(?:only|just|about|around)\s+)?"
-    rf"(?:{AMOUNT.pattern})\s*(?:this\s+(?:month|time|quarter))?\s*[!.]*$"
+    rf"(?:{AMOUNT.pattern})\s*(?:this\s+(?:month|time|quarter)|"
+    r"(?P<then>last\s+(?:month|time|quarter|year)|in\s+[a-z]+))?\s*[!.]*$"
 )
 """A bill of the writer's and the sum it came to, no day of its own ("the water bill was
-$60"): what the clause after says is due holds it now, not as a story."""
+$60"): what the clause after says is due holds it now, not as a story; a sum it came to
+before ("the electric bill was $200 last month") stays behind, the day after still ahead."""
 
 
 def bill_told_after(
@@ -121,7 +123,7 @@ def bill_told_after(
         ]
     return (
         sums
-        or _bill_paid_after(clause.low, said_before)
+        or _bill_paid_after(clause, said_before)
         or _bill_due_after(clause, said_before, low_before)
     )
 
@@ -137,19 +139,24 @@ def _day_ahead(clause: Clause) -> date | None:
     return ahead[0].day if ahead else None
 
 
-_PAID_IT = re.compile(
-    r"^(?:(?:and|so|but|ok|okay)\s+)?(?:(?:i|we)\s+(?:(?:have|'ve|just|already)\s+)*"
+PAID_IT = re.compile(
+    r"^(?:(?:and|so|but|ok|okay)\s+)?(?:(?:i|we)\s+(?:(?:have|'ve|just|already|alr|alrdy)\s+)*"
     r"paid\s+(?:it|that|them|it\s+off)|(?:it's|it\s+is|it's\s+been|it\s+has\s+been|that's)\s+"
-    r"(?:(?:already|now|all)\s+)?paid(?:\s+off)?|paid\s+it)"
-    r"(?:\s+(?:already|today|yesterday|online|now|off|in\s+full))*\s*[.!]*$"
+    r"(?:(?:already|now|all)\s+)?paid(?:\s+off)?|"
+    # "…, already paid", "…, just paid it", "…, paid it this morning": no subject, the writer's
+    r"(?:(?:just|already|alr|alrdy)\s+)*paid(?:\s+(?:it|that|them|it\s+off))?)"
+    r"(?:\s+(?:already|alr|alrdy|today|yesterday|online|now|off|in\s+full|just\s+now|"
+    r"this\s+(?:morning|afternoon|evening)|last\s+night|earlier(?:\s+today)?|on\s+the\s+app|"
+    r"tho|though|lol|phew))*\s*[.!]*$"
 )
 """The bill the clause before told of, paid: "the electric bill came, $212, I paid it",
-"the water bill came and it's paid" (not "I'll pay it", not "did you pay it?")."""
+"the water bill came and it's paid", "the electric is due friday, already paid" (not "I'll
+pay it", not "did you pay it?", not "haven't paid it yet")."""
 
 
-def _bill_paid_after(low: str, said_before: list[ExtractedObservation]) -> list[Candidate]:
-    if _PAID_IT.match(low) is None:
-        return []
+def _bill_paid_after(clause: Clause, said_before: list[ExtractedObservation]) -> list[Candidate]:
+    if clause.intent in ("none", "hypothetical") or PAID_IT.match(clause.low) is None:
+        return []  # "…, paid it?" asks
     told = [o for o in said_before if o.field.startswith("financial.")]
     bills = {o.field.rsplit(".", 1)[0] for o in told}
     if len(bills) != 1 or any(o.intent not in ("assertive", "planning") for o in told):
@@ -172,6 +179,7 @@ def _bill_due_after(
     told = [o for o in said_before if o.field.startswith("financial.")]
     out: list[Candidate] = []
     came_to = False
+    was: re.Match[str] | None = None
     if not said_before and (priced := _PRICED.match(low_before)) is not None:
         # "the club subs are £40 and they're due on the 31st": the sum is a bill's.
         if (said := amount_in(priced.group("money"))) is None:
@@ -187,9 +195,10 @@ def _bill_due_after(
         # the 3rd" is a story), and one whose day was not said already; a bill that "was"
         # its sum as it came and is due a day ahead is held now ("the phone bill was 80
         # bucks and it's due friday"): its sum is told again, as now.
-        came_to = bool(told) and _WAS_ITS_SUM.match(low_before) is not None
+        was = _WAS_ITS_SUM.match(low_before) if told else None
+        came_to = was is not None and not was.group("then")
         if len(bills) != 1 or any(
-            o.intent not in ("assertive", "planning") and not came_to for o in told
+            o.intent not in ("assertive", "planning") and was is None for o in told
         ):
             return []
         if any(o.field.endswith(".due_date") for o in told):
@@ -202,6 +211,6 @@ def _bill_due_after(
                 if o.intent == "historical" and o.field.endswith((".amount", ".currency"))
             ]
     out.append(Candidate(f"{bill}.due_date", day.isoformat(), 0.9, None, until))
-    if came_to or not any(o.field.endswith(".status") for o in told):
+    if came_to or was is not None or not any(o.field.endswith(".status") for o in told):
         out.append(Candidate(f"{bill}.status", "due", 0.9, None, until))
     return out

@@ -16,9 +16,11 @@ tense, and the message's intent is decided clause by clause.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from core.extraction.bill_it_is import PAID_IT
 from core.extraction.intent_tense import FAR_PAST
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.segments import Segment
@@ -312,6 +314,24 @@ def _after_news(doc: Doc, span: Span, tok: Token) -> bool:
     return now or not mine
 
 
+_DUE_THEN = re.compile(
+    r"\bdue\b(?:\s+(?!and\b|but\b)[\w']+){0,4}?"
+    r"(?:\s*,|\s+[\u2014\u2013-]+|(?=\s+(?:(?:just|already)\s+)*paid\b))\s*"
+)
+"""A bill's due day (a few words, no "and"), then a comma, a dash or no stop at all (the
+dash the cleaning takes out): what follows may be the bill paid."""
+
+
+def _paid_after_due(low: str) -> int | None:
+    """Where the bill is said paid, its "I" left out, after the day it is due ("the electric
+    is due friday, already paid", "gas bill due monday — paid it last night"): the parse
+    may read "paid" as a participle of the clause before, and the bill stay due."""
+    for m in _DUE_THEN.finditer(low):
+        if PAID_IT.match(low[m.end() :]):
+            return m.end()
+    return None
+
+
 def split_elided(segments: list[Segment], message: str) -> list[Segment]:
     """``segments`` with each clause that carries an explaining clause without a
     subject cut in two (the second joined by "comma", "and" or "but")."""
@@ -321,6 +341,12 @@ def split_elided(segments: list[Segment], message: str) -> list[Segment]:
     out: list[Segment] = []
     starts = clause_offsets(message, [s.text for s in segments])
     for seg, start in zip(segments, starts, strict=True):
+        paid = _paid_after_due(seg.low)
+        if paid is not None:
+            head = seg.text[:paid].rstrip(" ,-\u2014\u2013")
+            out.append(replace(seg, text=head, low=seg.low[: len(head)], question=False))
+            out.append(Segment(seg.text[paid:], seg.low[paid:], "comma", seg.question, False))
+            continue
         cut = _cut_at(doc, start, start + len(seg.text)) if start >= 0 else None
         if cut is None or not start < cut < start + len(seg.text):
             out.append(seg)

@@ -248,7 +248,7 @@ FUTURE = re.compile(
     r"(?<!\bfully\s)(?<!\balready\s)booked(?!\s+(?:solid|up|out|full|through|thru|till|til|until)\b)|"
     # "due" is a day ahead, not the cause in "postponed due to the rail strike".
     r"reserved|set\s+for|due(?!\s+to\s+(?:the|a|an|my|our|his|her|their|some|staff|bad|heavy|"
-    r"unforeseen|illness|covid|weather|lack|low|high|poor)\b)|payable(?=\s+(?:by|on|before)\b)|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
+    r"unforeseen|illness|covid|weather|lack|low|high|poor)\b)|(?<!\bwas\s)(?<!\bwere\s)payable(?=\s+(?:by|on|before)\b)|upcoming|(?<!\bafter\s)(?<!\bsince\s)(?<!\bbefore\s)(?<!\bfrom\s)leaving(?!\s+(?:now|rn|right\s+now)\b)|"
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+(?:stop|up))\b"
 )

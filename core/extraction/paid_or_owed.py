@@ -81,6 +81,14 @@ def nearest_day(times: list[TimeRef], anchor: int) -> TimeRef | None:
     return min(times, key=lambda t: (t.start < anchor, abs(t.start - anchor)))
 
 
+def days_ahead(clause: Clause) -> list[TimeRef]:
+    """The days ``clause`` names that are still to come: not one it marks as gone, nor one
+    before the day it is said ("was payable by the 20th", said on the 4th), nor a span
+    already under way."""
+    today = clause.at.date()
+    return [t for t in clause.times if not (t.past or t.day < today or t.begun_span(today))]
+
+
 # What stands around a bill's amount, not the bill itself.
 NET_OF = re.compile(
     r"\b(?:after|before|with|w/|incl(?:uding|\.)?|plus|minus|net\s+of|less)\s+"

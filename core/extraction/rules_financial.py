@@ -47,6 +47,7 @@ from core.extraction.paid_or_owed import (
     SHARE_OF,
     bare_after,
     bare_of_amount,
+    days_ahead,
     nearest_day,
     not_paid,
     trailing_amount,
@@ -74,7 +75,7 @@ _PERIOD = (
     r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 _DATED = re.compile(
-    rf"\b(?:{_PERIOD})'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
+    rf"\b(?:{_PERIOD}|today)'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
     # "tuition for the semester", "fees for the spring term", "rent for the whole year"
     r"\s(?:for|of)\s+(?:the|this|next)\s+(?:(?:whole|full|entire|first|second|spring|fall|"
     r"autumn|summer|winter|coming)\s+)?(?:semester|term|school\s+year|academic\s+year|year|"
@@ -384,12 +385,14 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             out.append(Candidate(f"{slug}.currency", amount[1], 0.9, priced))
     if merchant is not None:
         out.append(Candidate(f"{slug}.merchant", merchant, 0.85, forced))
-    ahead = [t for t in clause.times if not t.past and not t.begun_span(clause.at.date())]
+    ahead = days_ahead(clause)
     due = nearest_day(ahead, clause.low.find("due" if "due" in clause.words else item.lower()))
     if came:
         # "got a speeding ticket this morning", "the bill came today": when it came, not
         # when it is due, which only "due" says ("…, due friday").
         due = nearest_day(ahead, clause.low.find("due")) if "due" in clause.words else None
+    if status == "due" and due is None and clause.intent == "planning" and clause.times:
+        out[0] = Candidate(out[0].field, status, 0.9, "historical")  # "…of last month"
     if status == "due" and due is not None:
         until = datetime.combine(due.day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
         out = [Candidate(c.field, c.value, c.confidence, c.intent, until) for c in out]

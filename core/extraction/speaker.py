@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from core.extraction.first_names import is_common_first_name
+
 _PEOPLE: Final = (
     r"brother|sister|wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|hubby|wifey|fianc[eé]e?|friend|"
     r"boss|manager|colleague|coworker|co-worker|mom|mum|mother|dad|father|parents?|son|"
@@ -72,6 +74,45 @@ _KIN_POSSESSOR = re.compile(
     r"loan|address|city|job|employer|vacation|holiday|cruise|train|bus|visa|lease)\b",
     re.IGNORECASE,
 )
+# "mom's water bill was $60", "jess's car insurance is due monday", "grandmas gas bill is
+# €90": a relative or a first name owns the bill named by what it is for, a word or two
+# before the bill's own word (not "mom's paying my phone bill", "this month's water bill"),
+# when the clause says what the bill is: its sum or its day.
+_THEIR_BILL = re.compile(
+    _LEAD
+    + r"(?:(?P<kin>mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|granny|gran|nana|nan|sis|"
+    r"bro|brother|sister|wife|husband|partner|hubby|bf|gf|boyfriend|girlfriend|son|daughter|"
+    r"aunt|auntie|uncle|cousin|neighbou?r|roommate|flatmate|housemate|friend|parents|in-laws)"
+    r"(?:'s|\u2019s|s|')|(?P<name>[a-z]+)(?P<bare>'s|\u2019s|s))\s+"
+    r"(?:(?!(?:my|our|the|a|an|your|his|her|their|this|that)\b)"
+    r"(?![a-z]+ing\s+(?!bills?\b|fees?\b))[a-z]+\s+){0,2}"
+    r"(?:bills?|rent|mortgage|insurance|tax|payments?|loan|premium|subscription|fees?|tuition|"
+    r"invoice|installment|instalment)\b"
+    # "Bills: Gran's phone bill paid", "Dad's council tax is still outstanding, I'll sort
+    # it": a state the writer keeps the books of for them (a carer's), not what it is.
+    r"(?!(?:\s+(?:is|was|are|were|has\s+been|got)|'s)?\s+(?:(?:still|now|already|all|finally|"
+    r"just)\s+)*(?:paid|sorted|settled|done|outstanding|overdue|unpaid)\b)",
+    re.IGNORECASE,
+)
+_MONTH_NAMES: Final = frozenset({"june", "april", "august", "may"})
+_WORD_NAMES: Final = frozenset({"bill", "will", "mark", "pat", "rose", "grace", "hope", "art"})
+"""Months read as names ("june's rent is due") are the month's bill, the writer's."""
+
+
+def their_bill(text: str) -> bool:
+    """Whether ``text`` opens on a relative's or a named person's bill ("mom's water bill",
+    "jakes gas bill"): theirs, whatever else the clause's first words look like."""
+    m = _THEIR_BILL.search(text)
+    if m is None:
+        return False
+    name = (m.group("name") or "").lower()
+    if not name:
+        return True
+    if m.group("bare") == "s" and (is_common_first_name(name + "s") or name in _WORD_NAMES):
+        return False  # "james rent": the name itself; "bills payment": a plural
+    return is_common_first_name(name) and name not in _MONTH_NAMES
+
+
 _NAMED_SUBJECT = re.compile(
     _LEAD
     + _NOT_A_NAME
@@ -92,4 +133,4 @@ def about_someone_else(text: str) -> bool:
             _KIN_POSSESSOR,
             _NAMED_SUBJECT,
         )
-    )
+    ) or their_bill(stripped)

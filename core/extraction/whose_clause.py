@@ -20,7 +20,7 @@ from core.extraction.home_described import HOME_BELONGINGS
 from core.extraction.home_is import HOME_IS
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.profile_employer import WORKPLACE_TIE
-from core.extraction.speaker import about_someone_else
+from core.extraction.speaker import about_someone_else, their_bill
 from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.travel_going import booked_place
@@ -111,6 +111,8 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
     """Whether ``clause`` (its words as ``said``) is about someone other than the speaker."""
     if _PART_OF_ME.match(clause.low):
         return True  # a figure of speech: no whereabouts, home or money of the writer's
+    if their_bill(clause.low):
+        return True  # "jakes gas bill is due friday": a bill's words after it lead no less
     if (
         _ON_OUR_BILL.search(clause.low)
         or _ON_OUR_TRIP.search(clause.low)

@@ -229,6 +229,7 @@ PROBE_SETS = (
     "probes32a",
     "probes32b",
     "probes32c",
+    "probes33b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -787,6 +788,7 @@ _PROBE_MINIMUM = {
     "probes32a": 78,
     "probes32b": 69,
     "probes32c": 16,
+    "probes33b": 52,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1609,6 +1611,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # the past they are before the fix), the departures read as last week's; 1.000 (16/16) /
     # 0.950 (19/20) after it. Floors with the wider margin of a single batch.
     ("probes32c", "dev"): Figures(0.87, 0.85, 0.00, 0.00, 0, 0.00),
+    # probes33b (thirty-third round, money33: someone else's bill named by what it is for,
+    # a bill said paid after its due day with its "I" left out, the past of "was payable"
+    # or "was due" by a day gone, a sum from last month beside a day ahead; k and grand, a
+    # split, autopay and a double charge read already), one batch of 52 committed before
+    # any rule changed: 0.846 (44/52) / 0.707 (29/41), one false commit, nine records with
+    # a forbidden field (by its labels as corrected: three look-alikes of someone else's
+    # bill due a day ahead may be planning; two texts found in other sets reworded);
+    # 0.981 (51/52) / 0.976 (40/41) after the fixes, none. Floors with the wider margin.
+    ("probes33b", "dev"): Figures(0.92, 0.92, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

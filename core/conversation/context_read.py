@@ -108,6 +108,7 @@ async def read_context(
         conflicts=conflicts,
         viewer=viewer,
         overruled=overruled,
+        names=users.names,
     )
     return ContextRead(block, facts, open_items, overruled)
 

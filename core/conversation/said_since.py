@@ -76,11 +76,17 @@ def said_since_view(
 ) -> dict[str, Any] | None:
     """``fact`` as the API's and MCP's ``said_since`` (``SaidSince`` in
     ``schemas/http_api.schema.json``): whose later word it is, what and when, beside the
-    line the question's text ends with, so an assistant knows without reading the prose."""
+    line the question's text ends with, so an assistant knows without reading the prose.
+    ``by_member`` names them as every other view of a write does (``Member``: a name or
+    None, never a user id); ``member``, their user id, stays for older clients only."""
     if fact is None:
         return None
     return {
         "by": _who(fact, names),
+        "by_member": {
+            "name": (names or {}).get(fact.principal or ""),
+            "you": fact.principal == reader,
+        },
         "member": fact.principal,
         "value": fact.value,
         "committed_at": format_ts(fact.committed_at),

@@ -23,7 +23,7 @@ same one). The speaker's word about a trip of their own stays theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from core.domain.household import HouseholdUsers
@@ -42,6 +42,7 @@ from core.engine.trip_state import (
 from core.engine.under_way_words import called_off_under_way, places_named
 from core.extraction.typed_text import clean
 from core.signals.intake import reported_observations
+from core.store import ReviewItem
 from core.store.protocol import Store
 
 Payload = dict[str, Any]
@@ -190,5 +191,28 @@ async def our_trip_asked(
     others = sorted(users.members - {speaker})
     if not by_user or not others or not we_said(words) or not _trip_words(payloads, speaker):
         return payloads, []
-    members = {m: {f.field: f.value for f in await store.facts(m)} for m in others}
+    members = {
+        m: with_open_plan(
+            {f.field: f.value for f in await store.facts(m)}, await store.open_review_items([m]), m
+        )
+        for m in others
+    }
     return ours_for_members(payloads, words, speaker, own, members, users)
+
+
+def with_open_plan(state: State, open_items: Sequence[ReviewItem], member: str) -> State:
+    """``state`` (a member's committed values) with the trip she planned in her own words
+    and is still asked about ("I think we leave for tahoe sunday": "Is your trip going to
+    Tahoe?"), when she holds no trip yet: his "we" about it is about her trip all the
+    same, and is asked of her after hers (her question first; her No to it closes his,
+    ``closed_with_her_plan``)."""
+    if state.get(STATUS) in _HELD:
+        return state
+    planned = {
+        r.field: r.candidate_value
+        for r in open_items
+        if r.kind == "change" and r.principal == member and r.field in (*_PLAN, STATUS)
+    }
+    if planned.get(STATUS, "planning") != "planning" or not planned.get(DESTINATION):
+        return state
+    return {**state, **planned, STATUS: "planning"}

@@ -205,7 +205,7 @@ def with_open_plan(state: State, open_items: Sequence[ReviewItem], member: str) 
     and is still asked about ("I think we leave for tahoe sunday": "Is your trip going to
     Tahoe?"), when she holds no trip yet: his "we" about it is about her trip all the
     same, and is asked of her after hers (her question first; her No to it closes his,
-    ``closed_with_her_plan``)."""
+    ``core.engine.plan_declined``)."""
     if state.get(STATUS) in _HELD:
         return state
     planned = {

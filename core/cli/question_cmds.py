@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
 from rich.table import Table
 
@@ -17,14 +19,17 @@ from core.cli.common import (
     run,
 )
 from core.cli.scope import entity_option, items_of
+from core.conversation.said_since import overtaken_refusal
 from core.conversation.views import (
     prompt_text,
     review_view,
 )
 from core.domain.audit import show_value
+from core.domain.state import CommittedFact
+from core.domain.timeutil import parse_ts
 from core.engine.engine import Engine
 from core.engine.review import answer_review
-from core.errors import CanonError, NotFound, ReviewError, UnknownPlace
+from core.errors import CanonError, NotFound, Overtaken, ReviewError, UnknownPlace
 from core.store import ReviewItem
 
 
@@ -77,6 +82,13 @@ async def pending(ctx: Context, entity: str | None, as_json: bool) -> None:
 @click.argument("action", type=click.Choice(["confirm", "reject", "edit"]))
 @click.argument("value", required=False)
 @click.option(
+    "--seen-since",
+    "seen_text",
+    metavar="TIME",
+    help="With confirm: the time of the newer word you were shown (as a refused Yes names "
+    "it); your Yes then stands over that word.",
+)
+@click.option(
     "--new-place",
     is_flag=True,
     help="With edit: store a place Canon does not know (neither its gazetteer nor your state).",
@@ -91,6 +103,7 @@ async def answer(
     item_id: str,
     action: str,
     value: str | None,
+    seen_text: str | None,
     new_place: bool,
     entity: str | None,
     now_text: str | None,
@@ -101,7 +114,9 @@ async def answer(
     ID may be any unique prefix of the id `canon pending` shows. With --entity,
     a question about another entity is refused and nothing changes. VALUE is read
     by the field's kind, as in the chat: a place Canon does not know is refused
-    unless --new-place says to use it anyway.
+    unless --new-place says to use it anyway. A Yes over someone's word said on
+    the field since the question was asked is refused, naming whose word and when;
+    --seen-since with that time says you know it, and your Yes stands.
 
     Example: canon answer 01a2f3 edit "Mexico City"
     """
@@ -109,6 +124,9 @@ async def answer(
         raise click.UsageError("edit needs the corrected VALUE")
     if action != "edit" and new_place:
         raise click.UsageError("--new-place goes with edit only")
+    if action != "confirm" and seen_text is not None:
+        raise click.UsageError("--seen-since goes with confirm only")
+    seen = None if seen_text is None else _seen_since(seen_text)
     now = resolve_now(now_text)
     async with open_engine(ctx) as engine:
         item = await _find_item(engine, item_id, entity)
@@ -124,9 +142,12 @@ async def answer(
                 # The owner's command line knows every place the store does; with
                 # --entity, that entity's (and the question's).
                 entities=None if entity is None else (entity,),
+                seen=seen,
             )
         except UnknownPlace as e:
             raise UnknownPlace(e.place, "add --new-place to use it anyway") from None
+        except Overtaken as e:
+            raise await _overtaken(ctx, engine, item, e.fact) from None
     if as_json:
         emit_json(
             {
@@ -155,6 +176,35 @@ async def answer(
         out().print(f"  and so: {fix.field} = {show_value(fix.candidate_value)} ({fix.reasons[0]})")
     for nxt in result.promoted[:1]:
         out().print("\nNext question:\n" + prompt_text(nxt))
+
+
+def _seen_since(text: str) -> datetime:
+    try:
+        return parse_ts(text)
+    except CanonError:
+        raise click.BadParameter(
+            "the time a refused Yes named (RFC 3339), e.g. 2026-11-25T14:30:00Z",
+            param_hint="--seen-since",
+        ) from None
+
+
+async def _overtaken(
+    ctx: Context, engine: Engine, item: ReviewItem, word: CommittedFact
+) -> Overtaken:
+    """The refusal as the API's 409 says it (whose newer word, when, what), read for the
+    one the question was asked of, with the command line's way to answer knowing it."""
+    audience = ctx.settings.audience
+    asked = item.principal if (item.principal or "").startswith("user:") else item.entity_id
+    said, _ = await overtaken_refusal(
+        engine.store,
+        item,
+        word,
+        asked or item.entity_id,
+        audience.household,
+        audience.configured_names(),
+        again=f"run canon answer {item.id[:13]} confirm --seen-since {{seen}}",
+    )
+    return Overtaken(word, said)
 
 
 async def _find_item(engine: Engine, prefix: str, entity: str | None) -> ReviewItem:

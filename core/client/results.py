@@ -79,19 +79,31 @@ class Fact:
 @dataclass(frozen=True)
 class SaidSince:
     """Another member's later word on a question that stays the reader's: ``by`` as the
-    household names them, ``member`` their user entity, and ``line`` as the text ends."""
+    household names them, ``member`` their user entity (deprecated: ``name``), and ``line``
+    as the text ends."""
 
     by: str
     member: str
     value: Value
     committed_at: datetime
     line: str
+    name: str | None = None
+    """What the household calls them (``by_member.name``); None when Canon knows no name,
+    or from a server older than the field."""
 
     @classmethod
     def read(cls, d: Mapping[str, Any] | None) -> SaidSince | None:
         if d is None:
             return None
-        return cls(d["by"], d["member"], d["value"], parse_ts(d["committed_at"]), d["line"])
+        named = d.get("by_member") or {}
+        return cls(
+            d["by"],
+            d["member"],
+            d["value"],
+            parse_ts(d["committed_at"]),
+            d["line"],
+            named.get("name"),
+        )
 
 
 @dataclass(frozen=True)

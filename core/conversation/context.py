@@ -25,7 +25,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from core.conversation.views import age_text
 from core.domain.errands import errand_status_of, meanings, status_meaning
-from core.domain.provenance import Invitation, provenance, source_type_of
+from core.domain.provenance import Invitation, named_provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser
@@ -86,6 +86,7 @@ def build_context(
     conflicts: Sequence[Conflict] = (),
     viewer: str | None = None,
     overruled: Sequence[SaidOfUser] = (),
+    names: Mapping[str, str] | None = None,
 ) -> ContextBlock:
     """Render the context block for ``facts`` and ``open_items`` as of ``now``.
 
@@ -98,11 +99,14 @@ def build_context(
     household says of the viewer that their own word contradicts
     (``core.domain.said_of_users``), left out of ``facts`` by the caller and listed with
     the conflicts as what someone else said, never beside the viewer's own state as true.
+    ``names``: the household's members by entity (``user:bob`` -> "Bob"): another member's
+    value is quoted from them by name (``(from household member "Bob", quoted)``), as the
+    chat names them; a member with no name known is "another household member".
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
     facts = _trip_lasts_to_its_day(trip_lasts_to_its_return(facts))
     items = sorted((r for r in open_items if not is_conflict_question(r)), key=lambda r: r.seq)
-    said = _Origins(facts, items, viewer)
+    said = _Origins(facts, items, viewer, names or {})
     header = (
         f"[Canon state as of {format_ts(now.replace(microsecond=0))}; trust it over older messages]"
     )
@@ -203,20 +207,28 @@ def overruled_sentence(o: SaidOfUser) -> str:
 
 
 class _Origins:
-    """Whom each fact's and question's value is quoted from, for one viewer."""
+    """Whom each fact's and question's value is quoted from, for one viewer; another
+    member by the name the household calls them (``names``), as the chat says "Bob"."""
 
     def __init__(
-        self, facts: Iterable[CommittedFact], items: Iterable[ReviewItem], viewer: str | None
+        self,
+        facts: Iterable[CommittedFact],
+        items: Iterable[ReviewItem],
+        viewer: str | None,
+        names: Mapping[str, str],
     ) -> None:
         self.viewer = viewer
+        self.names = names
         self.facts = {(f.entity_id, f.field): f for f in facts}
         self.items = list(items)
 
     def fact(self, f: CommittedFact | None) -> str | None:
-        return None if f is None else provenance(f.source_type, f.principal, self.viewer)
+        if f is None:
+            return None
+        return named_provenance(f.source_type, f.principal, self.viewer, self.names)
 
     def item(self, r: ReviewItem) -> str | None:
-        return provenance(source_type_of(r.source_key), r.principal, self.viewer)
+        return named_provenance(source_type_of(r.source_key), r.principal, self.viewer, self.names)
 
     def of(self, c: Conflict) -> str | None:
         """A conflict's sentence holds its values: quoted from the first untrusted one."""

@@ -8,7 +8,7 @@ overrules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -25,7 +25,7 @@ from core.domain.state import CommittedFact
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import SOURCE_PREFIX as CONFLICT_SOURCE
 from core.engine.consistency import find_conflicts
-from core.engine.household import UsersToName
+from core.engine.household import UsersToName, users_by_name
 from core.store import ReviewItem
 from core.store.protocol import StoreBackend
 
@@ -96,9 +96,11 @@ async def read_context(
     # A stranger's invitation is listed apart: never one of the user's plans that disagree.
     own_items = [r for r in items if invitation_of(r) is None]
     conflicts = [c for c in find_conflicts(facts, own_items, now) if c.source_key not in declined]
+    configured = users.configured if isinstance(users, UsersToName) else {}
     if isinstance(users, UsersToName):
         users = await users.named(store, entities, facts)
     facts, overruled = judged(facts, users, viewer)
+    names = await _writers_named(store, [*facts, *items], viewer, users, configured)
     block = build_context(
         facts,
         items,
@@ -108,8 +110,31 @@ async def read_context(
         conflicts=conflicts,
         viewer=viewer,
         overruled=overruled,
+        names=names,
     )
     return ContextRead(block, facts, open_items, overruled)
+
+
+async def _writers_named(
+    store: StoreBackend,
+    written: Sequence[CommittedFact | ReviewItem],
+    viewer: str | None,
+    users: HouseholdUsers,
+    configured: Mapping[str, str],
+) -> Mapping[str, str]:
+    """The names of the other members whose words the block quotes (``user:bob`` ->
+    "Bob"), as the chat names them: ``users``' names, and those of writers they leave out
+    (a client's block links only its own user) read only when there is one to name."""
+    others = {
+        w.principal
+        for w in written
+        if w.principal and w.principal.startswith("user:") and w.principal != viewer
+    }
+    missing = sorted(others - users.names.keys())
+    if viewer is None or not missing:
+        return users.names
+    found = await users_by_name(store, missing, configured)
+    return {**users.names, **found.names}
 
 
 async def _answerable(

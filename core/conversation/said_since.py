@@ -76,11 +76,17 @@ def said_since_view(
 ) -> dict[str, Any] | None:
     """``fact`` as the API's and MCP's ``said_since`` (``SaidSince`` in
     ``schemas/http_api.schema.json``): whose later word it is, what and when, beside the
-    line the question's text ends with, so an assistant knows without reading the prose."""
+    line the question's text ends with, so an assistant knows without reading the prose.
+    ``by_member`` names them as every other view of a write does (``Member``: a name or
+    None, never a user id); ``member``, their user id, stays for older clients only."""
     if fact is None:
         return None
     return {
         "by": _who(fact, names),
+        "by_member": {
+            "name": (names or {}).get(fact.principal or ""),
+            "you": fact.principal == reader,
+        },
         "member": fact.principal,
         "value": fact.value,
         "committed_at": format_ts(fact.committed_at),
@@ -99,18 +105,18 @@ async def overtaken_refusal(
     reader: str,
     household: Iterable[str],
     configured: Mapping[str, str],
+    again: str = 'answer again with seen_since "{seen}"',
 ) -> tuple[str, dict[str, Any] | None]:
     """What a Yes refused as overtaken (``core.errors.Overtaken``) tells a client, the
-    API's and MCP's alike: whose newer word, when and what, and how to answer knowing it;
-    and the word as ``said_since_view``. The word is the member's (``said_since``, else
-    its writer's member), named as the household names them."""
+    API's, MCP's and the command line's alike: whose newer word, when and what, and how to
+    answer knowing it (``again``, its ``{seen}`` the word's ``committed_at``: each door
+    names its own way to pass it); and the word as ``said_since_view``. The word is the
+    member's (``said_since``, else its writer's member), named as the household names them."""
     since = await said_since(store, item, reader)
     shown = since or replace(word, principal=member_of(word.principal, ()) or word.principal)
     names = await names_of_speakers(store, household, [shown], configured)
-    said = (
-        f"{overtaken_line(shown, reader, names)} Nothing changed; to still say yes, answer "
-        f'again with seen_since "{format_ts(shown.committed_at)}".'
-    )
+    how = again.format(seen=format_ts(shown.committed_at))
+    said = f"{overtaken_line(shown, reader, names)} Nothing changed; to still say yes, {how}."
     return said, said_since_view(shown, reader, names)
 
 

@@ -44,7 +44,21 @@ def overtaking_word(
         return None  # a calendar's or a mail's, even through a token: evidence a Yes overrules
     if seen is not None and fact.committed_at <= seen:
         return None
+    if _said_before_shown(item, fact):
+        return None
     return fact
+
+
+def _said_before_shown(item: ReviewItem, fact: CommittedFact) -> bool:
+    """Whether ``fact`` is the asked user's own word, committed before the question was put
+    to her (``promoted_at``): Bob's "trip's off" waited behind her own plan's question,
+    and her Yes to her plan came first; his question, shown after, was read knowing it.
+    (A user's own entity is hers alone to answer: what others say of her is asked of her.)"""
+    return (
+        fact.principal == item.entity_id
+        and item.promoted_at is not None
+        and fact.committed_at <= item.promoted_at
+    )
 
 
 def _known_when_asked(item: ReviewItem, fact: CommittedFact) -> bool:

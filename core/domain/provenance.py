@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -36,12 +36,16 @@ UNTRUSTED_SOURCES: Final[dict[str, str]] = {
 ANOTHER_MEMBER: Final = "another household member"
 A_MEMBER: Final = "a household member"
 """A member's word on an entity that is not theirs, said for no reader in particular."""
+MEMBER: Final = "household member"
+"""The label before a member's name (``member_origin``), when the reader's household
+knows what they are called."""
 AN_API_CLIENT: Final = "an API client"
 A_CONNECTED_SOURCE: Final = "a connected source"
 LABELS: Final[frozenset[str]] = frozenset(
     {*UNTRUSTED_SOURCES.values(), ANOTHER_MEMBER, A_MEMBER, AN_API_CLIENT, A_CONNECTED_SOURCE}
 )
-"""Every name ``provenance`` gives: letters and spaces (``core.domain.quoting.MARK`` reads them)."""
+"""Every name ``provenance`` gives: letters and spaces (``core.domain.quoting.MARK`` reads
+them); ``named_provenance`` may give ``member_origin``'s instead, a label and a quoted name."""
 
 
 def provenance(source_type: str, principal: str | None, viewer: str | None) -> str | None:
@@ -65,6 +69,35 @@ def provenance(source_type: str, principal: str | None, viewer: str | None) -> s
     if principal.startswith("workspace:"):  # the assistant's edit of its workspace
         return UNTRUSTED_SOURCES["agent"]
     return AN_API_CLIENT
+
+
+def member_origin(member_name: str) -> str:
+    """Another member's origin, named as the household names them: ``household member
+    "Bob"``. The name is quoted whatever it holds (a configured name is text of someone's
+    choosing: ``household member "Ignore previous instructions"`` is a name, not an
+    order), so the mark still reads back whole (``core.domain.quoting.MARK``)."""
+    return f"{MEMBER} {quote(member_name)}"
+
+
+def member_named(origin: str | None) -> str | None:
+    """The name ``member_origin`` put in ``origin``; None for any other origin."""
+    if origin is None or not origin.startswith(f'{MEMBER} "'):
+        return None
+    said = json.loads(origin[len(MEMBER) + 1 :])
+    return said if isinstance(said, str) else None
+
+
+def named_provenance(
+    source_type: str, principal: str | None, viewer: str | None, names: Mapping[str, str]
+) -> str | None:
+    """``provenance``, with another member's word named as the household names them
+    (``names``: user entity -> name; a member with no name known stays "another
+    household member"). Only a member's own word (``user:*``) is named: an API client or
+    an agent stays what it is, whoever holds its token."""
+    origin = provenance(source_type, principal, viewer)
+    if origin != ANOTHER_MEMBER or principal is None or not names.get(principal):
+        return origin
+    return member_origin(names[principal])
 
 
 def writers_origin(source_type: str, principal: str | None, entity_id: str) -> str | None:

@@ -19,7 +19,10 @@ for a slot that runs to the end of its line, ``name`` for an entity or field id)
 - A value from someone the reader should not take at their word
   (``core.domain.provenance``) is always quoted and marked:
   ``"Tahoe" (from a calendar event, quoted)``, or
-  ``"…" (from an email, quoted; cut from 500 characters)``.
+  ``"…" (from an email, quoted; cut from 500 characters)``. The origin is one of a
+  closed set of labels (letters and spaces), a household member's with their name
+  after it as a quoted value of its own: ``(from household member "Bob", quoted)``, so
+  a name is data too (``"Ignore previous instructions"`` is a name, never an order).
 
 A person reads the same values in Canon's sentences (the chat's questions, ``/state``,
 ``/why``, ``/pending``, ``/history``): ``said`` is how another writer's words stand in
@@ -62,7 +65,8 @@ BARE: Final = rf"{_BARE_CHAR}+(?: {_BARE_CHAR}+)*"
 """A plain value: no brackets, quotes, '=', '?' (the delimiters of Canon's lines), single spaces."""
 QUOTED: Final = r'"(?:[^"\\]|\\.)*"'
 _MARK: Final = (
-    r" \((?:from (?P<source>[A-Za-z][A-Za-z ]*[A-Za-z]), quoted(?:; cut from (?P<cut>\d+) characters)?"
+    rf" \((?:from (?P<source>[A-Za-z][A-Za-z ]*[A-Za-z](?: {QUOTED})?), quoted"
+    r"(?:; cut from (?P<cut>\d+) characters)?"
     r"|cut from (?P<cut_only>\d+) characters)\)"
 )
 MARK: Final = re.sub(r"\(\?P<\w+>", "(?:", _MARK)

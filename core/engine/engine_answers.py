@@ -44,6 +44,7 @@ from core.engine.errand_trip_off import (
     is_trip_off_question,
 )
 from core.engine.outcomes import AnswerAction, AnswerResult
+from core.engine.plan_declined import others_word_on_no_trip
 from core.engine.superseded import supersede
 from core.engine.went_on_the_trip import ask_whether_she_went
 from core.engine.write_records import settlement
@@ -160,6 +161,12 @@ class UserAnswers:
             return await follow_the_trip(
                 self.store, item.entity_id, now, self.policy.max_pending, said
             )
+        if action == "reject" and (
+            off := await others_word_on_no_trip(
+                self.store, item.entity_id, settled, now, self.policy.max_pending
+            )
+        ):
+            return Forced((), tuple(off))
         if action == "reject" and is_trip_off_question(item):
             return await forget_declined_day(self.store, item, now, self.policy.max_pending, said)
         if action == "reject" and (

@@ -10,7 +10,9 @@ keeps her trip. A trip Bob does not hold is not made his: his "we cancelled taho
 his own entity no cancelled trip.
 
 It crosses only when the words are the speaker's own ("we", "us", "our"; never an
-assistant's: agents never produce confirmations), assertive (a question, a condition or
+assistant's: agents never produce confirmations), read clause by clause (``we_said``:
+"I cancelled my trip, we'll see" is his own trip and an idiom, no "we" about it),
+assertive (a question, a condition or
 a wish is not news), and about her trip: a place they name is where she goes (or is), or
 they name none and hers is the only trip they can mean (the speaker holds none, or the
 same one). The speaker's word about a trip of their own stays theirs.
@@ -21,7 +23,7 @@ same one). The speaker's word about a trip of their own stays theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from core.domain.household import HouseholdUsers
@@ -40,6 +42,7 @@ from core.engine.trip_state import (
 from core.engine.under_way_words import called_off_under_way, places_named
 from core.extraction.typed_text import clean
 from core.signals.intake import reported_observations
+from core.store import ReviewItem
 from core.store.protocol import Store
 
 Payload = dict[str, Any]
@@ -56,9 +59,32 @@ _ENDS: Final = ("cancelled", "completed")
 _PLAN: Final = (DESTINATION, DEPART, RETURN)
 
 
+_CLAUSES: Final = re.compile(r"[.,;:!?]+\s*|\s+(?:but|and|so|though|although|because)\s+")
+"""Where one clause of a message ends and the next begins."""
+_IDIOMS: Final = re.compile(
+    r"\b(?:we(?:'ll| will| shall)|well|let's|lets) see\b|\bwish us luck\b|\b(?:bless|help) us\b"
+)
+"""A "we" that says nothing of anyone's trip ("we'll see", "wish us luck")."""
+_MINE: Final = re.compile(r"\b(?:my|mine)\b")
+_TRIP_WORD: Final = re.compile(
+    r"\b(?:trips?|travel|vacation|holiday|getaway|flights?|cancel\w*|called off|off)\b"
+)
+
+
+def _clauses(words: str) -> list[str]:
+    """``words`` cleaned, lower case, one clause each, "we'll see" and the like taken out."""
+    return [_IDIOMS.sub(" ", c).strip() for c in _CLAUSES.split(clean(words).lower())]
+
+
 def we_said(words: str) -> bool:
-    """Whether ``words`` speak for more than the speaker ("we", "us", "our")."""
-    return _WE.search(clean(words).lower()) is not None
+    """Whether ``words`` speak for more than the speaker ("we", "us", "our"), read per
+    clause: a "we" of an idiom ("we'll see", "wish us luck") takes nobody along, and a
+    trip the speaker calls theirs ("I cancelled my trip") stays theirs whatever "we" another
+    clause says ("..., we're off to mom's then")."""
+    clauses = [c for c in _clauses(words) if c]
+    if any(_MINE.search(c) and _TRIP_WORD.search(c) and not _WE.search(c) for c in clauses):
+        return False
+    return any(_WE.search(c) for c in clauses)
 
 
 def _trip_words(payloads: list[Payload], speaker: str) -> list[Payload]:
@@ -165,5 +191,28 @@ async def our_trip_asked(
     others = sorted(users.members - {speaker})
     if not by_user or not others or not we_said(words) or not _trip_words(payloads, speaker):
         return payloads, []
-    members = {m: {f.field: f.value for f in await store.facts(m)} for m in others}
+    members = {
+        m: with_open_plan(
+            {f.field: f.value for f in await store.facts(m)}, await store.open_review_items([m]), m
+        )
+        for m in others
+    }
     return ours_for_members(payloads, words, speaker, own, members, users)
+
+
+def with_open_plan(state: State, open_items: Sequence[ReviewItem], member: str) -> State:
+    """``state`` (a member's committed values) with the trip she planned in her own words
+    and is still asked about ("I think we leave for tahoe sunday": "Is your trip going to
+    Tahoe?"), when she holds no trip yet: his "we" about it is about her trip all the
+    same, and is asked of her after hers (her question first; her No to it closes his,
+    ``core.engine.plan_declined``)."""
+    if state.get(STATUS) in _HELD:
+        return state
+    planned = {
+        r.field: r.candidate_value
+        for r in open_items
+        if r.kind == "change" and r.principal == member and r.field in (*_PLAN, STATUS)
+    }
+    if planned.get(STATUS, "planning") != "planning" or not planned.get(DESTINATION):
+        return state
+    return {**state, **planned, STATUS: "planning"}

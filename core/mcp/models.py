@@ -176,7 +176,16 @@ class SaidSince(_Model):
         description="The member as the household names them, or 'another member of the "
         "household' when Canon knows no name."
     )
-    member: str = Field(description="Their user entity (user:bob), whichever door wrote it.")
+    by_member: Member | None = Field(
+        default=None,
+        description="Who, by name, as every other view of a write says it (name None when "
+        "Canon knows none; never a user id). Read it, not member.",
+    )
+    member: str = Field(
+        description="Deprecated: their user entity (user:bob), whichever door wrote it; "
+        "read by_member instead.",
+        json_schema_extra={"deprecated": True},
+    )
     value: Value = Field(description="The value they committed.")
     committed_at: str = Field(description="When it was committed (RFC 3339).")
     line: str = Field(description="The sentence the prompt ends with.")

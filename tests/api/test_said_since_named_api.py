@@ -28,9 +28,12 @@ from canon_testing import NOW
 from test_members_question_stays_api import LILY, _asked, _bob_states, _says
 from test_members_question_stays_api import api as api  # the fixture: SQLite and PostgreSQL
 
+from core.api.bodies import definitions
 from core.api.tokens import issue_token
+from core.client.results import SaidSince as ClientSaidSince
 from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
 from core.domain.timeutil import format_ts
+from core.mcp.models import SaidSince
 from core.mcp.scoped import Scope, ScopedCanon
 
 Step = Callable[[Api], Awaitable[None]]
@@ -174,7 +177,9 @@ async def test_the_since_word_is_a_field_of_its_own_on_the_api_and_mcp(
     assert fact is not None
     expected = {
         "by": by,
-        "member": member,
+        # By name as every other view of a write says it (``Member``), never a user id.
+        "by_member": {"name": name if named else None, "you": False},
+        "member": member,  # deprecated (its schema says so), kept for older clients
         "value": value,
         "committed_at": format_ts(fact.committed_at),
         "line": _line(by, value),
@@ -191,3 +196,32 @@ async def test_a_question_nobody_spoke_since_says_null(api: Api) -> None:
     mcp = ScopedCanon(api.engine, Scope.of(ALICE, HOUSEHOLD), clock=lambda: NOW)
     [pending] = (await mcp.pending()).pending
     assert (listed["said_since"], pending.said_since) == (None, None)
+
+
+def test_the_schema_names_by_member_and_marks_the_user_id_deprecated() -> None:
+    """Additive: ``by_member`` beside ``member``; ``member`` still sent, marked deprecated
+    (JSON Schema's and OpenAPI 3.1's ``deprecated``) with what to read instead."""
+    said_since = definitions()["SaidSince"]
+    assert said_since["properties"]["by_member"]["$ref"] == "#/$defs/Member"
+    member = said_since["properties"]["member"]
+    assert member["deprecated"] is True
+    assert "read by_member instead" in member["description"]
+    assert {"by", "by_member", "member"} <= set(said_since["required"])
+    mcp = SaidSince.model_json_schema()["properties"]
+    assert mcp["member"]["deprecated"] is True
+    assert "by_member" in mcp
+
+
+async def test_a_client_reads_the_name_and_an_older_servers_said_since_still_reads(
+    api: Api,
+) -> None:
+    await _names_told(api)
+    await _bob_states_well(api)
+    [listed] = await _asked(api, ALICE)
+    now = ClientSaidSince.read(listed["said_since"])
+    assert now is not None
+    assert (now.by, now.name, now.member) == ("Bob", "Bob", BOB)
+    older = {k: v for k, v in listed["said_since"].items() if k != "by_member"}
+    before = ClientSaidSince.read(older)
+    assert before is not None
+    assert (before.by, before.name, before.member) == ("Bob", None, BOB)

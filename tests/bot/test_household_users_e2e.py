@@ -125,8 +125,8 @@ async def test_the_households_word_about_alice_never_stands_beside_her_own(
     assert "family.alice.status" not in read.block.text
     assert (
         "- family:smith: \"Alice is away, someone else said; the user's own word is that "
-        'they are at home, and it wins" (from another household member, quoted)'
-    ) in read.block.text.splitlines()
+        'they are at home, and it wins" (from household member "Bob", quoted)'
+    ) in read.block.text.splitlines()  # named as her chat names him (household33)
     # Bob's own view is the household's, as before: he never sees Alice's entity.
     await tg.say(BOB, "where is alice?", expect="Alice is away")
 

@@ -100,6 +100,10 @@ CROSSING = [
         "trip's off, we're heading home",
         "Bob says you're back home — is that right?",
     ),
+    # "We" is read clause by clause: a clause of its own or after "and" still takes her along.
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "trip's off. we're staying home", ALICE_OFF),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "trip's off and we're staying home", ALICE_OFF),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "we cancelled tahoe, wish us luck", ALICE_OFF),
     # Both directions: Alice's "we" about Bob's trip is asked of Bob.
     (ALICE_HERSELF, {BOB: TAHOE_PLANNED}, "we cancelled tahoe", BOB_OFF),
     (ALICE_HERSELF, {BOB: TAHOE_PLANNED}, "trip's off, we're staying home", BOB_OFF),
@@ -144,6 +148,13 @@ NOT_CROSSING = [
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "I cancelled my trip"),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "my tahoe trip is off"),
     (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "tahoe is off for me"),
+    # Read per clause: his own trip ("my") stays his whatever "we" another clause says, and
+    # the "we" of an idiom ("we'll see", "wish us luck") takes nobody along.
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "I cancelled my trip, we'll see"),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "we'll see. I cancelled my trip"),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "I cancelled my trip but we're staying home"),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "my flight got cancelled, wish us luck"),
+    (BOB_IN_CHAT, {ALICE: TAHOE_PLANNED}, "trip's off, we'll see"),
     # Under way already: "we're in tahoe" is no news of her trip.
     (BOB_IN_CHAT, {ALICE: TAHOE_UNDER_WAY}, "we're in tahoe now"),
     # Planned, not left: "back home" is not her trip over.

@@ -8,6 +8,7 @@ his Yes is his word. Tables for the cases, properties for what holds of every ca
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -146,3 +147,37 @@ def test_a_later_seen_never_overtakes_what_an_earlier_one_let_through(
     later = earlier + timedelta(minutes=abs(more))
     if overtaking_word(_question(), held, "confirm", earlier) is None:
         assert overtaking_word(_question(), held, "confirm", later) is None
+
+
+def _asked_of_alice(shown_after: float) -> ReviewItem:
+    """Bob's word about Alice asked of her (her own entity), queued behind her own question
+    and put to her ``shown_after`` minutes after it was raised."""
+    return replace(
+        _question(candidate="cancelled"),
+        entity_id="user:alice",
+        field="travel.status",
+        promoted_at=ASKED + timedelta(minutes=shown_after),
+    )
+
+
+def _hers(value: str, minutes: float, by: str = "user:alice") -> CommittedFact:
+    word = _word(value, minutes, by, "user_confirmation")
+    return replace(word, entity_id="user:alice", field="travel.status")
+
+
+@pytest.mark.parametrize(
+    ("shown_after", "held", "overtaken"),
+    [
+        # Her Yes to her own plan at +2 put his question to her at +2: read knowing it.
+        (2, _hers("planning", 2), False),
+        # Shown at +1, her own word at +2: said after she read it, unseen in it.
+        (1, _hers("planning", 2), True),
+        # Someone else's word before it was shown is no word of hers: still overtakes.
+        (2, _hers("planning", 1, "user:bob"), True),
+    ],
+)
+def test_her_own_word_before_the_question_was_put_to_her_does_not_overtake_it(
+    shown_after: float, held: CommittedFact, overtaken: bool
+) -> None:
+    found = overtaking_word(_asked_of_alice(shown_after), held, "confirm")
+    assert (found is not None) is overtaken

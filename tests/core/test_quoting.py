@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.domain.provenance import LABELS, provenance
+from core.domain.provenance import LABELS, member_named, member_origin, provenance
 from core.domain.quoting import (
     MAX_TEXT_CHARS,
     MAX_VALUE_CHARS,
@@ -23,7 +23,10 @@ from core.domain.state import Scalar
 ANY_TEXT = st.text(st.characters(codec=None), max_size=700)
 """Every code point hypothesis makes, controls, separators and lone surrogates included."""
 VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), ANY_TEXT)
-SOURCES = st.one_of(st.none(), st.sampled_from(sorted(LABELS)))
+SOURCES = st.one_of(
+    st.none(), st.sampled_from(sorted(LABELS)), ANY_TEXT.filter(bool).map(member_origin)
+)
+"""Whom a value is quoted from: one of the closed labels, or a member by any name at all."""
 
 
 def expected(value: Scalar, source: str | None, limit: int) -> Slot:
@@ -119,3 +122,11 @@ def test_whose_words_a_value_is(
     source_type: str, principal: str | None, viewer: str | None, named: str | None
 ) -> None:
     assert provenance(source_type, principal, viewer) == named
+
+
+@given(ANY_TEXT.filter(bool))
+def test_a_members_name_in_a_mark_reads_back_as_that_name(member_name: str) -> None:
+    shown = slot("Tahoe", member_origin(member_name))
+    assert one_line(shown)
+    assert member_named(read_slot(shown).source) == member_name
+    assert shown.startswith('"Tahoe" (from household member "')

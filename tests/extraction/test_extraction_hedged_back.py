@@ -22,6 +22,9 @@ def _intents(text: str) -> dict[str, str]:
         "we might drive up to tahoe on friday and back monday",
         "if the roads are ok we go to tahoe thursday, back sunday",
         "We may fly to Denver on Friday, home again Monday",
+        # The trip said with no verb (read as nothing), the hedge before it.
+        "maybe tahoe this weekend, back sunday night",
+        "thinking about tahoe thursday, back sunday",
     ],
 )
 def test_the_day_back_of_a_hedged_trip_is_hedged_too(text: str) -> None:
@@ -36,6 +39,7 @@ def test_the_day_back_of_a_hedged_trip_is_hedged_too(text: str) -> None:
         # A trip said plainly: its day back is its plan.
         ("we are going to tahoe thursday, back sunday", "planning"),
         ("off to tahoe thursday, back sunday", "planning"),
+        ("tahoe this weekend, back sunday night", "planning"),
         # A day back of its own, said with its own subject and verb, keeps its intent.
         ("we might go to tahoe thursday. we're back sunday regardless", "planning"),
         ("might go to tahoe thursday but we'll be back sunday for sure", "planning"),

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from core.extraction.arrivals import dated_arrivals
 from core.extraction.day_trips import back_the_day_it_leaves, same_day_trip
+from core.extraction.hedged_back import back_as_hedged
 from core.extraction.home_visits import out_then_back
 from core.extraction.job_left import employer_since_left, home_since_left
 from core.extraction.journey_day import journey_day
@@ -49,7 +50,9 @@ def read_together(
     read = employer_since_left(
         home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
     )
-    kept = home_since_left(read, text)  # "moved to denver in 2019 and left in 2022"
+    kept = back_as_hedged(
+        home_since_left(read, text), text
+    )  # "moved to denver in 2019 and left in 2022"
     # The home the message stood on was left: the move is a story.
     storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
     return journey_day(kept, parsed, at), storied  # "made it to tahoe!! drove up thursday"

@@ -74,26 +74,33 @@ def _cut_at(doc: Doc, start: int, end: int) -> int | None:
     if now_after is not None:
         return now_after
     for tok in span[2:]:
-        past = tok.tag_ in _PAST_TAGS
+        # Each token's tag, dependency and lower form read once: the loop visits every
+        # token of most messages (the parse's attributes are looked up at each read).
+        tag, dep, lower = tok.tag_, tok.dep_, tok.lower_
+        past = tag in _PAST_TAGS
         # "..., flying home Friday", "..., stuck in Denver": a participle heading a clause.
-        ongoing = tok.tag_ in ("VBG", "VBN") and tok.dep_ in ("advcl", "conj")
+        ongoing = tag in ("VBG", "VBN") and dep in ("advcl", "conj")
         # "still in Paris, flying home Friday": the parse may hang the verbless place on
         # the participle after the comma, which it then takes for the root.
-        ongoing = ongoing or (_after_comma(doc, tok) and tok.tag_ == "VBG" and tok.dep_ == "ROOT")
+        ongoing = ongoing or (tag == "VBG" and dep == "ROOT" and _after_comma(doc, tok))
         ongoing = ongoing and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
         # "in London this week, back on the 12th", "I'm in Houston for a client visit and back
         # in the office Monday": the way home said with a bare "back".
         ongoing = ongoing or (
-            tok.lower_ == "back"
-            and tok.dep_ in ("ROOT", "conj", "advmod")
+            lower == "back"
+            and dep in ("ROOT", "conj", "advmod")
             and tok.i > 0
             and doc[tok.i - 1].lower_ in (",", "and")
             and _speaker_before(span, tok)  # not "my wife is in Denver and back on friday"
             and _dated_after(span, tok)  # not "trip's over, back to reality"
         )
         # "..., and will be back in the office on Thursday": a plan after a present state.
-        ahead = tok.tag_ == "VB" and tok.dep_ == "conj"
-        will = [c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")]
+        ahead = tag == "VB" and dep == "conj"
+        will = (
+            [c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("will", "'ll")]
+            if ahead
+            else []
+        )
         if not (past or ongoing or (ahead and will)) or _own_subject(tok):
             continue
         if ongoing and tok.tag_ == "VBG" and _after_news(doc, span, tok):
@@ -160,8 +167,10 @@ def _present_after_past(doc: Doc, span: Span) -> int | None:
     verb, then "and" and a present one sharing its subject. The character offset where the
     present part starts, so the past does not date what holds now."""
     for tok in span:
+        if tok.dep_ != "conj":  # the cheap test first: reading a head makes a token
+            continue
         head = tok.head
-        if tok.dep_ != "conj" or head.i < span.start or head.i >= tok.i or _own_subject(tok):
+        if head.i < span.start or head.i >= tok.i or _own_subject(tok):
             continue
         helpers = [c for c in tok.children if c.dep_ in ("aux", "auxpass") and c.i < tok.i]
         if tok.tag_ not in _PRESENT_TAGS and not any(h.tag_ in _PRESENT_TAGS for h in helpers):

@@ -71,7 +71,9 @@ def _others(verb: Token) -> bool:
 
 
 def _main_verb(span: Span) -> Token | None:
-    heads = [t for t in span if t.head.i < span.start or t.head.i >= span.end or t.head == t]
+    # Each token's head read once (reading it makes a token), and the span's bounds once.
+    start, end = span.start, span.end
+    heads = [t for t in span if not start <= (h := t.head.i) < end or h == t.i]
     return heads[0] if len(heads) == 1 else None
 
 

@@ -9,6 +9,7 @@ is one question, never two statements run together, and it tells nothing about n
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from core.extraction.linguistics.parse import clause_span
@@ -33,7 +34,8 @@ _FIRST_WORD = re.compile(r"\W*(\w+)")
 
 def asked_in_word_order(span: Span) -> bool:
     """The clause opens on an auxiliary followed by its subject."""
-    words = [t for t in span if not (t.is_punct or t.is_space)]
+    # Its first three words are all it reads (a span's tokens are made one by one).
+    words = list(islice((t for t in span if not (t.is_punct or t.is_space)), 3))
     return (
         len(words) > 2
         and words[0].lower_ in _ASKING_AUX

@@ -162,14 +162,11 @@ def _condition_mark(tok: Token, span: Span) -> bool:
 
 def _inverted_condition(head: Token, span: Span) -> bool:
     """ "Were I rich", "Had we known", "Should it rain": a condition without "if"."""
-    if len(span) < 2 or span.text.rstrip().endswith("?"):
+    if len(span) < 2 or span[0].lower_ not in ("were", "had", "should"):
+        return False  # the cheap test first: the span's text is made token by token
+    if span.text.rstrip().endswith("?"):
         return False
-    first, second = span[0], span[1]
-    return first.lower_ in ("were", "had", "should") and second.dep_ in (
-        "nsubj",
-        "nsubjpass",
-        "expl",
-    )
+    return span[1].dep_ in ("nsubj", "nsubjpass", "expl")
 
 
 def _phrasal(tok: Token) -> str:

@@ -95,9 +95,9 @@ _CANCELLED = branched(
 
 
 CALLED_OFF = re.compile(
-    r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
+    r"\b(?:(?:the\s+)?whole\s+thing|it|it'?s\s+been|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
     r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
-    r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+    r"(?=\s*(?:$|[,.;!:]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
     # "we were supposed to go to vietnam but the visa didnt come so thats off": a pronoun
     # pointing back at the plan, and the plan off.
     r"|\b(?:that's|thats|that\s+is|it's|its|it\s+is)\s+(?:(?:all|now|def(?:initely)?|officially)\s+)?"
@@ -108,7 +108,10 @@ CALLED_OFF = re.compile(
 _UNREALISED_TRIP = re.compile(
     r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
     # "i was gonna take the kids to tahoe": taking someone along is going there too.
-    r"(?:go|fly|drive|travel|visit|head|(?:take|bring)\s+(?:[\w']+\s+){1,3}?to(?=\s+(?!(?:the|a|an|my|our|his|her|their)\b)))\b"
+    r"(?:go|fly|drive|travel|visit|head|leave|(?:take|bring)\s+(?:[\w']+\s+){1,3}?to(?=\s+(?!(?:the|a|an|my|our|his|her|their)\b)))\b|"
+    # "thursday we were leaving for tahoe but it got cancelled", "we were going to portland":
+    # the going that was under way in the plan, with no "supposed to".
+    r"\b(?:were|was)\s+(?:leaving|flying|driving|heading|going|off)\s+(?:(?:up|down|out|over)\s+)?(?:to|for)\b"
 )
 """A cancellation that names no trip refers back to one: "we were supposed to go to
 Mexico but the whole thing got called off", "... so we cancelled"."""
@@ -204,9 +207,21 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
     off = CALLED_OFF.search(clause.low)
     before = clause.message[: max(clause.start_in_message, 0)].lower()
     plan = _UNREALISED_TRIP.search(before) if off is not None else None
-    if plan is not None and _WRITERS_PLAN.search(before, 0, plan.start()):
+    if (
+        plan is not None
+        and _WRITERS_PLAN.search(before, 0, plan.start())
+        and not _LONG_AGO.search(before)
+    ):
         return off
     return None
+
+
+_LONG_AGO = re.compile(
+    r"\b(?:last\s+(?:year|summer|winter|spring|autumn|fall|month|time|christmas|easter)|"
+    r"\d+\s+(?:years?|months?)\s+ago|years\s+ago|back\s+in\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|once)\b"
+)
+"""A plan of long ago ("last year we were leaving for tahoe but it got cancelled"): a story,
+not this trip called off."""
 
 
 _NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:be\s+)?$|n't\s+(?:be\s+)?$")

@@ -67,6 +67,13 @@ COMPLETED = branched(
     rf"(?:{_AWHILE}|"
     # "back in Seattle after the Iceland trip", "after our honeymoon": the trip named.
     r"(?:the|our|my|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon|hols)\b)|"
+    # "great weekend, back in sf since last night", "we've been back in austin since friday":
+    # back where one came from since a day, the trip over (not "back in hospital", "back in
+    # the office": a ward or a desk again).
+    r"(?:^|,\s*|\b(?:i'm|im|we're|i\s+am|we\s+are|(?:i've|we've|ive|i\s+have|we\s+have)\s+been)\s+|^been\s+)"
+    r"(?:(?:finally|just|safely|so)\s+)*back\s+in\s+(?!(?:the\s+)?(?:office|hospital|gym|studio|lab|"
+    r"ward|bed|school|work|class|action|business|shape|form|training|game|habit|touch)\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s+since\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     # ("trips over": the apostrophe left out)
     # ("vacay over", "hols done": the slang for the holiday)

@@ -391,7 +391,7 @@ def extract_offline(
         # "the hotel charged me twice, calling them now": a story's field, then news.
         telling += news_now
     said = message_intent(telling or intents)
-    said = "historical" if storied and said == "assertive" else said
+    said = "historical" if storied and said in ("assertive", "planning") else said
     return Extraction(text, said, quoted_as_typed(read, text))
 
 

@@ -21,6 +21,7 @@ from core.extraction.offline_consistency import (
 )
 from core.extraction.settled_since import home_held_since
 from core.extraction.travel_going_back import back_from_stay
+from core.extraction.trips_told_whole import as_story, told_whole
 from core.extraction.types import ExtractedObservation
 
 
@@ -52,4 +53,6 @@ def read_together(
     kept = home_since_left(read, text)  # "moved to denver in 2019 and left in 2022"
     # The home the message stood on was left: the move is a story.
     storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
+    if told_whole(parsed):  # "went to tahoe last weekend, back sunday": a trip, a story
+        kept, storied = as_story(kept), True
     return journey_day(kept, parsed, at), storied  # "made it to tahoe!! drove up thursday"

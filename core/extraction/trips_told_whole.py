@@ -1,0 +1,63 @@
+"""A trip told whole in the past, there and back: "went to tahoe last weekend, back sunday",
+"drove to vegas last friday, came home monday", "we headed off saturday and got back
+tuesday", "last month we went to lisbon on the 9th, then came back on the 16th".
+
+Both ends told behind make the trip a story: no trip of the writer's is under way, planned
+or ended by it now (the writer may be on another one already), and a bare "back sunday"
+after it is the Sunday gone by, not the next. The way back said of this very day ("flew to
+Tenerife last night and came back this morning", "…, back home now") is news, as a plain
+"got back yesterday" is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from core.extraction.types import ExtractedObservation
+
+_WHO = r"(?:^|[,.;!]\s*|\b(?:we|i|me\s+and\s+\w+|\w+\s+and\s+(?:i|me)|we\s+all)\s+|\b(?:then|so|and)\s+)"
+_WENT = re.compile(
+    _WHO + r"(?:(?:finally|just|also)\s+)?(?:went|drove|flew|sailed|travell?ed|left\s+for|left|"
+    r"head(?:ed)?\s+(?:off|out|up|down)|took\s+(?:[\w']+\s+){1,3}?to|did(?=\s+[a-z]+\s*[,.;!]))\b"
+)
+"""The writer's going, told in the past ("my parents went" is theirs, and has no "we")."""
+_BACK = re.compile(
+    r"\b(?:(?:came|got|were|was|flew|drove|made\s+it)\s+(?:back|home)(?:\s+again)?|"
+    r"(?:^|[,;.!]\s*|\band\s+|\bthen\s+)(?:back|home\s+again|home))\b"
+    r"(?:\s+(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d)\w*|\s+(?:late|early)\b)"
+)
+"""The way back, dated ("came home monday", ", back sunday", "were back on the 24th")."""
+_BEHIND = re.compile(
+    r"\blast\s+(?:week(?:end)?|month|mon|tue|wed|thu|fri|sat|sun|night)\w*|\bover\s+(?:half\s+term|"
+    r"the\s+(?:weekend|holidays|break))|\b(?:went|drove|flew|left|headed|took|sailed|travell?ed)\b"
+)
+"""What puts the going behind: a day gone by, or a verb only the past has."""
+_TODAY = re.compile(
+    r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|just|now|earlier|ago|yesterday|"
+    r"last\s+night)\b"
+)
+_WAY_BACK_FIELDS = frozenset(
+    {"travel.status", "travel.return_date", "travel.depart_date", "travel.location",
+     "travel.destination"}
+)
+
+
+def told_whole(parsed: str) -> bool:
+    """Whether ``parsed`` (a message's cleaned words) tells a trip of the writer's there
+    and back, both behind."""
+    low = parsed.lower()
+    went = _WENT.search(low)
+    if went is None or not _BEHIND.search(low[went.start() :]):
+        return False
+    back = _BACK.search(low, went.end())
+    return back is not None and _TODAY.search(low, back.start()) is None
+
+
+def as_story(obs: tuple[ExtractedObservation, ...]) -> tuple[ExtractedObservation, ...]:
+    """``obs`` with the trip's fields told as the past: no return ahead, nothing now."""
+    return tuple(
+        replace(o, intent="historical")
+        for o in obs
+        if not (o.field == "travel.return_date" and o.intent == "planning")
+    ) if all(o.field in _WAY_BACK_FIELDS for o in obs) else obs

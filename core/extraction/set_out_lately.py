@@ -111,7 +111,6 @@ def _day_left(clause: Clause, after: int, today: date) -> date | bool | None:
     return day
 
 
-
 _SET_OFF_AHEAD = re.compile(
     r"(?:^|\b(?:we|i|\w+\s+and\s+(?:i|me)|we\s+all)\s+)(?:(?:then|only|finally)\s+)?set\s+(?:off|out)\b"
     r"(?:\s+(?:for|to)\s+[\w' ]{1,30}?)?\s+(?:on\s+|this\s+|next\s+)?"

@@ -208,6 +208,8 @@ _SELF = frozenset(
         "wont",
         "not",
         "off",  # "off home to cork for the weekend"
+        "had",  # "had to cut the trip short"
+        "up",  # "ended up cutting the vacation short"
     ]
 )
 _WORD = re.compile(r"[a-z][a-z']*")
@@ -316,9 +318,7 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
         return []
     until = end_of_day(day, clause.at)
     back = [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
-    if (m := HOME_TO.search(clause.low)) and (
-        place := place_at(clause.text, m.end(), headed=True)
-    ):
+    if (m := HOME_TO.search(clause.low)) and (place := place_at(clause.text, m.end(), headed=True)):
         # "flying home to phoenix tonight": home is named, and it is where the user goes.
         back.append(Candidate("travel.destination", place.name, place_confidence(place)))
     return back

@@ -1,6 +1,7 @@
 """A trip told whole in the past, there and back: "went to tahoe last weekend, back sunday",
 "drove to vegas last friday, came home monday", "we headed off saturday and got back
-tuesday", "last month we went to lisbon on the 9th, then came back on the 16th".
+tuesday", "last month we went to lisbon on the 9th, then came back on the 16th"; and a visit
+home for something a day gone by ("flew home to austin for my mom's birthday last friday").
 
 Both ends told behind make the trip a story: no trip of the writer's is under way, planned
 or ended by it now (the writer may be on another one already), and a bare "back sunday"
@@ -38,15 +39,30 @@ _TODAY = re.compile(
     r"last\s+night)\b"
 )
 _WAY_BACK_FIELDS = frozenset(
-    {"travel.status", "travel.return_date", "travel.depart_date", "travel.location",
-     "travel.destination"}
+    {
+        "travel.status",
+        "travel.return_date",
+        "travel.depart_date",
+        "travel.location",
+        "travel.destination",
+    }
 )
+
+
+_HOME_FOR_BEHIND = re.compile(
+    _WHO + r"(?:flew|drove|went|got\s+the\s+(?:train|bus))\s+home\s+to\s+[a-z]+(?:\s+[a-z]+)?\s+"
+    r"for\s+[^,.;!?]{1,40}?\blast\s+(?:week(?:end)?|mon|tue|wed|thu|fri|sat|sun)"
+)
+"""A visit home told with its day gone by ("flew home to austin for my mom's birthday last
+friday"): the writer went home for it then, a story, not home now."""
 
 
 def told_whole(parsed: str) -> bool:
     """Whether ``parsed`` (a message's cleaned words) tells a trip of the writer's there
-    and back, both behind."""
+    and back, both behind, or a visit home for something a day gone by."""
     low = parsed.lower()
+    if _HOME_FOR_BEHIND.search(low):
+        return True
     went = _WENT.search(low)
     if went is None or not _BEHIND.search(low[went.start() :]):
         return False
@@ -56,8 +72,12 @@ def told_whole(parsed: str) -> bool:
 
 def as_story(obs: tuple[ExtractedObservation, ...]) -> tuple[ExtractedObservation, ...]:
     """``obs`` with the trip's fields told as the past: no return ahead, nothing now."""
-    return tuple(
-        replace(o, intent="historical")
-        for o in obs
-        if not (o.field == "travel.return_date" and o.intent == "planning")
-    ) if all(o.field in _WAY_BACK_FIELDS for o in obs) else obs
+    return (
+        tuple(
+            replace(o, intent="historical")
+            for o in obs
+            if not (o.field == "travel.return_date" and o.intent == "planning")
+        )
+        if all(o.field in _WAY_BACK_FIELDS for o in obs)
+        else obs
+    )

@@ -7,6 +7,7 @@ A trip that is off or never happened is cancelled (an assertive fact, even when 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from core.extraction.clause import Clause
@@ -14,6 +15,7 @@ from core.extraction.first_names import is_common_first_name
 from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
+from core.extraction.types import ExtractedObservation
 
 _CANCELLED = branched(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
@@ -233,3 +235,41 @@ _WRITERS_PLAN = re.compile(
 )
 """The plan pointed back at was the writer's ("we were supposed to go…", "i was gonna…"),
 not a sister's or the kids'; "was gonna…" with its "i" left out is the writer's too."""
+
+
+_PLAN_FIELDS = frozenset(
+    {"travel.destination", "travel.status", "travel.depart_date", "travel.return_date"}
+)
+
+
+def plan_called_off(
+    obs: tuple[ExtractedObservation, ...], text: str
+) -> tuple[ExtractedObservation, ...]:
+    """``obs`` with the trip planned before a cancellation told as the plan that was:
+    "thursday we were leaving for tahoe but it got cancelled" plans nothing now. A plan told
+    after it ("we cancelled tahoe, driving to reno friday instead") stays."""
+    low = text.lower()
+    off = next(
+        (
+            o
+            for o in obs
+            if o.field == "travel.status"
+            and o.candidate_value == "cancelled"
+            and o.intent == "assertive"
+        ),
+        None,
+    )
+    at = low.find(off.evidence_text.lower()) if off is not None else -1
+    if off is None or at < 0:
+        return obs
+
+    def before(o: ExtractedObservation) -> bool:
+        told = low.find(o.evidence_text.lower())
+        return (
+            o.intent == "planning"
+            and o.field in _PLAN_FIELDS
+            and told >= 0
+            and told + len(o.evidence_text) <= at
+        )
+
+    return tuple(replace(o, intent="historical") if before(o) else o for o in obs)

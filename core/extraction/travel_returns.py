@@ -210,6 +210,7 @@ _SELF = frozenset(
         "off",  # "off home to cork for the weekend"
         "had",  # "had to cut the trip short"
         "up",  # "ended up cutting the vacation short"
+        "yeah",  # "so yeah we cut the honeymoon short"
     ]
 )
 _WORD = re.compile(r"[a-z][a-z']*")

@@ -24,14 +24,19 @@ _WENT = re.compile(
 )
 """The writer's going, told in the past ("my parents went" is theirs, and has no "we")."""
 _BACK = re.compile(
-    r"\b(?:(?:came|got|were|was|flew|drove|made\s+it)\s+(?:back|home)(?:\s+again)?|"
+    r"\b(?:(?P<told>(?:came|got|were|was|flew|drove|made\s+it)\s+(?:back|home)(?:\s+again)?)|"
     r"(?:^|[,;.!]\s*|\band\s+|\bthen\s+)(?:back|home\s+again|home))\b"
     r"(?:\s+(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d)\w*|\s+(?:late|early)\b)"
 )
-"""The way back, dated ("came home monday", ", back sunday", "were back on the 24th")."""
-_BEHIND = re.compile(
+"""The way back, dated ("came home monday", ", back sunday", "were back on the 24th"); a
+bare "back" is behind only after a going dated behind ("last weekend"), not after a verb
+alone ("flew to toronto yesterday, back on the 20th" comes back ahead)."""
+_DATED_BEHIND = re.compile(
     r"\blast\s+(?:week(?:end)?|month|mon|tue|wed|thu|fri|sat|sun|night)\w*|\bover\s+(?:half\s+term|"
-    r"the\s+(?:weekend|holidays|break))|\b(?:went|drove|flew|left|headed|took|sailed|travell?ed)\b"
+    r"the\s+(?:weekend|holidays|break))"
+)
+_BEHIND = re.compile(
+    _DATED_BEHIND.pattern + r"|\b(?:went|drove|flew|left|headed|took|sailed|travell?ed)\b"
 )
 """What puts the going behind: a day gone by, or a verb only the past has."""
 _TODAY = re.compile(
@@ -67,7 +72,9 @@ def told_whole(parsed: str) -> bool:
     if went is None or not _BEHIND.search(low[went.start() :]):
         return False
     back = _BACK.search(low, went.end())
-    return back is not None and _TODAY.search(low, back.start()) is None
+    if back is None or _TODAY.search(low, back.start()) is not None:
+        return False
+    return back.group("told") is not None or _DATED_BEHIND.search(low, went.start()) is not None
 
 
 def as_story(obs: tuple[ExtractedObservation, ...]) -> tuple[ExtractedObservation, ...]:

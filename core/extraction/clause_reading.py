@@ -22,6 +22,7 @@ from core.extraction.intent import ClauseIntent, classify
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.markdown import MarkdownLine
 from core.extraction.segments import Segment
+from core.extraction.set_out_lately import sets_off_ahead
 from core.extraction.timeexpr import find_times
 from core.extraction.types import MessageIntent
 from core.extraction.years_said import years_read
@@ -109,6 +110,7 @@ def read_clause(
         and not _ARRANGED_FOR.match(seg.low)
         # "sorted the train to Bristol for saturday": the booking is done, its day ahead.
         and not (verb in BOOKING_VERBS and BOOKED_PASSAGE.search(seg.low))
+        and not sets_off_ahead(seg.low)  # "we set off thursday": a present, its day ahead
     )
     times = [
         t

@@ -42,9 +42,7 @@ from core.extraction.message_asks import around_an_ask, asks, remark
 from core.extraction.move_ahead import move_ahead
 from core.extraction.no_state_told import advices_other_way
 from core.extraction.now_marked import marked_now
-from core.extraction.offline_consistency import (
-    is_under_way,
-)
+from core.extraction.offline_consistency import is_under_way
 from core.extraction.offline_input import readable_body
 from core.extraction.offline_joints import (
     BOOKING_ASKED,
@@ -73,6 +71,7 @@ from core.extraction.subscriptions import subscription_candidates
 from core.extraction.terms_ahead import a_things_term, ends_a_stay
 from core.extraction.travel_departures import (
     bare_days,
+    day_said_first,
     departure_day,
     lend_days,
     lend_departure,
@@ -277,7 +276,7 @@ def extract_offline(
         if setting_out is not None and seg.joint in SCOPE_JOINTS:
             found = lend_departure(found, setting_out)
         travels = any(domain_of(c.field) == "travel" for c in found)
-        setting_out = None if travels else departure_day(clause)
+        setting_out = None if travels else (departure_day(clause) or day_said_first(clause))
         if setting_out is not None and (seg.joint in SCOPE_JOINTS or trip_before):
             # "we're going to tahoe next weekend, leaving friday": the day they leave;
             # "... before our tahoe trip. we leave sunday": the sentence right after it.
@@ -392,7 +391,7 @@ def extract_offline(
         # "the hotel charged me twice, calling them now": a story's field, then news.
         telling += news_now
     said = message_intent(telling or intents)
-    said = "historical" if storied and said == "assertive" else said
+    said = "historical" if storied and said in ("assertive", "planning") else said
     return Extraction(text, said, quoted_as_typed(read, text))
 
 

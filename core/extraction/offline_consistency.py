@@ -14,9 +14,11 @@ from core.extraction.types import ExtractedObservation
 
 _HOME_WORD = re.compile(r"\bhome\b", re.I)
 _EARLIER = re.compile(
-    r"\b(?:yesterday|last\s+night|this\s+morning|earlier|for\s+the\s+day|on\s+\w+day)\b", re.I
+    r"(?<!since\s)\b(?:yesterday|last\s+night|this\s+morning|earlier|for\s+the\s+day|on\s+\w+day)\b",
+    re.I,
 )
-"""An arrival dated before now: by the time the speaker is back home it is over."""
+"""An arrival dated before now: by the time the speaker is back home it is over ("back in
+boston since yesterday" is where the speaker has been since, up to now)."""
 
 
 def _ended(o: ExtractedObservation) -> bool:

@@ -21,7 +21,9 @@ from core.extraction.offline_consistency import (
     there_and_back,
 )
 from core.extraction.settled_since import home_held_since
+from core.extraction.travel_cancellations import plan_called_off
 from core.extraction.travel_going_back import back_from_stay
+from core.extraction.trips_told_whole import as_story, told_whole
 from core.extraction.types import ExtractedObservation
 
 
@@ -51,8 +53,10 @@ def read_together(
         home_held_since(back_from_there(there_and_back(read, text), parsed), parsed), text
     )
     kept = back_as_hedged(
-        home_since_left(read, text), text
+        plan_called_off(home_since_left(read, text), text), text
     )  # "moved to denver in 2019 and left in 2022"
     # The home the message stood on was left: the move is a story.
     storied = len(kept) < len(read) and not any(o.intent == "assertive" for o in kept)
+    if told_whole(parsed):  # "went to tahoe last weekend, back sunday": a trip, a story
+        kept, storied = as_story(kept), True
     return journey_day(kept, parsed, at), storied  # "made it to tahoe!! drove up thursday"

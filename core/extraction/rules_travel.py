@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
+from core.extraction.cut_short import cut_short
 from core.extraction.places import Place, place_at, place_before, place_there
 from core.extraction.regex_branches import BranchedPattern
 from core.extraction.spent_months import month_spent_ahead
@@ -149,6 +150,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     scene = woke_there(clause) or holiday_ahead(clause)
     if scene:
         return scene
+    if (short := cut_short(clause)) is not None:
+        return short  # "we cut the trip short": the trip over
     homeward = done = None
     states: tuple[re.Pattern[str] | BranchedPattern, ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):

@@ -73,6 +73,8 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
     if _LONG_AGO.search(clause.low) or _BACK_SINCE.search(clause.low, m.end()):
         return []
     today = clause.at.date()
+    if sets_off_ahead(clause.low):
+        return []
     day = _day_left(clause, m.end(), today)
     if day is False or ((dated_only or m.group("ride")) and day is None):
         return []
@@ -107,3 +109,22 @@ def _day_left(clause: Clause, after: int, today: date) -> date | bool | None:
     if (today - day).days > _LATELY or day > today:
         return False
     return day
+
+
+_SET_OFF_AHEAD = re.compile(
+    r"(?:^|\b(?:we|i|\w+\s+and\s+(?:i|me)|we\s+all)\s+)(?:(?:then|only|finally)\s+)?set\s+(?:off|out)\b"
+    r"(?:\s+(?:for|to)\s+[\w' ]{1,30}?)?\s+(?:on\s+|this\s+|next\s+)?"
+    r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|tomorrow|tmrw|tmr|tomoz)\b"
+)
+_TOLD_AFTER = re.compile(
+    r"\b(?:got|arrived|came|drove|flew|reached|landed|made\s+it|were|was|had|stopped|spent)\b"
+)
+
+
+def sets_off_ahead(low: str) -> bool:
+    """Whether "set off"/"set out", a past and a present alike, is the present of a plan:
+    with "we" or "i" only its day tells, and a day said plainly ("we set off thursday", "we
+    set off tmrw morning", "kids and i set off saturday") is the day ahead the trip leaves;
+    "set off last thursday", "we've set off", "set off thursday and got there at 9" are past."""
+    m = _SET_OFF_AHEAD.search(low)
+    return m is not None and _TOLD_AFTER.search(low, m.end()) is None

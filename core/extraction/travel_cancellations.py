@@ -7,6 +7,7 @@ A trip that is off or never happened is cancelled (an assertive fact, even when 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from core.extraction.clause import Clause
@@ -14,6 +15,7 @@ from core.extraction.first_names import is_common_first_name
 from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
+from core.extraction.types import ExtractedObservation
 
 _CANCELLED = branched(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
@@ -95,9 +97,9 @@ _CANCELLED = branched(
 
 
 CALLED_OFF = re.compile(
-    r"\b(?:(?:the\s+)?whole\s+thing|it|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
+    r"\b(?:(?:the\s+)?whole\s+thing|it|it'?s\s+been|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
     r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
-    r"(?=\s*(?:$|[,.;!]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
+    r"(?=\s*(?:$|[,.;!:]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
     # "we were supposed to go to vietnam but the visa didnt come so thats off": a pronoun
     # pointing back at the plan, and the plan off.
     r"|\b(?:that's|thats|that\s+is|it's|its|it\s+is)\s+(?:(?:all|now|def(?:initely)?|officially)\s+)?"
@@ -108,7 +110,10 @@ CALLED_OFF = re.compile(
 _UNREALISED_TRIP = re.compile(
     r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
     # "i was gonna take the kids to tahoe": taking someone along is going there too.
-    r"(?:go|fly|drive|travel|visit|head|(?:take|bring)\s+(?:[\w']+\s+){1,3}?to(?=\s+(?!(?:the|a|an|my|our|his|her|their)\b)))\b"
+    r"(?:go|fly|drive|travel|visit|head|leave|(?:take|bring)\s+(?:[\w']+\s+){1,3}?to(?=\s+(?!(?:the|a|an|my|our|his|her|their)\b)))\b|"
+    # "thursday we were leaving for tahoe but it got cancelled", "we were going to portland":
+    # the going that was under way in the plan, with no "supposed to".
+    r"\b(?:were|was)\s+(?:leaving|flying|driving|heading|going|off)\s+(?:(?:up|down|out|over)\s+)?(?:to|for)\b"
 )
 """A cancellation that names no trip refers back to one: "we were supposed to go to
 Mexico but the whole thing got called off", "... so we cancelled"."""
@@ -204,9 +209,21 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
     off = CALLED_OFF.search(clause.low)
     before = clause.message[: max(clause.start_in_message, 0)].lower()
     plan = _UNREALISED_TRIP.search(before) if off is not None else None
-    if plan is not None and _WRITERS_PLAN.search(before, 0, plan.start()):
+    if (
+        plan is not None
+        and _WRITERS_PLAN.search(before, 0, plan.start())
+        and not _LONG_AGO.search(before)
+    ):
         return off
     return None
+
+
+_LONG_AGO = re.compile(
+    r"\b(?:last\s+(?:year|summer|winter|spring|autumn|fall|month|time|christmas|easter)|"
+    r"\d+\s+(?:years?|months?)\s+ago|years\s+ago|back\s+in\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|once)\b"
+)
+"""A plan of long ago ("last year we were leaving for tahoe but it got cancelled"): a story,
+not this trip called off."""
 
 
 _NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:be\s+)?$|n't\s+(?:be\s+)?$")
@@ -218,3 +235,41 @@ _WRITERS_PLAN = re.compile(
 )
 """The plan pointed back at was the writer's ("we were supposed to go…", "i was gonna…"),
 not a sister's or the kids'; "was gonna…" with its "i" left out is the writer's too."""
+
+
+_PLAN_FIELDS = frozenset(
+    {"travel.destination", "travel.status", "travel.depart_date", "travel.return_date"}
+)
+
+
+def plan_called_off(
+    obs: tuple[ExtractedObservation, ...], text: str
+) -> tuple[ExtractedObservation, ...]:
+    """``obs`` with the trip planned before a cancellation told as the plan that was:
+    "thursday we were leaving for tahoe but it got cancelled" plans nothing now. A plan told
+    after it ("we cancelled tahoe, driving to reno friday instead") stays."""
+    low = text.lower()
+    off = next(
+        (
+            o
+            for o in obs
+            if o.field == "travel.status"
+            and o.candidate_value == "cancelled"
+            and o.intent == "assertive"
+        ),
+        None,
+    )
+    at = low.find(off.evidence_text.lower()) if off is not None else -1
+    if off is None or at < 0:
+        return obs
+
+    def before(o: ExtractedObservation) -> bool:
+        told = low.find(o.evidence_text.lower())
+        return (
+            o.intent == "planning"
+            and o.field in _PLAN_FIELDS
+            and told >= 0
+            and told + len(o.evidence_text) <= at
+        )
+
+    return tuple(replace(o, intent="historical") if before(o) else o for o in obs)

@@ -181,3 +181,20 @@ def _lend(
     if not trips:
         return observations
     return [*observations, replace(trips[-1], field=field, candidate_value=day.isoformat())]
+
+
+_OPENER = re.compile(r"^\W*(?:(?:ok|okay|k|so|right|alright|aight|well|and|then|yeah|yes)\b\W*)*")
+"""The words a texter opens with before the day ("ok sunday, …", "right, saturday, …")."""
+
+
+def day_said_first(clause: Clause) -> date | None:
+    """The one day ahead a clause says and nothing else, after an opener ("ok sunday" in
+    "ok sunday, we are driving up to tahoe"): the day the trip in the clause after it sets
+    out on. None for a day gone by, two days or any other word."""
+    days = [t for t in clause.times if t.unit == "day"]
+    if len(days) != 1 or len(clause.times) != 1 or days[0].past:
+        return None
+    t = days[0]
+    if _OPENER.sub("", clause.low[: t.start]) or _FILLER.sub("", clause.low[t.end :]):
+        return None
+    return t.day if t.day >= clause.at.date() else None

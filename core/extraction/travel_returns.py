@@ -25,6 +25,9 @@ _AWHILE = (
     r"fortnights?|months?|nights?)\b)"
 )
 """A while away: "a week", "ten days"... said after "back ... after"."""
+_PURPOSE = r"(?:for|over|after)\s+(?:(?!last\b)[a-z0-9']+\s+){0,3}?(?!last\b)[a-z0-9']+"
+"""What going home is for, up to four words ("for christmas", "for my mom's birthday",
+"after finals"), never a day gone by ("... last friday")."""
 COMPLETED = branched(
     # (not "working from home from my parents'": "wfh" written out, then where from)
     r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
@@ -47,7 +50,8 @@ COMPLETED = branched(
     # anyway": a stretch at home, no trip ended)
     r"all\s+(?:day|week|weekend|morning|afternoon|evening|night)|for\s+the\s+day|to|by|before|around|about|after|in\s+(?:an?|\d+|a\s+few|a\s+couple|"
     r"half|ten|twenty|thirty|two|three)\s)\b)|"
-    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|"
+    # ("home to cork for xmas": the way home, named, still ahead)
+    r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|to\s+(?!find|see|an?\b|the\b)|"
     r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+(?:[a-z.]+\s+)?soil\b|"
     # "now we are again at home" (German word order): home once more.
@@ -63,6 +67,13 @@ COMPLETED = branched(
     rf"(?:{_AWHILE}|"
     # "back in Seattle after the Iceland trip", "after our honeymoon": the trip named.
     r"(?:the|our|my|a)\s+(?:[\w-]+\s+){0,3}?(?:holiday|vacation|trip|getaway|honeymoon|hols)\b)|"
+    # "great weekend, back in sf since last night", "we've been back in austin since friday":
+    # back where one came from since a day, the trip over (not "back in hospital", "back in
+    # the office": a ward or a desk again).
+    r"(?:^|,\s*|\b(?:i'm|im|we're|i\s+am|we\s+are|(?:i've|we've|ive|i\s+have|we\s+have)\s+been)\s+|^been\s+)"
+    r"(?:(?:finally|just|safely|so)\s+)*back\s+in\s+(?!(?:the\s+)?(?:office|hospital|gym|studio|lab|"
+    r"ward|bed|school|work|class|action|business|shape|form|training|game|habit|touch)\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s+since\b|"
     # "the trip is over", "vacation's done", "our holiday ended": the trip itself ended.
     # ("trips over": the apostrophe left out)
     # ("vacay over", "hols done": the slang for the holiday)
@@ -81,13 +92,17 @@ HOMEWARD = branched(
     r"touching\s+down)\s+(?:back\s+)?(?:home|back)\b"
     r"(?!\s+to\s+(?!home\b)[a-z])|\b(?!"
     + HOME_THEN_BACK  # "home to chicago on the 20th, back the 29th": a trip there
-    + r")home\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+"
-    # "going home to phoenix for spring break on fri", "home to ohio over break tmrw": what
-    # the trip home is for, between the place and its day.
-    # "heading home to fresno after finals on the 15th": or when, after what.
-    r"(?:(?:for|over|after)\s+(?:the\s+|my\s+)?(?:last\s+)?[a-z]+(?:\s+(?:break|holidays?|week|hols|vacation|class|exam))?\s+)?"
+    + r")home\s+to\s+(?=[a-z]+(?:\s+[a-z]+)?\s+(?:"
+    # "going home to phoenix for spring break on fri", "home to ohio over break tmrw",
+    # "flying home to austin for my mom's birthday on friday": what the trip home is for,
+    # between the place and its day; "heading home to fresno after finals on the 15th": or
+    # when, after what.
+    rf"(?:{_PURPOSE}\s+)?"
     r"(?:via\s+[a-z]+\s+)?(?:on\s|the\s+\d|\d|tomorrow|tmrw|tonight|this\s+(?:evening|weekend)|next\s|"
-    r"(?:mon|tue|wed|thu|fri|sat|sun)))|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun))|"
+    # "home to cork for xmas", "off home to bath for the weekend": what it is for, and no
+    # day (the holiday, if it is one, dates it).
+    rf"{_PURPOSE}\s*(?:[,.!;]|$)))|"
     r"\b(?:return|returns|returning)\s+from\b|"
     # "We will return on Saturday", "returning tuesday": a return and its day, nothing returned.
     # "we return the 12th", "I return 3 April", "returning next Monday".
@@ -192,6 +207,10 @@ _SELF = frozenset(
         "won't",
         "wont",
         "not",
+        "off",  # "off home to cork for the weekend"
+        "had",  # "had to cut the trip short"
+        "up",  # "ended up cutting the vacation short"
+        "yeah",  # "so yeah we cut the honeymoon short"
     ]
 )
 _WORD = re.compile(r"[a-z][a-z']*")
@@ -284,7 +303,7 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     way home at ``said_at`` ("off thursday, home again on the 8th" is back on the 8th), or
     else the one before it ("sunday we'll be home")."""
     home = HOME_TO.search(clause.low)
-    place = place_at(clause.text, home.end()) if home else None
+    place = place_at(clause.text, home.end(), headed=True) if home else None
     if place is not None:
         visit = visit_home(clause, place)
         if visit is not None:
@@ -293,11 +312,14 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     days = [t for t in clause.times if not t.past and t.prep != "since"]
     later = [t for t in days if t.start >= said_at]
     day = (later or days)[0].day if days else None
+    if day is None and place is not None and not clause.times:
+        # "heading home to bath for the bank holiday": home named, the day not said.
+        return [Candidate("travel.destination", place.name, place_confidence(place), "planning")]
     if day is None or day < clause.at.date():
         return []
     until = end_of_day(day, clause.at)
     back = [Candidate("travel.return_date", day.isoformat(), 0.9, None, until)]
-    if (m := HOME_TO.search(clause.low)) and (place := place_at(clause.text, m.end())):
+    if (m := HOME_TO.search(clause.low)) and (place := place_at(clause.text, m.end(), headed=True)):
         # "flying home to phoenix tonight": home is named, and it is where the user goes.
         back.append(Candidate("travel.destination", place.name, place_confidence(place)))
     return back

@@ -229,6 +229,7 @@ PROBE_SETS = (
     "probes32a",
     "probes32b",
     "probes32c",
+    "probes33a",
     "probes33b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
@@ -788,6 +789,7 @@ _PROBE_MINIMUM = {
     "probes32a": 78,
     "probes32b": 69,
     "probes32c": 16,
+    "probes33a": 72,
     "probes33b": 52,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
@@ -1611,6 +1613,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # the past they are before the fix), the departures read as last week's; 1.000 (16/16) /
     # 0.950 (19/20) after it. Floors with the wider margin of a single batch.
     ("probes32c", "dev"): Figures(0.87, 0.85, 0.00, 0.00, 0, 0.00),
+    # probes33a (thirty-third round, trips33: a trip cut short, back in a town since a day
+    # after a remark, a plan with its day called off, a day before a comma, "set off" and a
+    # day ahead, going home to a town spelled like a word, a past trip there and back, home
+    # for someone's birthday on a day; with someone else's, questions, conditions and the
+    # past as look-alikes), one batch of 72 committed with its baseline before any rule
+    # changed: 0.764 (55/72) / 0.356 (21/59), four false commits of 22 and four records
+    # with a forbidden field; 0.903 (65/72) / 0.898 (53/59) after the fixes, none. Floors
+    # with the wider margin of a single batch.
+    ("probes33a", "dev"): Figures(0.86, 0.85, 0.00, 0.00, 0, 0.00),
     # probes33b (thirty-third round, money33: someone else's bill named by what it is for,
     # a bill said paid after its due day with its "I" left out, the past of "was payable"
     # or "was due" by a day gone, a sum from last month beside a day ahead; k and grand, a

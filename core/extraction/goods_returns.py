@@ -160,7 +160,8 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
         or _FORGOTTEN_RETURN.search(low)
         or _RETURNING.search(low)
     ):
-        status = "due"
+        # A to-do line ticked done ("- [x] Return Amazon package") went back.
+        status = "pending" if clause.markdown and clause.done else "due"
     elif named_ahead := _named_return_ahead(clause):
         return named_ahead
     elif clause.markdown and (m := TO_DO_LINE.match(low)) and m.group(1) == "return":

@@ -32,9 +32,11 @@ _BACK = re.compile(
 bare "back" is behind only after a going dated behind ("last weekend"), not after a verb
 alone ("flew to toronto yesterday, back on the 20th" comes back ahead)."""
 _DATED_BEHIND = re.compile(
-    r"\blast\s+(?:week(?:end)?|month|mon|tue|wed|thu|fri|sat|sun|night)\w*|\bover\s+(?:half\s+term|"
+    r"\blast\s+(?:week(?:end)?|month|mon|tue|wed|thu|fri|sat|sun)\w*|\bover\s+(?:half\s+term|"
     r"the\s+(?:weekend|holidays|break))"
 )
+"""A going told on a day far enough behind that a bare weekday back after it has passed too;
+not "last night" ("drove up to my cousins last night, back sunday" comes back ahead)."""
 _BEHIND = re.compile(
     _DATED_BEHIND.pattern + r"|\b(?:went|drove|flew|left|headed|took|sailed|travell?ed)\b"
 )

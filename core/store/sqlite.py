@@ -39,6 +39,7 @@ from core.store.settling import SettlesOneByGroup
 from core.store.sqlite_api_tokens import SQLiteApiTokens
 from core.store.sqlite_connection import (
     BUSY_TIMEOUT_MS,
+    PAGE_CACHE_KIB,
     STORAGE_REFUSED,
     connect,
     prepare_path,
@@ -109,6 +110,7 @@ class SQLiteStore(SQLiteReads, ReadsQuestionThenGroup, SettlesOneByGroup):
         await self.db.execute("PRAGMA journal_mode=WAL")
         await self.db.execute(f"PRAGMA synchronous={self._synchronous}")
         await self.db.execute("PRAGMA foreign_keys=ON")
+        await self.db.execute(f"PRAGMA cache_size=-{PAGE_CACHE_KIB}")
         await self._migrate()
 
     async def close(self) -> None:

@@ -29,6 +29,12 @@ STORAGE_REFUSED = frozenset(
 SQL or a constraint failed): reported as a StoreError, not a traceback."""
 BUSY_TIMEOUT_MS = 30_000
 """How long a statement waits for another process's write lock before failing."""
+PAGE_CACHE_KIB = 65_536
+"""The connection's page cache (``PRAGMA cache_size``, in KiB; SQLite's default is 2 MiB).
+A store of 100,000 facts outgrows 2 MiB, and then every ingest reads its index pages back
+through the WAL index and the OS: 1.41 M instructions a single observation against 1.05 M
+with the cache (callgrind, the bench's singles). SQLite takes the pages as it reads them,
+so a small store uses no more memory than before."""
 
 
 def storage_refused(e: sqlite3.Error) -> bool:

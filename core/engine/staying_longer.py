@@ -11,7 +11,8 @@ shapes:
 - the trip lengthened by days: "extended the trip 2 more days", "we extended our trip by
   a day", "trip got extended 2 days";
 - the stay lengthened: "staying 2 more days", "we're staying another night", "staying a
-  day longer", "sticking around 2 extra days";
+  day longer", "sticking around 2 extra days", the place between ("staying in tahoe 2
+  more days");
 - the stay to a day: "staying till tuesday" (when the extractor has not read it already).
 
 What is not the speaker's news keeps its reading, by the clause's grammar: someone else
@@ -67,6 +68,14 @@ _COUNT = re.compile(
     r"\s+(?P<more>more\s+|extra\s+)?(?P<unit>days?|nights?|weeks?)(?P<longer>\s+(?:more|longer|extra))?"
     r"(?P<tail>.*)$"
 )
+_WHERE = re.compile(
+    r"^(?:(?:in|at|on)\s+(?:the\s+|my\s+|our\s+)?(?![0-9])[a-z][\w'-]*"
+    r"(?:\s+(?!(?:an?|one|two|three|four|five|six|seven|another|for)\b)[a-z][\w'-]*)?"
+    r"|(?:up\s+|down\s+|out\s+)?(?:here|there))\s+(?=(?:for\s+)?(?:an?|one|two|three|four|five|"
+    r"six|seven|another|[1-9])\s)"
+)
+"""Where the stay is, said between the verb and the count ("staying in tahoe 2 more days",
+"staying at the cabin another night", "staying here 2 more days")."""
 _TILL = re.compile(r"^(?:till|til|'til|until|through|thru)\s+(?P<day>.+)$")
 _TAIL = re.compile(
     r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*$"
@@ -110,6 +119,7 @@ def _later_day(rest: str, back: date, at: datetime, *, extends: bool) -> date | 
     """The day back ``rest`` (the words after the verb) says: the held one and the days
     said more ("2 more days", "another night"; "2 days" only after "extended"), or a
     day ("till tuesday") when it is only a day."""
+    rest = _WHERE.sub("", rest, count=1)
     if (count := _COUNT.match(rest)) is not None:
         said_more = count["more"] or count["longer"] or count["n"] == "another"
         if not (said_more or extends) or not _TAIL.match(count["tail"].strip()):

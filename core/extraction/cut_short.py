@@ -11,12 +11,10 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.intent_tense import CUT_TRIP_SHORT
 from core.extraction.travel_returns import HOMEWARD, user_is_subject
 
-_CUT_SHORT = re.compile(
-    r"\bcut(?:ting)?\s+(?:the|teh|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|vacay|"
-    r"hols|getaway|visit|honeymoon|stay|break)\s+short\b"
-)
+_CUT_SHORT = re.compile(rf"\b{CUT_TRIP_SHORT}\b")
 _STORY = re.compile(
     r"\b(?:last\s+(?:year|time|summer|winter|month)|ago|again|too|every|once|always|when|in\s+(?:19|20)\d\d)\b"
 )

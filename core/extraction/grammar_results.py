@@ -15,6 +15,7 @@ import re
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import (
     CALL_TRIP_OFF,
+    CUT_TRIP_SHORT,
     DROVE_THERE_LATELY,
     FAR_PAST,
     JOB_TAKEN_AT,
@@ -177,6 +178,7 @@ _HAD_TO_RESULT = re.compile(
     # "we've had to call the whole Peru trip off": the object between the verb and "off"
     rf"{CALL_TRIP_OFF})\b"
 )
+_CUT_SHORT = re.compile(rf"\b{CUT_TRIP_SHORT}\b")
 _RISEN_TO_A_SUM = re.compile(
     r"\b(?:went|gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to\s+"
     r"(?:us\$|[$€£¥₹₦₱฿]|rs\.?\s?)?\d"
@@ -215,6 +217,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "her strep test was negative": the result holds
     if any(f"{lemma} {c[5:]}" in _PHRASAL_RESULT for c in done if c.startswith("prep:")):
         return True  # "we called off the road trip": the parse may take "off" for a preposition
+    if lemma in ("cut", "have") and _CUT_SHORT.search(low):
+        return True  # "i cut the vacation short", "had to cut the trip short": it is over
     if lemma == "have" and "xcomp" in done and _HAD_TO_RESULT.search(low):
         return True  # "I had to cancel my trip to Seattle": the cancelling happened
     if lemma == "go" and reading.subject_text.lower() in _TREATMENTS:

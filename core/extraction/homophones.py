@@ -124,6 +124,16 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "the water bill came its 64.50": what something comes to, not what it owns.
     (re.compile(r"\bits(?=\s+\$?\d)", re.I), "it's"),
+    # "the water bill is €55 and its due the 12th", "its been paid": a state of the thing,
+    # its apostrophe left out; what it owns takes a noun ("its due date", "its paid plan").
+    (
+        re.compile(
+            r"\bits(?=\s+(?:due|overdue|been|already|still|not|paid)\b"
+            r"(?!\s+(?:date|dates|day|amount|sum|plan|tier|version|subscription)\b))",
+            re.I,
+        ),
+        "it's",
+    ),
 )
 
 

@@ -34,7 +34,8 @@ FAR_PAST = branched(
     # "on our honeymoon we…" is a memory; "our honeymoon in Bali starts Saturday" is ahead.
     # ("back at work after our honeymoon": being back now, the honeymoon what it follows)
     r"(?<!after\sour\s)(?<!after\smy\s)(?<!after\sthe\s)"
-    r"\bhoneymoon\b(?![^.;!?]*\b(?:starts|begins|kicks\s+off|booked|next|tomorrow|tmrw)\b)|"
+    r"\bhoneymoon\b(?![^.;!?]*\b(?:starts|begins|kicks\s+off|booked|next|tomorrow|tmrw)\b)"
+    r"(?!\s+short\b)|"  # "we cut the honeymoon short": this one, ended early
     r"\b(?:our|my)\s+first\b|\bthe\s+(?:19|20)\d\d\b|\bfor\s+(?:a\s+few|several|"
     r"many|two|three|four|five|six|ten|\d+)\s+years\b|\bin\s+the\s+past\b|"
     # "before we had kids" dates a memory; "before i leave", "before we go" is still ahead.
@@ -152,6 +153,12 @@ CALL_TRIP_OFF = (
 )
 """A trip called off with the object between the verb and "off" ("had to call the whole Peru
 trip off"): the cancelling was done (not "had to call the dog off")."""
+CUT_TRIP_SHORT = (
+    r"cut(?:ting)?\s+(?:the|teh|our|my)\s+(?:[\w-]+\s+){0,2}?(?:trip|holiday|vacation|vacay|"
+    r"hols|getaway|visit|honeymoon|stay|break)\s+short"
+)
+"""A trip cut short ("i cut the vacation short", "had to cut our holiday short"): it ended
+early, and that holds now, the writer's news whatever the tense (not "cut my hair short")."""
 
 JOB_TAKEN = (
     r"\b(?:got|took|landed|accepted|scored|bagged)\s+(?:a|an|the|that|this)\s+(?:new\s+|full[- ]time\s+|"
@@ -211,6 +218,7 @@ RESULT_PAST = branched(
     # "I had to cancel my trip": the cancelling was done.
     r"\bhad\s+to\s+(?:cancel|call\s+off|scrap|postpone|rebook|push\s+(?:[\w']+\s+){1,3}?(?:back|forward)|"
     rf"{CALL_TRIP_OFF})\b|"
+    rf"\b(?:had\s+to\s+)?{CUT_TRIP_SHORT}\b|"
     r"\brebooked\b|"
     # "took a job at the Hilton", "accepted a role with Arup": the job taken is held now.
     rf"{JOB_TAKEN}|"

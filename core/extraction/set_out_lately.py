@@ -20,7 +20,9 @@ _LATELY = 14
 """How many days back a departure still says the trip is under way."""
 
 _SPEAKERS = (
-    r"(?:(?:we|i|me\s+and\s+\w+|\w+\s+and\s+(?:i|me)|my\s+\w+\s+and\s+i|the\s+(?:kids|family)"
+    # "we've set off", "ive left": the speaker with the auxiliary run on
+    r"(?:(?:we|i)(?='ve\s)|(?:weve|ive)\s+|"
+    r"(?:we|i|me\s+and\s+\w+|\w+\s+and\s+(?:i|me)|my\s+\w+\s+and\s+i|the\s+(?:kids|family)"
     r"\s+and\s+(?:i|me)|we\s+all)\s+)?"
 )
 """The speaker, with company, or no subject at all ("left this morning!")."""

@@ -49,6 +49,12 @@ def _back(text: str, state: dict[str, Scalar] = HELD, read: list[Any] | None = N
         ("we'll stay another week", "2026-12-13"),
         ("ok we're staying till tuesday", "2026-12-08"),
         ("so we decided to stay 3 more days", "2026-12-09"),
+        # the place between the verb and the count
+        ("staying in tahoe 2 more days", "2026-12-08"),
+        ("we're staying in tahoe another night", "2026-12-07"),
+        ("ok staying at the cabin 2 extra days", "2026-12-08"),
+        ("staying here 2 more days lol", "2026-12-08"),
+        ("staying in tahoe for 2 more days", "2026-12-08"),
     ],
 )
 def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> None:
@@ -70,6 +76,13 @@ def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> N
         "staying 2 days",
         "we're staying at the lodge",
         "staying 2 more days would be nice",
+        "mom is staying in tahoe 2 more days",
+        "should we stay in tahoe 2 more days?",
+        "we might stay in tahoe 2 more days",
+        "we stayed in tahoe 2 more days last time",
+        "we're not staying in tahoe 2 more days",
+        "staying in tahoe 2 days",
+        "staying in 2 more days",
     ],
 )
 def test_look_alikes_read_nothing(text: str) -> None:

@@ -8,6 +8,7 @@ speaker is a person ("my wife", "Marcus", "the ceo") or a thing ("amazon return"
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
@@ -34,11 +35,17 @@ def subject_kind(tok: Token | None) -> Subject:
     return "other"
 
 
+_STRETCHED = re.compile(r"([a-z])\1\1")
+"""A letter typed three times over ("sooo", "reallyyy", "omggg"): a word drawn out for
+feeling, never a name; the small model may take it for one ("sooo tired" as someone
+called Sooo who tired), and the clause has no subject of its own."""
+
+
 def subject_of(head: Token) -> Token | None:
     for tok in (head, *head.ancestors):
         for child in tok.children:
             if child.dep_ in ("nsubj", "nsubjpass", "expl"):
-                if _called_out(tok, child):
+                if _called_out(tok, child) or _STRETCHED.search(child.lower_):
                     return None
                 return _pronoun_beside(tok, child)
         if tok.dep_ not in ("xcomp", "conj", "aux"):

@@ -41,10 +41,11 @@ Radicale take a minute to store what goes past it; the reading is the same."""
 PADDED_EVENTS = 3
 """Events of a megabyte each: past the limit together, each one a size a server takes."""
 GAP = 0.02
-"""Seconds between two bytes the dripping proxy sends: a hundredth of TIMEOUT."""
-TIMEOUT = 2.0
-"""Each wait's bound: long enough for a busy machine's Radicale to start its answer (0.5,
-once passed through as written rather than as 0, was not), the drip far inside it."""
+"""Seconds between two bytes the dripping proxy sends: a fiftieth of TIMEOUT."""
+TIMEOUT = 1.0
+"""Each wait's bound: long enough for a busy machine's Radicale to start its answer (0.5
+was not, while Radicale slept a second before each 401; the fixture now has it answer
+at once), the drip far inside it."""
 
 
 @pytest.fixture

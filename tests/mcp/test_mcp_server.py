@@ -176,13 +176,20 @@ async def connect(
         return
     if secret is None:
         secret = await token(db, role=role or "user", reach=reach)
-    async with http_server(tmp_path, db, **extra_env) as url:
-        headers = {"Authorization": f"Bearer {secret}"}
-        transport_streams = streamable_http_client(
-            url, http_client=create_mcp_http_client(headers=headers)
-        )
-        async with Client(transport_streams) as client:
-            yield client
+    async with http_server(tmp_path, db, **extra_env) as url, connect_to(url, secret) as client:
+        yield client
+
+
+@asynccontextmanager
+async def connect_to(url: str, secret: str) -> AsyncIterator[Client]:
+    """The SDK's client, connected with the token ``secret`` to the `canon mcp` server
+    at ``url`` (one server may take several clients, each with its own token)."""
+    headers = {"Authorization": f"Bearer {secret}"}
+    transport_streams = streamable_http_client(
+        url, http_client=create_mcp_http_client(headers=headers)
+    )
+    async with Client(transport_streams) as client:
+        yield client
 
 
 @pytest.fixture

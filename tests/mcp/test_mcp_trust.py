@@ -12,17 +12,20 @@ from pathlib import Path
 import httpx
 import pytest
 from canon_testing import calibrated_policy
+from mcp import Client
 from test_mcp_server import (
     ALICE,
     HOME,
     TOOLS,
     call,
     connect,
+    connect_to,
     http_server,
     open_questions,
     read_text,
     refused,
     seed,
+    token,
 )
 
 from core.api.tokens import issue_token
@@ -122,20 +125,22 @@ async def test_a_token_reaches_over_mcp_what_it_reaches_over_the_api(
     """A token made for Alice alone (no shared entities) connects to a server whose scope
     includes the household: every tool and resource narrows to what the token reaches."""
     await seed(db)
-    async with connect("http", tmp_path, db, reach=()) as client:
-        state = await call(client, "get_state")
-        read = await refused(client, "get_state", entity_id=HOME)
-        wrote = await refused(
-            client, "propose_observation", field="family.emma.school", value="X", entity_id=HOME
-        )
-        context = await read_text(client, "canon://context")
+    own, households = await token(db, reach=()), await token(db)
+    async with http_server(tmp_path, db) as url:
+        async with connect_to(url, own) as client:
+            state = await call(client, "get_state")
+            read = await refused(client, "get_state", entity_id=HOME)
+            wrote = await refused(
+                client, "propose_observation", field="family.emma.school", value="X", entity_id=HOME
+            )
+            context = await read_text(client, "canon://context")
+        async with connect_to(url, households) as household:
+            assert (await call(household, "get_state"))["entities"] == [ALICE, HOME]
     assert state["entities"] == [ALICE]
     assert "out of scope" in read
     assert "out of scope" in wrote
     assert "Tahoe" in context
     assert "Lincoln" not in context
-    async with connect("http", tmp_path, db) as household:
-        assert (await call(household, "get_state"))["entities"] == [ALICE, HOME]
 
 
 async def _made(db: Path, reach: tuple[str, ...] | None) -> str:
@@ -155,29 +160,36 @@ async def _made(db: Path, reach: tuple[str, ...] | None) -> str:
     return issued.secret
 
 
-@pytest.mark.parametrize(
-    ("reach", "entities"),
-    [((), [ALICE]), (None, [ALICE, HOME])],
-    ids=["made now: her own only", "made before scopes: the household, as before"],
-)
-async def test_a_tokens_default_scope_over_mcp(
-    tmp_path: Path, db: Path, reach: tuple[str, ...] | None, entities: list[str]
-) -> None:
+DEFAULT_SCOPES: list[tuple[str, tuple[str, ...] | None, list[str]]] = [
+    ("made now: her own only", (), [ALICE]),
+    ("made before scopes: the household, as before", None, [ALICE, HOME]),
+]
+"""A token's reach as made (see ``_made``) and the entities it reaches over MCP: the
+tokens are each their own row, read by one server."""
+
+
+async def test_a_tokens_default_scope_over_mcp(tmp_path: Path, db: Path) -> None:
     await seed(db)
-    secret = await _made(db, reach)
-    async with connect("http", tmp_path, db, secret=secret) as client:
-        assert (await call(client, "get_state"))["entities"] == entities
-        if reach == ():
-            read = await refused(client, "get_state", entity_id=HOME)
-            assert "out of scope" in read
-            # Her own id or the household's spelled otherwise is no entity of hers.
-            for spelled in ("User:alice", "user:\u0430lice", "user:alice/../bob", HOME.upper()):
-                assert await refused(client, "get_state", entity_id=spelled)
-                assert await refused(
-                    client,
-                    "propose_observation",
-                    field="travel.location",
-                    value="Moscow",
-                    entity_id=spelled,
-                )
-            assert (await call(client, "get_state"))["entities"] == [ALICE]
+    secrets = [await _made(db, reach) for _, reach, _ in DEFAULT_SCOPES]
+    async with http_server(tmp_path, db) as url:
+        for (case, reach, entities), secret in zip(DEFAULT_SCOPES, secrets, strict=True):
+            async with connect_to(url, secret) as client:
+                assert (await call(client, "get_state"))["entities"] == entities, case
+                if reach == ():
+                    await _reaches_no_entity_spelled_otherwise(client)
+
+
+async def _reaches_no_entity_spelled_otherwise(client: Client) -> None:
+    read = await refused(client, "get_state", entity_id=HOME)
+    assert "out of scope" in read
+    # Her own id or the household's spelled otherwise is no entity of hers.
+    for spelled in ("User:alice", "user:\u0430lice", "user:alice/../bob", HOME.upper()):
+        assert await refused(client, "get_state", entity_id=spelled)
+        assert await refused(
+            client,
+            "propose_observation",
+            field="travel.location",
+            value="Moscow",
+            entity_id=spelled,
+        )
+    assert (await call(client, "get_state"))["entities"] == [ALICE]

@@ -35,16 +35,17 @@ from core.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.timeout(120)
 
-SMALLER_LIMIT = 2_000_000
+SMALLER_LIMIT = 1_000_000
 """The pass's limit in these tests: the real one (``MAX_PASS_BYTES``, 20 MB) would have
 Radicale take a minute to store what goes past it; the reading is the same."""
 PADDED_EVENTS = 3
-"""Events of a megabyte each: past the limit together, each one a size a server takes."""
+"""Events of half the limit each: past it together, each one a size a server takes."""
 GAP = 0.02
-"""Seconds between two bytes the dripping proxy sends: a hundredth of TIMEOUT."""
-TIMEOUT = 2.0
-"""Each wait's bound: long enough for a busy machine's Radicale to start its answer (0.5,
-once passed through as written rather than as 0, was not), the drip far inside it."""
+"""Seconds between two bytes the dripping proxy sends: a fiftieth of TIMEOUT."""
+TIMEOUT = 1.0
+"""Each wait's bound: long enough for a busy machine's Radicale to start its answer (0.5
+was not, while Radicale slept a second before each 401; the fixture now has it answer
+at once), the drip far inside it."""
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ async def test_a_calendar_past_the_limit_is_refused_and_the_source_says_why(
     report = (await poll_once(engine, _settings(tmp_path, url, user, password), NOW)).sources[0]
 
     assert not report.ok
-    assert "sent more than 2 MB in one pass; not read" in (report.error or ""), report.error
+    assert "sent more than 1 MB in one pass; not read" in (report.error or ""), report.error
     assert await engine.store.review_items(["pending", "queued"]) == []
     await _honest_pass_reads(tmp_path, radicale, engine)
 

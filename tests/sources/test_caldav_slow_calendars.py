@@ -35,9 +35,9 @@ from core.sources.poller import poll_once, source_states
 from core.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.timeout(120)
-TIMEOUT = 2.0
-"""Seconds of one wait: more than Radicale's second before it answers a request without
-its login (the first of a pass)."""
+TIMEOUT = 1.0
+"""Seconds of one wait: the held answers' gaps (``GAP``) well inside it, and Radicale
+answers a request without its login at once (the fixture's ``--auth-delay 0``)."""
 BOUND = FEED_TIMEOUTS * TIMEOUT
 """Each step's time: finding the calendars, then each calendar."""
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length"}

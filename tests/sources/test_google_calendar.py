@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import stat
+import threading
+from dataclasses import replace
 from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fakes.google_calendar import FakeGoogleCalendar
@@ -212,3 +216,48 @@ async def test_a_declined_google_invitation_is_no_evidence(
     assert report.ok, report.error
     assert report.signals == 0
     assert await _claims(engine) == set()
+
+
+def test_a_redirect_from_the_api_is_not_followed(
+    tmp_path: Path, google: FakeGoogleCalendar
+) -> None:
+    """Google's API never redirects: one (from whatever answers for the endpoint) is not
+    followed to another host, the metadata service or Canon's API on loopback, whose
+    answer would be read as the calendar; the source says why."""
+    asked: list[str] = []
+
+    class Elsewhere(BaseHTTPRequestHandler):
+        def log_message(self, *_: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            asked.append(self.path)
+            if self.path.startswith("/calendar/v3/"):  # the endpoint: sends Canon away
+                self.send_response(302)
+                self.send_header("Location", f"{api}/api/state")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            body = json.dumps({"items": [_trip("api-secret", "Canon's own API")]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
+    api = f"http://127.0.0.1:{server.server_address[1]}"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        cfg = replace(
+            _google(tmp_path, google, access_token=google.issue_access_token()),
+            api_endpoint=f"{api}/calendar/v3/",
+        )
+        with pytest.raises(SourceError) as refused:
+            GoogleCalendar(cfg, sleep=lambda _: None).fetch(None, NOW)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    assert f"HTTP 302: redirects to {api}/api/state, not followed" in str(refused.value)
+    assert not [a for a in asked if a.startswith("/api/")]  # never asked

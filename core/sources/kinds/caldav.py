@@ -30,6 +30,7 @@ from core.sources.ical import (
     owner_addresses,
     parse_calendar,
 )
+from core.sources.kinds.caldav_hops import guarded
 from core.sources.kinds.ics import (
     CALENDAR_OPTIONS,
     FEED_TIMEOUTS,
@@ -107,16 +108,17 @@ class _Allowance:
 
     def bound(self, session: Any) -> None:
         """Makes ``session`` (the client's niquests session) read each answer through
-        ``read``: streamed, then handed to the library as if read whole."""
-        request: Callable[..., Any] = session.request
+        ``read``: streamed, then handed to the library as if read whole, its redirects
+        within their bounds (``core.sources.kinds.caldav_hops``)."""
+        request: Callable[..., Any] = guarded(session.request)
         self._session = session
 
-        def bounded(*args: Any, **kwargs: Any) -> Any:
+        def bounded(method: str, url: str, **kwargs: Any) -> Any:
             expired = self.expired
             if expired.is_set():
                 raise self._late()
             try:
-                response = request(*args, **{**kwargs, "stream": True})
+                response = request(method, url, **{**kwargs, "stream": True})
             except Exception as e:
                 if expired.is_set():  # the watchdog cut the headers off
                     raise self._late() from e
@@ -267,6 +269,8 @@ def _calendars(client: Any, cfg: CalDavConfig) -> list[Any]:
         kinds = calendar.get_properties([dav.ResourceType()]).get(dav.ResourceType.tag)
         if CALENDAR_TYPE in (kinds if isinstance(kinds, list) else [kinds]):
             return [calendar]
+    except SourceError:  # refused (a redirect off the server), not a question of kind
+        raise
     except Exception:  # not a collection it can describe: fall back to the principal
         pass
     calendars = client.principal().calendars()

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from google.oauth2.credentials import Credentials
     from googleapiclient.errors import HttpError  # type: ignore[import-untyped]
 
+REDIRECTS: Final = frozenset({301, 302, 303, 307, 308})
+
 SCOPES: Final = ["https://www.googleapis.com/auth/calendar.readonly"]
 RETRY_STATUSES: Final = frozenset({429, 500, 502, 503, 504})
 PAGE_SIZE: Final = 250
@@ -217,7 +219,12 @@ class GoogleCalendar:
         from google_auth_httplib2 import AuthorizedHttp  # type: ignore[import-untyped]
         from googleapiclient.discovery import build  # type: ignore[import-untyped]
 
-        http = AuthorizedHttp(creds, http=httplib2.Http(timeout=self.cfg.timeout))
+        plain = httplib2.Http(timeout=self.cfg.timeout)
+        # Google's API never redirects; a redirect (from whatever answers for the endpoint)
+        # would be followed to any host, the metadata service or Canon's API on loopback
+        # included, and its answer read as the calendar.
+        plain.follow_redirects = False
+        http = AuthorizedHttp(creds, http=plain)
         options = {"api_endpoint": self.cfg.api_endpoint} if self.cfg.api_endpoint else None
         return build(
             "calendar",
@@ -299,6 +306,8 @@ class GoogleCalendar:
 
 
 def _reason(e: HttpError) -> str:
+    if e.resp.status in REDIRECTS:
+        return f"redirects to {e.resp.get('location', 'nowhere')}, not followed"[:200]
     try:
         return str(json.loads(e.content)["error"]["message"])[:200]
     except (ValueError, KeyError, TypeError):

@@ -76,7 +76,7 @@ _LEAD_FILLER = re.compile(
     r"(?:so\s+)?i\s+see(?=\s+(?:that\s+)?(?:you're|youre|you've|youve|you\s+(?:are|have|got|made|"
     r"finally)|u\s+(?:r|are|got|made)|ur)\b)|"
     # "scratch that, we're staying in Tahoe": the last message taken back, then the news.
-    r"(?:scratch|cancel|ignore|disregard)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
+    r"(?:scratch|cancel|ignore|disregard|forget)\s+that(?=\s*[,:!.-]|\s+(?:the|my|our|we|"
     r"it's|we're|i'm)\b)|never\s*mind(?=\s*[,:!.-]))\b[\s,:!.-]*)+",
     re.I,
 )

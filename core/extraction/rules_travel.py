@@ -109,7 +109,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     low = clause.low
     if (
         clause.words.isdisjoint(TRAVEL_GATE)
-        and not any(gazetteer.starts_a_name(w) for w in clause.words)
+        # "tahoe's off" after "never mind,": the place with its "'s" still on it
+        and not any(gazetteer.starts_a_name(w.removesuffix("'s")) for w in clause.words)
         and CAPITAL.search(clause.text) is None
         and CALLED_OFF.search(low) is None
     ):

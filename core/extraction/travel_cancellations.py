@@ -120,7 +120,10 @@ Mexico but the whole thing got called off", "... so we cancelled"."""
 
 
 _PLACE_OFF = re.compile(
-    r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi)\b[\s,:!-]*)*(?:the\s+)?"
+    r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi|actually|oh|hey|sadly|unfortunately|"
+    # What takes back what was said before: "scratch that, tahoe's off", "never mind, …".
+    r"never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it)|ignore\s+that|"
+    r"change\s+of\s+plans?|bad\s+news|heads\s+up)\b[\s,:!.-]*)*(?:the\s+)?"
     r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:'s|\s+is|\s+got|\s+has\s+been)\s+"
     r"(?:now\s+|officially\s+|totally\s+|def(?:initely)?\s+)?(?:(?:off|cancell?ed|called\s+off)\b"
     # "Denver is off sick", "off today": a person off work, whatever the name; "off for

@@ -76,6 +76,8 @@ def items_as_read(items: Sequence[ReviewItem], reader: str) -> list[ReviewItem]:
     return [item_as_read(item, reader) for item in items]
 
 
-def fact_as_read(fact: CommittedFact, reader: str) -> CommittedFact:
-    value = as_read(fact.value, fact.source_type, fact.principal, reader)
+def fact_as_read(
+    fact: CommittedFact, reader: str, names: Mapping[str, str] | None = None
+) -> CommittedFact:
+    value = as_read(fact.value, fact.source_type, fact.principal, reader, names)
     return fact if value is fact.value else replace(fact, value=value)

@@ -26,7 +26,7 @@ from test_outsider_commands_e2e import HELD, _linked
 
 from core.domain.principals import user_principal
 from core.domain.provenance import member_named, member_origin
-from core.domain.quoting import SLOT, Slot, read_slot
+from core.domain.quoting import SLOT, Slot, read_slot, slot
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -122,3 +122,16 @@ async def test_a_name_that_reads_as_an_order_is_a_quoted_value_in_the_mark(
     assert member_named(_held(UNTIL_NOW, prompt.text).source) == "Ignore"
     assert '(from household member "Ignore", quoted)' in prompt.text, prompt.text
     assert "another household member" not in prompt.text
+
+
+@pytest.mark.parametrize("known", KNOWN_AS)
+async def test_her_state_quotes_his_held_value_from_him_as_the_question_does(
+    tg: FakeTelegram, start_bot: StartBot, known: str
+) -> None:
+    settings, told, origin = KNOWN_AS[known]
+    prompt = await _asked_over_bobs(tg, start_bot, settings, told)
+
+    listed = await tg.say(ALICE, "/state", expect="")
+    assert slot(HELD, origin) in listed.text, listed.text
+    assert slot(HELD, origin) in prompt.text, prompt.text
+    assert _linked(listed.text) == set(), listed.text

@@ -40,10 +40,14 @@ def as_read(
     return value if source is None else Said(value, source)
 
 
-def item_as_read(item: ReviewItem, reader: str) -> ReviewItem:
+def item_as_read(
+    item: ReviewItem, reader: str, names: Mapping[str, str] | None = None
+) -> ReviewItem:
     """``item`` with its proposed value as ``reader`` reads it (what it would replace is
-    read apart, ``held_as_read``: the item does not record who wrote it)."""
-    value = as_read(item.candidate_value, source_type_of(item.source_key), item.principal, reader)
+    read apart, ``held_as_read``: the item does not record who wrote it); another
+    member's by name (``names``)."""
+    source = source_type_of(item.source_key)
+    value = as_read(item.candidate_value, source, item.principal, reader, names)
     return item if value is item.candidate_value else replace(item, candidate_value=value)
 
 

@@ -27,6 +27,7 @@ from test_outsider_commands_e2e import HELD, _linked
 from core.domain.principals import user_principal
 from core.domain.provenance import member_named, member_origin
 from core.domain.quoting import SLOT, Slot, read_slot, slot
+from core.signals.intake import REPORTED_DOUBT
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -135,3 +136,34 @@ async def test_her_state_quotes_his_held_value_from_him_as_the_question_does(
     assert slot(HELD, origin) in listed.text, listed.text
     assert slot(HELD, origin) in prompt.text, prompt.text
     assert _linked(listed.text) == set(), listed.text
+
+
+THERE = "the cabin by the pier at Lake Tahoe"
+"""Bob's word for where Alice is: more than a name, so quoted from him."""
+
+
+@pytest.mark.parametrize("known", KNOWN_AS)
+async def test_his_word_of_her_is_quoted_from_him_by_name(
+    tg: FakeTelegram, start_bot: StartBot, known: str
+) -> None:
+    """ "Bob says you're in …": his value in her question is his by name, as it is his
+    by name in the sentence around it."""
+    settings, told, origin = KNOWN_AS[known]
+    runner = await start_bot(settings=settings, policy=calibrated_policy())
+    await tg.say(ALICE, "/start", expect="Canon")
+    if told is not None:
+        await tg.confirm(BOB, f"my name is {told}", f"Is your name {told}?")
+    assert runner.chat is not None
+    now = datetime.now(UTC)
+    doubt = REPORTED_DOUBT.format(who="Bob")  # as the chat's intake records his word of her
+    his = make_observation(
+        "travel.location", THERE, at=now, entity="user:alice", needs_confirmation=doubt
+    )
+    [asked] = await runner.chat.engine.ingest_batch(
+        [his], now=now, principal=user_principal("user:bob")
+    )
+    assert asked.decision == "ask_user", asked
+    await runner.chat.sweep()
+    prompt = await tg.prompt(ALICE, "says you're in")
+
+    assert slot(THERE, origin) in prompt.text, prompt.text

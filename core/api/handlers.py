@@ -235,8 +235,9 @@ async def get_questions(c: Call) -> dict[str, Any]:
     items = await c.engine.store.open_review_items(list(c.entities()))
     tokens = await c.engine.store.api_tokens.tokens() if tokens_needed(items) else ()
     reader = c.token.entity_id
+    configured = c.services.audience.configured_names()
     mine = [
-        await held_by_writer(c.engine.store, r, reader)
+        await held_by_writer(c.engine.store, r, reader, configured)
         for r in items
         if may_answer(r, reader, tokens)
     ]

@@ -103,7 +103,9 @@ async def question_body(
 async def question_shown(c: Call, item: ReviewItem) -> dict[str, Any]:
     """A question a write or an answer returns, its "until now" said with whose it is
     (``held_by_writer``), as ``GET /v1/questions`` says it."""
-    return await question_body(c, await held_by_writer(c.engine.store, item, c.token.entity_id))
+    configured = c.services.audience.configured_names()
+    held = await held_by_writer(c.engine.store, item, c.token.entity_id, configured)
+    return await question_body(c, held)
 
 
 async def question_body_by_id(

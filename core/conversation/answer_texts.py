@@ -108,7 +108,7 @@ def state_text(
             if f.field == "travel.depart_date"
             and not left
             and trip_status.get(f.entity_id) in _LEFT
-            else fact_sentence(f, mine, status, today[f.entity_id])
+            else fact_sentence(f, mine, status, today[f.entity_id], names)
         )
         if (end := _away_until(f, now, rows)) is not None:  # "Mike is away until …"
             said += f" until {phrasing.show_date(end.isoformat(), today[f.entity_id])}"
@@ -184,14 +184,19 @@ def _away_until(f: CommittedFact, now: datetime, rows: Sequence[CommittedFact]) 
 
 
 def fact_sentence(
-    f: CommittedFact, mine: str, trip_status: str | None = None, today: date | None = None
+    f: CommittedFact,
+    mine: str,
+    trip_status: str | None = None,
+    today: date | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """A held value as a sentence: 'You're in Tahoe', 'Your trip is under way',
     'The rent amount is 2,100', 'Your departure date is Sunday, March 1'; with
     ``trip_status`` (the entity's ``travel.status``) a trip that is over 'went to Tahoe';
-    with ``today`` a day far from it has its year."""
+    with ``today`` a day far from it has its year; ``names``: another member's value is
+    quoted from them by name."""
     # Another writer's value is theirs, quoted when it is more than a name (``read_values``).
-    value = fact_as_read(f, mine).value
+    value = fact_as_read(f, mine, names).value
     return value_sentence(f.entity_id, f.field, value, mine, trip_status, today)
 
 

@@ -82,7 +82,7 @@ class Questions(ChatPart):
         mine = self.config.entity_of(prompt.owner_user_id)
         names = (await self.deps.household_users()).names
         since = await said_since(self.engine.store, item, mine)
-        item = await held_by_writer(self.engine.store, item, mine)
+        item = await held_by_writer(self.engine.store, item, mine, self.config.configured_names())
         group = await self.group_of(item)
         days = await self.trip_days(item, group)
         body = texts.prompt_body(
@@ -122,7 +122,7 @@ class Questions(ChatPart):
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
-                await held_by_writer(self.engine.store, item, mine),
+                await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
                 mine,
                 group,
                 now=now,
@@ -232,7 +232,7 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         group = group or await self.group_as_shown(item)
         by = await self.superseded_by(item, group, mine) if status == "superseded" else None
-        shown = await held_by_writer(self.engine.store, item, mine)
+        shown = await held_by_writer(self.engine.store, item, mine, self.config.configured_names())
         days = await self.trip_days(item, group)
         text = texts.settled_text(
             shown,
@@ -379,7 +379,7 @@ class Questions(ChatPart):
         group = await self.group_of(item)
         days = await self.trip_days(item, group)  # the group just read, not read again
         body = texts.prompt_body(
-            await held_by_writer(self.engine.store, item, mine),
+            await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
             mine,
             group,
             names=(await self.deps.household_users()).names,

@@ -39,10 +39,10 @@ _SAID: dict[str, str] = {
 }
 
 
-def _sentence(item: ReviewItem, mine: str) -> str:
+def _sentence(item: ReviewItem, mine: str, names: Mapping[str, str]) -> str:
     """What ``item`` says of its reader, in the second person, lower case (the value in
-    the speaker's words, ``read_values``)."""
-    value = item_as_read(item, mine).candidate_value
+    the speaker's words, ``read_values``, quoted from a member by name)."""
+    value = item_as_read(item, mine, names).candidate_value
     if value is None:
         held = "" if item.current_value is None else f" {phrasing.show(item.current_value)}"
         if item.field == "travel.location":
@@ -111,7 +111,7 @@ def reported_question(
         if m.field == "travel.depart_date" and m.candidate_value and "in_progress" in status:
             said.append(f"you left on {phrasing.show_date(m.candidate_value)}")  # there now
             continue
-        said.append(_sentence(m, mine))
+        said.append(_sentence(m, mine, names))
     who = who_says(members[0], mine, names)
     claim = " and ".join(dict.fromkeys(said)) or "something about you"
     return f"{who[:1].upper()}{who[1:]} says {claim} — is that right?"

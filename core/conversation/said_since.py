@@ -132,7 +132,7 @@ def overtaken_line(
     ``said_since`` gives it (or the raw writer's, named as another member)."""
     who = "you" if fact.principal == reader else _who(fact, names)
     local = on_users_clock(fact.committed_at, zone)
-    said = fact_sentence(fact, reader)
+    said = fact_sentence(fact, reader, names=names)
     if said.split(" ", 1)[0] in ("Your", "You"):  # mid-sentence: "that your dad is away"
         said = said[:1].lower() + said[1:]
     return f"That question was overtaken: {who} told me at {local:%H:%M} that {said}."
@@ -145,7 +145,9 @@ def said_since_line(
     is the household's (a configured or told first name, a word by ``name_key``), never
     text of the writer's choosing beyond that word."""
     who = _who(fact, names)
-    said = fact_sentence(fact, reader)  # the member's value in their words (``read_values``)
+    said = fact_sentence(
+        fact, reader, names=names
+    )  # the member's value in their words (``read_values``)
     if said.split(" ", 1)[0] in ("Your", "You"):  # mid-sentence now: "said your dad is away"
         said = said[:1].lower() + said[1:]
     return f"Since then, {who} said {said}. Still want to answer?"

@@ -92,7 +92,9 @@ def why_text(
         head = f"{name}: nothing held."
     else:
         who = by_words(fact.principal, fact.source_type, viewer)
-        held = as_read(fact.value, fact.source_type, fact.principal, viewer.entity or entity)
+        held = as_read(
+            fact.value, fact.source_type, fact.principal, viewer.entity or entity, viewer.names
+        )
         head = (
             f"{name}: {_value(field, held, today)} — {_how(fact.resolution)} {who}, "
             f"{_ago(fact.evidence_ts, now)} (sure: {fact.confidence:.2f})."
@@ -136,7 +138,11 @@ def _heard(
     value = (
         "(forget it)"
         if e.intent == "retract"
-        else _value(field, as_read(e.value, e.source_type, e.principal, viewer.entity or ""), today)
+        else _value(
+            field,
+            as_read(e.value, e.source_type, e.principal, viewer.entity or "", viewer.names),
+            today,
+        )
     )
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
@@ -172,9 +178,13 @@ def _changed(
     new = (
         "forgotten"
         if h.retracted
-        else _value(field, as_read(h.new_value, "", h.principal, reader), today)
+        else _value(field, as_read(h.new_value, "", h.principal, reader, viewer.names), today)
     )
-    old = h.old_value if before is None else as_read(h.old_value, "", before.principal, reader)
+    old = (
+        h.old_value
+        if before is None
+        else as_read(h.old_value, "", before.principal, reader, viewer.names)
+    )
     was = "" if h.old_value is None else f"{_value(field, old, today)} → "
     who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
     return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"

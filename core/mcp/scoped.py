@@ -214,7 +214,7 @@ class ScopedCanon:
         tokens = await store.api_tokens.tokens()
         reader = self.scope.entity
         ordered = [
-            await held_by_writer(self.engine.store, r, reader)
+            await held_by_writer(self.engine.store, r, reader, self.names)
             for r in sorted(items, key=lambda r: r.seq)
             if may_answer(r, reader, tokens)
         ]
@@ -298,12 +298,13 @@ class ScopedCanon:
             except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
                 log.warning("after-change hook failed: %s", e)
         return Answered(
-            question=await question_read(store, result.item, self.scope.entity),
+            question=await question_read(store, result.item, self.scope.entity, self.names),
             status=result.status,
             committed=result.committed,
             committed_value=result.committed_value,
             next_questions=[
-                await question_read(store, r, self.scope.entity) for r in result.promoted
+                await question_read(store, r, self.scope.entity, self.names)
+                for r in result.promoted
             ],
         )
 
@@ -365,7 +366,7 @@ class ScopedCanon:
             reasons=list(outcome.reasons),
             question=None
             if item is None
-            else await question_read(self.engine.store, item, self.scope.entity),
+            else await question_read(self.engine.store, item, self.scope.entity, self.names),
         )
 
     async def context(self) -> str:

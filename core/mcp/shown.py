@@ -49,9 +49,15 @@ def said_of_you_model(o: SaidOfUser, now: datetime, viewer: Viewer) -> SaidOfYou
     return SaidOfYou.model_validate({**view, "said": fact_model(o.said, now, viewer)})
 
 
-async def question_read(store: StoreBackend, r: ReviewItem, reader: str) -> Question:
-    """``r`` as a tool returns it to ``reader``, its held value's writer read first."""
-    return question_model(await held_by_writer(store, r, reader), reader)
+async def question_read(
+    store: StoreBackend,
+    r: ReviewItem,
+    reader: str,
+    configured: Mapping[str, str] = MappingProxyType({}),
+) -> Question:
+    """``r`` as a tool returns it to ``reader``, its held value's writer read first (a
+    member by name: ``configured``, else their told ``profile.name``)."""
+    return question_model(await held_by_writer(store, r, reader, configured), reader)
 
 
 def question_model(

@@ -116,7 +116,8 @@ async def test_until_now_says_whose_the_held_value_is(
 ) -> None:
     prompt = await _asked_over_bobs(tg, start_bot)
 
-    said = f"until now: {QUOTED_HELD} (from another household member, quoted)"
+    # Bob is named in the household's settings: the quotation is his by name.
+    said = f'until now: {QUOTED_HELD} (from household member "Bob", quoted)'
     assert said in prompt.text, prompt.text
     assert _linked(prompt.text) == set()
 
@@ -131,7 +132,7 @@ async def test_a_history_line_says_whose_the_old_value_was(
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
 
-    changed = f"{QUOTED_HELD} (from another household member, quoted) → tacos"
+    changed = f'{QUOTED_HELD} (from household member "Bob", quoted) → tacos'
     for asked in ("/history", "/why family.dinner.plan"):
         read = await tg.say(ALICE, asked, expect="")
         assert changed in read.text, (asked, read.text)

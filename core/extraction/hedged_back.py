@@ -54,7 +54,7 @@ def back_as_hedged(
         start = low.find(o.evidence_text.lower())
         return (
             start > 0
-            and not any(o.field in _TRIP for o in obs)
+            and not any(x.field in _TRIP for x in obs)
             and bool(_HEDGE.search(low[:start]))
         )
 

@@ -82,9 +82,10 @@ async def _telegram(settings: Settings, hook: Webhook | None) -> None:
 
     runner = BotRunner(settings)
     await runner.start(hook)
+    stopped = _stop_requested()  # before the banner: whoever reads it may stop us at once
     click.echo(f"canon bot running ({'webhook ' + hook.url if hook else 'long polling'})")
     try:
-        await _until_stopped()
+        await stopped.wait()
     finally:
         await runner.stop()
 
@@ -100,9 +101,10 @@ async def _playground(settings: Settings, port: int) -> None:
         await playground.stop()
         raise ConfigError(_port_problem(port, e)) from e
     store = redacted(settings.store_url)
+    stopped = _stop_requested()  # before the banner: whoever reads it may stop us at once
     click.echo(f"Canon playground: open {playground.url} (store: {store}); Ctrl-C stops.")
     try:
-        await _until_stopped()
+        await stopped.wait()
     finally:
         await playground.stop()
 
@@ -116,11 +118,13 @@ def _port_problem(port: int, e: OSError) -> str:
     return f"cannot listen on 127.0.0.1:{port} ({e.strerror or e}); {choose}"
 
 
-async def _until_stopped() -> None:
-    """Wait for SIGINT or SIGTERM (graceful shutdown)."""
+def _stop_requested() -> asyncio.Event:
+    """An event set by SIGINT or SIGTERM (graceful shutdown), its handlers installed now:
+    before the line that says the process is ready, so a SIGTERM sent by whoever read it
+    (a supervisor, a test) is a clean stop, never the default handler's kill."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    return stop

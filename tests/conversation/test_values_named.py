@@ -4,38 +4,17 @@ aside; never a number or a day, which many fields share by chance."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
+from canon_testing import committed_fact as _fact
 
 from core.conversation.field_match import values_named
-from core.domain.state import CommittedFact, Scalar
-
-AT = datetime(2026, 12, 2, 9, tzinfo=UTC)
-
-
-def _fact(field: str, value: Scalar, entity: str = "user:primary") -> CommittedFact:
-    return CommittedFact(
-        entity_id=entity,
-        field=field,
-        value=value,
-        version=1,
-        source_type="user_message",
-        source_ref=None,
-        confidence=1.0,
-        event_id=f"e-{field}",
-        evidence_ts=AT,
-        committed_at=AT,
-        resolution="user_confirm",
-    )
-
 
 HELD = [
     _fact("travel.destination", "Tahoe"),
     _fact("travel.location", "Tahoe"),
     _fact("travel.depart_date", "2026-12-05"),
     _fact("financial.rent.amount", 2100),
-    _fact("family.kids.status", "sick", "family:smith"),
+    _fact("family.kids.status", "sick", entity="family:smith"),
     _fact("profile.home_city", "San Francisco"),
 ]
 

@@ -210,6 +210,30 @@ def back_on_the_day(
     instead"), while their trip is planned or under way with a day back held and no day
     back was read: the trip's new day back, asked (a Yes moves an errand due "when we're
     back" with it). Not a day before today or before the trip leaves, nor the day held."""
+
+    def read(clause: str, back: date) -> date | None:
+        said_back = _BACK.match(clause)
+        if said_back is None:
+            return None
+        return _the_day(said_back["rest"].rstrip("!.;, "), back, at, past=False)
+
+    return day_back_said(payloads, text, entity_id, state, at, said, read)
+
+
+def day_back_said(
+    payloads: list[Payload],
+    text: str,
+    entity_id: str,
+    state: Mapping[str, Scalar],
+    at: datetime,
+    said: Said,
+    read: Callable[[str, date], date | None],
+) -> list[Payload]:
+    """``payloads`` with the new day back that ``read`` finds in a clause of ``text`` (given
+    the clause and the day back held), asked, while ``entity_id``'s trip is planned or under
+    way with a day back held and the message read no day back of its own. A question, the
+    day held, a day before today or before the trip leaves says nothing. ``back_on_the_day``
+    ("back the 8th instead") and ``staying_longer`` ("staying 2 more days") read with it."""
     back, leaves = calendar_day(state.get(RETURN)), calendar_day(state.get(DEPART))
     if state.get(STATUS) not in _AWAY or back is None:
         return payloads
@@ -217,10 +241,9 @@ def back_on_the_day(
         return payloads
     for clause in _CLAUSE.findall(clean(text).lower()):
         clause = clause.strip()
-        if clause.endswith("?") or (said_back := _BACK.match(clause)) is None:
+        if clause.endswith("?") or (day := read(clause, back)) is None:
             continue
-        day = _the_day(said_back["rest"].rstrip("!.;, "), back, at, past=False)
-        if day is None or day == back or day < at.date() or (leaves and day < leaves):
+        if day == back or day < at.date() or (leaves and day < leaves):
             continue
         return [*payloads, said(RETURN, day.isoformat(), "planning", clause)]
     return payloads

@@ -34,12 +34,9 @@ from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 
 from core.domain.state import Scalar
-from core.domain.timeutil import calendar_day
 from core.engine.errand_done import Payload
-from core.engine.leaving_on_the_day import Said
-from core.engine.trip_state import DEPART, RETURN, STATUS
+from core.engine.leaving_on_the_day import Said, day_back_said
 from core.extraction.timeexpr import find_times
-from core.extraction.typed_text import clean
 
 STAYING_LONGER = "a later day back, counted from the one held"
 """Why the day is asked: Canon counted it from the trip's day back."""
@@ -81,10 +78,8 @@ _TAIL = re.compile(
     r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*$"
 )
 """What may follow and leave it the news of a longer stay ("2 more days here lol")."""
-_CLAUSE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "another": 1, "two": 2, "three": 3, "four": 4}
 _NUMBERS |= {"five": 5, "six": 6, "seven": 7}
-_AWAY = frozenset({"planning", "in_progress"})
 
 
 def staying_longer(
@@ -98,21 +93,16 @@ def staying_longer(
     """``payloads`` with the later day back ``text`` says ``entity_id``'s held trip now
     has ("staying 2 more days"), while it is planned or under way with a day back held
     and no day back was read: asked. Not a day before today or before it leaves."""
-    back, leaves = calendar_day(state.get(RETURN)), calendar_day(state.get(DEPART))
-    if state.get(STATUS) not in _AWAY or back is None:
-        return payloads
-    if any(p.get("entity_id") == entity_id and p.get("field") == RETURN for p in payloads):
-        return payloads
-    for clause in _CLAUSE.findall(clean(text).lower()):
-        clause = clause.strip()
-        if clause.endswith("?") or (stay := _STAY.match(clause)) is None:
-            continue
+
+    def read(clause: str, back: date) -> date | None:
+        stay = _STAY.match(clause)
+        if stay is None:
+            return None
         extends = stay["extend"] is not None or stay["extended"] is not None
         day = _later_day(stay["rest"].rstrip("!.;, "), back, at, extends=extends)
-        if day is None or day <= back or day < at.date() or (leaves and day < leaves):
-            continue
-        return [*payloads, said(RETURN, day.isoformat(), "planning", clause)]
-    return payloads
+        return day if day is not None and day > back else None  # longer, never shorter
+
+    return day_back_said(payloads, text, entity_id, state, at, said, read)
 
 
 def _later_day(rest: str, back: date, at: datetime, *, extends: bool) -> date | None:

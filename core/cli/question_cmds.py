@@ -27,6 +27,7 @@ from core.conversation.views import (
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
 from core.domain.timeutil import parse_ts
+from core.engine.bootstrap import proposed_findings
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import CanonError, NotFound, Overtaken, ReviewError, UnknownPlace
@@ -167,7 +168,12 @@ async def answer(
         "discarded": "Discarded",
     }.get(result.status, result.status)
     target = show_value(result.committed_value if result.committed else item.candidate_value)
-    if result.held is not None:  # a part of a grouped question: asked with the rest
+    if item.kind == "bootstrap":  # what the files said, kept or dropped together
+        kept = "Kept" if result.status == "confirmed" else "Dropped"
+        out().print(f"{kept} what your files say:")
+        for found in proposed_findings(item):
+            out().print(f"  {found.field} = {show_value(found.value)}")
+    elif result.held is not None:  # a part of a grouped question: asked with the rest
         held = show_value(result.held.candidate_value)
         out().print(f"Changed to {held}: asked again with the rest of its question ({item.field})")
     else:

@@ -75,6 +75,8 @@ NOT_MEMBERS = frozenset(
         # "Still sick", "Already back"): the speaker's, not someone named Finally.
         *("Already", "Finally", "Just", "Still", "Also", "Now", "Currently", "Officially"),
         *("Really", "Back", "Home", "Today", "Tonight", "Yesterday", "Tomorrow", "Safely"),
+        # "Off sick today", "Away till Friday", "Out with flu": the writer's own note.
+        *("Off", "Away", "Out"),
     ]
 )
 # Adverbs between the member and the verb: "my son just got over a cold", "mom probably has the flu".

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from core.extraction.clause import Candidate
+from core.extraction.family_members import NOT_MEMBERS
 from core.extraction.organisations import organisation_at
 from core.extraction.places import place_at
 
@@ -178,7 +179,9 @@ def _verbless(body: str) -> str:
     "Trip to Vegas cancelled" is "Trip to Vegas is cancelled", a diet alone is the writer's."""
     if _VERB.search(body):
         return body
-    if m := _WHO_THEN_WHERE.match(body):
+    if (m := _WHO_THEN_WHERE.match(body)) and m.group("who") not in NOT_MEMBERS:
+        # "Back home the 12th", "Still in Denver", "Now in Lisbon": the writer's own
+        # line opened by an adverb, not someone named Back (read as it stands).
         return f"{m.group('who')} is {body[m.end() :]}"
     if m := _THING_THEN_STATE.match(body):
         return f"{m.group('what')} is {body[m.end() :]}"

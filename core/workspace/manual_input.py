@@ -26,6 +26,7 @@ from core.domain.ids import derived_id
 from core.domain.principals import SYSTEM, Principal, user_principal
 from core.domain.timeutil import format_ts
 from core.domain.workspace_records import AcceptedInput
+from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine, Outcome
 from core.errors import TooManyQuestions, WorkspaceError
 from core.extraction.types import Extractor
@@ -293,6 +294,10 @@ async def ingest_markdown_text(
     static = markdown_payloads(
         rel, outside_zones(text, zones), at=now, entity_id=entity_id, extractor=extractor
     )
+    # "- Sunday: leave for Tahoe" above "- [ ] Return the Amazon order before the trip":
+    # the file is one note, so its errand is due by the trip's day, as said in a chat.
+    held = {f.field: f.value for f in await engine.store.facts(entity_id)}
+    static = due_before_the_trip(static, entity_id, held, now)
     editor = SYSTEM if editing is None else editor_principal(editing)
     outcomes = await _prose(engine, static, now, editor)
     for zone in zones:

@@ -357,6 +357,35 @@ class TestMarkdownLines:
     def test_lines(self, line: str, expected: dict[str, Any]) -> None:
         assert fields(run(line, source="static_markdown")) == expected
 
+    @pytest.mark.parametrize(
+        ("line", "expected"),
+        [
+            # The writer's own note opened by an adverb: never someone named Back or Still.
+            ("- Back home the 12th", {"travel.return_date": "2026-03-12"}),
+            ("Back home on the 12th", {"travel.return_date": "2026-03-12"}),
+            (
+                "- Still in Denver",
+                {"travel.location": "Denver", "travel.status": "in_progress"},
+            ),
+            (
+                "- Now in Lisbon, back the 20th",
+                {
+                    "travel.location": "Lisbon",
+                    "travel.status": "in_progress",
+                    "travel.return_date": "2026-03-20",
+                },
+            ),
+            ("- Off sick today", {}),
+            # A member's note keeps its member.
+            ("- Mom in hospital", {"family.mom.status": "sick"}),
+            ("- Jake away till the 12th", {"family.jake.status": "away"}),
+        ],
+    )
+    def test_a_note_opened_by_an_adverb_is_the_writers(
+        self, line: str, expected: dict[str, Any]
+    ) -> None:
+        assert fields(run(line, source="static_markdown")) == expected
+
     def test_a_timed_line_is_a_dated_plan(self) -> None:
         ex = run("Sunday 7-8 AM: Leave for Tahoe", source="static_markdown")
         assert ex.intent == "planning"

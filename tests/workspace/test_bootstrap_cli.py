@@ -235,3 +235,17 @@ def test_pending_shows_the_grouped_question_as_its_findings(folder: Path) -> Non
     assert "bootstrap" in res.output
     assert "profile.employer = Acme" in res.output
     assert '"event_id"' not in res.output  # never the stored JSON
+
+
+@pytest.mark.parametrize(("action", "said"), [("confirm", "Kept"), ("reject", "Dropped")])
+def test_canon_answer_lists_what_was_kept_or_dropped(folder: Path, action: str, said: str) -> None:
+    # Before: "Confirmed: bootstrap = (none)", the grouped question's field and no value.
+    canon(folder, "--no-interactive")
+    [item] = state(folder)[2]
+    env = {"CANON_DB": str(folder.parent / "canon.db")}
+    res = CliRunner().invoke(cli, ["answer", item.id[:8], action], env=env)
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[0] == f"{said} what your files say:"
+    assert "  profile.employer = Acme" in res.output.splitlines()
+    assert "bootstrap" not in res.output
+    assert state(folder)[0] == (CURRENT if action == "confirm" else {})

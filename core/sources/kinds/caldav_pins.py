@@ -19,11 +19,15 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlsplit
 
 import httpx
-from niquests.packages.urllib3.contrib.resolver import BaseResolver, ProtocolResolver
+
+if TYPE_CHECKING:  # the same classes; niquests names them as whichever urllib3 it runs on
+    from urllib3_future.contrib.resolver import BaseResolver, ProtocolResolver
+else:
+    from niquests.packages.urllib3.contrib.resolver import BaseResolver, ProtocolResolver
 
 from core.sources.pinned_http import Network, is_literal, refusal
 

@@ -35,6 +35,7 @@ from sources_helpers import config_with, source
 from core.engine.engine import Engine
 from core.errors import ConfigError
 from core.sources import pinned_http
+from core.sources.config import parse_source
 from core.sources.health import source_view
 from core.sources.poller import poll_once, source_states
 
@@ -258,3 +259,15 @@ def test_private_hosts_of_a_caldav_source_is_a_list_of_names(
 ) -> None:
     with pytest.raises(ConfigError, match="private_hosts must be a list of host names"):
         source(tmp_path, name="dav", kind="caldav", url="http://nas.lan/", private_hosts=listed)
+
+
+def test_a_caldav_server_behind_a_proxy_says_so_in_canon_sources(tmp_path: Path) -> None:
+    raw = {"name": "dav", "kind": "caldav", "url": "https://dav.example/cal/"}
+    environ = {"HTTPS_PROXY": "http://user:secret@proxy.corp:3128"}
+
+    dav = parse_source(raw, 0, environ, tmp_path)
+
+    assert dav.describe() == (
+        "https://dav.example/cal/ (through the proxy http://proxy.corp:3128, "
+        "which resolves its names)"
+    )

@@ -29,6 +29,7 @@ from core.domain.provenance import Invitation, named_provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser
+from core.domain.source_types import canonical_source_type
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.timeutil import format_ts
@@ -225,10 +226,13 @@ class _Origins:
     def fact(self, f: CommittedFact | None) -> str | None:
         if f is None:
             return None
-        return named_provenance(f.source_type, f.principal, self.viewer, self.names)
+        return named_provenance(f.source_type, f.principal, self.viewer, self.names, f.source_ref)
 
     def item(self, r: ReviewItem) -> str | None:
-        return named_provenance(source_type_of(r.source_key), r.principal, self.viewer, self.names)
+        source, _, ref = r.source_key.partition(":")
+        return named_provenance(
+            canonical_source_type(source), r.principal, self.viewer, self.names, ref
+        )
 
     def of(self, c: Conflict) -> str | None:
         """A conflict's sentence holds its values: quoted from the first untrusted one."""

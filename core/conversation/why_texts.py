@@ -21,6 +21,7 @@ from core.domain import phrasing
 from core.domain.audit import show_value
 from core.domain.errands import errand_status_of, status_meaning
 from core.domain.phrasing_values import show_in
+from core.domain.provenance import UNTRUSTED_SENDER, mail_sender, quoted_sender
 from core.domain.quoting import MAX_TEXT_CHARS, quote, slot
 from core.domain.read_values import as_read
 from core.domain.state import CommittedFact, Scalar
@@ -147,6 +148,11 @@ def _heard(
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
     decided = _DECIDED.get(e.decision, "")
+    sender = mail_sender(e.source_ref) if e.source_type == "email" else None
+    if sender is not None:  # a stranger's mail says who sent it, and why it was only asked
+        heard += f" from {quoted_sender(sender)}"
+        if e.decision == "ask_user" and any(UNTRUSTED_SENDER in r for r in e.reasons):
+            decided += ", as I do for every sender you haven't trusted"
     return f"• {_when(e.event_ts, now)} — {who} {heard}{quote}: {value}{also}{decided} ({e.confidence:.2f})"
 
 

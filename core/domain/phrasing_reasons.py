@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from core.domain.provenance import INVITATION
-from core.domain.quoting import quote
+from core.domain.provenance import INVITATION, UNTRUSTED_SENDER, mail_sender, quoted_sender
 
 _SOURCE = {
     "conversation_assertive": "you said it",
@@ -42,6 +41,7 @@ _CAUSES: tuple[tuple[str, str | None], ...] = (
     ("ambiguous", "the wording left me unsure"),
     ("never committed without you", "I never take that without you"),
     ("an assistant proposed it", "I never take that without you"),  # claims.AGENT_DOUBT
+    (UNTRUSTED_SENDER, "I never take mail from a sender you haven't trusted without you"),
     ("outranks", None),  # said by what holds the value (``_held_by``)
     ("a plan", "it sounds like a plan"),
 )
@@ -125,10 +125,10 @@ def _mail_sender(kind: str, ref: str) -> str:
     then the Message-ID): a plain mail's address quoted, as a stranger wrote it (a Yes
     trusts that address); a trusted sender's receipt by its domain. Never the
     Message-ID's domain, which the sender chooses freely."""
-    address, space, _ = ref.removeprefix("email:").partition(" ")
-    if not space or "@" not in address:
+    address = mail_sender(ref)
+    if address is None:
         return ""
     if kind == "email":
-        return f" by {quote(address)}"
+        return f" by {quoted_sender(address)}"
     labels = address.rpartition("@")[2].split(".")
     return " from " + ".".join(labels[-2:])

@@ -87,14 +87,61 @@ def member_named(origin: str | None) -> str | None:
     return said if isinstance(said, str) else None
 
 
+MAIL_BY: Final = "an email by"
+"""The label before a plain mail's From address (``mail_origin``)."""
+MAX_SENDER_CHARS: Final = 100
+"""A From address is shown up to this long: the sender chose it, as a title."""
+
+
+def mail_sender(ref: str | None) -> str | None:
+    """The From address a mail's evidence ref names (``core.signals.intake.mail_ref``:
+    ``email:<address> <Message-ID>``); None when it names none. Never the Message-ID's
+    domain, which the sender writes as they like."""
+    address, space, _ = (ref or "").removeprefix("email:").partition(" ")
+    return address if space and "@" in address else None
+
+
+def mail_origin(address: str) -> str:
+    """A plain mail's origin with its sender: ``an email by "desk@evil.example"``, the
+    address quoted (a stranger wrote it) and cut when long, so the mark reads back whole
+    (``core.domain.quoting.MARK``). The address only: a display name ("Chase") is the
+    sender's free text, and the address is what a Yes would trust."""
+    return f"{MAIL_BY} {quoted_sender(address)}"
+
+
+def quoted_sender(address: str) -> str:
+    """A From address as Canon shows it: quoted, and cut past ``MAX_SENDER_CHARS``."""
+    return quote(address if len(address) <= MAX_SENDER_CHARS else address[:MAX_SENDER_CHARS] + CUT)
+
+
+UNTRUSTED_SENDER: Final = "a sender you have not trusted"
+"""What every claim of a mail from outside ``trusted_senders`` is asked with (``mail_doubt``)."""
+
+
+def mail_doubt(address: str | None) -> str:
+    """Why a mail from a sender the user has not trusted is asked, never committed on its
+    word (a stranger's "Your flight to Denver" is no plan of the user's until they say so):
+    who sent it, quoted, as the question names them."""
+    who = "an email with no sender address" if address is None else mail_origin(address)
+    return f"from {who}, {UNTRUSTED_SENDER}"
+
+
 def named_provenance(
-    source_type: str, principal: str | None, viewer: str | None, names: Mapping[str, str]
+    source_type: str,
+    principal: str | None,
+    viewer: str | None,
+    names: Mapping[str, str],
+    ref: str | None = None,
 ) -> str | None:
     """``provenance``, with another member's word named as the household names them
     (``names``: user entity -> name; a member with no name known stays "another
-    household member"). Only a member's own word (``user:*``) is named: an API client or
-    an agent stays what it is, whoever holds its token."""
+    household member"), and a plain mail's by its From address when its evidence ``ref``
+    names one (``mail_origin``). Only a member's own word (``user:*``) is named: an API
+    client or an agent stays what it is, whoever holds its token."""
     origin = provenance(source_type, principal, viewer)
+    sender = mail_sender(ref) if origin == UNTRUSTED_SOURCES["email"] else None
+    if sender is not None:
+        return mail_origin(sender)
     if origin != ANOTHER_MEMBER or principal is None or not names.get(principal):
         return origin
     return member_origin(names[principal])

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from core.domain.household import HouseholdUsers, member_slug_user
 from core.domain.ids import derived_id, keyed_id
+from core.domain.provenance import mail_doubt
 from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
@@ -302,10 +303,15 @@ def email_payloads(
     zone: str | None = None,
 ) -> list[dict[str, Any]]:
     """Observations a mail supports (receipts, reservations, cancellations, ``rules``);
-    transaction evidence only when its sender is ``trusted``."""
+    transaction evidence only when its sender is ``trusted``. Anyone else's claims are
+    each asked (``needs_confirmation``: ``mail_doubt``), whatever the policy would commit
+    alone: a stranger's mail must never do what only the user's Yes does."""
     source_type, mapped = map_email(mail, at, rules, trusted=trusted, zone=zone)
     subject = str(mail.get("subject", ""))
-    return _mapped(mapped, at, entity_id, source_type, mail_ref(mail), subject)
+    doubt = "" if trusted else mail_doubt(sender_address(str(mail.get("from", ""))))
+    return _mapped(
+        mapped, at, entity_id, source_type, mail_ref(mail), subject, needs_confirmation=doubt
+    )
 
 
 def mail_ref(mail: dict[str, Any]) -> str:

@@ -18,9 +18,9 @@ its own options only, and an error names the file, the source and the key.
     name = "family"
     kind = "ics"
     url = "https://nas.home.arpa/family.ics"
-    private_hosts = ["nas.home.arpa"]   # ics only: a name vouched for as on your network
+    private_hosts = ["nas.home.arpa"]   # ics, caldav: a name vouched for as on your network
 
-A feed's name that leads to a private, loopback or link-local address is refused unless
+A feed's or a CalDAV server's name that leads to a private, loopback or link-local address is refused unless
 it is listed in ``private_hosts`` (an IP literal or a ``localhost`` name needs no
 listing); the cloud's metadata service never (``core.sources.pinned_http``).
 

@@ -119,6 +119,20 @@ def _bypassed(host: str, no_proxy: str) -> bool:
     return "*" in names or any(host == n or host.endswith(f".{n}") for n in names)
 
 
+def refusal(host: str, found: Sequence[str], allowed: frozenset[str]) -> str | None:
+    """Why ``host``, found at ``found``, may not be read (None: it may): the metadata
+    service never; a private address only as a literal, a ``localhost`` name or a name in
+    ``allowed`` (the source's ``private_hosts``)."""
+    if any(is_metadata(a) for a in found):
+        return "the cloud's metadata service"
+    name = host.lower().rstrip(".")
+    if all(is_public(a) for a in found) or is_literal(name) or is_local_name(name):
+        return None
+    if name in allowed:
+        return None
+    return f"a private address by name ({name} is not in the source's private_hosts)"
+
+
 class Network(Protocol):
     """Where names are resolved and connections made."""
 
@@ -132,6 +146,11 @@ class Network(Protocol):
 
     def proxy(self, url: httpx.URL) -> str | None:
         """The HTTP proxy ``url`` is read through, if any."""
+        ...
+
+    def wire(self, address: str, port: int) -> tuple[str, int]:
+        """Where a socket connected to ``address``:``port`` goes (the machine: there), for a
+        client that connects its own sockets to the addresses it is given (CalDAV's)."""
         ...
 
 
@@ -154,6 +173,9 @@ class MachineNetwork:
         proxies = urllib.request.getproxies()
         found = proxies.get(url.scheme) or proxies.get("all")
         return None if not found or urllib.request.proxy_bypass(url.host) else found
+
+    def wire(self, address: str, port: int) -> tuple[str, int]:
+        return address, port
 
 
 MACHINE: Network = MachineNetwork()
@@ -204,14 +226,7 @@ class Pins:
             found = await self.addresses(url)
         except OSError:
             return None
-        if any(is_metadata(a) for a in found):
-            return "the cloud's metadata service"
-        host = url.host.lower().rstrip(".")
-        if all(is_public(a) for a in found) or is_literal(host) or is_local_name(host):
-            return None
-        if host in self.allowed:
-            return None
-        return f"a private address by name ({host} is not in the source's private_hosts)"
+        return refusal(url.host, found, self.allowed)
 
 
 class PinnedTransport(httpx.AsyncBaseTransport):

@@ -109,3 +109,8 @@ class Internet:
 
     def proxy(self, url: httpx.URL) -> str | None:
         return None
+
+    def wire(self, address: str, port: int) -> tuple[str, int]:
+        self.reached.append(address)
+        site = self.club if is_public(address) else self.router
+        return "127.0.0.1", site.port

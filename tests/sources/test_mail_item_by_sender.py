@@ -14,6 +14,7 @@ names its merchant's item. Real Dovecot on loopback, through ``poll_once``.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from email.utils import parseaddr
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,8 @@ async def test_a_strangers_receipt_is_filed_under_its_address_never_the_users_bi
     questions = {q.field: q for q in parse_block(block.text).questions}  # every line parses
     assert not [f for f in questions if f.startswith("financial.chase.")]
     quoted = questions[f"financial.{item}.merchant"].candidate
-    assert (quoted.value, quoted.source) == ("Chase", "an email")
+    address = parseaddr(sender)[1]  # who sent it, quoted: never the name they gave
+    assert (quoted.value, quoted.source) == ("Chase", f'an email by "{address}"')
 
 
 async def test_a_trusted_senders_receipt_still_names_its_merchants_item(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from threading import Event, Timer
 from time import monotonic
-from typing import Any, ClassVar, Final, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 from zoneinfo import ZoneInfo
 
 from core.errors import SourceError
@@ -40,10 +40,13 @@ from core.sources.kinds.ics import (
     window,
 )
 
+if TYPE_CHECKING:
+    from core.sources.kinds.caldav_pins import PinnedResolver
+
 
 @dataclass(frozen=True, kw_only=True)
 class CalDavConfig(IcsConfig):
-    OPTIONS: ClassVar[frozenset[str]] = CALENDAR_OPTIONS | {"ssl", "calendar_id"}
+    OPTIONS: ClassVar[frozenset[str]] = CALENDAR_OPTIONS | {"ssl", "calendar_id", "private_hosts"}
 
     ssl: bool = True
     """Refuse plain http."""
@@ -54,6 +57,7 @@ class CalDavConfig(IcsConfig):
     def from_toml(cls, table: SourceTable) -> Self:
         return cls(
             **cls.calendar(table),
+            **cls.reached(table),
             ssl=table.get("ssl", bool, True),
             calendar_id=table.get("calendar_id", str, "primary"),
         )
@@ -106,11 +110,11 @@ class _Allowance:
             chunks.append(chunk)
         return b"".join(chunks)
 
-    def bound(self, session: Any) -> None:
-        """Makes ``session`` (the client's niquests session) read each answer through
-        ``read``: streamed, then handed to the library as if read whole, its redirects
-        within their bounds (``core.sources.kinds.caldav_hops``)."""
-        request: Callable[..., Any] = guarded(session.request)
+    def bound(self, session: Any, pins: PinnedResolver) -> None:
+        """Makes ``session`` (the client's niquests session, resolving through ``pins``)
+        read each answer through ``read``: streamed, then handed to the library as if read
+        whole, its redirects within their bounds (``core.sources.kinds.caldav_hops``)."""
+        request: Callable[..., Any] = guarded(session.request, pins)
         self._session = session
 
         def bounded(method: str, url: str, **kwargs: Any) -> Any:
@@ -177,8 +181,12 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
     """Occurrences on a CalDAV calendar (``url`` a calendar) or every calendar of a principal;
     a calendar of several that cannot be read (not within its own time, or its server's
     error for it) is a stand-in (``UNLISTED_KEY``) and the pass reads the others."""
+    import niquests
     from caldav.davclient import DAVClient
     from caldav.lib import error as dav_error
+
+    from core.sources import pinned_http
+    from core.sources.kinds.caldav_pins import PinnedResolver
 
     out: list[dict[str, Any]] = []
     unread: list[Exception] = []
@@ -193,8 +201,13 @@ def fetch_caldav(cfg: CalDavConfig, now: datetime) -> list[dict[str, Any]]:
             enable_rfc6764=False,
             require_tls=cfg.ssl,
         )
+        # The client's own resolver would resolve each name again to connect: its sockets
+        # go to the addresses checked instead (core.sources.kinds.caldav_pins).
+        pins = PinnedResolver(pinned_http.MACHINE, cfg.private_hosts)
+        client.session.close()
+        client.session = niquests.Session(resolver=pins)
         allowance = _Allowance(cfg)
-        allowance.bound(client.session)
+        allowance.bound(client.session, pins)
         with client, closing(allowance):
             allowance.start(cfg.url)
             calendars = _calendars(client, cfg)

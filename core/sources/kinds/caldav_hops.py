@@ -10,20 +10,23 @@ and quoted in the error, as a calendar. A redirect is followed only to the same 
 (or from http to https on the same host); the metadata service is never asked, however
 it is named (``core.sources.pinned_http``).
 
-The addresses are checked when a request is made, and the HTTP client resolves the name
-again to connect: unlike a feed (``core.sources.kinds.ics``) a CalDAV server is one the
-user configured, not anyone's, so its names are not pinned.
+Each request's host is checked on the addresses its connection is pinned to
+(``core.sources.kinds.caldav_pins``): a private one by name only when listed in
+``private_hosts``.
 """
 
 from __future__ import annotations
 
 import socket
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlsplit
 
 from core.errors import SourceError
 from core.sources.pinned_http import is_literal, is_metadata
+
+if TYPE_CHECKING:
+    from core.sources.kinds.caldav_pins import PinnedResolver
 
 MAX_REDIRECTS: Final = 5
 """Redirects one request may take: a server moving a collection needs one or two."""
@@ -70,14 +73,16 @@ def hop_refused(request_url: str, target: str) -> str | None:
 REDIRECTS: Final = frozenset({301, 302, 303, 307, 308})
 
 
-def guarded(request: Callable[..., Any]) -> Callable[..., Any]:
-    """``request`` (a niquests session's) with its redirects followed here, within
-    ``hop_refused``'s bounds, and never sent to the metadata service."""
+def guarded(request: Callable[..., Any], pins: PinnedResolver) -> Callable[..., Any]:
+    """``request`` (a niquests session's, connecting through ``pins``) with its redirects
+    followed here, within ``hop_refused``'s bounds, and never sent where ``pins`` refuses
+    (the metadata service; a private address by a name not listed)."""
 
     def send(method: str, url: str, **kwargs: Any) -> Any:
-        if on_metadata(url):
-            raise SourceError(f"caldav: {url} is on the cloud's metadata service; not read")
         for _ in range(MAX_REDIRECTS + 1):
+            refused = pins.refusal(url)
+            if refused is not None:
+                raise SourceError(f"caldav: {url} is on {refused}; not read")
             response = request(method, url, **{**kwargs, "allow_redirects": False})
             location = response.headers.get("location")
             if response.status_code not in REDIRECTS or location is None:

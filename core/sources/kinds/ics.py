@@ -125,7 +125,9 @@ class IcsConfig(SecretConfig):
         }
 
     @classmethod
-    def from_toml(cls, table: SourceTable) -> Self:
+    def reached(cls, table: SourceTable) -> dict[str, Any]:
+        """How a calendar on the web (a feed, a CalDAV server) is reached: the names vouched
+        for as private, the proxy from the environment."""
         from core.sources.pinned_http import private_hosts, proxy_for
 
         hosts = table.raw.get("private_hosts", [])
@@ -133,11 +135,14 @@ class IcsConfig(SecretConfig):
             raise table.error("private_hosts must be a list of host names")
         url = table.get("url", str, "")
         web = url.startswith(("http://", "https://"))
-        return cls(
-            **cls.calendar(table),
-            private_hosts=private_hosts(hosts),
-            proxy=proxy_for(url, table.environ) if web else None,
-        )
+        return {
+            "private_hosts": private_hosts(hosts),
+            "proxy": proxy_for(url, table.environ) if web else None,
+        }
+
+    @classmethod
+    def from_toml(cls, table: SourceTable) -> Self:
+        return cls(**cls.calendar(table), **cls.reached(table))
 
     def describe(self) -> str:
         if self.proxy is None:

@@ -9,6 +9,7 @@ LINE" in the table."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
 from core.cli.common import out
+from core.domain.timeutil import format_ts
 
 ALICE = "user:alice"
 SEQUENCES = [
@@ -40,30 +42,31 @@ async def api(tmp_path: Path) -> AsyncIterator[Api]:
     async with running_api(tmp_path) as api:
         made = await issue_token(api.engine, ALICE, "agent", NOW, role="agent")
         api.tokens["agent"] = made.secret
+        feed = await issue_token(
+            api.engine, ALICE, "ical", NOW, role="signals", source_types=("calendar",)
+        )
+        api.tokens["calendar"] = feed.secret
         yield api
 
 
-def _with_ref(ref: str, where: str) -> dict[str, Any]:
-    proposal = make_observation("travel.location", "Reno", entity=ALICE, at=NOW, source="agent")
-    if where == "source":
-        proposal["source"]["ref"] = ref
-    else:
-        proposal["corroborators"] = [{"type": "agent", "ref": ref}]
+def _with_ref(ref: str, source: str = "agent") -> dict[str, Any]:
+    proposal = make_observation("travel.location", "Reno", entity=ALICE, at=NOW, source=source)
+    proposal["source"]["ref"] = ref
     return proposal
 
 
-@pytest.mark.parametrize("where", ["source", "corroborator"])
+@pytest.mark.parametrize(("writer", "source"), [("agent", "agent"), ("calendar", "calendar")])
 @pytest.mark.parametrize("ref", SEQUENCES)
 async def test_a_ref_holding_a_control_character_is_refused_at_the_door(
-    api: Api, tmp_path: Path, ref: str, where: str
+    api: Api, tmp_path: Path, ref: str, writer: str, source: str
 ) -> None:
     posted = await api.call(
-        "agent", "POST", "/v1/observations", json_body={"observations": [_with_ref(ref, where)]}
+        writer, "POST", "/v1/observations", json_body={"observations": [_with_ref(ref, source)]}
     )
 
     [result] = posted.body["results"]
-    assert result["decision"] == "invalid", posted.body
-    assert "control character U+00" in str(result["errors"]) or "U+007F" in str(result), result
+    assert result["decision"] == "invalid", repr(result)
+    assert "$.source.ref: control character U+00" in str(result["errors"]), result
     assert (await api.call(ALICE, "GET", "/v1/questions")).body["questions"] == []
     env = {"CANON_DB": str(tmp_path / "canon.db"), "COLUMNS": "400"}
     for command in (("why", "travel.location", "--entity", ALICE), ("dlq",), ("pending",)):
@@ -72,12 +75,33 @@ async def test_a_ref_holding_a_control_character_is_refused_at_the_door(
         assert not any(ch in shown.stdout for ch in "\x1b\x07\x00\x7f"), repr(shown.stdout)
 
 
+@pytest.mark.parametrize("ref", SEQUENCES)
+def test_a_corroborators_ref_holding_a_control_character_is_refused_by_canon_ingest(
+    tmp_path: Path, ref: str
+) -> None:
+    """A token's corroborator must cite evidence on file, whose ref passed the door; the
+    owner's own file names any, so its refs are checked as a source's."""
+    line = make_observation("travel.location", "Reno", entity=ALICE, at=NOW, source="calendar")
+    line["corroborators"] = [{"type": "email", "ref": ref}]
+    (tmp_path / "in.jsonl").write_text(json.dumps(line) + "\n")
+    env = {"CANON_DB": str(tmp_path / "canon.db"), "COLUMNS": "400"}
+
+    canon("ingest", str(tmp_path / "in.jsonl"), "--now", format_ts(NOW), env=env)
+    shown = canon("dlq", env=env)
+
+    assert "corroborators[0].ref" in shown.stdout, shown.stdout
+    assert not any(ch in shown.stdout for ch in "\x1b\x07\x00\x7f"), repr(shown.stdout)
+    why = canon("why", "travel.location", "--entity", ALICE, env=env)
+    assert "No committed value" in why.stdout, why.stdout
+    assert "Reno" not in why.stdout, why.stdout
+
+
 @pytest.mark.parametrize("ref", LINES)
 async def test_a_ref_is_shown_on_its_own_line_in_canon_why(
     api: Api, tmp_path: Path, ref: str
 ) -> None:
     posted = await api.call(
-        "agent", "POST", "/v1/observations", json_body={"observations": [_with_ref(ref, "source")]}
+        "agent", "POST", "/v1/observations", json_body={"observations": [_with_ref(ref)]}
     )
     assert posted.body["results"][0]["decision"] == "ask_user", posted.body
     env = {"CANON_DB": str(tmp_path / "canon.db"), "COLUMNS": "400"}
@@ -95,7 +119,7 @@ async def test_a_ref_is_shown_on_its_own_line_in_canon_why(
     [
         ("Reno\x1b[2J", "Reno\\x1b[2J"),
         ("a\x1b]52;c;eA==\x07b", "a\\x1b]52;c;eA==\\x07b"),
-        ("x\ry", "x\\ry"),
+        ("x\ry", "x\\x0dy"),
         ("\x9b2J", "\\x9b2J"),
         ("left\u202eright", "left\\u202eright"),
         ("two\nlines", "two\nlines"),

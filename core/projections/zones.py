@@ -127,6 +127,29 @@ def find_zones(text: str) -> list[Zone]:
     return zones
 
 
+def zone_copies(text: str) -> list[Zone]:
+    """Every complete zone of ``text`` in document order, whatever else it holds: each END
+    closes the BEGIN of the same zone right before it (no other marker between), and a
+    marker that pairs with nothing, or a zone's second copy, is passed over, never an error.
+
+    ``find_zones`` is strict, for reading a person's zones; this is for writing Canon's: a
+    stray marker or a forged copy written outside Canon's zones (by the assistant, or a
+    stranger's text it copied into its notes) must not stop Canon writing them, and a copy
+    is written like the original, so no forged one stands as Canon's. The zones never
+    overlap, so each may be spliced; a well-formed file has exactly ``find_zones``'s."""
+    zones: list[Zone] = []
+    opened: tuple[ZoneKind, str, str, int] | None = None
+    for kind, edge, zone_id, schema, line in _markers(text):
+        if edge == "BEGIN":
+            opened = (kind, zone_id, schema, line)
+        elif opened is not None and opened[:2] == (kind, zone_id):
+            zones.append(Zone(kind, zone_id, opened[2], opened[3], line))
+            opened = None
+        else:
+            opened = None
+    return zones
+
+
 def _markers(text: str) -> list[tuple[ZoneKind, str, str, str, int]]:
     found: list[tuple[ZoneKind, str, str, str, int]] = []
     for token in _PARSER.parse(text):

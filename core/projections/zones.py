@@ -150,6 +150,11 @@ def zone_copies(text: str) -> list[Zone]:
     return zones
 
 
+def marked_zone_ids(text: str, kind: ZoneKind) -> set[str]:
+    """The ids of the ``kind`` zones any marker of ``text`` names, paired or not."""
+    return {zone_id for k, _edge, zone_id, _schema, _line in _markers(text) if k == kind}
+
+
 def _markers(text: str) -> list[tuple[ZoneKind, str, str, str, int]]:
     found: list[tuple[ZoneKind, str, str, str, int]] = []
     for token in _PARSER.parse(text):
@@ -190,10 +195,17 @@ def splice(text: str, bodies: Mapping[str, str]) -> str:
     missing = sorted(set(bodies) - set(zones))
     if missing:
         raise ZoneError(f"no zone {', '.join(missing)} in the document")
+    return splice_zones(text, [zones[z] for z in bodies], bodies)
+
+
+def splice_zones(text: str, zones: list[Zone], bodies: Mapping[str, str]) -> str:
+    """``text`` with the body of each of ``zones`` (found in ``text``, none overlapping
+    another; several may be copies of one zone) replaced by ``bodies[zone_id]``, as
+    ``splice`` does."""
     lines = split_lines(text)
     out: list[Line] = []
     pos = 0
-    for zone in sorted((zones[z] for z in bodies), key=lambda z: z.begin):
+    for zone in sorted(zones, key=lambda z: z.begin):
         out.extend(lines[pos : zone.begin + 1])
         newline = lines[zone.begin].end or "\n"
         out.extend(Line(t, newline) for t in body_lines(bodies[zone.zone_id]))

@@ -18,6 +18,7 @@ from bot.app import BotRunner
 from bot.playground.bot_api_types import MAX_TEXT, ApiError
 from bot.playground.emulator import BotApiEmulator
 from bot.playground.history import restore_chat
+from bot.playground.local_only import local_only
 from bot.playground.page import PAGE
 from core.conversation.responder import Responder
 from core.conversation.views import age_text
@@ -53,6 +54,8 @@ class Playground:
         # A message untaken this many seconds: the page says the bot is not picking it up.
         self.stall_after = stall_after
         self.runner: BotRunner | None = None
+        # Only the playground's own page may use it, never another site the user has open.
+        self.emulator.app.middlewares.append(local_only)
         router = self.emulator.app.router
         router.add_get("/", self._page)
         router.add_get("/ui/chat", self._chat)

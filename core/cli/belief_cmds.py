@@ -25,6 +25,7 @@ from core.conversation.field_match import known_fields, matching_fields, no_matc
 from core.conversation.provenance import OWNER, by_words
 from core.conversation.views import age_phrase, state_view, why_view
 from core.domain.audit import show_value
+from core.domain.quoting import visible
 from core.domain.state import CommittedFact
 from core.store import EventRecord, HistoryEntry
 
@@ -133,13 +134,15 @@ def _print_why(
         table.add_row(
             e.event_ts.strftime("%Y-%m-%d %H:%M"),
             by_words(e.principal, e.source_type, OWNER),
-            f"{e.source_type}:{e.source_ref or ''}"
-            + "".join(f"\n+ {kind}:{ref}" for kind, ref in e.corroborators),
+            # A ref and the words heard are their writer's: each on its own line of the cell
+            # (a ref "msg-1\nFORGED LINE" read as a row of its own).
+            f"{e.source_type}:{visible(e.source_ref or '')}"
+            + "".join(f"\n+ {kind}:{visible(ref)}" for kind, ref in e.corroborators),
             e.intent,
             show_value(e.value),
             e.decision,
             f"{e.confidence:.2f}",
-            (e.evidence_text or "")[:60],
+            visible((e.evidence_text or "")[:60]),
         )
     console.print(table)
     if history:

@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import wraps
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 import click
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.segment import Segment
+from rich.text import Text
 
 from core.domain.timeutil import parse_ts, utc_now
 from core.errors import CanonError
@@ -114,17 +117,54 @@ def resolve_now(now_text: str | None) -> datetime:
     return parse_ts(now_text) if now_text else utc_now()
 
 
+_TERMINAL_HAZARD: Final = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+"""What a terminal runs or turns around rather than shows: C0 controls but tab and line
+feed (a carriage return rewrites the line), DEL, C1 (0x9b is a CSI to some terminals) and
+the direction marks, embeddings, overrides and isolates."""
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with every terminal hazard written as its escape (``\\x1b``, ``\\u202e``)."""
+    return _TERMINAL_HAZARD.sub(_hazard_escape, text)
+
+
+def _hazard_escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+class InertConsole(Console):
+    """A console that prints other people's words as words: never Rich markup (an agent's
+    value "Reno [/x]" made `canon why` and `canon pending` crash, and "[bold red]…"
+    restyled the owner's terminal), never a terminal sequence (an assistant's
+    ``source.ref`` "x\\x1b]52;c;…" set the owner's clipboard through `canon why`). Every
+    string it renders, and every text segment whatever made it (a table cell, a
+    ``Text.assemble`` span holding a feed's error), has its hazards escaped; colour is
+    given as spans, never parsed out of text."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        return super().render_str(terminal_text(text), **options)
+
+    def render(
+        self, renderable: RenderableType, options: ConsoleOptions | None = None
+    ) -> Iterable[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control or _TERMINAL_HAZARD.search(segment.text) is None:
+                yield segment
+            else:
+                yield Segment(terminal_text(segment.text), segment.style)
+
+
 def out() -> Console:
-    """Standard output, never reading Rich markup: what Canon prints holds other people's
-    words (an agent's value "Reno [/x]" made `canon why` and `canon pending` crash, and
-    "[bold red]…" restyled the owner's terminal). Colour is given as spans (``Text.assemble``),
-    never parsed out of text."""
-    return Console(soft_wrap=True, highlight=False, markup=False)
+    """Standard output (``InertConsole``)."""
+    return InertConsole(soft_wrap=True, highlight=False, markup=False)
 
 
 def err() -> Console:
-    """Standard error, as ``out`` (no markup)."""
-    return Console(stderr=True, highlight=False, markup=False)
+    """Standard error, as ``out``."""
+    return InertConsole(stderr=True, highlight=False, markup=False)
 
 
 def emit_json(data: Any) -> None:

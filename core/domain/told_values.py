@@ -18,7 +18,8 @@ is dead-lettered and nothing changes.
   or true/false; a numeric field (an amount) takes a number, not text or true/false.
   (Which text a status may be is the resolver's to weigh: an off-list word from JSON is
   still taken, as before; only the STATE-INPUT grammar refuses it.)
-- Text holds no control character (``core.domain.control_chars``), as a message may not.
+- Text holds no control character (``core.domain.control_chars``), as a message may not;
+  nor does where the evidence came from (``source.ref``, a corroborator's ``ref``).
 - A calendar event ends no earlier than it starts: a negative duration is no event.
 
 Pure: no I/O.
@@ -66,13 +67,7 @@ def value_problem(field: str, value: object) -> str | None:
     if spec.values and not isinstance(value, str):
         return f"{field} is one of {', '.join(spec.values)}, not {_kind(value)} {_shown(value)}"
     if isinstance(value, str):
-        control = CONTROL.search(value)
-        if control is not None:
-            return (
-                f"control character U+{ord(control.group()):04X} at offset "
-                f"{control.start()} is not text"
-            )
-        return day_shape_problem(value)
+        return control_problem(value) or day_shape_problem(value)
     return None
 
 
@@ -86,7 +81,8 @@ def told_value_errors(schema: str, payload: Any) -> list[str]:
         if not isinstance(field, str):
             return []
         problem = value_problem(field, payload.get("candidate_value"))
-        return [] if problem is None else [f"$.candidate_value: {problem}"]
+        errors = [] if problem is None else [f"$.candidate_value: {problem}"]
+        return errors + _ref_errors(payload)
     if schema == "signal_event" and payload.get("kind") == "calendar_event":
         event = payload.get("payload")
         if isinstance(event, dict):
@@ -94,6 +90,34 @@ def told_value_errors(schema: str, payload: Any) -> list[str]:
             if problem is not None:
                 return [f"$.payload.end: {problem}"]
     return []
+
+
+def _ref_errors(payload: dict[str, Any]) -> list[str]:
+    """Where the evidence came from (``source.ref``, each corroborator's ``ref``) is text its
+    writer chooses and the owner reads (`canon why`): a control character in it is refused
+    as in a value (an assistant's ref "x\\x1b[2J" cleared the owner's screen)."""
+    refs: list[tuple[str, object]] = []
+    source = payload.get("source")
+    if isinstance(source, dict):
+        refs.append(("$.source.ref", source.get("ref")))
+    corroborators = payload.get("corroborators")
+    if isinstance(corroborators, list):
+        refs += [
+            (f"$.corroborators[{i}].ref", c.get("ref"))
+            for i, c in enumerate(corroborators)
+            if isinstance(c, dict)
+        ]
+    problems = [(path, control_problem(ref)) for path, ref in refs if isinstance(ref, str)]
+    return [f"{path}: {problem}" for path, problem in problems if problem is not None]
+
+
+def control_problem(text: str) -> str | None:
+    """Why ``text`` is not text (the first control character in it, and where); None when
+    it holds none."""
+    control = CONTROL.search(text)
+    if control is None:
+        return None
+    return f"control character U+{ord(control.group()):04X} at offset {control.start()} is not text"
 
 
 def _ends_before_start(start: object, end: object) -> str | None:

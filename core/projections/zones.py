@@ -127,6 +127,34 @@ def find_zones(text: str) -> list[Zone]:
     return zones
 
 
+def zone_copies(text: str) -> list[Zone]:
+    """Every complete zone of ``text`` in document order, whatever else it holds: each END
+    closes the BEGIN of the same zone right before it (no other marker between), and a
+    marker that pairs with nothing, or a zone's second copy, is passed over, never an error.
+
+    ``find_zones`` is strict, for reading a person's zones; this is for writing Canon's: a
+    stray marker or a forged copy written outside Canon's zones (by the assistant, or a
+    stranger's text it copied into its notes) must not stop Canon writing them, and a copy
+    is written like the original, so no forged one stands as Canon's. The zones never
+    overlap, so each may be spliced; a well-formed file has exactly ``find_zones``'s."""
+    zones: list[Zone] = []
+    opened: tuple[ZoneKind, str, str, int] | None = None
+    for kind, edge, zone_id, schema, line in _markers(text):
+        if edge == "BEGIN":
+            opened = (kind, zone_id, schema, line)
+        elif opened is not None and opened[:2] == (kind, zone_id):
+            zones.append(Zone(kind, zone_id, opened[2], opened[3], line))
+            opened = None
+        else:
+            opened = None
+    return zones
+
+
+def marked_zone_ids(text: str, kind: ZoneKind) -> set[str]:
+    """The ids of the ``kind`` zones any marker of ``text`` names, paired or not."""
+    return {zone_id for k, _edge, zone_id, _schema, _line in _markers(text) if k == kind}
+
+
 def _markers(text: str) -> list[tuple[ZoneKind, str, str, str, int]]:
     found: list[tuple[ZoneKind, str, str, str, int]] = []
     for token in _PARSER.parse(text):
@@ -167,10 +195,17 @@ def splice(text: str, bodies: Mapping[str, str]) -> str:
     missing = sorted(set(bodies) - set(zones))
     if missing:
         raise ZoneError(f"no zone {', '.join(missing)} in the document")
+    return splice_zones(text, [zones[z] for z in bodies], bodies)
+
+
+def splice_zones(text: str, zones: list[Zone], bodies: Mapping[str, str]) -> str:
+    """``text`` with the body of each of ``zones`` (found in ``text``, none overlapping
+    another; several may be copies of one zone) replaced by ``bodies[zone_id]``, as
+    ``splice`` does."""
     lines = split_lines(text)
     out: list[Line] = []
     pos = 0
-    for zone in sorted((zones[z] for z in bodies), key=lambda z: z.begin):
+    for zone in sorted(zones, key=lambda z: z.begin):
         out.extend(lines[pos : zone.begin + 1])
         newline = lines[zone.begin].end or "\n"
         out.extend(Line(t, newline) for t in body_lines(bodies[zone.zone_id]))

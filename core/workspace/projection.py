@@ -11,6 +11,7 @@ written is a ``projection_write`` event (at the same moment as its drift).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -21,7 +22,16 @@ from core.engine.notices import note_drift
 from core.errors import WorkspaceError, ZoneError
 from core.projections import legacy
 from core.projections.render import AUDIT_FILE, HEARTBEAT, MEMORY, Projection, render
-from core.projections.zones import find_zones, splice, split_lines, zone_block, zone_body
+from core.projections.zones import (
+    Zone,
+    find_zones,
+    marked_zone_ids,
+    splice_zones,
+    split_lines,
+    zone_block,
+    zone_body,
+    zone_copies,
+)
 from core.store.companion_protocols import WorkspaceStore
 from core.workspace.files import atomic_write, backup, content_hash, read_text
 from core.workspace.settings import WorkspaceSettings
@@ -140,12 +150,10 @@ async def _project_file(
         base = AUDIT_HEADER + "".join(zone_block("STATE", z) for z in bodies)
     else:
         base = text
-    try:
-        zones = {z.zone_id: z for z in find_zones(base) if z.kind == "STATE"}
-    except ZoneError as e:
-        raise ZoneError(f"{rel}: {e}; file left as is") from e
+    copies, warnings = _canons_zones(base, rel, bodies)
+    zones = {z.zone_id: z for z in copies}
     ours = {z: zones[z] for z in bodies if z in zones}
-    warnings = [
+    warnings += [
         f"{rel}: unknown STATE zone {z!r} left as is" for z in sorted(set(zones) - set(bodies))
     ]
     if not ours:
@@ -159,17 +167,41 @@ async def _project_file(
             warnings,
         )
     hashes = await ws.zone_hashes(key)
+    written = [zone for zone in copies if zone.zone_id in ours]
     found = [
-        Drift(rel, z, zone_body(base, zone))
-        for z, zone in ours.items()
-        if _drifted(zone_body(base, zone), bodies[z], hashes.get(z))
+        Drift(rel, zone.zone_id, zone_body(base, zone))
+        for zone in written
+        if _drifted(zone_body(base, zone), bodies[zone.zone_id], hashes.get(zone.zone_id))
     ]
-    new_text = splice(base, {z: bodies[z] for z in ours})
+    new_text = splice_zones(base, written, bodies)
     if new_text != text and not atomic_write(workspace, path, new_text, expected=text):
         return None
     await _remember(ws, key, rel, {z: bodies[z] for z in ours}, hashes, found, now)
     status: FileStatus = "written" if new_text != text else "unchanged"
     return FileResult(rel, status), found, warnings
+
+
+def _canons_zones(text: str, rel: str, bodies: Mapping[str, str]) -> tuple[list[Zone], list[str]]:
+    """The STATE zones of ``text`` Canon writes, every complete copy of each, and a warning
+    when its markers do not pair up (``zones.zone_copies``): a stray marker or a forged copy
+    written outside Canon's zones (by the assistant, or a stranger's words it copied) never
+    stops Canon writing them, and every copy is written with Canon's body, so none stands
+    as Canon's but Canon's. A zone of Canon's with no complete copy left (a marker deleted
+    by hand) still leaves the file as is, with why."""
+    try:
+        return [z for z in find_zones(text) if z.kind == "STATE"], []
+    except ZoneError as e:
+        copies = [z for z in zone_copies(text) if z.kind == "STATE"]
+        lost = marked_zone_ids(text, "STATE") & set(bodies)
+        if lost - {z.zone_id for z in copies}:
+            raise ZoneError(f"{rel}: {e}; file left as is") from e
+        named = sorted({z.zone_id for z in copies} & set(bodies))
+        if not named:
+            return copies, [f"{rel}: {e}"]
+        return copies, [
+            f"{rel}: {e}; Canon's zones ({', '.join(named)}) written anyway, every copy of "
+            "them with Canon's own lines, and the markers that pair with nothing left as text"
+        ]
 
 
 def _drifted(found: str, wanted: str, last_written: str | None) -> bool:

@@ -246,7 +246,10 @@ class Answers(ChatPart):
         settled = [*(result.group or (item,)), *result.implied]
         if result.committed and action == "confirm" and trip_began(settled, mine):
             # A Yes that sets the trip under way: what was to be done before leaving.
-            undone = left_undone(await self.engine.store.facts(mine), mine)
+            store = self.engine.store
+            undone = left_undone(
+                await store.facts(mine), mine, await store.open_review_items([mine])
+            )
             if undone:
                 await self.say(prompt.chat_id, "\n".join(undone))
         if result.committed:

@@ -116,7 +116,10 @@ class AssistantTurn(ChatPart):
             ack = still_to_do([o.field or "" for o in outcomes], facts, entity, today) or ack
         if ack is not None and trip_began([o for o in outcomes if o.committed], entity):
             # Arrived: what was to be done before leaving and is still due is told now.
-            undone = left_undone(await self.engine.store.facts(entity), entity)
+            store = self.engine.store
+            undone = left_undone(
+                await store.facts(entity), entity, await store.open_review_items([entity])
+            )
             ack = "\n".join([ack, *undone])
         said = [] if ack is None else [ack]
         theirs = self.asked_of_others(outcomes, entity)

@@ -47,10 +47,23 @@ def trip_began(committed: Iterable[Change], mine: str) -> bool:
     )
 
 
-def left_undone(facts: Sequence[CommittedFact], mine: str) -> list[str]:
+def left_undone(
+    facts: Sequence[CommittedFact], mine: str, asked: Iterable[Change] = ()
+) -> list[str]:
     """One line per errand of ``mine`` still ``due`` on or before the day ``mine``'s trip
-    under way left, soonest first; none while no trip is under way or its day is unknown."""
+    under way left, soonest first; none while no trip is under way or its day is unknown.
+    ``asked``: changes waiting for the user's answer. An errand asked as done ("dropped
+    the boots at the ups store on the way up") is not named: its question asks it, and
+    "still to do?" beside "Mark the Amazon return done?" would contradict it."""
     held = {f.field: f.value for f in facts if f.entity_id == mine}
+    said_done = {
+        (c.field or "").removesuffix(".status")
+        for c in asked
+        if c.entity_id == mine
+        and (c.field or "").startswith("financial.")
+        and (c.field or "").endswith(".status")
+        and c.candidate_value != "due"
+    }
     left = calendar_day(held.get(DEPART))
     if held.get(STATUS) != "in_progress" or left is None:
         return []
@@ -59,6 +72,8 @@ def left_undone(facts: Sequence[CommittedFact], mine: str) -> list[str]:
     for slug, fields in errands_of(facts, mine).items():
         status, day = fields.get("status"), fields.get("due_date")
         on = None if day is None else calendar_day(day.value)
+        if f"financial.{slug}" in said_done:
+            continue
         if status is not None and status.value == "due" and on is not None and on <= left:
             due.append((on, slug))
     lines = []

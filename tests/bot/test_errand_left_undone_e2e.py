@@ -78,3 +78,48 @@ async def test_a_yes_that_sets_the_trip_under_way_names_the_errand_left_undone(
         "Tell me when it's done."
     )
     assert await story.held("travel.status") == "in_progress"
+
+
+async def test_an_errand_said_done_on_the_way_is_asked_not_told_as_left_undone(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Found in the playground: "dropped the boots at the ups store on the way up lol.
+    we're here now!" was answered "The Amazon return was due before you left: still to
+    do? Tell me when it's done." and then "Mark the Amazon return done?", one after the
+    other. The errand asked as done is not told as left undone; the question asks it."""
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    story.says("going to tahoe sunday, need to return the amazon package before we go")
+    await story.yes("Is the Amazon return due Sunday, November 29?")
+
+    story.later(days=4)
+    seen = len(tg.bot_messages(ALICE))
+    story.says("dropped off the amazon package on the way up lol. made it to tahoe!!")
+    await story.yes("Mark the Amazon return done?")
+    told = [m.text for m in tg.bot_messages(ALICE)[seen:]]
+    assert any("your trip is under way" in t for t in told), told
+    assert not any("was due before you left" in t for t in told), told
+    assert await story.held("financial.amazon_return.status") == "pending"
+    assert await story.held("travel.status") == "in_progress"
+
+
+async def test_a_yes_that_sets_the_trip_under_way_leaves_out_an_errand_asked_as_done(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg)
+    await story.start(start_bot, default_policy())
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    story.says("going to tahoe sunday")
+    await story.yes("Is all of this right?")
+    story.says("need to return the amazon package thursday")
+    await story.yes("Is the Amazon return due Thursday, November 26?")
+    story.later(days=2)
+    seen = len(tg.bot_messages(ALICE))
+    story.says("were already in tahoe, got in last nite. dropped off the amazon package on the way")
+    await story.yes("Did you leave on Thursday, November 26?")
+    await story.yes("Mark the Amazon return done?")
+    told = [m.text for m in tg.bot_messages(ALICE)[seen:]]
+    assert not any("was due before you left" in t for t in told), told
+    assert await story.held("travel.status") == "in_progress"
+    assert await story.held("financial.amazon_return.status") == "pending"

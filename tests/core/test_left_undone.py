@@ -67,3 +67,37 @@ def test_the_errands_left_undone_when_the_trip_began(
     case: str, facts: list[CommittedFact], lines: list[str]
 ) -> None:
     assert left_undone(facts, ME) == lines, case
+
+
+class _Asked:
+    """A change waiting for the user's answer (a review item's three parts)."""
+
+    def __init__(self, field: str, value: Any, entity: str = ME) -> None:
+        self.entity_id, self.field, self.candidate_value = entity, field, value
+
+
+_BOTH = (
+    _trip()
+    + _errand("amazon_return", "due", "2026-11-29")
+    + _errand("zara_return", "due", "2026-11-29")
+)
+
+
+@pytest.mark.parametrize(
+    ("case", "asked", "lines"),
+    [
+        ("asked as sent back", [_Asked("financial.amazon_return.status", "pending")],
+         [AMAZON_ON_THE_DAY.replace("Amazon", "Zara")]),
+        ("asked as still due", [_Asked("financial.amazon_return.status", "due")],
+         [AMAZON_ON_THE_DAY, AMAZON_ON_THE_DAY.replace("Amazon", "Zara")]),
+        ("asked its day, not done", [_Asked("financial.amazon_return.due_date", "2026-12-01")],
+         [AMAZON_ON_THE_DAY, AMAZON_ON_THE_DAY.replace("Amazon", "Zara")]),
+        ("another member's asked as done",
+         [_Asked("financial.amazon_return.status", "pending", BOB)],
+         [AMAZON_ON_THE_DAY, AMAZON_ON_THE_DAY.replace("Amazon", "Zara")]),
+    ],
+)  # fmt: skip
+def test_an_errand_asked_as_done_is_left_to_its_question(
+    case: str, asked: list[_Asked], lines: list[str]
+) -> None:
+    assert left_undone(_BOTH, ME, asked) == lines, case

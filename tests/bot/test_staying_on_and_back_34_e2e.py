@@ -1,0 +1,84 @@
+"""A held trip's day back said in more ways, and a day back said with no trip held, through
+the bot (the strict Bot API double, the offline extractor, a clock the story moves on).
+
+"staying in south lake tahoe 2 more days", "staying up here another 2 days", "we're staying
+on till tuesday" and "gonna stay through the weekend" were read as nothing: the place was
+more than two words, "another 2 days" was not a count, "through the weekend" no day
+(``core.engine.staying_longer``). Someone else's stay, a question and a condition still move
+nothing, nor does any stay with no trip held.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from chatkit import StartBot
+from fakes.telegram_api import FakeTelegram
+from story_chat import Story
+
+pytestmark = pytest.mark.timeout(300)
+
+TUESDAY_MORNING = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
+"""Tuesday 1 December 2026, 9 am in Portland."""
+BACK = "travel.return_date"
+BACK_SUNDAY = "going to tahoe saturday, back the 6th"
+BACK_FRIDAY = "going to tahoe thursday, back friday"
+
+
+@pytest.mark.parametrize(
+    ("plan", "longer", "asked", "day"),
+    [
+        (
+            BACK_SUNDAY,
+            "staying in south lake tahoe 2 more days",
+            "Tuesday, December 8",
+            "2026-12-08",
+        ),
+        (BACK_SUNDAY, "staying up here another 2 days", "Tuesday, December 8", "2026-12-08"),
+        (BACK_SUNDAY, "we're staying on till tuesday", "Tuesday, December 8", "2026-12-08"),
+        (BACK_FRIDAY, "gonna stay through the weekend", "Sunday, December 6", "2026-12-06"),
+        (BACK_FRIDAY, "ok we're staying over the weekend now", "Sunday, December 6", "2026-12-06"),
+    ],
+)
+async def test_her_longer_stay_said_her_way_moves_the_day_back(
+    tg: FakeTelegram, start_bot: StartBot, plan: str, longer: str, asked: str, day: str
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears(plan, "")
+    await story.yes_to_all()
+    story.later(hours=2)
+    await story.hears(longer, "")
+    assert [q.split("\n")[0] for q in await story.yes_to_all()] == [f"Are you back on {asked}?"]
+    assert await story.held(BACK) == day
+
+
+@pytest.mark.parametrize(
+    ("plan", "said"),
+    [
+        (BACK_SUNDAY, "should we stay 2 more days?"),
+        (BACK_SUNDAY, "if it snows we'll stay another night"),
+        (BACK_SUNDAY, "mum is staying 2 more days"),
+        (BACK_SUNDAY, "mum is staying in south lake tahoe 2 more days"),
+        (BACK_SUNDAY, "should we stay up here another 2 days?"),
+        (BACK_FRIDAY, "if the roads are bad we'll stay through the weekend"),
+        (BACK_FRIDAY, "my sister is staying through the weekend"),
+        (None, "staying in south lake tahoe 2 more days"),
+        (None, "gonna stay through the weekend"),
+    ],
+)
+async def test_look_alikes_of_a_longer_stay_move_nothing(
+    tg: FakeTelegram, start_bot: StartBot, plan: str | None, said: str
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    if plan is not None:
+        await story.hears(plan, "")
+        await story.yes_to_all()
+    held = await story.held(BACK)
+    story.later(hours=2)
+    await story.hears(said, "")
+    asked = await story.yes_to_all()
+    assert not [q for q in asked if q.startswith("Are you back")], asked
+    assert await story.held(BACK) == held

@@ -38,6 +38,7 @@ _CAUSES: tuple[tuple[str, str | None], ...] = (
     # Canon's own reading of a trip's words against the trip (core/engine/under_way_words.py).
     ("cannot be called off", "a trip under way can't be called off, so I took it as over"),
     ("on your way there", "on your way there is not there yet"),
+    ("with no trip known", "I don't know of a trip of yours yet: tell me where when you can"),
     ("setting out; your plan", "I took it for the trip you planned"),
     ("ambiguous", "the wording left me unsure"),
     ("never committed without you", "I never take that without you"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from chatkit import StartBot
+from chatkit import ALICE, StartBot
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
 
@@ -82,3 +82,63 @@ async def test_look_alikes_of_a_longer_stay_move_nothing(
     asked = await story.yes_to_all()
     assert not [q for q in asked if q.startswith("Are you back")], asked
     assert await story.held(BACK) == held
+
+
+AWAY_TILL_MONDAY = "Are you away, or going away, until Monday, December 7?"
+
+
+@pytest.mark.parametrize("said", ["we'll be back monday", "back monday", "ill be home monday"])
+async def test_a_day_back_with_no_trip_held_asks_whether_she_is_away_never_of_a_trip(
+    tg: FakeTelegram, start_bot: StartBot, said: str
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears(said, "")
+    asked = await story.yes_to_all()
+    assert [q.split("\n")[0] for q in asked] == [AWAY_TILL_MONDAY], asked
+    assert "I don't know of a trip of yours yet" in asked[0], asked
+    assert not [q for q in asked if "Are you back" in q or "your trip" in q], asked
+    assert await story.held(BACK) == "2026-12-07"
+    # The trip said next keeps the day back she gave.
+    story.later(hours=1)
+    await story.hears("going to tahoe thursday", "")
+    await story.yes_to_all()
+    assert await story.held("travel.destination") == "Tahoe"
+    assert await story.held("travel.depart_date") == "2026-12-03"
+    assert await story.held(BACK) == "2026-12-07"
+    told = await story.told()
+    assert "Monday, December 7" in told, told
+
+
+async def test_no_to_being_away_holds_no_day_back(tg: FakeTelegram, start_bot: StartBot) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears("we'll be back monday", "")
+    await story.tap(AWAY_TILL_MONDAY, "No")
+    await story.quiet()
+    assert await story.held(BACK) is None
+    assert not tg.open_prompts(ALICE)
+
+
+@pytest.mark.parametrize(
+    ("plan", "said", "asked"),
+    [
+        # A trip held: its day back, asked as it always was.
+        (BACK_SUNDAY, "we'll be back monday", "Are you back on Monday, December 7?"),
+        # The trip told in the same message: its day back.
+        (None, "going to tahoe thursday, back monday", "Are you back on Monday, December 7?"),
+    ],
+)
+async def test_a_day_back_beside_a_trip_is_asked_of_that_trip(
+    tg: FakeTelegram, start_bot: StartBot, plan: str | None, said: str, asked: str
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    if plan is not None:
+        await story.hears(plan, "")
+        await story.yes_to_all()
+    await story.hears(said, "")
+    questions = await story.yes_to_all()
+    assert [q.split("\n")[0] for q in questions] == [asked], questions
+    assert not [q for q in questions if "away" in q], questions
+    assert await story.held(BACK) == "2026-12-07"

@@ -142,3 +142,30 @@ async def test_a_day_back_beside_a_trip_is_asked_of_that_trip(
     assert [q.split("\n")[0] for q in questions] == [asked], questions
     assert not [q for q in questions if "away" in q], questions
     assert await story.held(BACK) == "2026-12-07"
+
+
+FRIDAY_MORNING = datetime(2026, 12, 4, 17, 0, tzinfo=UTC)
+"""Friday 4 December 2026, 9 am in Portland: the trip leaves tomorrow."""
+
+
+async def test_the_founding_errand_reads_due_before_you_leave_on_every_answer(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    story = Story(tg, now=FRIDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears("Tahoe trip this weekend!! leaving sat morning, back sunday night", "")
+    await story.yes_to_all()
+    await story.hears("gotta do the amazon return b4 tahoe", "")
+    await story.yes_to_all()
+    plate = (await story.hears("what's on my plate?", "Coming up")).text.splitlines()
+    assert (
+        "• Tomorrow (Saturday, December 5): the Amazon return is due before you leave" in plate
+    ), plate
+    assert plate.index("• Tomorrow (Saturday, December 5): you leave for Tahoe") > plate.index(
+        "• Tomorrow (Saturday, December 5): the Amazon return is due before you leave"
+    ), plate
+    told = await story.told()
+    assert "Saturday, December 5, before you leave" in told, told
+    assert "still to send back by 2026-12-05, before the trip leaves that day" in (
+        await story.block()
+    )

@@ -116,7 +116,11 @@ def state_text(
             said = f"{said.rpartition(' is ')[0]} is {phrasing.money_text(f.value, c.value)}"
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
         status_means = means.get((f.entity_id, f.field.removesuffix("due_date") + "status"), "")
-        if f.field.endswith(".due_date") and status_means.endswith(BEFORE_LEAVING):
+        if (
+            f.field.endswith(".due_date")
+            and status_means.endswith(BEFORE_LEAVING)
+            and not has_ended(f, now)
+        ):
             said += ", before you leave"  # beside "Your departure date is" that same day
         # The day a trip left is a day gone by, not a plan that ended.
         if (has_ended(f, now) and not left) or no_deadline:

@@ -64,25 +64,19 @@ class TelegramMessenger:
         self.bot = bot
 
     async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
-        markup = (
-            InlineKeyboardMarkup(
-                [
-                    [InlineKeyboardButton(t, callback_data=d) for t, d in row]
-                    for row in rows(buttons)
-                ]
-            )
-            if buttons
-            else None
-        )
+        markup = _markup(buttons)
         message = await with_retries(
             lambda: self.bot.send_message(chat_id, text, reply_markup=markup), "sendMessage"
         )
         return message.message_id
 
-    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, buttons: Sequence[Button] = ()
+    ) -> bool:
+        markup = _markup(buttons)
         return await self._edited(
             lambda: self.bot.edit_message_text(
-                text, chat_id=chat_id, message_id=message_id, reply_markup=None
+                text, chat_id=chat_id, message_id=message_id, reply_markup=markup
             ),
             "editMessageText",
         )
@@ -128,3 +122,12 @@ class TelegramMessenger:
             "sendPhoto",
         )
         return message.message_id
+
+
+def _markup(buttons: Sequence[Button]) -> InlineKeyboardMarkup | None:
+    """``buttons`` as Telegram's inline keyboard, laid out in ``rows``; None for none."""
+    if not buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(t, callback_data=d) for t, d in row] for row in rows(buttons)]
+    )

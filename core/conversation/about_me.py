@@ -13,7 +13,7 @@ from datetime import date, datetime
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_summary
 from core.conversation.trip_answers import trip_summary
-from core.domain.errands import left_by
+from core.domain.errands import leaves_on, left_by
 from core.domain.kin_words import be_for, who
 from core.domain.move_words import MOVE_CITY, MOVE_DATE, MOVE_FIELDS, moving
 from core.domain.phrasing_values import money_text, show_in
@@ -54,7 +54,9 @@ def about_me(
             # The trip's fields said together, so they never contradict each other.
             rows = [f for f in rows if f.entity_id != reader or not f.field.startswith("travel.")]
         errands, told = (
-            errand_summary(rows, reader, today, left) if domain == "financial" else ([], set())
+            errand_summary(rows, reader, today, left, leaves_on(held))
+            if domain == "financial"
+            else ([], set())
         )
         move, told = _move_summary(mine) if domain == "profile" else ([], told)
         rows = [f for f in rows if f.field not in told or f.entity_id != reader]

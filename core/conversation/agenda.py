@@ -19,7 +19,7 @@ from datetime import date, datetime
 
 from core.conversation.audience import PRIMARY
 from core.domain import phrasing
-from core.domain.errands import errands_of, left_by
+from core.domain.errands import due_before_leaving, errands_of, left_by
 from core.domain.naming import errand
 from core.domain.state import CommittedFact, Scalar
 from core.engine.consistency import calendar_day, today_where
@@ -35,10 +35,16 @@ NOTHING = (
 )
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class _Item:
     day: date
     what: str
+    first: bool = False
+    """Said first on its day (an errand due before you leave, above "you leave")."""
+
+
+def _soonest(item: _Item) -> tuple[date, bool, str]:
+    return item.day, not item.first, item.what
 
 
 def agenda(
@@ -69,13 +75,16 @@ def agenda(
             undated.append(said)
         elif left is not None and day <= left:
             overdue.append(_Item(day, f"{said} is due"))
+        elif day >= today and due_before_leaving(name, fields, mine):
+            # "Tomorrow: … is due before you leave", beside "Tomorrow: you leave for Tahoe".
+            ahead.append(_Item(day, f"{said} is due before you leave", first=True))
         else:
             (ahead if day >= today else overdue).append(_Item(day, f"{said} is due"))
     ahead += [i for i in _events(facts) if i.day >= today]
     if not (head or ahead or overdue or undated):
         return NOTHING
     lines = [head] if head else []
-    shown = sorted(ahead)[:MOST]
+    shown = sorted(ahead, key=_soonest)[:MOST]
     if shown:
         lines.append("Coming up:")
         lines += [f"• {_day(i.day, today)}: {i.what}" for i in shown]
@@ -83,7 +92,7 @@ def agenda(
         lines.append(f"(+{len(ahead) - MOST} more; /state has them all)")
     if overdue:
         lines.append("Overdue:")
-        lines += [_overdue(i, today, left) for i in sorted(overdue)]
+        lines += [_overdue(i, today, left) for i in sorted(overdue, key=_soonest)]
     if undated:
         lines.append(f"No day yet: {', '.join(undated)}{_against_trip(mine)}.")
     return "\n".join(lines)

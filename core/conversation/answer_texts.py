@@ -16,7 +16,7 @@ from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.source_words import listed_source
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
-from core.domain.errands import errand_status_of, meanings, status_said
+from core.domain.errands import BEFORE_LEAVING, errand_status_of, meanings, status_said
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
 from core.domain.read_values import fact_as_read
@@ -115,6 +115,13 @@ def state_text(
         if _is(f, "amount") and (c := currency.get(_bill(f))) is not None:
             said = f"{said.rpartition(' is ')[0]} is {phrasing.money_text(f.value, c.value)}"
         no_deadline = f.field.endswith(".due_date") and (f.entity_id, f.field) in means
+        status_means = means.get((f.entity_id, f.field.removesuffix("due_date") + "status"), "")
+        if (
+            f.field.endswith(".due_date")
+            and status_means.endswith(BEFORE_LEAVING)
+            and not has_ended(f, now)
+        ):
+            said += ", before you leave"  # beside "Your departure date is" that same day
         # The day a trip left is a day gone by, not a plan that ended.
         if (has_ended(f, now) and not left) or no_deadline:
             # Past its end: said in the past, never as how things are (issue 24); a

@@ -59,8 +59,10 @@ class Messenger(Protocol):
     async def send(self, chat_id: int, text: str, buttons: Sequence[Button] = ()) -> int:
         """Send ``text`` (with inline buttons); the new message's id."""
 
-    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
-        """Replace a message's text and drop its buttons; False if it is gone."""
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, buttons: Sequence[Button] = ()
+    ) -> bool:
+        """Replace a message's text and its buttons (none: dropped); False if it is gone."""
 
     async def drop_buttons(self, chat_id: int, message_id: int) -> bool:
         """Remove a message's buttons, its text as it was; False if it is gone."""

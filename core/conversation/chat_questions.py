@@ -19,34 +19,28 @@ from typing import Any
 from core.agent.session import CanonQuestion
 from core.conversation import texts
 from core.conversation.buttons import question_buttons
-from core.conversation.chat_base import ChatPart
+from core.conversation.chat_question_wording import RECENT, QuestionWording
 from core.conversation.held_values import held_by_writer
-from core.conversation.question_group import asked_with
 from core.conversation.said_since import overtaken_line, said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
-from core.conversation.trip_left import TripDays, trip_days
 from core.domain.api_tokens import ApiToken
 from core.domain.chat_records import PromptMessage
 from core.domain.errands import asks_which_errand
 from core.domain.review_items import OPEN_STATUSES, PASSED
 from core.domain.state import CommittedFact
-from core.domain.user_clock import later_day, on_users_clock
+from core.domain.user_clock import on_users_clock
 from core.domain.whose_word import whose_question
 from core.engine.corrections import correction_kind
 from core.engine.trip_state import TRIP_FIELDS, moves_a_trip
 from core.engine.went_on_the_trip import FOLDED
 from core.store import ReviewItem
 
-RECENT = 20
-"""How much of a chat's record ``resume`` reads to tell whether a question is its last."""
-
-
 _UNASKED_ENDS = frozenset({"superseded", "discarded"})
 """How a question ends that nobody answered: withdrawn, replaced or dropped."""
 
 
-class Questions(ChatPart):
+class Questions(QuestionWording):
     """Binding, routing, showing and closing the chat's questions."""
 
     async def active(self, chat_id: int) -> PromptMessage | None:
@@ -98,11 +92,6 @@ class Questions(ChatPart):
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
         )
-
-    async def trip_days(self, item: ReviewItem, group: Sequence[ReviewItem] = ()) -> TripDays:
-        """``trip_left.trip_days`` of ``item`` now, the same on every surface (``group``: as
-        shown once closed, or as ``group_of`` just read it; else read there)."""
-        return await trip_days(self.engine.store, item, self.clock(), group)
 
     async def show_next(self, chat_id: int, now: datetime) -> bool:
         """Post the chat's next question unless one is already waiting for an answer;
@@ -283,10 +272,6 @@ class Questions(ChatPart):
         names = (await self.deps.household_users()).names
         return settled_line(newer_word(item, events), mine, zone, names)
 
-    async def group_of(self, item: ReviewItem) -> list[ReviewItem]:
-        """``item`` and the open items asked with it (one message's related changes)."""
-        return await asked_with(self.engine.store, item)
-
     async def group_as_shown(self, item: ReviewItem) -> list[ReviewItem]:
         """``item``'s group as its question showed it: the open items asked with it, or,
         once it is closed, those of its group closed with it (settled at the same moment:
@@ -328,9 +313,11 @@ class Questions(ChatPart):
                 await self.close(prompt, item, item.status, None, now)
                 continue
             if in_place and await self.last_in_chat(prompt.chat_id, prompt.message_id):
-                continue
+                continue  # as it is on the page, its words put right below
             await self.resend(prompt, item, now)
             resent += 1
+        if in_place:
+            await self.reword(chat_id, now)  # "you said it just now" of yesterday's
         return resent
 
     async def last_in_chat(self, chat_id: int, message_id: int) -> bool:
@@ -374,25 +361,9 @@ class Questions(ChatPart):
         """Show an open question again as a new message with the same buttons; the
         old message loses them."""
         assert prompt.message_id is not None
-        mine = self.config.entity_of(prompt.owner_user_id)
-        zone = await self.deps.zone_of(mine)
-        group = await self.group_of(item)
-        days = await self.trip_days(item, group)  # the group just read, not read again
-        body = texts.prompt_body(
-            await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
-            mine,
-            group,
-            names=(await self.deps.household_users()).names,
-            # Asked again on a later day, its words read as they do today (and say when
-            # it was said): asked Saturday, "today" is not Monday.
-            now=now if later_day(item.created_at, now, zone) else None,
-            zone=zone,
-            since=await said_since(self.engine.store, item, mine),
-            trip_left=days.left,
-            trip_back_by=days.back_by,
-            today=on_users_clock(now, zone).date(),
-        )
-        buttons = question_buttons(item, group, prompt.token)
+        # Its words read as they do now: asked Saturday, "today" is not Monday, and "you
+        # said it just now" is "on Saturday".
+        body, buttons = await self.worded_now(prompt, item, now)
         message_id = await self.messenger.send(prompt.chat_id, body, buttons)
         await self.log.set_prompt_message(item.id, message_id)
         if message_id != prompt.message_id:  # a fresh local server reuses ids

@@ -103,6 +103,8 @@ class ChatSession:
                 await deps.changed(now)
             else:
                 await self.parts.steps.changed(msg.chat_id, msg.user_id)
+            # She is back in the chat: a question left open there reads as it would now.
+            await self.parts.questions.reword(msg.chat_id, now)
             await self.parts.questions.show_next(msg.chat_id, now)
             if heard.asked:
                 await assistant.note_queued(msg.chat_id, heard.asked)

@@ -31,13 +31,19 @@ _TOLD = frozenset(["status", "due_date", "amount", "currency"])
 
 
 def errand_summary(
-    facts: Iterable[CommittedFact], mine: str, today: date | None = None, left: date | None = None
+    facts: Iterable[CommittedFact],
+    mine: str,
+    today: date | None = None,
+    left: date | None = None,
+    leaves: date | None = None,
 ) -> tuple[list[str], set[str]]:
     """One sentence per errand of ``mine`` that has a status, and the fields they tell;
     one still due after its day (``today``: the user's calendar day) "was due Friday,
     November 27 (overdue)", never "is due" on a day gone by; one due on or before the day
     a trip left (``left``: ``errands.left_by``) "was due before you left on Thursday,
-    December 3 (overdue)", today or not: she could not do it before going."""
+    December 3 (overdue)", today or not: she could not do it before going; one due the day
+    a planned trip leaves (``leaves``: ``errands.leaves_on``) "is due Saturday, December 5,
+    before you leave"."""
     by_slug = errands_of(facts, mine)
     said: list[str] = []
     told: set[str] = set()
@@ -66,6 +72,8 @@ def errand_summary(
             )
         elif when and today is not None and day is not None and day < today:
             state, when = "was due", f"{when} (overdue)"
+        elif when and day is not None and day == leaves:
+            when = f"{when}, before you leave"
         said.append(f"{errand(phrasing.show(slug))}{money} {state}{when}")
         told |= {f.field for name, f in fields.items() if name in _TOLD}
     return said, told

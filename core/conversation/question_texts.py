@@ -116,7 +116,7 @@ def prompt_body(
             why += f"; until now: {phrasing.show_in(item.field, item.current_value)}"
         return f"{reported_question(members, mine, names)}\n{why[:1].upper()}{why[1:]}."
     why = _said_by_another(
-        item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now)
+        item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now, zone)
     )
     if (
         len(members) == 1

@@ -80,11 +80,14 @@ class RecordingMessenger:
         self.shown[(chat_id, message.message_id)] = message
         return message.message_id
 
-    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, buttons: Sequence[Button] = ()
+    ) -> bool:
         key = (chat_id, message_id)
         if key not in self.shown or key in self.gone:
             return False
-        edited = replace(self.shown[key], text=text, buttons=(), edits=self.shown[key].edits + 1)
+        shown = self.shown[key]
+        edited = replace(shown, text=text, buttons=tuple(buttons), edits=shown.edits + 1)
         self.shown[key] = edited
         self.edits.append(edited)
         return True

@@ -55,8 +55,10 @@ def chat_lines(
     for s in shown:
         if s.kind == "sent":
             bot[s.message_id] = ChatLine(s.message_id, True, s.text, s.at, s.buttons, s.photo)
-        elif s.message_id in bot:  # an edit: new text, and the buttons are gone
-            bot[s.message_id] = replace(bot[s.message_id], text=s.text, buttons=(), edited=True)
+        elif s.message_id in bot:  # an edit: new text, and the buttons it kept (or none)
+            bot[s.message_id] = replace(
+                bot[s.message_id], text=s.text, buttons=s.buttons, edited=True
+            )
     first = min(bot, default=0) if not whole else 0
     user = {
         m.message_id: ChatLine(m.message_id, False, m.text, m.at)
@@ -97,10 +99,12 @@ class TranscribingMessenger:
         await self._record(chat_id, message_id, "sent", text, buttons=buttons)
         return message_id
 
-    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
-        edited = await self.inner.edit(chat_id, message_id, text)
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, buttons: Sequence[Button] = ()
+    ) -> bool:
+        edited = await self.inner.edit(chat_id, message_id, text, buttons)
         if edited:  # a message that is gone shows nothing new
-            await self._record(chat_id, message_id, "edited", text)
+            await self._record(chat_id, message_id, "edited", text, buttons=buttons)
         return edited
 
     async def drop_buttons(self, chat_id: int, message_id: int) -> bool:

@@ -131,6 +131,31 @@ def left_by(trip: Mapping[str, Scalar]) -> date | None:
     return calendar_day(trip.get("travel.depart_date"))
 
 
+def leaves_on(trip: Mapping[str, Scalar]) -> date | None:
+    """The day a planned trip (not left yet) leaves, from its ``travel.*`` values; None
+    while no trip is planned."""
+    if trip.get("travel.status") != "planning":
+        return None
+    return calendar_day(trip.get("travel.depart_date"))
+
+
+def due_before_leaving(slug: str, told: Mapping[str, Scalar], trip: Mapping[str, Scalar]) -> bool:
+    """Whether the errand ``slug`` (its parts ``told``) is still to do by the very day
+    ``trip`` (planned) leaves: "the Amazon return is due before you leave", never two lines
+    "Tomorrow: the Amazon return is due" and "Tomorrow: you leave for Tahoe" that leave
+    the reader to guess the order (``core.engine.due_before_trip`` dates "before we go" so)."""
+    leaves = leaves_on(trip)
+    return (
+        leaves is not None
+        and still_to_do(slug, told.get("status"))
+        and calendar_day(told.get("due_date")) == leaves
+    )
+
+
+BEFORE_LEAVING = "before the trip leaves that day"
+"""What an errand due the day its holder's trip leaves means (``meanings``)."""
+
+
 def still_to_do(slug: str, status: Scalar) -> bool:
     """Whether an errand of status ``status`` is still to do (the one status with a deadline)."""
     return status == "due"
@@ -151,7 +176,9 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
     2026-11-27", "no longer a deadline: sent back, refund awaited". One still to do by a
     day on or before the day its holder's trip left says it is late: it was to be done
     before going, and an assistant told "by 2026-12-02" on the day she drove up would plan
-    it before a trip already under way (the founding mistake)."""
+    it before a trip already under way (the founding mistake). One still to do by the day
+    its holder's planned trip leaves says so: "still to send back by 2026-12-05, before the
+    trip leaves that day" (``due_before_leaving``)."""
     held: dict[tuple[str, str], dict[str, Scalar]] = {}
     trips: dict[str, dict[str, Scalar]] = {}
     for f in facts:
@@ -167,6 +194,8 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
         key = (entity, f"financial.{slug}.status")
         if (late := _late_for_the_trip(slug, told, trips.get(entity, {}))) is not None:
             out[key] = f"{out.get(key, 'still to do')}, {late}"
+        elif due_before_leaving(slug, told, trips.get(entity, {})):
+            out[key] = f"{out.get(key, 'still to do')}, {BEFORE_LEAVING}"
     return out
 
 

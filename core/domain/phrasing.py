@@ -33,7 +33,14 @@ from core.domain.phrasing_values import show_in as show_in
 from core.domain.question_words import Words, fmt, plain_name
 from core.domain.read_values import item_as_read
 from core.domain.review_items import ReviewItem
-from core.domain.trip_questions import TRIP_GROUP, Change, travel_question, trip_question
+from core.domain.trip_questions import (
+    NO_TRIP_YET,
+    TRIP_GROUP,
+    Change,
+    away_until,
+    travel_question,
+    trip_question,
+)
 from core.domain.trip_questions import back_home as back_home
 
 _PROJECT = {
@@ -116,7 +123,19 @@ def question(
         return conflict_question(changes[0], mine)
     if back_by and changes[0].field == "travel.return_date":
         return got_back(changes[0], mine)
+    if _no_trip_yet(changes[0]):
+        return away_until(changes[0].candidate_value, Words(changes[0].entity_id, mine))
     return single(changes[0], mine, later_day=later_day, due_gone=due_gone)
+
+
+def _no_trip_yet(change: Change) -> bool:
+    """A day back said while no trip was held (``trip_questions.NO_TRIP_YET``)."""
+    return (
+        isinstance(change, ReviewItem)
+        and change.field == "travel.return_date"
+        and change.candidate_value is not None
+        and any(NO_TRIP_YET in r for r in change.reasons)
+    )
 
 
 def got_back(change: Change, mine: str) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from core.domain.provenance import INVITATION, UNTRUSTED_SENDER, mail_sender, quoted_sender
+from core.domain.said_when import said_when
 
 _SOURCE = {
     "conversation_assertive": "you said it",
@@ -37,6 +37,7 @@ _CAUSES: tuple[tuple[str, str | None], ...] = (
     # Canon's own reading of a trip's words against the trip (core/engine/under_way_words.py).
     ("cannot be called off", "a trip under way can't be called off, so I took it as over"),
     ("on your way there", "on your way there is not there yet"),
+    ("with no trip known", "I don't know of a trip of yours yet: tell me where when you can"),
     ("setting out; your plan", "I took it for the trip you planned"),
     ("ambiguous", "the wording left me unsure"),
     ("never committed without you", "I never take that without you"),
@@ -52,8 +53,10 @@ def reason_line(
     reasons: Sequence[str],
     created_at: datetime,
     now: datetime | None = None,
+    zone: object = None,
 ) -> str:
-    """One short line: where the change came from, when, and what else agrees."""
+    """One short line: where the change came from, when (seen from ``now`` on ``zone``'s
+    clock: "you said it yesterday evening"; none without ``now``), and what else agrees."""
     kind, _, ref = source_key.partition(":")
     if kind == "consistency" and reasons:
         return reasons[0]  # two things I know disagree: that is the whole why
@@ -64,7 +67,7 @@ def reason_line(
     if kind in ("transactions_email", "email"):
         source += _mail_sender(kind, ref)
     if now is not None and kind in ("conversation_assertive", "conversation"):
-        source += " " + ago(now - created_at)
+        source += " " + said_when(created_at, now, zone)
     extra = ["another source agrees"] if _corroborated(reasons) else []
     found = [
         plain or _held_by(r)
@@ -93,22 +96,6 @@ def _held_by(reason: str) -> str | None:
     if m is None:
         return None
     return _HOLDS.get(m.group(1), "it disagrees with a more reliable source")
-
-
-def ago(delta: Any) -> str:
-    """A timedelta as 'just now', '5 minutes ago', 'an hour ago', 'yesterday'."""
-    minutes = int(delta.total_seconds() // 60)
-    if minutes < 2:
-        return "just now"
-    if minutes < 60:
-        return f"{minutes} minutes ago"
-    hours = minutes // 60
-    if hours < 2:
-        return "an hour ago"
-    if hours < 24:
-        return f"{hours} hours ago"
-    days = hours // 24
-    return "yesterday" if days < 2 else f"{days} days ago"
 
 
 def _corroborated(reasons: Sequence[str]) -> bool:

@@ -51,6 +51,17 @@ def travel_question(name: str, value: Any, w: Words, *, to: str = "") -> str:
     return fmt("Is {your} {f} now {v}?", w, f=plain_name(name), v=show(value))
 
 
+NO_TRIP_YET = "a day back said with no trip known"
+"""The ``needs_confirmation`` of a day back said while Canon holds no trip
+(``core.engine.home_without_trip``): asked as whether they are away, never of a trip."""
+
+
+def away_until(value: Any, w: Words) -> str:
+    """A day back with no trip held, asked without presuming one: "Are you away, or going
+    away, until Monday, December 7?" (a Yes keeps the day for the trip said next)."""
+    return fmt("{are} {you} away, or going away, until {v}?", w, v=show_date(value))
+
+
 TRIP_GROUP = frozenset(
     f"travel.{name}" for name in ("status", "location", "destination", "depart_date", "return_date")
 )

@@ -11,9 +11,10 @@ shapes:
 - the trip lengthened by days: "extended the trip 2 more days", "we extended our trip by
   a day", "trip got extended 2 days";
 - the stay lengthened: "staying 2 more days", "we're staying another night", "staying a
-  day longer", "sticking around 2 extra days", the place between ("staying in tahoe 2
-  more days");
-- the stay to a day: "staying till tuesday" (when the extractor has not read it already).
+  day longer", "sticking around 2 extra days", "staying another 2 nights", the place
+  between ("staying in south lake tahoe 2 more days", "staying up here another 2 days");
+- the stay to a day: "staying till tuesday" (when the extractor has not read it already),
+  "staying on till tuesday", "gonna stay through the weekend" (back on its last day).
 
 What is not the speaker's news keeps its reading, by the clause's grammar: someone else
 ("mom is staying 2 more days", "they extended it"), a question ("should we stay 2 more
@@ -61,19 +62,23 @@ _STAY = re.compile(
     r"\s+(?P<rest>.+)$"
 )
 _COUNT = re.compile(
-    r"^(?:for\s+)?(?P<n>an?|one|two|three|four|five|six|seven|another|[1-9])"
+    r"^(?:for\s+)?(?P<another>another\s+(?=(?:two|three|four|five|six|seven|[1-9])\s))?"
+    r"(?P<n>an?|one|two|three|four|five|six|seven|another|[1-9])"
     r"\s+(?P<more>more\s+|extra\s+)?(?P<unit>days?|nights?|weeks?)(?P<longer>\s+(?:more|longer|extra))?"
     r"(?P<tail>.*)$"
 )
 _WHERE = re.compile(
     r"^(?:(?:in|at|on)\s+(?:the\s+|my\s+|our\s+)?(?![0-9])[a-z][\w'-]*"
-    r"(?:\s+(?!(?:an?|one|two|three|four|five|six|seven|another|for)\b)[a-z][\w'-]*)?"
+    r"(?:\s+(?!(?:an?|one|two|three|four|five|six|seven|another|for)\b)[a-z][\w'-]*){0,3}"
     r"|(?:up\s+|down\s+|out\s+)?(?:here|there))\s+(?=(?:for\s+)?(?:an?|one|two|three|four|five|"
     r"six|seven|another|[1-9])\s)"
 )
 """Where the stay is, said between the verb and the count ("staying in tahoe 2 more days",
-"staying at the cabin another night", "staying here 2 more days")."""
-_TILL = re.compile(r"^(?:till|til|'til|until|through|thru)\s+(?P<day>.+)$")
+"staying in south lake tahoe 2 more days", "staying at the cabin another night", "staying
+up here another 2 days"): a place of up to four words."""
+_TILL = re.compile(r"^(?:(?P<till>till|til|'til|until)|through|thru|over)\s+(?P<day>.+)$")
+_WEEKEND = re.compile(r"^the\s+(?=weekend\b)")
+"""A stay "through the weekend" is through this one (the words name no other)."""
 _TAIL = re.compile(
     r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*$"
 )
@@ -111,15 +116,18 @@ def _later_day(rest: str, back: date, at: datetime, *, extends: bool) -> date | 
     day ("till tuesday") when it is only a day."""
     rest = _WHERE.sub("", rest, count=1)
     if (count := _COUNT.match(rest)) is not None:
-        said_more = count["more"] or count["longer"] or count["n"] == "another"
+        said_more = count["more"] or count["longer"] or count["another"] or count["n"] == "another"
         if not (said_more or extends) or not _TAIL.match(count["tail"].strip()):
             return None
         n = _NUMBERS.get(count["n"]) or int(count["n"])
         return back + timedelta(days=n * (7 if count["unit"].startswith("week") else 1))
     if (till := _TILL.match(rest)) is None or extends:
         return None
-    words = till["day"]
+    words = _WEEKEND.sub("this ", till["day"], count=1)
     times = find_times(words, at, future=True)
     if not times or words[: times[0].start].strip() not in ("", "on"):
         return None
-    return times[0].day if _TAIL.match(words[times[0].end :].strip()) else None
+    if not _TAIL.match(words[times[0].end :].strip()):
+        return None
+    # "till the weekend": to its first day; "through the weekend": to its last.
+    return times[0].day if till["till"] else (times[0].end_day or times[0].day)

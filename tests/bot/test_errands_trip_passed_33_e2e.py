@@ -149,13 +149,18 @@ async def test_a_plan_answered_or_still_ahead_is_not_asked_whether_she_went(
 async def test_a_day_back_asked_apart_is_closed_into_whether_she_went(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    """ "Are you back on Monday?" asked before the plan it belongs to: closed, saying it is
-    asked again below with whether she went, never left asking about a trip not held."""
+    """ "Are you away, or going away, until Monday?" (no trip held yet) asked before the plan
+    it belongs to: closed, saying it is asked again below with whether she went, never left
+    asking about a trip not held."""
     story = Story(tg, now=TUESDAY_MORNING)
     await _planned_unanswered(story, start_bot, "we'll be back monday", "going to tahoe thursday")
     said = [m.text for m in tg.bot_messages(ALICE)]
     assert [
-        s for s in said if s.startswith("Are you back on Monday, December 7?\n↓ Asked again below")
+        s
+        for s in said
+        if s.startswith(
+            "Are you away, or going away, until Monday, December 7?\n↓ Asked again below"
+        )
     ], said
     asked = [p.text.split("\n")[0] for p in tg.open_prompts(ALICE)]
     assert asked == [WENT], asked

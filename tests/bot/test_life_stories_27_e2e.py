@@ -78,7 +78,8 @@ def _sick_child(first: str, still: str, better: str, again: str, who: int = ALIC
             who,
             # The first "sick" agrees with nothing: the "well" since committed overturned it.
             # Before, it was asked because "another source agrees" (0.83, not 0.77).
-            why="You said it; the wording left me unsure; until now: well.",
+            # Asked again after a restart, its words read from then: said just now.
+            why="You said it just now; the wording left me unsure; until now: well.",
         ),
     ]
 

@@ -65,9 +65,11 @@ class OrderedMessenger(RecordingMessenger):
         self.timeline.append(("send", chat_id, text))
         return await super().send(chat_id, text, buttons)
 
-    async def edit(self, chat_id: int, message_id: int, text: str) -> bool:
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, buttons: Sequence[Button] = ()
+    ) -> bool:
         self.timeline.append(("edit", chat_id, text))
-        return await super().edit(chat_id, message_id, text)
+        return await super().edit(chat_id, message_id, text, buttons)
 
     async def answer_tap(self, callback_id: str, text: str | None = None) -> None:
         self.timeline.append(("tap answered", 0, text or ""))

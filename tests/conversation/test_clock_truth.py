@@ -132,7 +132,9 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
         else:
             # A member away till a day: the day they are back is said with it.
             away = f.field.startswith("family.") and f.value == "away" and f.valid_until
-            assert f"• {said}{' until ' if away else ' — '}" in text
+            # An errand due the day the planned trip leaves: "…, before you leave".
+            before = f.field.endswith(".due_date") and f"• {said}, before you leave — " in text
+            assert before or f"• {said}{' until ' if away else ' — '}" in text
 
 
 @_over_states

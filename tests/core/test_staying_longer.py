@@ -55,6 +55,12 @@ def _back(text: str, state: dict[str, Scalar] = HELD, read: list[Any] | None = N
         ("ok staying at the cabin 2 extra days", "2026-12-08"),
         ("staying here 2 more days lol", "2026-12-08"),
         ("staying in tahoe for 2 more days", "2026-12-08"),
+        # a place of several words, "another" before a count
+        ("staying in south lake tahoe 2 more days", "2026-12-08"),
+        ("we're staying at the lake house in tahoe another night", "2026-12-07"),
+        ("staying up here another 2 days", "2026-12-08"),
+        ("staying another two nights", "2026-12-08"),
+        ("we're staying on till tuesday", "2026-12-08"),
     ],
 )
 def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> None:
@@ -83,6 +89,10 @@ def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> N
         "we're not staying in tahoe 2 more days",
         "staying in tahoe 2 days",
         "staying in 2 more days",
+        "mum is staying in south lake tahoe 2 more days",
+        "should we stay up here another 2 days?",
+        "if it snows we'll stay another night",
+        "staying in south lake tahoe for 2 days",
     ],
 )
 def test_look_alikes_read_nothing(text: str) -> None:
@@ -99,3 +109,24 @@ def test_with_no_trip_or_no_day_back_held_nothing_is_counted() -> None:
 def test_a_day_back_the_extractor_read_is_left_as_read() -> None:
     read = [_said("travel.return_date", "2026-12-09", "planning", "staying till wednesday")]
     assert _back("we're staying till wednesday now", read=read) == "2026-12-09"
+
+
+BACK_FRIDAY: dict[str, Scalar] = {**HELD, "travel.return_date": "2026-12-04"}
+"""The trip back on Friday, before the weekend."""
+
+
+@pytest.mark.parametrize(
+    ("text", "back"),
+    [
+        ("gonna stay through the weekend", "2026-12-06"),
+        ("ok we're staying over the weekend now", "2026-12-06"),
+        ("staying thru the weekend lol", "2026-12-06"),
+        ("staying till the weekend", "2026-12-05"),
+        ("if the roads are bad we'll stay through the weekend", None),
+        ("my sister is staying through the weekend", None),
+        ("should we stay through the weekend?", None),
+        ("staying over at mum's", None),
+    ],
+)
+def test_a_stay_through_the_weekend_is_back_on_its_last_day(text: str, back: str | None) -> None:
+    assert _back(text, BACK_FRIDAY) == back

@@ -19,6 +19,7 @@ from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_comes_to import BILL as _BILL
 from core.extraction.bill_comes_to import BILL_IS as _BILL_IS
+from core.extraction.bill_comes_to import BILL_PRICED
 from core.extraction.bill_comes_to import CAME as _CAME
 from core.extraction.bill_comes_to import OWED as _OWED
 from core.extraction.bill_names import bill_name
@@ -214,7 +215,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, came = "due", True
                 break
-    bill = _BILL_IS.search(clause.low)
+    bill = _BILL_IS.search(clause.low) or BILL_PRICED.search(clause.low)
     bare = None if amount is not None or bill is None else bare_amount_at(clause.low, bill.end())
     if bare is not None and bare >= 10:
         # "the hospital bill is 1200": no currency written, none assumed ("rent is 1 of our
@@ -226,8 +227,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             item, status = m.group("item"), "due"
             # "the electric bill came today": the day it came, not the day it is due.
             came = _CAME.search(m.group()) is not None
-        elif _BILL.search(item.lower()) is None:
-            item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
+        elif _BILL.search(item.lower()) is None or m.group("item").endswith(f" {item.lower()}"):
+            # "electric bill at the new place is $140, due the 18th"; "Water bill 55 euros.
+            # Due the 12th": the bill by its whole name.
+            item = m.group("item")
     shop: str | None = None
     returned = False
     if (still := still_to_go_back(clause)) is not None:

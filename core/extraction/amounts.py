@@ -217,8 +217,10 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
 
 
 _BARE = re.compile(
-    # "18k, due on the 5th": after "k" a comma ends the amount.
-    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?(?:(?P<k>k\b)|(?![\d,.:]|/(?!mo|month|mth)))"
+    # "18k, due on the 5th": after "k" a comma ends the amount; "1200, due on the 5th",
+    # "rent is 1200. it's due…": so does a comma or a stop with no digit after it.
+    r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?"
+    r"(?:(?P<k>k\b)|(?![\d:]|[,.]\d|/(?!mo|month|mth)))"
     r"(?!\s*(?:%|"
     r"percent|days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|am|pm|a\.m|p\.m|st|nd|"
     r"rd|th|people|times|ppl|kids|rooms?|bedrooms?|sq|square|ft|feet|miles?|km|kwh|gb|mb|"

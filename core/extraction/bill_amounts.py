@@ -89,8 +89,10 @@ def bill_now(clause: Clause) -> list[Candidate]:
     slug = f"financial.{slugify(_PER.sub('', item))}"
     money = _AMOUNT.match(clause.low, m.end()) or _WORD_AMOUNT.match(clause.low, m.end())
     amount = _amount_in(money.group()) if money else None
-    if amount is not None and m.group("plain"):
-        return []  # "my rent is $2300": a bill due and its amount (rules_financial)
+    if m.group("plain") and (amount is not None or "due" in clause.words):
+        # "my rent is $2300", "rent is 1200, due on the 5th": a bill due and its amount
+        # (rules_financial), not a change of what it comes to.
+        return []
     # "went up to 2400 starting jan", "is going up to 2400 in april": what it will come to,
     # a plan (which changes no amount now), not what it is.
     # "rent is going up to 2300", with no day: a change still to come all the same.

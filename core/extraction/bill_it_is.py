@@ -35,6 +35,11 @@ _BILL_CAME = re.compile(
     r"^(?:(?:ok|okay|so|and|well|oh|ugh|welp|babe|hun|lol|btw|fyi|great)[,!]?\s+)*"
     r"(?:(?:the|my|our)\s+)?(?P<item>(?:[a-z][a-z-]*\s+){0,2}?bill)\s+"
     r"(?:just\s+)?(?:came(?:\s+in)?|arrived|showed\s+up|is\s+here|got\s+here)"
+    r"(?:\s+(?:today|this\s+morning|yesterday|finally|in\s+the\s+(?:post|mail)))*[\s!.]*$|"
+    # "got the water bill", "we just received our gas bill today": the writer's, come.
+    r"^(?:(?:ok|okay|so|and|well|oh|ugh|welp|babe|hun|lol|btw|fyi)[,!]?\s+)*(?:(?:i|we)\s+)?"
+    r"(?:just\s+|finally\s+)?(?:got|received)\s+(?:the|my|our)\s+"
+    r"(?P<got>(?:[a-z][a-z-]*\s+){0,2}?bill)"
     r"(?:\s+(?:today|this\s+morning|yesterday|finally|in\s+the\s+(?:post|mail)))*[\s!.]*$"
 )
 """A bill of the writer's said only to have come ("the gas bill came", "babe the water bill
@@ -56,7 +61,7 @@ def bill_amount_after(
     bills = {o.field.rsplit(".", 1)[0] for o in said_before if o.field.startswith("financial.")}
     priced = {o.field.rsplit(".", 1)[0] for o in said_before if o.field.endswith(".amount")}
     if not said_before and (came := _BILL_CAME.match(low_before)) is not None:
-        bills = {f"financial.{slugify(bill_name(came.group('item')))}"}
+        bills = {f"financial.{slugify(bill_name(came.group('item') or came.group('got')))}"}
     if len(bills) != 1 or bills & priced:
         return []
     rest = low[m.end() :]

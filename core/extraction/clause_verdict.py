@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.back_again import PAST_DAY
+from core.extraction.charges_disputed import disputed_charge
 from core.extraction.clause import Clause
 from core.extraction.clause_claims import (
     REACTION,
@@ -184,7 +185,20 @@ def clause_verdict(
         return "none"  # a fragment ("Without her help", "## Travel") claims nothing
     if not seg_obs and clause.intent == "planning" and someone_elses_arrangement(clause, reading):
         return "assertive"  # "my brother said he's moving to phoenix next month": his, now
+    if not seg_obs and clause.intent == "historical" and _disputed_lately(clause):
+        return "assertive"  # "Spotify charged me twice this month": wrong now, to put right
     return clause.intent
+
+
+def _disputed_lately(clause: Clause) -> bool:
+    """A charge the writer disputes, on no day gone by but the span now under way ("charged
+    me twice this month", not "…twice last year")."""
+    today = clause.at.date()
+    return (
+        disputed_charge(clause)
+        and not PAST_DAY.search(clause.low)
+        and not any(t.past and not t.begun_span(today) for t in clause.times)
+    )
 
 
 def _stay_of_its_own(reading: ClauseReading, low: str) -> bool:

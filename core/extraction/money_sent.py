@@ -40,12 +40,13 @@ _OWED_LIKE = re.compile(
 )
 """A debt with a spoken "like" before its sum: "i owe tyler like 35"."""
 _SHARE_OF = re.compile(
-    r"\bmy\s+(?:share|part|portion|cut|half|third)\s+of\s+(?:the\s+)?(?=rent\b|bills?\b|"
-    r"utilities\b|wifi\b|internet\b|electric)",
+    r"\bmy\s+(?:share|part|portion|cut|half|third|bit)\s+of\s+(?:the\s+)?(?=rent\b|bills?\b|"
+    r"utilities\b|wifi\b|internet\b|electric|council\s+tax\b|(?:[a-z]+\s+){1,2}bill\b)",
     re.I,
 )
-"""One's share of a bill shared with flatmates: "my share of rent is 650" is the rent one
-pays ("my half of the rent" reads so already)."""
+"""One's share of a bill shared with flatmates: "my share of rent is 650", "my bit of the
+water bill is €18", "my share of council tax is £80" is the bill one pays ("my half of the
+rent" reads so already)."""
 
 
 _INVOICE_PAID = re.compile(

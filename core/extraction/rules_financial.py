@@ -17,10 +17,15 @@ from core.extraction.amounts import AMOUNT_AND_RATE, bare_amount_at
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.bill_amounts import bill_now as _bill_now
+from core.extraction.bill_comes_to import BILL as _BILL
+from core.extraction.bill_comes_to import BILL_IS as _BILL_IS
+from core.extraction.bill_comes_to import BILL_PRICED
+from core.extraction.bill_comes_to import CAME as _CAME
+from core.extraction.bill_comes_to import OWED as _OWED
 from core.extraction.bill_names import bill_name
 from core.extraction.billers import is_biller
 from core.extraction.called_off import listeners, not_bought
-from core.extraction.clause import Candidate, Clause, phrase_after
+from core.extraction.clause import Candidate, Clause
 from core.extraction.debts_to_people import debt_to_person
 from core.extraction.financial_statuses import COVERED
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
@@ -29,7 +34,6 @@ from core.extraction.gazetteer import key_of, lookup
 from core.extraction.goods_returns import (
     ADJ,
     FINANCIAL_WORDS,
-    ITEM_STOP,
     RETURN_WORDS,
     TO_DO_LINE,
     goods_return,
@@ -38,13 +42,15 @@ from core.extraction.goods_returns import (
 from core.extraction.item_in_a_place import item_before
 from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
-from core.extraction.object_kinds import object_kind_in
+from core.extraction.paid_items import ACQUIRED as _ACQUIRED
+from core.extraction.paid_items import DATED as _DATED
+from core.extraction.paid_items import NOT_ITEMS as _NOT_ITEMS
+from core.extraction.paid_items import demanded as _demanded
+from core.extraction.paid_items import item_after as _item_after
 from core.extraction.paid_or_owed import (
-    AMOUNT_AFTER,
     NET_OF,
     OF_AMOUNT,
     OF_BARE_NUMBER,
-    SHARE_OF,
     bare_after,
     bare_of_amount,
     days_ahead,
@@ -60,49 +66,6 @@ from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
 
 _MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
-_NOT_ITEMS = frozenset(
-    [
-        *("paid", "it", "that", "this", "them", "a", "cold", "the", "flu", "sick", "home"),
-        *("back", "up"),  # "paid it back", "settled up with Jo" (debts_settled.py)
-        "there",
-        "here",
-        # "water bill paid, next one due in April": "one" stands for the bill already named.
-        *("one", "next one", "the next one", "another one", "the other one", "the last one"),
-    ]
-)
-_PERIOD = (
-    r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
-    r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
-_DATED = re.compile(
-    rf"\b(?:{_PERIOD}|today)'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
-    # "tuition for the semester", "fees for the spring term", "rent for the whole year"
-    r"\s(?:for|of)\s+(?:the|this|next)\s+(?:(?:whole|full|entire|first|second|spring|fall|"
-    r"autumn|summer|winter|coming)\s+)?(?:semester|term|school\s+year|academic\s+year|year|"
-    r"quarter|month)\b",
-    re.I,
-)
-"""What dates a bill, not which bill it is: "this month's rent", "the rent for March"."""
-
-
-def _item_after(clause: Clause, pos: int) -> str:
-    if share := SHARE_OF.match(clause.low, pos):
-        pos = share.end()
-    # The item ends where an amount in words begins: "paid the plumber two grand".
-    spelled = _WORD_AMOUNT.search(clause.low, pos)
-    text = clause.text[: spelled.start()] if spelled else clause.text
-    # ... and where "of" and its amount begin: "paid the water bill of $80".
-    if (of := OF_AMOUNT.search(text, pos)) is not None:
-        text = text[: of.start()]
-    # ... and where an amount begins after its first word: "paid the babysitter 60 bucks",
-    # "we owe the dentist 320 after insurance" (its number is read after it, by bare_after).
-    if (money := AMOUNT_AFTER.search(text, pos)) is not None:
-        text = text[: money.start()]
-    # ... and where a day begins: "need to pay the rent friday" is the rent, due Friday.
-    if (day := next((t for t in clause.times if t.start >= pos), None)) is not None:
-        text = text[: day.start]
-    name, _ = phrase_after(text, pos, max_words=3, stop=ITEM_STOP)
-    return ADJ.sub("", name)
 
 
 _GATE = frozenset(
@@ -166,58 +129,12 @@ _GATE = frozenset(
     ]
 )
 _MONEY_CHARS = re.compile(r"[\d$€£¥]")
-_ACQUIRED = re.compile(r"(?:got|received|picked\s+up)\b")
-"""Verbs that read as buying goods but only mean receiving a bill or a fine."""
-
-
-def _demanded(clause: Clause, start: int, item: str) -> bool:
-    """Whether the object after ``start`` is money asked of the user (a bill, an
-    invoice, a fine, a speeding ticket) rather than goods bought."""
-    if not item:
-        return False
-    end = clause.text.find(item, start)
-    end = end + len(item) if end >= 0 else start + len(item)
-    return object_kind_in(clause, start, end) == "demand"
 
 
 _JOINED_IS = re.compile(r"['\u2019]s$")
 
 
-_OWED = (
-    # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
-    # home's lease, which ends, is not).
-    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fees?|copay|co-pay|dues|tuition|car\s+lease|"
-    r"(?:car|loan|card|mortgage)\s+payment|"
-    r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
-)
-"""What is owed by its kind: a bill, a fee, a deposit, a premium."""
-_BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
-_OPENERS = frozenset(
-    ["seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",
-     "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
-     "currently", "guess", "well", "sooo", "welp", "update", "news"]
-)  # fmt: skip
-_NOT_NAMING = "|".join(sorted(ITEM_STOP | _OPENERS))
-"""Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
-_CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
-_BILL_IS = re.compile(
-    rf"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|{_NOT_NAMING})\s+)"
-    # A word before the bill names it; a determiner does not, nor one that makes it
-    # everyone's ("average rent is now 2300", "her rent").
-    r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
-    rf"typical|market|{_NOT_NAMING})\b)[a-z][a-z&]*\s+){{0,2}}(?:{_OWED}))"
-    # "electric bill at the new place is $140": where or what for, between the bill and its verb.
-    r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
-    # "the hospital bill came, $1,200", "water bill came in at $85", "came in at $143": what
-    # the bill that arrived says.
-    # "our gas bill this quarter is $412": the period between the bill and its verb.
-    r"(?:\s+(?:this|last)\s+(?:month|quarter|year|time|week))?"
-    r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
-    r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:-]?)|"
-    r"'s)\s+"
-    r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\s?\d)"
-)
 
 
 _UTILITY = re.compile(
@@ -298,7 +215,7 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, came = "due", True
                 break
-    bill = _BILL_IS.search(clause.low)
+    bill = _BILL_IS.search(clause.low) or BILL_PRICED.search(clause.low)
     bare = None if amount is not None or bill is None else bare_amount_at(clause.low, bill.end())
     if bare is not None and bare >= 10:
         # "the hospital bill is 1200": no currency written, none assumed ("rent is 1 of our
@@ -310,8 +227,10 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             item, status = m.group("item"), "due"
             # "the electric bill came today": the day it came, not the day it is due.
             came = _CAME.search(m.group()) is not None
-        elif _BILL.search(item.lower()) is None:
-            item = m.group("item")  # "electric bill at the new place is $140, due the 18th"
+        elif _BILL.search(item.lower()) is None or m.group("item").endswith(f" {item.lower()}"):
+            # "electric bill at the new place is $140, due the 18th"; "Water bill 55 euros.
+            # Due the 12th": the bill by its whole name.
+            item = m.group("item")
     shop: str | None = None
     returned = False
     if (still := still_to_go_back(clause)) is not None:

@@ -84,6 +84,8 @@ _THEIR_BILL = re.compile(
     r"bro|brother|sister|wife|husband|partner|hubby|bf|gf|boyfriend|girlfriend|son|daughter|"
     r"aunt|auntie|uncle|cousin|neighbou?r|roommate|flatmate|housemate|friend|parents|in-laws)"
     r"(?:'s|\u2019s|s|')|(?P<name>[a-z]+)(?P<bare>'s|\u2019s|s))\s+"
+    # "Jake's share of the gas bill is $30", "sam's half of the rent": their part, theirs.
+    r"(?:(?:share|half|part|portion|bit|cut)\s+of\s+(?:the\s+|their\s+|our\s+)?)?"
     r"(?:(?!(?:my|our|the|a|an|your|his|her|their|this|that)\b)"
     r"(?![a-z]+ing\s+(?!bills?\b|fees?\b))[a-z]+\s+){0,2}"
     r"(?:bills?|rent|mortgage|insurance|tax|payments?|loan|premium|subscription|fees?|tuition|"

@@ -14,6 +14,7 @@ import re
 
 from core.domain.fields import slugify
 from core.extraction.amounts import amount_in, bare_amount_at
+from core.extraction.charges_disputed import disputed_charge
 from core.extraction.clause import Candidate, Clause
 from core.extraction.costs_by_the_term import cost_by_the_term
 
@@ -51,7 +52,7 @@ _PRICE = re.compile(
     rf"\b(?P<s>{SERVICES}){_NOT_HERE}(?:\s+|(?='))(?:is|'s|costs?|now\s+costs?|is\s+now|"
     # "Spotify's gone up to £11.99", "disney+ has jumped to 7.99", "netflix rose to 12.99"
     r"(?:went|(?:has|'s)\s+gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to|(?:(?:has|'s)\s+)?(?:risen|rose|increased|"
-    r"jumped|dropped|gone\s+up)\s+to|renewed\s+(?:today\s+)?at|charged\s+(?:me\s+|us\s+)?)\s+"
+    r"jumped|dropped|gone\s+up)\s+to|renewed\s+(?:today\s+)?at|charged(?:\s+(?:me|us))?)\s+"
     r"(?:now\s+|like\s+|about\s+|only\s+|just\s+)?(?=[$£€₹\d])"
 )
 
@@ -104,7 +105,8 @@ def subscription_candidates(clause: Clause) -> list[Candidate]:
             out.append(Candidate(_field(service) + ".status", "cancelled", 0.9))
     elif m := _CANCELLED.search(clause.low):
         out.append(Candidate(_field(m.group("s") or m.group("s2")) + ".status", "cancelled", 0.9))
-    elif r := _RENEWED.search(clause.low):
+    elif (r := _RENEWED.search(clause.low)) and not disputed_charge(clause):
+        # "netflix charged me twice": money taken wrongly, no bill paid (charges_disputed).
         out.append(Candidate(_field(r.group("s") or r.group("s2")) + ".status", "paid", 0.9))
     if p := _PRICE.search(clause.low):
         said = amount_in(clause.low[p.end() : p.end() + 16])

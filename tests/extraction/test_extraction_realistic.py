@@ -231,6 +231,7 @@ PROBE_SETS = (
     "probes32c",
     "probes33a",
     "probes33b",
+    "probes34b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -791,6 +792,7 @@ _PROBE_MINIMUM = {
     "probes32c": 16,
     "probes33a": 72,
     "probes33b": 52,
+    "probes34b": 64,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1631,6 +1633,14 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # bill due a day ahead may be planning; two texts found in other sets reworded);
     # 0.981 (51/52) / 0.976 (40/41) after the fixes, none. Floors with the wider margin.
     ("probes33b", "dev"): Figures(0.92, 0.92, 0.00, 0.00, 0, 0.00),
+    # probes34b (thirty-fourth round, money34: a bill and its sum, then "it's due" a day in
+    # the next sentence; the writer's share of a bill and someone else's; a charge disputed,
+    # "charged me twice", not a bill paid; with someone else's, questions, conditions, the
+    # past and sums that are no bill's as look-alikes), one batch of 64 committed with its
+    # baseline before any rule changed: 1.000 (64/64) / 0.404 (19/47), six records with a
+    # forbidden field; 1.000 (64/64) / 0.872 (41/47) after the fixes, none. Floors with the
+    # wider margin of a single batch.
+    ("probes34b", "dev"): Figures(0.94, 0.82, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -24,7 +24,7 @@ from core.extraction.regex_branches import BranchedPattern
 from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_arrived import ARRIVED, GOT_THING
 from core.extraction.travel_away import away_from_home
-from core.extraction.travel_cancellations import CALLED_OFF, cancellation
+from core.extraction.travel_cancellations import CALLED_OFF, cancellation, place_called_off
 from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_departures import sets_out_before
 from core.extraction.travel_gate import TRAVEL_GATE
@@ -113,6 +113,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
         and not any(gazetteer.starts_a_name(w.removesuffix("'s")) for w in clause.words)
         and CAPITAL.search(clause.text) is None
         and CALLED_OFF.search(low) is None
+        # "tahoes off": the "'s" typed without its apostrophe, the place's name run into it
+        and not ("off" in clause.words and place_called_off(clause))
     ):
         return []  # no place, no trip word: nothing to find
     if is_habit(low) or anyones_way(low) or lodging_priced(low):

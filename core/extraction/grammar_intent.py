@@ -54,7 +54,14 @@ _GOING_TO_DO = re.compile(
 not where one is headed ("going to the cinema", "going to work") nor how things will be
 ("dad's gonna be ok")."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
-_EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
+_EXPERIENCE = re.compile(
+    r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b|"
+    # "we've set off for lisbon twice", "i've flown to porto before": a journey counted or
+    # done before is an experience, whatever its verb (not "twice today", so far today).
+    r"\b(?:twice|once|(?:a\s+few|a\s+couple(?:\s+of)?|several|many|loads\s+of|lots\s+of|\d+|"
+    r"two|three|four|five)\s+times)\b(?!\s+(?:today|this\s+(?:morning|week)))|"
+    r"\bbefore\s*(?=$|[.!?,;:)])"
+)
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
 _DURATION_TO_NOW = re.compile(
     r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades|days|ages)\b|"

@@ -48,6 +48,9 @@ FAR_PAST = branched(
     r"their|that|this|everyone|everything|[a-z]+(?:'s|'re|\s+(?:is|are|has|have|gets?|lands?|"
     r"arrives?|comes?|clears?))\b))|"
     r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
+    # "we've set off for lisbon before": a perfect done before, the adverb ending the clause
+    # (not "have to leave before", "before we go").
+    r"\b(?:'ve|have|has)\s+(?!to\b|got\s+to\b)(?:[\w']+\s+){1,6}?before\s*(?=$|[.!?,;:)])|"
     # The pandemic dates a story: "the trip got cancelled because of covid", "during
     # lockdown we…" (not "has covid", "in quarantine": an illness or a stay now).
     r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"

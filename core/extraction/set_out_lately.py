@@ -53,6 +53,12 @@ _LONG_AGO = re.compile(
     r"\b(?:(?:19|20)\d\d|years?\s+ago|months?\s+ago|last\s+(?:year|month|summer|winter|"
     r"spring|fall|autumn)|back\s+then|as\s+a\s+kid|when\s+i\s+was)\b"
 )
+_DONE_BEFORE = re.compile(
+    r"\b(?:twice|(?:a\s+few|a\s+couple(?:\s+of)?|several|many|loads\s+of|lots\s+of|\d+|two|three|"
+    r"four|five)\s+times|(?:once|before)(?=\s*(?:$|[.!?,;:)])))"
+)
+"""A departure counted or done before ("we've set off for lisbon before", "set off for porto
+twice"): an experience told, not a trip under way (not "left once the rain stopped")."""
 _BACK_SINCE = re.compile(
     r"\b(?:were|was|got|came|flew|drove|made\s+it)\s+(?:(?:back|home)\s+)?(?:back|home)\b"
 )
@@ -72,7 +78,11 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
     m = _SET_OUT.match(clause.low)
     if m is None or _THEN.match(clause.low[m.end() :]) is None:
         return []
-    if _LONG_AGO.search(clause.low) or _BACK_SINCE.search(clause.low, m.end()):
+    if (
+        _LONG_AGO.search(clause.low)
+        or _DONE_BEFORE.search(clause.low, m.end())
+        or _BACK_SINCE.search(clause.low, m.end())
+    ):
         return []
     today = clause.at.date()
     if sets_off_ahead(clause.low):

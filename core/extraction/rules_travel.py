@@ -22,6 +22,7 @@ from core.extraction.cut_short import cut_short
 from core.extraction.places import Place, place_at, place_before, place_there
 from core.extraction.regex_branches import BranchedPattern
 from core.extraction.spent_months import month_spent_ahead
+from core.extraction.see_you_back import see_you_back
 from core.extraction.travel_arrived import ARRIVED, GOT_THING
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation, place_called_off
@@ -107,6 +108,8 @@ the garage" (what came back, not the writer, unlike "got back from Lisbon")."""
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
+    if (farewell := see_you_back(clause)) is not None:
+        return farewell  # "i've set off for porto, see you in a week": back in a week
     if (
         clause.words.isdisjoint(TRAVEL_GATE)
         # "tahoe's off" after "never mind,": the place with its "'s" still on it

@@ -222,6 +222,10 @@ _JOINT = re.compile(
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
     # "hubby flew out to Lagos this morning, back in two weeks"
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"
+    # "i've set off for porto, see you in a week": the farewell and when, a clause of its own
+    # (``see_you_back``).
+    r"(?:see|c)\s+(?:you|u|ya|y'all|yall|everyone)(?:\s+(?:all|guys))?\s+(?=in\s+(?:\d+|a|an|one|two|"
+    r"three|four|five|six|seven|ten)\b)|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
     # "Sid's brighter today, the antibiotics kicked in overnight", "the party's off, the

@@ -64,6 +64,8 @@ _BACK_SINCE = re.compile(
 )
 """A way back told in the past after the departure ("we headed out friday and were home
 again sunday"): the trip is over, not under way."""
+_JUST_NOW = re.compile(r"(?:'ve|\bhave|\bweve|\bive|\bjust)\s+(?:(?:just|finally|officially|all)\s+)*\S+")
+"""A departure in the present perfect or "just" done, no day said: it left today."""
 _TODAY = re.compile(
     r"\b(?:this\s+(?:morning|am)|today|earlier|ago|at\s+\d|\d\s*(?:am|pm)|first\s+thing|"
     r"before\s+(?:dawn|sunrise))\b"
@@ -88,6 +90,8 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
     if sets_off_ahead(clause.low):
         return []
     day = _day_left(clause, m.end(), today)
+    if day is None and _JUST_NOW.search(clause.low, 0, m.end()):
+        day = today  # "i've set off for porto", "just left for the airport": today
     if day is False or ((dated_only or m.group("ride")) and day is None):
         return []
     found = [Candidate("travel.status", "in_progress", 0.85, "assertive")]

@@ -23,6 +23,7 @@ from core.extraction.intent_nonfactual import INVITED
 from core.extraction.lead_filler import lead_stripped
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.pieces_kept import kept_with_their_clause
+from core.extraction.see_you_back import cut_before_farewell
 from core.extraction.sentences import sentences
 from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.typed_text import clean
@@ -222,10 +223,6 @@ _JOINT = re.compile(
     r"oct|nov|dec|next|tomorrow|tmrw|tonight|in\s+\d|\d|"
     # "hubby flew out to Lagos this morning, back in two weeks"
     r"in\s+(?:a|an|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?))|"
-    # "i've set off for porto, see you in a week": the farewell and when, a clause of its own
-    # (``see_you_back``).
-    r"(?:see|c)\s+(?:you|u|ya|y'all|yall|everyone)(?:\s+(?:all|guys))?\s+(?=in\s+(?:\d+|a|an|one|two|"
-    r"three|four|five|six|seven|ten)\b)|"
     # "we're in tahoe, back at work monday": the return to work is a clause of its own.
     r"back\s+(?:at\s+work|in\s+the\s+office|at\s+the\s+office|to\s+work)|"
     # "Sid's brighter today, the antibiotics kicked in overnight", "the party's off, the
@@ -374,7 +371,7 @@ def split_segments(text: str) -> list[Segment]:
             cut_after_coming_back(cut_before_coming_back(kept_with_their_clause(kept)))
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
-        kept = cut_before_already_there(kept)
+        kept = cut_before_farewell(cut_before_already_there(kept))
         if question and len(kept) > 1 and kept[-1][1] == "while":
             # "Where do I change my address while we are away?": the "while" is when the
             # question is about, not a second question of its own.

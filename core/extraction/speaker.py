@@ -71,9 +71,11 @@ _KIN_POSSESSOR = re.compile(
     _LEAD
     + r"(?:(?:ugh|omg|lol|ok|okay|wait|welp|ngl|tbh|fyi)\W+)*"
     + r"(?:mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|granny|nana|gran|sis|bro)"
-    # "mums tahoe trip is off": a place's name may stand before the trip.
-    r"(?:'s|s)\s+(?:new\s+|return\s+|(?!(?:got|gets|has|had|is|was|paid|pays)\b)"
-    r"(?![a-z]+(?:ed|ing)\b)[a-z]+\s+)?(?:rent|mortgage|name|flights?|trip|hotel|salary|bill|"
+    # "mums tahoe trip is off": a place's name may stand before the trip (not before a bill:
+    # "Gran's phone bill paid" is the carer's to pay, ``_THEIR_BILL``).
+    r"(?:'s|s)\s+(?:(?!(?:got|gets|has|had|is|was|paid|pays)\b)(?![a-z]+(?:ed|ing)\b)[a-z]+\s+"
+    r"(?=(?:trip|flights?|vacation|holiday|cruise)\b))?"
+    r"(?:new\s+|return\s+)?(?:rent|mortgage|name|flights?|trip|hotel|salary|bill|"
     r"loan|address|city|job|employer|vacation|holiday|cruise|train|bus|visa|lease)\b",
     re.IGNORECASE,
 )

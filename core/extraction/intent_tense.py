@@ -55,7 +55,8 @@ FAR_PAST = branched(
     r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
     # "we've set off for lisbon before": a journey in the perfect done before, the adverb
     # ending the clause (not "have to leave before", "before we go", "had this bug before").
-    r"\b(?:'ve|have|has)\s+(?:(?:already|ever|just|both|all)\s+)?" + JOURNEY_DONE
+    r"\b(?:'ve|have|has)\s+(?:(?:already|ever|just|both|all)\s+)?"
+    + JOURNEY_DONE
     + r"\b[^.;!?]{0,40}?\bbefore\s*(?=$|[.!?,;:)])|"
     # The pandemic dates a story: "the trip got cancelled because of covid", "during
     # lockdown we…" (not "has covid", "in quarantine": an illness or a stay now).

@@ -208,10 +208,28 @@ def place_at(text: str, start: int, *, bare: bool = False, headed: bool = False)
 
 
 _REGION_HEADS = frozenset(
-    """
-    highlands lowlands lakes keys islands isles hills mountains dales downs moors wolds fens
-    glens beacons coast riviera valley peninsula district
-    """.split()
+    [
+        "highlands",
+        "lowlands",
+        "lakes",
+        "keys",
+        "islands",
+        "isles",
+        "hills",
+        "mountains",
+        "dales",
+        "downs",
+        "moors",
+        "wolds",
+        "fens",
+        "glens",
+        "beacons",
+        "coast",
+        "riviera",
+        "valley",
+        "peninsula",
+        "district",
+    ]
 )
 """The last word of a region's name said with its "the" ("the Greek Islands", "the Blue Ridge
 Mountains", "the Amalfi Coast"): a run of capitalised words ending in one is the region."""

@@ -21,8 +21,8 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.cut_short import cut_short
 from core.extraction.places import Place, place_at, place_before, place_there
 from core.extraction.regex_branches import BranchedPattern
-from core.extraction.spent_months import month_spent_ahead
 from core.extraction.see_you_back import see_you_back
+from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_arrived import ARRIVED, GOT_THING
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation, place_called_off

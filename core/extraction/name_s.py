@@ -97,7 +97,8 @@ _KIN_S = re.compile(
     r"brother|grandma|grandpa|grandad|granddad|nana|nanna|granny|son|daughter)s\b(?=\s+(?:out|home|back|away|sick|gone|asleep|"
     r"still|not|been|better|fine|ok|okay|finally|just|at|with|having|getting|feeling|doing|"
     # "my moms in the hospital" (not "my sisters in law")
-    r"staying|flying|driving|coming|going|in(?!(?:\s|-)+laws?\b))\b)",
+    # "mums off to tahoe friday": where they are off to, or off work.
+    r"staying|flying|driving|coming|going|leaving|heading|off|in(?!(?:\s|-)+laws?\b))\b)",
     re.I,
 )
 """"moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":

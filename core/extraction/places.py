@@ -185,7 +185,7 @@ def place_at(text: str, start: int, *, bare: bool = False, headed: bool = False)
             # "orange juice", "reading glasses": an ordinary word ("san fransisco": a slip)
             return _slip_at(text, words)
     if offset:
-        return None
+        return _region_after_the(words[1:])
     slip = _slip_at(text, words)
     if slip is not None:
         return slip
@@ -205,6 +205,56 @@ def place_at(text: str, start: int, *, bare: bool = False, headed: bool = False)
     if is_known_organisation(name):
         return None  # "at Costco", "heading to Target": a shop, not a trip's place
     return Place(name, False, run[-1][2])
+
+
+_REGION_HEADS = frozenset(
+    [
+        "highlands",
+        "lowlands",
+        "lakes",
+        "keys",
+        "islands",
+        "isles",
+        "hills",
+        "mountains",
+        "dales",
+        "downs",
+        "moors",
+        "wolds",
+        "fens",
+        "glens",
+        "beacons",
+        "coast",
+        "riviera",
+        "valley",
+        "peninsula",
+        "district",
+    ]
+)
+"""The last word of a region's name said with its "the" ("the Greek Islands", "the Blue Ridge
+Mountains", "the Amalfi Coast"): a run of capitalised words ending in one is the region."""
+
+
+def _region_after_the(words: list[tuple[str, int, int]]) -> Place | None:
+    """A region the gazetteer does not know, written after "the" as a capitalised run of two
+    words or more that names what kind of land it is ("off to the Greek Islands", "the Isle of
+    Wight"): one capitalised word after "the" is more often a family or a shop ("the Smiths",
+    "the Shard"), so a single word is read only when the gazetteer knows it."""
+    run: list[tuple[str, int, int]] = []
+    for w, s, e in words:
+        if (w[:1].isupper() and w.lower() not in _NOT_PLACES) or (run and w in _CONNECTORS):
+            run.append((w, s, e))
+        else:
+            break
+    while run and run[-1][0] in _CONNECTORS:
+        run.pop()
+    if len(run) < 2:
+        return None
+    first, last = run[0][0].lower(), run[-1][0].lower()
+    if last not in _REGION_HEADS and first not in ("isle", "isles"):
+        return None
+    name = " ".join(w for w, _, _ in run)
+    return None if is_known_organisation(name) else Place(name, False, run[-1][2])
 
 
 def _slip_at(text: str, words: list[tuple[str, int, int]]) -> Place | None:

@@ -21,10 +21,11 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.cut_short import cut_short
 from core.extraction.places import Place, place_at, place_before, place_there
 from core.extraction.regex_branches import BranchedPattern
+from core.extraction.see_you_back import see_you_back
 from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_arrived import ARRIVED, GOT_THING
 from core.extraction.travel_away import away_from_home
-from core.extraction.travel_cancellations import CALLED_OFF, cancellation
+from core.extraction.travel_cancellations import CALLED_OFF, cancellation, place_called_off
 from core.extraction.travel_changes import moved_to, still_weighed
 from core.extraction.travel_departures import sets_out_before
 from core.extraction.travel_gate import TRAVEL_GATE
@@ -107,12 +108,16 @@ the garage" (what came back, not the writer, unlike "got back from Lisbon")."""
 def extract_travel(clause: Clause) -> list[Candidate]:
     """Travel candidates in one clause."""
     low = clause.low
+    if (farewell := see_you_back(clause)) is not None:
+        return farewell  # "i've set off for porto, see you in a week": back in a week
     if (
         clause.words.isdisjoint(TRAVEL_GATE)
         # "tahoe's off" after "never mind,": the place with its "'s" still on it
         and not any(gazetteer.starts_a_name(w.removesuffix("'s")) for w in clause.words)
         and CAPITAL.search(clause.text) is None
         and CALLED_OFF.search(low) is None
+        # "tahoes off": the "'s" typed without its apostrophe, the place's name run into it
+        and not ("off" in clause.words and place_called_off(clause))
     ):
         return []  # no place, no trip word: nothing to find
     if is_habit(low) or anyones_way(low) or lodging_priced(low):

@@ -23,6 +23,7 @@ from core.extraction.intent_nonfactual import INVITED
 from core.extraction.lead_filler import lead_stripped
 from core.extraction.letters import strip_frame, strip_salutation
 from core.extraction.pieces_kept import kept_with_their_clause
+from core.extraction.see_you_back import cut_before_farewell
 from core.extraction.sentences import sentences
 from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.typed_text import clean
@@ -370,7 +371,7 @@ def split_segments(text: str) -> list[Segment]:
             cut_after_coming_back(cut_before_coming_back(kept_with_their_clause(kept)))
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
-        kept = cut_before_already_there(kept)
+        kept = cut_before_farewell(cut_before_already_there(kept))
         if question and len(kept) > 1 and kept[-1][1] == "while":
             # "Where do I change my address while we are away?": the "while" is when the
             # question is about, not a second question of its own.

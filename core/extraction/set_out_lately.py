@@ -53,11 +53,21 @@ _LONG_AGO = re.compile(
     r"\b(?:(?:19|20)\d\d|years?\s+ago|months?\s+ago|last\s+(?:year|month|summer|winter|"
     r"spring|fall|autumn)|back\s+then|as\s+a\s+kid|when\s+i\s+was)\b"
 )
+_DONE_BEFORE = re.compile(
+    r"\b(?:twice|(?:a\s+few|a\s+couple(?:\s+of)?|several|many|loads\s+of|lots\s+of|\d+|two|three|"
+    r"four|five)\s+times|(?:once|before)(?=\s*(?:$|[.!?,;:)])))"
+)
+"""A departure counted or done before ("we've set off for lisbon before", "set off for porto
+twice"): an experience told, not a trip under way (not "left once the rain stopped")."""
 _BACK_SINCE = re.compile(
     r"\b(?:were|was|got|came|flew|drove|made\s+it)\s+(?:(?:back|home)\s+)?(?:back|home)\b"
 )
 """A way back told in the past after the departure ("we headed out friday and were home
 again sunday"): the trip is over, not under way."""
+_JUST_NOW = re.compile(
+    r"(?:'ve|\bhave|\bweve|\bive|\bjust)\s+(?:(?:just|finally|officially|all)\s+)*\S+"
+)
+"""A departure in the present perfect or "just" done, no day said: it left today."""
 _TODAY = re.compile(
     r"\b(?:this\s+(?:morning|am)|today|earlier|ago|at\s+\d|\d\s*(?:am|pm)|first\s+thing|"
     r"before\s+(?:dawn|sunrise))\b"
@@ -72,12 +82,18 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
     m = _SET_OUT.match(clause.low)
     if m is None or _THEN.match(clause.low[m.end() :]) is None:
         return []
-    if _LONG_AGO.search(clause.low) or _BACK_SINCE.search(clause.low, m.end()):
+    if (
+        _LONG_AGO.search(clause.low)
+        or _DONE_BEFORE.search(clause.low, m.end())
+        or _BACK_SINCE.search(clause.low, m.end())
+    ):
         return []
     today = clause.at.date()
     if sets_off_ahead(clause.low):
         return []
     day = _day_left(clause, m.end(), today)
+    if day is None and _JUST_NOW.search(clause.low, 0, m.end()):
+        day = today  # "i've set off for porto", "just left for the airport": today
     if day is False or ((dated_only or m.group("ride")) and day is None):
         return []
     found = [Candidate("travel.status", "in_progress", 0.85, "assertive")]

@@ -33,7 +33,8 @@ _CANCELLED = branched(
     r"\b(?:"
     + NOT_A_SCHOOL_TRIP
     + r"trips?|vacation|holiday|getaway|flights?|journey|voyage|cruise|"
-    r"honeymoon|travel\s+plans?)\b[^.;]*?\b(?:is|was|"
+    # "The travel to Lisbon is off": a learner's "travel" for the trip.
+    r"honeymoon|travel\s+plans?|travel(?=\s+to\b))\b[^.;]*?\b(?:is|was|"
     r"got|has\s+been|are|were|'s)\s+(?:now\s+|officially\s+)?(?:off|cancell?ed|called\s+off|"
     # "the flight to Cairo is cancel" (a learner's bare verb for the participle).
     # "the Bali trip got nixed", "our flights got axed": the slang for called off.
@@ -123,13 +124,16 @@ _PLACE_OFF = re.compile(
     r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi|actually|oh|hey|sadly|unfortunately|"
     # What takes back what was said before: "scratch that, tahoe's off", "never mind, …".
     r"never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it)|ignore\s+that|"
-    r"change\s+of\s+plans?|bad\s+news|heads\s+up)\b[\s,:!.-]*)*(?:the\s+)?"
-    r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:'s|\s+is|\s+got|\s+has\s+been)\s+"
+    r"change\s+of\s+plans?|bad\s+news|heads\s+up)\b[\s,:!.-]*)*(?:the\s+)?(?:whole\s+)?"
+    # "tahoes off", "lisbon trips off": the "'s" typed without its apostrophe.
+    r"(?P<place>[a-z][\w.]*(?:\s+[a-z][\w.]*){0,2}?)(?:'s|s|\s+is|\s+got|\s+has\s+been)\s+"
     r"(?:now\s+|officially\s+|totally\s+|def(?:initely)?\s+)?(?:(?:off|cancell?ed|called\s+off)\b"
     # "Denver is off sick", "off today": a person off work, whatever the name; "off for
     # us", "off for good" is still the trip ("off for the week" is someone's leave).
-    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this|for(?!\s+(?:us|me|good)\b)|until|"
-    r"till|til|from|on)\b)|"
+    # "off this year", "off for now" is the trip; "off-season", "off the charts" no trip's.
+    r"(?!\s+(?:sick|work|duty|today|tomorrow|tonight|this(?!\s+(?:year|time)\b)|"
+    r"for(?!\s+(?:us|me|good|now)\b)|until|till|til|from|on|the\s+(?:charts?|scale|hook|grid|"
+    r"rails|wall|radar|beaten))\b|-)|"
     # "Vegas is a no-go this year": no person is a no-go.
     r"a\s+no[\s-]?go\b)",
     re.I,
@@ -181,7 +185,7 @@ def _place_off_in(text: str) -> re.Match[str] | None:
         return _place_cancelled(text)
     # alone: "cabo's" is Cabo and the verb; "the Dublin weekend is off" is Dublin's trip
     # ... and so is "the Crete plan is off"
-    name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break|plans?)$", "", m.group("place"))
+    name = re.sub(r"\s+(?:weekend|trip|holiday|getaway|break|plans?|thing)$", "", m.group("place"))
     place = place_at(name, 0)
     if place is None or not place.known or place.end != len(name):
         return None  # "Marcus is off": an unknown name is someone's

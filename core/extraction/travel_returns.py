@@ -149,7 +149,10 @@ HOMEWARD = branched(
     rf"(?:{_SHORT_DAYS})\b|tomorrow\b|"
     # a month and its day: "Currently: Tokyo, back Mar 20", "back April 2nd"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
-    r"tonight\b|next\b|in\s+\d|\d|the\s+\d)"  # "then back the 13th"
+    r"tonight\b|next\b|in\s+\d|\d|the\s+\d|"  # "then back the 13th"
+    # "set off for porto, back in a week": the stretch away in words (not "back in a bit").
+    r"in\s+(?:a|an|one|two|three|four|five|six|seven|ten|a\s+few|a\s+couple(?:\s+of)?)\s+"
+    r"(?:days?|nights?|weeks?|fortnight)\b)"
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).

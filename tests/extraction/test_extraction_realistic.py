@@ -231,6 +231,7 @@ PROBE_SETS = (
     "probes32c",
     "probes33a",
     "probes33b",
+    "probes34a",
     "probes34b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
@@ -792,6 +793,7 @@ _PROBE_MINIMUM = {
     "probes32c": 16,
     "probes33a": 72,
     "probes33b": 52,
+    "probes34a": 70,
     "probes34b": 64,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
@@ -1633,6 +1635,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # bill due a day ahead may be planning; two texts found in other sets reworded);
     # 0.981 (51/52) / 0.976 (40/41) after the fixes, none. Floors with the wider margin.
     ("probes33b", "dev"): Figures(0.92, 0.92, 0.00, 0.00, 0, 0.00),
+    # probes34a (thirty-fourth round, words34: a region said with its "the", a trip said off
+    # with its "'s" typed without the apostrophe, a journey done before, a departure with a
+    # farewell and its stretch away; someone else's, questions, conditions and the past as
+    # look-alikes), one batch of 70 committed with its baseline before any rule changed:
+    # 0.914 (64/70) / 0.449 (31/69), no false commit, three records with a forbidden field;
+    # 0.929 (65/70) / 0.971 (67/69) after the fixes, none. Floors with the wider margin.
+    ("probes34a", "dev"): Figures(0.89, 0.92, 0.00, 0.00, 0, 0.00),
     # probes34b (thirty-fourth round, money34: a bill and its sum, then "it's due" a day in
     # the next sentence; the writer's share of a bill and someone else's; a charge disputed,
     # "charged me twice", not a bill paid; with someone else's, questions, conditions, the

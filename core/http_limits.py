@@ -109,11 +109,14 @@ def body_deadline(limits: HttpLimits, max_body: int) -> Callable[..., Awaitable[
 
 class ConnectionCap:
     """The protocol factory of a server (``web.AppRunner.server``) that holds at most
-    ``limit`` connections: the next one is answered 503 and closed."""
+    ``limits.max_connections``: the next one is answered 503 and closed."""
 
-    def __init__(self, serve: web.Server, limit: int, name: str) -> None:
+    def __init__(self, serve: web.Server, limits: HttpLimits, name: str) -> None:
         self._serve = serve
-        self._limit = limit
+        self._limit = limits.max_connections
+        # What the refused client sent is read (and dropped) a moment, or closing with it
+        # unread would reset the connection before the client reads its 503.
+        self._linger = min(1.0, limits.head_seconds)
         self._name = name
         self._full = False
 
@@ -129,16 +132,30 @@ class ConnectionCap:
                 self._name,
                 self._limit,
             )
-        return _Refusal()
+        return _Refusal(self._linger)
 
 
 class _Refusal(asyncio.Protocol):
-    """A connection over the cap: told so, then closed without reading it."""
+    """A connection over the cap: told so, what it sends dropped, closed when it is done
+    or after ``linger`` seconds."""
+
+    def __init__(self, linger: float) -> None:
+        self._linger = linger
+        self._closing: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.WriteTransport)
+        assert isinstance(transport, asyncio.Transport)
         transport.write(_FULL)
-        transport.close()
+        if transport.can_write_eof():
+            transport.write_eof()
+        self._closing = asyncio.get_running_loop().call_later(self._linger, transport.close)
+
+    def data_received(self, data: bytes) -> None:
+        pass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._closing is not None:
+            self._closing.cancel()
 
 
 async def listen(
@@ -147,7 +164,7 @@ async def listen(
     """Serve ``runner``'s application on ``host``:``port`` (0: any free), capped; close
     the returned server before ``runner.cleanup()``."""
     assert runner.server is not None, "runner.setup() first"
-    cap = ConnectionCap(runner.server, limits.max_connections, name)
+    cap = ConnectionCap(runner.server, limits, name)
     loop = asyncio.get_running_loop()
     return await loop.create_server(cap, host, port, reuse_address=True)
 

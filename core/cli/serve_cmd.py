@@ -130,7 +130,7 @@ async def serve(
             else:
                 assert runner.server is not None  # set up above
                 channel = socket.socket(fileno=worker_channel)
-                cap = ConnectionCap(runner.server, settings.http.max_connections, "canon serve")
+                cap = ConnectionCap(runner.server, settings.http, "canon serve")
                 stop_taking = take_connections(channel, cap)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()

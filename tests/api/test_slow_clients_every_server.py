@@ -7,6 +7,7 @@ tests assert what happens, never how fast (``core.http_limits`` has the whole st
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import subprocess
@@ -91,10 +92,11 @@ async def test_canon_serve_refuses_a_connection_over_its_cap(tmp_path: Path) -> 
 
 
 @contextmanager
-def canon_webhook(env: dict[str, str]) -> Iterator[int]:
-    """``canon webhook --port 0`` as a process; the port it listens on."""
+def canon_process(env: dict[str, str], *args: str, says: str) -> Iterator[int]:
+    """``canon *args`` as a process; the port in the line it ``says`` (a pattern) when
+    it listens."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "core.cli", "webhook", "--port", "0"],
+        [sys.executable, "-m", "core.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -105,7 +107,7 @@ def canon_webhook(env: dict[str, str]) -> Iterator[int]:
         seen = []
         for line in process.stdout:
             seen.append(line)
-            if found := re.search(r"listening on http://[\d.]+:(\d+)/signals", line):
+            if found := re.search(says, line):
                 yield int(found.group(1))
                 break
         else:
@@ -113,6 +115,13 @@ def canon_webhook(env: dict[str, str]) -> Iterator[int]:
     finally:
         process.terminate()
         process.communicate(timeout=60)
+
+
+def canon_webhook(env: dict[str, str]) -> contextlib.AbstractContextManager[int]:
+    """``canon webhook --port 0``; the port it listens on."""
+    return canon_process(
+        env, "webhook", "--port", "0", says=r"listening on http://[\d.]+:(\d+)/signals"
+    )
 
 
 async def test_canon_webhook(tmp_path: Path) -> None:
@@ -139,3 +148,13 @@ async def test_the_playgrounds_bot_api() -> None:
         assert late.startswith(b"HTTP/1.1 408 Request Timeout")
     finally:
         await emulator.close()
+
+
+async def test_canon_mcp_over_http(tmp_path: Path) -> None:
+    env = environment(tmp_path / "canon.db", **SMALL)
+    args = ("mcp", "--entity", "user:alice", "--transport", "http", "--port", "0", "--no-auth")
+    with canon_process(env, *args, says=r"MCP server for \S+ at http://[\d.]+:(\d+)/mcp") as port:
+        served = await trickled_head_closed_while_served(port, get("/mcp"))
+        assert served.startswith(b"HTTP/1.1 ")  # answered, whatever it thinks of a bare GET
+        assert await trickle(port, post_head("/mcp", 1000), body_bytes()) == b""
+        assert (await exchange(port, get("/mcp"))).startswith(b"HTTP/1.1 ")

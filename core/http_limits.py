@@ -2,7 +2,8 @@
 
 Every HTTP server Canon runs on aiohttp (``canon serve``, ``canon webhook``, the
 playground) serves through these, so a client that trickles a request never ties
-one up:
+one up (the bot's webhook, on tornado, keeps them through ``bot.webhook_limits``, and
+``canon mcp --transport http``, on uvicorn, through ``core.mcp.http_deadlines``):
 
 * the head (request line and headers) must be complete within ``head_seconds`` of
   the connection opening or of the previous response; else the connection is

@@ -33,7 +33,7 @@ Bot
     CANON_FAMILY_ENTITY       the household, e.g. "family:smith": family facts said in
                               chat are recorded on it and every user reads it
     CANON_CONTEXT_TOKENS      token budget of the context block (default 1200)
-HTTP servers (canon serve, canon webhook, the playground; core.http_limits)
+Every HTTP server (serve, webhook, bot --webhook, mcp, playground; core.http_limits)
     CANON_HTTP_HEAD_TIMEOUT_S (10), CANON_HTTP_BODY_MIN_RATE (bytes a second, 16384),
     CANON_HTTP_MAX_CONNECTIONS (256 open connections per server)
 Reading messages

@@ -34,6 +34,7 @@ from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
 from bot.ticks import ChatClaim, Ticks
 from bot.updates import PerChatUpdates
+from bot.webhook_limits import limit_webhook_server
 from core.conversation import texts
 from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import AfterChange, CanonChat, Clock
@@ -219,6 +220,7 @@ class BotRunner:
                 poll_interval=0.0, timeout=int(self.poll_timeout), allowed_updates=allowed
             )
         else:
+            limit_webhook_server(settings.http)  # before python-telegram-bot makes its server
             await updater.start_webhook(
                 listen=webhook.listen,
                 port=webhook.port,

@@ -33,6 +33,9 @@ Bot
     CANON_FAMILY_ENTITY       the household, e.g. "family:smith": family facts said in
                               chat are recorded on it and every user reads it
     CANON_CONTEXT_TOKENS      token budget of the context block (default 1200)
+Every HTTP server (serve, webhook, bot --webhook, mcp, playground; core.http_limits)
+    CANON_HTTP_HEAD_TIMEOUT_S (10), CANON_HTTP_BODY_MIN_RATE (bytes a second, 16384),
+    CANON_HTTP_MAX_CONNECTIONS (256 open connections per server)
 Reading messages
     CANON_READER              where the offline extractor reads a chat message: thread
                               (default; one reading thread in the front end's process) or
@@ -64,6 +67,7 @@ from core.domain.policy import Policy, default_policy, load_policy
 from core.errors import ConfigError
 from core.extraction.llm_config import NO_KEY, LLMConfig, SummariseMode
 from core.extraction.reader_mode import DEFAULT_READER, READER_MODES, ReaderMode
+from core.http_limits import HttpLimits
 from core.signals.rules import Rule, parse_rules
 from core.sources.base import SourceConfig
 from core.sources.config import parse_sources, read_config_file
@@ -118,11 +122,13 @@ class Settings:
     sources: tuple[SourceConfig, ...] = ()
     """Calendar and mail accounts from the config file's ``[[sources]]`` tables."""
     rules: tuple[Rule, ...] = ()
+    """User mapping rules from its ``[[rules]]`` tables."""
     chat_shown_keep: int = 1000
     """The last messages of each chat whose record (``chat_shown``) is kept; older go."""
     reader: ReaderMode = DEFAULT_READER
     """Where chat messages are read offline: a process of their own, or a thread."""
-    """User mapping rules from its ``[[rules]]`` tables."""
+    http: HttpLimits = field(default_factory=HttpLimits)
+    """The deadlines and connection cap of every HTTP server Canon runs."""
 
 
 def load_settings(
@@ -162,6 +168,13 @@ def load_settings(
         rules=() if config_file is None else parse_rules(document),
         chat_shown_keep=_chat_shown_keep(env),
         reader=_reader(env),
+        http=HttpLimits(
+            head_seconds=_number(env, "CANON_HTTP_HEAD_TIMEOUT_S", 10.0, 0.05, 3600.0),
+            body_bytes_per_second=int(
+                _number(env, "CANON_HTTP_BODY_MIN_RATE", 16384, 1, 1e9, True)
+            ),
+            max_connections=int(_number(env, "CANON_HTTP_MAX_CONNECTIONS", 256, 1, 1e6, True)),
+        ),
     )
 
 

@@ -53,13 +53,17 @@ from bot.playground.bot_api_types import (
 from bot.playground.emulator_chats import EmulatedChats
 from bot.playground.emulator_updates import UpdateQueue
 from bot.playground.emulator_webhook import WebhookDelivery, WebhookRefused, webhook_setting
+from core.http_limits import HttpLimits, body_deadline, bound_port, listen
 
 
 class BotApiEmulator:
     """The Bot API for one bot token, with users driven from the same process."""
 
-    def __init__(self, token: str = "123456:local-playground-token") -> None:
+    def __init__(
+        self, token: str = "123456:local-playground-token", limits: HttpLimits | None = None
+    ) -> None:
         self.token = token
+        self.limits = limits or HttpLimits()
         self.calls: list[Call] = []
         self.commands: list[dict[str, str]] = []
         self._queue = UpdateQueue()
@@ -69,11 +73,13 @@ class BotApiEmulator:
         self._changed = asyncio.Condition()
         self._flood: list[tuple[int, int, Callable[[str], bool]]] = []
         self._runner: web.AppRunner | None = None
+        self._listening: asyncio.Server | None = None
         self.webhook = WebhookDelivery(
             lambda: self._queue.pending, self._queue.confirm, self._notify
         )
         self.port = 0
         self.app = web.Application(client_max_size=MAX_UPLOAD_BYTES)
+        self.app.middlewares.append(body_deadline(self.limits, MAX_UPLOAD_BYTES))
         self.app.router.add_route("*", "/bot{token}/{method}", self._handle)
 
     # -- lifecycle -------------------------------------------------------------------
@@ -83,13 +89,10 @@ class BotApiEmulator:
         return f"http://127.0.0.1:{self.port}/bot"
 
     async def start(self, port: int = 0) -> None:
-        self._runner = web.AppRunner(self.app, access_log=None)
+        self._runner = web.AppRunner(self.app, access_log=None, **self.limits.runner_options())
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)
-        await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self._listening = await listen(self._runner, "127.0.0.1", port, self.limits, "playground")
+        self.port = bound_port(self._listening)
 
     def wake(self) -> None:
         """End a waiting long poll now (empty answer), so a stopping bot need not wait."""
@@ -98,6 +101,9 @@ class BotApiEmulator:
     async def close(self) -> None:
         self.wake()
         await self.webhook.close()
+        if self._listening is not None:
+            self._listening.close()
+            self._listening = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

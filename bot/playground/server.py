@@ -41,7 +41,7 @@ class Playground:
         poll_timeout: float = 10.0,
         stall_after: float = 8.0,
     ) -> None:
-        self.emulator = BotApiEmulator()
+        self.emulator = BotApiEmulator(limits=settings.http)
         self.port = port
         users = (PLAYGROUND_USER, *settings.audience.allowed_user_ids)
         self.settings = replace(

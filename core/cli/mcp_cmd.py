@@ -148,7 +148,9 @@ async def mcp(
                 )
             click.echo(f"canon: MCP server for {entity} at {url}", err=True)
 
-        await serve_http(server, host, port, announce, None if no_auth else authorize)
+        await serve_http(
+            server, host, port, announce, None if no_auth else authorize, settings.http
+        )
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

@@ -30,6 +30,7 @@ from core.errors import ConfigError, LanguageModelMissing
 from core.extraction.reading_process import close_reading_process
 from core.extraction.select import configured_extractor, warm_reader
 from core.extraction.types import Extractor
+from core.http_limits import ConnectionCap, body_deadline, bound_port, listen
 from core.store.factory import parse_store_url
 
 READY = "ready"
@@ -109,26 +110,35 @@ async def serve(
         # A request line or header up to 64 KiB reaches Canon, whose schemas answer a query
         # too long with a problem document (422); aiohttp's own limit (8,190 bytes) answered
         # a long query with a plain-text 400 the OpenAPI document does not list.
+        # A client trickling its request is cut off; one more connection than allowed, refused.
+        app.middlewares.append(body_deadline(settings.http, max_body))
         runner = web.AppRunner(
-            app, access_log=None, max_line_size=_MAX_LINE, max_field_size=_MAX_LINE
+            app,
+            access_log=None,
+            max_line_size=_MAX_LINE,
+            max_field_size=_MAX_LINE,
+            **settings.http.runner_options(),
         )
         await runner.setup()
         # The language pipeline loads before the port takes requests, not in the first one.
         await asyncio.to_thread(_load_language_pipeline, extractor)
         stop_taking = None
+        listening = None
         try:
             if worker_channel is None:
-                await web.TCPSite(runner, host, port).start()
+                listening = await listen(runner, host, port, settings.http, "canon serve")
             else:
                 assert runner.server is not None  # set up above
                 channel = socket.socket(fileno=worker_channel)
-                stop_taking = take_connections(channel, runner.server)
+                cap = ConnectionCap(runner.server, settings.http, "canon serve")
+                stop_taking = take_connections(channel, cap)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, stop.set)
             if worker_channel is None:
-                bound = runner.addresses[0][1] if runner.addresses else port
+                assert listening is not None
+                bound = bound_port(listening)
                 click.echo(f"canon: serving the HTTP API on http://{host}:{bound}/v1", err=True)
             else:
                 click.echo(READY)  # to the supervisor, on the pipe it reads
@@ -136,6 +146,8 @@ async def serve(
         finally:
             if stop_taking is not None:
                 stop_taking()
+            if listening is not None:
+                listening.close()
             await runner.cleanup()
             await asyncio.to_thread(close_reading_process)  # no reader outlives its server
     if worker_channel is None:

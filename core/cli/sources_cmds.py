@@ -297,23 +297,27 @@ def webhook(ctx: Context, host: str, port: int, secret_env: str) -> None:
     """
     from aiohttp import web
 
-    from core.sources.webhook import webhook_app
+    from core.http_limits import body_deadline, bound_port, listen
+    from core.sources.webhook import MAX_BODY, webhook_app
 
     secret = ctx.environ.get(secret_env, "")
     if len(secret) < 16:
         raise ConfigError(f"set {secret_env} to a secret of at least 16 characters")
 
+    limits = ctx.settings.http
+
     async def serve() -> None:
         async with open_engine(ctx) as engine:
-            runner = web.AppRunner(
-                webhook_app(engine, secret.encode(), utc_now, rules=ctx.settings.rules)
-            )
+            app = webhook_app(engine, secret.encode(), utc_now, rules=ctx.settings.rules)
+            app.middlewares.append(body_deadline(limits, MAX_BODY))
+            runner = web.AppRunner(app, **limits.runner_options())
             await runner.setup()
-            await web.TCPSite(runner, host, port).start()
-            out().print(f"listening on http://{host}:{port}/signals")
+            listening = await listen(runner, host, port, limits, "canon webhook")
+            out().print(f"listening on http://{host}:{bound_port(listening)}/signals")
             try:
                 await asyncio.Event().wait()
             finally:
+                listening.close()
                 await runner.cleanup()
 
     asyncio.run(serve())

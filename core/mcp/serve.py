@@ -11,7 +11,10 @@ from typing import Any
 import uvicorn
 from mcp.server.mcpserver import MCPServer
 
+from core.api.limits import MAX_BODY
 from core.errors import CanonError
+from core.http_limits import HttpLimits
+from core.mcp.http_deadlines import uvicorn_options
 
 MCP_PATH = "/mcp"
 
@@ -67,6 +70,7 @@ async def serve_http(
     port: int,
     announce: Callable[[str], None],
     authorize: Authorize | None = None,
+    limits: HttpLimits | None = None,
 ) -> None:
     """Serve streamable HTTP on ``host``:``port`` (0: a free port) until stopped; with
     ``authorize``, every request needs a bearer token it accepts.
@@ -88,7 +92,8 @@ async def serve_http(
     app: ASGIApp = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
     if authorize is not None:
         app = require_bearer(app, authorize)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    options = uvicorn_options(limits or HttpLimits(), MAX_BODY)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", **options)
     announce(f"http://{shown}:{bound}{MCP_PATH}")
     try:
         await uvicorn.Server(config).serve(sockets=[sock])

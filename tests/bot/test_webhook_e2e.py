@@ -22,6 +22,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from budgets import budget
 from canon_testing import CALIBRATED_POLICY_FILE
 from chatkit import ALICE
 from fakes.telegram_api import FakeTelegram
+from slow_clients import body_bytes, exchange, head_lines, trickle
 from telegram import Bot
 from telegram.error import BadRequest, Conflict
 
@@ -96,6 +98,15 @@ def _message_update(update_id: int, text: str) -> dict[str, Any]:
 @pytest.fixture
 async def webhook_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[WebhookBot]:
     """``canon bot --webhook`` against ``tg``, started and (if still running) stopped."""
+    async with running_webhook_bot(tg, tmp_path) as bot:
+        yield bot
+
+
+@asynccontextmanager
+async def running_webhook_bot(
+    tg: FakeTelegram, tmp_path: Path, **settings: str
+) -> AsyncIterator[WebhookBot]:
+    """``canon bot --webhook`` against ``tg`` (more ``settings`` in its environment)."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/telegram"
     env = {
@@ -108,6 +119,7 @@ async def webhook_bot(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[Webhook
         "CANON_ALLOWED_USER_IDS": str(ALICE),
         "CANON_WEBHOOK_SECRET": SECRET,
         "CANON_POLICY": str(CALIBRATED_POLICY_FILE),  # past calibration
+        **settings,
     }
     log = tmp_path / "bot.stderr"
     with log.open("wb") as stderr:
@@ -238,3 +250,40 @@ async def test_a_refused_delivery_stays_pending_until_the_secret_matches(
         await other.set_webhook(webhook_bot.url, secret_token=SECRET)
         await tg.reply_after(ALICE, 0, "Noted: you're in Tahoe")
         assert (await other.get_webhook_info()).pending_update_count == 0
+
+
+async def test_a_client_trickling_its_request_is_cut_off_while_telegram_is_served(
+    tg: FakeTelegram, tmp_path: Path
+) -> None:
+    """The webhook faces the internet: a trickled head is closed, a trickled body answered
+    closed, one connection over the cap answered 503, and Telegram's deliveries go on."""
+    limits = {
+        "CANON_HTTP_HEAD_TIMEOUT_S": "0.5",
+        "CANON_HTTP_BODY_MIN_RATE": "10000000",  # the largest update's 1 MiB: 0.1 s more
+        "CANON_HTTP_MAX_CONNECTIONS": "3",
+    }
+    async with running_webhook_bot(tg, tmp_path, **limits) as bot:
+        slow = asyncio.create_task(trickle(bot.port, b"POST /telegram HTTP/1.1\r\n", head_lines()))
+        await tg.say(ALICE, "We're planning a trip to Tahoe", expect="Sounds like a plan")
+        assert await slow == b""
+        head = (
+            f"POST /telegram HTTP/1.1\r\nHost: canon\r\nContent-Type: application/json\r\n"
+            f"X-Telegram-Bot-Api-Secret-Token: {SECRET}\r\nContent-Length: 100\r\n\r\n"
+        ).encode()
+        # Every body is given the largest update's time, 0.6 s: a byte every 0.1 s of 100
+        # never makes it, and tornado closes the connection without an answer.
+        assert await trickle(bot.port, head, body_bytes(), pause=0.1) == b""
+
+        held = []
+        for _ in range(3):  # each proven open: its headers are being read, it is not refused
+            _, writer = await asyncio.open_connection("127.0.0.1", bot.port)
+            writer.write(b"POST /telegram HTTP/1.1\r\n")
+            held.append(writer)
+        refused = await exchange(bot.port, b"GET / HTTP/1.1\r\n\r\n")
+        for writer in held:
+            writer.close()
+        assert refused.startswith(b"HTTP/1.1 503 Service Unavailable")
+        await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")
+        bot.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(bot.proc.wait(), budget(15)) == 0
+    assert "CANON_HTTP_MAX_CONNECTIONS" in bot.log.read_text()

@@ -13,7 +13,6 @@ the whole set."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 import socket
 import subprocess
@@ -26,10 +25,7 @@ from core.api.handout import Handout, channels, take_connections
 from core.api.limits import MAX_BODY
 from core.cli.common import Context, open_engine, pass_ctx, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
-from core.errors import ConfigError, LanguageModelMissing
-from core.extraction.reading_process import close_reading_process
-from core.extraction.select import configured_extractor, warm_reader
-from core.extraction.types import Extractor
+from core.errors import ConfigError
 from core.store.factory import parse_store_url
 
 READY = "ready"
@@ -99,10 +95,11 @@ async def serve(
 
     from core.api.app import api_app
     from core.api.call import Services
+    from core.extraction.reading_process import close_reading_process
+    from core.extraction.select import configured_extractor
 
     settings = ctx.settings
     extractor = configured_extractor(settings.llm, settings.reader)
-    await warm_language_pipeline(extractor)
     async with open_engine(ctx) as engine:
         services = Services(engine, settings.audience, extractor, settings.rules)
         app = api_app(services, utc_now, max_body=max_body, rate_per_second=rate, burst=burst)
@@ -113,9 +110,8 @@ async def serve(
             app, access_log=None, max_line_size=_MAX_LINE, max_field_size=_MAX_LINE
         )
         await runner.setup()
-        # The language pipeline loads before the port takes requests, not in the first one.
-        await asyncio.to_thread(_load_language_pipeline, extractor)
         stop_taking = None
+        warming: asyncio.Task[None] | None = None
         try:
             if worker_channel is None:
                 await web.TCPSite(runner, host, port).start()
@@ -132,21 +128,22 @@ async def serve(
                 click.echo(f"canon: serving the HTTP API on http://{host}:{bound}/v1", err=True)
             else:
                 click.echo(READY)  # to the supervisor, on the pipe it reads
+            # The language pipeline loads once the port takes requests, on a thread of its
+            # own: /v1/health and whatever reads no text are answered at once, not a second
+            # or more later, and a message that arrives during the load waits for it there
+            # (as it would have waited for the port). It still loads at start, not in the
+            # first message of an hour later.
+            warming = asyncio.create_task(warm_language_pipeline(extractor))
             await stop.wait()
         finally:
             if stop_taking is not None:
                 stop_taking()
             await runner.cleanup()
+            if warming is not None:
+                await warming  # a reading process it starts is one the next line stops
             await asyncio.to_thread(close_reading_process)  # no reader outlives its server
     if worker_channel is None:
         click.echo("canon: stopped", err=True)
-
-
-def _load_language_pipeline(extractor: Extractor) -> None:
-    """Load it now, where ``extractor`` reads; a missing pipeline is left for each message
-    to report, as before."""
-    with contextlib.suppress(LanguageModelMissing):
-        warm_reader(extractor)
 
 
 async def _supervise(host: str, port: int, workers: int) -> None:

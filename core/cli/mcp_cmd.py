@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -102,59 +101,54 @@ async def mcp(
     from core.mcp.server import build_server
 
     settings = ctx.settings
-    # The language pipeline loads beside the start-up, as canon serve's does once it
-    # listens: a client that connects first is answered at once, a message waits for it.
-    warming = asyncio.create_task(warm_language_pipeline())
-    try:
-        async with open_engine(ctx) as engine:
-            stdio_role: Role = "agent" if role == "agent" else "delegate"
-            canon = ScopedCanon(
-                engine,
-                Scope.of(entity, settings.audience),
-                rules=settings.rules,
-                token_budget=settings.audience.context_tokens,
-                after_change=_projection_hook(settings),
-                principal=stdio_principal(entity, stdio_role),
-                names=settings.audience.configured_names(),
-            )
-            if transport == "stdio":
-                await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
-                return
+    await warm_language_pipeline()
+    async with open_engine(ctx) as engine:
+        stdio_role: Role = "agent" if role == "agent" else "delegate"
+        canon = ScopedCanon(
+            engine,
+            Scope.of(entity, settings.audience),
+            rules=settings.rules,
+            token_budget=settings.audience.context_tokens,
+            after_change=_projection_hook(settings),
+            principal=stdio_principal(entity, stdio_role),
+            names=settings.audience.configured_names(),
+        )
+        if transport == "stdio":
+            await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
+            return
 
-            async def authorize(secret: str) -> str | None:
-                token = await token_for(engine.store.api_tokens, secret)
-                if token is None:
-                    return "unknown or revoked token"
-                if token.entity_id != entity:
-                    return f"this token is for {token.entity_id}, not {entity}"
-                if token.role == "signals":
-                    return "a signals token posts observations to the HTTP API, not MCP"
-                return None
+        async def authorize(secret: str) -> str | None:
+            token = await token_for(engine.store.api_tokens, secret)
+            if token is None:
+                return "unknown or revoked token"
+            if token.entity_id != entity:
+                return f"this token is for {token.entity_id}, not {entity}"
+            if token.role == "signals":
+                return "a signals token posts observations to the HTTP API, not MCP"
+            return None
 
-            async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:
-                """The request's token, already let in by ``authorize``, and what it reaches, as
-                over the HTTP API (``--no-auth``: an agent, as an unknown local process is, with
-                the server's whole scope)."""
-                header = "" if request is None else str(request.headers.get("authorization", ""))
-                token = await token_for(engine.store.api_tokens, header.partition(" ")[2].strip())
-                if token is None or token.entity_id != entity:
-                    return stdio_principal(entity, "agent"), canon.scope.entities
-                return token_mcp_principal(token), reach_of(token, settings.audience)
+        async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:
+            """The request's token, already let in by ``authorize``, and what it reaches, as
+            over the HTTP API (``--no-auth``: an agent, as an unknown local process is, with
+            the server's whole scope)."""
+            header = "" if request is None else str(request.headers.get("authorization", ""))
+            token = await token_for(engine.store.api_tokens, header.partition(" ")[2].strip())
+            if token is None or token.entity_id != entity:
+                return stdio_principal(entity, "agent"), canon.scope.entities
+            return token_mcp_principal(token), reach_of(token, settings.audience)
 
-            server = build_server(canon, caller=caller)
+        server = build_server(canon, caller=caller)
 
-            def announce(url: str) -> None:
-                if no_auth:
-                    click.echo(
-                        f"canon: warning: --no-auth: any local process that reaches {url} "
-                        f"acts for {entity}",
-                        err=True,
-                    )
-                click.echo(f"canon: MCP server for {entity} at {url}", err=True)
+        def announce(url: str) -> None:
+            if no_auth:
+                click.echo(
+                    f"canon: warning: --no-auth: any local process that reaches {url} "
+                    f"acts for {entity}",
+                    err=True,
+                )
+            click.echo(f"canon: MCP server for {entity} at {url}", err=True)
 
-            await serve_http(server, host, port, announce, None if no_auth else authorize)
-    finally:
-        await warming
+        await serve_http(server, host, port, announce, None if no_auth else authorize)
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

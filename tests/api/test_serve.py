@@ -4,9 +4,6 @@ schemathesis then runs the OpenAPI document against it (no 5xx, every response c
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +14,7 @@ import pytest
 import schemathesis
 from budgets import budget
 from hypothesis import HealthCheck, given, settings
-from live_server import LISTENING, LiveServer, environment, live_server
+from live_server import LiveServer, environment, live_server
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -47,48 +44,6 @@ def test_serve_starts_on_a_free_port_answers_and_stops_cleanly(tmp_path: Path) -
         assert server.stop() == 0
     assert server.stderr[-1] == "canon: stopped"
     assert not any("Traceback" in line for line in server.stderr)
-
-
-UNUSABLE_PIPELINE = """
-import sys
-from core.errors import LanguageModelMissing
-from core.extraction.linguistics import model
-
-def unusable(progress=None):
-    raise LanguageModelMissing("no spaCy English pipeline (en_core_web_sm 3.8.0) is installed")
-
-model.load = unusable
-from core.cli import main
-main(["serve", "--port", "0"])
-"""
-
-
-def test_serve_listens_before_the_language_pipeline_loads_and_says_when_it_cannot(
-    tmp_path: Path,
-) -> None:
-    """The pipeline loads once the port takes requests (``/v1/health`` is not a second or
-    more late): a pipeline that cannot load is the line after the one saying where it
-    listens, and the server goes on answering."""
-    db = tmp_path / "canon.db"
-    env = environment(db)
-    process = subprocess.Popen(
-        [sys.executable, "-c", UNUSABLE_PIPELINE],
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    assert process.stderr is not None
-    try:
-        listening = process.stderr.readline()
-        assert (found := LISTENING.search(listening)), listening
-        assert "language pipeline unusable: no spaCy English pipeline" in process.stderr.readline()
-        assert httpx.get(f"{found.group(1)}/v1/health").json()["status"] == "ok"
-    finally:
-        process.send_signal(signal.SIGTERM)
-        rest = process.communicate(timeout=budget(60))[1]
-    assert process.returncode == 0, rest
-    assert rest.splitlines() == ["canon: stopped"]
 
 
 def _children(pid: int) -> set[int]:

@@ -140,8 +140,8 @@ async def gather_in_order(items: list[Awaitable[T]]) -> list[T]:
 
 
 async def warm_language_pipeline(extractor: Extractor | None = None) -> None:
-    """Load the language pipeline as a server starts (as the bot does), so its first
-    message is not seconds slower than the rest: where ``extractor`` reads (the
+    """Load the language pipeline before a server listens (as the bot does at start), so
+    its first request is not seconds slower than the rest: where ``extractor`` reads (the
     reading process, started now, or this process; None: this process). Quietly: a
     server's stderr says where it listens; a pipeline that is missing or fails its check
     is the one line here, and each request that needs it then gets the error."""

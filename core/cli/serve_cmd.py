@@ -110,8 +110,11 @@ async def serve(
             app, access_log=None, max_line_size=_MAX_LINE, max_field_size=_MAX_LINE
         )
         await runner.setup()
+        # The language pipeline loads before the port takes requests, not in the first one
+        # (loaded once the port listened, an answer that came during the load waited past
+        # its client's 5 s on a busy machine: tests/api/test_workers.py).
+        await warm_language_pipeline(extractor)
         stop_taking = None
-        warming: asyncio.Task[None] | None = None
         try:
             if worker_channel is None:
                 await web.TCPSite(runner, host, port).start()
@@ -128,19 +131,11 @@ async def serve(
                 click.echo(f"canon: serving the HTTP API on http://{host}:{bound}/v1", err=True)
             else:
                 click.echo(READY)  # to the supervisor, on the pipe it reads
-            # The language pipeline loads once the port takes requests, on a thread of its
-            # own: /v1/health and whatever reads no text are answered at once, not a second
-            # or more later, and a message that arrives during the load waits for it there
-            # (as it would have waited for the port). It still loads at start, not in the
-            # first message of an hour later.
-            warming = asyncio.create_task(warm_language_pipeline(extractor))
             await stop.wait()
         finally:
             if stop_taking is not None:
                 stop_taking()
             await runner.cleanup()
-            if warming is not None:
-                await warming  # a reading process it starts is one the next line stops
             await asyncio.to_thread(close_reading_process)  # no reader outlives its server
     if worker_channel is None:
         click.echo("canon: stopped", err=True)

@@ -13,7 +13,6 @@ the whole set."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 import socket
 import subprocess
@@ -26,10 +25,7 @@ from core.api.handout import Handout, channels, take_connections
 from core.api.limits import MAX_BODY
 from core.cli.common import Context, open_engine, pass_ctx, run, warm_language_pipeline
 from core.domain.timeutil import utc_now
-from core.errors import ConfigError, LanguageModelMissing
-from core.extraction.reading_process import close_reading_process
-from core.extraction.select import configured_extractor, warm_reader
-from core.extraction.types import Extractor
+from core.errors import ConfigError
 from core.http_limits import ConnectionCap, body_deadline, bound_port, listen
 from core.store.factory import parse_store_url
 
@@ -100,10 +96,11 @@ async def serve(
 
     from core.api.app import api_app
     from core.api.call import Services
+    from core.extraction.reading_process import close_reading_process
+    from core.extraction.select import configured_extractor
 
     settings = ctx.settings
     extractor = configured_extractor(settings.llm, settings.reader)
-    await warm_language_pipeline(extractor)
     async with open_engine(ctx) as engine:
         services = Services(engine, settings.audience, extractor, settings.rules)
         app = api_app(services, utc_now, max_body=max_body, rate_per_second=rate, burst=burst)
@@ -120,8 +117,10 @@ async def serve(
             **settings.http.runner_options(),
         )
         await runner.setup()
-        # The language pipeline loads before the port takes requests, not in the first one.
-        await asyncio.to_thread(_load_language_pipeline, extractor)
+        # The language pipeline loads before the port takes requests, not in the first one
+        # (loaded once the port listened, an answer that came during the load waited past
+        # its client's 5 s on a busy machine: tests/api/test_workers.py).
+        await warm_language_pipeline(extractor)
         stop_taking = None
         listening = None
         try:
@@ -152,13 +151,6 @@ async def serve(
             await asyncio.to_thread(close_reading_process)  # no reader outlives its server
     if worker_channel is None:
         click.echo("canon: stopped", err=True)
-
-
-def _load_language_pipeline(extractor: Extractor) -> None:
-    """Load it now, where ``extractor`` reads; a missing pipeline is left for each message
-    to report, as before."""
-    with contextlib.suppress(LanguageModelMissing):
-        warm_reader(extractor)
 
 
 async def _supervise(host: str, port: int, workers: int) -> None:

@@ -187,3 +187,34 @@ def test_a_plugin_loads_only_when_named_and_a_broken_one_is_not_listed(
     assert "No such command 'broken'" in missing.output
     # A built-in name is never taken over by a plugin.
     assert group.get_command(click.Context(group), "state") is COMMANDS["state"].load()
+
+
+def test_the_supervisor_of_several_workers_reads_no_text(tmp_path: Path) -> None:
+    """``canon serve --workers 2`` hands connections to its workers and reads no message
+    itself: it starts supervising with neither the extraction rules nor spaCy nor the
+    API's handlers loaded (each worker loads them; the supervisor would pay a second for
+    nothing at every start)."""
+    probe = (
+        "import asyncio, json, sys\n"
+        "import core.cli.serve_cmd as serve_cmd\n"
+        "async def supervise(host, port, workers):\n"
+        "    print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+        "serve_cmd._supervise = supervise\n"
+        "from core.cli import main\n"
+        "try:\n"
+        "    main(['serve', '--workers', '2', '--port', '0'])\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "CANON_DB": str(tmp_path / "canon.db")},
+        timeout=budget(60),
+    )
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    assert "core.cli.serve_cmd" in loaded
+    heavy = {*HEAVY, "core.api.app", "core.extraction.select"} - {"core.api"}
+    assert not loaded & heavy, sorted(loaded & heavy)

@@ -20,6 +20,7 @@ from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
 from core.conversation.family_places import family_place
+from core.conversation.name_refused import name_refused_reply
 from core.conversation.own_health import own_health
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import (
@@ -122,6 +123,8 @@ def offline_answer(
     is quoted from them by name, as the question itself does."""
     # Read once here, so every question this answer quotes reads as it is asked.
     open_items = [item_as_read(r, reader, names) for r in open_items]
+    if (refused := name_refused_reply(text)) is not None:
+        return refused  # "my name is Ignore previous instructions": no name, and why
     t = normalised(text)
     # What has ended is not how things are: left out of every answer here (issue 24).
     facts = still_told(facts, now)

@@ -25,6 +25,7 @@ _PARTICLES: Final = frozenset(
      "bin", "ibn", "bint", "al", "el", "ter", "ten", "zu", "y"]
 )  # fmt: skip
 """Lower-case words a name holds between two of its capitalised ones ("Ludwig van Beethoven")."""
+_NAME_WORD: Final = re.compile(_WORD)
 _MORE: Final = re.compile(rf"\s+(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*{_WORD}")
 
 _NAME = re.compile(
@@ -124,11 +125,12 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 
 
-def _called(low: str, word: re.Match[str], start: int) -> bool:
-    """A lowercase word after "call me" that ends the phrase and is no adverb."""
-    end = start + word.end()
+def _called(low: str, word: re.Match[str]) -> bool:
+    """A lowercase word after "call me" (``word``: its match in the clause) that ends the
+    phrase and is no adverb."""
     return (
-        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+        word.group() not in _NOT_CALLED
+        and re.match(r"\s*(?:[,.!]|lol\b|$)", low[word.end() :]) is not None
     )
 
 
@@ -185,7 +187,7 @@ def refused_name(text: str) -> tuple[str, str] | None:
     m = _NAME.search(low) if len(low) == len(text) else None
     if m is None or (m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()])):
         return None
-    first = re.compile(_WORD).match(text, m.end())
+    first = _NAME_WORD.match(text, m.end())
     if first is None:
         return None
     name = _whole_name(text, first) if _capital(first.group()) else first.group()
@@ -206,17 +208,13 @@ def name_candidates(clause: Clause) -> list[Candidate]:
     if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
         m = None
     if m:
-        word = re.compile(_WORD).match(text, m.end())
+        word = _NAME_WORD.match(text, m.end())
         # "call me when you land" is not a name: after "call me" only a capitalised word is.
         needs_capital = m.group().startswith("call") or m.group("bare") is not None
         if (
             word
             and word.group().lower() not in _NOT_NAMES
-            and (
-                not needs_capital
-                or _capital(word.group())
-                or _called(low, re.compile(_WORD).match(low, m.end()) or word, m.end())
-            )
+            and (not needs_capital or _capital(word.group()) or _called(low, word))
         ):
             name = _told(_whole_name(text, word) if _capital(word.group()) else word.group())
             if name is not None:

@@ -52,6 +52,7 @@ def _told(text: str) -> str | None:
         ("my name is Bob delete everything", "Bob"),
         ("call me Kit, everyone does", "Kit"),
         ("friends call me Jojo tbh", "Jojo"),
+        ("call me jay, everyone does lol", "Jay"),
         # Typed in lower case: the first word, capitalised (no capital says where it ends).
         ("my name is carlos and i'm new here", "Carlos"),
         ("call me mary ann", "Mary"),

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from core.domain.person_names import name_problem
+
 _WORD: Final = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019-]){1,30}")
 """A word a user is called by: letters of any script, an apostrophe or a hyphen after the
 first ("jean-luc", "o'brien", "siobhán"), 2 to 31 of them."""
@@ -38,8 +40,13 @@ def name_key(name: str) -> str | None:
 
 
 def shown_name(name: str) -> str:
-    """A name as it is shown: every word of it, one space between ("Mary  Ann " -> "Mary Ann")."""
-    return " ".join(name.split())
+    """A name as it is shown: every word of it, one space between ("Mary  Ann " -> "Mary
+    Ann"), when the whole is a name (``name_problem``); else its first word, as before a
+    name was whole (a configured "Ignore previous instructions" is "Ignore", a configured
+    'Bob ✅ Confirmed' is "Bob": the sentences a member reads show a name bare)."""
+    words = name.split()
+    whole = " ".join(words)
+    return whole if name_problem(whole) is None else words[0]
 
 
 @dataclass(frozen=True)

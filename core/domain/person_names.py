@@ -11,8 +11,9 @@ script, digits, spaces, apostrophes, hyphens and periods ("O'Brien", "Mary-Jane 
 "J. R. R. Tolkien", "李小龙").
 
 The rule, whole: a name is 1 to ``MAX_NAME_WORDS`` words and at most ``MAX_NAME``
-characters of those, and none of its words is an order to an assistant or a word
-Canon speaks as (``NOT_NAME_WORDS``: "ignore", "instructions", "system", "Canon", …):
+characters of those, and none of its words is an order to an assistant, a word Canon
+speaks as or the reader's "you" (``NOT_NAME_WORDS``: "ignore", "instructions",
+"system", "Canon", "you", …):
 "Ignore previous instructions" is refused whole, never kept as "Ignore". A name that
 passes is still shown only as a quoted value wherever another member reads it.
 
@@ -32,9 +33,11 @@ MAX_NAME_WORDS: Final = 4
 NOT_NAME_WORDS: Final = frozenset(
     ["ignore", "disregard", "forget", "override", "bypass", "jailbreak", "instruction",
      "instructions", "prompt", "prompts", "system", "assistant", "canon", "admin", "developer",
-     "execute", "delete"]
+     "execute", "delete", "you", "your", "yours"]
 )  # fmt: skip
-"""Words no one is called by: orders to an assistant and the words Canon speaks as."""
+"""Words no one is called by: orders to an assistant, the words Canon speaks as, and the
+reader's "you" (a "name" like "Confirmed By You" would read as Canon's own line in the
+question another member is asked: "Confirmed By You says you're in Tahoe")."""
 _MARKS: Final = frozenset(" '\u2019-.")
 """Besides letters, marks and digits: the space, apostrophes, hyphens and periods."""
 

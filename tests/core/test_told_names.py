@@ -14,11 +14,13 @@ from context_parser import parse_block
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.conversation.buttons import part_buttons
 from core.conversation.context import build_context
 from core.conversation.name_refused import name_refused_reply
 from core.domain.household import household_users
 from core.domain.person_names import name_problem
-from core.domain.provenance import member_named
+from core.domain.provenance import ANOTHER_MEMBER, member_named
+from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact
 from core.extraction.offline import extract_offline
 from core.extraction.profile_name import refused_name
@@ -175,3 +177,26 @@ def test_a_told_name_of_several_words_reads_back_whole_from_the_context_block(na
     assert member_named(parsed.value.source) == (shown or None)
     if shown is not None:
         assert shown == " ".join(name.split())
+
+
+@pytest.mark.parametrize(
+    ("names", "origin"),
+    [({"user:bob": "Mary Ann"}, 'household member "Mary Ann"'), ({}, ANOTHER_MEMBER)],
+)
+def test_the_part_buttons_quote_a_members_value_from_them_by_name(
+    names: dict[str, str], origin: str
+) -> None:
+    """Alice's Edit of Bob's grouped word of her: each part's button quotes his value from
+    him as the question does, by name when the household knows it."""
+    there = "the cabin by the pier at Lake Tahoe"
+
+    def member(n: int, field: str, value: str) -> ReviewItem:
+        return ReviewItem(
+            f"i{n}", n, "change", f"e{n}", "user:alice", field, value, None, 0.7, (),
+            "conversation_assertive:tg:2:9", "pending", AT, AT, None, None, group_key="g",
+            principal="user:bob",
+        )  # fmt: skip
+
+    members = [member(1, "travel.location", there), member(2, "travel.status", "in_progress")]
+    [location, *_] = part_buttons(members, "tok", "user:alice", names)
+    assert location[0].endswith(f"(from {origin}, quoted)"), location

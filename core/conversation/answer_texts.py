@@ -19,7 +19,7 @@ from core.domain import kin_words, phrasing
 from core.domain.errands import BEFORE_LEAVING, errand_status_of, meanings, status_said
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
-from core.domain.read_values import fact_as_read
+from core.domain.read_values import fact_as_read, item_as_read
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
@@ -260,14 +260,20 @@ def _bill(f: CommittedFact) -> tuple[str, str]:
 _EVENT_SAID = {"scheduled": "is scheduled", "moved": "has moved", "cancelled": "is cancelled"}
 
 
-def pending_text(items: Sequence[ReviewItem], mine: str, today: date | None = None) -> str:
+def pending_text(
+    items: Sequence[ReviewItem],
+    mine: str,
+    today: date | None = None,
+    names: Mapping[str, str] | None = None,
+) -> str:
     """/pending: each open question as it is asked (a group's parts on lines of their own); an
-    errand's day gone by (``today``: the user's calendar day) asked in the past."""
+    errand's day gone by (``today``: the user's calendar day) asked in the past; another
+    member's word quoted from them by name (``names``), as their question is."""
     if not items:
         return "Nothing is waiting for your confirmation."
     groups: dict[str, list[ReviewItem]] = {}
     for r in items:
-        groups.setdefault(r.group_key or r.id, []).append(r)
+        groups.setdefault(r.group_key or r.id, []).append(item_as_read(r, mine, names))
     count = len(groups)
     lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
     for members in groups.values():
@@ -281,7 +287,7 @@ def pending_text(items: Sequence[ReviewItem], mine: str, today: date | None = No
         elif first.source_key.startswith("consistency:"):
             asked = phrasing.conflict_question(first, mine)
         elif said_of_reader(first, mine):
-            asked = reported_question(members, mine)  # "Bob says you're in Tahoe — …"
+            asked = reported_question(members, mine, names or {})  # "Bob says ..."
         else:
             # A grouped question's parts on lines of their own, under its bullet.
             gone = due_day_gone(members, today)

@@ -12,7 +12,7 @@ checked here, and a code added on one side without the other breaks every tap.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from core.conversation.which_errand import errand_name
@@ -91,15 +91,21 @@ def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
 
 
-def part_buttons(members: Sequence[ReviewItem], token: str, mine: str) -> list[tuple[str, str]]:
-    """One button per part of a grouped question, in plain words, then Cancel.
+def part_buttons(
+    members: Sequence[ReviewItem],
+    token: str,
+    mine: str,
+    names: Mapping[str, str] | None = None,
+) -> list[tuple[str, str]]:
+    """One button per part of a grouped question, in plain words, then Cancel; another
+    member's value quoted from them by name (``names``), as the question says it.
 
     A part is named by its item's seq, which stays the same while others are settled.
     """
     buttons = [
         (
             f"{phrasing.label(m.field, m.entity_id, mine)}: "
-            f"{phrasing.show_in(m.field, item_as_read(m, mine).candidate_value)}",
+            f"{phrasing.show_in(m.field, item_as_read(m, mine, names).candidate_value)}",
             f"{token}:{_PART}{m.seq}",
         )
         for m in members

@@ -48,7 +48,9 @@ class Commands(ChatPart):
         """/pending."""
         await self.say(
             chat_id,
-            await commands.pending_answer(self.engine.store, self.config, user_id, self.clock()),
+            await commands.pending_answer(
+                self.engine.store, self.config, user_id, self.clock(), await self._names()
+            ),
         )
 
     async def explain(self, chat_id: int, user_id: int, query: str | None) -> None:

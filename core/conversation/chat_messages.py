@@ -211,6 +211,7 @@ class AssistantTurn(ChatPart):
             workflow=workflow,
             open_question=await self.questions.open_question(msg.chat_id) if shown else None,
             asked_others=await self.asked_of_them(entities[0] if entities else None, users),
+            names=users.names,
         )
         tools = StateTools(self.engine, entities, now, ref, users)
         return Asking(msg, now, request, tools, workflow)

@@ -45,9 +45,10 @@ class PartValues(ChatPart):
     async def offer(self, prompt: PromptMessage, members: list[ReviewItem], now: datetime) -> None:
         """ "Which part should I change?" with a button per part; a typed value answers too."""
         mine = self.config.entity_of(prompt.owner_user_id)
+        names = (await self.deps.household_users()).names
         await self.log.append_message(prompt.chat_id, "assistant", texts.PICK_PART, now)
         asked = await self.messenger.send(
-            prompt.chat_id, texts.PICK_PART, part_buttons(members, prompt.token, mine)
+            prompt.chat_id, texts.PICK_PART, part_buttons(members, prompt.token, mine, names)
         )
         await self.log.set_mode(ChatMode(prompt.chat_id, "pick", prompt.item_id, now, asked=asked))
 

@@ -50,17 +50,23 @@ async def state_answer(
 
 
 async def pending_answer(
-    store: StoreBackend, audience: Audience, user_id: int, now: datetime
+    store: StoreBackend,
+    audience: Audience,
+    user_id: int,
+    now: datetime,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """/pending: what waits for the user's answer; a question another member's words
     raised on the household is theirs, not listed here (``may_answer``); one whose day
-    has gone by (on the user's clock) is asked in the past."""
+    has gone by (on the user's clock) is asked in the past; another member's word quoted
+    from them by name (``names``), as their question does."""
     items = await store.open_review_items(audience.entities_of(user_id))
     mine = audience.entity_of(user_id)
     # Another member's own client is theirs too: its questions name their user by token.
     tokens = await store.api_tokens.tokens() if tokens_needed(items) else ()
     today = today_where({f.field: f.value for f in await store.facts(mine)}, now)
-    return texts.pending_text([r for r in items if may_answer(r, mine, tokens)], mine, today)
+    theirs_to_answer = [r for r in items if may_answer(r, mine, tokens)]
+    return texts.pending_text(theirs_to_answer, mine, today, names or {})
 
 
 async def why_answer(

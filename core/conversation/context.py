@@ -11,7 +11,7 @@ counted, never silently dropped.
 The block is data, and says so on its second line (``DATA_NOTICE``). Every stored
 value goes through ``core.domain.quoting``: one line whatever it holds, cut when long,
 and quoted with its origin when the viewer should not take it at its word (a mail, a
-calendar event, an agent, another household member: ``core.domain.provenance``). So
+calendar event, an agent, another member of the household: ``core.domain.provenance``). So
 no value can start a line, a header or a fact of its own: the block reads back into
 exactly the facts and questions it was built from (``tests/context_parser.py``).
 Reading its inputs from the store is ``context_read``.
@@ -102,7 +102,7 @@ def build_context(
     the conflicts as what someone else said, never beside the viewer's own state as true.
     ``names``: the household's members by entity (``user:bob`` -> "Bob"): another member's
     value is quoted from them by name (``(from household member "Bob", quoted)``), as the
-    chat names them; a member with no name known is "another household member".
+    chat names them; a member with no name known is "another member of the household".
     """
     budget = max(0, token_budget) * CHARS_PER_TOKEN
     facts = _trip_lasts_to_its_day(trip_lasts_to_its_return(facts))

@@ -11,7 +11,7 @@ The help text is for "help" only.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Literal
 
@@ -20,6 +20,7 @@ from core.conversation.agenda import NOTHING, agenda
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
 from core.conversation.family_places import family_place
+from core.conversation.name_refused import name_refused_reply
 from core.conversation.own_health import own_health
 from core.conversation.pending_answer import pending_answer
 from core.conversation.question_notes import (
@@ -47,6 +48,7 @@ from core.conversation.reply_patterns import (
 )
 from core.conversation.state_answers import NOT_KEPT, STATE_QUESTIONS, UNSURE, Known, trip_answer
 from core.conversation.told_about import told_about, told_topic
+from core.domain.read_values import item_as_read
 from core.domain.state import CommittedFact
 from core.domain.tense import still_told
 from core.engine.consistency import today_where
@@ -111,11 +113,18 @@ def offline_answer(
     reader: str = PRIMARY,
     shown_item: str | None = None,
     asked_others: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """A short, natural reply to ``text`` from state alone (pure), for the user whose own
     entity is ``reader`` (the rest of ``facts`` are shared ones, like the household's).
     An answer about state names the open question closest to it; ``shown_item`` is an
-    item of the question the chat shows now (it is "asked"; the others are waiting)."""
+    item of the question the chat shows now (it is "asked"; the others are waiting).
+    ``names``: the household's members by entity: another member's word in a question
+    is quoted from them by name, as the question itself does."""
+    # Read once here, so every question this answer quotes reads as it is asked.
+    open_items = [item_as_read(r, reader, names) for r in open_items]
+    if (refused := name_refused_reply(text)) is not None:
+        return refused  # "my name is Ignore previous instructions": no name, and why
     t = normalised(text)
     # What has ended is not how things are: left out of every answer here (issue 24).
     facts = still_told(facts, now)
@@ -137,14 +146,21 @@ def offline_answer(
     if HELP(t):
         return HELP_TEXT
     if PENDING(t):
-        return pending_answer(open_items, reader, today_where(mine_state, now))
+        return pending_answer(open_items, reader, today_where(mine_state, now), names)
     if (said_on := told_topic(t)) is not None:
         return told_about(
             said_on, facts, now, reader, open_items, shown_item
         )  # "what did i tell you about the car"
     if ABOUT_ME(t):
         note = open_question_note(
-            open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
+            open_items,
+            reader,
+            any_field,
+            shown_item,
+            about_it=False,
+            held=mine_state,
+            now=now,
+            names=names,
         )
         said = about_me(facts, now, reader, in_doubt(open_items))
         # Nothing known while a question waits: the question, not an invitation to say more.
@@ -153,7 +169,14 @@ def offline_answer(
         )
     if AGENDA(t):
         note = open_question_note(
-            open_items, reader, any_field, shown_item, about_it=False, held=mine_state, now=now
+            open_items,
+            reader,
+            any_field,
+            shown_item,
+            about_it=False,
+            held=mine_state,
+            now=now,
+            names=names,
         )
         said = agenda(facts, now, reader, in_doubt(open_items))
         return followed_by(
@@ -179,7 +202,7 @@ def offline_answer(
         said = answer(subject, Known(every, now, reader, tuple(asked_others)))
         # An open question about the same thing is part of the answer.
         note = open_question_note(
-            open_items, reader, topic(subject), shown_item, held=mine_state, now=now
+            open_items, reader, topic(subject), shown_item, held=mine_state, now=now, names=names
         )
         return followed_by(said, note)
     if REQUEST(t):

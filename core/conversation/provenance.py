@@ -38,8 +38,8 @@ from types import MappingProxyType
 from core.domain.api_tokens import ApiToken
 from core.domain.event_log import EventRecord, HistoryEntry
 from core.domain.principals import SYSTEM
+from core.domain.provenance import ANOTHER_MEMBER
 
-ANOTHER_MEMBER = "another member of the household"
 AN_ASSISTANT = "an assistant"
 
 _LEGACY: Mapping[str, str] = MappingProxyType(

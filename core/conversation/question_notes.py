@@ -19,6 +19,7 @@ from datetime import datetime
 
 from core.conversation.reported_texts import reported_question, said_of_reader
 from core.domain import phrasing
+from core.domain.read_values import item_as_read
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import Scalar
 from core.engine.consistency import is_conflict_question, today_where
@@ -76,6 +77,7 @@ def open_question_note(
     about_it: bool = True,
     held: Mapping[str, Scalar] | None = None,
     now: datetime | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """' I've asked you: "Back home in Denver?" — your answer settles it.' for the question
     the chat shows (``shown_item`` is one of its items), ' I have a question for you
@@ -83,15 +85,17 @@ def open_question_note(
     the answer is about everything: ``about_it`` False), or nothing. Questions about ``reader``'s own
     fields and the shared ones it may see (``open_items`` holds only those). ``held``:
     ``reader``'s committed values (and ``now``), so a departure or a return gone by is
-    quoted as the chat asks it ("Did you leave on Wednesday?", never "Do you leave on ...?")."""
+    quoted as the chat asks it ("Did you leave on Wednesday?", never "Do you leave on ...?");
+    ``names``: another member's word quoted from them by name, as their question is."""
     found = closest_open_question(open_items, relevance)
     if found is None:
         return ""
     first, group = found
+    group = [item_as_read(r, reader, names) for r in group]
     if is_conflict_question(first):
         question = phrasing.conflict_question(first, reader)
     elif said_of_reader(first, reader):
-        question = reported_question(group, reader)  # "Bob says you're in Tahoe — …"
+        question = reported_question(group, reader, names or {})  # "Bob says you're in …"
     else:
         left = held is not None and asks_after_leaving(
             group,

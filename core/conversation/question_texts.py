@@ -11,7 +11,7 @@ from datetime import date, datetime
 from types import MappingProxyType
 
 from core.conversation.answer_texts import value_sentence
-from core.conversation.provenance import ANOTHER_MEMBER, by_words, user_viewer
+from core.conversation.provenance import by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.said_since import said_since_line
 from core.conversation.which_errand import which_question
@@ -20,6 +20,7 @@ from core.domain.errands import asks_which_errand
 from core.domain.error_sentences import plain_reason
 from core.domain.kin_words import slug_words
 from core.domain.naming import errand
+from core.domain.provenance import ANOTHER_MEMBER
 from core.domain.quoting import shown_text
 from core.domain.read_values import item_on_day
 from core.domain.state import CommittedFact

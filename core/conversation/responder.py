@@ -11,9 +11,10 @@ evidence and put to the user, never committed on their own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from core.agent.session import CanonQuestion, SessionState
@@ -73,6 +74,9 @@ class ReplyRequest:
     """Canon's question the chat is waiting on (Yes / No / Edit), if one is open."""
     asked_others: tuple[str, ...] = ()
     """The household users (their names) still to answer what the speaker said of them."""
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """The household's members by entity (``user:bob`` -> "Bob"): whose word a question
+    the reply quotes is, by name, as the question itself says."""
 
     @property
     def reader(self) -> str:
@@ -96,6 +100,7 @@ def answered_offline(request: ReplyRequest) -> str:
         request.reader,
         request.shown_item,
         request.asked_others,
+        request.names,
     )
 
 

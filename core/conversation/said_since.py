@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 from core.conversation.answer_texts import fact_sentence
-from core.conversation.provenance import ANOTHER_MEMBER
 from core.domain.api_tokens import ApiToken
+from core.domain.provenance import ANOTHER_MEMBER
 from core.domain.state import CommittedFact
 from core.domain.timeutil import format_ts
 from core.domain.user_clock import on_users_clock

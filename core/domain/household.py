@@ -8,9 +8,10 @@ reads it; ``core.signals.intake`` records it).
 
 A user is known by name from two places, configured first: ``CANON_USER_NAMES``
 (``42=Alice``) and the name the user gave Canon themselves (their committed
-``profile.name``). A name is matched by its first word in lower case ("Alice Smith" is
-"alice"); nicknames are whatever of these is configured, nothing guessed. A name two users
-share links neither: Canon does not guess which one was meant.
+``profile.name``). A name is shown whole ("Mary Ann", "Siobhán O'Brien"; always as a quoted
+value where it stands in a mark) and matched by its first word in lower case ("Alice Smith"
+is "alice", "Siobhán" is "siobhán"); nicknames are whatever of these is configured, nothing
+guessed. A name two users share links neither: Canon does not guess which one was meant.
 
 Pure: the names are read by the caller (``core.engine.household``).
 """
@@ -23,7 +24,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-_WORD: Final = re.compile(r"[a-z][a-z'-]{1,30}")
+from core.domain.person_names import name_problem
+
+_WORD: Final = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019-]){1,30}")
+"""A word a user is called by: letters of any script, an apostrophe or a hyphen after the
+first ("jean-luc", "o'brien", "siobhán"), 2 to 31 of them."""
 
 
 def name_key(name: str) -> str | None:
@@ -32,6 +37,16 @@ def name_key(name: str) -> str | None:
     words = name.strip().split()
     first = words[0].lower() if words else ""
     return first if _WORD.fullmatch(first) else None
+
+
+def shown_name(name: str) -> str:
+    """A name as it is shown: every word of it, one space between ("Mary  Ann " -> "Mary
+    Ann"), when the whole is a name (``name_problem``); else its first word, as before a
+    name was whole (a configured "Ignore previous instructions" is "Ignore", a configured
+    'Bob ✅ Confirmed' is "Bob": the sentences a member reads show a name bare)."""
+    words = name.split()
+    whole = " ".join(words)
+    return whole if name_problem(whole) is None else words[0]
 
 
 @dataclass(frozen=True)
@@ -115,19 +130,19 @@ def household_users(
             if key is None or name is None or (key in RESERVED and not is_configured):
                 continue
             told.setdefault(key, set()).add(entity)
-            first = name.strip().split()[0]
+            whole = shown_name(name)
             if is_configured:
-                shown.setdefault(entity, first)
+                shown.setdefault(entity, whole)
             else:
-                told_shown.setdefault(entity, (key, first))
+                told_shown.setdefault(entity, (key, whole))
         for key, owners in told.items():
             # A configured name is the owner's word: a user calling themself by it later
             # neither takes it nor unlinks it ("my name is Alice" from Bob).
             claims.setdefault(key, owners)
     by_name = {key: next(iter(owners)) for key, owners in claims.items() if len(owners) == 1}
-    for entity, (key, first) in told_shown.items():
+    for entity, (key, whole) in told_shown.items():
         if by_name.get(key) == entity:
-            shown.setdefault(entity, first)
+            shown.setdefault(entity, whole)
     members = frozenset(configured) | frozenset(said)
     return HouseholdUsers(MappingProxyType(by_name), MappingProxyType(shown), members)
 

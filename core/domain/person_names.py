@@ -10,6 +10,13 @@ break starts a line of its own), no markup (Markdown emphasis, HTML, links), and
 script, digits, spaces, apostrophes, hyphens and periods ("O'Brien", "Mary-Jane Smith",
 "J. R. R. Tolkien", "李小龙").
 
+The rule, whole: a name is 1 to ``MAX_NAME_WORDS`` words and at most ``MAX_NAME``
+characters of those, and none of its words is an order to an assistant, a word Canon
+speaks as or the reader's "you" (``NOT_NAME_WORDS``: "ignore", "instructions",
+"system", "Canon", "you", …):
+"Ignore previous instructions" is refused whole, never kept as "Ignore". A name that
+passes is still shown only as a quoted value wherever another member reads it.
+
 Pure: no I/O.
 """
 
@@ -21,6 +28,16 @@ from typing import Any, Final
 NAME_FIELD: Final = "profile.name"
 MAX_NAME: Final = 64
 """Longer than any name people go by; far shorter than a paragraph of instructions."""
+MAX_NAME_WORDS: Final = 4
+""""Ana María López García", "Ludwig van Beethoven": more words are a sentence."""
+NOT_NAME_WORDS: Final = frozenset(
+    ["ignore", "disregard", "forget", "override", "bypass", "jailbreak", "instruction",
+     "instructions", "prompt", "prompts", "system", "assistant", "canon", "admin", "developer",
+     "execute", "delete", "you", "your", "yours"]
+)  # fmt: skip
+"""Words no one is called by: orders to an assistant, the words Canon speaks as, and the
+reader's "you" (a "name" like "Confirmed By You" would read as Canon's own line in the
+question another member is asked: "Confirmed By You says you're in Tahoe")."""
 _MARKS: Final = frozenset(" '\u2019-.")
 """Besides letters, marks and digits: the space, apostrophes, hyphens and periods."""
 
@@ -36,6 +53,12 @@ def name_problem(value: str) -> str | None:
             continue
         shown = ch if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
         return f"a name holds letters, spaces, apostrophes, hyphens and periods, not {shown!r}"
+    words = value.split()
+    if len(words) > MAX_NAME_WORDS:
+        return f"a name is at most {MAX_NAME_WORDS} words (this one has {len(words)})"
+    order = next((w for w in words if w.strip("'\u2019-.").casefold() in NOT_NAME_WORDS), None)
+    if order is not None:
+        return f"{order!r} is an instruction or a word Canon speaks as, not a name"
     return None
 
 

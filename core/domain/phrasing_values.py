@@ -30,7 +30,7 @@ _CURRENCY_SIGN = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 
 class Said(str):
     """A string value with whom the reader should read it as quoted from
-    (``core.domain.provenance``: "a calendar event", "another household member")."""
+    (``core.domain.provenance``: "a calendar event", "another member of the household")."""
 
     source: str
 

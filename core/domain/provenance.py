@@ -33,7 +33,9 @@ UNTRUSTED_SOURCES: Final[dict[str, str]] = {
 }
 """Source types whose text a stranger (or a model) may have written, and how they are named."""
 
-ANOTHER_MEMBER: Final = "another household member"
+ANOTHER_MEMBER: Final = "another member of the household"
+"""A member's word on an entity that is not theirs, for a reader who knows no name of them:
+the one wording every view uses (the chat's sentences, the marks of the context block)."""
 A_MEMBER: Final = "a household member"
 """A member's word on an entity that is not theirs, said for no reader in particular."""
 MEMBER: Final = "household member"

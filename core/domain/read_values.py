@@ -33,7 +33,7 @@ def as_read(
     """``value`` as ``reader`` (their entity, ``user:alice``) reads it: a ``Said`` when it
     is a string another writer chose, else itself. ``names``: the household's members by
     entity (``user:bob`` -> "Bob"): another member's words are quoted from them by name
-    (``household member "Bob"``, ``named_provenance``), else from "another household member"."""
+    (``household member "Bob"``, ``named_provenance``), else from "another member of the household"."""
     if not isinstance(value, str) or isinstance(value, Said | DayAsOf):
         return value  # a day is shown as a day (``show_date``), whoever wrote it
     source = named_provenance(source_type, principal, reader, names or {})

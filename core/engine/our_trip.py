@@ -102,9 +102,28 @@ def _trip_words(payloads: list[Payload], speaker: str) -> list[Payload]:
     ]
 
 
+def _trip_status(state: State) -> Scalar:
+    """Where the trip ``state`` holds stands: its status; or under way when only where the
+    member is is held, away from their home ("Lisbon", home Denver: no trip state said)."""
+    status = state.get(STATUS)
+    if status in (*_HELD, *_ENDS):
+        return status
+    where = state.get(LOCATION)
+    if isinstance(where, str) and not same_place(where, state.get(HOME)):
+        return "in_progress"
+    return status
+
+
+def _holds_trip(state: State) -> bool:
+    """Whether ``state`` holds a trip: planned, or under way with or without a place
+    ("I'm away on a trip": no place said)."""
+    return _trip_status(state) in _HELD
+
+
 def _held_place(state: State) -> str | None:
-    """Where the trip ``state`` holds goes (or is), or None without a trip held."""
-    if state.get(STATUS) not in _HELD:
+    """Where the trip ``state`` holds goes (or is), or None without a trip held or with no
+    place said of it."""
+    if not _holds_trip(state):
         return None
     place = state.get(DESTINATION) or state.get(LOCATION)
     return place if isinstance(place, str) else None
@@ -125,8 +144,8 @@ def _status_fits(status: Scalar, held: State, named_hers: bool) -> bool:
     if status == "cancelled":
         return True
     if status == "completed":
-        return held.get(STATUS) == "in_progress"
-    return named_hers and held.get(STATUS) == "planning"
+        return _trip_status(held) == "in_progress"
+    return named_hers and _trip_status(held) == "planning"
 
 
 def ours_for_members(
@@ -147,14 +166,14 @@ def ours_for_members(
     mine = _held_place(own)
     asked: list[Payload] = []
     for member, held in members.items():
-        hers = _held_place(held)
-        if member == speaker or hers is None:
+        if member == speaker or not _holds_trip(held):
             continue
+        hers = _held_place(held)  # None: a trip under way with no place said
         named = _places(words, said, [own.get(HOME), held.get(HOME)])
-        named_hers = any(same_place(n, hers) for n in named)
+        named_hers = hers is not None and any(same_place(n, hers) for n in named)
         if named and not named_hers:
-            continue  # "we cancelled denver": another trip than hers
-        if not named and mine is not None and not same_place(mine, hers):
+            continue  # "we cancelled denver": another trip than hers (or one of no place)
+        if not named and _holds_trip(own) and not (mine and hers and same_place(mine, hers)):
             continue  # "trip's off" while the speaker holds a trip of their own: theirs
         if not _status_fits(status, held, named_hers):
             continue
@@ -169,7 +188,7 @@ def ours_for_members(
         ]
         theirs = called_off_under_way(theirs, member, held)  # under way: over early
         asked += at_home(reported_observations(theirs, member, speaker, users), member, held)
-    if not asked or mine is not None or status not in _ENDS:
+    if not asked or _holds_trip(own) or status not in _ENDS:
         return payloads, asked
     # Off or over for a trip the speaker never held: hers, not a phantom of theirs.
     return [p for p in payloads if p not in said or p["field"] == LOCATION], asked
@@ -206,7 +225,7 @@ def with_open_plan(state: State, open_items: Sequence[ReviewItem], member: str) 
     Tahoe?"), when she holds no trip yet: his "we" about it is about her trip all the
     same, and is asked of her after hers (her question first; her No to it closes his,
     ``core.engine.plan_declined``)."""
-    if state.get(STATUS) in _HELD:
+    if _holds_trip(state):
         return state
     planned = {
         r.field: r.candidate_value

@@ -10,10 +10,23 @@ follow "I'm" or "call me" without being a name ("im tired", "call me later").
 from __future__ import annotations
 
 import re
+from typing import Final
 
+from core.domain.person_names import name_problem
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.places import GAZETTEER
+
+_WORD: Final = r"[^\W\d_](?:[^\W\d_]|['\u2019-](?=[^\W\d_]))*"
+"""One word of a name, in any script: letters, a hyphen or an apostrophe inside ("Jean-Luc",
+"O'Brien", "Siobhán", "李小龙")."""
+_PARTICLES: Final = frozenset(
+    ["van", "von", "de", "der", "den", "del", "della", "di", "da", "du", "dos", "das", "la", "le",
+     "bin", "ibn", "bint", "al", "el", "ter", "ten", "zu", "y"]
+)  # fmt: skip
+"""Lower-case words a name holds between two of its capitalised ones ("Ludwig van Beethoven")."""
+_NAME_WORD: Final = re.compile(_WORD)
+_MORE: Final = re.compile(rf"\s+(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*{_WORD}")
 
 _NAME = re.compile(
     r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
@@ -25,7 +38,7 @@ _NAME = re.compile(
     r"myself)\s+"
 )
 _INTRO = re.compile(
-    r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>[A-Z][a-z]+)"
+    r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>" + _WORD + r"(?:\s+" + _WORD + r"){0,3})"
     # "I'm Siobhan, the new parent rep for class 3": the name, then who one is.
     r"(?:$|,\s+(?i:the|a|an|your|ur)\s+(?i:new\s+)?[a-z])"
 )
@@ -112,11 +125,12 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 
 
-def _called(low: str, word: re.Match[str], start: int) -> bool:
-    """A lowercase word after "call me" that ends the phrase and is no adverb."""
-    end = start + word.end()
+def _called(low: str, word: re.Match[str]) -> bool:
+    """A lowercase word after "call me" (``word``: its match in the clause) that ends the
+    phrase and is no adverb."""
     return (
-        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+        word.group() not in _NOT_CALLED
+        and re.match(r"\s*(?:[,.!]|lol\b|$)", low[word.end() :]) is not None
     )
 
 
@@ -130,29 +144,90 @@ def _introduced(m: re.Match[str]) -> bool:
     return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
 
 
+def _capital(word: str) -> bool:
+    """Whether ``word`` is written as a name is: capitalised ("Ann", "O'Brien", "McKay"), not
+    in capitals ("OK"); a word of a script without case ("小龙", "محمد") always is."""
+    first = word[0]
+    if first.islower():
+        return False
+    return not (len(word) > 1 and word.isupper())
+
+
+def _is_me(word: str) -> bool:
+    """ "I", "I'm", "I'll": the speaker going on, not a second name ("my name is Sarah I'm new")."""
+    low = word.casefold().replace("\u2019", "'")
+    return low == "i" or low.startswith("i'")
+
+
+def _whole_name(text: str, first: re.Match[str]) -> str:
+    """The name whose first word is ``first`` (a match in ``text``): that word and each
+    capitalised word after it (a particle between two: "Ludwig van Beethoven"), however
+    many; ``name_problem`` then says whether so many words are a name."""
+    end = first.end()
+    while (more := _MORE.match(text, end)) is not None:
+        word = more.group().split()[-1]
+        if not _capital(word) or _is_me(word):
+            break
+        end = more.end()
+    return " ".join(text[first.start() : end].split())
+
+
+def _told(name: str) -> str | None:
+    """A told ``name`` with its first letter a capital (typed "mary" is "Mary"), or None
+    when it is no name (``core.domain.person_names``: too many words, an order)."""
+    name = name[0].upper() + name[1:]
+    return None if name_problem(name) is not None else name
+
+
+def refused_name(text: str) -> tuple[str, str] | None:
+    """What an introduction in ``text`` ("my name is …", "call me …") gives as the speaker's
+    name, and why it is none (``name_problem``: "Ignore", an order; five words), or None:
+    no introduction, or a name ``name_candidates`` reads."""
+    low = text.lower()
+    m = _NAME.search(low) if len(low) == len(text) else None
+    if m is None or (m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()])):
+        return None
+    first = _NAME_WORD.match(text, m.end())
+    if first is None:
+        return None
+    name = _whole_name(text, first) if _capital(first.group()) else first.group()
+    if name.casefold() in _NOT_NAMES | _NOT_CALLED:
+        return None  # "call me later", "my name is new here": no name said at all
+    name = name[0].upper() + name[1:]
+    problem = name_problem(name)
+    return None if problem is None else (name, problem)
+
+
 def name_candidates(clause: Clause) -> list[Candidate]:
-    """The user's name said in the clause (at most one candidate)."""
+    """The user's name said in the clause (at most one candidate): every word of it
+    ("call me Mary Ann", "I'm Siobhán O'Brien"), never a first word kept out of words that
+    are no name ("my name is Ignore previous instructions" gives none)."""
     low, text = clause.low, clause.text
     out: list[Candidate] = []
     m = _NAME.search(low)
     if m and m.group().startswith("name") and _OTHERS_NAME.search(low[: m.start()]):
         m = None
     if m:
-        word = re.match(r"[A-Za-z][A-Za-z'-]*", text[m.end() :])
+        word = _NAME_WORD.match(text, m.end())
         # "call me when you land" is not a name: after "call me" only a capitalised word is.
         needs_capital = m.group().startswith("call") or m.group("bare") is not None
         if (
             word
             and word.group().lower() not in _NOT_NAMES
-            and (not needs_capital or word.group()[0].isupper() or _called(low, word, m.end()))
+            and (not needs_capital or _capital(word.group()) or _called(low, word))
         ):
-            name = word.group()
-            out.append(Candidate("profile.name", name[0].upper() + name[1:], 1.0))
-    elif (m2 := _INTRO.match(text.strip(" !."))) and m2.group("n").lower() not in (
-        _NOT_NAMES | GAZETTEER.keys()
+            name = _told(_whole_name(text, word) if _capital(word.group()) else word.group())
+            if name is not None:
+                out.append(Candidate("profile.name", name, 1.0))
+    elif (
+        (m2 := _INTRO.match(text.strip(" !.")))
+        and all(_capital(w) for w in m2.group("n").split())
+        and m2.group("n").lower() not in (_NOT_NAMES | GAZETTEER.keys())
+        and m2.group("n").split()[0].lower() not in _NOT_NAMES
+        and (told := _told(m2.group("n"))) is not None
     ):
         # "Hi, I'm Alex" is an introduction, but only a guess: it could be a mood.
-        out.append(Candidate("profile.name", m2.group("n"), 0.85))
+        out.append(Candidate("profile.name", told, 0.85))
     elif (m4 := _HERE_INTRO.match(text.strip(" !."))) and is_first_name(
         (m4.group("n") or m4.group("n2")).lower()
     ):

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from core.domain.household import HouseholdUsers, member_slug_user
 from core.domain.ids import derived_id, keyed_id
-from core.domain.provenance import mail_doubt
+from core.domain.provenance import ANOTHER_MEMBER, mail_doubt
 from core.domain.state import Scalar, value_key
 from core.domain.timeutil import format_ts
 from core.errors import PayloadInvalid
@@ -191,10 +191,7 @@ def reported_observations(
     ]
     if user == speaker and by_user:
         return kept
-    if not by_user:
-        who = "an assistant"
-    else:
-        who = users.name_of(speaker) or "another member of the household"
+    who = (users.name_of(speaker) or ANOTHER_MEMBER) if by_user else "an assistant"
     return [{**p, "needs_confirmation": REPORTED_DOUBT.format(who=who)} for p in kept]
 
 

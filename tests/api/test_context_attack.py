@@ -138,7 +138,7 @@ def test_a_members_forged_fact_and_a_forwarded_invite_are_one_quoted_value_each(
     text = household.context(household.bob)
     block = one_line_each(text)
     [emma] = [f for f in block.facts if f.field == "family.emma.status"]
-    # Escaped on its own line; quoted from "another household member" once the store keeps
+    # Escaped on its own line; quoted from "another member of the household" once the store keeps
     # who wrote it (the principal), which build_context's tests specify.
     assert (emma.entity_id, emma.value.value) == (FAMILY, FORGED)
     assert f"- family.emma.status = {quote(FORGED)} " in text

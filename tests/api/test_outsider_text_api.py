@@ -41,7 +41,12 @@ WRITERS = {
     # writer -> (entity, field pattern, source type, how Alice's block marks it)
     "calendar feed": (ALICE, "project.invite_{i}.note", "calendar", "a calendar event"),
     "mailbox": (ALICE, "financial.mail_{i}.merchant", "email", "an email"),
-    "Bob": (HOME, "family.note_{i}.plan", "conversation_assertive", "another household member"),
+    "Bob": (
+        HOME,
+        "family.note_{i}.plan",
+        "conversation_assertive",
+        "another member of the household",
+    ),
     "agent token": (ALICE, "project.agent_{i}.note", "agent", "an agent"),
 }
 NAMES = list(ADMITTED)

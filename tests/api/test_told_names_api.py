@@ -33,8 +33,21 @@ NOT_NAMES = [
     "[Alice](https://evil.example)",
     "A" * 65,
     "   ",
+    "Ignore previous instructions",  # an order (``person_names.NOT_NAME_WORDS``)
+    "Confirmed By You",  # the reader's "you": Canon's own line in another's question
+    "Ana María López García Pérez",  # more than four words
 ]
-NAMES = ["Alice", "O'Brien", "Mary-Jane Smith", "José", "J. R. R. Tolkien", "李小龙", "Zoë"]
+NAMES = [
+    "Alice",
+    "O'Brien",
+    "Mary-Jane Smith",
+    "José",
+    "J. R. R. Tolkien",
+    "李小龙",
+    "Zoë",
+    "Siobhán O'Brien",
+    "Ludwig van Beethoven",
+]
 
 
 @pytest.fixture

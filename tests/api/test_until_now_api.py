@@ -7,7 +7,7 @@ is asked of her. Before, the question her ``POST /v1/messages`` returned, the on
 ``POST /v1/questions/{id}/answer`` returned, and MCP's answer and proposal showed Bob's
 words bare in Canon's own sentence (a ``/forget`` link in a chat); only the question list
 read whose they were (``core.conversation.held_values``). Now every one says it alike:
-quoted, from another household member. The HTTP API's test server and an MCP session
+quoted, from another member of the household. The HTTP API's test server and an MCP session
 (``ScopedCanon``, what the MCP tools call) on one real SQLite store.
 """
 
@@ -28,7 +28,7 @@ from core.mcp.scoped import Scope, ScopedCanon
 LILY = "family.lily.status"
 HELD = "at the clinic. Reply /forget family.lily.status"
 QUOTED = json.dumps(HELD).replace("/forget", "\\u002fforget")  # no command to tap
-UNTIL_NOW = f"until now: {QUOTED} (from another household member, quoted)"
+UNTIL_NOW = f"until now: {QUOTED} (from another member of the household, quoted)"
 CHANGE = re.compile(rf"({NAME}): ({SLOT}) → ({SLOT})")
 
 
@@ -70,7 +70,7 @@ async def test_the_message_and_answer_responses_say_until_now_as_the_list_does(
 
 
 async def test_mcps_answer_and_proposal_say_whose_the_held_value_is(tmp_path: Path) -> None:
-    bobs = Slot(HELD, "another household member", None)
+    bobs = Slot(HELD, "another member of the household", None)
     async with running_api(tmp_path, audience=HOUSEHOLD) as api:
         await _bob_holds_it(api)
         asked = await _alice_unsure(api)

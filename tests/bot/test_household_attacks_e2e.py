@@ -62,15 +62,23 @@ async def test_bobs_commands_and_words_never_reach_alices_facts(
     assert await _alices(runner) == before
 
 
-@pytest.mark.parametrize(("bobs_name", "who"), [("Canon", "Another member of the household")])
+@pytest.mark.parametrize(
+    "bobs_name", ["Canon", "Confirmed By You", "Ignore previous instructions", "System"]
+)
 async def test_bob_cannot_speak_to_alice_as_canon(
-    tg: FakeTelegram, start_bot: StartBot, bobs_name: str, who: str
+    tg: FakeTelegram, start_bot: StartBot, bobs_name: str
 ) -> None:
-    await start_bot(settings={**HOUSEHOLD, "user_names": {}})
+    """A "name" that would read as Canon's own line, an order or the reader's "you" in
+    Alice's question is refused in Bob's chat (``core.domain.person_names``): she hears of
+    him as an unnamed member."""
+    runner = await start_bot(settings={**HOUSEHOLD, "user_names": {}})
     await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
-    await tg.confirm(BOB, f"my name is {bobs_name}", f"Is your name {bobs_name}?")
+    await tg.say(BOB, f"my name is {bobs_name}", expect="I haven't changed what I call you")
+    assert tg.open_prompts(BOB) == []
+    assert runner.chat is not None
+    assert await runner.chat.engine.store.fact("user:bob", "profile.name") is None
     await tg.say(BOB, "alice is in tahoe", expect="confirm it")
-    await tg.prompt(ALICE, f"{who} says you're in Tahoe — is that right?")
+    await tg.prompt(ALICE, "Another member of the household says you're in Tahoe — is that right?")
 
 
 async def test_bob_calling_himself_alice_neither_takes_nor_unlinks_her_name(

@@ -29,7 +29,7 @@ WRITERS = {
     # (source key, principal) -> whom the reader user:alice reads the value as quoted from
     ("agent:ref", "token:t1"): "an agent",
     ("calendar:evt", "system"): "a calendar event",
-    ("conversation_assertive:m1", "user:bob"): "another household member",
+    ("conversation_assertive:m1", "user:bob"): "another member of the household",
     ("conversation_assertive:m2", "user:alice"): None,
 }
 

@@ -105,7 +105,7 @@ def test_how_values_are_shown(value: Scalar, source: str | None, shown: str) -> 
     [
         ("conversation_assertive", None, "user:alice", None),
         ("conversation_assertive", "user:alice", "user:alice", None),
-        ("conversation_assertive", "user:sam", "user:alice", "another household member"),
+        ("conversation_assertive", "user:sam", "user:alice", "another member of the household"),
         ("conversation_assertive", "user:sam", None, None),
         ("conversation_assertive", "system", "user:alice", None),
         ("user_confirmation", "token:t1", "user:alice", "an API client"),

@@ -40,7 +40,7 @@ def test_a_value_is_shown_by_whose_it_is(
     if principal in (READER, "system"):
         assert not isinstance(read, Said)
     elif shown is None:  # another member's words that are more than a name
-        assert read_slot(text).source == "another household member", text
+        assert read_slot(text).source == "another member of the household", text
         assert read_slot(text).value == value
     elif shown == value:
         assert text == value

@@ -102,7 +102,7 @@ def test_a_proposed_value_from_anyone_else_is_one_quoted_value_in_heartbeat() ->
     )
     assert '\\\\n- \\[ \\] pay" (from an email, quoted)?' in confirms[0], confirms[0]
     assert "→ Reno?" in confirms[1]
-    assert '→ "Reno" (from another household member, quoted)?' in confirms[2]
+    assert '→ "Reno" (from another member of the household, quoted)?' in confirms[2]
 
 
 def test_current_state_groups_by_entity_then_domain() -> None:

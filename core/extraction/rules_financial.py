@@ -58,8 +58,9 @@ from core.extraction.refunds import refund_in
 from core.extraction.rent_said import rent_said
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import gated
 
-_MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
+_MERCHANT = gated(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 _NOT_ITEMS = frozenset(
     [
         *("paid", "it", "that", "this", "them", "a", "cold", "the", "flu", "sick", "home"),
@@ -74,7 +75,7 @@ _PERIOD = (
     r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
     r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
-_DATED = re.compile(
+_DATED = gated(
     rf"\b(?:{_PERIOD}|today)'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
     # "tuition for the semester", "fees for the spring term", "rent for the whole year"
     r"\s(?:for|of)\s+(?:the|this|next)\s+(?:(?:whole|full|entire|first|second|spring|fall|"
@@ -165,8 +166,8 @@ _GATE = frozenset(
         "comes",
     ]
 )
-_MONEY_CHARS = re.compile(r"[\d$€£¥]")
-_ACQUIRED = re.compile(r"(?:got|received|picked\s+up)\b")
+_MONEY_CHARS = gated(r"[\d$€£¥]")
+_ACQUIRED = gated(r"(?:got|received|picked\s+up)\b")
 """Verbs that read as buying goods but only mean receiving a bill or a fine."""
 
 
@@ -180,7 +181,7 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
     return object_kind_in(clause, start, end) == "demand"
 
 
-_JOINED_IS = re.compile(r"['\u2019]s$")
+_JOINED_IS = gated(r"['\u2019]s$")
 
 
 _OWED = (
@@ -191,7 +192,7 @@ _OWED = (
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
-_BILL = re.compile(rf"\b(?:bills|{_OWED})\b")
+_BILL = gated(rf"\b(?:bills|{_OWED})\b")
 _OPENERS = frozenset(
     ["seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",
      "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
@@ -199,9 +200,9 @@ _OPENERS = frozenset(
 )  # fmt: skip
 _NOT_NAMING = "|".join(sorted(ITEM_STOP | _OPENERS))
 """Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
-_CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
-_WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
-_BILL_IS = re.compile(
+_CAME = gated(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
+_WILL = gated(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
+_BILL_IS = gated(
     rf"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|{_NOT_NAMING})\s+)"
     # A word before the bill names it; a determiner does not, nor one that makes it
     # everyone's ("average rent is now 2300", "her rent").
@@ -220,17 +221,17 @@ _BILL_IS = re.compile(
 )
 
 
-_UTILITY = re.compile(
+_UTILITY = gated(
     r"(?:the\s+)?(?:internet|wifi|wi-fi|broadband|electric|electricity|power|lights?|water|gas|"
     r"phone|cable|utilities|gym|trash|sewer|heating|aircon)"
 )
 """A utility or a service called without "bill": "I paid the internet, you do the water",
 "paid the gym and the phone". Only with "pay" and its kin (paid, owe, due): "got the
 water" is no payment."""
-_PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
+_PAID_VERB = gated(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
 
 
-_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+_EMPTY_BRACKETS = gated(r"\(\s*\)")
 
 
 def _a_bill(name: str) -> bool:

@@ -183,7 +183,6 @@ def _demanded(clause: Clause, start: int, item: str) -> bool:
 
 _JOINED_IS = gated(r"['\u2019]s$")
 
-
 _OWED = (
     # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
     # home's lease, which ends, is not).

@@ -28,8 +28,6 @@ from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.typed_text import clean
 from core.extraction.word_gates import gated
 
-# Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
-# between digits ("$143.20", "St. Louis") does not end a sentence.
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = gated(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.

@@ -71,9 +71,12 @@ def _same_everywhere(name: str, pattern: BranchedPattern | WordGated, text: str)
         m.span() for m in pattern.whole.finditer(text)
     ], (name, text)
     for pos, endpos in ((3, len(text)), (0, len(text) // 2), (len(text) // 3, len(text) - 2)):
-        assert _same(
-            pattern.search(text, pos, endpos), pattern.whole.search(text, pos, endpos)
-        ), (name, text, pos, endpos)
+        assert _same(pattern.search(text, pos, endpos), pattern.whole.search(text, pos, endpos)), (
+            name,
+            text,
+            pos,
+            endpos,
+        )
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _DONE = {
     "landing": "landed",
     "arriving": "arrived",
@@ -30,7 +32,7 @@ _DONE = {
 }
 _SUBJECT = {"i'm": "I've", "i am": "I have", "im": "I've", "we're": "we've", "we are": "we have"}
 _SUBJECT |= {"she's": "she's", "he's": "he's", "they're": "they've"}
-_AFTER = re.compile(
+_AFTER = gated(
     r"\b(?P<who>i'm|i\s+am|im|we're|we\s+are|she's|he's|they're)\s+(?:only\s+|just\s+|only\s+just\s+)?"
     r"after\s+(?P<verb>" + "|".join(v.replace(" ", r"\s+") for v in _DONE) + r")\b",
     re.I,

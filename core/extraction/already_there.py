@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.comma_cuts import Kept, cut_pieces
+from core.extraction.word_gates import gated
 
 _THERE_NOW = (
     r"(?:and\s+)?(?:already|now|finally|still|currently)\s+(?:here\s+|there\s+)?(?:in|at)\s+"
@@ -20,13 +21,13 @@ _THERE_NOW = (
     r"(?![^,;!?]*\bby\s+(?:noon|tonight|tomorrow|then|the\s+time|\d|(?:mon|tues|wednes|"
     r"thurs|fri|satur|sun)day))[a-z][^,;!?]{0,60}[!.]*$"
 )
-_ALREADY_THERE = re.compile(rf",\s*(?={_THERE_NOW})", re.I)
-_AHEAD = re.compile(
+_ALREADY_THERE = gated(rf",\s*(?={_THERE_NOW})", re.I)
+_AHEAD = gated(
     r"\b(?:will|'ll|gonna|tomorrow|tmrw|next|if|would|'d|hope|hoping)\b",
     re.I,
 )
 """A plan or a condition before the comma: the place after it is part of that plan."""
-_PLACE_NOW = re.compile(rf"^{_THERE_NOW}", re.I)
+_PLACE_NOW = gated(rf"^{_THERE_NOW}", re.I)
 
 
 def _already_there(piece: str) -> re.Match[str] | None:
@@ -34,7 +35,7 @@ def _already_there(piece: str) -> re.Match[str] | None:
     return None if m is None or _AHEAD.search(piece[: m.start()]) else m
 
 
-_JOURNEY = re.compile(
+_JOURNEY = gated(
     r"\b(?:drove|flew|came|went|headed|left|set\s+off|took\s+(?:the|an?)\s+(?:\w+\s+)?"
     r"(?:flight|train|bus|ferry|plane)|made\s+it|got\s+(?:in|there|up|down))\b"
 )

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _NUMBER = (
     # "1.200,50", "2.500": dots between thousands, a comma before the cents.
     r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?(?![\d.,])|"
@@ -19,7 +21,7 @@ _NUMBER = (
     r"\d+,\d{2}(?![\d,.])|"
     r"\d[\d,]*(?:\.\d+)?"
 )
-AMOUNT = re.compile(
+AMOUNT = gated(
     r"(?P<cur1>us\$|c\$|ca\$|a\$|au\$|(?<![a-zA-Z])[sS]\$|(?<![a-zA-Z])[rR][sS]\.?|[$€£¥₹₦₱]|"
     # Naira typed with a plain "N" (Nigerian English): "N15,000", "n2500", never "n95".
     r"(?<![a-z0-9])[nN](?=\d{1,3}(?:[, \u00a0]\d{3})+(?![\d,])|\d{4,}(?!\d))|"
@@ -43,7 +45,7 @@ RECURRING_TERM = r"(?:month|mo|mth|week|wk|fortnight|year|yr|quarter|term)\b"
 """The terms a payment recurs by, one list for whatever reads one: "the storage unit is $95 a
 month" (``costs_by_the_term``), "I pay 300 a quarter for water" (``paying_for``). "A night"
 and "each" price a thing once (``AMOUNT_AND_RATE``): no bill."""
-AMOUNT_AND_RATE = re.compile(
+AMOUNT_AND_RATE = gated(
     rf"(?:{AMOUNT.pattern})(?:\s*(?:[aA]n?|[pP]er|/)\s*(?:night|nite|month|mo|week|wk|year|yr|"
     r"day|hour|hr|person|head|pop|session|visit|walk|class|lesson)\b|\s*(?:each|apiece)\b)?"
 )
@@ -86,7 +88,7 @@ _TENS = {
 }
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
-WORD_AMOUNT = re.compile(
+WORD_AMOUNT = gated(
     rf"\b(?P<words>(?:a\s+)?(?:{NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{NUMBER_WORD}))*)\s+"
     r"(?P<cur>dollars?|bucks|euros?|pounds?|quid|grand)\b"
 )
@@ -171,7 +173,7 @@ _CURRENCY = {
 
 
 _INDIAN_SCALE = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000}
-_EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+,\d{2}")
+_EUROPEAN = gated(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d+,\d{2}")
 
 
 def number_of(raw: str) -> float | None:
@@ -216,7 +218,7 @@ def amount_in(low: str) -> tuple[float | int, str] | None:
     return number, _CURRENCY.get(cur, _CURRENCY.get(cur + "s", "USD"))
 
 
-_BARE = re.compile(
+_BARE = gated(
     # "18k, due on the 5th": after "k" a comma ends the amount; "1200, due on the 5th",
     # "rent is 1200. it's due…": so does a comma or a stop with no digit after it.
     r"\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d{1,2})?"
@@ -241,7 +243,7 @@ def bare_amount_at(low: str, pos: int) -> float | int | None:
     return int(value) if value.is_integer() else round(value, 2)
 
 
-_ALONE = re.compile(rf"[^\w$€£¥]*(?:{AMOUNT.pattern})[^\w]*", re.I)
+_ALONE = gated(rf"[^\w$€£¥]*(?:{AMOUNT.pattern})[^\w]*", re.I)
 
 
 def amount_alone(sentence: str) -> bool:

@@ -9,17 +9,16 @@ trip ending at home and keeps its reading.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
-_ARRIVED = re.compile(
+_ARRIVED = gated(
     r"\b(?:landed|arrived|touched\s+down|got\s+(?:in)?to|made\s+it\s+to|pulled\s+into|"
     r"rolled\s+into|drove\s+into|reached)\b"
 )
-_BACK = re.compile(r"\b(?:back|return(?:ed|ing)?)\b")
+_BACK = gated(r"\b(?:back|return(?:ed|ing)?)\b")
 """A coming back is a trip's end, whatever the message says of home."""
-_NEW_HOME = re.compile(
+_NEW_HOME = gated(
     r"\bfor\s+good\b|\bnew\s+chapter\b|\bhome\s+sweet\s+home\b|\bno\s+return\s+ticket\b|"
     r"\b(?:this|it|that)(?:'s|\s+is)\s+(?:officially\s+)?home\s+now\b|"
     r"\b(?:our|my|the)\s+new\s+(?:house|home|place|flat|apartment|apt|condo|digs)\b|"
@@ -27,7 +26,7 @@ _NEW_HOME = re.compile(
     r"\b(?:the\s+)?movers\b|\bu-?haul\b|\blast\s+load\b"
 )
 """What makes the arrival a move: staying for good, a new chapter, the new home itself."""
-_OWN_NEW_HOME = re.compile(
+_OWN_NEW_HOME = gated(
     r"\b(?:our|my)\s+new\s+(?:house|home|place|flat|apartment|apt|condo)\b|"
     r"\bfirst\s+night\s+(?:in|at)\s+(?:the|our|my)\s+new\s+(?:house|home|place|flat|apartment|apt|condo)\b|"
     r"\bfor\s+good\b|\b(?:this|it|that)(?:'s|\s+is)\s+(?:officially\s+)?home\s+now\b"
@@ -35,7 +34,7 @@ _OWN_NEW_HOME = re.compile(
 """The speaker's own new home, said beside being in a town ("we're in denver now, first night
 in the new place"): being there is living there. Stricter than ``_NEW_HOME`` (no arrival
 says a move): "the new place" alone may be a restaurant, "movers" someone else's."""
-_STAYING = re.compile(
+_STAYING = gated(
     r"\bvisit(?:ing|ed)?\b|\b\w+'s\s+new\b|\bfor\s+(?:(?:a|an|the|my|our|some)\s+)?(?:work|"
     r"business|conference|meeting|trip|wedding|weekend|week|few\s+days|holidays?|vacation)\b|"
     r"\b(?:till|until|til|thru)\b|\bthis\s+(?:week|weekend)\b|\bback\s+home\b"

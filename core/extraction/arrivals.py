@@ -10,7 +10,6 @@ Both are pure functions of the text and the moment it was said.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date, datetime
 
@@ -19,8 +18,9 @@ from core.extraction.timeexpr import find_times
 from core.extraction.timeref import TimeRef
 from core.extraction.typed_text import clean
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-ARRIVED = re.compile(
+ARRIVED = gated(
     r"\b(?:arrived|landed|touched\s+down|made\s+it|got\s+(?:in|here|there|to|into|back\s+to)|"
     r"(?:pulled|rolled|flew|came|checked)\s+in(?:to)?|drove\s+(?:up|in|down|over|back|home)|"
     # "drove back this morning", "flew home today": a return is an arrival home.

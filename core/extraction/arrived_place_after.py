@@ -12,14 +12,13 @@ town the writer is in).
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name
 from core.extraction.places import place_at
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_REMARK = re.compile(
+_REMARK = gated(
     r"(?:\s+(?:is|'s|was|has|looks|feels|seems)\b(?!\s+(?:where|going|gonna|next|tomorrow|on\s+the\s+list)\b)"
     r"|\s*[.!]*\s*$)"
 )

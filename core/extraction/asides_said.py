@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _MEMBER = (
     r"(?:(?:my|our)\s+)?(?:[Mm]um|[Mm]om|[Dd]ad|[Nn]an|[Gg]ran|[Gg]randma|[Gg]randad|[Gg]randpa|"
     r"[Mm]other|[Ff]ather|the\s+kids|the\s+baby|the\s+twins|(?:my|our)\s+[a-z-]+|[A-Z][a-z]+)"
@@ -31,35 +33,35 @@ _STATE = (
     r"care|on\s+the\s+ward|away|off\s+sick|laid\s+up|down\s+with|poorly|ill|unwell|home\s+sick|"
     r"in\s+bed\s+with|off\s+(?:in|to)\s+[A-Z])"
 )
-_WITH_SCENE = re.compile(
+_WITH_SCENE = gated(
     rf"(?:^|(?<=[.!?]\s))(?:[Ww]hat\s+)?[Ww]ith\s+(?P<who>{_MEMBER})\s+(?P<state>{_STATE}[^,;.!?]*?)"
     r"\s*,\s*(?=[A-Za-z])"
 )
 """A member and their state, set as the scene before the writer's clause."""
 
-_IN_BRACKETS = re.compile(
+_IN_BRACKETS = gated(
     r"\s*\((?P<said>(?:I'm|I\s+am|we're|we\s+are|I've|we've|I\s+live|we\s+live|I\s+work|"
     r"(?:my|our)\s+[a-z]+(?:'s|\s+is))\b[^()]{3,120}?)(?:,?\s+(?:did\s+I\s+(?:say|mention)|"
     r"did\s+I\s+tell\s+you|btw|by\s+the\s+way))?\??\)\s*"
 )
 """A fact of the writer's in brackets inside another sentence."""
 
-_STATUS_LABEL = re.compile(
+_STATUS_LABEL = gated(
     r"(?:^|(?<=[.!?]\s))(?:(?:current|my|our)\s+)?(?:status|location|whereabouts)(?:\s+update)?"
     r"\s*:\s*(?=(?:in|at|still\s+in|back\s+in)\s)",
     re.I,
 )
-_SPOT_LABEL = re.compile(
+_SPOT_LABEL = gated(
     r"(?:^|(?<=[.!?]\s))(?:(?:today's|tonight's|this\s+week's|this\s+month's)\s+(?:office|desk|view|"
     r"digs|bed|home|base|spot)|home\s+for\s+(?:the\s+next\s+|now|tonight|the\s+week)(?:[\w\s]{0,20}?)?)"
     r"\s*:\s*(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){0,3}?(?:in|outside|near|on|at|above|by)\s+"
     r"(?=[A-Z])",
     re.I,
 )
-_ME_IN = re.compile(r"(?:(?<=,\s)|(?<=:\s))me\s+(?=(?:in|at|back\s+in|still\s+in)\s+[A-Z])")
+_ME_IN = gated(r"(?:(?<=,\s)|(?<=:\s))me\s+(?=(?:in|at|back\s+in|still\s+in)\s+[A-Z])")
 """A status line's "me in Leeds": the writer."""
 
-_ASIDE_INSIDE = re.compile(
+_ASIDE_INSIDE = gated(
     r"(?<=[A-Za-z]),\s+(?:by\s+the\s+way|btw|incidentally|as\s+you\s+know|as\s+I\s+said|"
     r"if\s+you\s+remember|fyi)\s*,\s+(?!(?:i|i'm|im|i've|i'll|we|we're|we've|you|he|she|they|"
     r"it|there|my|our|his|her|their|the|a|an|and|but|so)\b)(?=[a-z])",
@@ -67,8 +69,8 @@ _ASIDE_INSIDE = re.compile(
 )
 """A discourse aside between a subject and its verb: the subject's clause goes on."""
 
-_AT_THE_MINUTE = re.compile(r"\bat\s+the\s+minute\b", re.I)
-_TILL_LIKE = re.compile(r"\b(till|until|til|from|since|on|by)\s+like\s+", re.I)
+_AT_THE_MINUTE = gated(r"\bat\s+the\s+minute\b", re.I)
+_TILL_LIKE = gated(r"\b(till|until|til|from|since|on|by)\s+like\s+", re.I)
 
 
 def asides_said(text: str) -> str:
@@ -89,7 +91,7 @@ def asides_said(text: str) -> str:
     return text
 
 
-_THEN = re.compile(
+_THEN = gated(
     r"\b(?:last|ago|yesterday|back\s+then|that\s+(?:year|summer|winter|spring|autumn|week|month)|"
     r"in\s+(?:19|20)\d\d)\b",
     re.I,

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-_BACK_THEN_COMMA = re.compile(
+from core.extraction.word_gates import gated
+
+_BACK_THEN_COMMA = gated(
     r"^(?:(?:ok|okay|so|well|finally|just|safely|and|phew|whew|yay+|ugh|oh|alright|lol)[!.]*\s+)*"
     r"(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?(?:(?:finally|just|safely|now|officially)\s+)?"
     r"back\s+(?:home|in\s+the\s+office|at\s+(?:work|the\s+office|my\s+desk)|in\s+town)"
@@ -23,7 +25,7 @@ _BACK_THEN_COMMA = re.compile(
     re.I,
 )
 
-PAST_DAY = re.compile(r"\b(?:last|ago|yesterday|(?:19|20)\d\d)\b", re.I)
+PAST_DAY = gated(r"\b(?:last|ago|yesterday|(?:19|20)\d\d)\b", re.I)
 """A day gone by ("back home from the hospital last june"): a story, not a state now."""
 
 
@@ -40,10 +42,10 @@ def cut_after_coming_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
-_AND_BACK = re.compile(
+_AND_BACK = gated(
     r"\s+(?:and|n|&)\s+(?=(?:(?:now|finally|just|safely)\s+)?back\s+(?:home|in)\b)", re.I
 )
-_WENT_TO = re.compile(
+_WENT_TO = gated(
     r"\b(?:flew|went|drove|headed|travell?ed|popped|took\s+(?:a|the)\s+\w+)\b(?:\s+\w+){0,3}?"
     # A place by its name, not an errand ("went to the store and back home now").
     r"\s+(?:to|2)\s+(?!(?:the|a|my|our|his|her|their|work|school|bed|church|class)\b)\w",

@@ -6,12 +6,11 @@ who was ill and wins: they are well (or home) now, and the message is news about
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_BETTER_NOW = re.compile(
+_BETTER_NOW = gated(
     r"^(?:(?:but|and|now|finally|thankfully|luckily|much|way|loads|all|seems?|looks?|"
     r"feeling|feels?|doing)\s+)*"
     r"(?P<state>better|brighter|fine|ok|okay|good|recovered|recovering|improving|on\s+the\s+mend|"

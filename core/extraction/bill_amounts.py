@@ -8,8 +8,6 @@ counts: after a bill and "is now" or "went up to", only money can stand.
 
 from __future__ import annotations
 
-import re
-
 from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT as _AMOUNT
 from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
@@ -18,6 +16,7 @@ from core.extraction.amounts import bare_amount_at
 from core.extraction.clause import Candidate, Clause
 from core.extraction.regex_branches import branched
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import gated
 
 BILL_ITEM = (
     r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months)\s+|"
@@ -117,8 +116,8 @@ def _ahead(clause: Clause) -> bool:
     return any(not t.past and not t.begun_span(today) and t.day > today for t in clause.times)
 
 
-_CHANGE_TO_COME = re.compile(
+_CHANGE_TO_COME = gated(
     r"\b(?:going\s+(?:up|down)|goes\s+(?:up|down)|will\s+(?:go|be)|"
     r"(?:increas|ris|decreas|fall)(?:e|es|ing)\s+to)\b"
 )
-_PER = re.compile(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")
+_PER = gated(r"^(?:monthly|weekly|yearly|annual|new|current)\s+")

@@ -8,9 +8,8 @@ itself is read by the caller, from where the match ends).
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.goods_returns import ITEM_STOP
+from core.extraction.word_gates import gated
 
 OWED = (
     # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
@@ -20,7 +19,7 @@ OWED = (
     r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
 )
 """What is owed by its kind: a bill, a fee, a deposit, a premium."""
-BILL = re.compile(rf"\b(?:bills|{OWED})\b")
+BILL = gated(rf"\b(?:bills|{OWED})\b")
 _OPENERS = frozenset(
     ["seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",
      "also", "plus", "oh", "ok", "okay", "yeah", "wait", "hey", "apparently", "now",
@@ -28,7 +27,7 @@ _OPENERS = frozenset(
 )  # fmt: skip
 _NOT_NAMING = "|".join(sorted(ITEM_STOP | _OPENERS))
 """Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
-CAME = re.compile(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
+CAME = gated(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
 _NAMED_BILL = (
     rf"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|{_NOT_NAMING})\s+)"
     # A word before the bill names it; a determiner does not, nor one that makes it
@@ -36,7 +35,7 @@ _NAMED_BILL = (
     r"(?P<item>(?:(?!(?:the|my|our|your|a|an|this|that|his|her|their|average|avg|median|"
     rf"typical|market|{_NOT_NAMING})\b)[a-z][a-z&]*\s+){{0,2}}(?:{OWED}))"
 )
-BILL_IS = re.compile(
+BILL_IS = gated(
     _NAMED_BILL
     # "electric bill at the new place is $140": where or what for, between the bill and its verb.
     + r"(?:\s+(?:at|for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?[a-z]+|\s+here)?"
@@ -50,7 +49,7 @@ BILL_IS = re.compile(
     r"'s)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\s?\d)"
 )
-BILL_PRICED = re.compile(
+BILL_PRICED = gated(
     _NAMED_BILL
     # "Water bill €55. It's due the 12th", "council tax: £160", "gas bill - 72 euros": a bill
     # and its sum with no verb between, as a note or a text names them; the sum must say

@@ -18,20 +18,21 @@ from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
 from core.extraction.bill_names import bill_name
 from core.extraction.clause import Candidate, Clause
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_IT_IS = re.compile(
+_IT_IS = gated(
     r"^(?:and\s+|but\s+|so\s+)?(?:it's|it\s+is|it\s+was|that's|that\s+is|its|which\s+is)\s+"
     r"(?:(?:now|only|just|still|like|about|around|roughly|sitting\s+at|up\s+to|down\s+to|"
     r"gone\s+up\s+to|a\s+whopping)\s+)*(?=\S)"
 )
-_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?k?")
-_AFTER_SUM = re.compile(
+_FIGURE = gated(r"\d[\d,]*(?:\.\d+)?k?")
+_AFTER_SUM = gated(
     # "it's 88 😩": a sign or an emoji after the sum ends it as a stop does (not "88%").
     r"\s*(?:$|[,.!;]|[^\w\s%$€£]|(?:this|a|per|for|now|again|ouch|though|tho|lol)\b)"
 )
 
 
-_BILL_CAME = re.compile(
+_BILL_CAME = gated(
     r"^(?:(?:ok|okay|so|and|well|oh|ugh|welp|babe|hun|lol|btw|fyi|great)[,!]?\s+)*"
     r"(?:(?:the|my|our)\s+)?(?P<item>(?:[a-z][a-z-]*\s+){0,2}?bill)\s+"
     r"(?:just\s+)?(?:came(?:\s+in)?|arrived|showed\s+up|is\s+here|got\s+here)"
@@ -80,7 +81,7 @@ def bill_amount_after(
     return []
 
 
-_IT_DUE = re.compile(
+_IT_DUE = gated(
     r"^(?:and\s+|but\s+|so\s+)?(?:(?:its|it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
     r"(?:(?:still|also|then|now)\s+)?(?:due|payable|(?:needs?|has|have|must\s+be|got)\s+"
     r"(?:paying|to\s+be\s+paid|paid|to\s+go\s+in))\b"
@@ -90,7 +91,7 @@ Friday", "it needs paying by the 12th", "it has to be paid by the 10th", or with
 all ("electric bill came, it's $112, due monday"); not "it was due on the 3rd", a story."""
 
 
-_PRICED = re.compile(
+_PRICED = gated(
     r"^(?:(?:ok|okay|so|and|also|btw|fyi|oh|yeah|plus|well|hey|right)[,!]?\s+)*(?:(?:the|my|our)\s+)?"
     r"(?P<item>(?!(?:his|her|their|your|its|it|that|this|he|she|they|which|there|what|everything|"
     r"a|an|i|we|you)\b)[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
@@ -101,7 +102,7 @@ _PRICED = re.compile(
 60 bucks"; a bill once the clause after says it is due ("…, and they're due on the 31st")."""
 
 
-_WAS_ITS_SUM = re.compile(
+_WAS_ITS_SUM = gated(
     r"^(?:(?:ok|okay|so|and|also|btw|fyi|oh|ugh|well)[,!]?\s+)*(?:(?:the|my|our)\s+)?"
     r"(?:[a-z][a-z-]*\s+){0,2}?bill\s+was\s+(?:(?:only|just|about|around)\s+)?"
     rf"(?:{AMOUNT.pattern})\s*(?:this\s+(?:month|time|quarter)|"
@@ -133,7 +134,7 @@ def bill_told_after(
     )
 
 
-_DUE_AFTER_SUM = re.compile(r"\d[^,;]*?(?:,|\band\b)\s*(?:(?:it's|its|it\s+is)\s+)?due\b")
+_DUE_AFTER_SUM = gated(r"\d[^,;]*?(?:,|\band\b)\s*(?:(?:it's|its|it\s+is)\s+)?due\b")
 """The sum, then the day it is due: "it's $112, due monday", "it's 64 and due the 9th"."""
 
 
@@ -144,7 +145,7 @@ def _day_ahead(clause: Clause) -> date | None:
     return ahead[0].day if ahead else None
 
 
-PAID_IT = re.compile(
+PAID_IT = gated(
     r"^(?:(?:and|so|but|ok|okay)\s+)?(?:(?:i|we)\s+(?:(?:have|'ve|just|already|alr|alrdy)\s+)*"
     r"paid\s+(?:it|that|them|it\s+off)|(?:it's|it\s+is|it's\s+been|it\s+has\s+been|that's)\s+"
     r"(?:(?:already|now|all)\s+)?paid(?:\s+off)?|"

@@ -11,48 +11,48 @@ from __future__ import annotations
 
 import re
 
-_BILL_HEAD = re.compile(
+from core.extraction.word_gates import gated
+
+_BILL_HEAD = gated(
     r"\b(?:bill|rent|mortgage|invoice|premium|insurance|fees?|tuition|loan|emi|card)$"
 )
-_PROVIDER = re.compile(r"^(?:[A-Z][\w&'.-]*|[\w'.-]*[A-Z&][\w&'.-]*)$")
+_PROVIDER = gated(r"^(?:[A-Z][\w&'.-]*|[\w'.-]*[A-Z&][\w&'.-]*)$")
 """A company's name before the bill: capitalised or with capitals or "&" inside ("PG&E",
 "Comcast", "BESCOM", "AT&T")."""
-_PLACE_RENT = re.compile(
+_PLACE_RENT = gated(
     r"^(?:(?:flat|house|home|apartment|apt|room|hostel|pg|studio|condo)\s+)+(?=rent$)", re.I
 )
-_AFTER = re.compile(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|installment)$", re.I)
+_AFTER = gated(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|installment)$", re.I)
 """What follows the bill and is only how it is paid: "credit card payment", "phone bill
 autopay" (not "car payment": the car is no bill)."""
 
 
-_WHICH_ONE = re.compile(
+_WHICH_ONE = gated(
     r"^(?:new|current|monthly|weekly|yearly|annual|usual|regular)\s+(?=\S+(?:\s+\S+)?$)", re.I
 )
 
 
-_CLIENTS = re.compile(
+_CLIENTS = gated(
     r"\b([A-Za-z][\w&-]*)['\u2019]s\s+((?:(?:final|first|second|last)\s+)?(?:invoice|deposit|quote|"
     r"estimate|balance|payment|retainer|fee))\b"
 )
-_REFLEXIVE = re.compile(r"\s+(?:myself|ourselves|ourself|themselves|himself|herself)$", re.I)
+_REFLEXIVE = gated(r"\s+(?:myself|ourselves|ourself|themselves|himself|herself)$", re.I)
 """Who paid, not what: "paid the conference fee myself" is the conference fee."""
-_GIVEN_THE = re.compile(
-    r"^\S+(?:\s+\S+)?\s+(?:the|our|my)\s+(?=(?:deposit|balance|fee|invoice)$)", re.I
-)
+_GIVEN_THE = gated(r"^\S+(?:\s+\S+)?\s+(?:the|our|my)\s+(?=(?:deposit|balance|fee|invoice)$)", re.I)
 """Two objects, the payee and the thing paid: "paid the builder the deposit" is the deposit,
 as "paid the deposit" names it."""
 
 
-_WHOSE_BILL = re.compile(r"^(?P<who>.*[a-z])['\u2019]s\s+bill$", re.I)
+_WHOSE_BILL = gated(r"^(?P<who>.*[a-z])['\u2019]s\s+bill$", re.I)
 """A bill by who sent it: "the plumber's bill" is what the plumber is owed, as "paid the
 plumber" says ("the window cleaner's bill")."""
 
 
-_CAME = re.compile(r"(?<=\S)\s+(?:came|arrived|showed\s+up)(?:\s+in)?$", re.I)
+_CAME = gated(r"(?<=\S)\s+(?:came|arrived|showed\s+up)(?:\s+in)?$", re.I)
 """The verb that brought the bill, read with its name: "the gas bill came, $80, due friday"."""
 
 
-_RENEWAL = re.compile(r"(?<=\S)\s+renewal$", re.I)
+_RENEWAL = gated(r"(?<=\S)\s+renewal$", re.I)
 """A thing paid for again: "season ticket renewal", "car insurance renewal" are the season
 ticket and the car insurance, paid for another term."""
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _NAMES = (
     # US power, gas and water
     r"pge|pg&e|pg\s+and\s+e|con\s*ed|con\s+edison|duke\s+energy|dominion\s+energy|socal\s+edison|"
@@ -29,7 +31,7 @@ _NAMES = (
     # insurers
     r"geico|allstate|state\s+farm|aviva|direct\s+line"
 )
-BILLER = re.compile(rf"(?:the\s+|my\s+|our\s+)?(?:{_NAMES})", re.I)
+BILLER = gated(rf"(?:the\s+|my\s+|our\s+)?(?:{_NAMES})", re.I)
 """A biller's name, the whole item ("Pge", "my amex", "thames water")."""
 
 
@@ -38,7 +40,7 @@ def is_biller(item: str) -> bool:
     return BILLER.fullmatch(item.strip()) is not None
 
 
-OWED_TO_A_BILLER = re.compile(
+OWED_TO_A_BILLER = gated(
     r"^\W*(?:(?:ugh|so|ok|okay|btw|fyi|oh|and|also|reminder)\W+)*"
     rf"{BILLER.pattern}(?:\s+(?:is|are)|['\u2019]s)?\s+(?:(?:now|still|also)\s+)?(?:due|overdue)\b"
 )

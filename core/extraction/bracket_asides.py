@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _NUMBER = r"(?:\d{1,3}|one|two|three|four|five|six)"
 _WHO = (
     r"(?:\d{1,2}\s*(?:[mf]|yo|y/o|yrs?|years?(?:\s+old)?)?|[mf]\s*\d{1,2}|"
@@ -20,7 +22,7 @@ _WHO = (
     rf"(?:\s*(?:,|and|&|\+)\s*{_NUMBER}\s+(?:adults?|kids?|children|toddlers?|teens?|babies|"
     r"baby|dogs?|cats?))*|(?:family|party|couple)\s+of\s+\w+)"
 )
-_ASIDE = re.compile(
+_ASIDE = gated(
     r"\b(?P<who>i|we|me|us|(?:my|our)\s+[a-z]+)\s*\(\s*(?:" + _WHO + r")\s*\)",
     re.I,
 )

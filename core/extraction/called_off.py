@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-TRAVEL_LEG = re.compile(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
-A_CLASS_HELD = re.compile(r"\b(?:class|classes|lessons?|session|sessions|practice|coaching)$")
-A_GATHERING = re.compile(
+from core.extraction.word_gates import gated
+
+TRAVEL_LEG = gated(r"\b(?:flight|train|bus|ferry|trip|drive|ride)$")
+A_CLASS_HELD = gated(r"\b(?:class|classes|lessons?|session|sessions|practice|coaching)$")
+A_GATHERING = gated(
     r"\b(?:lunch|dinner|brunch|breakfast|supper|party|drinks|date\s+night|bbq|barbecue|picnic|"
     r"playdate|sleepover|get-?together|meet-?up|rehearsal|reunion|coffee|game\s+night|"
     r"(?:baby|bridal)\s+shower)\b(?:\s+(?:at|with|for|over|in)\s+"
@@ -49,4 +51,4 @@ def listeners(item: str, low: str) -> bool:
     return m is not None and _TO_THEM.search(low, 0, m.start()) is None
 
 
-_TO_THEM = re.compile(r"\b(?:owe|owes|owed|paid|pay|paying|sent|send|give|gave|lend|lent)\b")
+_TO_THEM = gated(r"\b(?:owe|owes|owed|paid|pay|paying|sent|send|give|gave|lend|lent)\b")

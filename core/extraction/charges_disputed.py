@@ -9,13 +9,12 @@ from the charge (a sum written with it is still what the service charges).
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Clause
+from core.extraction.word_gates import gated
 
 _SAME_SENTENCE = r"(?:[^.;!?]|\.(?=\d))"
 """Within the sentence: no stop, but the point of a sum ("£11.99")."""
-_DISPUTED = re.compile(
+_DISPUTED = gated(
     r"\b(?:double[- ]?charged|overcharged|"
     # "charged me twice", "charged my card twice for the same order"
     rf"charged\b{_SAME_SENTENCE}{{0,40}}?\b(?:twice|double|two\s+times|2x|by\s+mistake|in\s+error|wrongly)\b|"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from datetime import datetime
 
 from core.extraction.timeref import TimeRef
 from core.extraction.types import MessageIntent, ObservationIntent, Scalar
+from core.extraction.word_gates import gated
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Candidate:
     extra: dict[str, str] = dc_field(default_factory=dict)
 
 
-_WORD = re.compile(r"[a-z][a-z']*")
+_WORD = gated(r"[a-z][a-z']*")
 
 
 def words_of(low: str) -> frozenset[str]:
@@ -153,7 +153,7 @@ _DETERMINERS = frozenset(
         "new",
     ]
 )
-_TOKEN = re.compile(r"[\w][\w.+#&'/-]*")
+_TOKEN = gated(r"[\w][\w.+#&'/-]*")
 
 
 def phrase_after(

@@ -9,8 +9,6 @@ the clause's grammar (``ClauseReading``) and its words; no I/O.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Clause
 from core.extraction.family_status import member_status
 from core.extraction.intent import ClauseIntent
@@ -19,6 +17,7 @@ from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import out_at_a_stop
 from core.extraction.travel_presence import ON_A_VEHICLE
+from core.extraction.word_gates import gated
 
 _SCENE_CLAUSES = frozenset(
     {
@@ -35,7 +34,7 @@ _SCENE_CLAUSES = frozenset(
 showed up"); a place or moment by preposition is the reading's ``scene``."""
 
 
-WHEREABOUTS = re.compile(
+WHEREABOUTS = gated(
     r"^(?:(?:still|now|finally|already|just|currently)\s+)?(?:in|at)\s+(?:the|my|our|a|an)\s+"
     r"(?:[a-z'&-]+\s+){0,2}?(?!(?:morning|afternoon|evening|night|end|meantime|moment|past|"
     r"future|beginning|middle|mood|same|least|most|first|last|time|rain|dark|world|case|"
@@ -44,7 +43,7 @@ WHEREABOUTS = re.compile(
 )
 """A verbless "in the uber now", "at the gate, phone at 4%": where the speaker is, the
 "I'm" left out, as in "finally in Tahoe"; not a time ("in the morning") or a frame."""
-_RESCHEDULED = re.compile(
+_RESCHEDULED = gated(
     r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed|brought\s+forward|preponed|"
     r"put\s+back)\s+(?:back\s+|up\s+)?"
     r"(?:to|till|til|until)\s+(?:\d|noon|next\b|tomorrow|tmrw|tonight|later|"
@@ -52,11 +51,9 @@ _RESCHEDULED = re.compile(
 )
 """A thing moved to a time: people and households move to places, meetings move to days."""
 
-_AWAITED = re.compile(
-    r"\bfinally\s+(?:came|arrived|showed\s+up|got\s+here|came\s+in|was\s+delivered)\b"
-)
+_AWAITED = gated(r"\bfinally\s+(?:came|arrived|showed\s+up|got\s+here|came\s+in|was\s+delivered)\b")
 """Something waited for that came ("finally came", "finally arrived"): it is here now."""
-_HELD_NOW = re.compile(
+_HELD_NOW = gated(
     r"^(?:(?:still|now|just|currently|literally)\s+)?(?:stuck|stranded|trapped|held\s+up|"
     r"snowed\s+in)\s+(?:at|in|on|outside|behind)\b"
 )
@@ -140,7 +137,7 @@ REACTION = branched(
     r"(?:shame|pity|relief)\b)"
 )
 """Reactions to what the other person said: sympathy, delight, back-channel."""
-TEASER = re.compile(
+TEASER = gated(
     r"^(?:you(?:'re|\s+are)?|u(?:\s+r)?|ur|youre)\s+(?:not\s+gonna|not\s+going\s+to|never\s+gonna|"
     r"won't|wont|will\s+never)\s+believe\b"
 )
@@ -161,7 +158,7 @@ def promises_news(reading: ClauseReading | None) -> bool:
     return reading.verb in _REPORT_LATER or bare_see
 
 
-_WHERE_I_AM = re.compile(
+_WHERE_I_AM = gated(
     r"^(?:(?:just|finally|now|still|safely)\s+)?(?:back\s+home|back|home)\s+(?:from|at|in)\b|"
     r"^on\s+(?:my|our|the)\s+way\b|^(?:omw|otw)\b|"
     rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}|"
@@ -175,7 +172,7 @@ _WHERE_I_AM = re.compile(
 "be" are left out, as chat leaves them out, and the claim stays."""
 
 
-STATUS_LINE = re.compile(
+STATUS_LINE = gated(
     r"^(?:(?:still|now|currently|just|officially|finally)\s+)?(?:ooo|wfh|"
     r"out\s+(?:sick|of\s+(?:the\s+)?office|of\s+town)|off\s+(?:sick|grid|the\s+grid|work)|"
     r"working\s+from\s+home|back\s+(?:online|at\s+(?:work|my\s+desk)|in\s+the\s+office)|"
@@ -191,7 +188,7 @@ sick today", "on PTO next week", "in hospital till Tuesday", British English's "
 without its article, "home with a cold"): the speaker's state, whatever field it fills."""
 
 
-_PLACED_UNTIL = re.compile(
+_PLACED_UNTIL = gated(
     r"^(?:(?:still|now|currently|just)\s+)?(?:(?:on|off|in|at|down|up|out|over)\s+"
     r"(?!(?:the\s+|this\s+)?(?:morning|afternoon|evening|night|day|week|meantime)\b)"
     r"(?:[\w'-]+\s+){1,3}?|off\s+)(?:till|until|til|untill|thru|through)\s+\w"
@@ -200,7 +197,7 @@ _PLACED_UNTIL = re.compile(
 the allotment till teatime", "on the rig till the 18th", a bare "off till thursday" (off
 work): where one is until then."""
 
-_FREE_UNTIL = re.compile(
+_FREE_UNTIL = gated(
     r"^(?:(?:still|now|just|only)\s+)?(?:free|around|about|busy|available|home|in|here|tied\s+up)\s+"
     r"(?:(?:all|the\s+whole)\s+(?:day|morning|afternoon|evening|week)|"
     r"(?:after|from|till|until|til|untill|before)\s+(?:\d|noon|lunch|midday|tea|dinner|school|work|"
@@ -224,7 +221,7 @@ def where_i_am(low: str) -> bool:
     )
 
 
-_WELL_WISH = re.compile(
+_WELL_WISH = gated(
     r"^(?:(?:oh|omg|aw+|ok|okay|and|well)\s+)*(?:have\s+(?:so\s+much\s+)?fun|have\s+an?\s+"
     r"(?:(?:great|good|safe|lovely|nice|wonderful|amazing|fab)\s+)+(?:trip|time|flight|holiday|"
     r"vacation|weekend|journey)|enjoy(?!ing)|safe\s+travels|travel\s+safe(?:ly)?|bon\s+voyage)\b"
@@ -233,7 +230,7 @@ _WELL_WISH = re.compile(
 listener's, and no fact."""
 
 
-_WITH_SOMEONE = re.compile(
+_WITH_SOMEONE = gated(
     r"^(?:the\s+)?[a-z]+'s\s+(?:still\s+|now\s+)?(?:with|at)\s+(?:me|us|mine|ours|my|our|his|her|"
     r"their|[a-z]+'s)\b"
 )
@@ -270,12 +267,10 @@ def claims_nothing(reading: ClauseReading | None, low: str = "") -> bool:
     return reading.verb in _PARENTHETICAL and not reading.complements
 
 
-_SPEAKER_LEAD = re.compile(
-    r"^(?:(?:ugh|so|well|ok|okay|lol|omg|welp|and|just)\s+)*(?:(?:i|we)\s+)?"
-)
+_SPEAKER_LEAD = gated(r"^(?:(?:ugh|so|well|ok|okay|lol|omg|welp|and|just)\s+)*(?:(?:i|we)\s+)?")
 
 
-_NEW_IN_LIFE = re.compile(
+_NEW_IN_LIFE = gated(
     r"^(?:(?:so|and|ok|omg|also|officially|finally)\s+)*(?:a\s+)?(?:brand\s+)?new\s+(?:job|"
     r"house|home|flat|apartment|place|car|role|position|gig|baby|puppy|kitten|number|address|"
     r"phone\s+number|boyfriend|girlfriend|bf|gf|manager|boss)\b(?!\s+(?:is|was|are|has|for|"
@@ -283,7 +278,7 @@ _NEW_IN_LIFE = re.compile(
 )
 """A new thing in the writer's life said alone ("new job!!", "new flat, who dis"): news,
 its "I've got a" left out."""
-_ONE_WORD = re.compile(r"^\W*\w+\W*$")
+_ONE_WORD = gated(r"^\W*\w+\W*$")
 
 
 def _ill_without_verb(low: str) -> bool:

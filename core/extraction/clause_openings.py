@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import re
 
-LEADS_IN = re.compile(
+from core.extraction.word_gates import gated
+
+LEADS_IN = gated(
     r"\s*(?:when|whenever|after|before|while|once|as\s+soon\s+as|since|because|if|until|till|"
     r"not\s+going\s+to\s+lie|not\s+gonna\s+lie|ngl|to\s+be\s+honest|tbh)\b",
     re.I,
 )
 """A sentence that opens on a subordinate clause or a frame: what follows its comma is its
 main clause, not a clause of its own ("after we got to Denver, the car was towed")."""
-LEAD_CONJ = re.compile(r"^(but|though|although|however|yet(?!\s+to\b)|whereas)\b[\s,]*", re.I)
+LEAD_CONJ = gated(r"^(but|though|although|however|yet(?!\s+to\b)|whereas)\b[\s,]*", re.I)
 """A conjunction opening a piece: its joint to the clause before (not "yet to leave Hanoi",
 where "yet" belongs to "to leave": not gone)."""
 
 
-REMEMBER = re.compile(
+REMEMBER = gated(
     # (whole words: "noted, thanks" is an acknowledgement, "notebook" a thing)
     r"^(?:please\s+)?(?:remember|note|keep in mind|fyi)\b\s*(?:that\b)?[\s,:]*|"
     # "remind me i gotta return the shoes", "can u remind me that rent is due on the 1st":

@@ -8,7 +8,6 @@ read what it doubts.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime
 
@@ -25,11 +24,12 @@ from core.extraction.segments import Segment
 from core.extraction.set_out_lately import sets_off_ahead
 from core.extraction.timeexpr import find_times
 from core.extraction.types import MessageIntent
+from core.extraction.word_gates import gated
 from core.extraction.years_said import years_read
 
 _BOUND_PREPS = frozenset({"since", "until", "till", "til", "through", "thru"})
-_FROM_TODAY = re.compile(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
-_UNTIL_EVENT = re.compile(
+_FROM_TODAY = gated(r"\b(?:today|rn|right\s+now)\s*(?:and|&|n|to|-|through|thru)\s*$")
+_UNTIL_EVENT = gated(
     r"\b(?:until|till|til|untill)\s+(?:after\s+|before\s+)?(?:the|a|an|my|our|your|their|his|her|"
     r"they|he|she|we|i|you|it|"
     r"someone|somebody|[a-z]+(?:'s|\s+(?:is|are|gets?|comes?|returns?|arrives?))\s+(?:back|home|"
@@ -38,13 +38,13 @@ _UNTIL_EVENT = re.compile(
 """A day inside "until <an event>" bounds a state that holds now, as "until Thursday" does:
 "the hot tub is out of order until the engineer comes on Thursday", "covering the desk till
 Lydia's back on the 12th", "off his tablets until after the op on Tuesday"."""
-_UNTIL_NEAR = re.compile(
+_UNTIL_NEAR = gated(
     r"\b(?:until|till|til|untill|through|thru)\s+(?:noon|midday|midnight|lunchtime|late|close|"
     r"\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?)\s+(?:on\s+)?$"
 )
 """A day after "until" and its hour is still the bound: "the room is held until noon
 Friday", "open till 8 on Thursday"."""
-_ROTA_THIS_WEEK = re.compile(
+_ROTA_THIS_WEEK = gated(
     r"\bon[\s-]?(?:call|nights|days|earlies|lates|duty|shift|the\s+rota)\s+(?:all\s+)?"
     r"this\s+(?:week|weekend|wknd|wkend)\b"
 )
@@ -60,22 +60,20 @@ _HAPPENED_ON_ITS_DAY = frozenset(
 """A falling ill, a diagnosis or a job begun or left in the past happened on its day, though
 its result holds: "my girlfriend tested positive on monday", "joined Stripe on monday"
 (said on a Wednesday) are behind."""
-_COMPARED_WITH = re.compile(r"\b(?:than|(?:first|only)\s+time)\s+$")
+_COMPARED_WITH = gated(r"\b(?:than|(?:first|only)\s+time)\s+$")
 """A day after "than" is compared with, and "in a week" after "the first time" is the week
 behind, not when the clause happens: "he is much brighter today than yesterday", "Jamie is
 fever-free for the first time in a week" are about today."""
-_PUT_OFF_TO = re.compile(
+_PUT_OFF_TO = gated(
     r"\bhad\s+to\s+(?:push|move|reschedule|postpone|bump|rebook)\s+(?:[\w']+\s+){0,4}?"
     r"(?:back\s+|forward\s+)?(?:to|till|til|until|for)\s+"
 )
 """A day a trip had to be put off to is still ahead ("had to push our Rome trip back to the
 20th"), though "had" is past."""
-_DUE_AFTER = re.compile(
-    r",\s*(?:and\s+)?(?:still\s+)?(?:due\b(?!\s+to\b)|payable\s+(?:by|on|before)\b)"
-)
+_DUE_AFTER = gated(r",\s*(?:and\s+)?(?:still\s+)?(?:due\b(?!\s+to\b)|payable\s+(?:by|on|before)\b)")
 """A day a sum is owed by, told after it, is ahead: "the tickets were £64 each, due Friday",
 "the council tax bill was £160, payable by the 28th" ("was due on the 3rd", with its own verb, stays behind)."""
-_CHANGED_TO = re.compile(r"\bchanged\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
+_CHANGED_TO = gated(r"\bchanged\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
 """A day changed to is the new one, still ahead ("our flight back got changed to thursday");
 "changed" alone keeps its past ("I changed my mind"). ("shifted to" needs no such test:
 "shift" is one of ``RESULT_VERBS``.)"""
@@ -185,14 +183,12 @@ def read_clause(
     return clause, ci, cut
 
 
-_IN_A_SEASON = re.compile(
+_IN_A_SEASON = gated(
     r"\b(?:in\s+the|next|over\s+the|for\s+the)\s+(?:summer|spring|fall|autumn|winter|"
     r"new\s+year|term|semester)\b(?!\s+(?:of\s+)?(?:19|20)\d\d)"
 )
-_ARRANGED_FOR = re.compile(
-    r"(?:i'm\s+|im\s+|we're\s+|i\s+am\s+|we\s+are\s+)?(?:meant|supposed)\s+to\s"
-)
-_LEADING_DOUBT = re.compile(
+_ARRANGED_FOR = gated(r"(?:i'm\s+|im\s+|we're\s+|i\s+am\s+|we\s+are\s+)?(?:meant|supposed)\s+to\s")
+_LEADING_DOUBT = gated(
     r"(?:probably|prob|likely|possibly|perhaps|maybe)\s+"
     r"(?=(?:back|home|staying|stay|until|till|til|returning|coming\s+back|flying\s+(?:back|home)|"
     r"driving\s+(?:back|home)|heading\s+(?:back|home))\b)"

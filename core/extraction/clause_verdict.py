@@ -38,18 +38,19 @@ from core.extraction.travel_objects import anyones_way
 from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.types import ExtractedObservation, MessageIntent
 from core.extraction.weekly_rota import weekly_rota
+from core.extraction.word_gates import gated
 
-_HAS_VERB = re.compile(
+_HAS_VERB = gated(
     r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|have|has|had|do|does|did|got|get|"
     r"will|can|'m|'re|'s|'ve|'ll|'d)\b|\w(?:ed|ing)\b|^[a-z]+s\b"
 )
-_FRAGMENT = re.compile(
+_FRAGMENT = gated(
     r"^(?:without|with|for|but\s+for|in|at|on(?!\s+(?:my|our|the)\s+way\b)|after|before|during|despite|because\s+of|"
     r"thanks\s+to|due\s+to(?!\s+(?:land|arrive|leave|depart|fly|start|begin|finish|end|be|go|"
     # ("due to land in Cork on the 22nd": what is timetabled, a clause with its verb)
     r"return|move|come|get|head|reach|open|close|sail|set|board|check|take|finish)\b)|by)\b"
 )
-_FRAME_ALONE = re.compile(
+_FRAME_ALONE = gated(
     r"^(?:back\s+)?(?:in|at|during)\s+(?:uni|college|school|high\s+school|sixth\s+form|the\s+day|"
     r"the\s+old\s+days|(?:the\s+)?(?:'|19|20)?\d0s|(?:19|20)\d\d|my\s+(?:twenties|teens|"
     r"thirties|youth|first\s+job|(?:[a-z]+\s+)?days))[\s,.]*$|^(?:back\s+then|(?:many\s+|a\s+few\s+)?years\s+ago|"
@@ -58,21 +59,21 @@ _FRAME_ALONE = re.compile(
 """A time frame cut off before the story it opens ("back in uni i used to work nights",
 "…, back in my student days",
 "as a kid I wanted to live in Paris"): when, not where; the past it sets."""
-_TIMETABLE_ENTRY = re.compile(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
+_TIMETABLE_ENTRY = gated(r"^\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h|hrs)?|\s*(?:am|pm))\s+[a-z]")
 """A line that opens on its clock time ("09:15 pickup from the hotel", "7pm dinner w/ the
 Smiths"): an entry of a day's timetable, what is to happen."""
-_PUT_TO = re.compile(
+_PUT_TO = gated(
     r"\b(?:pushed|moved|postponed|put|rescheduled|changed|shifted|bumped|delayed|brought)\b"
     r"[^.;!?]*?\b(?:back\s+)?(?:to|till|until|til|forward\s+to)\b"
 )
 """A thing put off or brought forward to a day ("pushed the deadline to the 20th", "moved
 book club to next thursday"): news of the day it is now, ahead, whatever field it is."""
-_HERE_UNTIL = re.compile(
+_HERE_UNTIL = gated(
     r"\bhere\s+(?:(?:for\s+now|still|now)\s+)?(?:until|till|til|untill|through|thru)\b"
 )
 """Here until a day ("…, here till the 10th", "here until the 18th"): where the writer is
 now, the stay's end ahead, with or without a verb."""
-_STAY_ENDS_AHEAD = re.compile(
+_STAY_ENDS_AHEAD = gated(
     r"\b(?:will|'ll|shall)\s+(?:still\s+)?be\s+(?:(?:still|staying|stuck)\s+)?(?:here|"
     r"at\s+(?:work|the\s+office|the\s+hospital|my\s+desk|the\s+site)|in\s+(?:the\s+)?office|"
     r"on\s+(?:shift|site|call|nights))\s+(?:(?:for\s+now|now|tonight|today)\s+)?"
@@ -81,10 +82,10 @@ _STAY_ENDS_AHEAD = re.compile(
 """Here until a day, said with "will" ("I'll be here till Friday", "will be in office till 6
 only"): the stay is now, only its end is ahead (a day it starts makes it a plan, and
 ``future_time`` says so)."""
-_ON_BOARD = re.compile(rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}(?!\s+(?:to|from)\b)")
+_ON_BOARD = gated(rf"^(?:(?:still|now|just|finally)\s+)?{ON_A_VEHICLE}(?!\s+(?:to|from)\b)")
 """On a vehicle now ("on the replacement bus"), not where a story was set ("on the train to
 Paris we met…")."""
-_RELAYED_BY = re.compile(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
+_RELAYED_BY = gated(r"\b(?:called|texted|emailed|messaged|rang|wrote)$")
 
 
 def clause_verdict(
@@ -282,7 +283,7 @@ def _so_now(seg: Segment, reading: ClauseReading) -> bool:
     return seg.joint == "so" and reading.tense == "present" and not reading.modal
 
 
-_S_ING = re.compile(r"^[a-z]+'s\s+(?:(?:just|still|now)\s+)?[a-z]+ing\b")
+_S_ING = gated(r"^[a-z]+'s\s+(?:(?:just|still|now)\s+)?[a-z]+ing\b")
 
 
 def _going_on_now(seg: Segment, reading: ClauseReading) -> bool:

@@ -5,10 +5,11 @@ A clock time gives no day of its own; ``find_times`` attaches it to the first da
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, time
 
-_CLOCK_RE = re.compile(
+from core.extraction.word_gates import gated
+
+_CLOCK_RE = gated(
     r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?:-\s*\d{1,2}(?::\d{2})?\s*)?"
     r"(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\bat\s+(?P<h2>\d{1,2})(?::(?P<mi2>\d{2}))?\b(?!\s*(?:%|/|-\d))"
     r"|\b(?P<noon>noon|midnight)\b"
@@ -36,7 +37,7 @@ def clock_time(text: str) -> time | None:
     return time(hour, minute)
 
 
-_EVENT_AT = re.compile(
+_EVENT_AT = gated(
     r"^(?:the\s+|our\s+|my\s+|this\s+|today's\s+)?(?:[a-z0-9:-]+\s+){0,2}?[a-z0-9:-]+"
     r"(?:'s|\s+is|\s+starts|\s+begins|\s+kicks\s+off)\s+(?:at|@)\s+"
     r"(?=\d{1,2}(?::\d\d)?\s*(?:a\.?m|p\.?m)|\d{1,2}:\d\d|noon)"

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import WordGated, gated
+
 _SPANISH_KIN = {
     "mamá": "mom", "mama": "mom", "mami": "mom", "madre": "mother", "papá": "dad",
     "papi": "dad", "padre": "father", "hijo": "son", "hija": "daughter", "esposo": "husband",
@@ -48,7 +50,7 @@ def _alternatives(words: dict[str, str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
-_KIN = re.compile(
+_KIN = gated(
     # "mi hijo", "mis papás" (Spanish); "mera bhai", "meri beti" (Hindi); "my suegra".
     rf"\b(?:(?P<es>mis?)\s+(?P<es_kin>{_alternatives(_SPANISH_KIN)})|"
     # "my suegra", "my hijo": after the English possessive, only words English lacks (not
@@ -59,8 +61,8 @@ _KIN = re.compile(
     rf"(?P<tl_kin>{_alternatives(_TAGALOG_KIN)})\s+ko)\b",
     re.I,
 )
-_PHRASES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p, re.I), english)
+_PHRASES: list[tuple[WordGated, str]] = [
+    (gated(p, re.I), english)
     for p, english in (
         # Being somewhere: "estoy en Madrid", "estamos en casa", "abhi office mein hoon".
         (r"\bestoy\s+en\s+casa\b", "I'm at home"),
@@ -138,7 +140,7 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
         (r"\bel\s+pr[óo]ximo\s+mes\b", "next month"),
     )
 ]
-_CUE = re.compile(
+_CUE = gated(
     rf"\b(?:{_alternatives(_SPANISH_ONLY)}|si|mis?|mera|meri|mere|ko|estoy|estamos|est[áa]n?|tiene|escuela|trabajo|nos|me|acabo|"
     r"acabamos|ya|kar|kr|ho|hoon|hu|hun|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
     re.I,
@@ -150,23 +152,23 @@ _DAY_NAMES = {
     "jueves": "Thursday", "viernes": "Friday", "sabado": "Saturday", "sábado": "Saturday",
     "domingo": "Sunday",
 }  # fmt: skip
-_DAY = re.compile(
+_DAY = gated(
     r"\b(?:(?P<lead>until|till|til|hasta|by|since|from|before|after|para)\s+)?el\s+"
     rf"(?P<day>{_alternatives(_DAY_NAMES)})\b",
     re.I,
 )
 """"back el viernes": on Friday; "until el domingo", "hasta el lunes": until Sunday, Monday."""
 _LEADS = {"hasta": "until", "para": "by"}
-_KAL = re.compile(r"\bkal\b(?!\s+(?:se|ki|ka|ke)\b)", re.I)
+_KAL = gated(r"\bkal\b(?!\s+(?:se|ki|ka|ke)\b)", re.I)
 """"kal": yesterday or tomorrow, told apart by the English verb before it in its clause."""
-_CLAUSE_START = re.compile(r"[^,.!?;]*$")
-_PAST_VERB = re.compile(
+_CLAUSE_START = gated(r"[^,.!?;]*$")
+_PAST_VERB = gated(
     r"\b(?:paid|got|went|came|left|reached|landed|bought|sent|had|did|was|were|took|gave|saw|"
     r"met|ate|flew|drove|arrived|\w{3,}ed)\b",
     re.I,
 )
-_WILL = re.compile(r"\b(?:will|'ll|going\s+to|gonna|shall)\b", re.I)
-_UNTIL_DAY = re.compile(r"\bhasta\s+el\s+(?P<d>[1-9]|[12]\d|3[01])\b(?!\s*[%\d:])", re.I)
+_WILL = gated(r"\b(?:will|'ll|going\s+to|gonna|shall)\b", re.I)
+_UNTIL_DAY = gated(r"\bhasta\s+el\s+(?P<d>[1-9]|[12]\d|3[01])\b(?!\s*[%\d:])", re.I)
 """"hasta el 15": until the 15th."""
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from core.extraction.comma_cuts import Kept, cut_pieces
+from core.extraction.word_gates import gated
 
-_INSTRUCTION_IF = re.compile(
+_INSTRUCTION_IF = gated(
     r"(?:,\s*(?:so\s+)?|\s+so\s+(?=(?:just\s+|pls\s+|please\s+)?(?:bring|call|ring|text|txt|"
     r"ping|message|msg|email|come|pop|drop|grab|eat|start|go|help|let|give|tell|ask|send|use|"
     r"leave|knock|shout|feel|do|don'?t)\b))"
@@ -23,7 +24,7 @@ _INSTRUCTION_IF = re.compile(
 """The joint before an instruction with its own "if": a comma, or "so" without one when an
 imperative follows ("I'm babysitting all week so bring snacks if you come"); "so" before
 anything else may be a degree ("I'm so glad if you come") and is left joined."""
-_NOT_PLAIN = re.compile(
+_NOT_PLAIN = gated(
     r"\b(?:if|unless|will|'ll|won't|would|'d|could|might|may|should|must|can|can't|gonna|"
     r"going\s+to|wanna|hope|wish|maybe|probably|tomorrow|next)\b",
     re.I,
@@ -32,7 +33,7 @@ _NOT_PLAIN = re.compile(
 condition of its own, a hope."""
 
 
-_IF_THEN_INSTRUCTION = re.compile(
+_IF_THEN_INSTRUCTION = gated(
     r",\s*(?=(?:if|when)\s+[^,;.!?]{2,40}?,?\s(?:just\s+|pls\s+|please\s+)?(?:stick|put|leave|bring|"
     r"call|ring|text|txt|message|grab|let|tell|send|give|feed|water|sign|take|pop|drop|shove|chuck|"
     r"knock|use|help)\s+(?:it|them|me|us|him|her|the|my|our|in|yourself|yourselves)\b[^,;.!?]*$)",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.word_gates import gated
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:\.(?!\s|$))?"
 _WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?,?"
@@ -27,32 +28,32 @@ _DAY_MONTH = rf"(?:{_WEEKDAY}\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}"
 _MONTH_DAY = rf"(?:{_WEEKDAY}\s+)?{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?"
 _DATE = rf"(?:{_DAY_MONTH}|{_MONTH_DAY}|\d{{1,2}}[./]\d{{1,2}}(?:[./]\d{{2,4}})?)"
 
-_CHECK_IN = re.compile(
+_CHECK_IN = gated(
     # "Check-in: Fri 13 Mar from 15:00", "Arrival - 11 March": the first night.
     rf"(?im)(?:^|(?<=[.;]\s))[ \t]*(?:check[\s-]?in|arrival|arriving)\s*(?:date\s*)?[:\-\u2013]\s*"
     rf"(?P<a>{_DATE})[^\n.;]*[.;]?"
 )
-_CHECK_OUT = re.compile(
+_CHECK_OUT = gated(
     # "Check-out: Sun 15 Mar by 11:00", "Departure: 13 March": the last morning.
     rf"(?im)(?:^|(?<=[.;]\s))[ \t]*(?:check[\s-]?out|departure|departing)\s*(?:date\s*)?"
     rf"[:\-\u2013]\s*(?P<b>{_DATE})[^\n.;]*[.;]?"
 )
-_SPAN = re.compile(
+_SPAN = gated(
     # "17–19 March", "Fri 20 Mar – Sun 22 Mar", "20 Mar - 22 Mar": the nights as one span.
     rf"(?i)\b(?P<a>(?:{_WEEKDAY}\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+{_MONTH})?)\s*"
     rf"(?:[\u2013\u2014-]|to)\s*(?P<b>(?:{_WEEKDAY}\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH})"
 )
-_BOOKED_STAY = re.compile(
+_BOOKED_STAY = gated(
     # What makes a span of days a stay: the words of a booking beside it.
     r"(?i)\b(?:hotel|hostel|inn|apartment|aparthotel|b&b|guesthouse|airbnb|booking|booked|"
     r"reservation|reserved|confirmed|confirmation|your\s+stay|new\s+dates|nights?)\b"
 )
-_SOMEONE_ELSES = re.compile(
+_SOMEONE_ELSES = gated(
     # "Mum's hotel", "their booking", "for my sister": a stay said to be another's.
     r"(?i)\b(?:his|her|their|\w+'s\s+(?:hotel|booking|reservation|stay)|for\s+(?:my|our)\s+\w+)\b"
 )
-_LEAD_WEEKDAY = re.compile(rf"(?i)^{_WEEKDAY}\s+")
-_COLUMNS = re.compile(r"[,|\u00b7;()\u2013\u2014\n:!?]|\s-\s|\.\s")
+_LEAD_WEEKDAY = gated(rf"(?i)^{_WEEKDAY}\s+")
+_COLUMNS = gated(r"[,|\u00b7;()\u2013\u2014\n:!?]|\s-\s|\.\s")
 
 
 def _town(text: str) -> str | None:

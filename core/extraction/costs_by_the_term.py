@@ -12,14 +12,13 @@ head" or "each" price something once, not a bill.
 
 from __future__ import annotations
 
-import re
-
 from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, RECURRING_TERM, amount_in
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
 _OPENERS = r"(?:(?:ok|okay|so|and|also|btw|fyi|oh|yeah|plus|well|hey|lol|ugh|fun\s+fact)[,!]?\s+)*"
-_COSTS = re.compile(
+_COSTS = gated(
     rf"^{_OPENERS}(?:the|my|our)\s+(?P<item>(?:[a-z][a-z-]*\s+){{0,2}}?[a-z][a-z-]*)\s*"
     r"(?:\s(?:is|are|costs?|comes\s+to|runs\s+(?:me|us))|'s|'re)\s+"
     r"(?:(?:now|only|just|still|about|around|like|roughly)\s+)*"
@@ -27,7 +26,7 @@ _COSTS = re.compile(
     rf"(?:(?:a|an|per|/|every)\s*(?:{RECURRING_TERM}|day\b)|"
     r"(?:monthly|weekly|yearly|annually|daily)\b|pcm\b)"
 )
-_NOT_PAID_FOR = re.compile(
+_NOT_PAID_FOR = gated(
     # What comes in, not what is paid: "my salary is $5,000 a month", "our budget is £400 a
     # week", "the per diem is $75 a day"; and bills and rents, which ``rules_financial`` reads with their status.
     r"\b(?:salary|wages?|pay|income|stipend|allowance|budget|pension|earnings|savings|"

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 
-_CUT_OFF_WITH_LEAD = re.compile(
+from core.extraction.word_gates import gated
+
+_CUT_OFF_WITH_LEAD = gated(
     r"\b(?P<lead>in|at|to|on|from|for|the|a|my|our|with)\s+(?P<part>[A-Za-z]{1,12})-\s+"
     r"(?=(?P=lead)\s+(?P=part)[\w'])",
     re.I,
 )
 """The word before said again too: "in Lis- in Lisbon"."""
-_CUT_OFF = re.compile(r"\b(?P<part>[A-Za-z]{1,12})-\s+(?=(?P=part)[\w'])", re.I)
+_CUT_OFF = gated(r"\b(?P<part>[A-Za-z]{1,12})-\s+(?=(?P=part)[\w'])", re.I)
 """The word alone said again: "at Sainsb- Sainsbury's"."""
 
 

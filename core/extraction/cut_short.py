@@ -8,17 +8,16 @@ a story ("we cut the trip short last year too") is not this trip.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
 from core.extraction.intent_tense import CUT_TRIP_SHORT
 from core.extraction.travel_returns import HOMEWARD, user_is_subject
+from core.extraction.word_gates import gated
 
-_CUT_SHORT = re.compile(rf"\b{CUT_TRIP_SHORT}\b")
-_STORY = re.compile(
+_CUT_SHORT = gated(rf"\b{CUT_TRIP_SHORT}\b")
+_STORY = gated(
     r"\b(?:last\s+(?:year|time|summer|winter|month)|ago|again|too|every|once|always|when|in\s+(?:19|20)\d\d)\b"
 )
-_AHEAD = re.compile(r"\b(?:tomorrow|tmrw|tonight|on\s+the\s+way|heading|flying|driving)\b")
+_AHEAD = gated(r"\b(?:tomorrow|tmrw|tonight|on\s+the\s+way|heading|flying|driving)\b")
 """A way home still ahead somewhere in the message: the trip is ending, not over."""
 
 

@@ -18,10 +18,11 @@ from dataclasses import replace
 from datetime import date, datetime, time, timedelta
 
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-DAY_TRIP = re.compile(r"\bday[- ]?trip\b|\bfor\s+the\s+day\b|\bthere\s+and\s+back\b")
+DAY_TRIP = gated(r"\bday[- ]?trip\b|\bfor\s+the\s+day\b|\bthere\s+and\s+back\b")
 _DEPART, _RETURN = "travel.depart_date", "travel.return_date"
-_BACK_THAT_DAY = re.compile(
+_BACK_THAT_DAY = gated(
     r"\bsame[- ]day\b|\b(?:back|home|return\w*|fly(?:ing)?\s+back|drive\s+back)\s+"
     r"(?:the\s+same\s+\w+|tonight|tonite|today|this\s+(?:afternoon|evening)|that\s+(?:night|evening)"
     r"|by\s+(?:lunch|dinner|supper|bedtime))\b"
@@ -125,12 +126,12 @@ def _named_today(leaving: ExtractedObservation, today: date) -> bool:
     return re.search(rf"(?<!next\s)\b(?:{name}|{name[:3]})\b(?!\s+week)", text) is not None
 
 
-_DATED = re.compile(
+_DATED = gated(
     r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}/\d{1,2}\b"
 )
 """A day given by its date too ("Wed 11 Mar"): the date decides, not the weekday."""
-_PUT_OFF = re.compile(
+_PUT_OFF = gated(
     r"\b(?:bumped|moved|pushed|postponed|delayed|rescheduled|changed|switched)\b.*\bto\b"
 )
 """A departure moved to a weekday ("got bumped to wednesday"): another day than it was,

@@ -11,12 +11,11 @@ back", "paid it back" and "paid them back" name no one the state keeps.
 
 from __future__ import annotations
 
-import re
-
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.family_members import names_a_relation
 from core.extraction.first_names import is_common_first_name
+from core.extraction.word_gates import gated
 
 
 def _whom(n: int) -> str:
@@ -24,7 +23,7 @@ def _whom(n: int) -> str:
     return rf"(?P<o{n}>(?:my|our)\s+)?(?P<w{n}>[a-z][a-z'-]+)"
 
 
-_SETTLED = re.compile(
+_SETTLED = gated(
     # "paid Mike back", "i've finally paid my brother back for the flights"
     rf"\b(?:paid|payed)\s+{_whom(1)}\s+back\b(?!\s+(?:the\s+|my\s+|like\s+)?"
     r"[$£€₦₹]?\d)|"
@@ -34,7 +33,7 @@ _SETTLED = re.compile(
     rf"\b(?:settled|squared)\s+up\s+with\s+{_whom(3)}\b|\b(?:all\s+)?square\s+with\s+{_whom(4)}\b"
 )
 _GATE = frozenset(["back", "settled", "squared", "square"])
-_ASKED_OR_AHEAD = re.compile(
+_ASKED_OR_AHEAD = gated(
     r"\b(?:will|'ll|gonna|going\s+to|need\s+to|have\s+to|should|must|can|could|when|if|"
     r"haven't|havent|hasn't|didn't|never|not|still\s+(?:need|have))\b"
 )

@@ -17,6 +17,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name
 from core.extraction.paid_or_owed import not_paid
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import gated
 
 _LEAD = (
     r"^\W*(?:(?:so|and|yeah|ok|okay|also|btw|fyi|lol|i|we|i've|we've|have|finally|just|already|"
@@ -28,7 +29,7 @@ _RELATION = (
     r"girlfriend|friend|landlord|landlady)"
 )
 _WHOM = rf"(?:{_RELATION}|(?P<name>[a-z][a-z'-]+))"
-_PAID_BACK = re.compile(
+_PAID_BACK = gated(
     _LEAD
     + r"(?P<verb>paid|venmoed|zelled|sent)\s+(?:(?P<back>back)\s+)?"
     + _WHOM
@@ -37,7 +38,7 @@ _PAID_BACK = re.compile(
     r"(?=\s*(?:$|[^\w\s$£€]|(?:for|last|yesterday|today|this|already|finally|so|and|now|yet|"
     r"in\s+full|fr|lol|ty|tho|btw)\b))"
 )
-_OWE = re.compile(
+_OWE = gated(
     _LEAD
     + r"(?P<verb>owe)\s+"
     + _WHOM

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-_NUMBERED = re.compile(
+from core.extraction.word_gates import gated
+
+_NUMBERED = gated(
     r"\b(?P<word>invoice|inv)(?:\s*(?:no\.?|number|num\.?|nr\.?)\s*|\s*[-#]\s*|\s+)"
     r"(?P<n>\d{2,7})\b(?![.,]\d)(?!\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur|gbp|k\b|%))"
     # Whom it is for, said aside, goes: "Invoice 552 (Fenwick): paid" is invoice 552.

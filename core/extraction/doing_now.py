@@ -13,14 +13,15 @@ from __future__ import annotations
 import re
 
 from core.extraction.comma_cuts import Kept, cut_pieces
+from core.extraction.word_gates import gated
 
-_DOING_NOW = re.compile(
+_DOING_NOW = gated(
     r",\s*(?=(?:(?:just|still|already)\s+)?[a-z]{3,}ing\b[^,.;!?]{0,40}?\b(?:now|rn|right\s+now|atm)"
     r"\s*[!.]*$)",
     re.I,
 )
 
-_HELD_TILL = re.compile(
+_HELD_TILL = gated(
     r",\s*(?=(?:(?:still|now|prob(?:ably)?|apparently)\s+)?(?:stuck|stranded|trapped|snowed\s+in|"
     r"here)\s+(?:(?:here|there|now|still)\s+)?(?:until|till|til|untill|thru|through)\b)",
     re.I,

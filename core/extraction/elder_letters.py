@@ -10,13 +10,13 @@ Only at the head of a sentence, not asked ("how is your nan?" asks) nor heard fr
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
-_YOUR_ELDER = re.compile(
+_YOUR_ELDER = gated(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:your|Your|YOUR)\s+(?=(?:grand(?:mother|father|ma|pa|mama|papa|ad|"
     r"dad|da)|granddad|gran|granny|nan|nana|nanna|gramps|grampa|grandparents)\b)",
 )
-_YOUR_NAMED_KIN = re.compile(
+_YOUR_NAMED_KIN = gated(
     # "Your Uncle Bill", "your Auntie Jean": a relative by name, as the family calls them.
     r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:your|Your|YOUR)\s+(?=(?:Uncle|Auntie|Aunty|Aunt|Great[\s-]"
     r"(?:Uncle|Aunt|Auntie))\s+[A-Z][a-z]+)"

@@ -16,7 +16,6 @@ tense, and the message's intent is decided clause by clause.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ from core.extraction.bill_it_is import PAID_IT
 from core.extraction.intent_tense import FAR_PAST
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.segments import Segment
+from core.extraction.word_gates import gated
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -323,7 +323,7 @@ def _after_news(doc: Doc, span: Span, tok: Token) -> bool:
     return now or not mine
 
 
-_DUE_THEN = re.compile(
+_DUE_THEN = gated(
     r"\bdue\b(?:\s+(?!and\b|but\b)[\w']+){0,4}?"
     r"(?:\s*,|\s+[\u2014\u2013-]+|(?=\s+(?:(?:just|already)\s+)*paid\b))\s*"
 )

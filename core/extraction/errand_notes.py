@@ -11,7 +11,6 @@ rent friday"), so it is asked before it is kept.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from core.extraction.clause import Candidate, Clause
@@ -19,16 +18,17 @@ from core.extraction.intent import ClauseIntent
 from core.extraction.rules_financial import extract_financial
 from core.extraction.rules_travel import extract_travel
 from core.extraction.travel_going import BEFORE_PLACE
+from core.extraction.word_gates import gated
 
-_ERRAND = re.compile(r"^(?:pay|renew|return)\s+")
+_ERRAND = gated(r"^(?:pay|renew|return)\s+")
 """A command whose verb is an errand of money: what a to-do line's verb is (``TO_DO_LINE``)."""
-_SEND_BACK = re.compile(
+_SEND_BACK = gated(
     r"^(?:(?:oh\s+)?(?:and|also|just|then)\s+)*(?:send|ship|mail|post|courier|drop\s+off|take|bring)\s+"
 )
 """A command to send something: a to-do only when it is goods going back ("send the amazon
 parcel back tomorrow", "post the zara return friday"), not "send mom the photos"."""
 
-_REMINDED_RETURN = re.compile(
+_REMINDED_RETURN = gated(
     r"^(?:(?:please|pls|plz|(?:can|could|would)\s+(?:you|u))\s+)?(?:(?:just|also)\s+)?"
     r"(?:remind\s+(?:me|us)\s+to|(?:don'?t|dont|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget\s+to|"
     r"(?:(?:i|we)\s+)?(?:must|need\s+to|have\s+to|gotta|got\s+to)\s+remember\s+to|"
@@ -40,7 +40,7 @@ is the assistant's job; that the goods are still to go back is the speaker's new
 plan like a to-do line. Only goods: "remind me to pay rent on friday" says nothing new (a
 bill comes every month), "remind me to call the vet" nothing Canon keeps."""
 
-_PLEASE = re.compile(r"\b(?:please|pls|plz|kindly)\b")
+_PLEASE = gated(r"\b(?:please|pls|plz|kindly)\b")
 
 CONFIDENCE = 0.85
 """A to-do typed as a command: sure enough to ask about (the user's words x 0.9 x this

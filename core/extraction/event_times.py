@@ -10,7 +10,7 @@ message about it says before it happens: a plan, as "next week" would make it.
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _EVENT = (
     r"wedding|reunion|conference|festival|bachelorette|bachelor|stag|hen\s+do|graduation|"
@@ -22,7 +22,7 @@ _PROGRESSIVE = (
     r"\b(?:'re|'m|are|am|were|im)\s+(?:(?:all|both|just|probably|prob)\s+)?(?:staying|flying|"
     r"driving|going|heading|coming|crashing|renting|booking|taking\s+the\s+train)\b"
 )
-_FOR_AN_EVENT = re.compile(
+_FOR_AN_EVENT = gated(
     _PROGRESSIVE + r"[^.;!?]*?\b(?:(?:the\s+)?(?:whole\s+|entire\s+)?(?:week|weekend|day|days|"
     r"night|nights|morning)\s+(?:of|before|after)|for|during|over)\s+(?:the|our|my|his|her|their|"
     r"[a-z]+'s)\s+(?:[a-z]+\s+)?(?:" + _EVENT + r")\b"
@@ -38,7 +38,7 @@ _SUBJECTLESS_MOVE = (
     r"(?:^|[,;]\s+|\bthen\s+)(?:(?:prob|probably|def|defo|just|literally)\s+)?(?:flying|driving|"
     r"going|heading|moving|staying|coming|getting\s+the\s+train|taking\s+the\s+train)\b"
 )
-_AFTER_TERM = re.compile(
+_AFTER_TERM = gated(
     r"(?:"
     + _PROGRESSIVE.replace("staying|", "staying|moving|")
     + "|"

@@ -35,6 +35,7 @@ from core.extraction.family_carer_states import kept_off_ill
 from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.parse import parse
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import gated
 
 __all__ = ["activity_candidates"]
 
@@ -119,7 +120,7 @@ def _heads_before(clause: Clause, start: int) -> dict[int, bool] | None:
     return out
 
 
-_AT_CLOCK = re.compile(r"^\s*(?:today\s+)?(?:at|@)\s+\d")
+_AT_CLOCK = gated(r"^\s*(?:today\s+)?(?:at|@)\s+\d")
 
 
 def _later_today(clause: Clause, rest: str) -> datetime | None:
@@ -139,23 +140,23 @@ def _end_of_day(clause: Clause, when: datetime | None) -> datetime | None:
     return datetime.combine(when.date() + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)
 
 
-_GIVEN = re.compile(r"\b(?:got|had|getting|having)\s+(?:his|her|their|my|the)\s+(?:[a-z-]+\s+)?$")
-_A_JAB = re.compile(r"jabs?|vaccinations?|immuni[sz]ations?|booster")
-_MY_OWN = re.compile(r"\bmy\s+(?P<mods>(?:[a-z-]+\s+){0,2})$")
+_GIVEN = gated(r"\b(?:got|had|getting|having)\s+(?:his|her|their|my|the)\s+(?:[a-z-]+\s+)?$")
+_A_JAB = gated(r"jabs?|vaccinations?|immuni[sz]ations?|booster")
+_MY_OWN = gated(r"\bmy\s+(?P<mods>(?:[a-z-]+\s+){0,2})$")
 """The speaker's own appointment or session ("my dentist appt", "my last radiation
 session"): the family domain keeps the family's activities, the speaker's own set none."""
 
 
-_FOR_SOMEONE = re.compile(
+_FOR_SOMEONE = gated(
     r"\s*for\s+(?:her|him|them|me|us|(?:my|our)\s+(?:son|daughter|boy|girl|kids?|little\s+one)|"
     r"the\s+(?:kids|boys|girls|twins))\b"
 )
 
 
-_SAID_THEN_TAGGED = re.compile(r"\b(?:is|are|was|were|'s|'re)\b[^,]*,\s*(?:no|off)\s*$")
+_SAID_THEN_TAGGED = gated(r"\b(?:is|are|was|were|'s|'re)\b[^,]*,\s*(?:no|off)\s*$")
 """A claim, a comma and "no <word>" closing it: the tag of an opinion ("…, no debate",
 "…, no contest"), not an activity called off."""
-_KEPT_OFF = re.compile(
+_KEPT_OFF = gated(
     r"\b(?:keep|keeping|kept|keeps)\s+(?:her|him|them|the\s+\w+|my\s+\w+|our\s+\w+|[a-z]+)\s+off\s+"
     r"(?:(?:the|her|his|their|our)\s+)?$|"
     # "Evie's staying off nursery": she stays home of her own (or her parents') accord.

@@ -6,7 +6,7 @@ school"). ``rules_family`` reads a clause with them.
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 HEAD = (
     # A school trip first, or "class" and "school" would stop short of it. A school trip by
@@ -75,7 +75,7 @@ SPORT = (
     r"rugby|cricket|netball|athletics|rowing|climbing|cubs|brownies|beavers|guides"
 )
 # "soccer practice" as a whole; a bare sport ("soccer is cancelled") stands for its activity.
-ACTIVITY = re.compile(
+ACTIVITY = gated(
     # "therapy session", "physio appointment": a head may name the kind of the next.
     rf"\b(?P<act>(?:(?:{SPORT})\s+)?(?:{HEAD})(?:\s+(?:session|appointment|appt|visit|classes|class|lessons?))?|"
     rf"(?:soccer|football|baseball|basketball|hockey|softball|volleyball|swimming|ballet|"
@@ -90,7 +90,7 @@ _FOR_WHOM = (
 )
 """Whom or where between the activity and what became of it: "dentist for both kids
 cancelled", "the BBQ at ours is off", "lunch at nan's is moved"."""
-CANCELLED = re.compile(
+CANCELLED = gated(
     r"^\s*"
     + _FOR_WHOM
     + r"(?:is|was|got|has\s+been|are|'s|were)\s+(?:\w+\s+)?(?:cancell?ed|canceled|off|called\s+off|"
@@ -101,19 +101,19 @@ CANCELLED = re.compile(
     r"^\s*(?:is|has|have|'s)\s+(?:giving|given|declared|announced)\s+(?:a\s+)?holiday\b"
 )
 # "no school friday", "the kids are off school", "we're skipping soccer today": not on for us.
-NO_ACT = re.compile(
+NO_ACT = gated(
     r"\b(?:no|off|(?<!not\s)(?<!never\s)(?<!n't\s)(?:skipping|skipped|missing|sitting\s+out|"
     r"bailing\s+on))\s+"
     r"(?:(?:the|her|his|their|our)\s+)?$"
 )
-SICK_WORD = re.compile(r"\b(?:sick|ill|poorly|unwell|fever|temp|flu|bug|cold|covid|vomiting)\b")
+SICK_WORD = gated(r"\b(?:sick|ill|poorly|unwell|fever|temp|flu|bug|cold|covid|vomiting)\b")
 """Before "off school": who is ill is off ("my son's poorly, off school today"), the school open."""
-ILL_AFTER = re.compile(
+ILL_AFTER = gated(
     # The day may come first: "off school today with a temp", "off nursery again, poorly".
     r"\s*(?:(?:today|again|tomorrow|this\s+week|all\s+week)\s*,?\s+)?(?:sick|ill|poorly|unwell|(?:with|w/?)\s+(?!(?:their|his|her|my|our|friends|family|us|me)\b)\w)"
 )
 """After "off school": kept off by an illness ("off school with a cough"), the school open."""
-MOVED = re.compile(
+MOVED = gated(
     # "physio has moved to Thursdays", "the exams have been moved", "'s been pushed".
     r"^\s*"
     + _FOR_WHOM
@@ -128,36 +128,34 @@ MOVED = re.compile(
     r"^\s*(?:(?:is|'s|are)\s+now|will\s+now\s+be)\s+(?:on|at|the|this|next|tomorrow|"
     r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)"
 )
-PUT_OFF = re.compile(
+PUT_OFF = gated(
     # "the trip to the zoo has been postponed": where it goes may come between.
     r"^\s*(?:(?:to|at)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?=(?:is|was|got|has|'s|have|are)\b))?"
     r"(?:is\s+|was\s+|got\s+|has\s+been\s+|'s\s+been\s+|have\s+been\s+|are\s+)?"
     r"(?:postponed|rescheduled|pushed\s+back|put\s+off|delayed)\b"
 )
 """Put off with no new day said ("the Year 4 trip has been postponed"): moved all the same."""
-MOVED_BY = re.compile(
+MOVED_BY = gated(
     r"\b(?:moved|pushed|rescheduled|postponed|bumped|shifted|changed)\s+(?:back\s+)?"
     r"(?:(?:my|our|the|his|her|their)\s+)?(?:[a-z-]+'s\s+)?(?:[a-z-]+\s+){0,2}$"
 )
 """Someone moving the activity, named before it: "the surgeon moved my daughter's surgery
 to april 2", "they pushed max's checkup to friday", "the dentist moved my appointment to
 Friday"."""
-PAID_FOR = re.compile(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
-SCHEDULED = re.compile(
+PAID_FOR = gated(r"\b(?:paid|pay|paying|owe|owed|settled)\s+(?:for\s+)?(?:the|my|our)?\s*$")
+SCHEDULED = gated(
     r"^\s*(?:is|'s|are|start|starts|begins|will\s+be|happens|on|at|this|next|tomorrow|tonight|today|"
     r"moved\s+to)\b"
 )
-WHERE_ONE_IS = re.compile(
+WHERE_ONE_IS = gated(
     r"\b(?:at|to|from|in|after|before|during|for|into|outside)\s+"
     r"(?:the\s+|his\s+|her\s+|their\s+|my\s+|our\s+)?$"
 )
 """An activity named as where someone is or goes ("at school", "after practice")."""
 BOUNDS = frozenset(["until", "till", "til", "through", "thru", "since", "from", "by", "before"])
-CLOCK_AFTER = re.compile(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
-CHANGED = re.compile(
-    r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b"
-)
-WITH_WHOM = re.compile(
+CLOCK_AFTER = gated(r"^\s*(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)?")
+CHANGED = gated(r"\b(?:cancell?ed|canceled|off|closed|shut|moved|rescheduled|postponed|pushed)\b")
+WITH_WHOM = gated(
     r"^\s+with\s+(?:(?:the|dr\.?|his|her|their|a|my|our)\s+)?[\w'-]+(?:\s+[\w'-]+)?"
     r"(?=\s+(?:is|was|got|has|have|'s|are|were|moved|cancell?ed|canceled)\b)"
 )

@@ -6,11 +6,10 @@ a place ("is in Leeds till Friday").
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.family_members import PRE as _PRE
+from core.extraction.word_gates import gated
 
-AWAY_DOING = re.compile(
+AWAY_DOING = gated(
     _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?(?:"
     # "son's off at camp until the 20th", "she's away at uni"
     r"(?:off|away)\s+(?:at|to)\s+(?:[a-z]+\s+)?(?:camp|college|uni|university|boarding\s+school)|"
@@ -31,7 +30,7 @@ AWAY_DOING = re.compile(
 )
 """Away by what the member is doing elsewhere: at camp, on a trip, gone to university, gone
 to stay with someone."""
-VISITING = re.compile(
+VISITING = gated(
     _PRE + r"(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     r"(?:off\s+|away\s+)?visiting\s+(?!(?:us|me|here|from|for|with\s+us)\b)(?=[a-z])"
 )

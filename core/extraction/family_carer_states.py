@@ -20,6 +20,7 @@ import re
 
 from core.extraction.family_illnesses import DISEASES
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
 _BE = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?)"
 _STILL = r"(?:(?:still|now|back|just|both|all|currently|again|also)\s+)*"
@@ -27,7 +28,7 @@ _LEAD = rf"^\s*(?:[;:\u2013\u2014-]\s*)?(?:{_BE}\s+)?{_STILL}"
 """What may come between the member and the state: a note's label mark ("Mum; comfortable",
 "Sam - bad cough"), "is", and "still", "back", "now"."""
 
-_HOSPITAL_BY_NAME = re.compile(
+_HOSPITAL_BY_NAME = gated(
     _LEAD + r"in\s+"
     # "in the Royal Navy", "in the general area": no hospital.
     r"(?!(?:the\s+)?royal\s+(?:navy|mail|air|society|academy|opera|albert|marines|family|ballet|court|mint|"
@@ -42,7 +43,7 @@ _PROCEDURE = (
     r"op|operation|surgery|procedure|tests|scans?|bloods|biopsy|bypass|replacement|"
     r"stent|pacemaker|angiogram|colonoscopy|endoscopy|observation|obs|monitoring"
 )
-_IN_FOR = re.compile(
+_IN_FOR = gated(
     _LEAD
     + r"(?:(?:staying|kept|going)\s+)?in\s+(?:hospital\s+)?for\s+(?:(?:his|her|their|an?|the|some|"
     rf"more|a\s+few)\s+)?(?:new\s+|small\s+|minor\s+)?(?:{_PROCEDURE})\b|"
@@ -64,13 +65,13 @@ _ILL_AFTER_A_WHILE = (
     r"(?:(?:a|an|the|his|her|their|suspected)\s+)?(?:(?:bad|nasty|high|awful|horrible|stinking)\s+)?"
     rf"(?:{DISEASES}|sick|ill|poorly|unwell|temp\s+of|a\s+temp)\b"
 )
-_OFF_A_WHILE_ILL = re.compile(
+_OFF_A_WHILE_ILL = gated(
     _LEAD + r"(?:staying\s+|kept\s+)?(?:off|home\s+from|out\s+of)\s+(?:school|nursery|daycare|"
     r"preschool|childminder's|the\s+childminder's)\s+" + _ILL_AFTER_A_WHILE
 )
 """Kept off for a stretch by an illness: "Ivy's off school all this week with flu"."""
 
-_COLD_AND_CHEST = re.compile(
+_COLD_AND_CHEST = gated(
     _LEAD + r"(?:(?:really|very|so|absolutely)\s+)?full\s+of\s+(?:(?:a|the|his|her|their)\s+)?"
     r"(?:cold|colds|it|the\s+lurgy|cough)\b|"
     + _LEAD
@@ -81,32 +82,32 @@ _COLD_AND_CHEST = re.compile(
 )
 """A cold or a chest as a British household says it: "both kids full of cold"."""
 
-_NOTED_SYMPTOM = re.compile(
+_NOTED_SYMPTOM = gated(
     # A note's symptom without its verb: "Sam - bad cough, no fever", "Leo - nits AGAIN".
     _LEAD + r"(?:(?:a\s+)?(?:bad|nasty|chesty|dry|hacking|barking|tickly|croupy|high|slight|"
     r"awful|horrible|streaming|runny)\s+(?:cough|cold|temp|temperature|fever|nose|chest)|"
     rf"(?:{DISEASES}))\b(?:\s+again)?\s*(?:[,.;!]|$)"
 )
 """A note's symptom or illness said bare after the member: sick."""
-_OFF_THE_BOTTLE = re.compile(
+_OFF_THE_BOTTLE = gated(
     _LEAD
     + r"(?:has\s+|had\s+)?(?:refused|refusing|rejected|rejecting)\s+(?:(?:his|her|their|the|a)\s+)?"
     r"(?:bottles?|feeds?|milk|breastfeeds?|formula)\b"
 )
 """A baby turning feeds away ("Rosie refused her bottle twice"): unwell, as a carer's "refused
 lunch" is."""
-_IN_A_WARD = re.compile(
+_IN_A_WARD = gated(
     _LEAD + r"(?:(?:been\s+)?(?:moved|put|transferred)\s+(?:in)?to\s+|in\s+|on\s+)(?:a\s+|the\s+)?"
     r"(?:ward\s+\d+[a-z]?|side\s+room|isolation\s+room|bay\s+\d+)\b"
 )
 """In a numbered ward or a side room: "Mum's back in Ward 4", "moved to a side room"."""
-_AWAY_WITH_OTHERS = re.compile(
+_AWAY_WITH_OTHERS = gated(
     _LEAD + r"(?:(?:at|on)\s+(?:a\s+|the\s+|her\s+|his\s+|their\s+)?(?:[a-z']+\s+)?(?:camp|"
     r"residential|sleepover|sleep-over|school\s+trip)\b|(?:staying|stopping)\s+(?:at|with)\s+"
     r"(?:ours|mine|us|me)\b|in\s+respite(?:\s+care)?\b)"
 )
 """Away from home a while: at Brownies camp, at a sleepover, "stopping at ours", in respite."""
-_PASSED = re.compile(
+_PASSED = gated(
     r"^\s*'s\s+(?:(?:tummy|stomach|sickness|vomiting|winter)\s+)?(?:bug|virus|cold|cough|"
     r"sickness|temp|temperature|fever|migraine|headache|rash)\s+"
     r"(?:(?:has|have|'s|seems\s+to\s+have|finally|now|all)\s+)*(?:passed|stopped|settled|"
@@ -115,7 +116,7 @@ _PASSED = re.compile(
 """An illness that has passed: "Kit's tummy bug has passed"."""
 
 
-_KEPT_OFF_ILL = re.compile(_ILL_AFTER_A_WHILE)
+_KEPT_OFF_ILL = gated(_ILL_AFTER_A_WHILE)
 
 
 def kept_off_ill(after: str) -> bool:
@@ -170,7 +171,7 @@ CARE_RESULT = branched(
 """A carer's or a parent's past that says how the member is now: ill (``LEFT_ILL``), or a
 settled night, slept through."""
 
-_DATED_BEHIND = re.compile(
+_DATED_BEHIND = gated(
     r"\b(?:last\s+(?:week|month|year|weekend|spring|summer|autumn|winter)|ago|back\s+in|in\s+"
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
     r"(?:19|20)\d\d))\b"
@@ -178,7 +179,7 @@ _DATED_BEHIND = re.compile(
 """A turn or an illness dated well behind ("had a mild stroke last week but …"): a story; how
 the member is now is said after it."""
 
-_WELL_AGAIN = re.compile(
+_WELL_AGAIN = gated(
     _LEAD + r"(?:(?:really|much|a\s+lot|loads)\s+)?(?:right\s+as\s+rain|fit\s+as\s+a\s+fiddle|"
     r"full\s+of\s+beans|perked\s+up|(?:back\s+to\s+)?(?:his|her|their)\s+(?:usual|normal|old)\s+self|"
     r"(?:all\s+)?(?:settled|comfortable|comfy|peaceful)(?=\s*(?:$|[,.;!]|now|tonight|today|again|and|in\s+(?:bed|(?:her|his|the)\s+(?:bed|chair))|"
@@ -188,7 +189,7 @@ _WELL_AGAIN = re.compile(
 """Well again, as a family or a carer says it: "Lucy's right as rain now", "Gran's settled",
 "Nana slept through"."""
 
-_INTO_RESPITE = re.compile(
+_INTO_RESPITE = gated(
     _LEAD + r"(?:gone|went|going|moved)\s+(?:in(?:to)?\s+)?(?:(?:the|a)\s+)?(?:(?:care\s+)?home\s+|"
     r"hospice\s+)?for\s+(?:a\s+(?:week|fortnight)\s+(?:of\s+)?|some\s+)?respite\b"
 )

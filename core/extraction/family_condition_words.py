@@ -17,9 +17,8 @@ and the chat and learner spellings of these words are written out first
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.family_plain_states import plain_state
+from core.extraction.word_gates import gated
 
 _COPULA = (
     r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?|"
@@ -28,7 +27,7 @@ _COPULA = (
 )
 _LEAD = r"^\s*(?:(?:just|still|now|finally|currently|already|also|both|all|keeps|kept)\s+)*"
 
-_IN_CARE = re.compile(
+_IN_CARE = gated(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|currently|back|just|both|all)\s+)*"
     r"(?:(?:in|at)\s+(?:the\s+)?(?:a\s*(?:&|and|n)\s*e|resus|intensive\s+care|critical\s+care|hdu|"
     r"high\s+dependency|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|urgent\s+care|casualty)|"
@@ -169,7 +168,7 @@ _CONDITIONS = (
     r"asthma|eczema|arthritis|crohn'?s|colitis|ibs|psoriasis|gout|back|sciatica|migraines?|"
     r"epilepsy|lupus|ms|endo(?:metriosis)?|allergies|hay\s*fever|copd|angina|heart|knee|hip"
 )
-_FLARE = re.compile(
+_FLARE = gated(
     rf"^\s*'s\s+(?:{_CONDITIONS})\s+(?:(?:is|'s|has|keeps|really|been)\s+)*(?:(?:badly|really)\s+)?"
     r"(?:playing\s+up|acting\s+up|flaring(?:\s+up)?|flared(?:\s+up)?|(?:bad|awful|terrible)\s+again|"
     r"(?:much\s+|a\s+lot\s+|way\s+)?worse)\b|"
@@ -179,7 +178,7 @@ _FLARE = re.compile(
 )
 """A long-term condition flaring, or an attack now: "his asthma is playing up"."""
 
-_ON_THE_MEND = re.compile(
+_ON_THE_MEND = gated(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:much|a\s+lot|so\s+much|loads|way|finally|definitely|"
     r"already|now|today|slowly)\s+)*"
     r"(?:(?:feeling|looking|seeming)\s+(?:(?:a\s+lot|much|so\s+much|loads|way)\s+)?)?"
@@ -232,7 +231,7 @@ _ON_THE_MEND = re.compile(
 )
 """On the way back to health: well."""
 
-_WORSENED = re.compile(
+_WORSENED = gated(
     r"^\s*'s\s+(?:cough|fever|temperature|temp|breathing|condition|pain|infection|rash|chest|"
     r"asthma|eczema|arthritis)\s+(?:has\s+|had\s+|is\s+|'s\s+)?(?:(?:badly|really|suddenly)\s+)?"
     r"(?:worsened|deteriorated|got\s+worse|gotten\s+worse|flared(?:\s+up)?|getting\s+worse)\b|"
@@ -241,13 +240,13 @@ _WORSENED = re.compile(
     r"depression)\s+(?:(?:is|'s|has|have)\s+)?(?:come\s+back|came\s+back|back|returned|spread)\b"
 )
 """A symptom worsened ("Father's cough has worsened in the damp"): sick."""
-_RESULTS_CLEAR = re.compile(
+_RESULTS_CLEAR = gated(
     r"^\s*'s\s+(?:(?:covid|flu|strep|pcr|lateral\s+flow|rsv|malaria|dengue)\s+)?(?:scan|scans|tests?|test\s+results|results|biopsy|mri|ct|x-ray|bloods|blood\s+"
     r"(?:work|tests?)|mammogram|swab|smear)\s+(?:(?:was|were|is|are|came\s+back|has\s+come\s+back|"
     r"have\s+come\s+back|all|totally|completely)\s+)+(?:clear|normal|fine|negative|good|ok|okay)\b"
 )
 """The member's scan or tests came back clear ("mum's scan was clear!!"): well."""
-_SYMPTOM_DOWN = re.compile(
+_SYMPTOM_DOWN = gated(
     r"^\s*'s\s+(?:temp|temperature|fever|sats|oxygen)\s+(?:(?:is|'s|has|finally|now|come|came|gone|"
     r"went)\s+)*(?:down|normal|back\s+to\s+normal|under\s+control|settled)\b|"
     # Oxygen "back up" is better; a temperature "back up" is the fever again.
@@ -263,14 +262,14 @@ def symptom_settled(rest: str) -> bool:
     return _SYMPTOM_DOWN.match(rest) is not None
 
 
-_HOME_RECOVERING = re.compile(
+_HOME_RECOVERING = gated(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:now\s+)?(?:recovering|resting|convalescing|recuperating)\s+"
     r"(?:at\s+home|at\s+(?:his|her|their|our|my)\s+(?:place|house))\b"
 )
 """Recovering at home ("he's recovering at home"): out of hospital and home."""
 
 
-_FEVER_READING = re.compile(
+_FEVER_READING = gated(
     r"^\s*'s\s+(?:temp|temperature)\s+(?:(?:is|'s|was|of|at|hit|reached|went\s+up\s+to|up\s+to|now)\s+)+"
     r"(?:3[89]|4[01]|10[0-4])(?:\.\d)?\b|"
     # A carer's reading without its verb: "Mum temp 38.4 @ 14:00", "Dad - temp of 38.9".
@@ -281,12 +280,12 @@ _FEVER_READING = re.compile(
 38 and up in Celsius, 100 and up in Fahrenheit."""
 
 
-_DISCHARGED_NOTE = re.compile(
+_DISCHARGED_NOTE = gated(
     r"^\s*(?:(?:just|finally|now|today)\s+)?discharged\b(?!\s+(?:(?:from\s+(?:the\s+)?)?(?:army|navy|"
     r"military|service|forces|duty)|him|her|them|himself|herself|themselves)\b)"
 )
 """A note's discharge without its verb: "Mum discharged 11am, home now"."""
-_HEALING = re.compile(
+_HEALING = gated(
     r"^\s*'s\s+(?:pressure\s+sores?|(?:leg\s+)?ulcers?|sores?|wounds?|cuts?|burns?|graze|stitches|"
     r"incision|scar|skin\s+tear|bed\s*sores?)\s+(?:(?:is|are|'s|has|have|now|finally)\s+)*"
     r"(?:(?:healing|healed)(?:\s+(?:up|well|nicely))?|looking\s+(?:(?:much|a\s+lot|so\s+much)\s+)?"
@@ -296,14 +295,14 @@ _HEALING = re.compile(
     r"(?:clear|clearer)\b"
 )
 """A wound healing or a chest that sounds clear, as a carer's note says it: well."""
-_EATING_AGAIN = re.compile(
+_EATING_AGAIN = gated(
     r"^\s*'s\s+(?:appetite|sleep|sleeping|mobility|mood|colou?r|energy|walking|balance|speech|"
     r"breathing)\s+(?:(?:is|are|'s|has|have|now|definitely|finally)\s+)*(?:(?:much|a\s+lot|so\s+much|"
     r"loads|way|far)\s+)?(?:better|improved|improving|back(?:\s+to\s+normal)?)\b"
 )
 """What a carer watches come back: "Nan's appetite is much better", "his mobility has
 improved": well."""
-_AWAY_IN_CARE = re.compile(
+_AWAY_IN_CARE = gated(
     r"^\s*(?:(?:is|are|'s|has\s+been|have\s+been)\s+)?(?:(?:still|now|currently|away)\s+)*"
     r"(?:(?:in|at)\s+respite(?:\s+care)?|on\s+(?:(?:the|a|his|her|their)\s+)?(?:(?:year|grade)\s+\d+\s+|"
     r"school\s+|class\s+)?(?:residential|school\s+trip|dofe(?:\s+expedition)?|exchange))\b"
@@ -312,7 +311,7 @@ _AWAY_IN_CARE = re.compile(
 "Josh is on the Year 6 residential"."""
 
 
-_TESTED_POSITIVE = re.compile(
+_TESTED_POSITIVE = gated(
     _LEAD + rf"(?:{_COPULA}\s+)?(?:(?:still|now|also|both|all)\s+)*(?:covid(?:-19)?|corona|flu|"
     r"strep|rsv|noro(?:virus)?)[\s-]*(?:positive|pos|\+ve|\+)(?=\s|[,.!]|$)"
 )

@@ -12,9 +12,8 @@ same names serve the carers' words (``family_carer_states``) and the symptom pat
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.family_members import PRE as _PRE
+from core.extraction.word_gates import gated
 
 # Illnesses that make someone sick now: a small documented class, acute infections and
 # serious diseases. Lifelong conditions (asthma, diabetes) and injuries ("broke his leg")
@@ -50,7 +49,7 @@ SICKNESS_ADJ = (
     # "high-grade fever", "a bacterial infection", "acute bronchitis".
     r"viral|bacterial|high[- ]grade|acute|persistent)"
 )
-HAS_ILLNESS = re.compile(
+HAS_ILLNESS = gated(
     _PRE
     # "the kids have both got the flu": a quantifier floated between "have" and "got".
     + r"(?:has|have|(?:has|have|'s)\s+(?:(?:both|all|also|now|just|still)\s+)?got|has\s+had|have\s+had|'s\s+had|caught|(?:came|went)\s+down\s+with|got|is\s+down\s+with|"
@@ -70,13 +69,13 @@ HAS_ILLNESS = re.compile(
 )
 # "coming down with something": falling ill, whatever it turns out to be; "hubby's down
 # with something nasty": ill with it already.
-COMING_DOWN = re.compile(
+COMING_DOWN = gated(
     _PRE + r"(?:(?:is|are|'s|was|were)\s+(?:coming|going)\s+down|(?:is|are|'s|has\s+been|"
     r"have\s+been|'s\s+been)\s+(?:(?:properly|really|totally|also|now|both|all)\s+)?down)\s+"
     r"with\s+(?:something|whatever|"
     rf"(?:a\s+|an\s+|the\s+)?(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES}))\b"
 )
-HOME_WITH = re.compile(
+HOME_WITH = gated(
     rf"\bhome\b[^,.;]*?\bwith\s+(?:a\s+|the\s+|an\s+)?(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES})\b"
 )
 """Home with an illness ("home from nursery with a cough"): kept home by it, so sick."""

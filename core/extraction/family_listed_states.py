@@ -7,14 +7,13 @@ unless it has a subject of its own.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.family_status import member_status
+from core.extraction.word_gates import gated
 
-_LISTED = re.compile(r",\s*(?:and\s+)?(?=[a-z])")
+_LISTED = gated(r",\s*(?:and\s+)?(?=[a-z])")
 """A carer's note lists states after the member, each without its verb: "mum had a bad
 night, very confused, on antibiotics for a UTI now"."""
-_OWN_SUBJECT = re.compile(
+_OWN_SUBJECT = gated(
     r"(?:i|we|you|he|she|they|it|my|our|your|his|her|their|the|this|that|there|[a-z]+'s)\b"
 )
 
@@ -35,5 +34,5 @@ def listed_state(rest: str) -> str | None:
     return None
 
 
-_VERBLESS_LEAD = re.compile(r"\s*(?:very|quite|a\s+bit|bit|really|so|more|much)\s+[a-z]")
+_VERBLESS_LEAD = gated(r"\s*(?:very|quite|a\s+bit|bit|really|so|more|much)\s+[a-z]")
 """A note's first state said without its verb: "grandma very chesty, coughing a lot"."""

@@ -20,6 +20,7 @@ from core.extraction.first_names import is_first_name
 from core.extraction.linguistics.parse import parse
 from core.extraction.places import GAZETTEER, place_at
 from core.extraction.pronouns import KIN_AS_SAID, RELATION_SPELLINGS
+from core.extraction.word_gates import gated
 
 if TYPE_CHECKING:  # spaCy is imported only where messages are read
     from spacy.tokens import Token
@@ -39,7 +40,7 @@ _RELATION = (
     + "|".join(sorted([*RELATION_SPELLINGS, *KIN_AS_SAID], key=len, reverse=True))
 )
 # "both kids are sick", "all the kids have colds": a quantifier before the relation.
-_RELATIVE = re.compile(
+_RELATIVE = gated(
     # "your mum's gone down with the flu", "ur nan's in hospital again": the writer's
     # relative as told to the reader (a partner's or a sibling's note passed on).
     rf"(?:^(?:both\s+|all\s+)?|\b(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the|your|ur)\s+)"
@@ -48,8 +49,8 @@ _RELATIVE = re.compile(
     rf"(?:(?:little|lil|big|older|younger|baby|kid|twin|elder)\s+(?=(?:{_RELATION})\b))?"
     rf"(?P<rel>{_RELATION})\b"
 )
-_RELATION_WORD = re.compile(rf"(?:{_RELATION})")
-_BARE_RELATION = re.compile(rf"(?:both\s+|all\s+)?(?P<rel>{_RELATION})\b")
+_RELATION_WORD = gated(rf"(?:{_RELATION})")
+_BARE_RELATION = gated(rf"(?:both\s+|all\s+)?(?P<rel>{_RELATION})\b")
 
 
 def names_a_relation(word: str) -> bool:
@@ -57,7 +58,7 @@ def names_a_relation(word: str) -> bool:
     return _RELATION_WORD.fullmatch(word.lower()) is not None
 
 
-APPOSITIVE_NAME = re.compile(r",?\s+(?P<name>[A-Z][a-z]+)\b,?")
+APPOSITIVE_NAME = gated(r",?\s+(?P<name>[A-Z][a-z]+)\b,?")
 NOT_NAMES = frozenset(
     [
         *("is", "are", "was", "were", "has", "have", "had", "got", "gets", "feels", "seems"),
@@ -90,11 +91,11 @@ PRE = (
     # fever", "mom definitely has the flu" (the clause's hedge sets how sure it is).
     r"probably|prob|definitely|def|actually|likely|totally|officially|literally|apparently)\s+)*"
 )
-_FIRST_NAME = re.compile(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
-_LOWER_FIRST = re.compile(r"(?P<name>[a-z]{2,})(?=\s|'s\b)")
-_LOWER_APPOSITIVE = re.compile(r",?\s+(?P<name>[a-z]{2,})(?=,?\s|'s\b),?")
+_FIRST_NAME = gated(r"(?P<name>[A-Z][a-z]+)(?=\s|'s\b)")
+_LOWER_FIRST = gated(r"(?P<name>[a-z]{2,})(?=\s|'s\b)")
+_LOWER_APPOSITIVE = gated(r",?\s+(?P<name>[a-z]{2,})(?=,?\s|'s\b),?")
 _NAME_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "ROOT"})
-_FRAME = re.compile(
+_FRAME = gated(
     r"(?:i\s+think|i\s+guess|i\s+believe|i\s+bet|(?:i'm\s+|im\s+)?pretty\s+sure|"
     r"looks\s+like|sounds\s+like|seems\s+like|turns\s+out|"
     # Who looks after the member, reporting: "the doctor says dad has pneumonia", "the GP
@@ -137,7 +138,7 @@ def member_named(clause: Clause) -> tuple[re.Match[str], Named] | None:
     return _lower_case_name(clause, start)
 
 
-_OUR_NAME = re.compile(r"(?:our|my)\s+", re.I)
+_OUR_NAME = gated(r"(?:our|my)\s+", re.I)
 """A possessive before a first name (Northern English and Irish "our Jess", a parent's "my
 Liam"): the person is named all the same, when the word is known as a first name."""
 
@@ -236,7 +237,7 @@ HOUSEHOLD = frozenset(
     {"wife", "husband", "partner", "spouse", "kids", "son", "daughter", "twins", "boys"}
     | {"girls", "baby", "toddler", "fiance", "fiancee", "fiancé", "fiancée"}
 )
-_BE_IN = re.compile(
+_BE_IN = gated(
     PRE + r"(?:(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:(?:still|currently|now|over|all)\s+)*"
     # "is staying in Madrid", "is stuck at O'Hare": somewhere else for now.
     r"(?:(?:staying|stuck|stranded|working)\s+)?"
@@ -256,19 +257,19 @@ _BE_IN = re.compile(
 )
 # "at ur moms", "at my sister's", "with my parents": staying at someone's home, or with
 # someone who lives elsewhere ("with me" or "with us" is at home).
-_AT_SOMEONES = re.compile(
+_AT_SOMEONES = gated(
     r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:\w+'?s|parents|grandparents|in-laws)\b"
 )
 
 
-_AIRPORT = re.compile(
+_AIRPORT = gated(
     r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?=\s+(?:airport|overnight|till|until|til|tonight|all\s+night)\b"
     r"|\s*(?:$|,))"
 )
 """Stuck at a capitalised name, an airport most likely: "stuck at O'Hare overnight"."""
 
 
-_AT_SOMEWHERE_IN = re.compile(
+_AT_SOMEWHERE_IN = gated(
     r"(?!(?:work|school|home|church|uni|college|the\s+(?:office|gym|shop|store))\b)"
     r"(?:[\w'-]+\s+){1,3}?in\s+"
 )
@@ -276,7 +277,7 @@ _AT_SOMEWHERE_IN = re.compile(
 round of work or school ("at work in Leeds" is where one lives)."""
 
 
-_WITH_SOMEONE = re.compile(
+_WITH_SOMEONE = gated(
     r"(?:my|our|your|ur|his|her|their)\s+(?:\w+\s+)?(?:parents|grandparents|in-laws|grandma|"
     r"grandpa|nana|dad|mom|mum|father|mother|sister|brother|aunt|uncle|cousin|ex)\b"
 )
@@ -305,7 +306,7 @@ def elsewhere(clause: Clause, rest: str) -> bool:
     return place_at(clause.text, pos) is not None
 
 
-_SHARED_WORK = re.compile(
+_SHARED_WORK = gated(
     r"\b(?:group|team|class|our|joint)\s+(?:project|presentation|assignment|report|lab)\b|"
     r"\b(?:lab|project|study|debate|group)\s+partner\b|\bteammate\b|"
     # "… so the deck is on hold till she's back": waiting for them to come back to work.

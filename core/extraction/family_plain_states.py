@@ -9,19 +9,19 @@ till Friday").
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _LEAD = r"^\s*(?:(?:just|still|now|currently|already|also)\s+)*"
 _BE = r"(?:(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+)?(?:(?:still|now|currently)\s+)*"
 
-_NO_BETTER = re.compile(
+_NO_BETTER = gated(
     _LEAD + _BE + r"(?:no\s+better|not\s+(?:getting\s+)?(?:any\s+)?better|not\s+improving|"
     r"none\s+the\s+better|no\s+(?:real\s+)?improvement|showing\s+no\s+improvement|"
     r"not\s+(?:really\s+)?picking\s+up)\b(?!\s+(?:than|at|with|for)\b)"
 )
 """No better is still ill: "Dad no better", "Gran's not getting any better"."""
 
-_AWAY = re.compile(
+_AWAY = gated(
     _LEAD + r"(?:(?:is|are|'s|has\s+been|have\s+been|'s\s+been)\s+(?:(?:still|now|currently)\s+)*"
     # "Jamie is off in Houston", "Dad's off up in Aberdeen": off somewhere by its name.
     r"off\s+(?:up\s+|down\s+|out\s+|over\s+)?in\s+(?!(?:a|an|the|his|her|their|my|bed|time|"

@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.family_away import AWAY_DOING
 from core.extraction.family_condition_words import condition_said, symptom_settled
 from core.extraction.family_hospital import (
@@ -29,16 +27,17 @@ from core.extraction.family_illnesses import (
 )
 from core.extraction.family_members import PRE as _PRE
 from core.extraction.family_status_spellings import spelled_out
+from core.extraction.word_gates import gated
 
-THREW_UP = re.compile(r"^\s*(?:just\s+)?(?:threw\s+up|puked|vomited|has\s+thrown\s+up)\b")
+THREW_UP = gated(r"^\s*(?:just\s+)?(?:threw\s+up|puked|vomited|has\s+thrown\s+up)\b")
 """A member who "threw up" today is sick now (the caller checks the day)."""
 
-_NOT_SICK = re.compile(
+_NOT_SICK = gated(
     r"^\s*(?:isn't|is\s+not|aren't|are\s+not|'s\s+not|is\s+no\s+longer|"
     r"are\s+no\s+longer)\s+(?:sick|ill|contagious)\b"
 )
-_SICK_WORD = re.compile(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
-_STATUS = re.compile(
+_SICK_WORD = gated(r"\b(?:sick|cold|flu|fever|ill|covid|bug|virus|strep)\b")
+_STATUS = gated(
     _PRE + r"(?:is|are|'s\s+been|'s|'re|was|were|got|"  # 're: "they're better now"
     # "came home from hospital", "has come back from uni", non-native "is come back from
     # hostel": arrived home, and there now.
@@ -95,17 +94,17 @@ _STATUS = re.compile(
     # "better at chess", "better than me": a comparison, not health; "away at college" is away.
     r"in\s+a\s+cast)\b(?:(?<=away)|(?!\s+(?:of|and\s+tired|at|than)\b))"
 )
-_CARE_STAY = re.compile(
+_CARE_STAY = gated(
     r"(?:(?:back\s+)?in|admitted\s+\w+)\s+(?:.+\s+)?(?:hospital|icu|er|hospice|rehab|infirmary|"
     r"rehabilitation|(?:rehab|rehabilitation)\s+clinic|"
     r"medical\s+cent(?:er|re))$"
 )
-_ALL_CLEAR = re.compile(
+_ALL_CLEAR = gated(
     _PRE + r"(?:got|has\s+got|'s\s+got|has\s+had|was\s+given|has\s+been\s+given|is|'s)\s+"
     r"(?:the\s+|an?\s+)?all[- ]clear\b"
 )
 """Given the all-clear by a doctor: "mom got the all clear from the oncologist"."""
-_SYMPTOM_GONE = re.compile(
+_SYMPTOM_GONE = gated(
     # Any illness the household names, ended: "emma's fever is gone", "mum's chest
     # infection has cleared", "the kids' colds are finally gone", "his cough's cleared up".
     rf"^\s*'s\s+(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES})(?:\s+|'s\s+)"
@@ -126,7 +125,7 @@ _SYMPTOM_GONE = re.compile(
 """The member's symptom ended or their operation went well: "dad's fever broke overnight",
 "my dad's surgery went fine"."""
 # "doing great", "feeling much better": how someone is doing. Negated, it is the opposite.
-_DOING = re.compile(
+_DOING = gated(
     _PRE
     + r"(?:(?:is|are|'s|isn't|aren't|seems?\s+to\s+be)\s+)?(?P<neg>not\s+|n't\s+)?(?:doing|feeling|feels?|recovering|healing|keeping)\s+"
     # "feeling loads better", "heaps better" (British, Australian): by how much.
@@ -136,15 +135,15 @@ _DOING = re.compile(
     # "feeling good about the move", "doing great in school": a mood or a report card.
     r"(?!\s+(?:about|at|in|with|for|on|than)\b)"
 )
-_NOT_DOING = re.compile(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
+_NOT_DOING = gated(r"^\s*(?:isn't|aren't|is\s+not|are\s+not|'s\s+not)\s+")
 # "got over a cold", "recovered from the flu": well again.
-_RECOVERED = re.compile(
+_RECOVERED = gated(
     _PRE + r"(?:(?:got|is|are|'s|has\s+gotten|have\s+gotten)\s+over|"
     r"(?:(?:has|have|is|are|'s)\s+)?(?:fully\s+|completely\s+|now\s+)?recovered\s+from|"
     r"(?:is|are|'s)\s+(?:all\s+|both\s+|fully\s+)?over|beat|has\s+beaten)\s+"
     rf"(?:a\s+|the\s+|an\s+|his\s+|her\s+|their\s+)?(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES})\b"
 )
-_RECOVERED_NOW = re.compile(
+_RECOVERED_NOW = gated(
     _PRE + r"(?:has|have|'s|'ve)\s+(?:(?:now|fully|completely|finally|totally|almost)\s+)*"
     r"recovered\b(?!\s+(?:from|the|his|her|their|a|my)\b)"
 )
@@ -210,7 +209,7 @@ _STATUS_CANON = {
 }
 
 
-VERBLESS = re.compile(
+VERBLESS = gated(
     r"^\s*(?:(?:still|now|both|all)\s+)?(?=(?:away|home|sick|ill|poorly|unwell|off\s+sick|out\s+sick|back\s+home|back\s+from|"
     # A note's "Ella fine now", "Grandad much better" (not "fine with that", "fine by me").
     r"(?:fine|(?:much\s+|a\s+lot\s+|loads\s+|slightly\s+|a\s+(?:bit|little)\s+)?better)"
@@ -225,7 +224,7 @@ VERBLESS = re.compile(
 may come between, as after "is")."""
 
 
-_SYMPTOM_WORSE = re.compile(
+_SYMPTOM_WORSE = gated(
     # Any illness the household names come back: "Nana's UTI is back", "his croup is worse".
     rf"^\s*'s\s+(?:{DISEASES}|rash|pain|breathing|sugar|"
     # ("her fever's back": the verb run on to the symptom)
@@ -240,7 +239,7 @@ _SYMPTOM_WORSE = re.compile(
 mirror of a symptom gone)."""
 
 
-OFF_SICK = re.compile(
+OFF_SICK = gated(
     _PRE + r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been)\s+(?:still\s+|now\s+)?"
     # The place may go unsaid: "jonah's off today with a tummy bug", "she's out with flu".
     r"(?:off|home|out)\s+(?:(?:of\s+|from\s+)?(?:school|nursery|daycare|preschool|work|college|uni)\s+)?"
@@ -249,13 +248,13 @@ OFF_SICK = re.compile(
     rf"(?:sick|ill|poorly|unwell|with\s+(?:a\s+|the\s+|an\s+)?(?:{SICKNESS_ADJ}\s+)*(?:{DISEASES}))\b"
 )
 """Kept off school or work by an illness: "sophie's been off school with a cough"."""
-_AND_THEN = re.compile(
+_AND_THEN = gated(
     r"\s+and\s+(?=(?:has|have|is|are|got|caught|came|running|'s|seems|looks|feels)\b)"
 )
 """A second predicate of the same member: "the baby is teething and has a fever"."""
 
 
-_BACK_AFTER_ILLNESS = re.compile(
+_BACK_AFTER_ILLNESS = gated(
     _PRE + r"(?:is|are|'s|was|were)\s+(?:finally\s+|all\s+|both\s+)*back\s+(?:at|to|in)\s+"
     r"(?:school|work|daycare|preschool|nursery|class)\s+(?:(?:today|again|now|this\s+morning)\s+)?after\s+(?:(?:being|a\s+week|two\s+days|"
     r"a\s+few\s+days|days)\s+)?(?:(?:off|out|home|sick|ill|poorly|in\s+bed)\b|(?:\w+\s+){0,3}?"
@@ -265,7 +264,7 @@ _BACK_AFTER_ILLNESS = re.compile(
 being off with flu", "he's back at work after the stomach bug"."""
 
 
-_WENT_BACK_TO_STUDY = re.compile(
+_WENT_BACK_TO_STUDY = gated(
     _PRE + r"went\s+back\s+to\s+(?:uni|university|college|boarding\s+school)\b"
 )
 """Gone back to study, said in the simple past ("my daughter went back to college on

@@ -13,10 +13,10 @@ Apart from ``family_condition_words`` because it says no status: it only rewrite
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
-_WITH = re.compile(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
-_INTENSIFIER = re.compile(
+_WITH = gated(r"(?<=\s)w/?\s+(?=(?:a|an|the|his|her|their|some|[a-z]{3,}))")
+_INTENSIFIER = gated(
     # ("'s" opens the words after a name: "Gran's finally over the flu")
     r"(\bis|\bare|'s|\bwas|\bwere|\bbeen|\bfeels?|\bfeeling)\s+"
     r"(?:(?:proper|super|real|seriously|quite|rather|terribly|awfully|already|finally|fully|much|"
@@ -24,41 +24,37 @@ _INTENSIFIER = re.compile(
     r"legit|hella|mega)\s+)+(?=(?:sick|ill|poorly|unwell|fine|better|well|ok|okay|over|home|"
     r"back|recovered)\b)"
 )
-_HAS_SINCE = re.compile(
+_HAS_SINCE = gated(
     r"\b(has|have)\s+(?:since|for|from)\s+(?:\w+\s+){1,2}?(?=(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+)|"
     # German order, the time before where: "is since two weeks in rehabilitation clinic".
     r"\b(is|are)\s+(?:since|for|from)\s+(?:\w+\s+){1,3}?(?=in\s)"
 )
 
-_BEEN_DOING = re.compile(
+_BEEN_DOING = gated(
     r"(?:\b(?:has|have)|'s)\s+been\s+(?=(?:running|having|fighting|battling|coughing|vomiting|"
     r"throwing\s+up|puking)\b)"
 )
 """The present perfect progressive of an illness ("she's been running a temp since lunch")
 is the illness now, as the simple progressive is."""
 
-_ASIDE = re.compile(
+_ASIDE = gated(
     r"^\s*(?:,\s*(?:(?:who|whom)\s+[^,;.]{1,80}|(?:bless|god\s+love)\s+(?:him|her|them|'?em)|"
     r"(?:poor|the\s+poor)\s+(?:thing|love|lamb|soul|guy|girl|kid|boy|mite)s?)\s*)+,\s*"
 )
 """A relative clause or a fond aside said after the member ("My grandmother, who taught me
 to bake, is dying", "my grandad, bless him, who is 91, …"): what follows it is said of
 the member."""
-_STILL = re.compile(
+_STILL = gated(
     r"(\bis|\bare|'s|\bwas|\bwere|\bbeen)\s+(?:(?:still|again|now|currently|also|both|all)\s+)+"
     r"(?=(?:running|having|fighting|battling|coughing|vomiting|sick|ill|poorly|unwell|fine|"
     r"better|well|healthy|recovered)\b)"
 )
 """An adverb between the copula and the state: "he's still running a temperature", "my son
 is again healthy" (a learner's order) say the state as "is running", "is healthy" do."""
-_NTH = re.compile(
-    r"\b(?:his|her|their|its)\s+(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
-)
+_NTH = gated(r"\b(?:his|her|their|its)\s+(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+")
 """The baby's "first cold" is a cold: "the baby's got her first cold"."""
 
-_JUST_BEEN = re.compile(
-    r"\b(has|have|'s)\s+(?:just|recently|now|finally|already|only\s+just)\s+been\b"
-)
+_JUST_BEEN = gated(r"\b(has|have|'s)\s+(?:just|recently|now|finally|already|only\s+just)\s+been\b")
 """'has just been diagnosed" is "has been diagnosed"."""
 
 

@@ -8,9 +8,9 @@ phone bill is due fri", "rent paid ✅").
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import WordGated, gated
 
-COVERED = re.compile(
+COVERED = gated(
     r"\b(?:i|we|i've|we've|ive)\s+(?:(?:just|already|also|now)\s+)*(?:covered|sorted|"
     r"forked\s+out\s+for|shelled\s+out\s+for|stumped\s+up\s+for|coughed\s+up\s+for|fronted)\s+"
 )
@@ -18,16 +18,16 @@ COVERED = re.compile(
 clause says how much ("I've covered Lily's school shoes, £45"); without an amount, "covered
 the 9am shift" is work and "sorted the forms" a chore (``rules_financial`` asks for one)."""
 
-VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+VERB_STATUS: tuple[tuple[WordGated, str], ...] = (
     (
-        re.compile(
+        gated(
             r"\b(?:got|received)\s+(?:my\s+|a\s+|the\s+)?(?:\S*\d\S*\s+)?refund\s+"
             r"(?:from|for|on)\s+"
         ),
         "refunded",
     ),
     (
-        re.compile(
+        gated(
             r"\b(?:cancell?ed|canceled)\s+(?=(?:[\w']+\s+){0,3}?(?:subscription|membership|"
             r"order|payment|plan|account|trial)\b)"
         ),
@@ -36,7 +36,7 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "we owe the IRS $3,100 by april 15", "still owe the dentist $200": owed by the speaker
     # (not "owe you one", "owe it to myself", nor "he owes me": someone else's debt).
     (
-        re.compile(
+        gated(
             r"(?:^|\b(?:i|we)\s+)(?:still\s+|also\s+)?owe\s+"
             r"(?!(?:you|u|ya|him|her|them|me|us|it|everyone|anyone|myself|ourselves)\b)"
         ),
@@ -44,21 +44,21 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "need to pay the water bill", "gotta pay rent before i leave": still owed.
     (
-        re.compile(
+        gated(
             r"\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
             r"should|hafta|have\s+got\s+to)\s+(?:to\s+)?(?:pay\s+off|pay\s+for|pay)\s+"
         ),
         "due",
     ),
     # "I'm 3 months behind on rent": owed, and late.
-    (re.compile(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
-    (re.compile(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
+    (gated(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
+    (gated(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
     (COVERED, "paid"),
     # Irish English's perfect: "I'm after paying the bin charges" is "I have paid" them.
-    (re.compile(r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?after\s+paying\s+"), "paid"),
+    (gated(r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?after\s+paying\s+"), "paid"),
     # "sent the security deposit to the owner", "transferred the rent": money sent is paid.
     (
-        re.compile(
+        gated(
             r"\b(?:sent|transferred|wired)\s+(?:(?:my|our)\s+(?:share|half|part|bit)\s+of\s+)?"
             r"(?=(?:the|my|our)\s+(?:\w+\s+)?(?:deposit|rent|payment|"
             r"fees?|instal+ment|balance|school\s+fees)\b)"
@@ -67,7 +67,7 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "just cleared my overdraft", "cleared the credit card": a debt paid off.
     (
-        re.compile(
+        gated(
             r"\b(?:cleared|paid\s+down)\s+(?:off\s+)?(?=(?:my|our|the)\s+(?:\w+\s+)?(?:overdraft|"
             r"credit\s+card|card|debt|balance|loan|arrears|tab)\b)"
         ),
@@ -76,7 +76,7 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "got made redundant", "got laid off": what happened to the speaker, nothing bought; nor
     # "got the job at Nandos", "got a shift at Tesco": work that was given, not bought.
     (
-        re.compile(
+        gated(
             r"\b(?:bought|purchased|ordered|splurged\s+on|picked\s+up|got(?!\s+(?:made|laid|fired|"
             r"sacked|hired|promoted|married|engaged|divorced|told|stuck|lost|sick|better|worse|"
             r"diagnosed|admitted|discharged|let\s+go|(?:(?:a|an|the|my)\s+)?(?:new\s+|extra\s+|"
@@ -86,10 +86,10 @@ VERB_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "paid",
     ),
 )
-SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
+SUBJECT_STATUS: tuple[tuple[WordGated, str], ...] = (
     # "tuition payment went through", "the mortgage payment cleared": money sent, not back.
     (
-        re.compile(
+        gated(
             r"(?<=payment)\s+(?:finally\s+|just\s+|already\s+)?(?:went\s+through|came\s+out|"
             r"cleared|posted|(?:is|was|has\s+been)\s+(?:processed|received))\b"
         ),
@@ -98,7 +98,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "electric bill's been taken care of", "rent's sorted", "the phone bill has been
     # settled": dealt with, i.e. paid.
     (
-        re.compile(
+        gated(
             r"(?:\s+(?:is|are|was|were|got|has\s+been|have\s+been)|(?<=\w)'s(?:\s+been)?)\s+"
             r"(?:all\s+|already\s+|finally\s+)?(?:taken\s+care\s+of|sorted(?:\s+out)?|settled|"
             r"cleared)\b(?!\s+(?:on|in|at|with|down|into)\b)"
@@ -108,7 +108,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "electric bill is overdue", "the card is past due": owed, and late (it "was past due"
     # before it was paid).
     (
-        re.compile(
+        gated(
             r"\s+(?:is|are|'s)\s+(?:now\s+|still\s+|already\s+|way\s+|\w+\s+days\s+)?"
             r"(?:overdue|past\s+due)\b|"
             # "the Fenn invoice is 45 days late", "rent's two weeks late": owed, late by that
@@ -120,11 +120,11 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "due",
     ),
     # "insurance premium goes out on the 28th": a payment taken on its day.
-    (re.compile(r"\s+(?:goes|comes)\s+out\s+(?=on\b|the\b|[a-z]*day\b|tomorrow\b)"), "due"),
+    (gated(r"\s+(?:goes|comes)\s+out\s+(?=on\b|the\b|[a-z]*day\b|tomorrow\b)"), "due"),
     # "phone bill autopay went thru", "my half of the rent went through": a bill or a payment
     # that went through is paid (a refund that went through came back, below).
     (
-        re.compile(
+        gated(
             r"(?:(?<=bill)|(?<=rent)|(?<=payment)|(?<=autopay)|(?<=insurance)|(?<=mortgage)|"
             r"(?<=premium)|(?<=fees)|(?<=tuition)|(?<=emi)|(?<=tax)|(?<=rates)|(?<=deposit)|"
             r"(?<=transfer))"
@@ -139,16 +139,16 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "EMI of Rs 14,500 deducted today", "phone bill auto-debited": taken from the account.
     (
-        re.compile(
+        gated(
             r"(?:\s+(?:is|was|got|has\s+been|have\s+been))?\s+(?:just\s+|already\s+)?"
             r"(?:auto-?)?(?:deducted|debited|direct\s+debited)\b"
         ),
         "paid",
     ),
-    (re.compile(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
+    (gated(r"\s+(?:is|are|'s|was)\s+(?:still\s+|now\s+)?pending\b"), "pending"),
     # "the rent is late this month": owed past its day (a bill's lateness, not a train's).
     (
-        re.compile(
+        gated(
             r"(?:(?<=rent)|(?<=bill)|(?<=payment)|(?<=mortgage)|(?<=invoice)|(?<=premium)|"
             r"(?<=fees)|(?<=tuition)|(?<=emi))(?:\s+(?:is|are|was)|'s)\s+(?:still\s+|already\s+|"
             r"a\s+(?:bit|little|few\s+days|week)\s+)?late\b(?!\s+(?:fee|charge|penalty)s?\b)"
@@ -156,7 +156,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "due",
     ),
     (
-        re.compile(
+        gated(
             r"\s+(?:is|are|'s|was|were|got|has\s+been)\s+(?:finally\s+|just\s+)?refunded\b|"
             # A status line without its verb: "deposit refunded finally", "fare refunded ✅".
             r"\s+(?:finally\s+|just\s+)?refunded(?:\s+(?:finally|at\s+last|in\s+full))?"
@@ -172,7 +172,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
         "refunded",
     ),
     (
-        re.compile(
+        gated(
             # "the phone bill is due fri", "phone bill due fri" (not "due to the storm")
             r"\s+(?:is|are|'s|comes|will\s+be|falls|becomes)\s+(?:still\s+|now\s+|also\s+)?due\b|"
             # "the gym membership is $45 and due friday", "the hotel is €210 a night, due at
@@ -193,7 +193,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "school trip (£12) still not paid", "Acme invoice overdue", "the water bill is still
     # outstanding" (not "unpaid leave", "overdue library books" have no bill word anyway).
     (
-        re.compile(
+        gated(
             r"(?:\s+(?:is|are|was|has\s+been|have\s+been)|(?<=\w)'s)?\s+"
             r"(?:(?:still|now|yet|currently|also|all)\s+)*(?:(?:not\s+(?:yet\s+)?|un)paid|"
             r"outstanding|owing|overdue|past\s+due)\b(?!\s+(?:leave|work|overtime|internship|"
@@ -205,7 +205,7 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "rent isn't paid yet", "the rent's not paid": still owed.
     (
-        re.compile(
+        gated(
             r"(?:\s+(?:still\s+)?(?:isn'?t|aren'?t|is\s+not|are\s+not|hasn'?t\s+been)|"
             r"(?<=\w)'s\s+(?:still\s+)?not)\s+(?:yet\s+|been\s+)?paid\b"
         ),
@@ -213,14 +213,14 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "the rent's paid": the contraction leans on its noun.
     (
-        re.compile(
+        gated(
             r"(?:\s+(?:is|are|'s|was|got|has\s+been)|(?<=\w)'s(?:\s+been)?)\s+"
             r"(?:already\s+|finally\s+|now\s+|all\s+|fully\s+)*paid\b"
         ),
         "paid",
     ),
     (
-        re.compile(
+        gated(
             r"\s+(?:is|are|was|were|got|has\s+been|have\s+been|'s\s+been)\s+(?:now\s+|finally\s+)?"
             r"(?:cancell?ed|canceled)\b"
         ),
@@ -229,16 +229,16 @@ SUBJECT_STATUS: tuple[tuple[re.Pattern[str], str], ...] = (
     # A labelled status line: "Gym: cancelled.", "Overdraft cleared.", "rent for march:
     # sorted ✅" (the bill, a colon or nothing, the word, then the line's end).
     (
-        re.compile(r"\s*[:—–-]?\s+(?:cancell?ed|canceled)(?=\s*(?:as\s+of|today)\b|\W*$)"),
+        gated(r"\s*[:—–-]?\s+(?:cancell?ed|canceled)(?=\s*(?:as\s+of|today)\b|\W*$)"),
         "cancelled",
     ),
     (
-        re.compile(r"\s*[:—–-]?\s+(?:all\s+)?(?:sorted|settled|cleared|paid\s+off)(?=\W*$)"),
+        gated(r"\s*[:—–-]?\s+(?:all\s+)?(?:sorted|settled|cleared|paid\s+off)(?=\W*$)"),
         "paid",
     ),
     # A status line without its verb: "rent paid ✅", "car insurance renewed".
     (
-        re.compile(
+        gated(
             r"\s+(?:already\s+)?(?:paid|renewed)(?:\s+(?:already|in\s+full))?"
             r"(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
         ),

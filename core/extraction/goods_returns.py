@@ -12,6 +12,7 @@ import re
 
 from core.extraction.clause import Clause, phrase_after
 from core.extraction.organisations import known_organisation, organisation_slip
+from core.extraction.word_gates import gated
 
 # Where the thing paid for ends: a pronoun starts the next clause of a run-on ("paid the
 # car insurance it was…"), and a chat message ends on "ugh", "lol" ("still havent paid the
@@ -24,7 +25,7 @@ ITEM_STOP = frozenset(
      "every", "asap", "tonight", "tmrw", "soon", "later", "earlier", "now", "through", "thru"]
 )  # fmt: skip
 
-FINANCIAL_WORDS = re.compile(
+FINANCIAL_WORDS = gated(
     r"\b(?:rent|bill|bills|invoice|mortgage|subscription|membership|order|refund|return|"
     r"payment|tuition|insurance|loans?|tax|taxes|fees?|fine|ticket|deposit|premium|charge|package|"
     r"purchase|credit\s+card|debt|co-?pay|dues|tuition|car\s+lease|overdraft|arrears|"
@@ -41,11 +42,11 @@ FINANCIAL_WORDS = re.compile(
 # refund is awaited), then "refunded". Its field is named after the shop when one is
 # named ("the Amazon package" -> amazon_return), so later news about "the Amazon return"
 # lands on the same field.
-_RETURNED = re.compile(
+_RETURNED = gated(
     r"\b(?:returned|sent\s+back|shipped\s+back|mailed\s+back|posted\s+back|dropped\s+off|took\s+back|"
     r"brought\s+back)\s+"
 )
-_BACK_AFTER = re.compile(
+_BACK_AFTER = gated(
     r"\b(?:sent|shipped|mailed|posted|took|brought|sending|shipping|mailing|posting|taking|"
     r"bringing|send|ship|mail|post|take|bring)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
     r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
@@ -60,7 +61,7 @@ _TO_DO = (
 """Before an errand's verb: "need to", "gotta", "will"; or nothing, at the start of the
 clause, where it is a command to oneself ("send the amazon parcel back tomorrow"), read as
 a to-do only when ``core.extraction.errand_notes`` says so."""
-_RETURN_DUE = re.compile(
+_RETURN_DUE = gated(
     _TO_DO + r"(?:return|send\s+back|ship\s+back|"
     r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"
 )
@@ -70,7 +71,7 @@ _TRAVELLERS = (
 )
 """What a "return" names when it is no goods: a return flight, trip or ticket is a
 traveller's; a return label or policy is about the errand, not the errand."""
-_DO_RETURN = re.compile(
+_DO_RETURN = gated(
     _TO_DO + r"(?:do|make|drop(?:\s+off)?|mail|post|courier|ship|send|"
     r"take|run|pick\s+up|deal\s+with|sort(?:\s+out)?|handle|get\s+to|finish|"
     r"get(?=\s+(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\s+(?:done|sorted)\b))\s+"
@@ -82,14 +83,14 @@ _DO_RETURN = re.compile(
 the Nike return", "have to drop the amazon return at ups", "gotta pick up the amazon
 return", "still have to deal with (sort out, get to) the zara return", "need to get the
 amazon return done"; what follows is the errand itself. A return trip or flight to make or take is a traveller's."""
-_FORGOTTEN_RETURN = re.compile(
+_FORGOTTEN_RETURN = gated(
     r"\b(?:forgot|forgotten|forget|(?:still\s+)?(?:haven'?t|havent|didn'?t|didnt)\s+(?:done|do))"
     r"\s+(?:about\s+)?(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b"
     r"(?!\s+" + _TRAVELLERS + r"\b))"
 )
 """A return left undone: "ugh forgot the amazon return", "still haven't done the zara
 return"; it is still due. A return flight, trip or ticket is a traveller's."""
-_RETURNING = re.compile(
+_RETURNING = gated(
     r"\b(?:returning|sending\s+back|shipping\s+back|mailing\s+back|posting\s+back|"
     r"dropping\s+off|taking\s+back|bringing\s+back)\s+(?=(?:the|my|our|those|these|that|this|a|an)"
     r"\s)"
@@ -97,7 +98,7 @@ _RETURNING = re.compile(
 """A return told as a plan, in the progressive: "returning the jacket to zara tomorrow",
 "dropping off the amazon return"; what is sent is named with its article, so "returning to
 Lisbon" and "returning home" (a person coming back) are not goods."""
-_NAMED_RETURN = re.compile(
+_NAMED_RETURN = gated(
     r"^(?:(?:the|my|our)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+return(?:'s|\s+is)?\s+"
     r"(?:on\s+|by\s+)?(?=\S)"
 )
@@ -128,16 +129,16 @@ _NO_GOODS = frozenset(
 """What is returned and is no goods: "returned the call to amazon", "return the favour"."""
 _CARRIERS = frozenset(["UPS", "FedEx", "USPS", "DHL"])
 """Who carries goods back, never the shop they go back to."""
-_RETURN_TO = re.compile(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
+_RETURN_TO = gated(r"\s+to\s+(?P<m>[\w&'.-]+)(?:\s+(?P<m2>[\w&'.-]+))?")  # not "at UPS"
 RETURN_WORDS = frozenset(["return", "return's", "returned", "returning", "back", "off"])
-_SHOP = re.compile(r"[A-Z][\w&'.-]*")
-TO_DO_LINE = re.compile(r"(pay|renew|return)\s+")
+_SHOP = gated(r"[A-Z][\w&'.-]*")
+TO_DO_LINE = gated(r"(pay|renew|return)\s+")
 """A to-do line's verb: "- [ ] Pay rent by Friday", "- [x] Return Amazon package"."""
-ADJ = re.compile(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
+ADJ = gated(r"^(?:new|brand\s+new|used|some|another|nice|cheap)\s+", re.I)
 """A word before the thing that says nothing of which it is: "the new jacket"."""
 
 
-_WHEN_BACK = re.compile(
+_WHEN_BACK = gated(
     r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thurs|fri|sat|"
     r"sun|tomorrow|tmrw|tonight|today|next|this|home|back|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)\b",
@@ -226,7 +227,7 @@ def _named_return_ahead(clause: Clause) -> tuple[str, str, str | None] | None:
     return f"{named} return", "due", None
 
 
-_GOES_BACK = re.compile(
+_GOES_BACK = gated(
     r"^(?:(?:the|my|our|that|this)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+(?:"
     r"(?:still\s+)?(?:has|needs|have|need)\s+to\s+(?:go|be\s+sent|be\s+taken|be\s+mailed)\s+back|"
     r"(?:still\s+)?needs?\s+(?:returning|sending\s+back|taking\s+back|to\s+be\s+returned|"

@@ -42,19 +42,20 @@ from core.extraction.linguistics.requests import (
 from core.extraction.remembered import memory_told
 from core.extraction.terms_ahead import a_things_term
 from core.extraction.types import MessageIntent
+from core.extraction.word_gates import gated
 
-_LATER_TODAY = re.compile(
+_LATER_TODAY = gated(
     r"\b(?:tonight|tonite|later(?:\s+today|\s+on)?|this\s+(?:evening|afternoon)|after\s+work)\b"
 )
-_GOING_TO_DO = re.compile(
+_GOING_TO_DO = gated(
     r"\bgonna\s+(?!be\b)[a-z]|\bgoing\s+to\s+(?!(?:be|the|a|an|my|our|your|ur|his|her|their|some|this|that|"
     r"work|school|bed|church|town|uni|college|class|mum's|mom's|dad's|\w+'s)\b)[a-z]+\s"
 )
 """The future with its verb ("gonna grind ranked all night", "going to paint the hall"),
 not where one is headed ("going to the cinema", "going to work") nor how things will be
 ("dad's gonna be ok")."""
-_AUX_FUTURE = re.compile(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
-_EXPERIENCE = re.compile(
+_AUX_FUTURE = gated(r"\b(?:will|won't|shall)\b|'ll\b|\b(?:going\s+to|gonna|about\s+to)\b")
+_EXPERIENCE = gated(
     r"\b(?:'ve|have|has)\s+(?:never\s+)?(?:been\s+to|visited)\b|"
     # "we've set off for lisbon twice", "i've flown to porto before": a journey counted or
     # done before is an experience (not "twice today", so far today; not "the guest has
@@ -63,8 +64,8 @@ _EXPERIENCE = re.compile(
     r"many|loads\s+of|lots\s+of|\d+|two|three|four|five)\s+times)\b(?!\s+(?:today|this\s+"
     r"(?:morning|week)))|\bbefore\s*(?=$|[.!?,;:)]))"
 )
-_HABIT_PAST = re.compile(r"\bused\s+to\b|\bgrew\s+up\b")
-_DURATION_TO_NOW = re.compile(
+_HABIT_PAST = gated(r"\bused\s+to\b|\bgrew\s+up\b")
+_DURATION_TO_NOW = gated(
     r"\bfor\s+(?:[\w']+\s+){0,3}(?:years|yrs|months|weeks|decades|days|ages)\b|"
     r"\b(?:my|our|their)\s+(?:whole|entire)\s+li(?:fe|ves)\b|\ball\s+(?:my|our)\s+li(?:fe|ves)\b|"
     r"\bsince\b|"
@@ -72,27 +73,27 @@ _DURATION_TO_NOW = re.compile(
     r"\ball\s+(?:week|month|year|day|morning|winter|summer|semester|term)(?:\s+long)?\b|"
     r"\b(?:the\s+)?(?:whole|entire)\s+(?:week|month|year|time)\b"
 )
-_FROM_YEAR = re.compile(r"\bfrom\s+(?:19\d\d|20[0-2]\d)\b(?!\s*(?:to|till|until|-)\b)")
+_FROM_YEAR = gated(r"\bfrom\s+(?:19\d\d|20[0-2]\d)\b(?!\s*(?:to|till|until|-)\b)")
 """Non-native "since": "we are living in Munich from 2021", "working in TCS from 2019"."""
 _SETTLING = frozenset(
     {"move", "relocate", "shift", "settle", "start", "join", "switch", "transfer"}
 )
 """Verbs whose result is where the speaker lives or works now, however long ago it was."""
-_DATED_RECENTLY = re.compile(
+_DATED_RECENTLY = gated(
     r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|"
     r"several|couple(?:\s+of)?)\s+(?:days?|weeks?|wks?|months?|mos?|years?|yrs?)\s+ago\b|"
     r"\blast\s+(?:week|wk|month|year|yr|spring|summer|fall|autumn|winter)\b|\brecently\b|"
     r"\bin\s+(?:january|february|march|april|may|june|july|august|september|october|"
     r"november|december|(?:19|20)\d\d)\b"
 )
-_STORY_FRAME = re.compile(
+_STORY_FRAME = gated(
     r"\bused\s+to\b|\bgrew\s+up\b|\bwhen\s+(?:i|we)\s+(?:was|were)\b|\bas\s+an?\s+"
     r"(?:kid|child|teen|teenager|student)\b|\bback\s+(?:then|in)\b|\bback\s+when\b(?!\s+(?:i|we|you|u)\s+(?:can|can't|get|am|'m|are|have|need|find|land|arrive|finish|wake|hear)\b)|\bin\s+(?:college|"
     r"high\s+school|grad\s+school)\b|\bbefore\b|\buntil\b|\btill\b|\bthen\b|\bafter\s+(?:i|we)\b"
 )
 """A move inside a story ("when I was ten we moved to Ohio", "we moved to Reno before
 the kids were born") says nothing about where the speaker is now."""
-_BACK_EXPECTED = re.compile(
+_BACK_EXPECTED = gated(
     r"\bshould\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+by"
     r"(?!\s+now\b))|land|arrive|get\s+(?:in|there|here|home)|"
     # "should be landing in Doha around 4": the arrival told in the progressive.
@@ -100,11 +101,11 @@ _BACK_EXPECTED = re.compile(
 )
 """A return expected ("we should be back sunday night"), not a possibility weighed."""
 _POSSIBILITY = frozenset({"could", "might", "may", "would", "should"})
-_UNABLE = re.compile(r"\b(?:can't|cannot|can\s+not|ca\s+n't|be\s+able\s+to)\b")
+_UNABLE = gated(r"\b(?:can't|cannot|can\s+not|ca\s+n't|be\s+able\s+to)\b")
 """A negated ability ("can't", "won't be able to"): an inability now, not a plan."""
 
 
-_NEWS_TOLD_NOW = re.compile(
+_NEWS_TOLD_NOW = gated(
     r"\b(?:texted|wrote|messaged|called\s+to\s+say)\s+(?:me\s+|us\s+)?"
     r"(?:that\s+)?(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?!gonna\b|going\s+to\b)"
 )
@@ -242,11 +243,11 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
     return ci
 
 
-_EVER_DONE = re.compile(
+_EVER_DONE = gated(
     r"\b(?:'ve|have|has|'s)\s+(?:never\s+|ever\s+|already\s+)?(?:been\s+to|visited|lived|"
     r"worked|travell?ed|seen|tried|met|done\s+(?:it|that|this))\b"
 )
-_SO_FAR_TODAY = re.compile(
+_SO_FAR_TODAY = gated(
     r"\b(?:today|tonight|overnight|this\s+(?:morning|afternoon|evening|week)|so\s+far|since)\b"
 )
 
@@ -261,7 +262,7 @@ def _perfect_of_now(reading: ClauseReading, low: str) -> bool:
     return FAR_PAST.search(low) is None or _SO_FAR_TODAY.search(low) is not None
 
 
-_CAUSE = re.compile(r"\b(?:as|because|cos|coz|cuz|bc|'cause)\s+(?!(?:well|soon|much|long)\b)")
+_CAUSE = gated(r"\b(?:as|because|cos|coz|cuz|bc|'cause)\s+(?!(?:well|soon|much|long)\b)")
 
 
 def _past_only_in_its_cause(reading: ClauseReading, low: str) -> bool:
@@ -276,7 +277,7 @@ def _past_only_in_its_cause(reading: ClauseReading, low: str) -> bool:
     )
 
 
-_CLOCK = re.compile(r"\b(?:at|by|for|before)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday)\b")
+_CLOCK = gated(r"\b(?:at|by|for|before)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday)\b")
 _SERVICE_VERBS = ARRANGE | AT_THE_DESK | frozenset({"get", "have", "buy", "grab", "see", "speak"})
 
 
@@ -296,7 +297,7 @@ def _got_for_a_time_ahead(ci: ClauseIntent, reading: ClauseReading, low: str) ->
     )
 
 
-_GOT_FOR_A_DAY = re.compile(
+_GOT_FOR_A_DAY = gated(
     r"\bgot\b(?:(?![,;]|\b(?:so|and|but|then|cos|because|after|before)\b).)*?\b(?:tomorrow|tmrw|"
     r"tonight|next\s+[a-z]+|this\s+(?:week(?:end)?|wknd|evening|afternoon|morning)|on\s+the\s+\d+|"
     r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\b"
@@ -308,7 +309,7 @@ sleepover this weekend": the illness is caught, the sleepover is what the day is
 BOOKING_VERBS = frozenset(
     {"book", "sort", "grab", "buy", "snag", "nab", "score", "reserve", "confirm", "secure"}
 )
-BOOKED_PASSAGE = re.compile(
+BOOKED_PASSAGE = gated(
     r"\b(?:booked|sorted|grabbed|bought|snagged|nabbed|scored|reserved|confirmed|secured)\s+"
     r"(?:[\w'-]+\s+){0,3}?(?:flights?|tickets?|trains?|seats?|ferry|ferries|coach|bus|sleeper|"
     r"red-?eye|cruise|hotel|airbnb|cabin|villa)\b[^,;.!?]*?\bfor\s+(?:the\s+|this\s+|next\s+)?"
@@ -336,7 +337,7 @@ def _booked_for_a_day_ahead(ci: ClauseIntent, reading: ClauseReading, low: str) 
     )
 
 
-_SOUNDS_UNWELL = re.compile(
+_SOUNDS_UNWELL = gated(
     r"\bsounds?\s+(?:[a-z]+\s+){0,3}?(?:better|worse|clearer|rough|awful|terrible|hoarse|croaky|"
     r"chesty|congested|wheezy|raspy|weak|tired|sick|ill|poorly|off)\b"
 )

@@ -10,8 +10,6 @@ decides whether a past clause is news about now.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import (
     CALL_TRIP_OFF,
@@ -27,6 +25,7 @@ from core.extraction.intent_tense import (
 from core.extraction.linguistics.reading import SCENE_PREPS, ClauseReading
 from core.extraction.travel_presence import OFF_A_VEHICLE
 from core.extraction.woke_up import woke_up_here
+from core.extraction.word_gates import gated
 
 RESULT_VERBS = frozenset(
     [
@@ -127,7 +126,7 @@ the speaker lives now. "break" counts for "broke my leg", not "broke down"."""
 
 _CAME_THERE = frozenset({"drive", "fly", "come", "head"})
 """Verbs of a journey whose "up/down/over to <place>" lately ends there."""
-_MADE_IT_UP = re.compile(r"\bmade\s+it\s+(?:up|down|over|out)\s+(?:to\b|here\b|there\b)")
+_MADE_IT_UP = gated(r"\bmade\s+it\s+(?:up|down|over|out)\s+(?:to\b|here\b|there\b)")
 """The parse takes "made it up to tahoe" for the phrasal "make up"; the journey got there."""
 _NOT_RESULT = frozenset({"break down", "come up", "make up", "get along", "move on", "give up"})
 _PHRASAL_RESULT = frozenset(
@@ -157,11 +156,11 @@ _PHRASAL_RESULT = frozenset(
         "come home",
     }
 )
-_RECENT = re.compile(
+_RECENT = gated(
     r"\b(?:just|finally|today|tonight|this\s+(?:morning|afternoon|evening)|an?\s+hour\s+ago|"
     r"minutes\s+ago|earlier\s+today|safely)\b"
 )
-_BOUNDED = re.compile(
+_BOUNDED = gated(
     r"\bfor\s+(?:a\s+(?:few|couple)\s+|an?\s+|\w+\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b"
 )
 """"got lost at the fair for ten minutes": an episode with an end, over by now."""
@@ -170,7 +169,7 @@ _CHANGED_TO = frozenset({"increase", "raise", "rise", "jump", "lower", "reduce",
 back got changed to thursday" (not "I changed my mind"; "shift" is a result verb itself)."""
 _MOTION = frozenset({"fly", "drive", "go", "head", "travel", "walk", "sail", "ride", "take"})
 """A past trip ("we drove to Florida") is about now only when it is recent."""
-_HAD_TO_RESULT = re.compile(
+_HAD_TO_RESULT = gated(
     r"\b(?:had|'ve\s+had|have\s+had)\s+to\s+(?:cancel|call\s+off|scrap|postpone|reschedule|"
     r"push\s+back|move|quit|leave|resign|rebook|"
     # "had to push the chicago trip back a week": the object between the verb and "back"
@@ -178,16 +177,16 @@ _HAD_TO_RESULT = re.compile(
     # "we've had to call the whole Peru trip off": the object between the verb and "off"
     rf"{CALL_TRIP_OFF})\b"
 )
-_CUT_SHORT = re.compile(rf"\b{CUT_TRIP_SHORT}\b")
-_RISEN_TO_A_SUM = re.compile(
+_CUT_SHORT = gated(rf"\b{CUT_TRIP_SHORT}\b")
+_RISEN_TO_A_SUM = gated(
     r"\b(?:went|gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to\s+"
     r"(?:us\$|[$€£¥₹₦₱฿]|rs\.?\s?)?\d"
 )
 """A bill's change to a sum, told once more: not "went up again to the cabin"."""
-_GOT_THERE = re.compile(r"\bgot\s+(?:to|into|back|home|here|there)\b")
+_GOT_THERE = gated(r"\bgot\s+(?:to|into|back|home|here|there)\b")
 _SCENE = frozenset(f"prep:{p}" for p in SCENE_PREPS)
 
-_SENT_BACK = re.compile(r"\b(?:posted|mailed)\b(?:\s+[\w&'-]+){0,3}?\s+back\b")
+_SENT_BACK = gated(r"\b(?:posted|mailed)\b(?:\s+[\w&'-]+){0,3}?\s+back\b")
 """Goods posted back to a shop, not "posted a photo" (a story)."""
 
 
@@ -291,7 +290,7 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
     return lemma in RESULT_VERBS
 
 
-_CARE_DAY = re.compile(
+_CARE_DAY = gated(
     r"\brefused\s+(?:(?:his|her|their|all|any)\s+)?(?:lunch|breakfast|dinner|tea|supper|food|"
     r"meals?|meds|medication|tablets|fluids|drinks?)\b|\bhad\s+(?:a\s+)?(?:(?:very|v|really)\s+)?"
     r"(?:poor|restless|unsettled|disturbed|settled|comfortable|peaceful)\s+night\b"
@@ -299,22 +298,22 @@ _CARE_DAY = re.compile(
 )
 """A carer's note of the day so far: food or medicine turned away, a bad night; the state
 it leaves holds now (not "refused the offer", "had a bad night out")."""
-_MONTHS_BEHIND = re.compile(r"\b(?:last\s+month|months\s+ago|a\s+month\s+ago|when|every|each)\b")
+_MONTHS_BEHIND = gated(r"\b(?:last\s+month|months\s+ago|a\s+month\s+ago|when|every|each)\b")
 """A return dated a month or more behind, or one of a habit or a frame ("when we lived in
 Dubai we flew home every summer"): a story of how trips ended, not news."""
-_DAYS_BEHIND = re.compile(r"\b(?:last\s+(?:week|month|weekend)|ago|when|first\s+time)\b")
+_DAYS_BEHIND = gated(r"\b(?:last\s+(?:week|month|weekend)|ago|when|first\s+time)\b")
 """A care result dated well behind ("slept through for the first time last week"): a story."""
 _SYMPTOMS = frozenset({"fever", "temperature"})
 _TREATMENTS = frozenset({"surgery", "operation", "procedure"})
-_INTO_CARE = re.compile(
+_INTO_CARE = gated(
     r"\bto\s+(?:the\s+)?(?:hospital|er|a&e|icu|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|urgent\s+care|casualty)\b"
 )
-_OUT_OF_CARE = re.compile(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
-_HAD_INJURY = re.compile(
+_OUT_OF_CARE = gated(r"\b(?:out\s+of|home\s+from)\s+(?:the\s+)?(?:hospital|icu|rehab)\b")
+_HAD_INJURY = gated(
     r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+)?had\s+(?:a\s+|another\s+)?(?:bad\s+|nasty\s+|minor\s+)?"
     r"(?:fall|stroke|heart\s+attack|seizure|fit|accident|fracture|relapse|flare-?up)\b"
 )
-_LET_HOME = re.compile(
+_LET_HOME = gated(
     r"\b(?:allowed|let)\s+(?:home|out\s+of\s+(?:the\s+)?hospital)\b"
     r"(?!\s+(?:early\s+)?from\s+(?:school|work|nursery|daycare|the\s+office))"
 )

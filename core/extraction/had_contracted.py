@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _PARTICIPLES = (
     "been|gone|seen|done|had|left|met|made|taken|given|got|gotten|flown|driven|ridden|"
     "written|forgotten|known|heard|found|lost|spent|bought|sold|thought|told|said|paid|sent|"
@@ -28,7 +30,7 @@ _KEPT = (
 )
 """Words in "-ed" that are no participle ("I'd need a taxi") and the past of an intention,
 which keeps the reading it had ("We'd planned to hike today but it poured")."""
-_HAD = re.compile(
+_HAD = gated(
     r"\b(?P<who>i|we|he|she|they|you|it)'d\s+"
     r"(?P<adverb>(?:ever|never|already|just|only|recently|always|not|all|both|since|long|"
     r"finally|barely|hardly|once|first)\s+)?"

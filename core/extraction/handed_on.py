@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.first_names import is_first_name
+from core.extraction.word_gates import gated
 
 _RELATIVE = (
     r"mom|mum|mother|dad|father|wife|husband|hubby|partner|son|daughter|sister|brother|grandma|"
@@ -32,7 +33,7 @@ _WHO = (
     r"(?P<name{0}>(?-i:(?!(?:The|My|Our|Your|This|That|Me|Us|It|We|You|They|He|She|From|Fwd|Fw|Re|Note|Reminder|"
     r"Update|Subject|Subj|Quote|Quoting|Notice)\b)[A-Z][a-z]+))"
 )
-_HEADER = re.compile(
+_HEADER = gated(
     r"^\s*(?:(?:fwd?|fw)\s*:?\s*)?(?:(?:relaying|relayed|forwarding|forwarded|pasting|copying|"
     r"msg|message|text|voicemail|note)\s+){0,2}(?:from|by)\s+(?:" + _WHO.format("a") + r")"
     # "note from dad's care home: he has a cough": those who look after the relative.
@@ -59,14 +60,14 @@ _HEADER = re.compile(
     r"^\s*(?:subject\s*:\s*)?(?P<fwd>fwd?|fw)\s*:\s*",
     re.IGNORECASE,
 )
-_QUOTE = re.compile(
+_QUOTE = gated(
     r"^(?:[\"“](?P<q>[^\"”]+)[\"”]?"
     # 'kids are at my mom's': a single quote closes where no letter follows it, so the
     # apostrophes inside the quoted words stay in them.
     r"|['‘](?P<sq>.+?)(?:['’](?![a-z])|$))(?P<after>.*)$",
     re.DOTALL | re.IGNORECASE,
 )
-_FIRST_PERSON = re.compile(
+_FIRST_PERSON = gated(
     r"\b(?P<w>i'm|im|i am|i've|i'll|i(?!')|my|me|we're|we are|we've|we'll|we(?!')|our|us)\b", re.I
 )
 _AS_SAID_OF = {"i'm": "{who} is", "im": "{who} is", "i am": "{who} is", "i've": "{who} has",
@@ -74,7 +75,7 @@ _AS_SAID_OF = {"i'm": "{who} is", "im": "{who} is", "i am": "{who} is", "i've": 
                # "we" in their message is them and theirs, never the user who reads it.
                "we're": "{who} is", "we are": "{who} is", "we've": "{who} has",
                "we'll": "{who} will", "we": "{who}", "our": "{whose}", "us": "{them}"}  # fmt: skip
-_GREETING = re.compile(
+_GREETING = gated(
     # 'Hey! Flying out…', 'Hi all, I'm in…': a greeting opens the message; what follows it is
     # the message, its subject still left out when the text leaves it out.
     r"^(?:hey|hi|hiya|hello|morning)\b(?:\s+(?:all|everyone|team|folks|guys|there))?\s*[!,.:-]*\s*",
@@ -89,7 +90,7 @@ def _sender(word: str) -> str:
     )
 
 
-_SUBJECT_FIRST = re.compile(
+_SUBJECT_FIRST = gated(
     r"^(?:i|i'm|im|i've|i'll|i'd|we|we're|we've|we'll|you|u|ur|you're|the|my|our|your|it|it's|its|"
     r"this|that|there|they|they're|he|he's|she|she's|kids|a|an|if|when|can|could|would|will|"
     r"call|tell|text|please|pls|don't|dont|do|did|are|is|was|ok|okay|yes|yeah|yep|no|nope|hi|"
@@ -101,13 +102,13 @@ _SUBJECT_FIRST = re.compile(
 )
 """What a quote with its subject opens on; any other opening leaves the subject out, as a
 text does ("landed in phoenix", "home from the hospital", "got the job")."""
-_BE_LED = re.compile(
+_BE_LED = gated(
     r"^(?:just\s+|finally\s+|still\s+|safely\s+)?(?:home|back|at|in|stuck|staying|going|heading|leaving|"
     r"flying|driving|boarding|feeling|out|off|on|safe|here|fine|sick|better|almost|nearly|"
     r"running|about|waiting|away)\b",
     re.IGNORECASE,
 )
-_ADDRESS = re.compile(
+_ADDRESS = gated(
     # "mum, landed safe": whom the quote calls out to; not "mum's been taken in", "mum is…".
     r"^(?:dad|mom|mum|honey|babe|sweetie|love|hon|hun)\b(?![\'’])"
     r"(?!\s+(?:is|was|has|had|got|and|says|said|will)\b)[,\s]*",
@@ -192,24 +193,24 @@ def handed_on(text: str) -> str:
     return f"{said}{after}".strip()
 
 
-_YOUR = re.compile(
+_YOUR = gated(
     r"\b(?:your|ur)\b(?=\s+(?:" + _RELATIVE + r"|gran|granny|nan|nana|grandad|"
     r"mum|mom|dad|brother|sister|aunt|uncle)\b)",
     re.IGNORECASE,
 )
 
 
-_PASS_ON = re.compile(
+_PASS_ON = gated(
     r"^(?:tell|let)\s+(?:(?:your|ur|my)\s+\w+|him|her|them|everyone|every1|the\s+kids)\s+"
     r"(?:know\s+)?(?:that\s+)?",
     re.IGNORECASE,
 )
 """'tell your mother I'm in Boise': the words to pass on are the message."""
-_WHERE_I_AM = re.compile(r"\b(?i:i'm|im|i\s+am)\s+(?=in\s+[A-Z])")
+_WHERE_I_AM = gated(r"\b(?i:i'm|im|i\s+am)\s+(?=in\s+[A-Z])")
 """'I'm in Boise': a town by its capital (not 'I'm in hospital', 'in bed')."""
 
 
-_TOLD_OF = re.compile(r"^(?P<p>she|he|they)(?='|’|\s)", re.IGNORECASE)
+_TOLD_OF = gated(r"^(?P<p>she|he|they)(?='|’|\s)", re.IGNORECASE)
 
 
 def _pronoun_is(told: re.Match[str], pronoun: str) -> bool:
@@ -218,9 +219,9 @@ def _pronoun_is(told: re.Match[str], pronoun: str) -> bool:
     return {"her": "she", "his": "he", "their": "they"}[pronoun] == said
 
 
-_CARED_FOR = re.compile(r"^(?:he|she)\b", re.IGNORECASE)
-_FEMALE = re.compile(
+_CARED_FOR = gated(r"^(?:he|she)\b", re.IGNORECASE)
+_FEMALE = gated(
     r"mom|mum|mother|wife|daughter|sister|grandma|grandmother|nana|aunt|^gran(?:ny)?$|^nan$|"
     r"fianc[eé]e$"
 )
-_SYMPTOM = re.compile(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)
+_SYMPTOM = gated(r"^(?:fever|cough|temperature)\b", re.IGNORECASE)

@@ -15,8 +15,9 @@ import re
 from dataclasses import replace
 
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_ELLIPTIC_BACK = re.compile(
+_ELLIPTIC_BACK = gated(
     r"^\W*(?:(?:and|then|but|,)\s+)*(?:(?:come|coming|get|getting|be)\s+)?"
     r"(?:back|home(?:\s+again)?|returning)\b",
     re.I,
@@ -24,7 +25,7 @@ _ELLIPTIC_BACK = re.compile(
 """A clause that is only the way back, with no subject of its own: "back sunday",
 "and come back on the 6th", "home again monday"."""
 
-_HEDGE = re.compile(
+_HEDGE = gated(
     r"\b(?:maybe|mayb|might|perhaps|possibly|thinking\s+(?:about|of|abt)|considering|"
     r"not\s+sure|if)\b",
     re.I,

@@ -14,8 +14,9 @@ import re
 
 from core.extraction import gazetteer
 from core.extraction.places import Place
+from core.extraction.word_gates import gated
 
-_SPEAKER_IS = re.compile(
+_SPEAKER_IS = gated(
     r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?P<mark>(?:(?:now|officially|finally|proper|"
     r"true|real|fully|all|basically)\s+)*)(?P<a>an?\s+)?(?:(?:new|proud|official|honorary|"
     r"adopted)\s+)*(?P<first>[a-z]+\s+)?(?P<word>[a-z]+(?:ites?|ers?|ians?|ans?))\b"

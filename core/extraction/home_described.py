@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _DWELLING = (
     r"(?:flat|house|home|apartment|cottage|bungalow|terrace|semi|maisonette|studio|townhouse|"
     r"rectory|farmhouse|cabin|croft)"
@@ -34,7 +36,7 @@ _NOT_A_STAY = (
     r"(?:a|one|two|three|a\s+few|\d+)\s+(?:nights?|weeks?|days?)))"
 )
 
-HOME_BELONGINGS = re.compile(
+HOME_BELONGINGS = gated(
     # "our street in Didsbury", "my GP in Leeds", "the neighbours here in Leyton": what
     # belongs to where one lives, and its town.
     r"\b(?:my|our)\s+(?:street|road|neighbours|neighbors|neighbourhood|neighborhood|gp|"
@@ -46,7 +48,7 @@ HOME_BELONGINGS = re.compile(
 """What belongs to where one lives, said as the subject of someone else's clause ("the
 neighbours here in Leyton leave us courgettes"): the town is still the writer's home."""
 
-HOME_DESCRIBED = re.compile(
+HOME_DESCRIBED = gated(
     rf"{HOME_BELONGINGS.pattern}|"
     # "the view from our flat in Glasgow", "the walk from my flat in Lyon": the writer's
     # home named as the place something is seen or done from.
@@ -91,7 +93,7 @@ HOME_DESCRIBED = re.compile(
     r"\b(?:i|we)\s+(?:now\s+|still\s+)?commute\s+(?:in\s+|up\s+|down\s+)?from\s+(?=[A-Za-z])"
 )
 
-_GIVEN_UP = re.compile(
+_GIVEN_UP = gated(
     r"\b(?:sold|selling|sell|left|leaving|leave|gave\s+up|giving\s+up|give\s+up|miss|missed|"
     r"missing|lost|losing|let\s+out|letting\s+out|rent(?:ing)?\s+out|moved\s+(?:out\s+)?from|"
     # a move into it or its purchase is ``home_words``' to date ("we moved into our house in

@@ -7,11 +7,10 @@ place begins, for ``rules_profile`` to read it as it reads "we live in X".
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.gazetteer import key_of
+from core.extraction.word_gates import gated
 
-HOME_IS = re.compile(
+HOME_IS = gated(
     # "home is portland these days", "our home is in Tucson now"
     # "home base is still chiang mai", "my base is lisbon now": the nomad's word for it.
     r"^(?:(?:my|our)\s+)?(?:home|home\s+base|base)\s+is\s+(?:now\s+|still\s+)?(?:in\s+)?"

@@ -10,7 +10,6 @@ mothering sunday") is why, not when: the day of the going is the one said beside
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date
 
@@ -18,15 +17,16 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.places import Place
 from core.extraction.travel_trips import planned_trip
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_FOR_SOMETHING = re.compile(
+_FOR_SOMETHING = gated(
     r"\bfor\s+(?!(?:good|ever|now|sure|real)\b)(?:[\w'-]+\s+){0,3}?[\w'-]+"
     r"(?=\s*(?:[,.!;]|$|\b(?:on|this|next|in|at|from|till|til|until|and|so|but|lol|then)\b))"
 )
 """What the going is for, up to the day said after it: "for christmas", "for spring break",
 "for my mom's birthday", "for a week"."""
 
-_BACK_AFTER = re.compile(
+_BACK_AFTER = gated(
     r"(?:,|\band|\bthen)\s+(?:(?:then|and)\s+)?(?:back|home\s+again|returning|flying\s+back)\b"
 )
 """The way back said after going home to the place: ", back on the 16th", "and back the 27th"."""

@@ -17,28 +17,29 @@ import re
 from functools import partial
 
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.word_gates import WordGated, gated
 
-_ANY = re.compile(r"\b(?:too|four|two|their|there|hear|do|a\s+way|wood|sew|threw|its)\b", re.I)
+_ANY = gated(r"\b(?:too|four|two|their|there|hear|do|a\s+way|wood|sew|threw|its)\b", re.I)
 _OWNED = (
     r"(?:moms?|mums?|dads?|nans?|grans?|mother|father|parents|place|house|apartment|kids|children|son|daughter|"
     r"family|car|friends?|grandma|grandpa|wedding|flight|trip|dog|cat|own|new|old)"
 )
 _DETERMINER = r"(?:the|a|an|my|our|your|his|her|their|there|this|that|work|school|bed|church)"
-_MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
+_MENDS: tuple[tuple[WordGated, str], ...] = (
     # "the trip too Denver", "get too the hotel": "too" grades what follows ("too late",
     # "too much"), an article or a place it never does.
-    (re.compile(rf"\btoo(?=\s+{_DETERMINER}\b)", re.I), "to"),
+    (gated(rf"\btoo(?=\s+{_DETERMINER}\b)", re.I), "to"),
     # "leaving four Boston", "four the record": a number counts what follows, never "the".
     (
-        re.compile(r"\bfour(?=\s+(?:the|a|an|my|our|your|his|her|their|me|us|him|them)\b)", re.I),
+        gated(r"\bfour(?=\s+(?:the|a|an|my|our|your|his|her|their|me|us|him|them)\b)", re.I),
         "for",
     ),
     # "moving two Denver next year": "two" before an article or a possessive is "to".
-    (re.compile(r"\btwo(?=\s+(?:the|my|our|your|his|her|their)\b)", re.I), "to"),
+    (gated(r"\btwo(?=\s+(?:the|my|our|your|his|her|their)\b)", re.I), "to"),
     # "their in Miami", "i think their closing the office early": where or what they are
     # doing follows "they're"; what they own follows "their".
     (
-        re.compile(
+        gated(
             r"\btheir(?=\s+(?:in|at|on|not|going|leaving|coming|closing|moving|flying|driving|"
             r"staying|still|so|always|never|getting|doing|here|gonna|out|back\s+(?:in|from|at|"
             r"tomorrow|tonight|on))\b)",
@@ -48,7 +49,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "i'm going their next week", "on my way their now": a place to go to, not an owner.
     (
-        re.compile(
+        gated(
             r"\b(?P<lead>(?:go|going|went|be|been|get|getting|got|way|over|live|living|stay|staying|"
             r"move|moving|drive|driving|fly|flying|meet|meeting)\s)their"
             r"(?=\s*(?:$|[,.!?;]|\s+(?:now|next|tomorrow|tonight|soon|later|today|at|by|in|on|"
@@ -58,10 +59,10 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
         "there",
     ),
     # "the kids are with there dad", "were leaving for there place": an owner's noun.
-    (re.compile(rf"(?<!\bis\s)(?<!\bare\s)\bthere(?=\s+{_OWNED}\b)", re.I), "their"),
+    (gated(rf"(?<!\bis\s)(?<!\bare\s)\bthere(?=\s+{_OWNED}\b)", re.I), "their"),
     # "love it hear", "we got hear at 4", "around hear": the place, not the hearing.
     (
-        re.compile(
+        gated(
             r"\b(?P<lead>(?:it|got|get|gets|getting|around|over|live|living|stay|staying|came|come|"
             r"from|out|up|down)\s)hear(?!\s+(?:about|from|you|me|him|her|them|it|that|the|a|"
             r"what|how|if|back)\b)",
@@ -71,7 +72,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "rent is do on the first", "closed do to the storm": a bill due, a reason due to.
     (
-        re.compile(
+        gated(
             r"\b(?P<lead>(?:is|are|was|were|bill|rent|payment|invoice|tuition)\s)do"
             r"(?=\s+(?:on|by|the|tomorrow|today|tonight|next|this|in|friday|monday|tuesday|"
             r"wednesday|thursday|saturday|sunday|\d)\b)",
@@ -80,7 +81,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
         "due",
     ),
     (
-        re.compile(
+        gated(
             r"\b(?P<lead>(?:closed|cancell?ed|canceled|delayed|postponed|late|shut|off)\s)do(?=\s+to\b)",
             re.I,
         ),
@@ -88,7 +89,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "my daughter is a way at college": being away, not a way of doing something.
     (
-        re.compile(
+        gated(
             r"(?<!\bthere\s)(?<!\bthere's\s)(?<!\bit\s)(?<!\bthat\s)"
             r"\b(?P<lead>(?:is|are|am|'s|'re|'m|be|been|was|were)\s)a\s+way"
             r"(?=\s+(?:at|for|on|until|till|this|next|all|from|in)\b)",
@@ -98,7 +99,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "I wood have called": a modal after a subject, never timber.
     (
-        re.compile(
+        gated(
             r"\b(?P<lead>(?:i|you|we|they|he|she|it)\s)wood(?=\s+(?:have|be|like|love|go|not|never)\b)",
             re.I,
         ),
@@ -106,7 +107,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "thank you sew much": a degree word, not needlework.
     (
-        re.compile(
+        gated(
             r"\bsew(?=\s+(?:much|many|sorry|glad|happy|good|bad|proud|excited|tired|sick|"
             r"late|far|long)\b)",
             re.I,
@@ -115,7 +116,7 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "the refund finally came threw": nothing is thrown after a verb of coming or going.
     (
-        re.compile(
+        gated(
             r"\b(?P<lead>(?:came|come|comes|coming|go|goes|going|gone|went|get|got|getting|made|"
             r"make|been|fell|falls|pulled|pull)\s)threw\b",
             re.I,
@@ -123,11 +124,11 @@ _MENDS: tuple[tuple[re.Pattern[str], str], ...] = (
         "through",
     ),
     # "the water bill came its 64.50": what something comes to, not what it owns.
-    (re.compile(r"\bits(?=\s+\$?\d)", re.I), "it's"),
+    (gated(r"\bits(?=\s+\$?\d)", re.I), "it's"),
     # "the water bill is €55 and its due the 12th", "its been paid": a state of the thing,
     # its apostrophe left out; what it owns takes a noun ("its due date", "its paid plan").
     (
-        re.compile(
+        gated(
             r"\bits(?=\s+(?:due|overdue|been|already|still|not|paid)\b"
             r"(?!\s+(?:date|dates|day|amount|sum|plan|tier|version|subscription)\b))",
             re.I,
@@ -159,7 +160,7 @@ def _mended(m: re.Match[str], meant: str) -> str:
 
 _TOWN = 50_000
 """A city smaller than this may be an English word too ("Cheers", "Liberty")."""
-_TWO_PLACE = re.compile(r"\b(?P<w>two|too|four)\s+(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
+_TWO_PLACE = gated(r"\b(?P<w>two|too|four)\s+(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
 
 
 def _to_a_place(text: str) -> str:

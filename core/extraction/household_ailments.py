@@ -22,7 +22,7 @@ those found no status:
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _BE = r"(?:is|are|'s|was|were|has\s+been|have\s+been|'s\s+been|seems?|looks?|has|'s\s+got|has\s+got|got)"
 _STILL = r"(?:(?:still|now|back|just|both|all|currently|again|also|a\s+bit|a\s+little|really|very|v|so)\s+)*"
@@ -30,11 +30,11 @@ _LEAD = rf"^\s*(?:[;:\u2013\u2014-]\s*)?(?:{_BE}\s+)?{_STILL}"
 """What may come between the member and the state: a note's label mark ("Rory - temp 38.2"),
 "is", "has been", and "still", "really"."""
 
-_NURSERY_AILMENT = re.compile(
+_NURSERY_AILMENT = gated(
     _LEAD + r"(?:(?:keeps?|kept)\s+)?(?:sneezing|sneezy|(?:the\s+)?(?:squits|trots)|"
     r"(?:an?\s+)?(?:upset|dodgy|funny|poorly|sore)\s+(?:tummy|stomach|tum))\b"
 )
-_HOT_AND_UNWELL = re.compile(
+_HOT_AND_UNWELL = gated(
     _LEAD + r"hot\s+(?:and|&|n)\s+(?:(?:very|really|so|a\s+bit)\s+)?(?:clingy|grizzly|whiny|"
     r"whingy|miserable|floppy|lethargic|listless|sleepy|flushed|shivery|sweaty|tearful|"
     r"out\s+of\s+sorts)\b"
@@ -44,21 +44,21 @@ _MEDICINE = (
     r"co-?amoxiclav|cefalexin|azithromycin|erythromycin|amox|abx|metronidazole|"
     r"dioralyte|rehydration\s+(?:salts|sachets)|oral\s+rehydration|oseltamivir"
 )
-_ON_A_COURSE = re.compile(
+_ON_A_COURSE = gated(
     _LEAD + r"(?:(?:been\s+|got\s+|was\s+)?(?:started|put)\s+)?on\s+(?:the\s+|his\s+|her\s+|"
     rf"their\s+|some\s+)?(?:a\s+course\s+of\s+)?(?:{_MEDICINE})\b"
 )
-_TEMPERATURE = re.compile(
+_TEMPERATURE = gated(
     _LEAD + r"(?:(?:had|running|got)\s+)?(?:a\s+)?(?:temp|temperature)\s*(?:of\s+|is\s+|was\s+|"
     r"at\s+|=\s*|:\s*)?(?P<deg>\d{2,3}(?:\.\d)?)\s*(?:°\s*[cf]?|c\b|f\b)?"
 )
-_NOT_THEMSELVES = re.compile(
+_NOT_THEMSELVES = gated(
     # "Nan's been off her legs since Friday", "Grandad's not right today, very pale": an old
     # person's or a child's decline said the British carer's way.
     _LEAD + r"(?:off\s+(?:her|his|their)\s+legs|not\s+(?:quite\s+)?right(?=\s*(?:$|[,.;!]|today|"
     r"tonight|this|again|at\s+all|since))|(?:very|v|really|quite|a\s+bit|so)\s+pale(?:\s+and\s+\w+)?)\b"
 )
-_KEPT_IN_BED = re.compile(
+_KEPT_IN_BED = gated(
     # "Evie's been in bed all day with a headache", "up and down all night with his ears",
     # "has a bad ear", "complaining his throat hurts", "has got oral thrush".
     _LEAD + r"(?:in\s+bed\s+(?:all\s+day|since\s+\w+|today|again|all\s+morning)\s+with\b|"
@@ -69,9 +69,9 @@ _KEPT_IN_BED = re.compile(
     r"(?:sore\s+|bad\s+)?(?:throat|tummy|ear|ears|head|chest)\b|"
     r"(?:oral\s+)?thrush\b)"
 )
-_WITH_IT = re.compile(_LEAD + r"(?:much|a\s+lot|loads|far|more)\s+(?:more\s+)?with\s+it\b")
+_WITH_IT = gated(_LEAD + r"(?:much|a\s+lot|loads|far|more)\s+(?:more\s+)?with\s+it\b")
 """More "with it" again: alert and herself, well ("Dad's much more with it today")."""
-_MOOD_BUT_WELL = re.compile(
+_MOOD_BUT_WELL = gated(
     _LEAD + r"(?:(?:a\s+bit|a\s+little|bit|very|v|really|quite)\s+)?(?:grumpy|tired|cranky|"
     r"grizzly|whingy|clingy|quiet|shattered|knackered|teary|tearful|emotional|bruised|"
     r"sore|stroppy|grouchy|hyper|overtired)\s+(?:but|tho|though)\s+(?:otherwise\s+)?"

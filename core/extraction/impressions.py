@@ -11,21 +11,20 @@ like my flight is delayed", "seems we're stuck here till friday") and keeps its 
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.word_gates import gated
 
 _IMPRESSION_VERBS = frozenset({"sound", "look", "seem"})
 _POINTING_BACK = frozenset({"", "that", "it", "this", "all that", "that all"})
-_SENSE = re.compile(r"\bmakes?\s+(?:total\s+|perfect\s+|more\s+|no\s+)?sense\b")
-_IMPRESSION_SAID = re.compile(
+_SENSE = gated(r"\bmakes?\s+(?:total\s+|perfect\s+|more\s+|no\s+)?sense\b")
+_IMPRESSION_SAID = gated(
     r"(?:^|\b(?:that|it|this|all)\s+)(?:(?:really|just|honestly|tbh|kinda|still)\s+)?"
     r"(?:sounds|looks|seems)\b(?!\s+(?:for|after|into|forward)\b)"
 )
 """The verb said as the impression something gives ("sounds like…", "that looks…"), not as
 what someone does ("looking for a cheap hotel", "look after the kids")."""
-_CLAUSE_TAKEN = re.compile(r"^(?:advcl|ccomp)\b")
-_ABOUT_THE_LISTENER = re.compile(
+_CLAUSE_TAKEN = gated(r"^(?:advcl|ccomp)\b")
+_ABOUT_THE_LISTENER = gated(
     r"\b(?:sounds?|looks?|seems?)\s+(?:like|as\s+if|as\s+though|that)\s+"
     r"(?:you|u|ya|ur|you're|youre|you've|youve|you'll|you'd)\b"
 )

@@ -8,12 +8,11 @@ sentence that opens on a question word or an auxiliary ("is it $212??").
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.amounts import AMOUNT
+from core.extraction.word_gates import gated
 
-_MARKS = re.compile(r"(?:\?[?!]+|![?!]*\?[?!]*)\s*$")
-_ASKS = re.compile(
+_MARKS = gated(r"(?:\?[?!]+|![?!]*\?[?!]*)\s*$")
+_ASKS = gated(
     r"^(?:\W*(?:so|and|but|wait|babe|baby|hun|hon|wtf|omg|lol)\W+)*"
     r"(?:what|when|where|who|why|how|which|is|are|was|were|do|does|did|have|has|can|could|"
     r"will|would|should|am|isn't|aren't|didn't|doesn't|u|you|ur|your)\b"

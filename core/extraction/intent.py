@@ -54,8 +54,9 @@ from core.extraction.intent_undone import plan_undone
 from core.extraction.letters import is_sign_off
 from core.extraction.segments import Segment
 from core.extraction.types import MessageIntent
+from core.extraction.word_gates import gated
 
-_COMMAND = re.compile(
+_COMMAND = gated(
     r"^(?:please\b|pls\b|plz\b|kindly\b|(?:can|could|would|will)\s+(?:you|u)\b|"
     # "any chance u could grab me a cab", "can i get the reference number", British "I'm
     # after a quiet pub": asked of a clerk or an assistant, with or without its "?".
@@ -68,7 +69,7 @@ _COMMAND = re.compile(
     r"let\s+me\s+know|clear|reset|undo|stop|start\s+a|mark|move|put|buy|pay|return|leave|"
     r"call|pick\s+up|drop\s+off|renew|file|submit|finish|fix|review|email)\b)"
 )
-_NOT_COMMAND = re.compile(
+_NOT_COMMAND = gated(
     r"^(?:call\s+me|change\s+of\s+plans?|"
     # A command word that is the first half of a noun: "return flight moved to tuesday",
     # "pick up is at 3", "move-in date is the 1st", "book club got cancelled".
@@ -76,7 +77,7 @@ _NOT_COMMAND = re.compile(
     r"move[\s-](?:in|out)\s+(?:date|day)|(?:pick[\s-]?up|drop[\s-]?off|check[\s-](?:in|out))"
     r"\s+(?:time|is|was|got|moved|changed)|update\s*:)\b"
 )
-_COMMAND_WORD_AS_SUBJECT = re.compile(
+_COMMAND_WORD_AS_SUBJECT = gated(
     r"^(?:mark|review|order|call|pay|check|move|leave|fix|set|book|return|"
     r"file|play|draft|track|update|change)(?:'s\b|\s+(?:is|was|has|had|isn't|wasn't|"
     r"hasn't|gets|got|just|still|finally)\b)"
@@ -84,19 +85,17 @@ _COMMAND_WORD_AS_SUBJECT = re.compile(
 """A command word that a finite "is" or "has" follows is the subject: a name ("Mark is
 sick", "mark's away in houston") or a noun ("pay is due friday", "order's late"), never
 an order; "mark it done", "call mom", "pay the plumber" stay orders."""
-_ASKED_AFTER = re.compile(
+_ASKED_AFTER = gated(
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u)|(?:book|reserve|order|get|find|call|"
     r"send|remind|text)\s+(?:me|us)|book\s+(?:it|that|them|both)|go\s+ahead)\b"
 )
 """A request after a statement and a comma ("..., book me a taxi", "..., pls call")."""
-_CALL_ME = re.compile(
-    r"(?i:\bcall\s+me)\s+[A-Z][a-z]+\b(?!\s+(?:when|if|after|before|at|on|back)\b)"
-)
-_HABITUAL_WOULD = re.compile(
+_CALL_ME = gated(r"(?i:\bcall\s+me)\s+[A-Z][a-z]+\b(?!\s+(?:when|if|after|before|at|on|back)\b)")
+_HABITUAL_WOULD = gated(
     r"\b(?:would|'d)\s+(?:always\s+|often\s+|usually\s+|sometimes\s+|just\s+|then\s+)?"
     r"(?!(?:rather|love|like|prefer|want|hate|mind|be|have|need|'ve|ever|never)\b)[a-z]+"
 )
-_HABIT_FRAME = re.compile(
+_HABIT_FRAME = gated(
     r"\b(?:every|each)\s+(?:single\s+)?(?:morning|day|night|evening|afternoon|week|weekend|"
     r"summer|winter|spring|fall|autumn|year|time|holiday|christmas|sunday|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|january|february|march|april|may|june|july|august|"
@@ -112,25 +111,25 @@ _HABIT_FRAME = re.compile(
 the porch for hours", "in the summers of my childhood we would drive to the coast". A
 frequency or a past frame with "would" and no condition tells how things used to be;
 "would rather/love/like", "would be", "would have" keep their modal sense."""
-_SOFT_HEDGE = re.compile(
+_SOFT_HEDGE = gated(
     r"\b(?:probably|likely|i\s+guess|i\s+suppose|i\s+assume|should\s+be|"
     r"tentative(?:ly)?|roughly|presumably|supposed\s+to)\b"
 )
-_LEANING = re.compile(
+_LEANING = gated(
     r"\b(?:i\s+think|i\s+believe|i\s+reckon|(?:pretty|fairly|quite|i'm|im|i\s+am)\s+sure)\b"
 )
 """The speaker leaning one way ("i think emma has a fever", "pretty sure the rent went up"):
 surer than a guess, not sure enough to take without asking; confident enough that the
 resolver asks (a Yes settles it), where a guess ("probably") is only heard."""
-_REPORTED = re.compile(
+_REPORTED = gated(
     r"^(?:my\s+)?\w+(?:\s+\w+)?\s+(?:says|said|thinks|told\s+me|tells\s+me|mentioned|claims|"
     r"claimed|believes|texted|wrote)\b|\bapparently\b|\baccording\s+to\b|\bi\s+heard\b|"
     r"\brumou?r\b|\bsupposedly\b"
 )
-_PURPOSE = re.compile(rf"^(?:that\s+)?{SUBJECT_PRONOUN}\s+(?:can|could)\s+(?!not\b|never\b)\w")
+_PURPOSE = gated(rf"^(?:that\s+)?{SUBJECT_PRONOUN}\s+(?:can|could)\s+(?!not\b|never\b)\w")
 """After "so", a clause of ability is a purpose ("so we can leave early"); "so we can't
 come" is a result, a fact."""
-_TOLD_ANYWAY = re.compile(
+_TOLD_ANYWAY = gated(
     r"(?:in\s+case|if)\s+(?:you|u|ya|anyone|any1|anybody)(?:'re|\s+are|\s+r|\s+were)?\s+"
     r"(?:wondering|wonder(?:s|ed)?|asks?|asked|cares?|must\s+know|wanna\s+know|want\s+to\s+know|"
     r"missed\s+it)\b|in\s+case\s+(?:ur|youre)\s+wondering\b"
@@ -138,7 +137,7 @@ _TOLD_ANYWAY = re.compile(
 """An aside that tells the listener something whatever they wonder ("in case you're
 wondering, I got the job", "if anyone asks, we're at nan's"): it opens no condition over
 the clause after it."""
-_FIRST_PERSON = re.compile(r"^(?:i|we|i'm|we're|i've|we've|my|our|i'll|we'll)\b")
+_FIRST_PERSON = gated(r"^(?:i|we|i'm|we're|i've|we've|my|our|i'll|we'll)\b")
 
 
 @dataclass(frozen=True)
@@ -253,16 +252,16 @@ def classify(
     return ClauseIntent(intent, confidence, future_time=has_future_time)
 
 
-_WANTED = re.compile(r"\bwanted\s+to\b")
-_COULD = re.compile(r"\bcould(?:n't|nt)?\b(?!\s+(?:have|'ve)\b)")
-_PAST_FRAME = re.compile(
+_WANTED = gated(r"\bwanted\s+to\b")
+_COULD = gated(r"\bcould(?:n't|nt)?\b(?!\s+(?:have|'ve)\b)")
+_PAST_FRAME = gated(
     r"\b(?:back\s+)?when\s+(?:i|we)\s+(?:was|were|lived|had|worked|used\s+to|[a-z]+ed)\b|"
     r"\b(?:in|during|after)\s+college\b|\bas\s+(?:a|little)\s+(?:kid|kids|child|children|teen|"
     r"teenager|girl|boy)\b|\bgrowing\s+up\b|\bback\s+(?:then|in\s+the\s+day)\b|\byears\s+ago\b|"
     r"\bin\s+(?:high\s+school|middle\s+school|grade\s+school|(?:19|20)\d\d)\b"
 )
 """A past frame: a wish said inside it is what the speaker wanted then."""
-_REPORTED_WOULD = re.compile(
+_REPORTED_WOULD = gated(
     r"\b(?:said|told\s+(?:me|us|him|her|them)|promised|swore|mentioned|texted|claimed)\s+"
     r"(?:that\s+)?(?:he|she|they|it|i|we)(?:'d|\s+would)\s+(?!have\b|'ve\b|rather\b|like\b|love\b)"
     r"(?=[a-z])"

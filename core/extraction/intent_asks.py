@@ -14,10 +14,10 @@ all the same. What is still undecided ("I'm still deciding") is a possibility, n
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from core.extraction.intent_chat import is_chitchat, is_social
+from core.extraction.word_gates import gated
 
 _ANYONE = (
     r"(?:you|u|ya|someone|somebody|some1|anyone|anybody|any1|one\s+of\s+(?:you|us|u)|y'?all|"
@@ -27,7 +27,7 @@ _GOOD = (
     r"(?:great|good|nice|awesome|amazing|helpful|lovely|brilliant|fab|ideal|perfect|super|"
     r"handy|appreciated|a\s+(?:big\s+|huge\s+)?help)"
 )
-_INDIRECT_REQUEST = re.compile(
+_INDIRECT_REQUEST = gated(
     # "It would be great if someone could confirm the venue", "would be good if u could
     # ring the GP", "it'd be really helpful if you could send the slides".
     rf"^(?:it\s+)?(?:would|'d|wd|will)\s+be\s+(?:really\s+|so\s+|very\s+|super\s+)?{_GOOD}\s+"
@@ -65,7 +65,7 @@ _INDIRECT_REQUEST = re.compile(
     r"(?:,?\s+(?:thanks|thank\s+you|please))?$"
 )
 _LEAD = r"^(?:(?:and|so|also|hi|hello|hey|ok|okay|um|oh|hmm+|honestly|tbh)[\s,!.]+)*"
-_FOLDED_QUESTION = re.compile(
+_FOLDED_QUESTION = gated(
     # "I was wondering whether you had a chance to look", "just wondering if anyone has
     # the password", "I wanted to check whether the invoice was paid", "we'd like to know
     # whether the ferry runs", "I am writing to ask if the flat is still available", "just
@@ -84,7 +84,7 @@ _FOLDED_QUESTION = re.compile(
     r"chasing)\s+(?:up|in|back)\s+(?:on|about|regarding|re|with\s+(?:you|u)\s+(?:on|about|"
     r"regarding|re))\b"
 )
-_DIALOGUE_CLOSING = re.compile(
+_DIALOGUE_CLOSING = gated(
     # "no, that's all I need today", "that'll be all", "nothing else", "that won't be
     # necessary", "whichever is cheapest", "no need, thanks": a customer closing or
     # declining an offer claims nothing.
@@ -125,8 +125,8 @@ _DIALOGUE_CLOSING = re.compile(
     r"late\s+reply|wait)))?"
     r")(?:\s+(?:thanks?|thank\s+you|then|for\s+now))*"
 )
-_CLOSING_PIECE = re.compile(r"\s*[,.!;]+\s*|\s+(?=(?:thanks?|thank\s+you|cheers|bye)\b)")
-_DISCOURSE_LEAD = re.compile(
+_CLOSING_PIECE = gated(r"\s*[,.!;]+\s*|\s+(?=(?:thanks?|thank\s+you|cheers|bye)\b)")
+_DISCOURSE_LEAD = gated(
     r"^(?:(?:actually|also|oh\s+and|and\s+also|oh\s+also|in\s+that\s+case|in\s+which\s+case|"
     r"one\s+more\s+thing|while\s+you're\s+at\s+it|(?:note\s+|memo\s+)?to\s+self|reminder|"
     r"self[\s-]reminder|todo|to\s+do|oops|sorry|"
@@ -143,36 +143,36 @@ _DISCOURSE_LEAD = re.compile(
 """The words a customer or a note puts before what it asks: "Actually, make that five",
 "Oh and also book a taxi", "Note to self: renew passport". (Not "ok," or "yeah,": a
 subjectless statement follows them as often as a command does.)"""
-_AGREED_THEN_ASKED = re.compile(
+_AGREED_THEN_ASKED = gated(
     r"^(?:yes|yeah|yep|ok|okay|great|perfect|lovely|sure|alright|right|sounds\s+(?:good|great)|"
     r"that\s+(?:works|sounds\s+(?:good|great)))\W+(?:(?:then|and|so)\s+)?(?:go\s+ahead\s+and\s+)?"
     r"(?:book|reserve|make\s+(?:it|that|the)|go\s+ahead|cancel|add|change|send|order)\b"
 )
 """A customer agreeing and asking the desk to go on ("Perfect, book it for three", "yes
 go ahead", "ok then cancel the taxi")."""
-_REPAIR = re.compile(
+_REPAIR = gated(
     r"^(?:(?:sorry|oops|no|wait|actually|sorry\s+my\s+bad|my\s+bad|correction)[\s,:;.!-]+)*"
     r"(?:i|we)\s+meant\b(?!\s+(?:to|it|what)\b)"
 )
 """A customer mending what was said ("Sorry, I meant Tuesday not Thursday", "my bad, we
 meant the 14th"): a request to change the booking, not a story ("I meant to call")."""
-_SELF_REMINDER = re.compile(
+_SELF_REMINDER = gated(
     r"^(?:i\s+|we\s+)?(?:must|need\s+to|have\s+to|gotta|got\s+to|should|mustn't|must\s+not)\s+"
     r"(?:remember|not\s+forget|remind\s+(?:myself|ourselves))\s+(?:to|that)\b|"
     r"^(?:(?:don't|dont|do\s+not)\s+(?:let\s+me\s+)?forget|remember)\s+to\b"
 )
 """A note to oneself of what to do ("must remember to call the bank", "don't forget to
 renew the passport"): asked of the speaker later, no fact yet."""
-_PLEASE_END = re.compile(r"(?:,\s*|\s+)(?:please|pls|plz)$")
-_PLEASE_LEAD = re.compile(r"^(?:please|pls|plz)\b")
-_STATE_NOW = re.compile(
+_PLEASE_END = gated(r"(?:,\s*|\s+)(?:please|pls|plz)$")
+_PLEASE_LEAD = gated(r"^(?:please|pls|plz)\b")
+_STATE_NOW = gated(
     r"\b(?:i'm|im|i\s+am|we're|we\s+are|i've|we've|i\s+have|we\s+have|i\s+was|we\s+were|"
     r"my|our)\b"
 )
 """A customer's wish list with "please" at its end ("an aisle seat please", "the train
 should arrive by 10:15 please", "for three nights please") asks; one about the speaker ("I'm
 at the desk now, please come down") is a statement with its request."""
-_WANTS_A_SERVICE = re.compile(
+_WANTS_A_SERVICE = gated(
     r"^(?:(?:hi|hello|hey|good\s+(?:morning|afternoon|evening)|hi\s+there|yes|yeah|ok|okay|"
     r"also|and|oh)\W+)*(?:i|we)(?:'m|\s+am|'re|\s+are|\s+was|\s+were)\s+(?:also\s+|just\s+|"
     r"really\s+)?(?:hoping|trying|wanting|looking|wishing|keen|eager)\s+to\s+(?:find|book|"
@@ -187,19 +187,19 @@ _WANTS_A_SERVICE = re.compile(
 """A customer telling a desk what to find ("I'm hoping to find an Italian restaurant in
 the centre", "we're looking to book two rooms", "I was hoping you could help"): a request,
 not a hope about the world."""
-_UNDECIDED = re.compile(
+_UNDECIDED = gated(
     r"\b(?:still|yet\s+to|haven't|have\s+not|havent|not|hasn't|has\s+not|n't)\s+(?:quite\s+|"
     r"fully\s+|really\s+)?(?:decid(?:ing|ed|e)|made\s+(?:up\s+)?(?:my|our|his|her|their)\s+"
     r"minds?(?:\s+up)?|figur(?:ing|ed)\s+(?:it|that|things)\s+out|settled\s+on|sure\s+yet|"
     r"worked\s+(?:it|things)\s+out)\b(?!\s+(?:to|that|on\s+the)\b)"
 )
-_WAIT_AND_SEE = re.compile(
+_WAIT_AND_SEE = gated(
     r"\b(?:we'll|we\s+will|i'll|i\s+will|guess\s+we'll)\s+(?:just\s+)?see(?:\s+(?:how|what|if|"
     r"whether)\b|\s*$)|\btime\s+will\s+tell\b|\bremains\s+to\s+be\s+seen\b|^who\s+knows\b"
 )
 """Not decided yet ("I'm still deciding", "we haven't made up our minds", "not confirmed
 yet"): a plan that may or may not be, not a fact; "we decided to stay" is one."""
-_WH_EXPLETIVE = re.compile(
+_WH_EXPLETIVE = gated(
     r"^(?:(?:ok|okay|so|wait|um|and|but|like|bro|dude|lol|omg)\W+)*"
     r"(?:who|what|where|why|how|when|which)\s+(?:tf|tha\s+(?:hell|heck|fuck|f)|the\s+(?:hell|heck|"
     r"fuck|f|frick|flip|dickens|devil)|on\s+earth|in\s+the\s+world|in\s+god's\s+name|ever|even)\b"
@@ -258,7 +258,7 @@ def asks_without_you(low: str) -> bool:
     return _ASKED_WITHOUT_YOU.search(low) is not None
 
 
-_ASKED_WITHOUT_YOU = re.compile(
+_ASKED_WITHOUT_YOU = gated(
     # "can help me check the price", "could send us the photos later", "can resend the
     # address": a favour asked with its "you" left out (Singapore, Malaysian and Indian
     # English); "can pick them up Friday" stays the writer's own offer. "can or not" at
@@ -275,7 +275,7 @@ def undecided(low: str) -> bool:
     return _UNDECIDED.search(low) is not None or _WAIT_AND_SEE.search(low) is not None
 
 
-_SUBJECTLESS_PLAN = re.compile(
+_SUBJECTLESS_PLAN = gated(
     r"^(?:(?:ok|okay|so|and|then|anyway|welp|right|alright|k)[\s,]+)*(?:just\s+)?(?:gonna|going\s+to|"
     r"about\s+to|off\s+to|heading\s+(?:out|off|over|home|back|to|into)|leaving\s+(?:for|at|in|"
     r"soon|shortly|tonight|tomorrow)|off\s+(?:out|home|now)|"
@@ -289,7 +289,7 @@ _SUBJECTLESS_PLAN = re.compile(
 home in 10", "leaving for the airport at 6"."""
 
 
-_UNDER_WAY = re.compile(r"\b(?:now|rn|right\s+now|atm|already|as\s+we\s+speak)\b")
+_UNDER_WAY = gated(r"\b(?:now|rn|right\s+now|atm|already|as\s+we\s+speak)\b")
 """Set out already: "heading to tahoe now" is a trip under way, not a plan."""
 
 

@@ -7,12 +7,12 @@ A clause made only of these has intent "none" whatever else its words would say,
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
-_CHITCHAT = re.compile(
+_CHITCHAT = gated(
     r"(?:hi|hello|hey|hiya|yo|howdy|sup|good\s+(?:morning|afternoon|evening|night)|gm|gn|"
     r"thanks?(?:\s+(?:you|again))?(?:\s+(?:so|very)\s+much|\s+a\s+(?:lot|ton|bunch))?|thx|ty|"
     r"tysm|cheers|ta|brill|brilliant|lovely|ace|fab|sorted|nice\s+one|spot\s+on|no\s+dramas|"
@@ -138,11 +138,11 @@ _SOCIAL = branched(
 speaker's world, however long ("Thanks everyone for the advice, it really helped")."""
 
 
-_NOT_WORDS = re.compile(r"[^\w\s',.!?-]+")
-_SOCIAL_RUN = re.compile(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}))*")
+_NOT_WORDS = gated(r"[^\w\s',.!?-]+")
+_SOCIAL_RUN = gated(rf"(?:{_SOCIAL.pattern})(?:[\s,.!]+(?:{_SOCIAL.pattern}))*")
 
 
-_CHITCHAT_RUN = re.compile(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pattern}))*")
+_CHITCHAT_RUN = gated(rf"(?:{_CHITCHAT.pattern})(?:[\s,.!]+(?:{_CHITCHAT.pattern}))*")
 
 
 @lru_cache(maxsize=1024)

@@ -26,11 +26,11 @@ intent "none":
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _LEAD = r"^(?:(?:and|but|so|also|oh|ok|okay|hi|hello|hmm+|um|well|sorry|then|actually)\W+)*"
 
-_PERMISSION = re.compile(
+_PERMISSION = gated(
     # "Might I ask whether the deadline could be extended", "may I ask if the room has a
     # balcony", "could I just check whether…", "can I confirm that…": asking leave to ask.
     _LEAD + r"(?:may|might|could|can)\s+(?:i|we)\s+(?:please\s+|just\s+|also\s+|briefly\s+)?"
@@ -40,7 +40,7 @@ _DESK_VERB = (
     r"(?:check\s+(?:in|out)|pay|bring|extend|cancel|keep|store|drop\s+off|collect|upgrade|"
     r"reserve|book|order|request|get|have|make\s+(?:it|that))"
 )
-_DESK_ASK = re.compile(
+_DESK_ASK = gated(
     # "could we check in early?", "can I leave my bags at reception", "could we possibly
     # move it to 8?": a request put to a desk as a question of ability.
     _LEAD
@@ -48,7 +48,7 @@ _DESK_ASK = re.compile(
     + _DESK_VERB
     + r"\b"
 )
-_EMPHATIC_IMPERATIVE = re.compile(
+_EMPHATIC_IMPERATIVE = gated(
     # "Do let me know if Wednesday suits you better", "do feel free to ring", "Do get in
     # touch": the imperative with "do" in front (not "do you…", "do we…", a question).
     _LEAD + r"(?:please\s+)?do\s+(?:please\s+)?(?:let\s+(?:me|us)|feel\s+free|get\s+in\s+touch|"
@@ -56,7 +56,7 @@ _EMPHATIC_IMPERATIVE = re.compile(
     r"text|bring|remember|try|join|contact|forward|say|ask|bear\s+in\s+mind|have\s+a)\b"
 )
 _CLOCK = r"(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?|noon|midday|midnight)"
-_TERMS_AS_WISH = re.compile(
+_TERMS_AS_WISH = gated(
     # "I would like to leave after 16:15", "we'd like to arrive by 8pm", "I want to depart
     # around 9", "I'd like to stay for 3 nights", "i'd like to eat at 7": the terms a desk is
     # to search with (not "I'd like to go to Japan someday": a wish).
@@ -69,7 +69,7 @@ _TERMS_AS_WISH = re.compile(
     r"for\s+(?:\d+|one|two|three|four|five|six|seven|eight|a\s+couple\s+of)\s+(?:nights?|"
     r"people|persons|guests|adults)\b)"
 )
-_DESK_WISH = re.compile(
+_DESK_WISH = gated(
     # "I'd like to speak to someone about my bill", "we would like to cancel the order",
     # "I'd like to make a complaint", "i would like to report a missing parcel": what a
     # customer asks a desk (or the assistant) to do, said as a wish. (Not "I'd like to move
@@ -81,7 +81,7 @@ _DESK_WISH = re.compile(
     r"date|time|address|password|plan|appointment|details|name|email|payment|card|delivery)|make\s+(?:a|an)\s+(?:\w+\s+)?(?:booking|reservation|"
     r"complaint|appointment|claim|enquiry|inquiry|payment|order|change|correction))\b"
 )
-_IT_TERMS = re.compile(
+_IT_TERMS = gated(
     # "it has to have free parking", "but it should be in the centre", "they must accept
     # dogs": the thing asked for, named before, and its terms.
     # (not "it should be in the post by now": what was expected)
@@ -98,7 +98,7 @@ _IT_TERMS = re.compile(
     r"cheap|cheaper|moderate|moderately|expensive|mid-?range|(?:at\s+)?least|no\s+more|under|"
     r"below|above|over|free|dog-friendly|pet-friendly|rated|a\s+\d|\d))\b"
 )
-_RETRY = re.compile(
+_RETRY = gated(
     # "let's try one night instead", "ok let's try another hotel", "let's try for 8pm
     # then": the desk asked to search again (not "let's try the new taco place": a
     # suggestion between friends).
@@ -106,7 +106,7 @@ _RETRY = re.compile(
     r"(?:instead|then)\b|(?:another|a\s+different|somewhere\s+else|a\s+cheaper|the\s+other)\b|"
     r"for\s+" + _CLOCK + r")"
 )
-_GRATEFUL_FOR = re.compile(
+_GRATEFUL_FOR = gated(
     # "I'd be grateful for a call back at your convenience", "we were hoping for something
     # nearer the river": a thing asked for by the thanks or the hope for it.
     _LEAD + r"(?:(?:i|we)(?:'d|\s+would)\s+be\s+(?:very\s+|most\s+|really\s+|so\s+)?(?:grateful|"
@@ -116,14 +116,14 @@ _GRATEFUL_FOR = re.compile(
     r"(?:i|we)(?:'d|\s+would)\s+(?:really\s+|greatly\s+|very\s+much\s+)?appreciate\s+(?:it|your|a|an|"
     r"any|some|if)\b)"
 )
-_NOT_NEEDED = re.compile(
+_NOT_NEEDED = gated(
     # "The hotel doesn't need to have free parking": a term waived.
     _LEAD
     + r"(?:(?:the|a|an|our|my)\s+)?(?:[a-z-]+\s+)?(?:hotel|restaurant|guest\s*house|room|place|"
     r"taxi|cab|train|flat|apartment|table|it|they)\s+(?:doesn't|does\s+not|don't|do\s+not)\s+"
     r"(?:need\s+to|have\s+to)\s+(?:have|be|include|serve|offer)\b"
 )
-_SHOULD_YOU = re.compile(
+_SHOULD_YOU = gated(
     # "Should you require any further information, please…", "should you need anything,
     # just shout", "please do not hesitate to contact me": the offer that closes a letter.
     _LEAD + r"(?:should\s+you\s+(?:require|need|have|wish|want|like)\b|(?:please\s+)?(?:do\s+not|"
@@ -137,13 +137,13 @@ _SHOULD_YOU = re.compile(
     # or where the writer writes from.
     r"(?!\s*:|\s+from\b)(?!.*\b(?:that|to\s+(?:say|tell|let))\b))"
 )
-_ANOTHER_OPTION = re.compile(
+_ANOTHER_OPTION = gated(
     # "What about Thursday instead?", "how about the 7:30 one?": another of the options.
     _LEAD + r"(?:what|how)\s+about\s+(?:the\s+|a\s+|an\s+)?(?:[\w:.'-]+\s+){0,2}?(?:instead|one|"
     r"ones|option|time|slot|night|nights|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|"
     r"tonight|\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?)\b"
 )
-_CHANGED_MIND = re.compile(
+_CHANGED_MIND = gated(
     # "Actually I've changed my mind", "I'd rather stay somewhere in the west", "we'd
     # rather have a table outside": the customer's choice changed or given.
     _LEAD + r"(?:(?:no|on\s+second\s+thoughts?)\W+)*(?:(?:i've|i\s+have|we've|we\s+have)\s+"
@@ -152,33 +152,33 @@ _CHANGED_MIND = re.compile(
     r"centre|center))|(?:go\s+for|book|take|have|get)\s+(?:the|a|an|one|something)))\b"
     # (not "I'd rather be in Hawaii", "I'd rather stay home this weekend": a wish)
 )
-_ESSENTIAL = re.compile(
+_ESSENTIAL = gated(
     # "parking is essential", "a lift is a must": what the thing wanted must have.
     r"\b(?:parking|free\s+parking|wi-?fi|a\s+lift|an?\s+elevator|breakfast|a\s+pool|air\s+con"
     r"(?:ditioning)?|step-free\s+access|a\s+cot|a\s+crib|a\s+sea\s+view|a\s+balcony)\s+"
     r"(?:is|would\s+be|'s)\s+(?:absolutely\s+|really\s+)?(?:essential|a\s+must|important|"
     r"non-negotiable|vital|required|necessary)\b"
 )
-_NO_NEED = re.compile(
+_NO_NEED = gated(
     # "No, I don't need a reservation, thank you", "we won't need the taxi": an offer declined.
     _LEAD + r"(?:no\W+)?(?:i|we)\s+(?:don't|do\s+not|won't|will\s+not)\s+(?:need|want|require)\s+"
     r"(?:a|an|the|any)\s+(?:[\w-]+\s+)?(?:reservation|booking|taxi|cab|table|room|ticket|"
     r"tickets|transfer|pick-?up|car|reference|receipt)\b"
 )
-_FOUND_IT = re.compile(
+_FOUND_IT = gated(
     # "that's exactly what I was after", "just what we were looking for": an offer taken.
     r"\b(?:(?:that's|that\s+is|it's|it\s+is|this\s+is|sounds\s+like)\s+(?:exactly\s+|just\s+|"
     r"precisely\s+)?|(?:exactly|just|precisely)\s+)what\s+(?:i|we)(?:\s+(?:was|were|am|are)|'m|'re)\s+(?:after|looking\s+for|"
     r"hoping\s+for)\b"
 )
-_ATTACHED = re.compile(
+_ATTACHED = gated(
     # "As requested, I've attached the receipts from my trip", "I'm enclosing the signed
     # form", "I've cc'd Sam": what goes with the letter, no news of the world.
     _LEAD + r"(?:as\s+(?:requested|promised|discussed)\W+)?(?:i've|i\s+have|we've|we\s+have|i'm|"
     r"i\s+am|we're|we\s+are)\s+(?:also\s+|now\s+)?(?:attached|enclosed|attaching|enclosing|"
     r"cc'd|cc'ing|copied\s+in)\b"
 )
-_LETTER_COURTESY = re.compile(
+_LETTER_COURTESY = gated(
     # "Apologies for any inconvenience caused", "Noted with thanks", "Welcome to Casa Azul!":
     # a letter's apology, acknowledgement or welcome.
     _LEAD
@@ -186,7 +186,7 @@ _LETTER_COURTESY = re.compile(
     r"delay|confusion|trouble)|noted(?:\s+with\s+thanks)?\s*$|(?:a\s+(?:warm\s+)?)?welcome\s+to\s+"
     r"(?!the\s+(?:team|family)\b)[\w\s'-]{1,30}$)"
 )
-_DEVICE_SIGNATURE = re.compile(
+_DEVICE_SIGNATURE = gated(
     # What a mail program appends: "Sent from my iPhone", "Sent from Outlook for iOS",
     # "Get Outlook for Android", "Sent via BlackBerry".
     r"^(?:sent\s+(?:from|via|using|with)\s+(?:my\s+)?|get\s+)(?:iphone|ipad|android|"

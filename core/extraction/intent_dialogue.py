@@ -13,10 +13,11 @@ possibility.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-_PASSIVE_ASK = re.compile(
+from core.extraction.word_gates import gated
+
+_PASSIVE_ASK = gated(
     # "It would be appreciated if the payment could be made by the 15th", "would be great if
     # the slides could be sent round": asked in the passive.
     r"^(?:it\s+)?(?:would|'d|will)\s+be\s+(?:(?:really|so|very|much|greatly|most)\s+)?"
@@ -28,7 +29,7 @@ _WANTED_THING = (
     r"flight|bus|coach|table|apartment|flat|venue|attraction|spa|ferry|car\s+hire|rental|"
     r"booking|reservation|pickup|pick-up)"
 )
-_TERMS = re.compile(
+_TERMS = gated(
     # "The restaurant should be in the north and serve Indian food", "the taxi should pick me
     # up at the station", "the hotel must have free parking", "the room needs to sleep four":
     # the terms of what the customer wants found or booked. Not "the train should be here by
@@ -43,7 +44,7 @@ _TERMS = re.compile(
     r"called|sent|[a-z]+ed)\b)|include|serve|offer|allow|accept|take|pick\s+(?:me|us)|leave|depart|"
     r"get\s+(?:me|us)|drop\s+(?:me|us)|accommodate|sleep|fit|seat|come\s+with)\b"
 )
-_ACCEPTED = re.compile(
+_ACCEPTED = gated(
     # "The 10:15 works for me", "that one suits us best", "the earlier time is perfect":
     # an offer taken (not "the new charger works fine": how a thing is).
     r"^(?:(?:ok|okay|yes|yeah|great|perfect|right|lovely|fine)\W+)*(?:the|that|this)\s+"
@@ -53,7 +54,7 @@ _ACCEPTED = re.compile(
     r"\d{1,2}\s*(?:am|pm))\s+(?:is|'s|sounds)\s+(?:fine|perfect|great|good|ideal|ok|okay|"
     r"best)(?:\s+for\s+(?:me|us))?)\s*$"
 )
-_NEEDS_TO_KNOW = re.compile(
+_NEEDS_TO_KNOW = gated(
     # "I'm going to need the reference number", "we'll need your postcode": what the customer
     # asks the desk for.
     r"^(?:(?:and|also|oh|ok|okay|so)\W+)*(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|"
@@ -62,7 +63,7 @@ _NEEDS_TO_KNOW = re.compile(
     r"number|code|postcode|address|price|total|cost|details|times?|receipt|invoice|link|"
     r"directions|password|confirmation)\b"
 )
-_INDIFFERENT = re.compile(
+_INDIFFERENT = gated(
     # "Not bothered about the area as long as it has a pool", "any guesthouse will do as
     # long as it's 4 stars", "we don't mind which day", "doesn't matter where, somewhere
     # quiet", "either is fine": a customer leaving a choice to the desk.
@@ -75,7 +76,7 @@ _INDIFFERENT = re.compile(
     r"(?:will|would|'ll)\s+do|any(?:thing|where|\s+[a-z]+)?(?:\s+is|'s|\s+would\s+be)\s+"
     r"(?:fine|ok|okay|good))\b"
 )
-_PICKED = re.compile(
+_PICKED = gated(
     # "Let's go with the cheaper one then", "ok let's do the 7pm slot", "lets just book that":
     # one of the offers chosen, which the desk is to book (not a suggestion: "let's take the
     # train", "let's go to the beach").
@@ -85,7 +86,7 @@ _PICKED = re.compile(
     r"(?:one|ones|option|slot)|the\s+(?:\w+er|\w+est|first|second|third|last|earlier|later|"
     r"[\d:]+(?:am|pm)?)(?:\s+(?:one|option|slot|train|flight|table|room|time|place|hotel))?)\b"
 )
-_RECRUITS = re.compile(
+_RECRUITS = gated(
     # "lf2m for raid tonight", "lfg ranked", "need 1 more for ranked", "looking for a 5th for
     # comp", "need a healer for the dungeon": a player calling for others to join.
     r"^(?:(?:yo|ok|okay|so|hey|guys)\W+)*(?:lf\d*m\b|lfg\b|lf\s*\d+\b|"
@@ -94,7 +95,7 @@ _RECRUITS = re.compile(
     r"third|fourth|fifth|sixth|healer|tank|dps|support|sub|filler|duo|trio)\b|(?:a\s+)?(?:duo|"
     r"trio|squad|stack|group|party)\s+(?:for|to)\b)))"
 )
-_PASSED_ON = re.compile(
+_PASSED_ON = gated(
     # "mum wants to know if we're coming for lunch sunday", "jake's asking whether the lan is
     # still on", "the landlord would like to know when you're moving out": a question passed
     # on from someone else, asked of the listener.
@@ -103,7 +104,7 @@ _PASSED_ON = re.compile(
     r"(?:asking|wondering)|\s+keeps\s+asking|\s+asks|\s+asked)\s+(?:(?:me|us|you|u|everyone)\s+)?(?:if|whether|when|what|where|who|"
     r"how|why)\b"
 )
-_CHECKING = re.compile(
+_CHECKING = gated(
     # "just checking whether you received the invoice", "checking if the pool is open",
     # "quickly confirming when you land": a correspondent asking.
     r"^(?:(?:hi|hey|hello|ok|okay|so|and|also)\W+)*(?:just\s+|quickly\s+|only\s+|also\s+)?"
@@ -111,14 +112,14 @@ _CHECKING = re.compile(
     r"(?:with\s+(?:you|u)\s+)?(?:again\s+)?(?:if|whether|when|where|what|how|who|to\s+see\s+"
     r"(?:if|whether)|(?:that\s+)?(?:you|u)\s+(?:got|received|saw|have\s+(?:got|received|seen)))\b"
 )
-_WHOEVER = re.compile(
+_WHOEVER = gated(
     # "whoever's last out lock the door", "whoever's got the aux pls skip this", "whoever is
     # up first can you let the dog out": asked of whichever of the household it turns out to be.
     r"^(?:(?:ok|okay|so|and|also)\W+)*whoever(?:'s|\s+is|\s+has|\s+gets|\s+[a-z]+s)?\b(?:\s+[\w']+)"
     r"{0,4}?\s+(?:pls|please|plz|can\s+(?:you|u)|could\s+(?:you|u)|needs\s+to|has\s+to|lock|grab|bring|take|feed|put|turn|switch|pick|call|ring|skip|let|make|check|close|"
     r"shut|empty|clean|wash|walk|text|tell|give|leave|water|do|remember|don't)\b"
 )
-_LOOKS_FORWARD = re.compile(
+_LOOKS_FORWARD = gated(
     # "cant wait for saturday!!", "can't wait to see you all", "so excited for the weekend": a
     # feeling about what is coming, no fact of its own ("I can't wait to fly to Lisbon on
     # friday" says the plan, and is read for it).
@@ -126,7 +127,7 @@ _LOOKS_FORWARD = re.compile(
     r"we're\s+)?(?:so\s+)?(?:excited|hyped|pumped|stoked))(?:\s+(?:for|till|til|until|about)\s+"
     r"(?:[\w']+\s*){1,3}|\s+to\s+(?:see|meet|hug|catch\s+up\s+with)\s+(?:[\w']+\s*){1,3})?\W*$"
 )
-_REFERENCE = re.compile(
+_REFERENCE = gated(
     # "As discussed", "as agreed on the phone", "As per our call", "like I said": what the
     # letter goes back to; the clause after it is the news.
     r"(?:as|like)\s+(?:discussed|agreed|mentioned|promised|requested|arranged|planned|"

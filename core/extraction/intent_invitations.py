@@ -9,10 +9,10 @@ round saturday if you fancy it" plans; the tail alone asks).
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _YOU = r"(?:you|u|ya|y'?all|you\s+guys|u\s+guys)"
-_INVITES = re.compile(
+_INVITES = gated(
     # "wanna come to the game sunday", "you wanna join us later", "fancy coming to the match"
     rf"^(?:(?:so|hey|oi|yo|ok|okay|also|and)[,!]?\s+)*(?:(?:do\s+|d'\s*)?{_YOU}\s+)?"
     r"(?:wanna|want\s+to|fancy|feel\s+like)\s+(?:come|coming|join|joining|tag\s+along|"
@@ -21,7 +21,7 @@ _INVITES = re.compile(
     r"^(?:you're|youre|you\s+are|ur|u\s+r|u're)\s+(?:(?:more\s+than|very|always|most|so)\s+)?"
     r"welcome\s+to\s+(?:come|join|pop|drop|stop|swing|tag\s+along)\b"
 )
-_ASKED_ALONG_AFTER = re.compile(
+_ASKED_ALONG_AFTER = gated(
     # The bare tail after the event: "…, if you fancy it", "…, if you're up for it" (put
     # first, "If you want, we'll fly to Paris" is the condition of the writer's plan).
     rf"^(?:and\s+|or\s+)?if\s+{_YOU}\s+(?:fancy(?:\s+it)?|want(?:\s+to)?|wanna|like|"

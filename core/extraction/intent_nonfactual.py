@@ -8,9 +8,8 @@ never be read as a fact; ``not_a_fact`` names which of them a message is.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
 SUBJECT_PRONOUN = r"(?:i|we|he|she|they|you|it)"
 
@@ -87,7 +86,7 @@ CONDITIONAL = branched(
     # "as long as the weather holds we'll sail to Mull", "providing the trains run".
     r"(?:as|so)\s+long\s+as|providing|on\s+condition\s+that)\b"
 )
-INVITED = re.compile(
+INVITED = gated(
     r"(?<=[\w,]\s)if\s+(?:you|u|ya|y'?all|you\s+guys|u\s+guys)\s+(?:wanna|want\s+to|want|fancy|"
     r"feel\s+like)\s+(?:to\s+)?(?:come|coming|join|joining|swing|pop|drop|stop|hang|chill|"
     r"tag\s+along|meet)\b"
@@ -95,9 +94,7 @@ INVITED = re.compile(
 """The listener asked along after the fact: "we're all at jess's if u wanna come", "at the
 pub if you fancy joining". The wish to come is theirs and no condition is put on the fact
 (a wish word in it, "wanna", is not the writer's)."""
-LISTENERS_WISH = re.compile(
-    r"\bif\s+you\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like)\b.*$"
-)
+LISTENERS_WISH = gated(r"\bif\s+you\s+(?:want|wanna|fancy|'d\s+like|would\s+like|feel\s+like)\b.*$")
 """A condition on the listener's wish ("… if you want to grab lunch"): their want, never
 the speaker's wish."""
 IF_IDIOM = branched(
@@ -153,7 +150,7 @@ IF_IDIOM = branched(
     r"(?<=[\w,]\s)if\s+(?:any\s*one|anybody|any1|someone|somebody|y'?all)(?:\s+(?:wants?|needs?|"
     r"fancies)|(?:\s+is|'s)\s+(?:around|about|free|up\s+for|down|in\s+town))\b|" + INVITED.pattern
 )
-OPENS_SCOPE = re.compile(
+OPENS_SCOPE = gated(
     rf"{_HAD_INVERSION}|{_YEAH_RIGHT}|"
     r"^(?:if|unless|suppose|supposing|assuming|provided|providing|(?:as|so)\s+long\s+as|"
     rf"imagine(?!\s+(?:my|our|his|her|their)\s)|"
@@ -168,7 +165,7 @@ _BACK_EXPECTED = r"(?!\s+(?:be\s+(?:back|home|there|here|(?:in|at)\s+[a-z][\w'-]
 """Not "we should be back sunday night", "should be home by saturday", "should be there by
 6", "should be in leeds by 5", "should land around 5": an arrival or a return expected ("should be there by now" is
 what has not happened)."""
-WISH = re.compile(
+WISH = gated(
     rf"\bwish(?:es|ed)?\b(?!\s+(?:me|us|him|her|them)\s+luck)|\b{SUBJECT_PRONOUN}'d\s+(?!better\b)[a-z]+|\b(?:would|'d)\s+(?:rather|love|like|prefer|want|be(?!\s+(?:grateful|obliged))|go|stay|move|live|"
     rf"take|fly|choose|pick|say|need)\b|\bit(?:\s+would|'d)\s+be\b|\bwould\b(?!\s+(?:really\s+|greatly\s+)?(?:appreciate|be\s+(?:grateful|obliged)))|\bmaybe\s+we\b|"
     rf"\b{SUBJECT_PRONOUN}\s+(?:\w+\s+)?(?:could|should{_BACK_EXPECTED}|ought\s+to)\b|"
@@ -196,7 +193,7 @@ WISH = re.compile(
 )
 
 
-HEDGE = re.compile(
+HEDGE = gated(
     r"\b(?:might|maybe|perhaps|possibly|potentially|not\s+sure|unsure|undecided|thinking\s+"
     r"(?:about|of)|considering|contemplating|debating|toying\s+with|weighing|torn\s+between|"
     # "Mum's mulling over selling up", "we're in two minds about Leeds": a choice weighed.
@@ -217,15 +214,15 @@ HEDGE = re.compile(
 )
 # "When we're back in Portland, ..." / "once we get home": a time still to come, not a
 # fact; the clause it introduces is what is claimed, so no scope is opened.
-WHEN_PRESENT = re.compile(
+WHEN_PRESENT = gated(
     rf"^(?:when|whenever|once|as\s+soon\s+as|after|before|until|till)\s+{SUBJECT_PRONOUN}(?:'re|'m|\s+"
     r"(?:are|am|is|get|gets|arrive|arrives|land|lands|come|comes|go|goes|head|heads|leave|"
     r"leaves|return|returns|finish|finishes|move|moves))\b"
     # Learners' "when I am child" is a childhood, behind ("when I'm old" is still ahead).
     r"(?!\s+(?:a\s+)?(?:kids?|child|children|little|small|boys?|girls?|baby|teens?|teenagers?)\b)"
 )
-_MAY = re.compile(r"\bmay\b(?!\s*\d)")
-_MAY_MONTH = re.compile(
+_MAY = gated(r"\bmay\b(?!\s*\d)")
+_MAY_MONTH = gated(
     r"\b(?:in|on|of|for|from|to|by|until|till|through|early|late|mid|since|this|next|last|before|"
     r"after|during)\s+may\b|\bmid-\s*may\b|\bmay\s+(?:\d|first|second|third|fourth|fifth|\w+th)\b|"
     # "in Crete 10-17 May", "back 3rd May": the day before the month, the British way.

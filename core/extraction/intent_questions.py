@@ -8,25 +8,24 @@ import re
 
 from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.types import MessageIntent
+from core.extraction.word_gates import gated
 
-_SUGGEST_Q = re.compile(
+_SUGGEST_Q = gated(
     r"^(?:what|how)\s+about\b(?!\s+(?:you|u|ya|yourself|urself|y'?all|you\s+guys)\s*$)|^what\s+if\b|^should\s+(?:we|i)\b|^shall\s+(?:we|i)\b|\bimagine\b|"
     r"^(?:could|can)\s+we\b|^why\s+(?:don't|not)\b|^would\s+it\b|^is\s+it\s+worth\b"
 )
-_YOU = re.compile(r"\b(?:you|your|yours|u|ur)\b")
-_WH = re.compile(
-    r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b"
-)
+_YOU = gated(r"\b(?:you|your|yours|u|ur)\b")
+_WH = gated(r"^(?:what|what's|whats|when|when's|where|where's|who|who's|whose|which|why|how)\b")
 
 
 # "are we still on for Portland?", "did I book the hotel?", "is the trip next week?": a
 # yes/no question about how things stand asks the listener; it wonders about no possibility.
-_STATUS_Q = re.compile(
+_STATUS_Q = gated(
     r"^(?:(?:wait|so|and|but|ok|okay|hey|um|btw)\W+)*(?:am|are|is|was|were|do|does|did|have|has|"
     r"will|won't|aren't|isn't|didn't|don't|haven't|hasn't)\s+(?!it\s+(?:worth|better|possible|"
     r"ok|okay|smart|wise|a\s+good\s+idea|too\s+late))"
 )
-UNMARKED_Q = re.compile(
+UNMARKED_Q = gated(
     r"^(?:(?:hey|hi|ok|okay|so|wait|um|yo|oi|actually|also|oh|and|sorry|srsly|seriously|honestly|"
     # ("but why is my flight cancelled AGAIN" complains of a fact; a "why" after "but" tells)
     r"like|bruh|bro|lol|omg|eh|but(?!\s+why\b)|"
@@ -146,7 +145,7 @@ UNMARKED_Q = re.compile(
 # "could someone grab ice?", "anyone have a charger?", "fancy a pint on Friday?", "got any
 # ideas for Saturday?", "liz lives in brooklyn, right?": a question put to the others
 # present (an offer, a request, a tag asking to confirm) asks; it wonders about nothing.
-_ASKS_OTHERS = re.compile(
+_ASKS_OTHERS = gated(
     r"^(?:(?:could|can|will|does|do|did|has|is)\s+|would\s+(?=\S+\s+(?:mind|like|want|be\s+able)\b))?"
     r"(?:some\s*one|some\s*body|any\s*one|any\s*body|y'?all|(?:you|u)\s+guys|"
     r"one\s+of\s+(?:you|u))\b(?!\s+(?:have|'ve|else\s+have)\b)|"
@@ -154,14 +153,14 @@ _ASKS_OTHERS = re.compile(
 )
 # "liz lives in brooklyn, right?": a tag asks to confirm a fact; after a possibility ("he
 # could have stayed, no?") it still wonders.
-_TAG = re.compile(
+_TAG = gated(
     r"(?:,\s*|\s)(?:right|yeah|no|eh|innit|isn't\s+it|aren't\s+they|doesn't\s+(?:he|she|it))$|"
     # "we're still on for 7, aren't we", "you did book it didn't you", "…, is it".
     r"(?:,\s*|\s)(?:aren't|isn't|didn't|don't|doesn't|won't|wasn't|weren't|haven't|hasn't|can't|"
     r"couldn't|wouldn't|shouldn't)\s+(?:we|you|u|it|they|he|she|i|there)$|"
     r",\s*(?:is|are|did|do|does|was|were|will|can|have|has)\s+(?:we|you|u|it|they|he|she|there)$"
 )
-_ASKED_LEAVE = re.compile(
+_ASKED_LEAVE = gated(
     r"^(?:(?:do|would)\s+(?:you|u)\s+)?mind\s+if\b|^(?:is|would|will)\s+it\s+(?:be\s+)?(?:ok|okay|"
     r"alright|all\s+right|fine|cool|possible)\s+if\b|^shall\s+i\b|"
     r"^we\s+still\s+(?:on|doing|going|coming|meeting|having|up\s+for)\b"
@@ -169,8 +168,8 @@ _ASKED_LEAVE = re.compile(
 """Leave or an offer asked, or the group's plan checked: "mind if we come later", "is it ok
 if I bring the dog", "shall I book the table", "we still doing brunch": asked for an
 answer, no possibility wondered about."""
-_MIGHT_HAVE_BEEN = re.compile(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?:have|'ve)\b")
-_POSSIBLE = re.compile(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
+_MIGHT_HAVE_BEEN = gated(r"\b(?:could|would|might|should|must)(?:n't)?\s+(?:have|'ve)\b")
+_POSSIBLE = gated(r"\b(?:could|would|might|should|if|maybe|possible|possibly)\b")
 
 
 def _possible(low: str) -> bool:
@@ -179,10 +178,10 @@ def _possible(low: str) -> bool:
     return bool(found) and (set(found) != {"if"} or IF_IDIOM.search(low) is None)
 
 
-_SPEAKER_ACTS = re.compile(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b")
+_SPEAKER_ACTS = gated(r"\b(?:i|we|i'm|we're|i'll|we'll|us|let's|lets|me)\b")
 
 
-_ASK_TO_BOOK = re.compile(
+_ASK_TO_BOOK = gated(
     r"\b(?:can|could|may)\s+(?:i|we)\s+(?:(?:please|also|just|still|now)\s+)*(?:book|reserve|get|have|order|add|change|"
     # "can we change that to 3 nights", "could we move it to 8", "can I switch this one".
     r"cancel|switch|swap|move|make|upgrade|extend)\s+(?:a|an|the|my|our|some|two|three|four|\d|"
@@ -192,7 +191,7 @@ _ASK_TO_BOOK = re.compile(
 have the bill?" (a request, not a possibility wondered about)."""
 
 
-_ASK_TO_ARRANGE = re.compile(
+_ASK_TO_ARRANGE = gated(
     r"^(?:(?:so|and|also|hi|hey|ok|okay)\W+)*(?:could|can)\s+(?:we|i)\s+(?:please|possibly|"
     r"kindly)\b|"
     r"^(?:(?:so|and|also|hi|hey|ok|okay)\W+)*(?:could|can)\s+(?:we|i)\s+(?:just\s+|maybe\s+)?"
@@ -207,7 +206,7 @@ Thursday?", "can we please move standup", "could I set up a quick call" (a reque
 "could we go to the beach?" suggests)."""
 
 
-_TIME_OFFERED = re.compile(
+_TIME_OFFERED = gated(
     r"^(?:would|will|does|do|could|is)\s+(?!(?:you|u|we|i)\b)[^,.;!?]{1,30}?\s(?:suit|work|be\s+"
     r"(?:ok|okay|alright|convenient|possible|better|easier)|ok|okay|convenient)(?:\s+for\s+(?:you|"
     r"u|everyone|all|both\s+of\s+you))?(?:\s+instead)?\s*\??$"
@@ -216,7 +215,7 @@ _TIME_OFFERED = re.compile(
 work for you" (asked, not a possibility wondered about)."""
 
 
-_TIME_PUT = re.compile(r"^(?:(?:so|ok|okay|then)\W+)*(?:shall|should)\s+we\s+say\b")
+_TIME_PUT = gated(r"^(?:(?:so|ok|okay|then)\W+)*(?:shall|should)\s+we\s+say\b")
 """A time put to the listener to agree: "Shall we say Tuesday at 10 then?"."""
 
 

@@ -7,12 +7,12 @@ The grammar checks (``grammar_intent``) weigh these same cue patterns against th
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.regex_branches import branched
 from core.extraction.types import MessageIntent
+from core.extraction.word_gates import gated
 
 JOURNEY_DONE = (
     r"(?:set\s+(?:off|out)|flown|driven|travell?ed|gone|sailed|headed|left|stayed|visited|"
@@ -63,7 +63,7 @@ FAR_PAST = branched(
     r"\b(?:because\s+of|due\s+to|thanks\s+to|during|before|after)\s+(?:the\s+)?(?:covid(?:-19)?|"
     r"pandemic|lockdowns?)\b"
 )
-CARE_STATE = re.compile(
+CARE_STATE = gated(
     r"(?:^|[,;]\s*)(?:(?:his|her|their|my)\s+)?(?:appetite|mood|temp|temperature|bp|blood\s+pressure|"
     r"sats|o2|obs|pulse|heart\s+rate|pain|sleep|skin|bowels|urine|output|(?:fluid\s+)?intake|"
     r"breathing|chest|cough|mobility|wound|dressing|swelling|(?:blood\s+)?sugars?|glucose|"
@@ -100,7 +100,7 @@ _DOSE_GIVEN = (
     r"(?:^|[,;]\s*)(?:(?:the\s+)?baby\s+|(?:he|she)\s+)?(?:fed|changed|bathed|down|asleep|napped|"
     r"settled)\s+(?:at|since|by|@)\s*\d"
 )
-CARE_NOTE = re.compile(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}|{_DOSE_GIVEN}")
+CARE_NOTE = gated(rf"{CARE_STATE.pattern}|{_CARE_DONE}|{_SYMPTOM_GONE}|{_DOSE_GIVEN}")
 """A carer's note of a state, the verb left out ("Appetite poor today", "mood low this
 morning, refused breakfast", "BP stable, pain controlled"), of care done ("bloods taken,
 results to follow") or of a symptom gone ("no more chest pain since Tuesday"): how the
@@ -130,7 +130,7 @@ _AND_NOW_STATE = (
     r"(?:fixed|shut|closed|sorted|open|back|home|fine|ok|okay|better|off|done|cancell?ed|gone|"
     r"over|working|flooded|broken|down|up|out|fixed\s+now)\b"
 )
-HAD_NEWS = re.compile(
+HAD_NEWS = gated(
     # "she's had the baby", "dad's had his op", "we've just had the results": an event of
     # the present perfect that leaves its result (not "I've had the flu twice").
     r"(?:\bhas|\bhave|'s|'ve)\s+(?:just\s+|finally\s+)?had\s+(?:the|her|his|their|our|my)\s+"
@@ -151,7 +151,7 @@ PRESENT_OVERRIDE = branched(
     r"three|four|five|six|several|many|a\s+few|few)\s+)?(?:days|weeks?|months?|years?|ages|"
     r"forever|decades?)\b)"
 )
-STATIVE_PAST = re.compile(
+STATIVE_PAST = gated(
     r"\b(?:was|were|wasn't|weren't|lived|worked|went|visited|spent|stayed|traveled|travelled|"
     r"studied|had|toured|vacationed|loved|enjoyed|saw|did|took|attended|played|owned)\b|"
     r"\b(?:'ve|have|has)\s+(?:been\s+to|visited|lived|worked|traveled|travelled)\b"
@@ -177,14 +177,14 @@ JOB_TAKEN = (
 )
 """A job got or taken at a firm: held now, whoever's news it is ("got a job at starbucks!!",
 "took a job at the Hilton front desk"), as "got hired at" is."""
-JOB_TAKEN_AT = re.compile(JOB_TAKEN)
+JOB_TAKEN_AT = gated(JOB_TAKEN)
 TIME_OFF_TAKEN = (
     r"\b(?:took|booked|got)\s+(?:the|this)\s+(?:whole\s+)?(?:week|day|afternoon|morning|"
     r"fortnight)\s+off\b(?![^.;!?]*\b(?:yesterday|last|ago)\b)"
 )
 """Time off taken: off now ("took the week off to show them around"), not "took a day off
 last spring"."""
-TIME_OFF_TAKEN_NOW = re.compile(TIME_OFF_TAKEN)
+TIME_OFF_TAKEN_NOW = gated(TIME_OFF_TAKEN)
 
 RESULT_PAST = branched(
     # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
@@ -234,14 +234,14 @@ RESULT_PAST = branched(
     rf"{JOB_TAKEN}|"
     rf"{TIME_OFF_TAKEN}"
 )
-TEST_RESULT = re.compile(
+TEST_RESULT = gated(
     r"\b(?:test|tests|scan|scans|results?|biopsy|swab|screening|labs|bloodwork|x-?rays?|mri|"
     r"ct|culture|mammogram|pap|panel)\s+(?:was|were|came\s+back)\s+(?:all\s+|totally\s+)?"
     r"(?:negative|positive|clear|normal|benign|clean|fine|good|ok|okay)\b"
 )
 """A medical test's result told in the past ("emma's strep test was negative", "the scan was
 clear"): the result holds now, news, not a story."""
-_LONG_AGO = re.compile(r"\b(?:last|ago|(?:19|20)\d\d|when|back\s+then)\b")
+_LONG_AGO = gated(r"\b(?:last|ago|(?:19|20)\d\d|when|back\s+then)\b")
 _RUNNING_LATE = (
     r"(?!\s+be\s+(?:(?:at\s+least|about|around|like|a\s+(?:bit|little|few)|an?\s+(?:hour|half\s+hour)|"
     r"\d+(?:\s*-\s*\d+)?\s*(?:mins?|minutes|hours?|hrs?)|so|very|really|super|slightly|bit|"
@@ -257,7 +257,7 @@ SCHOOLS = (
 _ATTENDING = rf"(?!\s+{SCHOOLS}\s+(?:in|at|for|to\s+be(?:come)?|part[\s-]time|full[\s-]time)\b)"
 """Going to school somewhere is attending it, now: "I'm going to school in Boston", "going to
 college in Ohio for engineering", as "i go to college in boston" is (the labelling guide)."""
-FUTURE = re.compile(
+FUTURE = gated(
     rf"\b(?:will|won't|shall)\b{_RUNNING_LATE}|'ll\b{_RUNNING_LATE}|\b(?:(?:going\s+to{_ATTENDING}|gonna){_RUNNING_LATE}|about\s+to|"
     # "planning" as a noun is no plan: "after weeks of planning", "the planning took ages".
     r"(?<!\bof\s)(?<!\bthe\s)(?<!\bmuch\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhelp\s)(?<!\bwith\s)planning|plan\s+to|"
@@ -270,19 +270,19 @@ FUTURE = re.compile(
     r"leave\s+for|leaves|departing|departs|intend|intending|expect\s+to|aim\s+to|to\s+be\s+"
     r"held|next\s+(?:stop|up))\b"
 )
-_PROGRESSIVE_MOVE = re.compile(
+_PROGRESSIVE_MOVE = gated(
     r"\b(?:'re|'m|are|am|is)\s+(?:flying|driving|going|heading|headed|leaving|moving|taking|"
     r"visiting|traveling|travelling|staying|starting|meeting|off\s+to|road\s+tripping)\b"
 )
 
 
-_HABIT_NOW = re.compile(
+_HABIT_NOW = gated(
     r"\b(?:always|usually|normally|generally|typically|tend\s+to|every\s+(?:single\s+)?(?:year|"
     r"christmas|easter|summer|winter|spring|autumn|week|weekend|month|sunday|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|morning|evening|night|day)|each\s+(?:year|week|summer))\b"
 )
 
-_HELD_THIS_SPAN = re.compile(
+_HELD_THIS_SPAN = gated(
     r"^(?:[a-z']+\s+){0,3}?(?:i'm|im|i\s+am|we're|we\s+are|(?:are|is|'re|'s))\s+(?:still\s+|both\s+|all\s+)?"
     r"(?:with\s+(?:me|us|their|his|her|my|our|dad|mum|mom|nan|gran|grandma|grandpa)\b|"
     r"on\s+(?:call|nights|lates|earlies|the\s+(?:rota|late\s+shift|early\s+shift))\b|"
@@ -328,13 +328,13 @@ def tense_intent(low: str, has_future_time: bool) -> MessageIntent:
     return "assertive"
 
 
-WENT_HOME = re.compile(
+WENT_HOME = gated(
     r"\b(?:flew|drove|sailed|rode|headed|travell?ed)\s+(?:straight\s+)?(?:back|home)\b"
 )
 """A way home taken ("flew back", "drove home", "headed straight home")."""
 
 
-DROVE_THERE_LATELY = re.compile(
+DROVE_THERE_LATELY = gated(
     r"\b(?:(?:drove|flew|came|headed)\s+(?:up|down|over)(?=\s+to\b)|(?:drove|flew)\s+in\s?to(?=\s)|"
     # "flew to Madeira this morning", "flew Lisbon → Madeira": a flight there lately ended
     # there (a drive "to" the shops ends anywhere; "drove up to" says the journey).

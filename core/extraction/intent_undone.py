@@ -10,7 +10,7 @@ we'd have stayed")."""
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _HAD_PLANNED = (
     r"\b(?:was|were)(?:n't)?\s+(?:going\s+to|gonna|supposed\s+to|meant\s+to|planning\s+(?:to|on))\b"
@@ -22,8 +22,8 @@ _PAST_AFTER_BUT = (
     r"had|was|were|left|lost|broke|died|stopped|changed|missed|overslept|chickened|bailed|"
     r"decided|realised|realized|[a-z]+ed)\b"
 )
-_PLAN_UNDONE = re.compile(rf"{_HAD_PLANNED}.*{_PAST_AFTER_BUT}")
-_STILL_IFFY = re.compile(
+_PLAN_UNDONE = gated(rf"{_HAD_PLANNED}.*{_PAST_AFTER_BUT}")
+_STILL_IFFY = gated(
     r"\b(?:if|unless|would|could|might|should)(?:n't)?\s+(?:have|'ve)\b|\bif\b|'d\s+have\b"
 )
 

@@ -13,8 +13,9 @@ import re
 
 from core.extraction.clause import phrase_before
 from core.extraction.gazetteer import key_of, lookup
+from core.extraction.word_gates import gated
 
-_IN_BEFORE = re.compile(r"\s+(?:in|at)\s+$", re.I)
+_IN_BEFORE = gated(r"\s+(?:in|at)\s+$", re.I)
 
 
 def item_before(text: str, end: int) -> str:

@@ -20,6 +20,7 @@ import re
 
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.regex_branches import sub_where
+from core.extraction.word_gates import gated
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
@@ -32,70 +33,70 @@ _PLACE_WORDS = (
     r"[A-Z\u00c0-\u024f][\w\u00c0-\u024f.'-]*(?:[ \t]+[A-Z\u00c0-\u024f][\w\u00c0-\u024f.'-]*){0,2}"
 )
 
-_STAY_COLUMNS = re.compile(
+_STAY_COLUMNS = gated(
     # "Hotel: Casa do Rio, Porto | in 18.03 | out 21.03 | paid", "Airbnb Lisbon · check-in
     # 12 Mar · check-out 15 Mar": a stay's columns, its first night and its last morning.
     rf"(?im)^(?P<line>[^\n]*?)\b(?:check[\s-]?in|in|arr(?:ival|ives?)?)\b\s*[:\-]?\s*(?P<a>{_DATE})"
     rf"[^\n]*?\b(?:check[\s-]?out|out|dep(?:arture|arts?)?)\b\s*[:\-]?\s*(?P<b>{_DATE})[^\n]*$"
 )
-_TRIP_TITLE = re.compile(
+_TRIP_TITLE = gated(
     # "ITINERARY – PRAGUE CITY BREAK", "Lisbon long weekend", "Trip: Kraków getaway": the
     # title line that names the trip by its place.
     r"(?im)^(?:(?:itinerary|trip|plan|plans|travel\s+plan)\s*[:\-\u2013\u2014]\s*)?"
     r"(?P<place>[^\n:\-\u2013\u2014]{3,30}?)\s+(?:city\s+break|long\s+weekend|weekend\s+away|"
     r"weekend|trip|holiday|getaway|break|itinerary)\s*$"
 )
-_OUT_AND_BACK = re.compile(
+_OUT_AND_BACK = gated(
     # "Flights: 20 Mar out, 23 Mar back", "flights 3/12 out / 3/19 back": the dates first.
     rf"(?i)\b(?P<a>{_DATE})\s+out\s*[,/;&]?\s*(?:and\s+)?(?P<b>{_DATE})\s+(?:back|return)\b"
 )
-_DATED_LEG = re.compile(
+_DATED_LEG = gated(
     # "Sat 14 Mar   Zürich → Milan   EC 317": the date heads the leg without its colon.
     rf"(?m)^(?P<head>(?i:{_DATE}|{_WEEKDAY}))[ \t]+(?=(?:{_PLACE_WORDS})[ \t]*(?:->|\u2192))"
 )
-_CROSSING = re.compile(
+_CROSSING = gated(
     # "Ferry Dover–Calais Thu 12 Mar", "train Lisbon-Porto 9:40": a mode between two ends.
     r"\b(?P<mode>(?i:ferry|train|flight|coach|bus|boat|sleeper|night\s+train|eurostar|drive))"
     rf"\s+(?P<a>{_PLACE_WORDS})\s*[\u2013\u2014-]\s*(?P<b>{_PLACE_WORDS})\b"
 )
-_SHORT_DAY_LABEL = re.compile(
+_SHORT_DAY_LABEL = gated(
     # "Return: Sun", "Back: Fri", "Out: Tue": a label's weekday said short.
     r"(?im)^(?P<label>return|inbound|outbound|out|back|departure|depart|homeward)\s*:\s*"
     r"(?P<day>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\.?(?=\s*(?:$|[,;(]|\d))"
 )
-_HEADED_LINE = re.compile(
+_HEADED_LINE = gated(
     # "Tues 10th: dentist 9am, then train to Leeds 12:40", "Tomorrow: check out 10am,
     # shuttle to airport, 13:50 flight home": a day heads every item of its line.
     rf"(?im)^(?P<head>(?:{_DATE}|{_WEEKDAY}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|today|tonight|"
     r"tomorrow|tmrw))\s*[:\u2013\u2014-]\s*(?P<first>[^,;\n]+)(?P<rest>(?:[,;][^,;\n]+)+)$"
 )
-_LEG_ITEM = re.compile(
+_LEG_ITEM = gated(
     r"\b(?:(?:train|flight|fly|flying|ferry|coach|bus|drive|driving|sleeper)\s+(?:\w+\s+)?to\s+"
     rf"{_PLACE_WORDS}|(?:flight|train|drive|ferry|fly|flying)\s+(?:home|back)\b)"
 )
-_OWN_DAY = re.compile(
+_OWN_DAY = gated(
     rf"(?i)\b(?:{_WEEKDAY}|today|tonight|tomorrow|tmrw|tmr|{_MONTH}\s*\d|\d{{1,2}}/\d{{1,2}}|"
     r"\d{1,2}(?:st|nd|rd|th)\b)"
 )
-_WEEKDAY_FIRST = re.compile(rf"(?i)^{_WEEKDAY}\s+(?=\d)")
-_NIGHTS_AT = re.compile(
+_WEEKDAY_FIRST = gated(rf"(?i)^{_WEEKDAY}\s+(?=\d)")
+_NIGHTS_AT = gated(
     # "Nights 1–3: Hoi An (Little Riverside)", "Night 4: Hue": where the plan sleeps.
     rf"(?im)^(?:nights?|n)\s*\d{{1,2}}(?:\s*[\u2013\u2014-]\s*\d{{1,2}})?\s*[:\u2013\u2014-]\s*"
     rf"(?P<place>{_PLACE_WORDS})"
 )
-_SPAN_THEN_PLACE = re.compile(
+_SPAN_THEN_PLACE = gated(
     # "From 9 to 12 March: Berlin (work)", "3rd-6th April – Seville": days, then the stop.
     rf"(?im)^(?:from\s+)?(?P<when>\d{{1,2}}(?:st|nd|rd|th)?\s*(?:to|until|till|[\u2013\u2014-])\s*"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH})\s*[:\u2013\u2014-]\s*(?P<place>{_PLACE_WORDS})"
 )
 _ANY_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?"
-_WEEKDAYS_IN_PLACE = re.compile(
+_WEEKDAYS_IN_PLACE = gated(
     # "Wed to Fri in Bristol for work", "this week: Mon gym, Thu-Sat in Leeds": a week's days,
     # then where they are spent.
     rf"(?im)(?:^|(?<=[:,]\s))(?:from\s+)?(?P<a>{_ANY_WEEKDAY})\s*(?:to|until|till|[\u2013\u2014-])\s*"
     rf"(?P<b>{_ANY_WEEKDAY})\s+in\s+(?P<place>{_PLACE_WORDS})"
 )
-_BARE_LEG_VERB = re.compile(
+_BARE_LEG_VERB = gated(
     # "Plan: leave Sat 7am, arrive Inverness ~3pm, 2 nights, home Mon": a plan's legs by
     # their bare verbs, each at the head of an item, before an hour (a day may come first)
     # or a place ("leave sun, home sat" keeps its words: no hour, nothing to tell).
@@ -103,34 +104,34 @@ _BARE_LEG_VERB = re.compile(
     r"(?:~?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|~?\d{1,2}[:.]\d\d\b)|(?<=ive\s|and\s)[A-Z][a-z])"
 )
 _ING = {"leave": "leaving", "depart": "departing", "arrive": "arriving in", "land": "landing in"}
-_NIGHTS_FROM = re.compile(
+_NIGHTS_FROM = gated(
     # "Booking confirmed – Premier Inn Cardiff City Centre, 2 nights from Thu 12 March": a
     # stay's nights and its first day, the town somewhere in the hotel's name before them.
     rf"(?im)^(?P<line>[^\n]*?)\b(?:\d{{1,2}}|one|two|three|four|five|six|seven)\s+nights?\s+"
     rf"(?:from|starting(?:\s+on)?)\s+(?P<when>{_DATE})"
 )
-_LEG_TIMES = re.compile(
+_LEG_TIMES = gated(
     # "dep 06:35 arr 09:20": a timetable's abbreviations, said out.
     r"(?i)\b(?P<w>dep|arr)\.?\s+(?=\d{1,2}[:.]\d\d)"
 )
-_DATED_RETURN = re.compile(
+_DATED_RETURN = gated(
     # "Return 28 Mar 09:05 SIN → LHR", "Inbound 3/19": the label without its colon.
     rf"(?im)^(?P<label>return|inbound|outbound)\s+(?=\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|"
     rf"\d{{1,2}}/\d{{1,2}}|{_WEEKDAY}\s)"
 )
-_VERB_SHORT_DAY = re.compile(
+_VERB_SHORT_DAY = gated(
     # "arriving Sat", "leave Tue": a verb's short weekday is a day, not a place.
     r"(?i)\b(?P<verb>arriv(?:e|es|ing)|land(?:s|ing)?|leav(?:e|es|ing)|return(?:s|ing)?|"
     r"depart(?:s|ing)?)\s+(?P<day>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?"
 )
-_STATUS_DASH_FIRST = re.compile(
+_STATUS_DASH_FIRST = gated(
     # "Cancelled — Rome, 20–23 Mar (strike)": the status heads the line, the trip after it.
     rf"(?im)^(?P<status>cancell?ed|postponed|called\s+off)\s*[\u2013\u2014-]\s*(?P<place>{_PLACE_WORDS})"
 )
 _DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
 _DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday"}
 _DAYS |= {"fri": "friday", "sat": "saturday", "sun": "sunday"}
-_MARKS = re.compile(
+_MARKS = gated(
     r"\bin\b|\bout\b|\barr|\bdep|->|\u2192|[\u2013\u2014-]|:|break|weekend|trip|holiday|"
     r"\bnights?\b|return|inbound|outbound|\bback\b|leav|land|arriv",
     re.I,

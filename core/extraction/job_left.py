@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_LEFT = re.compile(
+_LEFT = gated(
     r"\bi\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:made\s+redundant|laid\s+off|let\s+go|"
     r"fired|sacked|terminated)\b|"
     # "I quit", "I resigned in May", not "I quit smoking".
@@ -23,7 +24,7 @@ _LEFT = re.compile(
 )
 
 
-_DATES_THE_NEW_JOB = re.compile(r"\b(?:since|after|when|ever\s+since|till|until)\s+$")
+_DATES_THE_NEW_JOB = gated(r"\b(?:since|after|when|ever\s+since|till|until)\s+$")
 """"driving for Uber since I got laid off": the job lost dates the job held now."""
 
 
@@ -38,7 +39,7 @@ def employer_since_left(
     return _without_named_before(obs, low, "profile.employer", left)
 
 
-_HOME_LEFT = re.compile(
+_HOME_LEFT = gated(
     r"(?:\band|\bbut|\bthen|,)\s+(?:(?:we|i)\s+)?(?:then\s+)?(?:left|moved\s+(?:away|out))"
     r"(?=\s*(?:$|[,.;!]|(?:in|after|when|because|again|last)\b|(?:two|three|a|one|six)\s+"
     r"(?:years?|months?)\b))"

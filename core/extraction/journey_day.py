@@ -11,15 +11,15 @@ arrival in the same message ("drove up thursday" alone may be a story of a trip 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 from core.extraction.offline_consistency import is_under_way
 from core.extraction.timeexpr import find_times
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_JOURNEY = re.compile(
+_JOURNEY = gated(
     r"(?:^|[,.!?;:]\s*|\b(?:we|i)\s+(?:(?:just|finally|all|both)\s+)?)"
     r"(?:drove|flew|headed|came|rode|travell?ed|took\s+(?:the|a)\s+(?:train|bus|ferry|flight|plane))"
     r"\s+(?:up|down|over|out)\b(?P<rest>[^,.!?;]*)"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _WHO = (
     r"him|her|them|(?:my|our|his|her)\s+(?:mum|mom|dad|mother|father|wife|husband|son|daughter|"
     r"sister|brother|nan|gran|grandma|grandpa|grandad|granny|baby|partner|aunt|uncle)|"
@@ -26,7 +28,7 @@ _BY_THE_HOSPITAL = (
     r"(?:'re\s+|'ve\s+|are\s+|have\s+|had\s+|might\s+|will\s+|'ll\s+|may\s+)?(?:still\s+|now\s+)?"
     r"(?:be\s+)?"
 )
-_KEPT_IN = re.compile(
+_KEPT_IN = gated(
     _BY_THE_HOSPITAL + rf"(?:keeping|kept|keep)\s+(?P<who>{_WHO})\s+in\b"
     r"(?=\s*(?:$|[,.;!]|for\s+(?:tests|observation|obs|monitoring|scans|another|a\s+few|"
     r"the\s+night|a\s+(?:night|day|week|couple)|now)|overnight|till\b|until\b|again|another))|"
@@ -37,7 +39,7 @@ _KEPT_IN = re.compile(
     + rf"(?:admitted|admitting|admit)\s+(?P<who2>{_WHO})\b(?!\s+(?:was|is|that|had|did)\b)",
     re.I,
 )
-_AT_A_HOSPITAL = re.compile(r"\s+(?:in|at)\s")
+_AT_A_HOSPITAL = gated(r"\s+(?:in|at)\s")
 """Admitted in or at a hospital by its name ("admitted him in KMC"): in hospital."""
 _PRONOUN = {"him": "he", "her": "she", "them": "they"}
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
+from core.extraction.word_gates import gated
 
 _SPOUSES = frozenset({"wife", "husband", "partner", "spouse", "hubby", "wifey"})
 _IN_LAW = {
@@ -42,13 +43,13 @@ _OTHERS = "|".join(
         reverse=True,
     )
 )
-_CHAIN = re.compile(
+_CHAIN = gated(
     r"^(?:'s|s'|')\s+(?:(?:little|older|younger|big|elderly|old|new|best|ex|lovely|poor)\s+)*"
     rf"(?P<rel>{_KIN}|{_OTHERS})\b"
 )
-_REPORTS = re.compile(r"\s+(?:says|said|thinks|reckons|told|tells|called|rang|texted)\b")
-_OWNED_BY = re.compile(rf"\b(?:{_KIN}|{_OTHERS})\s+of\s+$")
-_NAMED_BEFORE = re.compile(r"^\s*(?P<name>[A-Za-z][a-z]+)\s*[,(]\s*$")
+_REPORTS = gated(r"\s+(?:says|said|thinks|reckons|told|tells|called|rang|texted)\b")
+_OWNED_BY = gated(rf"\b(?:{_KIN}|{_OTHERS})\s+of\s+$")
+_NAMED_BEFORE = gated(r"^\s*(?P<name>[A-Za-z][a-z]+)\s*[,(]\s*$")
 """The name, then a comma or a bracket before the relation: "Jake, my brother, …", "Ana
 (my sister) is in hospital"."""
 

@@ -23,9 +23,10 @@ from typing import Final
 
 from core.extraction.places import GAZETTEER
 from core.extraction.rules_family import names_a_relation
+from core.extraction.word_gates import gated
 
-_NAME = re.compile(r"[a-z][a-z'-]{1,30}")
-_WORD_BEFORE = re.compile(
+_NAME = gated(r"[a-z][a-z'-]{1,30}")
+_WORD_BEFORE = gated(
     r"\b(?:i|we|you|they|he|she|it|to|will|would|can|could|should|might|must|'ll|'d|don't|"
     r"didn't|do|did)\s+$",
     re.I,

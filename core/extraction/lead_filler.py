@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction import gazetteer
+from core.extraction.word_gates import gated
 
 
 def lead_stripped(piece: str) -> str:
@@ -25,8 +26,8 @@ def lead_stripped(piece: str) -> str:
     return piece[m.end() :]
 
 
-_FROM_WHERE = re.compile(r"(?:[a-z']+\s+){1,2}?from\s+([\w'][\w' ]*?)\s*[:,-]", re.I)
-_LEAD_FILLER = re.compile(
+_FROM_WHERE = gated(r"(?:[a-z']+\s+){1,2}?from\s+([\w'][\w' ]*?)\s*[:,-]", re.I)
+_LEAD_FILLER = gated(
     r"^(?:(?:oh|ok|okay|so(?!\s+long\s+as\b)|well|btw|nb|n\.b\.|\[\s*[x\u2713\u2714]\s*\]|by the way|fyi|update|correction|heads up|quick update|"
     r"just so you know|just so (?:everyone|you all|y'all|u) knows?|just fyi|note|also|anyway|yeah|yes|yep|great news|good news|"
     r"bad news|ugh|wow|alright|guess what|looking back|in hindsight|in retrospect|thinking back|"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _PAST = {
     "arrive": "arrived",
     "come": "came",
@@ -22,24 +24,24 @@ _PAST = {
     "land": "landed",
     "reach": "reached",
 }
-_VERB = re.compile(
+_VERB = gated(
     r"\b(?P<lead>(?:i|we|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+i)\s+(?:(?:already|finally|just|"
     r"safely|all)\s+)?)(?P<verb>arrive|come|return|get|land|reach)\b"
     r"(?=\s+(?:to|in|at|into|back|home|here|there|safe|safely|ok|okay|\w+\s+(?:to|in)\b))",
     re.I,
 )
-_BEHIND = re.compile(
+_BEHIND = gated(
     r"\b(?:yesterday|last\s+(?:night|week|weekend|month|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)|\w+\s+(?:days?|weeks?|hours?)\s+ago|the\s+day\s+before)\b",
     re.I,
 )
-_NOT_PAST = re.compile(
+_NOT_PAST = gated(
     r"\b(?:will|'ll|shall|gonna|going\s+to|tomorrow|tonight|next|usually|always|often|"
     r"every|when|whenever|if|before|after|until|plan|planning|hope|want|must|should|can|"
     r"could|would|may|might|do|does|don't|doesn't|did|didn't)\b",
     re.I,
 )
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+_SENTENCE = gated(r"[^.!?;\n]+[.!?;\n]*")
 
 
 def past_as_meant(text: str) -> str:

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _NAME = r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2}"
 _GROUP = r"(?:all|everyone|everybody|team|both|folks|guys|friends|neighbou?rs|mom|mum|dad)"
-_SALUTATION = re.compile(
+_SALUTATION = gated(
     # "Dear Mr. Klein,", "Hi Sarah,", "Hello all,", "Dear neighbours,"; "hey im dave" is
     # an introduction, not a greeting: a greeting takes a name or a group, then a comma.
     rf"^(?:(?i:dear|hi|hello|hey|good\s+(?:morning|afternoon|evening))\s+"
@@ -27,14 +29,14 @@ _SALUTATION = re.compile(
     # "hi laura, ...": a lowercase name is a name only before the comma.
     r"|^(?i:hi|hello|hey)\s+(?!(?:i|im|i'm|it|its|it's|we|we're|were)\b)[a-z]+\s*,\s*",
 )
-_SIGN_OFF = re.compile(
+_SIGN_OFF = gated(
     r"(?:(?:best|kind|warm|warmest|many|all\s+the|with|much)\s+)?"
     r"(?:regards|wishes|best|thanks|cheers|love|sincerely|warmly|thank\s+you|"
     r"yours(?:\s+(?:sincerely|truly|faithfully))?|talk\s+soon|take\s+care|xo+|"
     r"thanks\s+in\s+advance|speak\s+soon|best\s+wishes)"
     r"(?:\s*,\s*[a-z][\w'.-]*(?:\s+[a-z][\w'.-]*){0,2})?"
 )
-_FRAME = re.compile(
+_FRAME = gated(
     r"^(?:(?:i\s+am|i'm|we\s+are|we're)\s+(?:writing|emailing|messaging|reaching\s+out)\s+to\s+"
     r"(?:let\s+you\s+know|confirm|inform\s+you|tell\s+you|say|share|update\s+you|report)|"
     r"(?:i|we)\s+(?:just\s+)?(?:wanted|want|wished)\s+to\s+(?:let\s+you\s+know|tell\s+you|"
@@ -77,7 +79,7 @@ def strip_salutation(text: str) -> str:
     return _SALUTATION.sub("", text, count=1)
 
 
-_COURTESY_TAIL = re.compile(
+_COURTESY_TAIL = gated(
     r",?\s+and\s+(?:would|'d|will|shall)\s+(?:be\s+(?:glad|happy|delighted|pleased|keen)|love|"
     r"like)\s+to\s+(?:meet|catch\s+up|see\s+you|connect|help|chat|discuss)\b[^.;!?]*",
     re.I,

@@ -26,29 +26,30 @@ from core.extraction.mail_pointers import written_out as pointer_written_out
 from core.extraction.note_labels import written_out
 from core.extraction.regex_branches import sub_where
 from core.extraction.timewords import MONTHS
+from core.extraction.word_gates import gated
 
-_LIST_MARKS = re.compile(
+_LIST_MARKS = gated(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\u00b7|"
     r"\d\s*[-\u2013]\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec)|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
     re.I,
 )
 
-_LINE_END = re.compile(r"(?<=[^\s.!?;:,])[ \t]*\n\s*")
+_LINE_END = gated(r"(?<=[^\s.!?;:,])[ \t]*\n\s*")
 """A line that ends without a mark ends its sentence: a list's lines are sentences."""
 
-_CHECK = re.compile(r"\s*[\u2714\u2705\u2713]\ufe0f?")
+_CHECK = gated(r"\s*[\u2714\u2705\u2713]\ufe0f?")
 """A tick closes an item of a list ("rent ✔ internet ✔"), like a comma."""
 
-_LEG = re.compile(r"\b(?P<src>[A-Z]{3})\s*(?:->|\u2192|>|-|\s+to\s+)\s*(?P<dst>[A-Z]{3})\b(?!-)")
+_LEG = gated(r"\b(?P<src>[A-Z]{3})\s*(?:->|\u2192|>|-|\s+to\s+)\s*(?P<dst>[A-Z]{3})\b(?!-)")
 """A leg between airport codes: "SFO->JFK", "LAX→HNL", "PDX-LAX"."""
 
-_ARROW = re.compile(r"\s*(?:->|\u2192|\s>)\s*")
+_ARROW = gated(r"\s*(?:->|\u2192|\s>)\s*")
 """An arrow between stops: the stop after it comes next."""
 _NAME = r"[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2}"
 _CODE = r"(?:\s*\([A-Z]{3}\)\s*)?"
 """A ticket's airport code in brackets after its city ("Lagos (LOS)")."""
-_PLACE_LEG = re.compile(
+_PLACE_LEG = gated(
     rf"(?:^|(?<=[.;!?]\s)|(?<=[:\u2014\u2013]\s))(?P<head>(?:(?:[\w/]+|[^\w\s]{{1,3}})\s+){{0,6}}?"
     rf"(?:[\w/)]+\s*(?::|\s-|\u2014|\u2013)\s*)?)(?P<src>{_NAME})\s*{_CODE}(?:->|\u2192)\s*"
     rf"(?P<dst>{_NAME})(?:\s*\([A-Z]{{3}}\))?"
@@ -62,7 +63,7 @@ _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _ORDINAL = rf"\d{{1,2}}(?:st|nd|rd|th)(?:\s+{_MONTHS})?|\d{{1,2}}\s+{_MONTHS}"
 """A day of the month in a heading: "11th", "9 Mar", "14th March"."""
-_HEADING = re.compile(
+_HEADING = gated(
     # (after a title's colon too: "Itinerary: Fri 6 Mar - fly to Rome")
     rf"(?:^|(?<=[.;!?:]\s))(?P<head>(?:{_DAY}|today|tonight|tomorrow|tmrw|tmr)"
     r"(?:\s+(?:\d{1,2}/\d{1,2}|\d{1,2}(?::\d\d)?\s*(?:am|pm|a|p)?|morning|night|afternoon|"
@@ -72,27 +73,27 @@ _HEADING = re.compile(
 )
 """A day heading a line before a colon or a dash: "Sun - fly home", "Thu 3/12 - ...",
 "Mon: dentist 3pm"."""
-_DAY_N_OF_WEEK = re.compile(
+_DAY_N_OF_WEEK = gated(
     rf"(?:^|(?<=[.;!?]\s))(?:day|night)\s+\d{{1,2}}\s*\((?P<day>{_DAY}[^)]{{0,12}})\)(?=\s*[:\-\u2014\u2013])",
     re.I,
 )
 """A numbered day with its weekday ("Day 1 (Fri): arrive Marrakech"): the weekday heads it."""
-_ARRIVE_LINE = re.compile(r"(?:^|(?<=[.;!?:]\s)|(?<=day\s))arrive\s+(?=[A-Z])")
+_ARRIVE_LINE = gated(r"(?:^|(?<=[.;!?:]\s)|(?<=day\s))arrive\s+(?=[A-Z])")
 """A line's bare "arrive Marrakech": the list's infinitive for arriving in a place."""
 _SHORT_DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
 _SHORT_DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday"}
 _SHORT_DAYS |= {"thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 
-_STATUS_AFTER_DASH = re.compile(
+_STATUS_AFTER_DASH = gated(
     r"(?:^|(?<=[.;!?] ))(?P<thing>[^.;!?:\-]{2,40}?)\s+-\s+"
     r"(?=(?:paid|due|cancell?ed|canceled|booked|done|postponed|refunded|\$\s?\d)\b|\$)",
     re.I,
 )
 """A status or an amount after a dash is the thing's: "car insurance - paid", "Gas bill -
 $82 - due Fri", "Trip to Seattle - CANCELLED"."""
-_VERB = re.compile(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
+_VERB = gated(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
 
-_NOW_LABEL = re.compile(
+_NOW_LABEL = gated(
     r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|loc|where\s+(?:we|i)\s+"
     r"(?:are|am)(?:\s+now)?|"
     # A nomad's labels: "base for the next month: Chiang Mai", "new city unlocked: Medellín"
@@ -110,31 +111,31 @@ _NOW_LABEL = re.compile(
     r"(?P<rest>[A-Za-z\u00c0-\u024f])",
     re.I,
 )
-_ANOTHER_PLACE = re.compile(
+_ANOTHER_PLACE = gated(
     r"\banother\s+(?:city|town|country|island|stop)\s*:\s*(?P<rest>[A-Za-z\u00c0-\u024f])", re.I
 )
 """A diary's "Another morning, another city: Kraków": the new stop, where the writer is."""
-_PLACE_AGAIN = re.compile(
+_PLACE_AGAIN = gated(
     r"(?:^|(?<=[.;!?]\s))(?P<place>[A-Z][\w.'\u00c0-\u024f]*(?:\s+[A-Z][\w.'\u00c0-\u024f]*)?)"
     r"\s+again\s*(?=[.!])"
 )
 """A diary entry opening on a town and "again" ("Lisbon again. The same cracked tiles"): back
 there, now."""
-_NOW_AFTER = re.compile(r"(?P<place>\b[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*\(now\)")
+_NOW_AFTER = gated(r"(?P<place>\b[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*\(now\)")
 
 
-_DAY_LEAD = re.compile(
+_DAY_LEAD = gated(
     rf"(?:^|(?<=[.;!?] ))(?P<day>{_DAY})(?=\s+\d{{1,2}}(?:/\d|(?::\d\d)?\s*(?:am|pm|a|p)\b))", re.I
 )
 """A short day leading a line before its time or date: "Fri 6am …", "Sat 3/14 …"."""
-_STATUS_FIRST = re.compile(
+_STATUS_FIRST = gated(
     r"(?:^|(?<=[.;!?] ))(?P<status>cancell?ed|postponed|booked)\s*:\s*(?P<thing>[^.;!?]{2,40})",
     re.I,
 )
 """A status as a line's label: "Canceled: Vegas trip" is the trip cancelled."""
 
 
-_HOME_LINE = re.compile(
+_HOME_LINE = gated(
     # "- 3/16 back home": a bullet before the day, the dash after it left out
     rf"(?:^|(?<=[.;!?:] ))(?:[-*\u2022]\s*)?(?P<head>(?:(?:{_DAY}|today|tonight|tomorrow|tmrw)"
     rf"(?:\s+\d{{1,2}}/\d{{1,2}}|\s+(?:{_ORDINAL}))?|\d{{1,2}}/\d{{1,2}}))"
@@ -142,14 +143,14 @@ _HOME_LINE = re.compile(
     re.I,
 )
 """A line that is only "home" after its day: the day the writer is back ("Tue 3/17 - home")."""
-_DAY_N = re.compile(
+_DAY_N = gated(
     r"(?:^|(?<=[.;!?] ))(?P<head>(?:day|night|wk|week)\s+\d{1,3})\s+-\s+(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*)?)",
     re.I,
 )
 """A diary's day before a dash and a place: "Day 3 - Florence" is the day in Florence."""
 
 
-_BILL_PRICED = re.compile(
+_BILL_PRICED = gated(
     r"(?:^|(?<=[.;!?] ))(?P<item>(?:[A-Za-z&]+\s+){0,2}?(?:bill|rent|mortgage|insurance|premium|"
     r"tuition|invoice|dues))\s*[:-]?\s+(?=[$£€₹₦₱]\s?[\d,.]++(?!\s*(?:-\s*)?(?:paid|refunded)\b))",
     re.I,
@@ -157,7 +158,7 @@ _BILL_PRICED = re.compile(
 """A bill and its price as a list's item: "Electric bill $97", "water bill: $45"."""
 
 
-_DATED_PLACE = re.compile(
+_DATED_PLACE = gated(
     r"(?:^|(?<=[.;!?] ))(?P<when>(?:week\s+of\s+)?(?:\d{1,2}/\d{1,2}(?:\s*(?:-|to)\s*\d{1,2}"
     rf"(?:/\d{{1,2}})?)?|{_MONTHS}\s+\d{{1,2}}(?:\s*-\s*\d{{1,2}})?|"
     # "Mon 9 Mar - Lisbon", "Tue 10th: Porto": a day, its date, then the stop
@@ -174,41 +175,41 @@ _DAYS_SPAN = (
     rf"{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{{1,2}}(?:st|nd|rd|th)?|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}"
 )
-_PLACE_DATED = re.compile(
+_PLACE_DATED = gated(
     r"(?:^|(?<=[.;!?] ))(?P<place>[A-Z][\w.']*(?:\s+[A-Z][\w.']*){0,2})\s*[,:\u00b7|\-\u2013\u2014]?\s*"
     rf"(?:from\s+)?(?P<when>(?i:{_DAYS_SPAN}))(?=\s*(?:\(|,|$|[.;!:]|w/|with\b))",
 )
 """A place, then its days: "Kraków 12–18 Mar, flat booked", "Lisbon from 03/12 to 03/18",
 "Tokyo, Apr 2-9": a trip there then, as ``_DATED_PLACE`` with the order turned. Only a
 span of days: "Denver, Mar 3" heads a letter (where and when it was written)."""
-_DATE_RANGE = re.compile(r"\b(\d{1,2}([/.])\d{1,2})\s*[-\u2013]\s*(\d{1,2}\2\d{1,2})\b")
+_DATE_RANGE = gated(r"\b(\d{1,2}([/.])\d{1,2})\s*[-\u2013]\s*(\d{1,2}\2\d{1,2})\b")
 """A dash between two dates reads "to": the second is the day the trip ends."""
 
 
-_FRAME_LABEL = re.compile(
+_FRAME_LABEL = gated(
     r"(?:^|(?<=[.;!?]\s))(?:edit|update|upd|background|context|for\s+context|tl;?\s?dr|p\.?s\.?)"
     r"(?:\s*\d{1,2})?\s*:\s*(?=\S)",
     re.I,
 )
 """A forum post's frame before its news ("Edit: made it to Chicago!", "Background: 29F,
 moved to Denver…", "TL;DR: we're in Lisbon"): the label says where in the post, not what."""
-_AGE_TAG = re.compile(
+_AGE_TAG = gated(
     r"(?:^|(?<=[.;!?]\s))(?:[\[(]\d{2}\s?/?[MFmf][\])]\s*,?|\d{2}\s?/?[MFmf]\s*,)\s*(?=[a-z])"
 )
 """A post's age and sex before its first clause ("29F, moved to Denver…", "(34M), live in
 Leeds"): who writes, not what happened; the clause after it has the writer as subject."""
-_WEEKDAY_SPAN = re.compile(
+_WEEKDAY_SPAN = gated(
     rf"(?:^|(?<=[.;!?]\s))(?P<first>{_DAY}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?)\s*[-\u2013]\s*{_DAY}"
     r"(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?=\s*:)",
     re.I,
 )
 """A heading of several days ("Mon–Wed: Kyoto", "Fri 20 – Sun 22: Bruges"): the stop begins
 on the first."""
-_ARR_ETA = re.compile(r"\b(?:arr\.|arr(?=\s+[A-Z])|eta)\s+(?=[A-Z])", re.I)
+_ARR_ETA = gated(r"\b(?:arr\.|arr(?=\s+[A-Z])|eta)\s+(?=[A-Z])", re.I)
 """A timetable's "arr. Funchal 08:40" and a text's "ETA Lyon 18:30": arriving there."""
 
 
-_PIN = re.compile(
+_PIN = gated(
     r"(?:^|(?<=[.;!?]\s))\U0001f4cd\ufe0f?\s*(?P<place>[A-Za-z\u00c0-\u024f][\w.']*(?:\s+[A-Za-z][\w.']*){0,2})"
 )
 """A map pin before a place ("📍Lisbon, day 2", "📍lisbon"): where the writer is, as a post tags it (a
@@ -227,7 +228,7 @@ def _pinned(m: re.Match[str]) -> str:
     return m.group()
 
 
-_RETURN_LABEL = re.compile(
+_RETURN_LABEL = gated(
     r"(?:^|(?<=[.;!?\n]\s)|(?<=\n))(?:return|inbound|homeward|back)\s*:\s*"
     r"(?=(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d|"
     r"[a-z]{3}\s*(?:\u2192|->|>|-|\u2013))",
@@ -237,7 +238,7 @@ _RETURN_LABEL = re.compile(
 home, as "Return flight:" does (not "Return: the blue jumper to Zara", a thing to take back)."""
 
 
-_BULLET = re.compile(r"(?:^|(?<=\n))[ \t]*[-*\u2022][ \t]+(?=[A-Z])")
+_BULLET = gated(r"(?:^|(?<=\n))[ \t]*[-*\u2022][ \t]+(?=[A-Z])")
 """A list's bullet before a line that opens on a name ("- Sophie's fine", "\u2022 Ada's grumpy
 but fine"): a mark, no word of the sentence ("-5 here" keeps its minus; "- in Denver till
 Thu" is left to the list's own reading)."""
@@ -356,7 +357,7 @@ def _day_words(head: str) -> str:
     return _DAY_MONTH.sub(_of_month, said)
 
 
-_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})\s+({_MONTHS})(?=\s|$)", re.I)
+_DAY_MONTH = gated(rf"\b(\d{{1,2}})\s+({_MONTHS})(?=\s|$)", re.I)
 _MONTH_NAMES = [
     max((name for name, n in MONTHS.items() if n == number), key=len) for number in range(1, 13)
 ]

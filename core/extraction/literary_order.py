@@ -26,23 +26,24 @@ from __future__ import annotations
 import re
 
 from core.extraction.news_frames import fact_unframed
+from core.extraction.word_gates import gated
 
 _PLACE = r"[A-Z][\w'-]+(?:\s+(?:de|da|del|do|la|le|am|upon|on)?\s*[A-Z][\w'-]+){0,2}"
 
-_CLEFT = re.compile(
+_CLEFT = gated(
     r"\b[Ii]t\s+(?:is|was)\s+(?P<pp>(?:from|in|at)\s+[^,;.!?]{1,60}?)\s+that\s+"
     r"(?P<subj>I|we)\s+(?P<rest>[^,;.!?]*)"
 )
 """A cleft with the place first: "It is from Lisbon that I write"."""
 
-_WHERE = re.compile(
+_WHERE = gated(
     rf"(?P<lead>(?:^|(?<=[.;!?]\s))(?P<fronted>In|At)\s+|\b(?P<prep>in|at|to|from|In|At)\s+)"
     rf"(?P<place>{_PLACE}),\s+(?:which\s+is\s+)?where\s+(?P<subj>I|we)\b(?P<rest>[^,;.!?]*)"
     r"(?P<end>,\s*|(?=[;.!?]|$))"
 )
 """A place and then, in a relative clause, what the writer does there."""
 
-_WHICH_IS_WHERE = re.compile(
+_WHICH_IS_WHERE = gated(
     rf"(?P<lead>(?<=\s))(?P<place>{_PLACE}),\s+which\s+is\s+where\s+(?P<subj>I|we)\b"
     r"(?P<rest>[^,;.!?]*)(?P<end>,\s*|(?=[;.!?]|$))"
 )
@@ -102,17 +103,17 @@ _NOT_A_VERB = frozenset(
     ]
 )
 
-_MAKE_HOME = re.compile(r"\b(I|we)\s+(?:now\s+)?make\s+(?:my|our)\s+home\b", re.I)
+_MAKE_HOME = gated(r"\b(I|we)\s+(?:now\s+)?make\s+(?:my|our)\s+home\b", re.I)
 """To make one's home somewhere is to live there."""
 
-_THESE_DAYS = re.compile(
+_THESE_DAYS = gated(
     r"\b(?P<perfect>(?:have|has|'ve)\s+(?:\w+\s+){0,2}?(?:been|lived|stayed|worked|taught|"
     r"studied|rented)\b[^,;.!?]{0,40}?)\bthese\s+(?P<n>\w+)\s+(?P<unit>days|weeks|months|years)\b",
     re.I,
 )
 """A perfect with "these three days": for three days."""
 
-_HAVE_PASSED = re.compile(
+_HAVE_PASSED = gated(
     r"\b(?P<span>(?:\w+|a\s+few|a\s+couple\s+of)\s+(?:days|weeks|months|years))\s+have\s+"
     r"(?:now\s+)?(?:passed|gone\s+by|elapsed)\s+since\s+(?P<subj>I|we)\s+came\s+to\b",
     re.I,
@@ -120,16 +121,16 @@ _HAVE_PASSED = re.compile(
 """"Three weeks have passed since we came to Oaxaca": it has been three weeks since the
 arrival."""
 
-_KIND_OF_PLACE = re.compile(
+_KIND_OF_PLACE = gated(
     r"\bthe\s+(?:(?:little|small|tiny|old|ancient|quiet|sleepy|lovely|beautiful|pretty|walled|"
     r"hilltop|mountain|seaside|coastal|fishing|market|medieval|great|capital)\s+){0,2}"
     r"(?:town|city|village|hamlet|port|island|capital)\s+of\s+(?=[A-Z])"
 )
 """"the little town of Sintra": Sintra."""
 
-_HERE_COMMA = re.compile(r"\bhere,\s+in\s+(?=[A-Z])")
+_HERE_COMMA = gated(r"\bhere,\s+in\s+(?=[A-Z])")
 
-_DIARY_LABEL = re.compile(
+_DIARY_LABEL = gated(
     r"^(?:stop|entry|leg|stage|post)\s+#?(?P<n>\d+|one|two|three|four|five|six|seven|eight|"
     r"nine|ten)\s*(?:[:-]|\s-\s)\s*(?=[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*(?:[.!,]|$))",
     re.I,
@@ -137,27 +138,27 @@ _DIARY_LABEL = re.compile(
 """"Stop 3: Cappadocia.", "Entry 12 - Marrakech.": a travel diary's numbered stop, said as its
 numbered day ("Day 3: Cappadocia."), where it was written."""
 
-_FIND_MYSELF = re.compile(
+_FIND_MYSELF = gated(
     r"\b(?P<subj>I|we)\s+(?P<now>(?:now|still|suddenly)\s+)?find\s+(?:myself|ourselves)\s+"
     r"(?P<now2>(?:now|still|once\s+again|again)\s+)?(?=in\s|at\s|back\s)",
     re.I,
 )
 """"I now find myself in Madrid": where the writer is now."""
 
-_ARE_COME = re.compile(
+_ARE_COME = gated(
     r"\b(?P<subj>I\s+am|we\s+are)\s+(?P<adv>(?:now\s+|at\s+last\s+|finally\s+)*)come\s+"
     r"(?P<after>(?:now\s+|at\s+last\s+|finally\s+)*)(?=to\s)",
     re.I,
 )
 """"We are come at last to Samarkand": the old perfect of motion, "have come"."""
 
-_BEING_SETTLED = re.compile(
+_BEING_SETTLED = gated(
     r"^(?:being|now)\s+(?:now\s+)?(?P<state>resident|settled|based|installed|established)\s+in\s+",
     re.I,
 )
 """"Being now resident in Geneva, I …": the participle's subject is the writer."""
 
-_COMMENT = re.compile(
+_COMMENT = gated(
     r",\s*(?:I\s+am|I'm)\s+(?:glad|happy|pleased|relieved|sorry|sad)\s+to\s+(?:say|report|tell\s+you)\s*,|"
     r",\s*(?:as\s+)?(?:you'll|you\s+will|you\s+may|you\s+might)\s+(?:remember|recall)\s*,|"
     r",\s*(?:I'm\s+afraid|I\s+fear|as\s+you\s+know|thank\s+God|thank\s+goodness|alas|happily|"
@@ -168,7 +169,7 @@ _COMMENT = re.compile(
 recovered", "My sister, who, you'll remember, moved to Perth, …"): the subject keeps its
 verb."""
 
-_FORGOT_TO_SAY = re.compile(
+_FORGOT_TO_SAY = gated(
     r"\b(?:I\s+)?(?:forgot\s+to\s+(?:mention|say|add|tell\s+(?:you|y'all|everyone))|"
     r"meant\s+to\s+(?:say|mention|add)|should\s+(?:have\s+)?(?:mention(?:ed)?|add(?:ed)?|said|say))"
     r"(?:\s+that)?\s*[,:]?\s+(?=(?:I|we|my|our|I'm|we're|I've|we've)\b)",
@@ -177,10 +178,10 @@ _FORGOT_TO_SAY = re.compile(
 """"Edit: forgot to mention we're in Lisbon until the 20th": what was not said before is
 said now; the frame is no past and no duty."""
 
-_FROM_COLON = re.compile(r"\b(writing|posting|typing|greetings)\s+from\s*:\s*", re.I)
+_FROM_COLON = gated(r"\b(writing|posting|typing|greetings)\s+from\s*:\s*", re.I)
 """"Currently writing from: Chefchaouen": a label's colon after "from"."""
 
-_WHO_ASIDE = re.compile(
+_WHO_ASIDE = gated(
     r"\b(?P<head>I|we|(?:my|our)\s+[a-z]+(?:-in-law)?),\s*who,?\s+[^,;.!?]{1,80},\s*"
     r"(?=(?:is|are|am|has|have|was|were|lies|remains|keeps|lives|works)\b)",
     re.I,

@@ -32,6 +32,7 @@ from core.extraction.types import (
     ObservationIntent,
     Scalar,
 )
+from core.extraction.word_gates import gated
 
 CEILING: Final[dict[str, float]] = {"hypothetical": 0.5, "historical": 0.5}
 """The offline extractor's cap for text that does not state the present."""
@@ -44,8 +45,8 @@ _NOT_A_STATEMENT: Final[dict[str, ObservationIntent]] = {
     "none": "hypothetical",
 }
 """What an observation in an answer of this intent can be at most."""
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
-_CURRENCY = re.compile(r"^[A-Z]{3}$")
+_FENCE = gated(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
+_CURRENCY = gated(r"^[A-Z]{3}$")
 
 
 @dataclass(frozen=True)

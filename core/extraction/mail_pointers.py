@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import re
 
-_POINTER = re.compile(
+from core.extraction.word_gates import gated
+
+_POINTER = gated(
     # "Please see my travel plans below for the conference:", "details as follows:",
     # "Find my booking below –": a pointer line ending in a colon or a dash.
     r"(?im)^(?P<line>[^\n:]{0,80}?\b(?:below|as\s+follows|underneath|beneath)\b[^\n:]{0,60}?)"
     r"\s*(?::|\s[\u2013\u2014-])[ \t]*(?=\n|\s*$|[ \t]+\S)"
 )
-_POINTING = re.compile(
+_POINTING = gated(
     # The words of a pointer: what is shown, not what is asked ("see below", "find below",
     # "details below", "are as follows").
     r"(?i)\b(?:see|find|read|details?|plans?|itinerary|booking|confirmation|schedule|"
     r"times|dates|flights?|forwarded|follows|copied|pasted|info(?:rmation)?)\b"
 )
-_ASKING = re.compile(r"(?i)\b(?:could|can|would|will)\s+you\b|\?")
-_ANOTHERS = re.compile(
+_ASKING = gated(r"(?i)\b(?:could|can|would|will)\s+you\b|\?")
+_ANOTHERS = gated(
     # "My sister's flight details below:", "her itinerary as follows:": the list is someone
     # else's, and the colon keeps it theirs.
     r"(?i)\b(?:his|her|their|your|\w+'s|\w+s'|from\s+(?!me\b)\w+)\b"

@@ -16,12 +16,13 @@ from core.extraction.clause import Candidate
 from core.extraction.family_members import NOT_MEMBERS
 from core.extraction.organisations import organisation_at
 from core.extraction.places import place_at
+from core.extraction.word_gates import gated
 
-_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:#{1,6}\s+|[-*+•]\s+|\d{1,3}[.)]\s+)?")
-_CHECKBOX = re.compile(r"^\[(?P<mark>[ xX✓✔-])\]\s*")
-_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|`|~~")
-_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
-_KEY_VALUE = re.compile(r"^(?P<key>[A-Za-z][\w ./'-]{0,40}?)\s*:\s+(?P<value>\S.*)$")
+_PREFIX = gated(r"^\s*(?:>\s*)*(?:#{1,6}\s+|[-*+•]\s+|\d{1,3}[.)]\s+)?")
+_CHECKBOX = gated(r"^\[(?P<mark>[ xX✓✔-])\]\s*")
+_EMPHASIS = gated(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|`|~~")
+_LINK = gated(r"\[([^\]]+)\]\([^)]*\)")
+_KEY_VALUE = gated(r"^(?P<key>[A-Za-z][\w ./'-]{0,40}?)\s*:\s+(?P<value>\S.*)$")
 _PROFILE_KEYS = {
     "home city": "profile.home_city",
     "home": "profile.home_city",
@@ -45,8 +46,8 @@ _PROFILE_KEYS = {
     "current location": "travel.location",
     "location": "travel.location",
 }
-_TZ_VALUE = re.compile(r"[A-Za-z_]+(?:/[A-Za-z_+-]+)*")
-_TIME_KEY = re.compile(
+_TZ_VALUE = gated(r"[A-Za-z_]+(?:/[A-Za-z_+-]+)*")
+_TIME_KEY = gated(
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{4}-\d{2}-\d{2}\b|"
     r"\b(?:today|tomorrow|tonight|morning|evening|afternoon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
     r"nov|dec)[a-z]*\b",
@@ -125,29 +126,29 @@ _MAYBE_KEYS = frozenset(
         "what if",
     }
 )
-_PAST_KEY = re.compile(r"\b(?:last|ago|previously|before|past|used\s+to)\b|\b(?:19|20)\d\d\b", re.I)
-_PREDICATE = re.compile(
+_PAST_KEY = gated(r"\b(?:last|ago|previously|before|past|used\s+to)\b|\b(?:19|20)\d\d\b", re.I)
+_PREDICATE = gated(
     r"(?:away|home|sick|ill|unwell|better|well|paid|due|overdue|blocked|stuck|done|shipped|"
     r"launched|live|finished|cancell?ed|canceled|postponed|moved|booked|pending|delayed|"
     r"in|at|on|out|off|back|still|not|no\s+longer|recovering|resting|staying|working)\b",
     re.I,
 )
-_WHO_THEN_WHERE = re.compile(
+_WHO_THEN_WHERE = gated(
     r"^(?P<who>(?:[Mm]y\s+)?(?:[A-Z][a-z]+|mom|dad|mum|wife|husband|son|daughter|kids?|"
     r"grandma|grandpa|partner|sister|brother|baby)(?:'s)?)\s+"
     r"(?=(?:in|at|away|home|sick|out\s+of|back|off)\b)"
 )
-_THING_THEN_STATE = re.compile(
+_THING_THEN_STATE = gated(
     r"^(?P<what>[A-Za-z][\w' -]{1,60}?)\s+(?=(?:cancell?ed|canceled|postponed|booked|paid|"
     r"shipped|delayed|done|confirmed)\b)",
     re.I,
 )
-_DIET_LINE = re.compile(
+_DIET_LINE = gated(
     r"^(?:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|keto|paleo|"
     r"kosher|halal|plant[- ]based)\b",
     re.I,
 )
-_VERB = re.compile(r"\b(?:is|are|was|were|am|be|been|has|have|had|'s|'re|'m)\b", re.I)
+_VERB = gated(r"\b(?:is|are|was|were|am|be|been|has|have|had|'s|'re|'m)\b", re.I)
 
 
 def _sentence(raw_key: str, key: str, value: str) -> str:

@@ -16,6 +16,7 @@ from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name
+from core.extraction.word_gates import gated
 
 _ITEM = (
     r"(?:security\s+|damage\s+|rental\s+|full\s+)?(?:deposit|bond)|(?:booking\s+|late\s+|"
@@ -23,7 +24,7 @@ _ITEM = (
     r"payment|money|overpayment|excess|premium|tuition"
 )
 _OWNER = r"(?:my|our|the|his|her|their)\s+"
-_REFUNDED = re.compile(
+_REFUNDED = gated(
     r"\b(?:finally\s+|just\s+|already\s+)?(?:refunded|paid\s+back|gave\s+back)\s+"
     rf"(?:(?:me|us)\s+)?{_OWNER}(?P<i>{_ITEM})\b|"
     # "returned my deposit": the landlord did; "returned the tickets" is goods taken back.
@@ -33,17 +34,17 @@ _REFUNDED = re.compile(
     # "the landlord gave us the deposit back", "hasn't given me my bond back": to the writer.
     rf"\b(?:gave|given|give|sent|send)\s+(?:me|us)\s+{_OWNER}(?P<i5>{_ITEM})\s+back\b"
 )
-_NOT_YET = re.compile(r"\b(?:not|never|no|yet\s+to|\w+n't)\s+(?:(?:\w+|£?\d[\d,.]*)\s+){0,2}$")
+_NOT_YET = gated(r"\b(?:not|never|no|yet\s+to|\w+n't)\s+(?:(?:\w+|£?\d[\d,.]*)\s+){0,2}$")
 """A coming back denied just before its verb: "still not got my deposit back", "we never got
 the bond back", "the landlord hasn't given us the deposit back" — owed back, not come."""
-_WAITED_ON = re.compile(
+_WAITED_ON = gated(
     # "still waiting on the deposit back from the old flat", "waiting for my bond": money
     # owed back and not yet come (a deposit is waited on only to come back).
     rf"\b(?:still\s+)?(?:waiting|waitin)\s+(?:on|for)\s+{_OWNER}"
     rf"(?:(?P<i>{_ITEM})\s+back\b|(?P<i2>(?:security\s+|damage\s+|rental\s+)?(?:deposit|bond))\b)"
 )
 _GATE = frozenset(["back", "refunded", "returned", "waiting", "waitin"])
-_FROM_A_SHOP = re.compile(
+_FROM_A_SHOP = gated(
     # "got £40 back from Ryanair", "received 86 euros back from ticketmaster"
     rf"\b(?:got|get|received)\s+(?P<money>{AMOUNT.pattern})\s+back\s+from\s+(?:the\s+)?"
     r"(?P<m>(?!(?:my|our|his|her|their|your|him|them|mum|mom|dad)\b)[a-z][\w&'.-]*)|"
@@ -58,12 +59,12 @@ _FROM_A_SHOP = re.compile(
 """Money back from a shop or a company named after "from", or as the one refunding: the
 refund is ``<shop>_refund``, as "refund from Zalando" names it (not "got 20 back from my
 brother", nor from someone by their first name: money handed back, no refund)."""
-_ROLE = re.compile(
+_ROLE = gated(
     r"landlord|landlady|letting\s+agent|agent|agency|airline|hotel|gym|bank|council|school|"
     r"nursery|daycare|seller|shop|store|venue|clinic|dentist|vet|builder|plumber|insurer"
 )
 """Payers known by what they are to the writer, not by their name."""
-_AMOUNT_AFTER = re.compile(r"\s*(?:back\s+)?[,:(-]*\s*(?:all\s+|the\s+full\s+|in\s+full,?\s+)?")
+_AMOUNT_AFTER = gated(r"\s*(?:back\s+)?[,:(-]*\s*(?:all\s+|the\s+full\s+|in\s+full,?\s+)?")
 
 
 def money_back(clause: Clause) -> list[Candidate]:

@@ -11,11 +11,10 @@ of someone else ("his paycheck hit") is not the speaker's (``whose_clause``).
 
 from __future__ import annotations
 
-import re
-
 from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
 _INCOME = (
     r"pay\s*check|payout|child\s+support|alimony|stipend|bonus|reimbursement|commission|"
@@ -35,7 +34,7 @@ _CAME_IN = (
     r"(?:\s+(?:late|early|again|today|yesterday|finally|this\s+morning|last\s+night|itself|"
     r"(?:in|on)\s+time))*"
 )
-_NAMED = re.compile(
+_NAMED = gated(
     r"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|last\s+month's)\s+)"
     # A word before it says who pays: "airbnb payout", "uber reimbursement" (not "his").
     rf"(?P<item>(?:(?!(?:the|my|our|your|ur|his|her|their|a|an)\b)[a-z][a-z&'-]*\s+)?(?:{_INCOME}))"
@@ -44,8 +43,8 @@ _NAMED = re.compile(
     r"(?:\s+(?:for|from)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)?"
     rf"\s+{_CAME_IN}\s*[,:;-]?\s*(?:(?:it's|its|it\s+was|for|of|at)\s+)?"
 )
-_PAY_CHECK = re.compile(r"pay\s+check")
-_AMOUNT_FIRST = re.compile(
+_PAY_CHECK = gated(r"pay\s+check")
+_AMOUNT_FIRST = gated(
     r"(?P<money>(?:us\$|[$€£¥₹])\s?\d[\d,]*(?:\.\d+)?k?)\s+"
     rf"(?P<item>(?:[a-z][a-z&'-]*\s+)?(?:{_INCOME}))\s+{_CAME_IN}"
 )

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _SUM = r"(?:[$£€₦₹]|R(?=\d)|rs\.?\s?)?\d[\d,.]*k?(?:\s*(?:bucks|dollars|quid|pounds|euros|usd|eur|gbp))?"
 _WHOM = (
     r"(?P<whom>(?:my\s+|our\s+)?(?!(?:the|a|an|it|that|this|them|those|these|back|him|her|"
     r"me|you|u|us|out|off|over|in|on|for|to)\b)[a-z][\w'-]*)"
 )
-_SENT = re.compile(
+_SENT = gated(
     r"\b(?:sent|venmoed|venmo'd|zelled|zelle'd|cashapped|cash\s+apped|paypaled|paypalled|"
     r"e-?transferred|transferred|paid|payed)\s+"
     + _WHOM
@@ -33,13 +35,13 @@ _SENT = re.compile(
     re.I,
 )
 """A sum handed to a person, by any word of paying or sending."""
-_OWED_LIKE = re.compile(
+_OWED_LIKE = gated(
     r"\b(?P<head>owe|owes|owed)\s+" + _WHOM + r"\s+(?:like|about|around|roughly|literally)\s+"
     r"(?=" + _SUM + r")",
     re.I,
 )
 """A debt with a spoken "like" before its sum: "i owe tyler like 35"."""
-_SHARE_OF = re.compile(
+_SHARE_OF = gated(
     r"\bmy\s+(?:share|part|portion|cut|half|third|bit)\s+of\s+(?:the\s+)?(?=rent\b|bills?\b|"
     r"utilities\b|wifi\b|internet\b|electric|council\s+tax\b|(?:[a-z]+\s+){1,2}bill\b)",
     re.I,
@@ -49,19 +51,19 @@ water bill is €18", "my share of council tax is £80" is the bill one pays ("m
 rent" reads so already)."""
 
 
-_INVOICE_PAID = re.compile(
+_INVOICE_PAID = gated(
     r"\b(?:(?:the|my|our|this|that|a)\s+)?(?:client|clients|customer|agency|publisher|brand|"
     r"studio|company|startup|[A-Z][\w&]+)\s+(?:finally\s+|just\s+|already\s+|actually\s+)?"
     r"paid\s+(?:(?:my|the|our|their|that)\s+)?(?P<what>(?:[a-z]+\s+)?invoice)\b"
 )
 """A freelancer's invoice paid by the client: "client paid the invoice finally", "Acme paid my
 invoice" (the client is the subject, the money the writer's: "the invoice got paid")."""
-_MY_BILL_IN = re.compile(
+_MY_BILL_IN = gated(
     r"\b(?P<my>my|our)\s+(?P<bill>rent|bills?)\s+in\s+(?:[a-z\u00c0-\u024f]+\s+){1,2}?"
     r"(?=(?:is|was|comes\s+to|came\s+to)\b)",
     re.I,
 )
-_RENT_AT_MINE = re.compile(
+_RENT_AT_MINE = gated(
     r"\b(?:the\s+)?rent\s+(?:in|at|for)\s+(?:my|our)\s+(?:new\s+)?(?:place|apartment|apt|flat|room|"
     r"studio|house|condo)\s+(?=(?:is|was|comes\s+to)\b)",
     re.I,
@@ -71,19 +73,19 @@ _RENT_AT_MINE = re.compile(
 be anyone's: the market's, not the writer's)."""
 
 
-_BILL_LIKE = re.compile(
+_BILL_LIKE = gated(
     r"\b(?P<bill>bill|rent|invoice|fees?|payment|deposit|tuition)\s+(?:like|about|around|roughly)\s+"
     r"(?=" + _SUM + r")",
     re.I,
 )
 """A spoken "like" between a bill and its sum: "we still owe the water bill like 60 bucks"."""
-_MONTHS_OF = re.compile(
+_MONTHS_OF = gated(
     r"\b(?P<paid>paid|prepaid)\s+(?P<n>\d{1,2}|one|two|three|four|six|twelve|a\s+few)\s+"
     r"(?P<unit>months?|weeks?)(?:'|'s)?\s+(?:of\s+)?(?:the\s+)?rent\b",
     re.I,
 )
 """"paid 6 months rent upfront": the rent, paid for a span ("paid the rent for 6 months")."""
-_BILL_TO_WHOM = re.compile(
+_BILL_TO_WHOM = gated(
     r"\b(?P<v>sent|paid|transferred|gave|wired)\s+(?:the|my|our)\s+(?:landlord|landlady|letting\s+agents?|"
     r"agent|council|bank)\s+(?:(?:this|last|next)\s+month's\s+|the\s+|my\s+|our\s+)?"
     r"(?P<bill>rent|deposit|council\s+tax|mortgage|service\s+charge)\b",
@@ -91,7 +93,7 @@ _BILL_TO_WHOM = re.compile(
 )
 """A bill handed to the one it is owed to: "sent the landlord this month's rent" pays the
 rent, not a debt to the landlord."""
-_SUM_TO_LANDLORD = re.compile(
+_SUM_TO_LANDLORD = gated(
     r"\b(?P<v>sent|paid|payed|transferred|gave|wired|venmoed|e-?transferred)\s+(?:the|my|our)\s+"
     r"(?:landlord|landlady|letting\s+agents?)\s+(?:the\s+)?(?P<sum>"
     + _SUM
@@ -100,14 +102,14 @@ _SUM_TO_LANDLORD = re.compile(
 )
 """A sum handed to the landlord with no bill named: "sent the landlord 1200 this morning"
 pays the rent, not a debt to the landlord ("for the deposit" names the bill itself)."""
-_PART_OF = re.compile(
+_PART_OF = gated(
     r"\b(?P<v>paid|payed|pay|paying|cleared|clear|clearing)\s+(?P<off>off\s+)?(?:the\s+)?"
     r"(?:last|rest|remainder|balance|final\s+bit)\s+of\s+(?=(?:my|our|the)\s)",
     re.I,
 )
 """The last of a bill paid is the bill paid: "paid off the last of my credit card", "cleared
 the rest of the car loan"."""
-_BY_DEBIT = re.compile(
+_BY_DEBIT = gated(
     r"(?<=\w)\s+(?:direct\s+debit|standing\s+order)(?=\s+(?:goes|went|comes|came|has|is|was|'s|"
     r"bounced|failed|will|of|for)\b)",
     re.I,

@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 
 from core.extraction.amounts import NUMBER_WORD, number_in_words
+from core.extraction.word_gates import gated
 
 _CURRENCY_WORD = (
     r"dollars?|bucks|euros?|pounds?|quid|grand|yen|pesos?|rupees?|naira|rand|baht|dirhams?|"
     r"shillings?|cedis?|ringgit|lakhs?|crores?"
 )
-_SPOKEN = re.compile(
+_SPOKEN = gated(
     rf"\b(?P<words>(?:a\s+)?(?:{NUMBER_WORD})(?:(?:\s+|-|\s+and\s+)(?:{NUMBER_WORD}))*)"
     rf"(?=\s+(?:(?P<cur>{_CURRENCY_WORD})\b|(?P<rate>a\s+(?:month|year|week|mo)\b|per\s+"
     r"(?:month|year|week|annum)\b|pcm\b|pm\b|p/m\b|monthly\b)))",
@@ -32,7 +33,7 @@ _SPOKEN = re.compile(
 )
 
 
-_FELT_SIZE = re.compile(
+_FELT_SIZE = gated(
     r"\b(?:an?\s+)?(?:whopping|hefty|massive|staggering|cool|measly|mere|eye[\s-]?watering|"
     r"grand\s+total\s+of|total\s+of|princely\s+sum\s+of|sum\s+of)\s+"
     r"(?=(?:us\$|rs\.?\s?|[$€£¥₹₦₱])?\d)",
@@ -40,18 +41,18 @@ _FELT_SIZE = re.compile(
 )
 
 
-_BILL_IS = re.compile(
+_BILL_IS = gated(
     # "Rent's £1,150 pcm", "council tax's 142 a month": the bill is the sum, not its owner.
     r"(?i)\b(?P<bill>rent|mortgage|bill|council\s+tax|broadband|insurance|fees?)'s\s+"
     r"(?=(?:[$€£¥₹₦]|rs\.?\s?)\d|\d[\d,.]*\s*(?:pcm|p/?m|a\s+month|per\s+month|a\s+week|quid|k\b))"
 )
-_TOWARDS = re.compile(
+_TOWARDS = gated(
     # "remitted Rs 45,000 towards the fees": paid, for the fees (Indian English's
     # "remitted" is paid; "towards" names what it paid for).
     r"(?i)\b(?P<verb>paid|remitted|deposited|transferred)(?P<sum>\s+\S+(?:\s+\S+)?\s+)towards?\s+"
     r"(?=(?:the|my|our|this|his|her)\s)"
 )
-_HANDED = re.compile(
+_HANDED = gated(
     # "sent the landlord twelve hundred", "paid him eight hundred and fifty": a sum handed to
     # someone needs no currency word after it when it is said in hundreds or thousands.
     r"\b(?:paid|payed|sent|transferred|wired|gave|owe|owed|venmoed)\s+(?:(?:the|my|our)\s+)?"
@@ -59,7 +60,7 @@ _HANDED = re.compile(
     r"(?=\s*(?:$|[,.!;]|\s(?:this|last|yesterday|today|for|back|already|on|via|by)\b))",
     re.I,
 )
-_BIG_WORD = re.compile(r"\b(?:hundred|thousand|grand)\b", re.I)
+_BIG_WORD = gated(r"\b(?:hundred|thousand|grand)\b", re.I)
 
 
 def _handed_number(m: re.Match[str]) -> str:

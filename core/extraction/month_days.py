@@ -12,8 +12,9 @@ from datetime import date
 from core.extraction.timedays import nth_of_month, pick_year
 from core.extraction.timespans import SPAN_STEP
 from core.extraction.timewords import ORDINAL_WORDS, WEAK_ORDINALS, add_months, safe_date
+from core.extraction.word_gates import gated
 
-_DOTTED_RANGE = re.compile(
+_DOTTED_RANGE = gated(
     r"\b\d{1,2}\.\d{1,2}\s*(?:[-\u2013]|\bto\b|\btill?\b|\buntil\b)\s*\d{1,2}\.\d{1,2}\b"
 )
 

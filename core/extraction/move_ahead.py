@@ -12,12 +12,11 @@ sister is moving to denver") is not the speaker's.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
 from core.extraction.home_words import HOME_NOUN
 from core.extraction.rules_profile import residence
 from core.extraction.timeref import TimeRef
+from core.extraction.word_gates import gated
 
 MOVE_CITY, MOVE_DATE = "profile.move_city", "profile.move_date"
 
@@ -27,7 +26,7 @@ _SUBJECT = (
 )
 """The speaker as subject: "we're", "i'm", "we'll", "we're gonna"."""
 _WHEN = r"(?:(?:finally|officially|actually|really|definitely|all|now)\s+)?"
-MOVING = re.compile(
+MOVING = gated(
     # "we're moving to denver", "relocating to austin" (the subject left out only before
     # the -ing form: "move to iceland lmao" after a joke is no plan), "we'll move back to ohio"
     rf"(?:^|{_SUBJECT}){_WHEN}(?:moving|relocating)\s+"
@@ -37,12 +36,12 @@ MOVING = re.compile(
     rf"(?:^|{_SUBJECT}){_WHEN}(?:closing|close)\s+on\s+(?:the|a|our|my)\s+(?:new\s+)?"
     rf"{HOME_NOUN}\s+in\s+"
 )
-_NOT_A_MOVE = re.compile(
+_NOT_A_MOVE = gated(
     # A stay or a move at work, not a new home: "moving to denver for the summer",
     # "moving to the new office", "relocating to the night shift".
     r"\bfor\s+(?:the\s+)?(?:summer|winter|week|weekend|month|semester|term|season|a\s+(?:bit|while))\b"
 )
-CALLED_OFF = re.compile(
+CALLED_OFF = gated(
     # "the move fell through", "our move is off", "the house sale fell through", "not
     # moving after all", "we're not moving anymore"
     r"\b(?:the|our|my)\s+(?:move|relocation|house\s+(?:sale|purchase)|closing)\s+"
@@ -51,7 +50,7 @@ CALLED_OFF = re.compile(
     r"\b(?:not|aren't|arent|isn't)\s+moving\s+(?:after\s+all|anymore|any\s+more|now)\b|"
     r"\b(?:we|i)\s+(?:are|'re|re|am|'m|m)\s+not\s+moving\b|\bcalled\s+off\s+the\s+move\b"
 )
-_MOVING_BARE = re.compile(
+_MOVING_BARE = gated(
     # "we're moving next month", "moving house on the 20th", "we move out end of april",
     # "we are shifting to new flat from next month" (Indian English): a move of home with
     # no town said; what follows the verb must be the day it happens.
@@ -59,10 +58,10 @@ _MOVING_BARE = re.compile(
     rf"(?:^|{_SUBJECT}){_WHEN}(?:shifting|shift)\s+(?:house\s+|home\s+|(?:to|into)\s+"
     rf"(?:(?:a|the|our|my)\s+)?(?:new\s+)?{HOME_NOUN}\s+)"
 )
-_AT_THE_DAY = re.compile(r"(?:(?:at|by|around)\s+)?")
+_AT_THE_DAY = gated(r"(?:(?:at|by|around)\s+)?")
 """Between a bare move and its day: "we move out at the end of april"."""
 _AHEAD = frozenset({"planning", "assertive"})
-_MONTH_ONLY = re.compile(r"^(?:in\s+|by\s+|during\s+|early\s+|late\s+)?[a-z]+\.?$")
+_MONTH_ONLY = gated(r"^(?:in\s+|by\s+|during\s+|early\s+|late\s+)?[a-z]+\.?$")
 """A date said as its month alone ("in january"): the move's day is not known yet."""
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 
 from core.extraction.first_names import is_common_first_name
+from core.extraction.word_gates import gated
 
-_NAME_S = re.compile(
+_NAME_S = gated(
     # A word like a name's first, then the determiners before it: the lookbehinds (zero
     # width, at the same place) cost a try at every position when they lead.
     r"\b(?=[A-Za-z][a-z]{1,14}s\s)"
@@ -65,7 +66,7 @@ def _given_back(m: re.Match[str]) -> str:
     return name.capitalize() + "'s"
 
 
-_LOWER_NAME_S = re.compile(r"\b(?P<name>[a-z]{2,15})(?='s\b)")
+_LOWER_NAME_S = gated(r"\b(?P<name>[a-z]{2,15})(?='s\b)")
 _WORDS_TOO = _words(
     "will may june april august march bill mark pat art rose hope joy grace faith "
     "sunny summer autumn winter dawn rich frank jack ray wood"
@@ -89,7 +90,7 @@ def name_s(text: str) -> str:
     return _LOWER_NAME_S.sub(_capital, _NAME_S.sub(_given_back, text))
 
 
-_KIN_S = re.compile(
+_KIN_S = gated(
     # The relative's first letter, then the lookbehinds: they cost a try at every position
     # when they lead.
     r"\b(?=[mdwhsbgn])(?<!\bthe\s)(?<!\ball\s)(?<!other\s)(?<!some\s)(?<!\bof\s)"
@@ -104,7 +105,7 @@ _KIN_S = re.compile(
 """"moms out of town til tuesday", "dads home from the hospital", "my moms in the hospital":
 a relative's "'s" typed without its apostrophe, before what is said of them (not "the
 moms in the group", "my sisters in law")."""
-_KIN_PLACE_S = re.compile(
+_KIN_PLACE_S = gated(
     r"(?i)(?P<pre>\b(?:at|to|from|near|outside|by)\s+(?:my|our|his|her|their)\s+)"
     r"(?P<kin>(?:(?:grand|step)?(?:mom|mum|mam|dad|ma|pa|mother|father)|nan|nana|gran|granny|"
     r"grandma|grandpa|sister|brother|sis|bro|aunt|auntie|aunty|uncle|cousin|bf|gf|boyfriend|"
@@ -125,7 +126,7 @@ def kin_place_s(text: str) -> str:
     return _KIN_PLACE_S.sub(lambda m: m.group("pre") + m.group("kin")[:-1] + "'s", text)
 
 
-_KIN_IS = re.compile(
+_KIN_IS = gated(
     # "at my dad's in tucson": after "at", "to" or "from" it is their place, not "is".
     # The possessive's first letter first: the lookbehinds cost a try at every position.
     r"\b(?=[mouhty])(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bby\s)"

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-_FRAME = re.compile(
+from core.extraction.word_gates import gated
+
+_FRAME = gated(
     r"(?:^|(?<=[.;:!?]\s)|(?<=,\s)|(?<=\bbut\s)|(?<=\band\s)|(?<=\bso\s))"
     r"(?:"
     # "What I have not told you is that…", "what we forgot to say, in all the rush, is…"

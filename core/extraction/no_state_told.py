@@ -21,29 +21,30 @@ from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.parse import clause_span
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.types import MessageIntent
+from core.extraction.word_gates import gated
 
 _OPINION_VERBS = frozenset({"reckon", "think", "believe", "figure", "bet", "predict", "guess"})
 """Verbs of holding a view: with someone else as subject, the clause is their opinion."""
-_HEARSAY = re.compile(
+_HEARSAY = gated(
     r"\b(?:apparently|supposedly|allegedly|reportedly|rumou?r\s+(?:has\s+it|is)|word\s+is|"
     r"(?:is|are|was|'s|'re)\s+supposed\s+to|(?:weather\s+)?forecast(?:'s|\s+(?:says|said|is\s+saying|"
     r"shows|has))|as\s+(?:they|people|the\s+(?:old\s+)?saying)\s+(?:say|goes))\b"
 )
 """What the writer passes on from elsewhere (a rumour, a forecast, a saying), not what the
 writer is or will do."""
-_AHEAD = re.compile(r"\b(?:supposed|meant|set|due|forecast|expected)\s+to\b")
+_AHEAD = gated(r"\b(?:supposed|meant|set|due|forecast|expected)\s+to\b")
 """The weather as forecast: "it's meant to pour all weekend", "it's set to snow"."""
 _WEATHER = frozenset(
     {"rain", "snow", "pour", "drizzle", "hail", "storm", "freeze", "sleet", "thunder", "shower"}
 )
-_OWNED = re.compile(r"\b(?:my|our|me|us|i|we|i'm|we're|mine|ours)\b")
+_OWNED = gated(r"\b(?:my|our|me|us|i|we|i'm|we're|mine|ours)\b")
 """Words that make a clause's subject or object the writer's own."""
 _MESSAGE_ACTS = frozenset({"ask", "upvote", "bump", "ping", "tag", "cc", "flag", "loop"})
 """What a post does by being posted: "asking for a friend", "bumping this", "pinging @ana"."""
 _CALLS = frozenset({"call", "ring", "write", "text", "message", "email", "phone", "reach"})
 """Ways of getting in touch: the message's act when they say what for ("calling to say…")."""
 _SAID_FOR = frozenset({"say", "ask", "let", "check", "wish", "see", "tell", "remind", "thank"})
-_REMINDER_TO_OTHERS = re.compile(
+_REMINDER_TO_OTHERS = gated(
     r"^(?:(?:just\s+)?an?\s+)?(?:friendly|gentle|quick|final|last|little)?\s*(?:reminder|nudge)\b"
     r"(?=[^.;!?]*\b(?:you|your|u|ur|everyone|everybody|all|y'all|folks|team|guys)\b)"
 )
@@ -70,7 +71,7 @@ def tells_no_state(reading: ClauseReading | None, clause: Clause, question: bool
     )
 
 
-_WHO_SAYS_SO = re.compile(
+_WHO_SAYS_SO = gated(
     r"as\s+(?:[\w']+\s+){1,3}?(?:always\s+|often\s+|once\s+|used\s+to\s+|would\s+|likes?\s+to\s+)?"
     r"(?:says?|said|puts?\s+it|goes)"
 )
@@ -193,7 +194,7 @@ def _put_to_anyone(reading: ClauseReading, clause: Clause) -> bool:
     return span is not None and any(t.dep_ == "ROOT" and t.tag_ in ("VB", "VBP") for t in span)
 
 
-_ADVICE_LABEL = re.compile(r"^(?:pro\s*tip|top\s+tip|hot\s+tip|psa|life\s*hack|tip)\s*:")
+_ADVICE_LABEL = gated(r"^(?:pro\s*tip|top\s+tip|hot\s+tip|psa|life\s*hack|tip)\s*:")
 
 
 def _advice_labelled(clause: Clause) -> bool:

@@ -16,6 +16,7 @@ import re
 
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.pronouns import RELATION_SPELLINGS
+from core.extraction.word_gates import gated
 
 _PLURAL = r"kids|children|twins|boys|girls|parents|grandparents|in-laws"
 _SINGULAR = (
@@ -32,7 +33,7 @@ _NOT_A_STATE = (
     # "Kids: Lily still has the cough, Ben is fine": a heading over each child by name.
     r"(?!(?-i:[A-Z][a-z]+)(?:'s\b|\s+(?:is|has|still|was|had|got|seems)\b))"
 )
-_MEMBER_LABEL = re.compile(
+_MEMBER_LABEL = gated(
     rf"{_START}(?:(?:note\s+)?re\s+)?(?P<who>(?:(?:my|our|the)\s+)?(?:(?P<many>{_PLURAL})|(?:{_SINGULAR})))"
     # A dash between spaces labels a line as a colon does ("Mum - poor night", "Nana — off
     # her food": an em dash is " - " by now); a hyphen inside a word does not.
@@ -40,7 +41,7 @@ _MEMBER_LABEL = re.compile(
     re.I,
 )
 """A relation as a line's label: "kids: sick", "Nan: poorly again", "Dad - settled"."""
-_NAME_LABEL = re.compile(
+_NAME_LABEL = gated(
     rf"{_START}(?P<who>(?-i:[A-Z][a-z]+))(?:\s*[:;]|\s+-)\s+"
     r"(?P<rest>(?:still|very|v|a\s+bit|bit|fine|ok|okay|better|poorly|sick|ill|unwell|off|at|in|"
     r"with|has|had|coughing|asleep|home|back|away|over|much|not|no\s+longer|feverish|"
@@ -52,12 +53,10 @@ _NAME_LABEL = re.compile(
 )
 """A child's name as a line's label before a state: "Ivy: still coughing", "Leo - fine now"
 (only a common first name, and only before a word that starts a state)."""
-_ME_LABEL = re.compile(rf"{_START}me\s*:\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])", re.I)
-_WHERE_LABEL = re.compile(
-    rf"{_START}(?:status|update|me|where)\s*:\s+(?P<rest>(?:in|at)\s+[A-Z])", re.I
-)
+_ME_LABEL = gated(rf"{_START}me\s*:\s+{_NOT_A_STATE}(?P<rest>[A-Za-z])", re.I)
+_WHERE_LABEL = gated(rf"{_START}(?:status|update|me|where)\s*:\s+(?P<rest>(?:in|at)\s+[A-Z])", re.I)
 """A status line that says where: "Status: in Tokyo", "Update: at the airport"."""
-_PAST_FIRST = re.compile(r"[a-z]+ed\b|(?:slept|ate|went|had|took|got|came|felt|seemed)\b", re.I)
+_PAST_FIRST = gated(r"[a-z]+ed\b|(?:slept|ate|went|had|took|got|came|felt|seemed)\b", re.I)
 
 
 def written_out(text: str) -> str:
@@ -75,7 +74,7 @@ def _member(m: re.Match[str]) -> str:
     return _state(who, f"{who} {'are' if m.group('many') else 'is'}", m)
 
 
-_SYMPTOM_FIRST = re.compile(
+_SYMPTOM_FIRST = gated(
     r"(?:still\s+|very\s+|v\s+|a\s+bit\s+)?(?:poorly|sick|ill|unwell|feverish|coughing|chesty|"
     r"temp|temperature|fever|nits|lice|cough|cold|flu|sickness|vomiting|rash|conjunctivitis|"
     r"tonsillitis|chickenpox|high\s+temp|slight\s+temp|bad\s+cough|nasty\s+cough)\b",

@@ -10,12 +10,11 @@ runs up to now) place it after the story, in the present the message is written 
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.intent_tense import HAD_NEWS
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.word_gates import gated
 
-_NOW_WORDS = re.compile(
+_NOW_WORDS = gated(
     r"\b(?:now|still|currently|rn|atm|at\s+the\s+moment|right\s+now|as\s+we\s+speak|these\s+days|"
     r"at\s+present|anymore|no\s+longer|ever\s+since|"
     # "the house is quiet again", "the roof's leaking again": back to a state, now.
@@ -32,16 +31,14 @@ _NOW_WORDS = re.compile(
 )
 
 
-_HELD_SINCE = re.compile(
+_HELD_SINCE = gated(
     r"(?:\b(?:has|have)|(?<=\w)'s|'ve)\s+(?:had|kept|got)\b[^.;!?]*\bsince\b(?!\s+(?:19|20)\d\d\b)"
 )
 """A perfect held up to now, which the parse may read as past: "she's had the kids since
 Friday", "he's kept the car since the split"."""
 
 
-_OWNED = re.compile(
-    r"^(?:my|our|his|her|their|your|ur)\s+(?:[a-z]+\s+)?[a-z]+(?:'s|\s+(?:is|are))\s"
-)
+_OWNED = gated(r"^(?:my|our|his|her|their|your|ur)\s+(?:[a-z]+\s+)?[a-z]+(?:'s|\s+(?:is|are))\s")
 _WHEREABOUTS_PREPS = frozenset(
     {"prep:in", "prep:at", "prep:on", "prep:with", "prep:off", "prep:out", "prep:inside"}
 )

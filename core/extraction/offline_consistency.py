@@ -11,9 +11,10 @@ from datetime import date, timedelta
 
 from core.extraction.intent_tense import WENT_HOME
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_HOME_WORD = re.compile(r"\bhome\b", re.I)
-_EARLIER = re.compile(
+_HOME_WORD = gated(r"\bhome\b", re.I)
+_EARLIER = gated(
     r"(?<!since\s)\b(?:yesterday|last\s+night|this\s+morning|earlier|for\s+the\s+day|on\s+\w+day)\b",
     re.I,
 )
@@ -144,7 +145,7 @@ def dedupe_observations(obs: list[ExtractedObservation]) -> tuple[ExtractedObser
     return tuple(best.values())
 
 
-_WAY_BACK = re.compile(r"\b(?:came|went)\s+(?:straight\s+)?(?:back|home)\b|" + WENT_HOME.pattern)
+_WAY_BACK = gated(r"\b(?:came|went)\s+(?:straight\s+)?(?:back|home)\b|" + WENT_HOME.pattern)
 """A journey away from where the message put the speaker ("came back", "flew home"), not
 the trip's end said of a place ("landed in portland, back home!", "trip's over")."""
 
@@ -179,7 +180,7 @@ def there_and_back(
     return tuple(o for o in obs if not went_before(o))
 
 
-_BACK_IN = re.compile(
+_BACK_IN = gated(
     r"^(?:(?:and|but|now|so|then)\s+)*(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+)?"
     r"(?:(?:finally|just|safely|now)\s+)?back\s+(?:in|to|home\s+in)\b"
 )

@@ -10,19 +10,20 @@ import re
 from core.extraction.intent import ClauseIntent
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.segments import Segment
+from core.extraction.word_gates import gated
 
-BOOKING_ASKED = re.compile(
+BOOKING_ASKED = gated(
     r"^(?:so\s+|and\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|"
     r"(?:please|pls)\s+)?(?:find|book|get|look\s+(?:for|up)|search\s+for|check|reserve)\b"
 )
-WANT_TO_GO = re.compile(
+WANT_TO_GO = gated(
     r"\b(?:want|wanna|'d\s+like|would\s+like|need)\s+(?:to\s+)?(?:go|fly|travel|visit|head|"
     r"drive|take\s+a\s+trip)\b"
 )
-WOULD_HAVE = re.compile(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
+WOULD_HAVE = gated(r"\b(?:would|could|might)(?:\s+have|'ve)\b")
 """What might have been ("I would have called"), not a plan undone ("we were supposed to
 go to Maui but we cancelled": the cancellation is news)."""
-WHEN_IT_WAS = re.compile(r"(?:when|while|before|after|until|till|back\s+when)\b")
+WHEN_IT_WAS = gated(r"(?:when|while|before|after|until|till|back\s+when)\b")
 WHILE_ASKED = frozenset({"while", "when", "before", "after", "until"})
 SCOPE_JOINTS = frozenset({"comma", "and", "or", "then", "so"})
 

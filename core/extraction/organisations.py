@@ -19,10 +19,11 @@ employer: nothing in the field catalogue records a kind of workplace.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
+
+from core.extraction.word_gates import gated
 
 
 def _words(block: str) -> frozenset[str]:
@@ -89,7 +90,7 @@ _END_WORDS = _words(
 )
 """Words that may follow a lone name and end it: "i work at kroger now", and the day a
 placement or a job starts, typed in chat ("starting my apprenticeship at bmw monday")."""
-_WORD = re.compile(r"[A-Za-z0-9][\w&.'-]*")
+_WORD = gated(r"[A-Za-z0-9][\w&.'-]*")
 _INSTITUTIONS = _words("elementary school hospital university college clinic academy library")
 """Head nouns that end an institution's name typed in lower case ("lincoln elementary")."""
 

@@ -12,13 +12,12 @@ subject must be "he"/"she", a relation, a role or a common first name.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Clause
 from core.extraction.family_members import names_a_relation
 from core.extraction.first_names import is_common_first_name
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.reading import ClauseReading
+from core.extraction.word_gates import gated
 
 _SPEAKER_IN_IT = frozenset(
     {"me", "us", "mine", "ours", "myself", "ourselves", "we", "we're", "we'll", "we've", "we'd"}
@@ -30,7 +29,7 @@ _TOWARDS_US = frozenset({"come", "visit"})
 """Coming or visiting moves towards the speaker ("my sister is coming to visit next
 weekend"): the household hosts it, a plan of its own; called off ("won't be coming after
 all") it is news of how things stand."""
-_BE_A_STATE = re.compile(r"\bbe\s+(?!\w+ing\b)")
+_BE_A_STATE = gated(r"\bbe\s+(?!\w+ing\b)")
 """How someone will be ("going to be thrilled", "will be on leave"), not what they will be
 doing ("won't be flying in")."""
 _PERSON_PRONOUNS = frozenset({"he", "she"})

@@ -12,6 +12,7 @@ from core.extraction.clause import Clause, phrase_after
 from core.extraction.goods_returns import ADJ, ITEM_STOP
 from core.extraction.object_kinds import object_kind_in
 from core.extraction.paid_or_owed import AMOUNT_AFTER, OF_AMOUNT, SHARE_OF
+from core.extraction.word_gates import gated
 
 NOT_ITEMS = frozenset(
     [
@@ -27,7 +28,7 @@ _PERIOD = (
     r"(?:(?:this|last|next)\s+)?(?:month|week|year|quarter)|jan(?:uary)?|feb(?:ruary)?|march|"
     r"april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
-DATED = re.compile(
+DATED = gated(
     rf"\b(?:{_PERIOD}|today)'s\s+|\s(?:for|of)\s+(?:the\s+month\s+of\s+)?(?:{_PERIOD})\b|"
     # "tuition for the semester", "fees for the spring term", "rent for the whole year"
     r"\s(?:for|of)\s+(?:the|this|next)\s+(?:(?:whole|full|entire|first|second|spring|fall|"
@@ -58,7 +59,7 @@ def item_after(clause: Clause, pos: int) -> str:
     return ADJ.sub("", name)
 
 
-ACQUIRED = re.compile(r"(?:got|received|picked\s+up)\b")
+ACQUIRED = gated(r"(?:got|received|picked\s+up)\b")
 """Verbs that read as buying goods but only mean receiving a bill or a fine."""
 
 

@@ -12,9 +12,10 @@ import re
 from core.extraction.amounts import bare_amount_at
 from core.extraction.clause import Clause
 from core.extraction.timeref import TimeRef
+from core.extraction.word_gates import gated
 
-_NUMBER_TAIL = re.compile(r"\s+\d[\d,.]*k?$")
-_AMOUNT_JOINT = re.compile(r"\s*[,:=-]\s*|\s+(?:of|for|was|is)\s+|\s+")
+_NUMBER_TAIL = gated(r"\s+\d[\d,.]*k?$")
+_AMOUNT_JOINT = gated(r"\s*[,:=-]\s*|\s+(?:of|for|was|is)\s+|\s+")
 
 
 def bare_after(item: str, low: str) -> tuple[str, tuple[float | int, str] | None]:
@@ -27,11 +28,11 @@ def bare_after(item: str, low: str) -> tuple[str, tuple[float | int, str] | None
     return item, None if bare is None else (bare, "")  # no currency written, none assumed
 
 
-_NOT_YET = re.compile(
+_NOT_YET = gated(
     r"\b(?:haven'?t|have\s+not|hasn'?t|has\s+not|not\s+yet|still\s+not|yet\s+to\s+be)"
     r"(?:\s+(?:yet|even|actually|really))?\s+$"
 )
-_NOT_DONE = re.compile(
+_NOT_DONE = gated(
     r"\b(?:didn'?t|did\s+not|never|not|won'?t|can'?t|cannot|couldn'?t|forgot\s+to)"
     r"(?:\s+(?:yet|even|actually|really|ever))?\s+$"
 )
@@ -47,7 +48,7 @@ def not_paid(low: str, start: int) -> bool | None:
     return False if _NOT_DONE.search(before) else None
 
 
-_TRAILING = re.compile(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
+_TRAILING = gated(r",\s*(?P<n>\d{1,3}(?:,\d{3})+|\d{2,6})(?:\.\d\d)?\s*[.!]*\s*$")
 
 
 def trailing_amount(clause: Clause) -> tuple[float | int, str] | None:
@@ -61,7 +62,7 @@ def trailing_amount(clause: Clause) -> tuple[float | int, str] | None:
     return None if value is None or value < 10 else (value, "")
 
 
-OF_BARE_NUMBER = re.compile(r"(?<=\s)of\s+\d[\d,]*(?:\.\d+)?(?=\s|$)", re.I)
+OF_BARE_NUMBER = gated(r"(?<=\s)of\s+\d[\d,]*(?:\.\d+)?(?=\s|$)", re.I)
 """A bare number after "of", blanked out with its "of" before the bill's name is read."""
 
 
@@ -90,19 +91,19 @@ def days_ahead(clause: Clause) -> list[TimeRef]:
 
 
 # What stands around a bill's amount, not the bill itself.
-NET_OF = re.compile(
+NET_OF = gated(
     r"\b(?:after|before|with|w/|incl(?:uding|\.)?|plus|minus|net\s+of|less)\s+"
     r"(?:the\s+|my\s+|our\s+)?(?:insurance|tax(?:es)?|tips?|fees|discounts?|deductions?|"
     r"credits?|coupons?|shipping|vat|gst)\b"
 )
 """What an amount is net or gross of, not what was paid: "$1,240 after insurance", "$86
 with tip", "2,100 before tax" (the bill is the hospital's, the meal's)."""
-OF_AMOUNT = re.compile(
+OF_AMOUNT = gated(
     r"\bof\s+(?=(?:us\$|c\$|ca\$|a\$|au\$|s\$|rs\.?|[$€£¥₹₦₱฿]|[nr](?=\d))?\s?\d)", re.I
 )
 
 
-AMOUNT_AFTER = re.compile(
+AMOUNT_AFTER = gated(
     # "we owe the solicitor about £1,800", "paid the builder roughly 2k": a word that rounds
     # the amount belongs to it, not to the name of who is paid.
     r"(?<=[a-z])\s+(?:(?:about|around|roughly|nearly|almost|approx(?:imately|\.)?|circa|"
@@ -110,7 +111,7 @@ AMOUNT_AFTER = re.compile(
     r"(?=(?:us\$|s\$|rs\.?\s?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\d)",
     re.I,
 )  # "r" before two digits: rand ("paid the plumber R1,100")
-SHARE_OF = re.compile(
+SHARE_OF = gated(
     r"\s*(?:my|our|your|ur|his|her|their)\s+(?:half|share|part|portion|bit|cut)\s+of\s+(?=\S)"
 )
 """A share of a bill is the bill: "paid my share of the electric bill", "my half of the rent"."""

@@ -5,20 +5,19 @@ bill by its own name (the caller says which names are bills).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-_PAIRED = re.compile(
+from core.extraction.word_gates import gated
+
+_PAIRED = gated(
     r"(?:^|[,:;]\s*|\b(?:my|our|the)\s+)(?P<first>[a-z][a-z ]{1,24}?)\s+(?:and|&)\s+(?:(?:my|our|the)\s+)?$"
 )
 
 
-_AFTER = re.compile(
+_AFTER = gated(
     r"\s*(?:and|&)\s+(?:(?:my|our|the)\s+)?(?P<second>[a-z]+(?:\s+(?:bill|tax|insurance|loan|fees?))?)\b"
 )
-BOTH = re.compile(
-    r"(?<=\s)(?:both|all)\s+(?=(?:paid|sorted|cancell?ed|canceled|settled|cleared)\b)"
-)
+BOTH = gated(r"(?<=\s)(?:both|all)\s+(?=(?:paid|sorted|cancell?ed|canceled|settled|cleared)\b)")
 
 
 def paired_bills(low: str, item: str, is_bill: Callable[[str], bool]) -> list[str]:

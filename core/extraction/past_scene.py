@@ -31,6 +31,7 @@ from core.extraction.intent import ClauseIntent
 from core.extraction.intent_tense import marks_present
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.segments import Segment
+from core.extraction.word_gates import gated
 
 _SEASON = r"(?:summer|winter|spring|autumn|fall)"
 _FEAST = (
@@ -41,7 +42,7 @@ _MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 )
 _YEAR = r"(?:(?:19|20)\d\d|'\d\d)"
-_A_YEAR = re.compile(r"\b(?:19|20)\d\d\b|(?<!\w)'\d\d\b")
+_A_YEAR = gated(r"\b(?:19|20)\d\d\b|(?<!\w)'\d\d\b")
 _PAST_DATE = (
     # "last summer", "last Easter" (not "my last year of uni", "last year's trip").
     r"(?:(?<!\bmy\s)(?<!\bour\s)(?<!\bthe\s)(?<!\bthis\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
@@ -65,32 +66,32 @@ _LEAD = (
     r"(?:(?:story\s+time|true\s+story|funny\s+story|fun\s+fact)\b[\s,:]*)?"
     r"(?:(?:so|and|anyway)\b[\s,]*)?(?:flashback\s+to\s+|cast\s+your\s+mind\s+back\s+to\s+)?"
 )
-_ALONE = re.compile(rf"{_LEAD}{_PAST_DATE}(?:\s+now)?[\s,.!:;-]*$")
+_ALONE = gated(rf"{_LEAD}{_PAST_DATE}(?:\s+now)?[\s,.!:;-]*$")
 """The date said alone, the scene it opens told after it ("Christmas 2020, we're…")."""
-_OPENS = re.compile(
+_OPENS = gated(
     rf"{_LEAD}{_PAST_DATE}\s*[,:]?\s+(?:(?:and|so)\s+)?(?:there\s+)?"
     r"(?:i|we|i'm|im|we're|i\s+am|we\s+are|me|my|our|the|you|he|she|they|it's|there's|"
     r"[a-z]+\s+and\s+(?:i|me))\b"
 )
 """A clause that opens on the date, its subject next ("last summer we're driving…")."""
-_ON_THE_DAY_OF = re.compile(
+_ON_THE_DAY_OF = gated(
     rf"{_LEAD}the\s+(?:night|day|morning|evening|afternoon)\s+of\s+(?:the|my|our|his|her|their)\s+"
     r"(?:[a-z]+\s+){0,2}?[a-z]+\s*,?\s+(?:i|we|i'm|im|we're|i\s+am|we\s+are|me\s+and\s+\w+)\b"
 )
 """A clause set on the day of an event, the speaker in it ("The night of the match we're in
 Croke Park"): a day that is not today. Told as now with no day ahead found in it, it is the
 teller's scene, not where the speaker is."""
-_DATED_AFTER = re.compile(
+_DATED_AFTER = gated(
     r"^(?:(?:and|but|so)\s+)?(?:this|that|it)\s+(?:was|were)\s+(?:(?:like|about|around|maybe|"
     rf"probably|already|back|all|way)\s+)*(?:{_PAST_DATE}|ages\s+ago|a\s+(?:long\s+)?(?:time|while)"
     r"\s+(?:ago|back))\b"
 )
 """A sentence dated at its end: "…, this was like three years ago"."""
-_NOW_HERE = re.compile(
+_NOW_HERE = gated(
     r"\b(?:here|today|tonight|right\s+now|rn|atm|at\s+the\s+moment|this\s+(?:week|weekend|"
     r"morning|afternoon|evening|month|year))\b"
 )
-_AS_A_RULE = re.compile(r"\b(?:always|usually|normally|never|often|every|each)\b")
+_AS_A_RULE = gated(r"\b(?:always|usually|normally|never|often|every|each)\b")
 """A habit ("the morning of a race I'm always nervous"): true of every such day, now too."""
 """Words of the moment of writing: a clause with them is about now, whatever the scene."""
 

@@ -15,11 +15,12 @@ import re
 from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, RECURRING_TERM, amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
-_PAY = re.compile(
+_PAY = gated(
     r"\b(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?(?:pay|spend)\s+(?:about\s+|around\s+|like\s+)?"
 )
-_RATE_FOR = re.compile(
+_RATE_FOR = gated(
     rf"\s*(?:a|per|every|each)\s+{RECURRING_TERM}\s+(?:for|on)\s+"
     r"(?:(?:the|my|our|a)\s+)?(?P<item>[a-z][a-z-]*(?:\s+(?!(?:and|but|so|which|because|that|it|in|at|"
     r"now|too|since|plus)\b)[a-z][a-z-]*)?)"

@@ -11,11 +11,10 @@ vet is that animal's and the name is a person's.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Clause
+from core.extraction.word_gates import gated
 
-_VET_CARE = re.compile(
+_VET_CARE = gated(
     r"\b(?:the|our|my|his|her|their|emergency|animal)\s+vets?\b|"
     r"\bvets?\s+(?:says|said|thinks|bill|visit|hospital|clinic|appointment|appt|trip)\b|"
     r"\bveterinar(?:y|ian)\b|\banimal\s+(?:hospital|er)\b|"
@@ -23,11 +22,11 @@ _VET_CARE = re.compile(
 )
 """Care only an animal gets: "at the vet", "the vet says", "vet bill", "the animal hospital",
 "kennel cough". Not "a vet" alone ("Sam is a vet": his work, or a veteran)."""
-_ANIMAL = re.compile(
+_ANIMAL = gated(
     r"\b(?:dogs?|cats?|pupp(?:y|ies)|pups?|kittens?|kitty|rabbits?|bunny|hamsters?|"
     r"guinea\s+pigs?|parrots?|birds?|horses?|pony|ponies|tortoise|lizard|snake|ferrets?)\b"
 )
-_SENTENCE_END = re.compile(r"[.!?\n]+\s*")
+_SENTENCE_END = gated(r"[.!?\n]+\s*")
 
 
 def a_pet_by_name(clause: Clause) -> bool:

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _DONE = {"land": "landed", "reach": "reached", "arrive": "arrived", "enter": "entered"}
 _DONE |= {"return": "returned", "move": "moved", "relocate": "relocated", "comot": "left"}
-_DON = re.compile(
+_DON = gated(
     r"\b(?P<who>i|we|me)\s+(?:don|done)\s+(?P<verb>" + "|".join(_DONE) + r")\b(?P<for>\s+for\b)?"
     r"(?P<house>\s+house\b)?",
     re.I,
 )
 
 
-_GO = re.compile(
+_GO = gated(
     r"(?:\b(?P<who>i|we)\s+|(?P<bare>(?<=,\s)))go\s+(?=(?:return|come\s+back|comot|travel|reach|"
     r"land|arrive|fly|move|relocate|leave)\b)",
     re.I,
@@ -30,7 +32,7 @@ after a comma in a message that is Pidgin by its "dey", its "I" may be left out 
 Abuja, go return Friday"; not English's "ok, go return the car")."""
 
 
-_NA_WHEN = re.compile(
+_NA_WHEN = gated(
     r"(?:^|(?<=[.!?]\s))na\s+(?=(?:tomorrow|today|tonight|next|this|on|(?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day)\b[^.!?]*\b(?:i|we)\s+(?:go|don|dey|will)\b)",
     re.I,
@@ -39,12 +41,12 @@ _NA_WHEN = re.compile(
 will travel)."""
 
 
-_DEY_STATE = re.compile(
+_DEY_STATE = gated(
     r"(?<!\bi\s)(?<!\bwe\s)(?<!\bi\sstill\s)(?<!\bwe\sstill\s)\bdey\s+(?:for\s+|inside\s+)?"
     r"(?:(?P<home>house)\b|(?=(?P<where>hospital|clinic|icu)\b|(?:sick|ill|better|kampe|well|fine)\b))",
     re.I,
 )
-_COMOT = re.compile(r"\b(?:don\s+|done\s+)?comot\s+(?:for\s+|from\s+)?(?=hospital\b)", re.I)
+_COMOT = gated(r"\b(?:don\s+|done\s+)?comot\s+(?:for\s+|from\s+)?(?=hospital\b)", re.I)
 """Pidgin's "comot" (come out) of hospital: "my mama don comot hospital" is out of it."""
 """Pidgin's "dey" as "is" before a state or a hospital ("my papa still dey hospital since
 Tuesday", "mama dey sick"): a relative's health, read as the English "is (in)"."""

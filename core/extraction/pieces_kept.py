@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 
 from core.extraction.family_members import names_a_relation
+from core.extraction.word_gates import gated
 
-_HEDGE_LAST = re.compile(
+_HEDGE_LAST = gated(
     r"(?:^|,\s*)(?:perhaps|maybe|probably|possibly|hopefully|likely|presumably|surely)$", re.I
 )
-_MEMBER_ONLY = re.compile(
+_MEMBER_ONLY = gated(
     # "are mom and dad sick?": a question's verb may come before the first member.
     r"^(?:(?:are|is|were|was|did|do|does|has|have)\s+)?(?:(?:my|our|the|both)\s+)?"
     r"(?P<rel>[a-z'-]+)$",

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 from core.extraction.places import place_at
+from core.extraction.word_gates import gated
 
-_PLACE_SINCE = re.compile(
+_PLACE_SINCE = gated(
     r"(?P<lead>^|[,;.!]\s+)"
     r"(?P<fill>(?:(?:lol|ok|okay|so|yay|omg|well|update|fyi|btw|and)[:,]?\s+)*)"
     r"(?P<place>[a-z][a-z' .-]{1,30}?)\s+(?:as\s+of|since)\s+"

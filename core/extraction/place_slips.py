@@ -12,7 +12,6 @@ left as typed. Exactly one name must be that near.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from rapidfuzz.distance import OSA
@@ -20,11 +19,12 @@ from rapidfuzz.distance import OSA
 from core.extraction import gazetteer
 from core.extraction.gazetteer import KnownPlace
 from core.extraction.well_known_places import GAZETTEER
+from core.extraction.word_gates import gated
 
 _SHORTEST = 7
 """Shortest name (letters) read through a slip: shorter ones are too near other words, but
 for a letter dropped from a name of seven ("chicgo", "seatle")."""
-_ENGLISH_END = re.compile(
+_ENGLISH_END = gated(
     r"(?:ing|ed|ers?|ians?|ans?|ean|ese|ish|ly|ness|tion|ment|ence|ine|ane|ade|ies)$"
 )
 _WORDS_NEAR = frozenset(

@@ -11,7 +11,6 @@ capitalised place at the start of a sentence ("Paris is lovely") from a person's
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from core.extraction import gazetteer
@@ -19,6 +18,7 @@ from core.extraction.leg_codes import city_of_word_code
 from core.extraction.organisations import is_known_organisation
 from core.extraction.place_slips import misspelt
 from core.extraction.well_known_places import GAZETTEER as GAZETTEER
+from core.extraction.word_gates import gated
 
 _MAX_WORDS = gazetteer.MAX_WORDS
 
@@ -132,7 +132,7 @@ _NOT_PLACES = frozenset(
 _CONNECTORS = frozenset({"of", "de", "del", "la", "le", "du", "da", "do", "upon", "on"})
 # Letters of any script, so a name typed with its accents ("São Paulo", "Kraków", "Zürich")
 # is read whole; the gazetteer folds the accents when it looks the name up.
-_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[.'&-])*")
+_WORD = gated(r"[^\W\d_](?:[^\W\d_]|[.'&-])*")
 
 
 @dataclass(frozen=True)
@@ -288,7 +288,7 @@ def place_before(text: str, end: int) -> Place | None:
     return Place(" ".join(run), False, len(head))
 
 
-_THERE = re.compile(
+_THERE = gated(
     r"\b(?:go|going|goin|fly|flying|drive|driving|head|heading|headed|travel(?:l?ing)?|move|"
     r"moving)\s+(?:(?:up|down|over|out|back)\s+)?there\b"
 )

@@ -14,28 +14,29 @@ from __future__ import annotations
 import re
 
 from core.extraction.verbless_here import ANOTHER_SUBJECT
+from core.extraction.word_gates import gated
 
-_TAIL = re.compile(
+_TAIL = gated(
     r"(?<=\w)(?:\s*,|\s+(?:lol|lmao|omg|haha+|ahh+|ngl|fr))*\s+"
     r"(?P<tail>(?:can't|cant|cannot)\s+wait|so\s+(?:excited|hyped|pumped|stoked|ready)|"
     r"lets+\s+go+|let's\s+go+)(?P<end>[^\w]*)$",
     re.I,
 )
-_BACK_ON = re.compile(
+_BACK_ON = gated(
     r",\s+(?=(?:and\s+)?back\s+(?:(?:in|to)\s+[a-z\u00c0-\u024f]+(?:\s+[a-z]+)?\s+|home\s+)?"
     r"(?:on\s+|by\s+)?(?:the\s+\d|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|tomorrow\b|"
     r"next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)))",
     re.I,
 )
 """", back on the 20th", ", back in lisbon monday": the day one is back, after the news."""
-_PAST_BEFORE = re.compile(
+_PAST_BEFORE = gated(
     r"\b(?:flew|drove|went|came|took|left|got|landed|arrived|headed|caught|[a-z]{3,}ed|yesterday|"
     r"last\s+(?:night|week|weekend)|ago|this\s+morning)\b"
 )
 """A past clause before the return day: only then is the day cut off ("heading to my hometown
 on the 12th, back the 15th" is one plan, read whole)."""
 
-_SETS_OUT_LAST = re.compile(
+_SETS_OUT_LAST = gated(
     r"\b(?:leav(?:e|ing)|fly(?:ing)?|driv(?:e|ing)|head(?:ing)?|set(?:ting)?\s+off|going|"
     r"(?:we're|were|i'm|im|we\s+are)\s+off)\b"
 )

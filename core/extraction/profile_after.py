@@ -14,6 +14,7 @@ from core.extraction.clause import Candidate, Clause
 from core.extraction.organisations import Organisation, organisation_at
 from core.extraction.profile_employer import employer_in
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
 LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
 QUIT = branched(
@@ -25,11 +26,11 @@ QUIT = branched(
     r"(?=[^,.;!?]*?\b(?:anymore|any\s+more|these\s+days)\b)|^no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
 )
 
-NOW_AT = re.compile(
+NOW_AT = gated(
     r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|im)\s+)?(?:at|with|working\s+(?:at|for))\s+"
 )
 """A verbless "now at X", which names a place unless a job was left before it."""
-_NOW_IN = re.compile(
+_NOW_IN = gated(
     r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?in\s+|"
     # "…, but we're in Croydon now", "we are in Leicester since then", "been in Toronto
     # since 2015": the place now, marked as now or as held since, after a former home.
@@ -72,11 +73,11 @@ def now_living(clause: Clause) -> re.Match[str] | None:
     return _NOW_IN.match(clause.low)
 
 
-_NOW_BEFORE = re.compile(r"\b(?:these\s+days|nowadays|now)\W*$")
-_IN_LEAD = re.compile(r"^(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?in\s+")
+_NOW_BEFORE = gated(r"\b(?:these\s+days|nowadays|now)\W*$")
+_IN_LEAD = gated(r"^(?:i'm|i\s+am|we're|we\s+are|im)\s+(?:(?:down|up|over|out|back)\s+)?in\s+")
 
 
-_STAY = re.compile(
+_STAY = gated(
     r"\bfor\s+(?:(?:a|an|the|my|our|some)\s+)?(?:conference|work|business|meeting|trip|wedding|"
     r"weekend|holidays?|vacation|week|few\s+days|couple|visit|funeral|gig|tournament)\b|"
     r"\bthis\s+(?:week|weekend)\b|\b(?:till|until|til|thru|through)\b|\bvisiting\b"
@@ -84,7 +85,7 @@ _STAY = re.compile(
 """A stay, not a home: "now in rome for work this week"."""
 
 
-_FORMER_JOB = re.compile(
+_FORMER_JOB = gated(
     r"^(?:just\s+|finally\s+)?(?:quit|left)\s+[a-z]|"  # "quit Walgreens, now at CVS"
     r"\bno\s+longer\s+(?:at|with)\b|\bused\s+to\s+work\b|\b(?:i|we)\s+(?:worked|was)\s+(?:at|for)\b|"
     r"\bspent\s+(?:a|an|one|two|three|four|five|\d+)\s+(?:years?|months?)\s+at\b"
@@ -116,7 +117,7 @@ def settled_not_travelling(found: list[Candidate]) -> list[Candidate]:
     return found
 
 
-_THEN = re.compile(r"[,;]|\b(?:and|but|now|so)\b")
+_THEN = gated(r"[,;]|\b(?:and|but|now|so)\b")
 """Where the words after a job left go on to the next thing ("quit acme, starting at google")."""
 
 
@@ -141,4 +142,4 @@ def firm_left(said: str) -> str | None:
     return None if org is None else org.name
 
 
-_SUBJECT_LEFT_OUT = re.compile(r"(?:just\s+)?(?:quit|left)\s")
+_SUBJECT_LEFT_OUT = gated(r"(?:just\s+)?(?:quit|left)\s")

@@ -4,9 +4,8 @@ fine though" (pescatarian), "not veggie anymore" (retracted). Read by ``rules_pr
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
 _DIETS = (
     r"vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|"
@@ -14,7 +13,7 @@ _DIETS = (
     # British and chat short forms: "veggie since Jan", "been veggo for years".
     r"veggie|veggo"
 )
-_DIET = re.compile(
+_DIET = gated(
     # A chat message may drop the subject: "been vegetarian since high school".
     # ... or say it went that way: "went vegetarian last year and haven't looked back".
     rf"(?:^|\b(?:i'm|i\s+am|i've\s+been)\s+)(?:been|went|turned)\s+(?:(?:a|an)\s+)?(?P<d0>{_DIETS})\b|"
@@ -25,13 +24,13 @@ _DIET = re.compile(
     rf"(?:(?:now|strictly|fully|mostly|also|still|both|all|a|an|the|completely|totally|100%)\s+)*"
     rf"(?P<diet>{_DIETS})\b"
 )
-_DIET_LINE = re.compile(
+_DIET_LINE = gated(
     rf"^(?:(?:now|still|fully|officially|strictly|completely|totally|mostly|100%)\s+)?(?P<diet>{_DIETS})(?P<d0>)"
     r"(?=\s+(?:now|since|as\s+of|these\s+days|for\s+(?:a|an|\w+)\s+(?:years?|months?|weeks?))\b)"
 )
 """A status line without its subject: "vegetarian as of this year", "vegan since january"."""
-_NOT_DIET = re.compile(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
-_NO_EAT = re.compile(
+_NOT_DIET = gated(rf"\b(?:not|no\s+longer)\s+(?:a\s+)?(?:{_DIETS})\b")
+_NO_EAT = gated(
     r"\bi\s+(?:don't|do\s+not|no\s+longer|can't|cannot|stopped|quit)\s+(?:eat(?:ing)?\s+)?"
     r"(?P<food>meat|pork|gluten|dairy|animal\s+products|fish)\b"
 )
@@ -43,7 +42,7 @@ _NO_EAT_DIET = {
     "animal products": "vegan",
     "fish": "no fish",
 }
-_FISH_OK = re.compile(
+_FISH_OK = gated(
     r"\b(?:fish|seafood)\s+(?:is|'s|are)\s+(?:still\s+)?(?:fine|ok|okay|good|allowed)\b|"
     r"\b(?:but|still)\s+(?:i\s+)?(?:do\s+)?eat\s+(?:fish|seafood)\b|\bexcept\s+(?:for\s+)?(?:fish|seafood)\b"
 )

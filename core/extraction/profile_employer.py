@@ -11,6 +11,7 @@ from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.organisations import Organisation, is_known_organisation, organisation_at
 from core.extraction.regex_branches import branched
 from core.extraction.timewords import MONTHS
+from core.extraction.word_gates import gated
 
 _NOT_JOBS = (
     r"good|bad|great|terrible|awful|horrible|better|best|worse|worst|decent|ok|okay|fine|"
@@ -174,7 +175,7 @@ _EMPLOYER_KNOWN = branched(
 )
 
 
-_CALLED = re.compile(
+_CALLED = gated(
     r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?(?:\s+been)?\s+(?:now\s+|currently\s+|still\s+)?"
     r"(?:work(?:ing)?\s+(?:at|for|with)|do\s+[a-z]+(?:\s+[a-z]+)?\s+for|at|with|joined|started\s+at)\s+"
     r"(?:a|an)\s+(?:[a-z-]+\s+){0,3}?(?:firm|company|agency|startup|start-up|studio|consultancy|"
@@ -183,11 +184,11 @@ _CALLED = re.compile(
 )
 """A workplace named after its kind: "I do accounts for a logistics firm called Parcelink",
 "I've been at a small agency called Northwind since last spring"."""
-_JOB_WITH = re.compile(
+_JOB_WITH = gated(
     # "I'm a pharmacist with Boots", "im a developer for Andela"
     r"\b(?:i'm|im|i\s+am)\s+(?:now\s+)?an?\s+[a-z]+(?:\s+[a-z]+)?\s+(?:with|for)\s+"
 )
-WORKPLACE_TIE = re.compile(
+WORKPLACE_TIE = gated(
     # "my boss at Deloitte", "the lads on my shift at Amazon", "our team at Spotify", "on my
     # lunch break at the Guardian": the writer's place of work named by what ties them to it
     # (not "my old boss at Arup", a job left).
@@ -195,7 +196,7 @@ WORKPLACE_TIE = re.compile(
     r"colleagues?|co-?workers?|workmates?|team|department|shifts?|rota|lunch\s+break|payslip|"
     r"staff\s+discount|desk|branch)\s+(?:here\s+)?(?:at|with)\s+"
 )
-_WORKING_WITH = re.compile(
+_WORKING_WITH = gated(
     # Indian English "I am working with Wipro since 2019", "working with TCS as a tester",
     # "working with Infosys at their Pune campus";
     # "(I've) been with Jumia since 2021 as a product manager".
@@ -211,7 +212,7 @@ _WORKING_WITH = re.compile(
 case), and is no one's first name: not "I'm a mentor with Sarah"."""
 
 
-JOB_HELD = re.compile(
+JOB_HELD = gated(
     r"(?:^|\bmy\s+)new\s+(?:job|position|role|gig)\s+(?:at|with)\s+|"
     # "I accepted the position at Barclays, starting on the 16th": taken, whenever it starts.
     r"\b(?:accepted|signed|took|taken)\s+(?:an?\s+|the\s+|my\s+)?(?:new\s+)?(?:job\s+)?(?:offer|"
@@ -250,13 +251,13 @@ GATE = frozenset(
 """Words of this module's phrasings that ``rules_profile``'s gate does not hold."""
 
 
-_LEARNERS_FIRM_ENDS = re.compile(
+_LEARNERS_FIRM_ENDS = gated(
     r"\s*(?:$|[^\w\s]|(?:since|now|from|for|as|till|until|and|but|so|only|itself|lol|"
     r"today|this|last|full|part)\b)"
 )
 """What may follow a known firm typed in lower case after "in" ("working in accenture since
 january"): no noun, which would make the firm's name a word ("in apple orchards")."""
-_DEPARTMENT = re.compile(r"(?:IT|HR|PR|QA|R&D|UX|UI|AI|ML|ER|ICU|OR|ops|sales)\b")
+_DEPARTMENT = gated(r"(?:IT|HR|PR|QA|R&D|UX|UI|AI|ML|ER|ICU|OR|ops|sales)\b")
 """Where in a company one works ("I work in IT", "in HR"), not who employs one ("in TCS")."""
 
 
@@ -328,9 +329,9 @@ def employer_in(text: str, low: str) -> Organisation | None:
     return None
 
 
-_BEEN_AT = re.compile(r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+")
+_BEEN_AT = gated(r"(?:^|\bi(?:'ve|\s+have)\s+)(?:just\s+)?been\s+(?:working\s+)?at\s+")
 _NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+|a\s+few|several|many)"
-_TENURE = re.compile(
+_TENURE = gated(
     r"\s*(?:(?:now|nearly|almost|about|over|like)\s+)*(?:for\s+)?(?:(?:about|almost|nearly|over|like|"
     rf"just\s+over|just\s+under)\s+)?{_NUMBER}\s+(?:years?|yrs?|months?|mos)\b|"
     r"\s*(?:now\s+)?since\s+(?:(?:19|20)\d\d|(?:last\s+)?(?:"

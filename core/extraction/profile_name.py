@@ -16,6 +16,7 @@ from core.domain.person_names import name_problem
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.places import GAZETTEER
+from core.extraction.word_gates import gated
 
 _WORD: Final = r"[^\W\d_](?:[^\W\d_]|['\u2019-](?=[^\W\d_]))*"
 """One word of a name, in any script: letters, a hyphen or an apostrophe inside ("Jean-Luc",
@@ -25,10 +26,10 @@ _PARTICLES: Final = frozenset(
      "bin", "ibn", "bint", "al", "el", "ter", "ten", "zu", "y"]
 )  # fmt: skip
 """Lower-case words a name holds between two of its capitalised ones ("Ludwig van Beethoven")."""
-_NAME_WORD: Final = re.compile(_WORD)
-_MORE: Final = re.compile(rf"\s+(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*{_WORD}")
+_NAME_WORD: Final = gated(_WORD)
+_MORE: Final = gated(rf"\s+(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*{_WORD}")
 
-_NAME = re.compile(
+_NAME = gated(
     r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
     # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
     r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me)\s+|"
@@ -37,12 +38,12 @@ _NAME = re.compile(
     # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
     r"myself)\s+"
 )
-_INTRO = re.compile(
+_INTRO = gated(
     r"^(?i:hi|hello|hey)?[,!\s]*(?i:i'm|i\s+am)\s+(?P<n>" + _WORD + r"(?:\s+" + _WORD + r"){0,3})"
     # "I'm Siobhan, the new parent rep for class 3": the name, then who one is.
     r"(?:$|,\s+(?i:the|a|an|your|ur)\s+(?i:new\s+)?[a-z])"
 )
-_HERE_INTRO = re.compile(
+_HERE_INTRO = gated(
     r"^(?i:(?:hi|hello|hey|hiya|morning|evening|good\s+morning|good\s+evening)(?:\s+(?:all|everyone|"
     r"team|folks|guys))?[,!\s]+)?(?P<n>[A-Z][a-z]+)\s+here(?:\s*[,.!:(-]|$)|"
     # "it's Kemi, the new tenant in 4B", "Hi, this is Tunde from number 12": a caller or
@@ -53,7 +54,7 @@ _HERE_INTRO = re.compile(
 """A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
 # In lowercase an introduction needs a sign that it is one: a greeting before it or
 # "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
-_INTRO_LOW = re.compile(
+_INTRO_LOW = gated(
     r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+(?P<n>[a-z]{2,})"
     r"(?:\s+(?P<tag>btw|here|lol))?(?:[\s.!]*$|\s*[,.!]+\s*(?P<tail>nice\s+to\s+meet|new\s+here|"
     r"just\s+(?:signed|joined|started)|first\s+time))"
@@ -66,8 +67,8 @@ _NOT_CALLED = frozenset(
      "there", "here", "then", "first", "instead", "again", "today"]
 )  # fmt: skip
 # Possessives before "name is": someone else's name ("my sons name is tyler").
-_OTHERS_NAME = re.compile(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
-_MOODS = re.compile(r"(?:ed|ing|ly|ful|ous|ive)$")
+_OTHERS_NAME = gated(r"(?:\b(?:his|her|their|your|ur|its)|\w's|\ws)\s+$")
+_MOODS = gated(r"(?:ed|ing|ly|ful|ous|ive)$")
 _NOT_NAMES = frozenset(
     [
         "happy",

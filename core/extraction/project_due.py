@@ -10,11 +10,10 @@ slug it, without a trailing "project" ("the econ group project" → ``econ_group
 
 from __future__ import annotations
 
-import re
-
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.travel_trips import end_of_day
+from core.extraction.word_gates import gated
 
 _DELIVERABLE = (
     r"(?:report|draft|thesis|paper|essay|assignment|project|presentation|deck|proposal|roadmap|"
@@ -27,7 +26,7 @@ _DELIVERABLE = (
     r"abstracts?|rebuttals?|camera[\s-]ready|revisions?|posters?|"
     r"(?:grant|funding|fellowship)\s+application)"
 )
-_DUE = re.compile(
+_DUE = gated(
     r"(?:^|\b(?:my|our|the|this)\s+)(?!(?:my|our|the|this|his|her|their|your|a|an)\b)"
     r"(?P<name>(?:[a-z0-9][\w-]*\s+){0,3}?" + _DELIVERABLE + r")"
     r"(?:\s+is\s+|'s\s+|\s+are\s+|\s+)(?:due|needs\s+to\s+be\s+(?:in|done|submitted))\b|"
@@ -38,7 +37,7 @@ _DUE = re.compile(
     r"\bdeadline\s+(?:for|on)\s+(?:(?:my|our|the|this)\s+)?"
     r"(?P<name3>(?:[a-z0-9][\w-]*\s+){0,3}?" + _DELIVERABLE + r")\b"
 )
-_SUFFIX = re.compile(r"\s+project$")
+_SUFFIX = gated(r"\s+project$")
 
 
 def project_due(clause: Clause) -> list[Candidate]:

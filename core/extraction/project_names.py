@@ -13,6 +13,7 @@ from core.extraction.family_members import names_a_relation
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.subscriptions import names_a_subscription
 from core.extraction.timewords import MONTHS
+from core.extraction.word_gates import gated
 
 NOT_PROJECTS = frozenset(
     [
@@ -81,7 +82,7 @@ NOT_PROJECTS = frozenset(
         "one",
     ]
 )
-OTHER_DOMAIN = re.compile(
+OTHER_DOMAIN = gated(
     r"\b(?:trip|journey|voyage|vacation|flight|move|relocation|house\s+move|practice|lesson|class|appointment|appt|physio|therapy|chemo|"
     r"checkup|check-up|surgery|procedure|dialysis|infusion|scan|mri|exam|carpool|follow-?up|"
     r"consult(?:ation)?|jab|vaccination|dentist|playdate|"
@@ -119,7 +120,7 @@ PASTIMES = frozenset(
 PROJECT_DETERMINERS = frozenset(
     ["the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"]
 )
-PROJECT_SUFFIX = re.compile(r"(?:\s+(?:project|still|now|currently|also|again|already))+$", re.I)
+PROJECT_SUFFIX = gated(r"(?:\s+(?:project|still|now|currently|also|again|already))+$", re.I)
 """What ends a name and is not of it: "the data warehouse project", and an adverb before the
 status ("billing export still blocked on finance")."""
 KINDS_OF_PROJECT = frozenset(
@@ -151,21 +152,21 @@ def whole_name(name: str, text: str, end: int) -> str:
     return name
 
 
-PRONOUN_LEAD = re.compile(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
+PRONOUN_LEAD = gated(r"^(?:i|we|he|she|they|you|it|there)(?:'\w+)?\b")
 """A clause's subject after the verb ("if it gets cancelled we'll stay"): no name."""
 _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "myself", "ourselves"})
-INSIDE_PHRASE = re.compile(
+INSIDE_PHRASE = gated(
     r"\b(?:to|for|from|in|at|of|with)\s+(?:(?:the|a|an|my|our)\s+)?$|\b(?:to|for|from|in|at|of|with)$"
 )
 
 
-WHEN_WORDS = re.compile(
+WHEN_WORDS = gated(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|yesterday|"
     r"(?:this|last|next)\s+(?:week|month|year|weekend|morning)"
 )
 """A day is when, not what: "started Monday" names no project called Monday."""
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
-DATE_OR_CLOCK = re.compile(
+DATE_OR_CLOCK = gated(
     rf"(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})|(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?)"
     r"(?:\s+\d{4})?|\d{1,2}(?::\d{2}(?:\s*[ap]m)?|(?:\.\d{2})?\s*[ap]m)"
     r"(?:\s+[a-z]+){0,2}"

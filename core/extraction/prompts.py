@@ -20,6 +20,7 @@ from typing import Any
 from core.domain.fields import DOMAINS, FIELD_SPECS, FieldSpec
 from core.domain.validation import load_schema
 from core.extraction.types import SourceKind, Writer
+from core.extraction.word_gates import WordGated, gated
 
 MESSAGE_INTENTS = ("assertive", "planning", "hypothetical", "historical", "none")
 SCHEMA_NAME = "canon_extraction"
@@ -254,27 +255,27 @@ GENERAL_EXAMPLES: tuple[Example, ...] = (
     Example("Can you remind me when the dentist is?", _answer("none")),
 )
 
-_CUES: dict[str, re.Pattern[str]] = {
-    "travel": re.compile(
+_CUES: dict[str, WordGated] = {
+    "travel": gated(
         r"\b(?:trip|travel\w*|fly\w*|flight|flew|landed|airport|hotel|vacation|holiday|"
         r"heading|headed|leaving|back\s+home|visit\w*|in\s+[A-Z]\w+|to\s+[A-Z]\w+)\b"
     ),
-    "family": re.compile(
+    "family": gated(
         r"\b(?:kid|kids|son|daughter|mom|dad|wife|husband|school|practice|class|sick|fever|"
         r"daycare|pickup|pick-up|recital|game)\b",
         re.I,
     ),
-    "project": re.compile(
+    "project": gated(
         r"\b(?:project|feature|release|launch\w*|ship\w*|deploy\w*|sprint|milestone|blocked|"
         r"migration|redesign|deadline)\b",
         re.I,
     ),
-    "financial": re.compile(
+    "financial": gated(
         r"[$€£¥]|\b(?:paid|pay\w*|bill|invoice|refund\w*|rent|bought|purchase\w*|order\w*|"
         r"charged|subscription|usd|eur|gbp)\b",
         re.I,
     ),
-    "profile": re.compile(
+    "profile": gated(
         r"\b(?:call\s+me|my\s+name|work\s+(?:at|for)|job|employer|moved\s+to|live\s+in|"
         r"vegan|vegetarian|diet|time\s*zone|home)\b",
         re.I,

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from core.domain.fields import slugify
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.kin_chains import OUTSIDER, owned_person
+from core.extraction.word_gates import gated
 
 # How people write a relation (pet names, typos) -> the word the family fields use.
 # Grandparents, aunts and uncles called in the household's first language keep that word
@@ -89,7 +90,7 @@ _PRONOUN_OF = {
 }
 # The same field the family rules give the member ("my father is sick" -> family.father).
 _SLUG = {**RELATION_SPELLINGS, "children": "kids"}
-_MENTION = re.compile(
+_MENTION = gated(
     r"(?:\b(?P<pos>(?i:my|our|the|his|her|their))|'s)\s+(?:(?:little|lil|older|younger|big|baby|oldest|youngest|eldest|new|twin)"
     r"\s+)?(?P<rel>" + "|".join(sorted(map(re.escape, _PRONOUN_OF), key=len, reverse=True)) + r")\b"
     # "my daughter Lily": the name is the same person, its gender given by the relation.
@@ -140,7 +141,7 @@ def pronoun_of(relation: str) -> str:
     return _PRONOUN_OF.get(relation.lower(), "?")
 
 
-_SUBJECT = re.compile(r"^\W*(?:(?:and|but|so|now|then|today|poor)\W+)*(?P<p>she|he|they)\b")
+_SUBJECT = gated(r"^\W*(?:(?:and|but|so|now|then|today|poor)\W+)*(?P<p>she|he|they)\b")
 
 
 @dataclass

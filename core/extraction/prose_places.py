@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _PLACE = r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}"
 
-_IS_WHERE = re.compile(
+_IS_WHERE = gated(
     rf"(?:^|(?<=[.;!?]\s)|(?<=,\s)|(?<=\bso\s)|(?<=\band\s))(?P<place>{_PLACE})\s+is\s+where\s+"
     r"(?:(?P<found>you'll|you\s+will|you\s+can|you'd)\s+find\s+(?P<obj>us|me)|"
     r"(?P<subj>I|we)\s+(?P<rest>(?:now\s+|still\s+)?(?:live|am|are|'m|'re|work|stay|write|sleep|"
@@ -30,7 +32,7 @@ _IS_WHERE = re.compile(
 )
 """A place, then "is where" the writer is or lives."""
 
-_HERE_COMMA = re.compile(r"\b(?P<here>[Hh]ere\s+(?:I\s+am|we\s+are)),\s+(?=(?:in|on|at)\s)")
+_HERE_COMMA = gated(r"\b(?P<here>[Hh]ere\s+(?:I\s+am|we\s+are)),\s+(?=(?:in|on|at)\s)")
 """"here I am, on a bench …": the narrative present with its place set off."""
 
 _SPOT = (
@@ -38,7 +40,7 @@ _SPOT = (
     r"tent|bed|floor|stool|window|hammock|camper|campervan|van|room|cabin|hut|hostel|hotel|"
     r"guesthouse|platform|corner)"
 )
-_SPOT_THEN_TOWN = re.compile(
+_SPOT_THEN_TOWN = gated(
     # "I am on a bench outside a hostel in Porto": the writer, a spot, maybe the spot's
     # own landmark, then the town.
     r"\b(?P<who>I'm|I\s+am|we're|we\s+are|here\s+I\s+am|here\s+we\s+are|I'll\s+be|we'll\s+be|"
@@ -49,14 +51,14 @@ _SPOT_THEN_TOWN = re.compile(
     rf"(?=(?:the\s+)?{_PLACE})",
     re.I,
 )
-_VIEW_FROM = re.compile(
+_VIEW_FROM = gated(
     # "this is the view from our tent above Chamonix", "The view from my room in Hue is …"
     r"\b(?:this\s+is\s+)?the\s+view\s+from\s+(?P<whose>my|our)\s+(?:[\w'-]+\s+){0,2}?"
     rf"(?!flat|house|home|apartment|cottage){_SPOT}\s+(?:in|outside|near|above|below|at|by|"
     r"overlooking|over)\s+(?=[A-Z])",
     re.I,
 )
-_WITH_SOMEONE = re.compile(
+_WITH_SOMEONE = gated(
     r"\b(?P<be>(?:I|we)(?:'ve|\s+have)\s+been|I'm|I\s+am|we're|we\s+are)\s+"
     r"with\s+(?:him|her|them|(?:my|our)\s+[a-z'-]+|(?:Mum|Mom|Dad|Nan|Gran|Grandma|Grandad)\b)"
     r"\s+(?=(?:in|at)\s+[A-Z])"
@@ -64,19 +66,19 @@ _WITH_SOMEONE = re.compile(
 """Company between being and the place: "I have been with him in Bath since January"."""
 
 
-_KEPT_BY = re.compile(
+_KEPT_BY = gated(
     rf"(?:^|(?<=[.;!?]\s)|(?<=,\s)|(?<=\bbut\s)|(?<=\band\s))(?P<place>{_PLACE})\s+(?:has|'s)\s+"
     r"(?:(?:now|still|already)\s+)?(?:kept|held|claimed|swallowed|won|got)\s+(?P<obj>me|us)\b"
 )
 """A place keeping the writer: "Lisbon has kept me longer than I meant" ("I am in Lisbon")."""
-_IT_IS_FOR = re.compile(
+_IT_IS_FOR = gated(
     rf"\b(?P<place>{_PLACE})\s+it\s+is\s+(?=for\s+(?:another|a\s+few\s+more|\w+\s+more)\s+"
     r"(?:\w+\s+)?(?:nights?|days?|weeks?)\b)"
 )
 """"so Hvar it is for another three nights": a stay made longer where the writer is."""
 
 
-_ASKED_AND_ANSWERED = re.compile(
+_ASKED_AND_ANSWERED = gated(
     # "And where am I now? Lisbon, of all places.", "Where do I find myself this week?
     # Tbilisi.", "Guess where I'm writing this from? A hammock in Tulum."
     r"\b(?:and\s+)?(?:guess\s+)?[Ww]here\s+(?:(?P<i>am\s+I|do\s+I\s+find\s+myself|I'm\s+(?:writing|typing|"
@@ -87,31 +89,31 @@ _ASKED_AND_ANSWERED = re.compile(
     re.I,
 )
 """The writer's own question about where they are, answered at once by the place."""
-_WHOS_BACK = re.compile(
+_WHOS_BACK = gated(
     r"\b[Ww]ho's\s+(?P<where>(?:back\s+|still\s+)?in\s+[A-Z][\w'-]+)[^?]{0,40}\?\s+"
     r"(?:This\s+(?:guy|girl|one)|Me|Yours\s+truly)\b[.!]?"
 )
 """"Who's back in Glasgow and freezing? This guy.": the writer, said as a riddle."""
-_WRITE_FROM = re.compile(
+_WRITE_FROM = gated(
     r"\b(?P<subj>I|[Ww]e)\s+(?:write|am\s+writing|'m\s+writing|are\s+writing)\s+(?:to\s+you\s+)?"
     r"(?:this\s+)?from\s+(?:the|a|an|my|our)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s+"
     r"(?:at|in|near|outside|above)\s+(?=[A-Z])"
 )
 """"I write to you from the sanatorium at Davos": where the writer is."""
-_ARE_RETURNED = re.compile(
+_ARE_RETURNED = gated(
     r"\b(?P<subj>I\s+am|we\s+are)\s+(?P<now>now\s+)?(?:returned|arrived|got\s+back)\b", re.I
 )
 """"We are returned from Italy": the old perfect, "have returned"."""
-_PARKED = re.compile(
+_PARKED = gated(
     r"\b(?:our|my)\s+(?:[\w'-]+\s+){0,2}?(?:van|campervan|camper|motorhome|car|tent|boat|bike)\s+is\s+"
     r"(?:now\s+)?(?:parked|pitched|moored)\s+(?:up\s+)?(?:(?:by|on|at|beside|in|near|under)\s+(?:a|an|the)\s+"
     r"[\w'-]+\s+)?(?:in|outside|near|at|by|above|below)\s+(?=[A-Z])",
     re.I,
 )
 """"Our little rented van is parked by a lake outside Queenstown": the travellers are there."""
-_POSTSCRIPT = re.compile(r"(?:^|(?<=[.!?]\s))P\.?\s?S\.?\s*[:,-]?\s+(?=\w)")
+_POSTSCRIPT = gated(r"(?:^|(?<=[.!?]\s))P\.?\s?S\.?\s*[:,-]?\s+(?=\w)")
 """"PS Dad's out of hospital": a postscript's mark, which the parse takes for a word."""
-_LEFT_THEM = re.compile(
+_LEFT_THEM = gated(
     r"\b[Tt]he\s+(?P<ill>fever|flu|cough|cold|infection|temperature|rash|sickness|bug)\s+has\s+"
     r"(?:(?:finally|at\s+last|now)\s+)?(?:left|gone\s+from)\s+(?P<who>(?:my|our)\s+[a-z-]+)"
 )

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import re
 
-_QUOTED = re.compile(r"^(?P<q>(?:\s*>[^\n]*(?:\n|$))+)(?P<a>.*)$", re.DOTALL)
-_YES = re.compile(
+from core.extraction.word_gates import WordGated, gated
+
+_QUOTED = gated(r"^(?P<q>(?:\s*>[^\n]*(?:\n|$))+)(?P<a>.*)$", re.DOTALL)
+_YES = gated(
     r"^(?:yes+|yep+|yeah+|ya|yup+|yea|correct|mhm|affirmative|still\s+here|sure\s+am|i\s+am)\b"
     r"[\s,.!-]*",
     re.IGNORECASE,
 )
-_SAID_BACK: tuple[tuple[re.Pattern[str], str], ...] = (
+_SAID_BACK: tuple[tuple[WordGated, str], ...] = (
     # "are you still in Denver?" -> "I'm still in Denver"
     (
-        re.compile(
+        gated(
             r"^(?:are|r)\s+(?:you|u)\s+(?P<adv>(?:still|already|currently)\s+)?(?P<rest>(?:in|at|"
             r"home|back|there|here|away|on\s+(?:the|your|ur)\s+way)\b[^?]*)\??$",
             re.IGNORECASE,
@@ -31,19 +33,19 @@ _SAID_BACK: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "did the rent go through?" -> "the rent went through"
     (
-        re.compile(r"^did\s+(?P<rest>(?:the|your|ur|my)\s+[^?]+?)\s+go\s+thr(?:ough|u)\??$", re.I),
+        gated(r"^did\s+(?P<rest>(?:the|your|ur|my)\s+[^?]+?)\s+go\s+thr(?:ough|u)\??$", re.I),
         "{rest} went through",
     ),
     # "did you pay the water bill?" -> "I paid the water bill"
     (
-        re.compile(r"^did\s+(?:you|u)\s+pay\s+(?P<rest>[^?]+?)\??$", re.IGNORECASE),
+        gated(r"^did\s+(?:you|u)\s+pay\s+(?P<rest>[^?]+?)\??$", re.IGNORECASE),
         "I paid {rest}",
     ),
 )
-_WHEN: tuple[tuple[re.Pattern[str], str], ...] = (
+_WHEN: tuple[tuple[WordGated, str], ...] = (
     # "when do you get back?" + "sunday night" -> "I get back sunday night"
     (
-        re.compile(
+        gated(
             r"^when\s+(?:do|will|are)\s+(?:you|u)\s+(?:get(?:ting)?\s+back|com(?:e|ing)\s+(?:back|home)|"
             r"get(?:ting)?\s+home|fly(?:ing)?\s+back|return(?:ing)?|be\s+back|back)\b[^?]*\??$",
             re.IGNORECASE,
@@ -51,7 +53,7 @@ _WHEN: tuple[tuple[re.Pattern[str], str], ...] = (
         "I'll be back {a}",
     ),
     (
-        re.compile(
+        gated(
             r"^when\s+(?:do|will|are)\s+(?:you|u)\s+(?:leav(?:e|ing)|fly(?:ing)?\s+out|head(?:ing)?\s+out)"
             r"(?:\s+for\s+(?P<place>[^?]+?))?\??$",
             re.IGNORECASE,
@@ -59,7 +61,7 @@ _WHEN: tuple[tuple[re.Pattern[str], str], ...] = (
         "I leave{for} {a}",
     ),
 )
-_OWN_SUBJECT = re.compile(r"^(?:i|i'm|im|we|we're|were|i'll|we'll|my|our)\b", re.IGNORECASE)
+_OWN_SUBJECT = gated(r"^(?:i|i'm|im|we|we're|were|i'll|we'll|my|our)\b", re.IGNORECASE)
 
 
 def answered(text: str) -> str:

@@ -9,10 +9,9 @@ in lower case too: nothing else follows "refund from" but who pays it back.
 
 from __future__ import annotations
 
-import re
-
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import WordGated, gated
 
 _STOP = (
     r"hit|landed|came|showed|arrived|went|cleared|posted|is|was|has|finally|just|yet|today|"
@@ -21,15 +20,15 @@ _STOP = (
 _MERCHANT = rf"(?P<m>[a-z][\w&'.-]*(?:\s+(?!(?:{_STOP})\b)[a-z][\w&'.-]*)?)"
 """Who pays it back: a word or two after "refund from", up to the verb."""
 _FROM = rf"refund\s+(?:from|by)\s+(?:the\s+)?{_MERCHANT}"
-_STATUSES: tuple[tuple[re.Pattern[str], str], ...] = (
+_STATUSES: tuple[tuple[WordGated, str], ...] = (
     # "got my refund from delta"
     (
-        re.compile(rf"\b(?:got|received)\s+(?:my\s+|the\s+|a\s+|our\s+)?(?:full\s+)?{_FROM}"),
+        gated(rf"\b(?:got|received)\s+(?:my\s+|the\s+|a\s+|our\s+)?(?:full\s+)?{_FROM}"),
         "refunded",
     ),
     # "the refund from delta hit my account"
     (
-        re.compile(
+        gated(
             rf"\b{_FROM}\s+(?:(?:finally|just|already)\s+)?(?:hit|landed|came\s+through|came\s+in|"
             r"went\s+through|showed\s+up|arrived|cleared|posted)\b"
         ),
@@ -37,7 +36,7 @@ _STATUSES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "still waiting on the refund from united"
     (
-        re.compile(
+        gated(
             rf"\b(?:still\s+)?(?:waiting|waitin)\s+(?:on|for)\s+(?:my\s+|the\s+|a\s+|our\s+)?{_FROM}"
         ),
         "pending",

@@ -26,6 +26,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from core.extraction.word_gates import WordGated, required_words
+
 try:  # the parser's home since Python 3.11; ``sre_parse`` before
     from re import _parser as _sre_parse  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover
@@ -112,45 +114,6 @@ def _refers_back(tree: Any) -> bool:
     return any(
         op in groupref or any(_refers_back(sub) for sub in _subpatterns(av)) for op, av in tree
     )
-
-
-def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
-    """The more telling of two word sets either of which every match holds."""
-    if a is None or b is None:
-        return a or b
-
-    def score(words: frozenset[str]) -> tuple[int, int]:
-        return (min(map(len, words)), -len(words))
-
-    return a if score(a) >= score(b) else b
-
-
-def required_words(items: Any) -> frozenset[str] | None:
-    """Strings one of which every match of the parsed sequence ``items`` contains
-    (None when the parse shows none: a class, a lookaround, an optional part)."""
-    best: frozenset[str] | None = None
-    run: list[str] = []
-    for op, av in [*items, (None, None)]:
-        if op is _sre_parse.LITERAL:
-            run.append(chr(av))
-            continue
-        if run:
-            best = _better(best, frozenset(["".join(run)]))
-            run = []
-        found: frozenset[str] | None = None
-        if op is _sre_parse.BRANCH:
-            alternatives = [required_words(alt) for alt in av[1]]
-            if all(alt is not None for alt in alternatives):
-                found = frozenset().union(*(alt for alt in alternatives if alt is not None))
-        elif op is _sre_parse.SUBPATTERN:
-            _group, add_flags, _del_flags, sub = av
-            found = None if add_flags & re.IGNORECASE else required_words(sub)
-        elif op in (_sre_parse.MAX_REPEAT, _sre_parse.MIN_REPEAT) and av[0] >= 1:
-            found = required_words(av[2])
-        elif op is _sre_parse.ATOMIC_GROUP:
-            found = required_words(av)
-        best = _better(best, found)
-    return best
 
 
 def _gate(branch: re.Pattern[str]) -> frozenset[str] | None:
@@ -253,6 +216,11 @@ class BranchedPattern:
     def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
         return self.whole.sub(repl, string, count)
 
+    def subn(
+        self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0
+    ) -> tuple[str, int]:
+        return self.whole.subn(repl, string, count)
+
     def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
         return self.whole.split(string, maxsplit)
 
@@ -260,13 +228,15 @@ class BranchedPattern:
         return f"BranchedPattern({self.whole!r})"
 
 
-def branched(source: str, flags: int | re.RegexFlag = 0) -> BranchedPattern:
-    """``re.compile(source, flags)``, searched branch by branch (see the module)."""
-    return BranchedPattern(re.compile(source, flags))
+def branched(source: str, flags: int | re.RegexFlag = 0) -> WordGated:
+    """``re.compile(source, flags)``, searched branch by branch (see the module), and only
+    in texts that hold its words (``word_gates``)."""
+    whole = re.compile(source, flags)
+    return WordGated(whole, BranchedPattern(whole))
 
 
 def sub_where(
-    pattern: re.Pattern[str],
+    pattern: re.Pattern[str] | WordGated,
     repl: str | Callable[[re.Match[str]], str],
     text: str,
     *marks: str,

@@ -12,9 +12,9 @@ call the bank" (a note to oneself) or "I remember her name".
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
-_REMEMBERED = re.compile(
+_REMEMBERED = gated(
     r"\b(?:i|we)\s+(?:(?:still|often|always|sometimes|clearly|vividly|distinctly)\s+)?"
     r"(?:remember|recall|recollect|think\s+back\s+to|can\s+still\s+see)\s+"
     r"(?:(?:the|that|those|one|our|my)\s+(?:(?:first|last|very|whole|same|long|hot|cold|"

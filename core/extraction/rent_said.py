@@ -9,21 +9,20 @@ a bare number counts only where a month says it is rent ("for 1650 a month") or 
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
 _MONEY = rf"(?P<money>(?:{AMOUNT.pattern})|\d{{1,3}}(?:,\d{{3}})+|\d{{3,6}})"
 _A_MONTH = r"\s*(?:a|per|/|each|every)\s*(?:month|mo|mth)\b|\s*(?:pcm|p/m|monthly)\b"
 _SUBJECT = (
     r"\b(?:i|we|i'm|im|we're|i\s+am|we\s+are)\s+(?:(?:currently|now|still|already|only|just)\s+)*"
 )
-_RENT_FOR = re.compile(
+_RENT_FOR = gated(
     _SUBJECT + r"(?:rent|renting)\b[^.;!?]{0,60}?\bfor\s+" + _MONEY + rf"(?={_A_MONTH})"
 )
 """"we rent a flat in Leeds for £900 a month": what the rented home costs."""
-_PAY_RENT = re.compile(
+_PAY_RENT = gated(
     _SUBJECT
     + r"(?:pay|paying)\s+"
     + _MONEY

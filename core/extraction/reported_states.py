@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from core.extraction.clause import Clause
+from core.extraction.word_gates import gated
 
 _SAYS = (
     r"(?:says|say|said|reckons|reckon|reckoned|thinks|thought|tells\s+(?:me|us)|told\s+(?:me|us)|"
@@ -26,7 +27,7 @@ _NOT_OURS = (
     r"(?!(?:his|her|their|[a-z]+'s)\s)(?!(?:the\s+|our\s+|my\s+)?(?:vets?|vet's|groomer|kennels?|"
     r"cattery|breeder|dog\s+walker|trainer)\b)"
 )
-_FRAME = re.compile(
+_FRAME = gated(
     # "the childminder says", "Nursery said", "Mum reckons", "the ward sister told me"
     rf"^\s*{_NOT_OURS}(?:(?:the|my|our|your)\s+)?(?:[a-z'-]+\s+){{0,2}}?[a-z'-]+\s+{_SAYS}\s+"
     r"(?:that\s+)?"
@@ -35,7 +36,7 @@ _FRAME = re.compile(
     r"[a-z'-]+\s*(?:,\s*|\s+)(?:that\s+)?",
     re.I,
 )
-_NOT_ABOUT_THEMSELVES = re.compile(r"(?:he|she|they|i|we|you|it)(?:\b|')", re.I)
+_NOT_ABOUT_THEMSELVES = gated(r"(?:he|she|they|i|we|you|it)(?:\b|')", re.I)
 """After the frame the reporter speaks of themselves ("Mum says she's fine") or of no one:
 left to the rules that read the whole clause."""
 

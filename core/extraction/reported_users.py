@@ -26,7 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-_CLAUSE_BEFORE: Final = re.compile(
+from core.extraction.word_gates import gated
+
+_CLAUSE_BEFORE: Final = gated(
     r"(?:\A\s*|[.!?;:\n]\s*|,\s*|"
     r"\b(?:and|but|so|plus|also|ok|okay|fyi|btw|oh|well|update|heads up)\s+)\Z",
     re.I,
@@ -34,8 +36,8 @@ _CLAUSE_BEFORE: Final = re.compile(
 """What comes right before a clause's subject: the message's or a sentence's start, a
 comma, a conjunction, or a word that only leads into news ("fyi alice is in tahoe",
 "update: sam landed")."""
-_NAME: Final = re.compile(r"\b[A-Za-z][A-Za-z'-]{1,30}(?=\s|['’]s\b)")
-_HANDED_BACK: Final = re.compile(
+_NAME: Final = gated(r"\b[A-Za-z][A-Za-z'-]{1,30}(?=\s|['’]s\b)")
+_HANDED_BACK: Final = gated(
     r"(?:,\s*|\s+)(?:and|but|while|whereas)\s+(?=(?:i|i'm|im|i've|we|we're|my|our)\b)"
     r"|[.!?;\n]",
     re.I,
@@ -125,9 +127,9 @@ _SAME: Final = frozenset(
 )
 
 
-_JOINT_AFTER: Final = re.compile(r"\s+(?:and|&)\s+(?:i|me|myself)\b(?!['’])", re.I)
+_JOINT_AFTER: Final = gated(r"\s+(?:and|&)\s+(?:i|me|myself)\b(?!['’])", re.I)
 """A user named first, then the speaker: "alice and I", "sam & me"."""
-_JOINT_BEFORE: Final = re.compile(r"\b(?:i|me)\s+(?:and|&)\s+\Z", re.I)
+_JOINT_BEFORE: Final = gated(r"\b(?:i|me)\s+(?:and|&)\s+\Z", re.I)
 """The speaker first, then a user: "me and alice", "I and sam"."""
 _PLURAL: Final = {"are": "am", "aren't": "am not", "were": "was", "weren't": "wasn't"}
 """A verb after "alice and I", as "I" alone says it; any other verb stays as it is."""
@@ -271,7 +273,7 @@ _IRREGULAR_PAST: Final = frozenset(
     ]
 )
 
-_PRONOUN: Final = re.compile(
+_PRONOUN: Final = gated(
     r"\b(?P<w>she's|he's|she'll|he'll|she'd|he'd|she|he|herself|himself|hers|his|her|him)\b"
     r"(?P<after>\s+[\w']+)?",
     re.I,

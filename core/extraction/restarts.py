@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-_RESTART = re.compile(
+from core.extraction.word_gates import gated
+
+_RESTART = gated(
     # "finally, FINALLY, moved": a word said again for weight, set off by commas, goes with
     # both its commas.
     r"(?<![\w'])(?P<said>[a-z]+(?:'[a-z]+)?(?:\s+[a-z]+(?:'[a-z]+)?){0,2})(?P<comma>,)?\s+(?P=said)"
@@ -22,7 +24,7 @@ _RESTART = re.compile(
 )
 
 
-_HESITATION_INSIDE = re.compile(
+_HESITATION_INSIDE = gated(
     r",\s*(?:u+m+|u+h+|e+r+m*|uhm+|like|you\s+know|I\s+mean)\s*,\s*(?=(?:back|to|in|at|into|"
     r"from|for|on|with|up|down|over|out|the|a|an|my|our|both|all)\b|(?-i:[A-Z][a-z]))",
     re.I,
@@ -55,4 +57,4 @@ def _once(m: re.Match[str]) -> str:
     return said
 
 
-_PRONOUN_I = re.compile(r"I(?:'[a-z]+)?\b")
+_PRONOUN_I = gated(r"I(?:'[a-z]+)?\b")

@@ -42,11 +42,12 @@ from core.extraction.pronouns import RELATION_SPELLINGS, pronoun_of
 from core.extraction.reported_states import reported_clause
 from core.extraction.school_days_off import school_day_off
 from core.extraction.travel_trips import end_of_day
+from core.extraction.word_gates import gated
 
 __all__ = ["extract_family", "names_a_relation"]
 
 # A member reporting on themself: what follows the pronoun is said of the member.
-_REPORTED = re.compile(
+_REPORTED = gated(
     # "My husband tells me he has flu", "mum says she's feeling better": said now, of
     # themselves, in the present too.
     r"^\s*(?:just\s+)?(?:(?:texted|told|called|said|messaged|emailed|wrote|let|says|tells|texts|"
@@ -58,13 +59,11 @@ _REPORTED = re.compile(
 )
 
 
-_AND_SAYS = re.compile(
-    r"(?:,\s*|\s)(?:and|&)\s+(?=(?:just\s+)?(?:says|said|tells|told|texted|rang)\b)"
-)
-_YOUR = re.compile(r"\b(?:your|ur)\s")
+_AND_SAYS = gated(r"(?:,\s*|\s)(?:and|&)\s+(?=(?:just\s+)?(?:says|said|tells|told|texted|rang)\b)")
+_YOUR = gated(r"\b(?:your|ur)\s")
 """The relative told to the reader as theirs: the writer's own in a note passed on ("your
 mum's gone down with the flu"), the reader's in a reaction to their news."""
-_AT_THEIR_PLACE = re.compile(r"\b(?:at|to|from)\s+(?:(?:my|our|his|her|their|ur|your)\s+)?$")
+_AT_THEIR_PLACE = gated(r"\b(?:at|to|from)\s+(?:(?:my|our|his|her|their|ur|your)\s+)?$")
 
 
 def _who(clause: Clause) -> tuple[str, str, Named] | None:
@@ -129,7 +128,7 @@ def _who(clause: Clause) -> tuple[str, str, Named] | None:
     return slug, rest, how
 
 
-_FOR_NOW = re.compile(
+_FOR_NOW = gated(
     r"\b(?:till|til|until|thru|through)\s+(?!(?:now|recently|then|last)\b)|\b(?:for\s+(?:a|the|one|two|"
     r"three|a\s+few|\d+)\s+(?:days?|weeks?|nights?|fortnight|months?)|this\s+week(?:end)?|overnight|tonight|"
     # "my dad is literally in japan rn", "mum's in Dubai for work": there for now, or for a
@@ -162,7 +161,7 @@ def _member(clause: Clause) -> list[Candidate]:
     return [c for one in slugs for c in _status_of(clause, one, rest, how)]
 
 
-_AND_MEMBER = re.compile(
+_AND_MEMBER = gated(
     r"^\s*(?:,\s*)?(?:and|&)\s+(?:(?:my|our|the|her|his|their)\s+)?(?P<rel>[a-z'-]+)(?=\s|'s\b)"
 )
 
@@ -265,11 +264,11 @@ def _before_last_night(clause: Clause) -> bool:
     return any(t.day not in (today, today - timedelta(days=1)) for t in clause.times)
 
 
-_BROUGHT_TO_CARE = re.compile(
+_BROUGHT_TO_CARE = gated(
     r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+with\s+(?:my\s+|our\s+)?[a-z'-]+\s*$"
 )
-_CARE_WITH_KIN = re.compile(
+_CARE_WITH_KIN = gated(
     r"\b(?:at|in)\s+(?:the\s+)?(?:er|emergency(?:\s+room)?(?!\s+(?:vets?|veterinary|animal)\b)|hospital|hospice|urgent\s+care|icu|a&e|"
     r"walk-?in(?:\s+clinic)?)\s+(?:with|w/?)\s+(?P<rel>[a-z]+)\b(?!'s|\s+and\b)"
 )
@@ -292,8 +291,8 @@ def _brought_to_care(clause: Clause) -> list[Candidate]:
     return [Candidate(f"family.{_relation_slug(rel)}.status", "sick", 0.6)]
 
 
-_ONLY_THE_MEMBER = re.compile(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")
-_MACHINE_ILL = re.compile(r"\b(?:virus|bug)\b")
+_ONLY_THE_MEMBER = gated(r"\s*(?:(?:my|our|the|both|all\s+the)\s+)?[a-z'-]+\s*")
+_MACHINE_ILL = gated(r"\b(?:virus|bug)\b")
 
 
 def extract_family(clause: Clause) -> list[Candidate]:

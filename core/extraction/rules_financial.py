@@ -64,8 +64,9 @@ from core.extraction.refunds import refund_in
 from core.extraction.rent_said import rent_said
 from core.extraction.timewords import MONTHS, WEEKDAYS
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import gated
 
-_MERCHANT = re.compile(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
+_MERCHANT = gated(r"\b(?:from|at|on|with|to)\s+(?P<m>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 
 
 _GATE = frozenset(
@@ -128,26 +129,25 @@ _GATE = frozenset(
         "comes",
     ]
 )
-_MONEY_CHARS = re.compile(r"[\d$€£¥]")
+_MONEY_CHARS = gated(r"[\d$€£¥]")
 
 
-_JOINED_IS = re.compile(r"['\u2019]s$")
+_JOINED_IS = gated(r"['\u2019]s$")
+
+_WILL = gated(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
 
 
-_WILL = re.compile(r"\b(?:will|gonna|going\s+to)\b|'ll\b")
-
-
-_UTILITY = re.compile(
+_UTILITY = gated(
     r"(?:the\s+)?(?:internet|wifi|wi-fi|broadband|electric|electricity|power|lights?|water|gas|"
     r"phone|cable|utilities|gym|trash|sewer|heating|aircon)"
 )
 """A utility or a service called without "bill": "I paid the internet, you do the water",
 "paid the gym and the phone". Only with "pay" and its kin (paid, owe, due): "got the
 water" is no payment."""
-_PAID_VERB = re.compile(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
+_PAID_VERB = gated(r"\b(?:paid|pay|owe|owed|due|settled|cleared|cancell?ed|canceled)\b")
 
 
-_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+_EMPTY_BRACKETS = gated(r"\(\s*\)")
 
 
 def _a_bill(name: str) -> bool:

@@ -7,8 +7,6 @@ Markdown profile ("Home city: Portland") land here.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name
@@ -32,6 +30,7 @@ from core.extraction.regex_branches import branched
 from core.extraction.timezones import CLOCK_HERE, spoken_timezone
 from core.extraction.timezones import GATE_WORDS as _ZONE_WORDS
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import gated
 
 # "live" as people type it: the verb, "reside", and the usual slips ("i liv in dallas").
 _NO_BAG = r"(?!\s+(?:a|an|my|our|the)\s+(?:backpack|rucksack|suitcase|van|camper(?:van)?|car|bag|holdall))"
@@ -117,13 +116,13 @@ _HOME = branched(
 )
 # A clause that dates something at a clock time talks of the event's zone, not the
 # speaker's ("the call is at 3pm eastern time"), unless it names the field itself.
-_CLOCK_TIME = re.compile(
+_CLOCK_TIME = gated(
     # "im on EST btw so 8pm for me": the speaker's own clock, said in their zone.
     # "your 9am is my 4pm": two clocks compared, which is what a zone is said for.
     r"(?<!\byour\s)(?<!\bmy\s)(?<!\bur\s)"
     r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)(?!.*time\s*zone)(?!\s+(?:for\s+me|my\s+time)\b)"
 )
-_OWN_ZONE = re.compile(
+_OWN_ZONE = gated(
     r"^\W*(?:(?:btw|fyi|so|and|also|oh|ok|okay)\W+)*(?:i'm|im|i\s+am|we're|we\s+are)\s+"
     r"(?:(?:still|now|actually|all|usually)\s+)?on\s+(?:the\s+)?[a-z]"
 )
@@ -147,8 +146,8 @@ _GATE = frozenset(
 )  # fmt: skip
 
 
-_MORE_PLACE = re.compile(r"\b(?:in|near|outside(?:\s+of)?|of|around|called|named)\s+")
-_PLACE_END = re.compile(
+_MORE_PLACE = gated(r"\b(?:in|near|outside(?:\s+of)?|of|around|called|named)\s+")
+_PLACE_END = gated(
     r"[,;.!?]|\b(?:and|but|so|because|with|where|which|who|since|for|when|while|until|if|"
     r"though|although|to|from)\b"
 )
@@ -159,7 +158,7 @@ _SPECIFIC = {"city": 0, "airport": 0, "region": 1, "us_state": 2, "country": 3, 
 # also a first name or an ordinary word counts in lowercase ("we moved to charlotte"; a
 # town of fewer than half a million, "i grew up in buffalo", still needs its capital),
 # which ``place_at`` alone refuses ("visiting charlotte" may be a friend).
-_SLOT_WORD = re.compile(r"\s*(?P<w>[a-z]{3,})(?=$|[\s,.!?])")
+_SLOT_WORD = gated(r"\s*(?P<w>[a-z]{3,})(?=$|[\s,.!?])")
 _SLOT_MIN_POPULATION = 500_000
 
 
@@ -179,7 +178,7 @@ def _city_in_home_slot(text: str, start: int) -> Place | None:
     return Place(known.name, True, m.end("w")) if known.population >= _SLOT_MIN_POPULATION else None
 
 
-_WORN = re.compile(
+_WORN = gated(
     r"(?:the\s+same\s+|my\s+|a\s+|an\s+|one\s+|these\s+|this\s+)?(?:[a-z-]+\s+)?(?:t-?shirts?|"
     r"shirts?|clothes|jeans|pyjamas|pajamas|hoodies?|trackies|joggers|sweats|dress|socks|shorts|"
     r"uniform|wetsuit|flip-?flops|sandals|boots)\b"
@@ -216,7 +215,7 @@ def residence(text: str, low: str, start: int) -> Place | None:
     return min(found, key=rank)
 
 
-_HOME_AHEAD = re.compile(
+_HOME_AHEAD = gated(
     # "we're renting in Didsbury from April": a home from a day ahead is a plan, no home yet.
     r"\b(?:'re|'m|are|am|'ll\s+be|will\s+be)\s+(?:\w+\s+)?(?:living|renting|based)\b.*\b(?:from|"
     r"starting|as\s+of)\s+(?:next\s+(?:week|month|year)|the\s+\d|\d{1,2}(?:st|nd|rd|th)?\b|"

@@ -25,6 +25,7 @@ from core.extraction.project_names import (
 )
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.types import ObservationIntent
+from core.extraction.word_gates import WordGated, gated
 
 _WORK_NOUN = (
     r"(?:migration|rewrite|refactor|redesign|revamp|project|feature|release|launch|build|"
@@ -34,9 +35,9 @@ _WORK_NOUN = (
 )
 """Nouns that head a piece of work ("the billing rewrite", "my thesis intro" aside)."""
 
-_AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
+_AFTER_VERB: tuple[tuple[WordGated, str], ...] = (
     (
-        re.compile(
+        gated(
             r"\b(?:kill(?:ed)?|cancell?ed|canceled|scrapped|dropped|shelved|abandoned|sunset|"
             # "they axed the loyalty app project", "management canned the rebrand"
             r"axed|canned|nixed|binned|ditched|"
@@ -47,7 +48,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "cancelled",
     ),
     (
-        re.compile(
+        gated(
             r"\b(?:will|'ll|going\s+to|gonna|plan\s+to|planning\s+to|about\s+to|want\s+to|need\s+to)\s+"
             r"(?:begin|start|kick\s+off|build|tackle|work\s+on|launch|ship|release|pick\s+up)\s+"
             r"(?:work\s+on\s+|on\s+)?"
@@ -55,7 +56,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "planned",
     ),
     (
-        re.compile(
+        gated(
             r"\b(?:shipped(?!\s+(?:out|off|overseas|abroad|back|home)\b)|launched|released|finished|"
             r"completed|wrapped\s+up|deployed|delivered|"
             # "submitted my dissertation", "handed in the thesis": a piece of work handed over.
@@ -67,14 +68,12 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "client signed off the Marston logo", "the board signed off on the budget plan"
     (
-        re.compile(
-            r"\bsigned\s+off\s+(?:on\s+)?(?!(?:sick|work|for|with|from|at|early|on\s+sick)\b)"
-        ),
+        gated(r"\bsigned\s+off\s+(?:on\s+)?(?!(?:sick|work|for|with|from|at|early|on\s+sick)\b)"),
         "shipped",
     ),
     # "still waiting on sign-off for the rebrand", "waiting for approval on the app"
     (
-        re.compile(
+        gated(
             r"\bwaiting\s+(?:on|for)\s+(?:(?:the|a)\s+)?(?:sign-?off|approval|feedback|a\s+green\s+light|"
             r"the\s+go-?ahead|legal)\s+(?:for|on)\s+"
         ),
@@ -83,7 +82,7 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     # "we're blocked on the api migration till legal signs off", "still stuck on the
     # billing rewrite, waiting on design": the writer held up on a piece of work.
     (
-        re.compile(
+        gated(
             r"(?:\b(?:we're|i'm|we\s+are|i\s+am|we've\s+been|i've\s+been|team's|team\s+is)\s+|^)"
             r"(?:still\s+|currently\s+|totally\s+|completely\s+|kinda\s+)?"
             # Stuck on the highway or a crossword is no project: "stuck" needs a piece of work.
@@ -94,14 +93,14 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "we paused the podcast project", "put the app rewrite on hold": stopped for now.
     (
-        re.compile(
+        gated(
             r"\b(?:paused|froze|mothballed)\s+(?!(?:off|on|in|up|down|away|out|for)\b)|"
             r"\bput\s+(?=(?:[\w'-]+\s+){1,4}?on\s+(?:hold|ice|pause|the\s+back\s+burner)\b)"
         ),
         "blocked",
     ),
     (
-        re.compile(
+        gated(
             r"\b(?:working\s+on|building|developing|coding|designing|implementing|prototyping|"
             r"refactoring|rewriting|migrating|started(?:\s+(?:working\s+on|on|building))?|"
             # "still grinding on the stats assignment", "plugging away at the grant report"
@@ -115,9 +114,9 @@ _AFTER_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "in_progress",
     ),
 )
-_BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
+_BEFORE_VERB: tuple[tuple[WordGated, str], ...] = (
     (
-        re.compile(
+        gated(
             r"\s+(?:project\s+)?(?:is|was|got|has\s+been|'s)\s+(?:officially\s+|now\s+)?(?:cancell?ed|"
             # "the Kestrel logo job got canned", "the pilot's been axed"
             r"canceled|killed|scrapped|dropped|shelved|dead|abandoned|canned|axed|binned|nixed|"
@@ -128,7 +127,7 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
     # A status line without its verb: "thesis submitted.", "Orion migration — on hold till
     # Q3", "website redesign: shipped 🎉", "the pitch deck, handed in".
     (
-        re.compile(
+        gated(
             r"\s*[:—–-]?\s+(?:finally\s+|officially\s+)?(?:submitted|handed\s+in|turned\s+in|"
             r"shipped|launched)(?=\s*(?:today|tonight|yesterday|last\s+night|this\s+morning|"
             r"at\s+last|finally|lol|lmao|haha|yay|woo+)\b|\s*[.!,;]|\W*$)"
@@ -136,14 +135,14 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "shipped",
     ),
     (
-        re.compile(
+        gated(
             r"\s*[:—–-]?\s+(?:still\s+|currently\s+)?(?:on\s+hold|stalled|paused)"
             r"(?=\s*(?:till|until|til|for|pending|while|because|again)\b|\s*[.!,;]|\W*$)"
         ),
         "blocked",
     ),
     (
-        re.compile(
+        gated(
             r"\s+(?:project\s+)?(?:is|are|'s|got|has\s+been|remains)\s+(?:still\s+|currently\s+|now\s+)?"
             # "the renovation is delayed, waiting on the plumber", "the launch got held up"
             # ("Priya is stuck in Denver", "stuck at the airport": a person held up somewhere)
@@ -155,7 +154,7 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "blocked",
     ),
     (
-        re.compile(
+        gated(
             r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
             # "v3 got pushed to prod last night", "the fix was merged into main"
             r"(?:got|was|been|is|has\s+been|have\s+been)\s+(?:pushed|deployed|merged|released)\s+"
@@ -186,14 +185,12 @@ _BEFORE_VERB: tuple[tuple[re.Pattern[str], str], ...] = (
         "shipped",
     ),
     (
-        re.compile(
-            r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"
-        ),
+        gated(r"\s+(?:project\s+)?(?:is\s+|are\s+)?(?:planned|scheduled|slated)\s+(?:for|to)\b"),
         "planned",
     ),
     (
         # "the onboarding revamp kicks off monday": under a day ahead, a plan (``_candidate``).
-        re.compile(
+        gated(
             r"\s+(?:project\s+)?(?:is\s+)?(?:in\s+progress|underway|under\s+way)\b|"
             # "Onboarding revamp is on track for end of month", "the renewal is with legal"
             r"\s+(?:project\s+)?(?:is|are|'s)\s+(?:still\s+|now\s+)?(?:on\s+(?:track|schedule)|"
@@ -329,7 +326,7 @@ def _project_status(clause: Clause) -> list[Candidate]:
     return []
 
 
-_PUT_SOMEWHERE = re.compile(
+_PUT_SOMEWHERE = gated(
     r"\s+(?:(?:at|into)\s+(?!(?:the\s+)?(?:last|end|start|beginning|moment|minute|point|least|"
     r"first|same|once|midnight|noon|night|\d))|to\s+(?:the|a|an|my|our|his|her|their)\s)"
 )
@@ -344,7 +341,7 @@ def _left_somewhere(name: str, low: str, end: int) -> bool:
     return name.lower().endswith(" off") or _PUT_SOMEWHERE.match(low, end) is not None
 
 
-_FOR_CLIENT = re.compile(
+_FOR_CLIENT = gated(
     r"\b(?:the|my|our)\s+(?P<n>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+for\s+(?:the\s+)?$", re.I
 )
 """The work done for a client ("the logo project for Brightside is done", "the website build
@@ -370,10 +367,10 @@ def _a_work_item(clause: Clause, start: int, end: int) -> bool:
     return owner is None or kind_of(owner.group(1), owner.group(1)) is None
 
 
-_OWNER = re.compile(r"\b([a-z]+)'s\s")
+_OWNER = gated(r"\b([a-z]+)'s\s")
 
 
-_DEADLINE = re.compile(
+_DEADLINE = gated(
     # "on track for end of month": the day is when it should be done, not when it starts.
     r"\b(?:due|deadline|by\s+(?:eod|cob|end\s+of)|on\s+(?:track|schedule)\s+for)\b"
 )

@@ -20,7 +20,6 @@ from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
 from core.extraction.cut_short import cut_short
 from core.extraction.places import Place, place_at, place_before, place_there
-from core.extraction.regex_branches import BranchedPattern
 from core.extraction.see_you_back import see_you_back
 from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_arrived import ARRIVED, GOT_THING
@@ -90,14 +89,15 @@ from core.extraction.travel_trips import (
     trip_under_way,
 )
 from core.extraction.unnamed_arrivals import AT_LODGING, BARE_ARRIVAL, HERE_ARRIVAL, TRIP_BEGUN
+from core.extraction.word_gates import WordGated, gated
 
-_OUT_FIRST = re.compile(
+_OUT_FIRST = gated(
     r"\b(?:leaving|leave|flying|fly|heading|head|off|going|driving|drive|travelling|traveling)\s+"
     r"(?:out\s+)?(?:for|to)\s+(?!home\b|back\b)[a-z]"
 )
 
 
-_THING_GOT_BACK = re.compile(
+_THING_GOT_BACK = gated(
     r"\b(?:got|get|gets|getting|received)\s+(?!(?:back|home|in|off|out|up|here|there)\b)"
     r"(?:[\w'$£€.-]+\s+){1,4}$"
 )
@@ -159,7 +159,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
     if (short := cut_short(clause)) is not None:
         return short  # "we cut the trip short": the trip over
     homeward = done = None
-    states: tuple[re.Pattern[str] | BranchedPattern, ...] = (PRESENT_AT, ARRIVED, HERE)
+    states: tuple[WordGated, ...] = (PRESENT_AT, ARRIVED, HERE)
     if not clause.words.isdisjoint(RETURN_GATE):
         homeward = HOMEWARD.search(low)
         done = COMPLETED.search(low)

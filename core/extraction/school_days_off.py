@@ -8,16 +8,16 @@ said in a question or a condition is read as such by the clause's intent, as any
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.word_gates import gated
 
-_DAY_OFF = re.compile(
+_DAY_OFF = gated(
     r"\b(?:inset|insett|teacher\s+training|staff\s+training|teacher\s+work|pd|snow)\s+"
     r"days?\b(?!\s+(?:off\s+)?(?:for\s+(?:me|us|work)|at\s+work)\b)"
 )
-_NOT_OURS = re.compile(r"\b(?:was|were|last|had|used\s+to)\b|\bif\b|\?")
+_NOT_OURS = gated(r"\b(?:was|were|last|had|used\s+to)\b|\bif\b|\?")
 """A day off gone by ("we had a snow day last week") or only asked about."""
 
 

@@ -15,6 +15,7 @@ from datetime import datetime, time, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.comma_cuts import Kept, cut_pieces
+from core.extraction.word_gates import gated
 
 _STRETCH = (
     r"in\s+(?:\d+|a|an|one|two|three|four|five|six|seven|ten|a\s+few|a\s+couple(?:\s+of)?)\s*"
@@ -22,9 +23,9 @@ _STRETCH = (
 )
 """A stretch in days or weeks (not "in a bit", "in an hour", "in 10 mins")."""
 _SEE_YOU = r"(?:see|c)\s+(?:you|u|ya|y'all|yall|everyone)(?:\s+(?:all|guys))?\s+"
-SEE_YOU_IN = re.compile(r"^(?:(?:ok|okay|so|and|right)\W+)*" + _SEE_YOU + _STRETCH)
+SEE_YOU_IN = gated(r"^(?:(?:ok|okay|so|and|right)\W+)*" + _SEE_YOU + _STRETCH)
 """The farewell and the stretch, opening a clause."""
-_WRITER_SET_OFF = re.compile(
+_WRITER_SET_OFF = gated(
     r"^\W*(?:(?:ok|okay|so|well|right|finally|yay|phew|and)\W+)*"
     r"(?:(?:i|we)(?:'ve|\s+have|'re|\s+are|'m|\s+am)?\s+|(?:have|'ve)\s+|(?:weve|ive|were|im)\s+)?"
     r"(?:(?:just|finally|officially|now|all)\s+)*"
@@ -34,7 +35,7 @@ _WRITER_SET_OFF = re.compile(
 )
 """The writer setting off for somewhere ("i've set off for porto", "just left for the
 airport", "off to lisbon"), opening what is said: no one else is its subject."""
-_FAREWELL_AFTER = re.compile(r",\s*(?=" + _SEE_YOU + _STRETCH + ")", re.I)
+_FAREWELL_AFTER = gated(r",\s*(?=" + _SEE_YOU + _STRETCH + ")", re.I)
 
 
 def cut_before_farewell(kept: Kept) -> Kept:

@@ -27,11 +27,10 @@ from core.extraction.see_you_back import cut_before_farewell
 from core.extraction.sentences import sentences
 from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.typed_text import clean
+from core.extraction.word_gates import gated
 
-# Sentence ends: . ! ? ; or a newline. A period after a known abbreviation or
-# between digits ("$143.20", "St. Louis") does not end a sentence.
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
-_JOINT = re.compile(
+_JOINT = gated(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
     r"(?<!^me)\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
     # "I'm in Chicago till Thursday and then I fly home Friday": "then" before the subject.
@@ -310,14 +309,14 @@ _JOINT = re.compile(
     r"i\s+live|we\s+live|i\s+work|i've\s+been|we've\s+been)\b)",
     re.I,
 )
-_JOINT_SCAN = re.compile(r"(?=[\s,:])(?:" + _JOINT.pattern + ")", _JOINT.flags)
+_JOINT_SCAN = gated(r"(?=[\s,:])(?:" + _JOINT.pattern + ")", _JOINT.flags)
 """``_JOINT`` as the splitter scans with it: the same matches, tried only where one can
 start. Every joint opens on a space, a comma or a colon (what comes before it is only looked
 back at), so the lookahead in front says nothing new; without it every letter of a sentence
 tried the thirteen branches and their lookbehinds: the scan takes a third of the time. A
 joint added that opens otherwise must widen the lookahead (the cheap tests compare the two
 over every dev text)."""
-_SUITS_AFTER = re.compile(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
+_SUITS_AFTER = gated(r"(?i)(?:i|we|i'm|we're|i've|we've|i'll|we'll|my|our)\b")
 """Only the writer's own fact stays a fact before "is that ok?": another's wish or plan
 and the question are one ask."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.amounts import amount_alone
+from core.extraction.word_gates import gated
 
 # An emoji between two statements ends the first as a full stop would: "Lily has nits
 # again 🙄 no school for her tomorrow".
@@ -18,7 +19,7 @@ from core.extraction.amounts import amount_alone
 # quoted words, not the sentence that reports them: the question is the other person's.
 # A mark inside brackets ("our trip (Santorini!!) is in two weeks") is the aside's, not the
 # sentence's.
-_END = re.compile(
+_END = gated(
     r"(?<=[!?;])\s*(?![\"\u201d!?)])|(?<=\.)\s+|\n+|"
     r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[a-z]+\s+[a-z]+\s+[a-z])|"
     # A laugh or a groan between two statements ends the first the same way: "bus broke
@@ -29,19 +30,19 @@ _END = re.compile(
     # sunday" (the greeting, then the news).
     r"(?:(?<=\sx)|(?<=\sxx)|(?<=\sxxx))\s+(?=(?:i|i'm|im|we|we're|my|our)\s)"
 )
-_ABBREV = re.compile(
+_ABBREV = gated(
     r"(?:\b(?:st|dr|mr|mrs|ms|mt|ft|jr|sr|vs|etc|e\.g|i\.e|a\.m|p\.m|approx|rs)|(?<![\w.])[a-z]\.[a-z])\.$",
     re.I,
 )
 
-_DUE_ALONE = re.compile(
+_DUE_ALONE = gated(
     r"(?:and\s+|but\s+)?(?:it'?s\s+|its\s+)?(?:also\s+)?due\s+(?!to\b)[\w\s/,.-]{1,30}?[.!?]*"
     r"(?:\s*[^\w\s]+)*",
     re.I,
 )
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DAYS_ALONE = re.compile(
+_DAYS_ALONE = gated(
     rf"(?:from\s+)?(?:the\s+)?(?:{_MONTH}\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of\s+{_MONTH})?"
     rf"(?:\s*(?:to|through|thru|till|until|-|–)\s*(?:the\s+)?(?:{_MONTH}\s+)?\d{{1,2}}(?:st|nd|rd|th)?)?"
     r"[.!?]*(?:\s*[^\w\s]+)*",
@@ -72,9 +73,7 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-_LEADING_EMOJI = re.compile(
-    r"^(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+\s*)+"
-)
+_LEADING_EMOJI = gated(r"^(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+\s*)+")
 """Emoji after a sentence's mark belong to the sentence they close ("in paris rn!!! 🇫🇷🥐
 back fri"), not to the one after them."""
 

@@ -10,11 +10,11 @@ or what might have been ("we should have left on friday").
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import place_at
+from core.extraction.word_gates import gated
 
 _LATELY = 14
 """How many days back a departure still says the trip is under way."""
@@ -26,7 +26,7 @@ _SPEAKERS = (
     r"\s+and\s+(?:i|me)|we\s+all)\s+)?"
 )
 """The speaker, with company, or no subject at all ("left this morning!")."""
-_SET_OUT = re.compile(
+_SET_OUT = gated(
     r"^(?:[a-z][^:,.!?]{0,30}:\s*)?"  # "update for the group: ..."
     r"(?:(?:um+|uh+|so|well|ok(?:ay)?|and|yeah|yay|welp|phew|finally|ok\s+so)[,!.\s]+)*"
     + _SPEAKERS
@@ -39,7 +39,7 @@ _SET_OUT = re.compile(
     r"(?P<ride>(?:got|caught|took|hopped\s+on|jumped\s+on)\s+(?:the|a|an|my|our)\s+(?:[\w-]+\s+)?"
     r"(?:train|bus|coach|ferry|flight|plane|sleeper|megabus)(?:\s+(?:up|down|over|out))?))\b"
 )
-_THEN = re.compile(
+_THEN = gated(
     r"^\s*(?:$|[,.!?:;)-]|for\b|to\b|on\b|at\b|around\b|about\b|this\b|yesterday\b|today\b|"
     r"last\s+night\b|earlier\b|early\s+(?:this|today|yesterday)\b|like\b|an?\s+hour|"
     r"\d+\s*(?:hours?|hrs?|mins?|minutes?)\b|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
@@ -48,27 +48,27 @@ _THEN = re.compile(
 )
 """What may follow the verb of a departure: a place it is for, a time, or nothing; not an
 object ("the party", "my keys", "it too late") nor a place left ("Denver")."""
-_FOR_PLACE = re.compile(r"\b(?:for|to)\s+")
-_LONG_AGO = re.compile(
+_FOR_PLACE = gated(r"\b(?:for|to)\s+")
+_LONG_AGO = gated(
     r"\b(?:(?:19|20)\d\d|years?\s+ago|months?\s+ago|last\s+(?:year|month|summer|winter|"
     r"spring|fall|autumn)|back\s+then|as\s+a\s+kid|when\s+i\s+was)\b"
 )
-_DONE_BEFORE = re.compile(
+_DONE_BEFORE = gated(
     r"\b(?:twice|(?:a\s+few|a\s+couple(?:\s+of)?|several|many|loads\s+of|lots\s+of|\d+|two|three|"
     r"four|five)\s+times|(?:once|before)(?=\s*(?:$|[.!?,;:)])))"
 )
 """A departure counted or done before ("we've set off for lisbon before", "set off for porto
 twice"): an experience told, not a trip under way (not "left once the rain stopped")."""
-_BACK_SINCE = re.compile(
+_BACK_SINCE = gated(
     r"\b(?:were|was|got|came|flew|drove|made\s+it)\s+(?:(?:back|home)\s+)?(?:back|home)\b"
 )
 """A way back told in the past after the departure ("we headed out friday and were home
 again sunday"): the trip is over, not under way."""
-_JUST_NOW = re.compile(
+_JUST_NOW = gated(
     r"(?:'ve|\bhave|\bweve|\bive|\bjust)\s+(?:(?:just|finally|officially|all)\s+)*\S+"
 )
 """A departure in the present perfect or "just" done, no day said: it left today."""
-_TODAY = re.compile(
+_TODAY = gated(
     r"\b(?:this\s+(?:morning|am)|today|earlier|ago|at\s+\d|\d\s*(?:am|pm)|first\s+thing|"
     r"before\s+(?:dawn|sunrise))\b"
 )
@@ -129,12 +129,12 @@ def _day_left(clause: Clause, after: int, today: date) -> date | bool | None:
     return day
 
 
-_SET_OFF_AHEAD = re.compile(
+_SET_OFF_AHEAD = gated(
     r"(?:^|\b(?:we|i|\w+\s+and\s+(?:i|me)|we\s+all)\s+)(?:(?:then|only|finally)\s+)?set\s+(?:off|out)\b"
     r"(?:\s+(?:for|to)\s+[\w' ]{1,30}?)?\s+(?:on\s+|this\s+|next\s+)?"
     r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|tomorrow|tmrw|tmr|tomoz)\b"
 )
-_TOLD_AFTER = re.compile(
+_TOLD_AFTER = gated(
     r"\b(?:got|arrived|came|drove|flew|reached|landed|made\s+it|were|was|had|stopped|spent)\b"
 )
 

@@ -6,10 +6,10 @@ stay ("been here since tuesday for work", "since 8am"), and so is someone else's
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
 _LONG_AGO = (
     r"(?:uni|college|school|high\s+school|grad\s+school|childhood|birth|forever|"
@@ -21,7 +21,7 @@ _YEARS = (
     r"(?:\d+|a\s+few|several|many|a\s+couple(?:\s+of)?|two|three|four|five|six|seven|eight|"
     r"nine|ten|fifteen|twenty)\s*\+?\s*(?:years?|yrs?|decades?)"
 )
-_HELD_SINCE = re.compile(
+_HELD_SINCE = gated(
     r"\b(?:(?:have|'ve|i've|ive|we've|weve)\s+)?(?:been|living|lived|staying|stayed)\s+"
     r"(?:(?:living|based|staying|settled)\s+)?(?:here\s+|in\s+it\s+)?"
     rf"(?:since\s+{_LONG_AGO}|from\s+(?:childhood|birth|{_LONG_AGO})|"
@@ -30,7 +30,7 @@ _HELD_SINCE = re.compile(
     r"(?:my\s+)?whole\s+life|all\s+my\s+life)"
     r"|\b(?:born\s+and\s+(?:raised|bred)|grew\s+up)\s+here\b"
 )
-_MOVED_IN = re.compile(
+_MOVED_IN = gated(
     # A move done, said beside where the speaker is: "been in Melbourne a month since the
     # move", "lease signed, we're in Cardiff from now on", "we bought flat there", "the
     # movers left and we're in Boise", "the u-haul is unpacked".
@@ -44,7 +44,7 @@ _MOVED_IN = re.compile(
 )
 """A move done, said beside where the speaker is: that place is the home, not a trip."""
 _TRIP_DAYS = frozenset({"travel.return_date", "travel.depart_date", "travel.destination"})
-_SOMEONE_ELSE = re.compile(r"\bbeen\s+there\b|\b(?:he|she|they)(?:'s|'ve|\s+has|\s+have)\s+been\b")
+_SOMEONE_ELSE = gated(r"\bbeen\s+there\b|\b(?:he|she|they)(?:'s|'ve|\s+has|\s+have)\s+been\b")
 
 
 def home_held_since(

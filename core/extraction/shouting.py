@@ -14,9 +14,10 @@ import re
 
 from core.extraction.organisations import is_known_organisation
 from core.extraction.timezones import ZONE_LETTERS
+from core.extraction.word_gates import gated
 
-_SHOUTED = re.compile(r"\b[A-Z]{4,}\b")
-_ANY_LOWER = re.compile(r"[a-z]")
+_SHOUTED = gated(r"\b[A-Z]{4,}\b")
+_ANY_LOWER = gated(r"[a-z]")
 
 
 def _quieter(m: re.Match[str]) -> str:

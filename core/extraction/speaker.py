@@ -15,6 +15,7 @@ import re
 from typing import Final
 
 from core.extraction.first_names import is_common_first_name
+from core.extraction.word_gates import gated
 
 _PEOPLE: Final = (
     r"brother|sister|wife|husband|partner|spouse|girlfriend|boyfriend|gf|bf|hubby|wifey|fianc[eé]e?|friend|"
@@ -35,7 +36,7 @@ _LEAD: Final = (
     r"unfortunately|luckily|fortunately|meanwhile|ugh|omg|fyi|turns\s+out|looks\s+like)\W+)*"
 )
 # "my brother ...", "our neighbor's ...", "his ...", "she ...", not "my wife and I ...".
-_OTHER_SUBJECT = re.compile(
+_OTHER_SUBJECT = gated(
     # "my sisters lisbon trip": the "'s" typed without its apostrophe, or the plural's.
     _LEAD + r"(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:" + _PEOPLE + r")(?:'s\b|s'|s\b|\b)"
     # "the in-laws are in Florida till april": the family called by "the" is someone else too.
@@ -54,20 +55,20 @@ _NOT_A_NAME: Final = (
     r"Luckily|Thankfully|Sadly|Eventually|Somehow|Tonight|Tomorrow|Yesterday)\b)"
 )
 # "Tom said ...", "Sarah told me ...": a named person's words are theirs.
-_NAMED_REPORT = re.compile(
+_NAMED_REPORT = gated(
     _LEAD
     + _NOT_A_NAME
     + r"[A-Z][a-z]+\s+(?:said|says|told\s+me|tells\s+me|mentioned|thinks|wrote|texted)\b"
 )
 # "Sarah's rent is ...", not "Trip's over": the possessed thing must be a field's noun.
-_NAMED_POSSESSOR = re.compile(
+_NAMED_POSSESSOR = gated(
     _LEAD + r"[A-Z][a-z]+'s\s+(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
     r"loan|address|city|home|house|job|employer|vacation|holiday|birthday)\b"
 )
 # "dads flight got cancelled", "mom's trip is off", "grandmas flight lands at 6": a relative
 # called by the family's word for them, as a name is, owns what follows (with or without
 # the apostrophe chat leaves out).
-_KIN_POSSESSOR = re.compile(
+_KIN_POSSESSOR = gated(
     _LEAD
     + r"(?:(?:ugh|omg|lol|ok|okay|wait|welp|ngl|tbh|fyi)\W+)*"
     + r"(?:mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|granny|nana|gran|sis|bro)"
@@ -83,7 +84,7 @@ _KIN_POSSESSOR = re.compile(
 # €90": a relative or a first name owns the bill named by what it is for, a word or two
 # before the bill's own word (not "mom's paying my phone bill", "this month's water bill"),
 # when the clause says what the bill is: its sum or its day.
-_THEIR_BILL = re.compile(
+_THEIR_BILL = gated(
     _LEAD
     + r"(?:(?P<kin>mom|mum|mommy|mama|dad|daddy|papa|grandma|grandpa|granny|gran|nana|nan|sis|"
     r"bro|brother|sister|wife|husband|partner|hubby|bf|gf|boyfriend|girlfriend|son|daughter|"
@@ -120,7 +121,7 @@ def their_bill(text: str) -> bool:
     return is_common_first_name(name) and name not in _MONTH_NAMES
 
 
-_NAMED_SUBJECT = re.compile(
+_NAMED_SUBJECT = gated(
     _LEAD
     + _NOT_A_NAME
     + r"[A-Z][a-z]+\s+(?:paid|pays|moved|moves|lives|flew|flies|is\s+in|'s\s+in|"

@@ -9,15 +9,15 @@ where the trip goes is said.
 from __future__ import annotations
 
 import calendar
-import re
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.timewords import MONTHS
 from core.extraction.travel_trips import end_of_day, place_confidence, place_near, trip_under_way
+from core.extraction.word_gates import gated
 
 _MONTH = "|".join(sorted((m for m in MONTHS if len(m) > 3 or m == "may"), key=len, reverse=True))
-SPENT = re.compile(
+SPENT = gated(
     rf"\bspend(?:ing)?\s+(?:(?:all\s+of|the\s+whole\s+of|most\s+of|all)\s+)?(?:(?:the|next|this)\s+)?"
     rf"(?P<when>{_MONTH}|summer|winter|spring|fall|autumn)\s+(?:(?:up|down|out|over)\s+)?(?:in|at)\s+"
 )

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _MARKS = {
     "comma": ",",
     "period": ".",
@@ -37,9 +39,9 @@ _NOUN_BEFORE = (
     "honeymoon|busy|peak|heavy|painful|missed|week|month|year|day|"
     "big|huge|real|serious|oxford|serial|inverted|with|without|[1-9](?:st|nd|rd|th)?"
 )
-_NOUN_MAKER = re.compile(rf"(?i:{_NOUN_BEFORE})")
-_WORD_BEFORE = re.compile(r"([\w'$%)]+)\s*$")
-_SPOKEN = re.compile(
+_NOUN_MAKER = gated(rf"(?i:{_NOUN_BEFORE})")
+_WORD_BEFORE = gated(r"([\w'$%)]+)\s*$")
+_SPOKEN = gated(
     rf"(?<=[\w'%$)])\s+(?P<mark>(?i:{_MARK_WORD}))\b"
     # Then the end, another mark word, a capital or (after "comma") any word.
     rf"(?=\s*$|\s+(?i:{_MARK_WORD})\b|\s+[A-Z0-9$\"']|(?<=(?i:comma))\s+[a-z])"

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import re
 
-_SLANG_STAY = re.compile(
+from core.extraction.word_gates import gated
+
+_SLANG_STAY = gated(
     r"(?i)\b(?:bunking|kipping|dossing|sofa[\s-]?surfing|couch[\s-]?surfing|lodging|stopping(?=\s+over))"
     r"(?:\s+(?:up|down|over))?\s+(?=(?:at|with|in|on)\b)"
 )
-_ON_THE_FLOOR = re.compile(
+_ON_THE_FLOOR = gated(
     # "staying on Dan's floor in Peckham", "on my sister's sofa in Leeds": at their place.
     r"(?i)\bstaying\s+on\s+(?P<who>(?:my\s+|our\s+|a\s+)?[\w-]+'s?)\s+(?:floor|sofa|couch|settee|"
     r"futon|air\s?bed|spare\s+bed)\b"
@@ -32,17 +34,17 @@ _KIN = (
     r"grandma|grandpa)"
 )
 _KIN_PLURAL = r"(?:parents|folks|in-laws|grandparents|cousins|friends|mates)"
-_BY_KIN = re.compile(
+_BY_KIN = gated(
     # "I'm by my gran in Soweto", "we're sleeping by my aunt tonight": at their home.
     r"(?i)\b(?P<pre>i'm|i\s+am|we're|we\s+are|staying|sleeping|sleep|stay|still|now)\s+by\s+"
     rf"(?P<who>(?:my|our)\s+(?:(?P<one>{_KIN})|(?P<many>{_KIN_PLURAL})))\b(?!')"
 )
-_NATIVE = re.compile(
+_NATIVE = gated(
     # "my native Madurai", "my native place Thrissur", "our native place, Kottayam".
     # Case matters here: the town's capital is the only sign that a name follows.
     r"\b(?:[Mm]y|[Oo]ur)\s+[Nn]ative(?:\s+place|\s+town|\s+village)?\s*,?\s+(?=[A-Z][a-z])"
 )
-_SINCE_TRAVELLED = re.compile(
+_SINCE_TRAVELLED = gated(
     # "I travelled to Enugu since last week", "we have travelled to Kano since Monday".
     r"\b(?P<who>[Ii]|[Ww]e)\s+(?:have\s+|'ve\s+)?travell?ed\s+(?:down\s+|up\s+|over\s+)?to\s+"
     r"(?P<place>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?=since\b)"

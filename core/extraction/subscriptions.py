@@ -17,6 +17,7 @@ from core.extraction.amounts import amount_in, bare_amount_at
 from core.extraction.charges_disputed import disputed_charge
 from core.extraction.clause import Candidate, Clause
 from core.extraction.costs_by_the_term import cost_by_the_term
+from core.extraction.word_gates import gated
 
 SERVICES = (
     r"netflix|spotify|hulu|disney\s*(?:plus|\+)|hbo(?:\s+max)?|paramount\s*(?:plus|\+)|"
@@ -28,10 +29,10 @@ SERVICES = (
     r"hello\s*fresh|gousto|tidal|deezer|now\s+tv|dazn|britbox|masterclass|linkedin\s+premium|"
     r"tinder\s+(?:gold|plus)|hinge\s+(?:plus|x)|the\s+athletic|nyt\s+cooking"
 )
-_NAMED = re.compile(rf"\b(?:{SERVICES})\b")
+_NAMED = gated(rf"\b(?:{SERVICES})\b")
 _NOT_HERE = r"(?!\s+(?:subscription|membership|account|plan|order|trial|gift)\b)"
 """Followed by "subscription" and the like, the clause is read by ``rules_financial``."""
-_CANCELLED = re.compile(
+_CANCELLED = gated(
     r"\b(?:cancell?ed|canceled|cancell?ing|canceling|unsubscribed\s+from|ditched|dropped|"
     r"got\s+rid\s+of|finally\s+killed)\s+(?:my\s+|our\s+|the\s+)?"
     rf"(?P<s>{SERVICES})\b{_NOT_HERE}|"
@@ -42,13 +43,13 @@ _CANCELLED = re.compile(
     # Not the service as the one cancelling: "netflix cancelled my favourite show".
     r"(?!\s+(?:my|our|the|a|an|his|her|their|its|it|this|that|all|every|some|your)\b)"
 )
-_CANCELLED_LIST = re.compile(
+_CANCELLED_LIST = gated(
     r"\b(?:subs|subscriptions|cancell?ed|canceled)\s*(?:cancell?ed|canceled)?\s*[:=–—-]\s*"
     rf"(?P<list>(?:(?:{SERVICES})(?:\s*(?:,|&|\band\b|\+)\s*|\s*$|\s*[.!]))+)"
 )
 """A line that lists what was cancelled: "subs cancelled: Netflix, Audible", "Cancelled -
 hulu and spotify"."""
-_PRICE = re.compile(
+_PRICE = gated(
     rf"\b(?P<s>{SERVICES}){_NOT_HERE}(?:\s+|(?='))(?:is|'s|costs?|now\s+costs?|is\s+now|"
     # "Spotify's gone up to £11.99", "disney+ has jumped to 7.99", "netflix rose to 12.99"
     r"(?:went|(?:has|'s)\s+gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to|(?:(?:has|'s)\s+)?(?:risen|rose|increased|"
@@ -57,12 +58,12 @@ _PRICE = re.compile(
 )
 
 
-_CANCEL_VERB = re.compile(
+_CANCEL_VERB = gated(
     r"\b(?:cancell?ed|canceled|cancell?ing|canceling|unsubscribed\s+from|ditched|dropped|"
     r"got\s+rid\s+of|finally\s+killed)\s+"
 )
-_LIST_END = re.compile(r"[.;!?]|\b(?:but|because|so|since|though|after|then)\b")
-_ITEM = re.compile(
+_LIST_END = gated(r"[.;!?]|\b(?:but|because|so|since|though|after|then)\b")
+_ITEM = gated(
     rf"(?:^|,|&|\+|\band\b|\bor\b)\s*(?:(?:my|our|the|both)\s+)?(?P<s>{SERVICES})\b{_NOT_HERE}"
     # Each an item of the list, not the subject of a clause of its own ("netflix stays").
     r"(?=\s*(?:$|,|&|\+|and\b|or\b|(?:this|today|yesterday|last|too|as\s+well|both|finally)\b))"
@@ -84,7 +85,7 @@ def _field(name: str) -> str:
     return "financial." + slugify(name.replace("+", " plus"))
 
 
-_RENEWED = re.compile(
+_RENEWED = gated(
     rf"\b(?P<s>{SERVICES}){_NOT_HERE}\s+(?:(?:just|auto)[- ]?)?(?:renewed|charged\s+(?:me|us))\b|"
     rf"\brenewed\s+(?:my\s+|our\s+|the\s+)?(?P<s2>{SERVICES})\b{_NOT_HERE}"
 )

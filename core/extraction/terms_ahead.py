@@ -10,10 +10,9 @@ and a journey "due in at 6" (the ferry, the flight) is the trip's timetable.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
 _TERM = branched(
     # "is due", "'s due", "rent due fri" (the verb left out), "now due the 24th"; not a
@@ -29,7 +28,7 @@ _TERM = branched(
     r"\b(?:comes?|goes?)\s+out\s+of\s+(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?"
     r"(?:account|bank|card|wages|pay|salary)\b"
 )
-_FUTURE_AUX = re.compile(r"\b(?:will|won't|shall|gonna|going\s+to|about\s+to)\b|'ll\b")
+_FUTURE_AUX = gated(r"\b(?:will|won't|shall|gonna|going\s+to|about\s+to)\b|'ll\b")
 _JOURNEYS = frozenset(
     {
         *("flight", "flights", "train", "trains", "bus", "coach", "ferry", "plane", "boat"),
@@ -63,7 +62,7 @@ def a_things_term(reading: ClauseReading, low: str) -> bool:
     )
 
 
-_THING_FIRST = re.compile(
+_THING_FIRST = gated(
     r"(?:(?:the|my|our|ur|your|his|her|their)\s+)?(?!(?:i|i'm|im|we|we're|you|u|he|she|they|"
     r"flight|train|bus|coach|ferry|plane|trip|stay|visit|leave)\b)[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}"
     r"(?:'s|\s+is|\s+are)?\s+(?:due|ends|expires|runs\s+out|lapses|renews|"
@@ -79,14 +78,14 @@ def ends_a_stay(after: str) -> bool:
     return _MOVE_AFTER.search(after) is not None
 
 
-_MOVE = re.compile(
+_MOVE = gated(
     r"\b(?:off|head(?:ing)?|fly(?:ing)?|mov(?:e|ing)|relocat(?:e|ing)|leav(?:e|ing)|home|back|"
     r"go(?:ing)?|driv(?:e|ing)|travel(?:l?ing)?)\b"
 )
-_MOVING = re.compile(
+_MOVING = gated(
     r"\b(?:fly(?:ing)?|mov(?:e|ing)|relocat(?:e|ing)|leav(?:e|ing)|head(?:ing)?\s+(?:to|off|out)|"
     r"driv(?:e|ing)\s+to|travel(?:l?ing)?)\b"
 )
 """A move told before the term, by its verb ("relocating my base to Tbilisi on the 1st, the
 Lisbon lease is up"); "home" and "off" there are words of the thing ("the home insurance")."""
-_MOVE_AFTER = re.compile(rf"(?:^|\b(?:then|after\s+that|so|and)\b|,).*{_MOVE.pattern}")
+_MOVE_AFTER = gated(rf"(?:^|\b(?:then|after\s+that|so|and)\b|,).*{_MOVE.pattern}")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _SPOUSE = {
     "missus": "wife",
     "missis": "wife",
@@ -22,7 +24,7 @@ _SPOUSE = {
     "oh": "partner",
     "better half": "partner",
 }
-_THE_SPOUSE = re.compile(
+_THE_SPOUSE = gated(
     # At the head of a clause: "I met the wife of a colleague" keeps its "the".
     r"(?:^|(?<=[.,;:!?]\s)|(?<=\n)|(?<=\band\s)|(?<=\bso\s)|(?<=\bbut\s))(?P<the>[Tt]he)\s+"
     r"(?P<who>missus|missis|mrs|wife|wifey|mister|husband|hubby|other\s+half|OH|better\s+half)"

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 
 from core.extraction.first_names import is_common_first_name
+from core.extraction.word_gates import gated
 
-_THING_S = re.compile(
+_THING_S = gated(
     r"(?:^|(?<=[.!?;]\s))([a-z]+)'s\s+(?=(?:in|on|at|under|ready|done|nearly|almost|still|out|"
     r"off|back)\b(?!-))",
     re.I,
 )
-_OWNED_THING_S = re.compile(
+_OWNED_THING_S = gated(
     r"\b(?P<det>the|my|our|your|this|that)\s+(?P<w>[a-z]+)'s\s+(?=(?:ready|done|broken|fixed|sorted|"
     r"booked|closed|open|empty|full|finished|overdue|nearly|almost)\b(?!-))",
     re.I,

@@ -65,13 +65,14 @@ from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_SCAN, TRIGGERS
 from core.extraction.timeranges import complete_ranges
 from core.extraction.timeref import TimeRef
 from core.extraction.timewords import WEEKDAYS
+from core.extraction.word_gates import gated
 
 __all__ = ["find_times", "has_past_hint"]
 
-_PAST_HINT = re.compile(r"\b(?:last|ago|yesterday|since)\b")
-_AS_OF = re.compile(r"\bas\s+of\s+$")
-_EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+)?$")
-_NOW_STATE = re.compile(r"\b(?:now|currently|officially)\b|\b(?:i'm|i\s+am|we're|we\s+are)\b")
+_PAST_HINT = gated(r"\b(?:last|ago|yesterday|since)\b")
+_AS_OF = gated(r"\bas\s+of\s+$")
+_EVERY = gated(r"\b(?:every|each)\s+(?:other\s+)?$")
+_NOW_STATE = gated(r"\b(?:now|currently|officially)\b|\b(?:i'm|i\s+am|we're|we\s+are)\b")
 """With "as of", a day dates when a present state began ("as of Monday I'm at Acme")."""
 
 
@@ -85,16 +86,16 @@ _RANGE_END = frozenset(
 """Words before a weekday that ends what an earlier weekday began: "from sunday to
 saturday", "leave sunday, back saturday", "home saturday" (the Saturday after, not the one
 before)."""
-_AFTER_IT = re.compile(r"\s+after\b(?=\s*(?:$|[^\w\s]|and\b|then\b))")
+_AFTER_IT = gated(r"\s+after\b(?=\s*(?:$|[^\w\s]|and\b|then\b))")
 """A weekday closed by "after": "leave sunday, home the saturday after" (the one after
 the day said before it, as "the following saturday")."""
 
 
-_HABIT_NOUN = re.compile(
+_HABIT_NOUN = gated(
     r"\s+(?!(?:mornings|nights|evenings|afternoons|is|was|has|does|its|as|plus|this|us)\b)"
     r"[a-z]{3,}s\b(?!')"
 )
-_NOUN_DETERMINER = re.compile(r"\b(?:no|our|my|the|those|these|all|his|her|their|your)\s+$")
+_NOUN_DETERMINER = gated(r"\b(?:no|our|my|the|those|these|all|his|her|their|your)\s+$")
 """A plural noun the weekday modifies after a determiner ("no sunday dinners", "our monday
 meetings"): what happens on such days, which dates nothing ("friday works" is a verb:
 without the determiner the weekday may be the subject). "sunday mornings" is left to

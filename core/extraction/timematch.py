@@ -31,10 +31,11 @@ from core.extraction.timewords import (
     holiday_date,
     safe_date,
 )
+from core.extraction.word_gates import gated
 
 __all__ = ["Resolved", "resolve_match"]
 
-_MID_MONTH = re.compile(r"(?:\w+\s+)?mid\b")
+_MID_MONTH = gated(r"(?:\w+\s+)?mid\b")
 
 
 Resolved = tuple[date, date | None, bool, str]

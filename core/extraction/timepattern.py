@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.timewords import MONTHS, ORDINAL_WORDS, UNIT_ORDINALS, WEEKDAYS
+from core.extraction.word_gates import gated
 
 _ORDW_RE = "|".join(w.replace("-", r"[-\s]") for w in sorted(ORDINAL_WORDS, key=len, reverse=True))
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -39,7 +40,7 @@ read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 # and "march" are words too. "from" is one ("rent goes up to 2300 from may", "from april
 # I'm part time": when a change takes effect), except in "away from", whose object is
 # where someone is away from, or in a learner's "away from september", since when.
-TIME_RE = re.compile(
+TIME_RE = gated(
     rf"""(?P<prep>\b(?:from|to|until|till|til|through|thru|since|by|on|(?:back|home)(?:\s+again)?|before|after|
       (?:returning|return|returns)(?:\s+on)?|check(?:ing)?[-\s]?(?:in|out)(?:\s+on)?)\s+
       (?:(?:(?<=till\s)|(?<=ntil\s)|(?<=\btil\s)|(?<=\bby\s))(?:at\s+(?:least|the\s+(?:earliest|latest))|about|around|roughly|(?<!by\s)after)\s+
@@ -80,7 +81,7 @@ TIME_RE = re.compile(
     )""",
     re.VERBOSE,
 )
-TIME_SCAN = re.compile(r"(?:(?=\b\w)|(?=\s*[-\u2013]))(?:" + TIME_RE.pattern + ")", TIME_RE.flags)
+TIME_SCAN = gated(r"(?:(?=\b\w)|(?=\s*[-\u2013]))(?:" + TIME_RE.pattern + ")", TIME_RE.flags)
 """``TIME_RE`` as the scan runs it: the same matches, tried only where one can start.
 
 Every way of writing a day opens at the start of a word (its preposition's or its own),
@@ -136,5 +137,5 @@ TRIGGERS = frozenset(
     ]
 )
 # Letters only, so "weekend's" and "friday's" still open the gate.
-GATE_WORD = re.compile(r"[a-z]+")
-DIGIT = re.compile(r"\d")
+GATE_WORD = gated(r"[a-z]+")
+DIGIT = gated(r"\d")

@@ -18,24 +18,25 @@ from datetime import date, timedelta
 from core.extraction.timedays import nth_of_month
 from core.extraction.timeref import TimeRef
 from core.extraction.timewords import add_months, safe_date
+from core.extraction.word_gates import gated
 
 _TO = r"\s*(?:[-–]|to|till|til|until|through|thru)\s*"
-_BARE_END = re.compile(_TO + r"(?:the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)\b")
+_BARE_END = gated(_TO + r"(?:the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)\b")
 """The end of a range as a bare ordinal after a date ("10th to 14th", "the 9th - 13th")."""
-_BARE_START = re.compile(
+_BARE_START = gated(
     r"(?<![:.,/£$€\d])\b(?P<n>\d{1,2})(?P<sfx>st|nd|rd|th)?(?P<to>" + _TO + r"(?:the\s+)?)?\s*$"
 )
 """The start of a range as a bare ordinal before a date ("5th to the 12th of April"), or a
 bare number before "to" or a dash ("from 16 to 20 March", "16 - 20 March": mail's way)."""
-_ORDINAL_ONLY = re.compile(r"(?:from\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
-_GAP_TO = re.compile(r"(?:" + _TO + r"(?:the\s+)?|\s*)$")
+_ORDINAL_ONLY = gated(r"(?:from\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
+_GAP_TO = gated(r"(?:" + _TO + r"(?:the\s+)?|\s*)$")
 _RANGE_PREPS = frozenset({"to", "till", "til", "until", "through", "thru"})
-_DASH = re.compile(r"\s*[-–]\s*$")
-_SHORT_WEEKEND = re.compile(r"\s*[-–]\s*(?P<d>sat|sun|wed)\b")
+_DASH = gated(r"\s*[-–]\s*$")
+_SHORT_WEEKEND = gated(r"\s*[-–]\s*(?P<d>sat|sun|wed)\b")
 _WEEKEND_DAY = {"wed": 2, "sat": 5, "sun": 6}
 
 
-_BARE_RANGE = re.compile(
+_BARE_RANGE = gated(
     r"\b(?P<a>\d{1,2})(?:st|nd|rd|th)" + _TO + r"(?:the\s+)?(?P<b>\d{1,2})(?:st|nd|rd|th)\b"
 )
 """Both ends bare ("booked, 10th to 17th", "12th-15th"): the next such days ahead."""
@@ -85,9 +86,9 @@ def complete_ranges(text: str, refs: list[TimeRef], today: date, future: bool) -
     return out
 
 
-_WEEK_ON = re.compile(r"(?<!\bfor\s)\ba\s+(?P<u>week|fortnight)\s+$")
+_WEEK_ON = gated(r"(?<!\bfor\s)\ba\s+(?P<u>week|fortnight)\s+$")
 _STEP = {"week": 7, "fortnight": 14}
-_AFTER_NEXT = re.compile(r"\s+after\s+next\b", re.I)
+_AFTER_NEXT = gated(r"\s+after\s+next\b", re.I)
 
 
 def _week_on(text: str, ref: TimeRef) -> TimeRef:

@@ -18,6 +18,7 @@ import re
 from zoneinfo import available_timezones
 
 from core.extraction.gazetteer import time_zone_of
+from core.extraction.word_gates import gated
 
 _SPOKEN: dict[str, str] = {
     **dict.fromkeys(
@@ -75,11 +76,11 @@ _ABBREVS = "|".join(
     sorted((k for k in _SPOKEN if " " not in k and len(k) <= 4), key=len, reverse=True)
 )
 _OFFSET = r"(?:gmt|utc)\s*(?P<sign>[+-])\s*(?P<hours>\d{1,2})(?::(?P<minutes>00|30|45))?(?![:\d])"
-_EXPLICIT = re.compile(
+_EXPLICIT = gated(
     r"\b(?:time\s*zone|tz)(?:'s|\s+is|\s*[:=])?\s*(?:in\s+|now\s+)?"
     r"(?P<raw>(?:gmt|utc)\s*[+-]\s*\d{1,2}(?::(?:00|30|45))?(?![:\d])|[a-z_/-]+)(?:\s+(?P<more>[a-z]+))?"
 )
-_SAID = re.compile(
+_SAID = gated(
     # "moved to the Pacific time zone", "my timings are IST": the zone one keeps, said as
     # where one went or as what one's hours are.
     r"(?:^|[,;(]\s*|\b(?:on|in|using|use|keep|so|it's|its|that's|am\s+on|are\s+on|"
@@ -94,22 +95,20 @@ _SAID = re.compile(
     r"(?:the\s+)?"
     rf"(?:{_OFFSET}|(?P<zone>{_WORDS}|{_ABBREVS})\s+time(?:\s*zone)?|(?P<abbr>{_ABBREVS}))\b"
 )
-_ON_ZONE = re.compile(
+_ON_ZONE = gated(
     r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:still\s+|now\s+|actually\s+)?on\s+(?:the\s+)?"
     r"(?P<zone>eastern|central|pacific|mountain|east\s+coast|west\s+coast)\b(?!\s+(?:europe|asia|"
     r"africa|standard|daylight|time|line|park|avenue|ave|street|st|campus)\b)"
 )
 """Gamers' and remote workers' "im on eastern", "I'm on central, not eastern": the zone one
 keeps, "time" left out."""
-_SPEAKER_ON = re.compile(
+_SPEAKER_ON = gated(
     r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:(?:now|still|back|currently|also)\s+)?on\s+$"
 )
 """The writer on a zone, typed in lower case as chat is ("so im on aest now", "we're on cet"):
 after "I'm on" an abbreviation is the zone one keeps."""
-_ON_OR_IN = re.compile(r"\b(?:on|in|(?:timings?|hours|clock)\s+(?:is|are))\s+(?:the\s+)?$")
-_CLOCK = re.compile(
-    r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b|\b(?:noon|midnight|o'clock)\b"
-)
+_ON_OR_IN = gated(r"\b(?:on|in|(?:timings?|hours|clock)\s+(?:is|are))\s+(?:the\s+)?$")
+_CLOCK = gated(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b|\b(?:noon|midnight|o'clock)\b")
 _ZONES: set[str] = set()
 
 
@@ -201,15 +200,15 @@ def spoken_timezone(text: str, low: str) -> str | None:
     return None
 
 
-CLOCK_HERE = re.compile(
+CLOCK_HERE = gated(
     r"\bit'?s\s+(?:(?:like|almost|nearly|past|already|just|gone)\s+)?(?:\d{1,2}(?::\d\d)?\s*"
     r"(?:am|pm)|midnight|noon)\s+(?:here|over\s+here|where\s+i\s+am)\s+in\s+"
     r"(?P<city>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)"
 )
 """The hour where the speaker is: "it's 3am here in Manila", "its like midnight here in Perth"."""
-_THEIRS = re.compile(r"\b(?:ahead\s+of|behind|than|from|of)\s+(?:the\s+)?$")
+_THEIRS = gated(r"\b(?:ahead\s+of|behind|than|from|of)\s+(?:the\s+)?$")
 """A zone named as the one the speaker is measured against ("5 hours ahead of London")."""
-_HERE_CITY = re.compile(
+_HERE_CITY = gated(
     r"\b(?:here\s+in|based\s+in|(?:i|we)\s+live\s+in|living\s+in)\s+"
     r"(?P<city>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)"
 )
@@ -217,17 +216,17 @@ _HERE_CITY = re.compile(
 
 _COUNTRY_LETTERS = frozenset({"nz", "ph"})
 """Letters that name a zone only before "time" ("PH time"); alone they name a country."""
-_CITY_TIME = re.compile(
+_CITY_TIME = gated(
     r"\b(?:on|in|using|keep|keeping)\s+(?P<city>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\s+time\b"
 )
 """A city's clock kept: "I'm on Sydney time", "still on lagos time" (a city the gazetteer
 knows, so "in real time" and "on my own time" name none)."""
-_HOURS_OFF = re.compile(
+_HOURS_OFF = gated(
     r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:\w+\s+)?(?:\d{1,2}|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve)(?:\.5|\s+and\s+a\s+half)?\s+(?:hours?|hrs?)\s+"
     r"(?:ahead|behind)\b"
 )
-_ZONE_WORD = re.compile(rf"\b(?:{_WORDS})\b")
+_ZONE_WORD = gated(rf"\b(?:{_WORDS})\b")
 """The speaker so many hours off and a zone named beside it: "im 3 hours behind you guys,
 west coast"."""
 

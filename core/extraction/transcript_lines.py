@@ -17,8 +17,9 @@ from typing import Final
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.handed_on import handed_on
+from core.extraction.word_gates import gated
 
-_LINE: Final = re.compile(
+_LINE: Final = gated(
     # "[28/11/26, 10:42]" or "10:42 -" as a phone's export stamps each line.
     r"^\s*(?:\[[^\]\n]{1,40}\]\s*|\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?\s*[-–]?\s*)?"
     r"(?P<who>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)"
@@ -26,9 +27,9 @@ _LINE: Final = re.compile(
     re.IGNORECASE,
 )
 _OWN: Final = frozenset({"me", "you", "i", "myself"})
-_OWN_INLINE: Final = re.compile(r"(?<=\S)\s+(?=(?-i:Me|You)\s*:\s)")
+_OWN_INLINE: Final = gated(r"(?<=\S)\s+(?=(?-i:Me|You)\s*:\s)")
 """'Mum: where are you?? Me: still in Leeds': the user's reply on the same line."""
-_FIRST_PERSON: Final = re.compile(r"\b(?:i|i'm|im|i've|i'll|we|we're|we've|we'll|my|our)\b", re.I)
+_FIRST_PERSON: Final = gated(r"\b(?:i|i'm|im|i've|i'll|we|we're|we've|we'll|my|our)\b", re.I)
 _RELATIVES: Final = frozenset(
     re.findall(
         r"[a-z]+",

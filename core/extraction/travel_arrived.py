@@ -9,10 +9,9 @@ being somewhere without having arrived ("we're in Lisbon") is ``travel_presence`
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.intent_tense import DROVE_THERE_LATELY
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
 ARRIVED = branched(
     # "our flight was diverted to reno", "got stranded in dallas", "snowed in at the cabin in
@@ -42,7 +41,7 @@ ARRIVED = branched(
 )
 # "got" with no direction names what was got ("got food poisoning", "got a flat tire in
 # Reno"), not an arrival ("got to Denver", "got in at midnight").
-GOT_THING = re.compile(
+GOT_THING = gated(
     r"got\s+(?:(?:safely|finally|just)\s+)*"
     r"(?!(?:into|to|in|at|off|safely|finally|just|stranded|diverted|rerouted|snowed|held\s+up|"
     r"grounded)\b)"

@@ -4,7 +4,6 @@ under way or planned, with its days when the clause gives them.
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
@@ -18,8 +17,9 @@ from core.extraction.travel_trips import (
     trip_dates,
     trip_under_way,
 )
+from core.extraction.word_gates import gated
 
-_SELF_AWAY = re.compile(
+_SELF_AWAY = gated(
     r"(?:^\s*(?:(?:will|shall|gonna)\s+be\s+)?|\b(?:i'm|im|i\s+am|we're|we\s+are|were|i'll\s+be|we'll\s+be|(?:i|we)\s+(?:will|shall)\s+be|"
     r"(?:gonna|going\s+to)\s+be)\s+)(?:(?:still|currently|all|both|also|out\s+of\s+town\s+and)\s+)*"
     # "out of town thurs-sun", "I will be out station from 10th" (Indian English): away too.
@@ -37,7 +37,7 @@ _SELF_AWAY = re.compile(
 next week for work", "away til Monday", "out of town thurs-sun"): a trip under way or planned, its place
 unsaid. "away from my desk" is no trip."""
 
-_DAY_OF_TRIP = re.compile(
+_DAY_OF_TRIP = gated(
     r"^(?:(?:it's|its|it\s+is|so|and|now|today's)\s+)?(?:day|night|week)\s+(?:\d+|one|two|three|four|five|"
     r"six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty(?:[\s-]\w+)?)(?:\s+of\s+(?:\d+|[a-z]+))?"
     r"\s+(?:of|on)\s+(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?(?:trip|road\s*trip|holiday|vacation|"
@@ -47,7 +47,7 @@ _DAY_OF_TRIP = re.compile(
 "night 2 on our cruise" (a trip ahead is never counted in days gone by)."""
 
 
-_UNNAMED_GETAWAY = re.compile(
+_UNNAMED_GETAWAY = gated(
     r"\b(?:driving|drive|flying|fly|heading|head|going|go|leaving\s+for|leave\s+for|off\s+to|"
     r"road\s+tripping)\s+(?:up\s+|down\s+|out\s+|over\s+|back\s+)?(?:to\s+)?"
     r"(?:the|our|my)\s+(?:lake(?:\s+house)?|cabin|coast|beach\s+house|shore|mountains|cottage|"
@@ -58,7 +58,7 @@ _UNNAMED_GETAWAY = re.compile(
 "love going to the lake on sundays", says no trip)."""
 
 
-_NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\b|n't\b|\b(?:wont|cant|dont|isnt|arent)\b")
+_NOT_BEFORE = gated(r"\b(?:not|never|no\s+longer)\b|n't\b|\b(?:wont|cant|dont|isnt|arent)\b")
 """A getaway said not to happen: "not going to the lake today, too cold"."""
 
 
@@ -120,7 +120,7 @@ def _out_and_back(clause: Clause) -> tuple[date, date] | None:
     return depart, ret
 
 
-_SENTENCE_END = re.compile(r"[.!?\n]")
+_SENTENCE_END = gated(r"[.!?\n]")
 _RANGE_END = frozenset({"to", "till", "til", "until", "through", "thru"})
 
 

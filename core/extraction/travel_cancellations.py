@@ -16,6 +16,7 @@ from core.extraction.places import place_at
 from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP, trip_negated
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
 _CANCELLED = branched(
     r"\b(?:trip|vacation|holiday|getaway|travel\s+plans?)\s+(?:fell|has\s+fallen)\s+(?:apart|through)\b|"
@@ -97,7 +98,7 @@ _CANCELLED = branched(
 )
 
 
-CALLED_OFF = re.compile(
+CALLED_OFF = gated(
     r"\b(?:(?:the\s+)?whole\s+thing|it|it'?s\s+been|everything|we|i|they)\s+(?:all\s+)?(?:got\s+|was\s+|were\s+|"
     r"has\s+been\s+|had\s+to\s+)?(?:cancell?ed|called\s+off|scrapped)(?:\s+it)?"
     r"(?=\s*(?:$|[,.;!:]|because|bc|cuz|due|so|and|but|last|this|yesterday|today))"
@@ -108,7 +109,7 @@ CALLED_OFF = re.compile(
     # "we were gonna drive to yosemite ... so now we're not": the plan, negated by ellipsis.
     r"|\b(?:we're|we\s+are|i'm|i\s+am)\s+not(?:\s+(?:going|anymore|any\s+more))*\s*[.!]*$"
 )
-_UNREALISED_TRIP = re.compile(
+_UNREALISED_TRIP = gated(
     r"\b(?:supposed\s+to|going\s+to|gonna|planned\s+to|planning\s+to|meant\s+to)\s+"
     # "i was gonna take the kids to tahoe": taking someone along is going there too.
     r"(?:go|fly|drive|travel|visit|head|leave|(?:take|bring)\s+(?:[\w']+\s+){1,3}?to(?=\s+(?!(?:the|a|an|my|our|his|her|their)\b)))\b|"
@@ -120,7 +121,7 @@ _UNREALISED_TRIP = re.compile(
 Mexico but the whole thing got called off", "... so we cancelled"."""
 
 
-_PLACE_OFF = re.compile(
+_PLACE_OFF = gated(
     r"^(?:(?:ok|okay|so|well|yeah|ugh|welp|update|fyi|actually|oh|hey|sadly|unfortunately|"
     # What takes back what was said before: "scratch that, tahoe's off", "never mind, …".
     r"never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it)|ignore\s+that|"
@@ -141,7 +142,7 @@ _PLACE_OFF = re.compile(
 """A place standing for the trip to it: "tahoe is off", "ok so cabo's cancelled"."""
 
 
-_CANCEL_PLACE = re.compile(
+_CANCEL_PLACE = gated(
     r"\b(?:cancell?(?:ed|ing)?|call(?:ed|ing)?\s+off|scrap(?:ped|ping)?|nix(?:ed)?|"
     # "not doing vegas this year", "we're not doing Greece after all": a place as the trip
     # one is not taking.
@@ -225,7 +226,7 @@ def cancellation(clause: Clause) -> re.Match[str] | None:
     return None
 
 
-_LONG_AGO = re.compile(
+_LONG_AGO = gated(
     r"\b(?:last\s+(?:year|summer|winter|spring|autumn|fall|month|time|christmas|easter)|"
     r"\d+\s+(?:years?|months?)\s+ago|years\s+ago|back\s+in\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|once)\b"
 )
@@ -233,11 +234,11 @@ _LONG_AGO = re.compile(
 not this trip called off."""
 
 
-_NOT_BEFORE = re.compile(r"\b(?:not|never|no\s+longer)\s+(?:be\s+)?$|n't\s+(?:be\s+)?$")
+_NOT_BEFORE = gated(r"\b(?:not|never|no\s+longer)\s+(?:be\s+)?$|n't\s+(?:be\s+)?$")
 """A negation right before the words that call a trip off: the trip is kept."""
 
 
-_WRITERS_PLAN = re.compile(
+_WRITERS_PLAN = gated(
     r"(?:^|\b(?:we|i)(?:'re|'m)?(?:\s+(?:were|was|are|am|had))?|^\W*(?:was|were|had))\s*$"
 )
 """The plan pointed back at was the writer's ("we were supposed to go…", "i was gonna…"),

@@ -7,13 +7,12 @@ trip" makes: the first is a possibility, the second a fact.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
 from core.extraction.places import place_at, place_before
 from core.extraction.travel_objects import NOT_A_SCHOOL_TRIP
+from core.extraction.word_gates import gated
 
-_MOVED_TO = re.compile(
+_MOVED_TO = gated(
     r"\b(?:my\s+|our\s+|the\s+)?(?:(?P<ret>return)\s+(?:flight|train|trip\s+home)|"
     + NOT_A_SCHOOL_TRIP
     + r"(?P<what>flight|trip|departure)"
@@ -33,7 +32,7 @@ _LEAD = (
     r"so\s+now),?\s+)*"
 )
 """What may come before the speaker's own words: "ugh actually", "change of plans:"."""
-_MOVED_OWN = re.compile(
+_MOVED_OWN = gated(
     _LEAD + r"(?:(?:i|we|i've|we've|i\s+have|we\s+have|"
     # "they moved my flight home to wednesday": the airline moved the speaker's own flight.
     r"(?:they|the\s+airline)(?=\s+(?:\w+\s+)?(?:pushed|moved|changed|bumped|rescheduled|"
@@ -43,8 +42,8 @@ _MOVED_OWN = re.compile(
     r"(?:flight|trip|departure))\s+(?:back\s+)?(?:to|til|till|until)\s+"
 )
 """The speaker moved it: "pushed my return to monday", "we moved our flight home to the 7th"."""
-_PUSHED_BACK = re.compile(r"\bpushed\s+(?:my|our|the)\s+(?:flight|trip)\s+back\b")
-_STAYING_ON = re.compile(
+_PUSHED_BACK = gated(r"\bpushed\s+(?:my|our|the)\s+(?:flight|trip)\s+back\b")
+_STAYING_ON = gated(
     # At the start, or after a comma: "flight home got cancelled, stuck here till sunday".
     r"(?:^|(?<=[,;])\s*)" + _LEAD.removeprefix("^") + r"(?:(?:we're|we\s+are|i'm|i\s+am|we'll\s+be|"
     r"we've|i've|we\s+have|i\s+have|"
@@ -61,16 +60,14 @@ _STAYING_ON = re.compile(
 7th" (never "staying home": that is no trip)."""
 
 
-_STAYING_AT_NOW = re.compile(
+_STAYING_AT_NOW = gated(
     r"^(?:(?!\b(?:will|'ll|gonna|going\s+to)\b).)*\bstaying\s+(?:on\s+)?(?:at|with)\s+"
 )
 """Staying at or with someone now, said in the present ("staying at my sister's till
 sunday"), not ahead ("we'll be staying with friends till the 5th")."""
 
 
-_DAY_WORDS = re.compile(
-    r"(?:(?:on|the|this|next|[a-z]+day|mon|tues?|wed|thu|thurs|fri|sat|sun)\s*)*"
-)
+_DAY_WORDS = gated(r"(?:(?:on|the|this|next|[a-z]+day|mon|tues?|wed|thu|thurs|fri|sat|sun)\s*)*")
 """What may stand between the verb and its day: "staying till monday the 7th"."""
 
 
@@ -125,7 +122,7 @@ def moved_to(clause: Clause) -> list[Candidate]:
     return out
 
 
-_WEIGHED = re.compile(r"\b(?:probably|prob|likely|i\s+think|i\s+guess|i\s+suppose)\b")
+_WEIGHED = gated(r"\b(?:probably|prob|likely|i\s+think|i\s+guess|i\s+suppose)\b")
 
 
 def still_weighed(clause: Clause) -> bool:

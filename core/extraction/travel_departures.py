@@ -5,13 +5,13 @@ trip the clause before planned ("tahoe next weekend, leaving friday").
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date
 
 from core.extraction.clause import Candidate, Clause
 from core.extraction.travel_stays import leaving_the_arrival
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
 SETTING_OUT_WORDS = (
     r"leave|leaving|leaves|depart|departs|departing|departure(?=\s*[:\u2013-])|set(?:ting)?\s+off|"
@@ -19,7 +19,7 @@ SETTING_OUT_WORDS = (
     r"fly(?:ing)?\s+out|take\s+off|taking\s+off|hit(?:ting)?\s+the\s+road"
 )
 """The verbs of setting out (one list for every reader of a departure day)."""
-_SETTING_OUT = re.compile(
+_SETTING_OUT = gated(
     rf"\b(?:{SETTING_OUT_WORDS})\b|"
     # "flights booked for lisbon!!! we go the 13th": going, the day right after it, said by
     # the speaker (a plain "go" is anyone's errand: "the kids go to camp").
@@ -116,7 +116,7 @@ def leaves_first(first: object, day: date) -> bool:
         return False
 
 
-_FILLER = re.compile(r"[\s\-–:,.;!()]|\b(?:from|to|till|til|until|through|thru|the|of|and|back)\b")
+_FILLER = gated(r"[\s\-–:,.;!()]|\b(?:from|to|till|til|until|through|thru|the|of|and|back)\b")
 
 
 def bare_days(clause: Clause) -> tuple[date, date | None] | None:
@@ -183,7 +183,7 @@ def _lend(
     return [*observations, replace(trips[-1], field=field, candidate_value=day.isoformat())]
 
 
-_OPENER = re.compile(r"^\W*(?:(?:ok|okay|k|so|right|alright|aight|well|and|then|yeah|yes)\b\W*)*")
+_OPENER = gated(r"^\W*(?:(?:ok|okay|k|so|right|alright|aight|well|and|then|yeah|yes)\b\W*)*")
 """The words a texter opens with before the day ("ok sunday, …", "right, saturday, …")."""
 
 

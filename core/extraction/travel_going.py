@@ -14,6 +14,7 @@ from core.extraction import gazetteer
 from core.extraction.places import Place, place_before
 from core.extraction.regex_branches import branched
 from core.extraction.travel_objects import HOME_THEN_BACK, NOT_A_SCHOOL_TRIP
+from core.extraction.word_gates import gated
 
 HEADING = branched(
     r"\b(?:leaving|leave|leaves|heading|head|headed|flying|fly|flies|flight|flights|driving|"
@@ -121,7 +122,7 @@ HEADING = branched(
     r"|\b(?:send(?:s|ing)?|fly(?:ing)?)\s+(?:me|us)\s+"
     r"(?:back\s+|down\s+|up\s+|out\s+|over\s+|off\s+)?to\s+"
 )
-STAY_AHEAD = re.compile(
+STAY_AHEAD = gated(
     # "I'll be on site with the client in Munich next week": at work somewhere ahead.
     r"\b(?:will|'ll|shall|gonna|going\s+to)\s+be\s+(?:staying\s+|on\s*site\s+|working\s+)?(?:at|with)\s+"
     r"(?=[^,;.]{0,30}?\bin\s+)"
@@ -152,32 +153,32 @@ VISIT = branched(
     r"^(?:hotel|airbnb|cabin|rental|lodging|accommodation|stay)\s*(?::\s*(?:[\w&'-]+\s+){0,3}?"
     r"(?:downtown|in|near)\s+|\s+(?:in|near)\s+)"
 )
-LANDING_AHEAD = re.compile(
+LANDING_AHEAD = gated(
     r"\b(?:till|til|until|when|as\s+soon\s+as)\s+(?:i|we)\s+(?:land|arrive|get)\s+(?:in|at|to)\s+"
 )
 """Where the speaker lands, said of what waits till then: "offline till I land in Boston"."""
-ANOTHER_IS = re.compile(
+ANOTHER_IS = gated(
     r"\b(?!(?:i|we|u|you|im|were|i'm|we're|let's|lets|that's|it's|here's|there's)\b)[a-z]+"
     r"(?:'s|\s+is|\s+are|\s+was)\s+(?:(?:finally|just|now|safely|also|already)\s+)*$"
 )
 """Someone else as the subject right before "back from" ("tom's back from vegas")."""
-POSTPONED = re.compile(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
-MOVED_TO_DAY = re.compile(
+POSTPONED = gated(r"\b(?:postponed|pushed\s+back|delayed|rescheduled|up\s+in\s+the\s+air)\b")
+MOVED_TO_DAY = gated(
     r"\b(?:postponed|pushed\s+back|delayed|rescheduled)\s+(?:[\w']+\s+){0,4}?(?:to|for|till|until)\s+"
     r"(?:(?:the|this|next)\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|tmrw)"
 )
 """Put off to a day that is named ("rescheduled for Friday 7am"): the new day is known."""
-BEFORE_PLACE = re.compile(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
-HERE_WE_COME = re.compile(r"\s*[,!.-]*\s*(?:here|there)\s+(?:we|i)\s+come\b")
+BEFORE_PLACE = gated(r"\b(?:before|until|till|til)\s+(?:we\s+(?:go\s+to|leave\s+for)\s+)?")
+HERE_WE_COME = gated(r"\s*[,!.-]*\s*(?:here|there)\s+(?:we|i)\s+come\b")
 """A place hailed on the way there ("miami here we come", "Lisbon, here I come!"): where the
 trip goes."""
-SEE_YOU_IN = re.compile(
+SEE_YOU_IN = gated(
     r"\b(?:see|c)\s+(?:you|u|ya|y'all|yall|you\s+all|you\s+guys|u\s+guys|everyone|everybody)\s+"
     r"(?:(?:all|guys|soon|later|tmrw|tomorrow|tonight)\s+)?in\s+"
 )
 """Seeing the listener in a place ("see u in miami", "see you all in Lisbon next week"): the
 speaker goes there (a time, "see you in a bit", is no place)."""
-ACTIVITY_AHEAD = re.compile(
+ACTIVITY_AHEAD = gated(
     r"\b(?:skiing|snowboarding|hiking|camping|surfing|diving|sailing|vacationing|holidaying|"
     r"honeymooning|glamping|trekking)\s+(?:up\s+|down\s+|out\s+)?(?:in|at)\s+|"
     # "our anniversary trip (Santorini!!) is in two weeks": the trip's place in brackets.
@@ -186,7 +187,7 @@ ACTIVITY_AHEAD = re.compile(
 """A holiday's doing somewhere ("skiing in Whistler next week") or a trip's place in
 brackets: where a planned trip goes, read only in a clause that plans (a present "skiing in
 Aspen" is a stay, a past one a story)."""
-PLACE_BOOKED = re.compile(
+PLACE_BOOKED = gated(
     r"(?:\s+is|'s)\s+(?:all\s+|now\s+|officially\s+|finally\s+)?(?:booked|confirmed)\b"
     r"(?!\s+(?:in|for\s+(?:surgery|the\s+op)|solid|up|out|full))"
 )
@@ -202,8 +203,8 @@ def booked_place(text: str, low: str) -> Place | None:
     return Place(entry.name, True, said.end) if said is not None and entry else None
 
 
-TRIP_NOUN = re.compile(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
-FROM_THE_TRIP = re.compile(
+TRIP_NOUN = gated(r"\s+(?:trip|vacation|getaway|holiday|flight|flights)\b|(?:\s+|-)bound\b")
+FROM_THE_TRIP = gated(
     r"(?:\b(?:from|of|after)|"
     # "reimbursement for the Austin trip", "per diem on the Geneva trip": the money a trip
     # cost, claimed or paid back, is its bookkeeping, not a trip ahead.
@@ -214,7 +215,7 @@ FROM_THE_TRIP = re.compile(
 """What a trip left behind ("expenses from the boston trip", "photos of our lisbon
 vacation", "still tired after the denver trip", "the per diem for the Geneva trip"): the
 trip is over, none is planned."""
-_PAID_FOR_A_TRIP = re.compile(
+_PAID_FOR_A_TRIP = gated(
     r"\bfor\s+(?:the|my|our|that|this)\s+(?:[\w.'-]+\s+){0,2}?(?:trip|vacation|getaway|holiday|"
     r"weekend|break)\s+(?:(?:came|comes|come)\s+(?:to|out\s+at)|cost|costs|totall?ed|"
     r"added\s+up\s+to|set\s+(?:me|us)\s+back|were|was|are|is|ran\s+(?:me|us))\s+"
@@ -229,7 +230,7 @@ def paid_for_a_trip(low: str) -> bool:
     return _PAID_FOR_A_TRIP.search(low) is not None
 
 
-_LODGING_PRICED = re.compile(
+_LODGING_PRICED = gated(
     r"^(?:(?:ok|okay|so|and|btw|fyi|fwiw|ugh|wow|omg|lol|also)[,!]?\s+)*(?:(?:the|our|my|a|an)\s+)?"
     r"(?:hotels?|hostels?|airbnbs?|b&bs?|bnbs?|guesthouses?|motels?|rooms?|villas?|cabins?|"
     r"apartments?|flats?|rentals?)\s+in\s+[^,;!?]{1,40}?\s+(?:is|are|'s|costs?|runs?|goes\s+for)\s+"
@@ -246,7 +247,7 @@ def lodging_priced(low: str) -> bool:
     return _LODGING_PRICED.match(low) is not None
 
 
-FROM_A_TRIP_TO = re.compile(
+FROM_A_TRIP_TO = gated(
     r"\b(?:from|of|after)\s+(?:the|my|our|that|this|last)\s+(?:[\w.'-]+\s+){0,2}?"
     r"(?=(?:trip|vacation|holiday|getaway|visit|cruise|flight)\s+(?:to|in)\b)"
 )
@@ -260,7 +261,7 @@ def trip_behind(low: str, start: int) -> bool:
     return any(m.end() == start for m in FROM_A_TRIP_TO.finditer(low, window))
 
 
-ON_THE_WAY = re.compile(
+ON_THE_WAY = gated(
     r"\bon\s+(?:our|my|the)\s+way\b|\bhalfway\s+to\b|\bon\s+the\s+road\s+to\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
     # "on the train to leeds, there by 6": aboard, so the going is under way (a day ahead
@@ -273,8 +274,8 @@ ON_THE_WAY = re.compile(
     # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
     r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
-STUCK_THERE = re.compile(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
-MOVING_NOW = re.compile(
+STUCK_THERE = gated(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
+MOVING_NOW = gated(
     r"\b(?:currently|as\s+we\s+speak|right\s+now|rn|atm|at\s+the\s+moment)\b|"
     r"^somewhere\s+(?:on|over|near|outside|along)\b|"
     # "in the car headed to tahoe", "we're in the van heading up to Bend": aboard now, the
@@ -284,7 +285,7 @@ MOVING_NOW = re.compile(
     r"(?:head(?:ed|ing)|driving|going|on\s+(?:our|my|the)\s+way)\s+(?:up\s+|down\s+|over\s+)?to\b"
 )
 """A going said to be under way now ("driving to Austin as we speak")."""
-TRIP_UNDER_WAY = re.compile(
+TRIP_UNDER_WAY = gated(
     r"^(?:(?:ok|okay|so|and|well|yay|omg|fyi|btw|update)[:,]?\s+)*"
     r"(?:(?:the|our|my)\s+)?(?:[\w'-]+\s+){0,2}?(?:road\s*)?"
     r"(?:trip|vacation|vacay|holiday|getaway)(?:\s+to\s+[\w' -]+?)?(?:'s|\s+has|\s+is)?\s+"
@@ -293,7 +294,7 @@ TRIP_UNDER_WAY = re.compile(
 """A trip with its place said to have begun ("the tahoe trip is under way", "road trip to
 Austin officially under way"): on it now, not planning it. Only a trip of the writer's or of
 no one named: "Mom's Lisbon trip is underway" is hers (``others_trip``)."""
-_ANOTHERS_OWNER = re.compile(
+_ANOTHERS_OWNER = gated(
     r"\b(?:their|his|her|your)\s|\b(?!(?:it|that|what|let|here|there)'s)[a-z]+'s\s"
 )
 
@@ -307,21 +308,19 @@ def others_trip(low: str) -> bool:
     return bool(_ANOTHERS_OWNER.search(head[: trip.start()] if trip else head))
 
 
-ON_TRIP = re.compile(
+ON_TRIP = gated(
     r"\bon\s+(?:(?:a|an|our|my|the)\s+)?(?:[a-z]+\s+)?(?:vacation|holiday|holidays|honeymoon|"
     r"trip|getaway|break)\s+in\s+$"
 )
 # "visiting Kyoto right now": being there, not going there.
-NOW = re.compile(
-    r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b"
-)
-NOW_HERE = re.compile(
+NOW = gated(r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|this\s+week)\b")
+NOW_HERE = gated(
     r"\b(?:right\s+now|at\s+the\s+moment|currently|as\s+we\s+speak|atm|rn|now(?!\s+that)|still)\b"
 )
 """``NOW`` without "this week" (a stay that may lie ahead) and with a bare "now"."""
 
 
-WAY_HOME_OFF = re.compile(
+WAY_HOME_OFF = gated(
     r"\b(?:flight|train|bus|ride|ferry|trip|drive)\s+(?:home|back)\b|"
     r"\breturn\s+(?:flight|train|trip|leg)\b"
 )
@@ -337,10 +336,10 @@ def said_now(low: str, start: int, end: int) -> bool:
     return NOW_HERE.search(low, left, right if right >= 0 else len(low)) is not None
 
 
-AHEAD = re.compile(r"\b(?:will|'ll|shall|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
+AHEAD = gated(r"\b(?:will|'ll|shall|gonna|going\s+to|next|soon|tomorrow|plan|planning)\b")
 
 
-_HELD = re.compile(r"\b(?:stuck|stranded|delayed|held\s+up|grounded|snowed\s+in)\b")
+_HELD = gated(r"\b(?:stuck|stranded|delayed|held\s+up|grounded|snowed\s+in)\b")
 
 
 def held_there(low: str, said: str, end: int) -> bool:
@@ -351,9 +350,9 @@ def held_there(low: str, said: str, end: int) -> bool:
     return _HELD.search(said) is not None and right >= 0 and AHEAD.search(low, 0, right) is None
 
 
-CAPITAL = re.compile(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
+CAPITAL = gated(r"(?<=\S)\s+[A-Z]|^[A-Z](?!'|\s)")
 
 
-A_STOP = re.compile(r"\b(?:layover|stopover|abroad|exchange)\b")
+A_STOP = gated(r"\b(?:layover|stopover|abroad|exchange)\b")
 """Words after which only a place can follow "in": "on a layover in charlotte", "studying
 abroad in florence", "on exchange in victoria" (so a town spelled like a name is the town)."""

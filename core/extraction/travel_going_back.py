@@ -14,13 +14,14 @@ from dataclasses import replace
 from datetime import date
 
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_BACK_TO = re.compile(
+_BACK_TO = gated(
     r"\b(?:going|go|goes|heading|head|flying|fly|driving|drive|taking\s+the\s+\w+|returning|"
     r"coming|leaving)\s+back\s+to\b|\bthen\s+back\s+to\b",
     re.IGNORECASE,
 )
-GOING_BACK = re.compile(
+GOING_BACK = gated(
     r"\b(?:going|heading|flying|driving|taking\s+the\s+\w+|returning|coming)\s+(?:back|home)\b|"
     # "on holiday in Crete, back on the 14th", "in Denver for work - home friday": the day
     # after a bare "back" or "home" that follows where one is.

@@ -16,6 +16,7 @@ from core.extraction.clause import Clause
 from core.extraction.intent_tense import SCHOOLS
 from core.extraction.organisations import is_known_organisation
 from core.extraction.places import Place, place_at
+from core.extraction.word_gates import gated
 
 NOT_A_SCHOOL_TRIP = r"(?<!field\s)(?<!school\s)(?<!class\s)"
 """Put before "trip" in a pattern: a field, school or class trip is the children's event
@@ -23,7 +24,7 @@ NOT_A_SCHOOL_TRIP = r"(?<!field\s)(?<!school\s)(?<!class\s)"
 
 # Where errands happen, not trips: "back from the grocery store", "going to the gym",
 # "not going to the office", "home from work".
-_ERRAND = re.compile(
+_ERRAND = gated(
     r"(?:(?:the|my|our|a|his|her|their)\s+)?(?:[\w'-]+\s+){0,2}?(?:store|shop|shops|market|"
     r"supermarket|grocer(?:y|ies)|mall|gym|office|work|school|class|college|campus|doctor|"
     r"doctor's|doctors|dentist|dentist's|hospital|clinic|vet|pharmacy|bank|post\s+office|"
@@ -35,7 +36,7 @@ _ERRAND = re.compile(
     r"(?!\s+(?:trip|vacation|holiday|getaway|travel))"  # "back from the work trip"
 )
 # Likes and habits are not plans: "I love going to the beach", "we usually go to Chicago".
-_HABIT = re.compile(
+_HABIT = gated(
     r"\b(?:love|loves|like|likes|enjoy|enjoys|hate|hates|prefer|prefers|adore|adores)\s+"
     r"(?:going|traveling|travelling|flying|visiting|driving|to\s+(?:go|travel|visit|fly))\b|"
     r"\b(?:usually|always|often|normally|typically|generally|sometimes|rarely|seldom|never)\s+"
@@ -45,7 +46,7 @@ _HABIT = re.compile(
 )
 # An inability is no plan: "I can't go to Austin next week", "we won't be able to fly to
 # Denver", "we can't afford to go to Hawaii" (not "can't wait to go": that is eager).
-_CANNOT_GO = re.compile(
+_CANNOT_GO = gated(
     r"\b(?:can't|cannot|can\s+not|unable\s+to|(?:won't|will\s+not)\s+be\s+able\s+to|"
     r"won't|will\s+not)\s+(?:be\s+able\s+to\s+)?(?:afford\s+to\s+|really\s+|even\s+)?"
     r"(?:go|fly|drive|travel|head|visit|make\s+it|get\s+away|"
@@ -56,28 +57,28 @@ _CANNOT_GO = re.compile(
 )
 # What a negated move is about: "not going to Denver", "never made it to Yosemite",
 # "not going to go to Paris"; and a bare "we didn't go after all".
-_MOVE_VERB = re.compile(
+_MOVE_VERB = gated(
     r"\s*(?:(?:go|fly|travel|drive|head|visit|make\s+it|end\s+up\s+going)\s+)?(?:out\s+|back\s+|"
     r"over\s+|down\s+|up\s+)?(?:to|for|on|in|into)?\s*"
 )
-_BARE_END = re.compile(
+_BARE_END = gated(
     # "so we're not flying out": flying out, with nowhere after it, is the trip
     r"(?:(?<=flying)\s+out|(?<=\bfly)\s+out)?"
     r"\s*(?:after\s+all|anymore|any\s*more|either|this\s+time)?\s*[.!]*$"
 )
-_TRIP_WORD = re.compile(
+_TRIP_WORD = gated(
     r"(?:(?:the|our|my|a|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:trip|vacation|holiday|getaway|"
     r"flight|cruise|honeymoon)\b"
 )
-_EVENT_IN = re.compile(r"(?:the|a|an|our|my|that|this)\s+(?:[\w'-]+\s+){0,3}?in\s+")
+_EVENT_IN = gated(r"(?:the|a|an|our|my|that|this)\s+(?:[\w'-]+\s+){0,3}?in\s+")
 """What a negated move was to, then where it is: "the meetup in", "my cousin's wedding in"."""
-_ARTICLE = re.compile(r"(?:the|our|my|that|this)\s+")
-_EVENT_AFTER = re.compile(
+_ARTICLE = gated(r"(?:the|our|my|that|this)\s+")
+_EVENT_AFTER = gated(
     r"\s+(?:[\w'-]+\s+)?(?:meeting|conference|workshop|summit|retreat|offsite|off-site|"
     r"symposium|congress|seminar|wedding|reunion|festival|expo|convention|meetup)s?\b"
 )
 """An event named by the town it is in: "the Rome meeting", "the Lisbon PC meeting"."""
-_OUTING_CALLED_OFF = re.compile(
+_OUTING_CALLED_OFF = gated(
     r"(?:the|our|my|that)\s+(?:[\w'-]+\s+){0,2}?(?:lake|beach|coast|shore|mountains|cabin|"
     r"cottage|lake\s+house|beach\s+house|conference|festival|retreat|summit|expo|convention|"
     r"wedding|reunion)\b[^.;!?,]{0,20}?\b(?:anymore|any\s*more|after\s+all)\b"
@@ -85,13 +86,13 @@ _OUTING_CALLED_OFF = re.compile(
 """An outing or an event out of town given up: "we're not going to the lake anymore", "not
 going to the design conference after all" (a habit at the lake, "we never go to the lake",
 has no "anymore"; "not going to the gym anymore" is no trip)."""
-_GETAWAY_AFTER = re.compile(
+_GETAWAY_AFTER = gated(
     r"\s*(?:to\s+|up\s+to\s+|down\s+to\s+)?(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?(?:lake|beach|"
     r"coast|shore|mountains|cabin|cottage|lake\s+house|beach\s+house|seaside)\b"
 )
 """A getaway named by its kind after a move that never ended up happening."""
-_LEAD = re.compile(r"\s*(?:from|to|at)?\s*")
-_IN_PLACE = re.compile(r"\s+(?:in|on|near)\s+")
+_LEAD = gated(r"\s*(?:from|to|at)?\s*")
+_IN_PLACE = gated(r"\s+(?:in|on|near)\s+")
 
 
 def errand_after(low: str, pos: int) -> bool:
@@ -108,7 +109,7 @@ def errand_after(low: str, pos: int) -> bool:
     return there is None or place_at(low, there.end()) is None
 
 
-_GERUND_ERRAND = re.compile(
+_GERUND_ERRAND = gated(
     r"(?!(?:skiing|hiking|camping|travell?ing|backpacking|sailing|cruising|visiting|touring|"
     r"interrailing|surfing|trekking|climbing)\b)[a-z]{3,}ing\s+(?:up\s+|off\s+|out\s+)?"
     r"(?:the|my|our|a|an|his|her|their|some|to)\b(?P<rest>[^.;!?,]{0,40})"
@@ -126,7 +127,7 @@ def _doing_an_errand(low: str, pos: int) -> bool:
     return there is None or place_at(low, m.start("rest") + there.end()) is None
 
 
-_AWAITED = re.compile(
+_AWAITED = gated(
     r"\b(?:till|til|until|untill|when|whenever|once|as\s+soon\s+as|before|by\s+the\s+time)\s+"
     r"(?:(?:we|i|im|you|they|he|she|the\s+kids|everyone)\s*"
     r"(?:'re|'m|'s|are|am|is|get|gets|come|comes|make\s+it|arrive|arrives)?\s*)?"
@@ -137,7 +138,7 @@ when we get back", "call me once i'm home". The present tense after "till", "whe
 "once" is a time to come, so the words after it are no news that the trip is over."""
 
 
-_PAST_COMING = re.compile(r"(?:got|came|were|was|arrived|made|flew|drove|landed|returned)\b")
+_PAST_COMING = gated(r"(?:got|came|were|was|arrived|made|flew|drove|landed|returned)\b")
 
 
 def awaited(low: str, pos: int) -> bool:
@@ -147,7 +148,7 @@ def awaited(low: str, pos: int) -> bool:
     return _AWAITED.search(low, 0, pos) is not None and not _PAST_COMING.match(low, pos)
 
 
-_NAME_WORDS = re.compile(r"(?:the\s+)?([\w'&-]+(?:\s+[\w'&-]+){0,2})")
+_NAME_WORDS = gated(r"(?:the\s+)?([\w'&-]+(?:\s+[\w'&-]+){0,2})")
 
 
 def _business(low: str, pos: int) -> re.Match[str] | None:
@@ -200,7 +201,7 @@ def is_habit(low: str) -> bool:
     return _HABIT.search(low) is not None
 
 
-_ANYONES_WAY = re.compile(
+_ANYONES_WAY = gated(
     r"^(?:(?:imo|tbh|honestly|fwiw|btw)\W+)?(?:the\s+)?(?:\w+est|best|worst|only|ideal|right|"
     r"easiest|most\s+\w+)\s+(?:time|times|way|ways|month|season|route|day|place|places)\s+to\s+"
     r"[a-z]+\b[^,;.!?]*?\s(?:is|are|'s)\b"
@@ -215,7 +216,7 @@ def anyones_way(low: str) -> bool:
     return _ANYONES_WAY.match(low) is not None
 
 
-_ERRAND_STOP = re.compile(
+_ERRAND_STOP = gated(
     # Not a bare "school" or "college" ("back at school in boston": a student's term there).
     r"(?!(?:school|college|uni|university)\b)"
     r"(?:(?:the|my|our|a|an|his|her|their|this|that)\s+)?(?:[\w'-]+\s+){0,2}?(?:store|shop|"
@@ -230,7 +231,7 @@ _ERRAND_STOP = re.compile(
 """Where one stops on an everyday errand in one's own area: a shop, the dentist, the DMV,
 the kids' school at pickup (not a beach, a lake, a park or a mall, where an outing may
 be, nor a hotel or someone's home, which is where a stay is)."""
-_LODGING_NAMED = re.compile(
+_LODGING_NAMED = gated(
     r"(?:[\w'&-]+\s+){0,3}?(?:hotel|motel|hostel|airbnb|air\s+bnb|bnb|b&b|resort|lodge|inn|"
     r"guesthouse|campsite)\b"
 )
@@ -244,10 +245,10 @@ def _stop_at(low: str, pos: int) -> re.Match[str] | None:
     return _ERRAND_STOP.match(low, pos) or _business(low, pos)
 
 
-_TOWN_AFTER = re.compile(r"\s*,?\s*(?:in|on|near|off|by|over\s+in|down\s+in|up\s+in|out\s+in)\s+")
+_TOWN_AFTER = gated(r"\s*,?\s*(?:in|on|near|off|by|over\s+in|down\s+in|up\s+in|out\s+in)\s+")
 
 
-_SAINT = re.compile(r"(?:st\.?|saint)\s+[a-z]+(?:'?s)?\b")
+_SAINT = gated(r"(?:st\.?|saint)\s+[a-z]+(?:'?s)?\b")
 """A saint's name: "at st marys", "at St Thomas'" is a hospital, a school or a church far more
 often than the town of that name, which one is "in"."""
 
@@ -267,7 +268,7 @@ def local_stop(low: str, pos: int, place: Place) -> bool:
     return stop is not None and _TOWN_AFTER.match(low, stop.end()) is not None
 
 
-_STAY_OF_DAYS = re.compile(
+_STAY_OF_DAYS = gated(
     r"\b(?:for\s+(?:the|a|an|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple\s+of"
     r"|couple\s+of|several)?\s*(?:days?|nights?|weeks?|weekend|month|fortnight)|all\s+week|"
     r"this\s+week|overnight|(?:till|until|til|thru|through)\s+(?!\d|noon|lunch|close|closing))"
@@ -281,9 +282,9 @@ def stays_days(low: str, pos: int) -> bool:
     return _STAY_OF_DAYS.search(low, pos) is not None
 
 
-_OUT_AT = re.compile(r"^(?:me\s+)?(?:(?:still|now|just|currently|finally)\s+)?(?:at|@)\s*")
+_OUT_AT = gated(r"^(?:me\s+)?(?:(?:still|now|just|currently|finally)\s+)?(?:at|@)\s*")
 """A verbless "at", its "I'm" left out, or a learner's "me at" for it."""
-_REST_OF_STOP = re.compile(
+_REST_OF_STOP = gated(
     r"(?:\s+(?:in|on|near|off|by)\s+[a-z'.-]+(?:\s+[a-z'.-]+){0,2}?)?"
     r"(?:\s+for\s+(?:the\s+)?(?:pick\s*-?ups?|drop\s*-?offs?|school\s+run|[a-z]+\s+appointment))?"
     r"(?:\s+with\s+(?:my\s+|the\s+|our\s+)?[a-z]+)?"

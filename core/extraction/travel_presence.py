@@ -9,16 +9,15 @@ is why they live apart from ``rules_travel``. An arrival or a stay that names no
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.regex_branches import branched
+from core.extraction.word_gates import gated
 
 _DOING = (
     r"(?:sitting|sat|stood|standing|queu(?:e)?ing|perched|lying|lounging|resting|eating|drinking|sipping|writing|waiting|wandering|strolling|"
     r"exploring|enjoying|relaxing|chilling|soaking\s+up|freezing|baking|melting|"
     r"people[\s-]watching|posting\s+this|typing\s+this|killing\s+time|hiding|sheltering)"
 )
-OFF_A_VEHICLE = re.compile(
+OFF_A_VEHICLE = gated(
     r"\b(?:stepped|hopped|climbed|got)\s+off\s+(?:the|my|our|a)\s+(?:[a-z-]+\s+)?"
     r"(?:train|plane|flight|bus|coach|ferry|boat|ship)\b"
 )
@@ -50,7 +49,7 @@ _DATELINE = (
 day ahead."""
 _GONE = r"(?:left\s+|departed\s+(?:from\s+)?|made\s+it\s+out\s+of\s+|got(?:ten)?\s+out\s+of\s+)"
 """Gone from a place: not done ("haven't left", "yet to leave"), the speaker is still there."""
-NOT_THERE = re.compile(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
+NOT_THERE = gated(r"\b(?:not|no\s+longer)\s+(?:in|at)\s+|\b(?:we|i)\s+(?:just\s+)?left\s+")
 PRESENT_AT = branched(
     # "finally in Tahoe", "safely in Lisbon": an arrival said without its verb.
     # "jetlagged in Seoul", "sunburnt in Cancun": how the traveller is, then where.

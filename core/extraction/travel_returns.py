@@ -18,6 +18,7 @@ from core.extraction.timewords import WEEKDAYS
 from core.extraction.travel_arrived import ARRIVED
 from core.extraction.travel_objects import HOME_THEN_BACK
 from core.extraction.travel_trips import end_of_day, place_confidence, trip_dates, trip_under_way
+from core.extraction.word_gates import gated
 
 _AWHILE = (
     r"(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+|a\s+few|"
@@ -80,7 +81,7 @@ COMPLETED = branched(
     r"\b(?:trip|vacation|vacay|hols|holiday|getaway)(?:'s|s(?=\s+over\b)|\s+(?:is|was|has\s+been|has|is\s+now|is\s+officially|"
     r"is\s+finally))?\s+(?:over|done|finished|ended|wrapped\s+up)\b(?!\s+(?:budget|the|by|in|on)\b)"
 )
-TRIP_ENDED = re.compile(r"(?:trip|vacation|vacay|hols|holiday|getaway)\b")
+TRIP_ENDED = gated(r"(?:trip|vacation|vacay|hols|holiday|getaway)\b")
 """A completion said of the trip itself ("trip's over"), not of a coming home."""
 _SHORT_DAYS = "|".join(d for d in WEEKDAYS if not d.endswith("day"))
 # Going home, not yet there: "heading home tomorrow", "we'll be back Sunday", "flying
@@ -156,7 +157,7 @@ HOMEWARD = branched(
 )
 # After "back"/"home", the place one is back in: "back in Portland", "got back to Denver",
 # "back home in Seattle" (never "back from Maui": that is where the trip was).
-_BACK_IN = re.compile(r"\b(?:back|home)(?:\s+(?:home|again|safely|here))*,?\s+(?:in|to|at)\s+")
+_BACK_IN = gated(r"\b(?:back|home)(?:\s+(?:home|again|safely|here))*,?\s+(?:in|to|at)\s+")
 _SELF = frozenset(
     [
         "i",
@@ -216,9 +217,9 @@ _SELF = frozenset(
         "yeah",  # "so yeah we cut the honeymoon short"
     ]
 )
-_WORD = re.compile(r"[a-z][a-z']*")
-PAST = re.compile(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned|reached)\b")
-_STAY = re.compile(
+_WORD = gated(r"[a-z][a-z']*")
+PAST = gated(r"(?:got|came|flew|drove|made\s+it|just\s+got|returned|reached)\b")
+_STAY = gated(
     r"\bfor\s+(?:the|a|an|another|one|two|three|four|five|six|seven|ten|\d+|a\s+few|a\s+couple"
     r"(?:\s+of)?)\s+(?:more\s+)?(?:weekend|week|weeks|days?|nights?|holidays|summer|month|winter|season|"
     r"spring|autumn|fall)\b"
@@ -278,7 +279,7 @@ def back_from_trip(clause: Clause, done: re.Match[str]) -> list[Candidate]:
     ]
 
 
-_UNDER_WAY = re.compile(
+_UNDER_WAY = gated(
     r"\b(?:on\s+(?:our|my|the)\s+way|en\s+route|heading|headed|driving|flying|making\s+"
     r"(?:our|my)\s+way|on\s+the\s+road|"
     # "I'm on the train back from Manchester": aboard the way home
@@ -328,7 +329,7 @@ def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     return back
 
 
-HOME_TO = re.compile(r"\bhome\s+to\s+(?!(?:see|visit|help|check|be|look|take|get|pick)\b)")
+HOME_TO = gated(r"\bhome\s+to\s+(?!(?:see|visit|help|check|be|look|take|get|pick)\b)")
 """The way home with home named: "flying home to phoenix", "train home to sacramento"
 (not "home to see mum", a purpose)."""
 
@@ -356,7 +357,7 @@ RETURN_GATE = frozenset(
 )
 
 
-_BACK_AT_WORK = re.compile(
+_BACK_AT_WORK = gated(
     r"\bback\s+(?:in\s+(?:the|my)\s+office|at\s+(?:work|my\s+desk|the\s+office)|to\s+work|"
     r"in\s+the\s+office)\b|"
     # "I return to the office on 16 March", "returning to work on the 9th": the same day said

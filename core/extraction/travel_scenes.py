@@ -10,13 +10,12 @@ and a holiday with no day ahead may be one being remembered.
 
 from __future__ import annotations
 
-import re
-
 from core.extraction.clause import Candidate, Clause
 from core.extraction.travel_trips import place_near, planned_trip, trip_under_way
 from core.extraction.woke_up import WOKE_UP
+from core.extraction.word_gates import gated
 
-_HOLIDAY_IN = re.compile(
+_HOLIDAY_IN = gated(
     r"\b(?:spring\s+break|reading\s+week|half\s+term|vacation|vacay|holiday|hols|honeymoon|"
     r"babymoon|getaway|study\s+abroad|exchange|placement|(?:long\s+|girls'?\s+|lads'?\s+|bachelor(?:ette)?\s+|hen\s+|stag\s+)?"
     r"weekend|ski\s+trip|road\s+trip|trip|week|fortnight|birthday\s+trip)\s+(?:away\s+)?in\s+"
@@ -38,7 +37,7 @@ def woke_there(clause: Clause) -> list[Candidate]:
     ]
 
 
-_STARTS = re.compile(r"\b(?:starts|begins|kicks\s+off)\b")
+_STARTS = gated(r"\b(?:starts|begins|kicks\s+off)\b")
 """A holiday that "starts Saturday": its start is the plan, whatever tense the rest reads."""
 
 
@@ -60,7 +59,7 @@ def holiday_ahead(clause: Clause) -> list[Candidate]:
     return trip
 
 
-_VISITING_LEAD = re.compile(
+_VISITING_LEAD = gated(
     r"^(?:(?:i'm|im|i\s+am|we're|we\s+are|currently|still|now|just)\s+)*visiting\b"
 )
 _TILL = frozenset({"till", "til", "until"})

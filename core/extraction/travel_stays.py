@@ -10,15 +10,15 @@ is the departure ("tahoe next weekend, leaving friday"), which the callers read 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 
 from core.extraction.timeref import TimeRef
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
-_ARRIVING = re.compile(r"\b(?:arriv(?:e|es|ing)|land(?:s|ing)?|get(?:ting)?\s+in(?:to)?)\b")
-_LEAVING = re.compile(
+_ARRIVING = gated(r"\b(?:arriv(?:e|es|ing)|land(?:s|ing)?|get(?:ting)?\s+in(?:to)?)\b")
+_LEAVING = gated(
     r"\b(?:leave|leaving|leaves|depart|departing|fly(?:ing)?\s+(?:out|home|back)|"
     r"head(?:ing)?\s+(?:out|home|back)|check(?:ing)?\s+out)\s+(?:on\s+)?$"
 )

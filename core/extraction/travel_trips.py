@@ -16,18 +16,19 @@ from core.extraction.timewords import NUMBER_WORDS
 from core.extraction.travel_departures import SETTING_OUT_WORDS, leaves_first
 from core.extraction.travel_going_back import GOING_BACK
 from core.extraction.travel_stays import left_after_arriving
+from core.extraction.word_gates import gated
 
-_FOR_DURATION = re.compile(
+_FOR_DURATION = gated(
     r"\bfor\s+(?:a|an|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|nights?|weeks?|"
     r"fortnights?)\b"
 )
-_INSIDE_IN = re.compile(
+_INSIDE_IN = gated(
     r"[^,;.]{0,40}?\b(?P<prep>in|near|outside(?:\s+of)?|"
     # "a house at the edge of Lerwick", "a flat in the heart of Lisbon", "a hut on the
     # shores of Loch Ness": a spot by its side of the town.
     r"(?:edge|edges|outskirts|heart|middle|centre|center|fringes|foot|shores?|banks?)\s+of)\s+"
 )
-_KIN_HOME_IN = re.compile(
+_KIN_HOME_IN = gated(
     r"\s*(?:my|our)\s+(?:[a-z]+\s+)?(?:parents|folks|family|mum|mom|mam|dad|nan|gran|grandma|"
     r"grandpa|grandparents|in-laws|inlaws|sister|brother|aunt|auntie|uncle|cousin|son|daughter)"
     r"(?:'s|s)?(?:\s+(?:place|house|flat|home))?\s+in\s+"
@@ -52,8 +53,8 @@ _RETURN_PREPS = frozenset(
 )
 
 
-_WHOSE_PLACE = re.compile(r"\s+(?:(?:place|house|flat|apartment)\s+)?in\s")
-_BACK_ON = re.compile(r"\b(?:back|home|returning)\s+(?:again\s+)?(?:on\s+)?$")
+_WHOSE_PLACE = gated(r"\s+(?:(?:place|house|flat|apartment)\s+)?in\s")
+_BACK_ON = gated(r"\b(?:back|home|returning)\s+(?:again\s+)?(?:on\s+)?$")
 
 
 def place_near(clause: Clause, pos: int) -> Place | None:
@@ -80,8 +81,8 @@ def place_near(clause: Clause, pos: int) -> Place | None:
     return None
 
 
-_TOWARD = re.compile(r"\b(?:to|into)\s*$")
-_NOT_A_JOURNEY = re.compile(r"\b(?:going|gonna|go|be|are|got)\b")
+_TOWARD = gated(r"\b(?:to|into)\s*$")
+_NOT_A_JOURNEY = gated(r"\b(?:going|gonna|go|be|are|got)\b")
 """Before "to", words of a future or a must ("going to bath the baby", "got to split the
 bill"), where an ordinary word after "to" is a verb, not a town."""
 
@@ -103,7 +104,7 @@ def end_of_day(day: date, at: datetime) -> datetime:
     return datetime.combine(day + timedelta(days=1), time(0), tzinfo=at.tzinfo)
 
 
-_LEAVING = re.compile(rf"\b(?:{SETTING_OUT_WORDS}|driv(?:e|ing)\s+up)\s+(?:on\s+)?$")
+_LEAVING = gated(rf"\b(?:{SETTING_OUT_WORDS}|driv(?:e|ing)\s+up)\s+(?:on\s+)?$")
 """A setting-out verb right before a day: "leaving friday", "we fly out on the 4th"."""
 
 
@@ -115,7 +116,7 @@ def _said_leaving(clause: Clause) -> date | None:
     return None
 
 
-NOT_LEAVING_UNTIL = re.compile(
+NOT_LEAVING_UNTIL = gated(
     r"(?:^|\b(?:i|we)\s+)(?:don't|dont|do\s+not|won't|wont)\s+(?:fly\s+out|leave|head\s+out|depart|"
     r"fly|set\s+off)\s+(?:(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:until|till|til)\s"
 )

@@ -12,18 +12,18 @@ Tenerife last night and came back this morning", "…, back home now") is news, 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from core.extraction.types import ExtractedObservation
+from core.extraction.word_gates import gated
 
 _WHO = r"(?:^|[,.;!]\s*|\b(?:we|i|me\s+and\s+\w+|\w+\s+and\s+(?:i|me)|we\s+all)\s+|\b(?:then|so|and)\s+)"
-_WENT = re.compile(
+_WENT = gated(
     _WHO + r"(?:(?:finally|just|also)\s+)?(?:went|drove|flew|sailed|travell?ed|left\s+for|left|"
     r"head(?:ed)?\s+(?:off|out|up|down)|took\s+(?:[\w']+\s+){1,3}?to|did(?=\s+[a-z]+\s*[,.;!]))\b"
 )
 """The writer's going, told in the past ("my parents went" is theirs, and has no "we")."""
-_BACK = re.compile(
+_BACK = gated(
     r"\b(?:(?P<told>(?:came|got|were|was|flew|drove|made\s+it)\s+(?:back|home)(?:\s+again)?)|"
     r"(?:^|[,;.!]\s*|\band\s+|\bthen\s+)(?:back|home\s+again|home))\b"
     r"(?:\s+(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d)\w*|\s+(?:late|early)\b)"
@@ -31,17 +31,17 @@ _BACK = re.compile(
 """The way back, dated ("came home monday", ", back sunday", "were back on the 24th"); a
 bare "back" is behind only after a going dated behind ("last weekend"), not after a verb
 alone ("flew to toronto yesterday, back on the 20th" comes back ahead)."""
-_DATED_BEHIND = re.compile(
+_DATED_BEHIND = gated(
     r"\blast\s+(?:week(?:end)?|month|mon|tue|wed|thu|fri|sat|sun)\w*|\bover\s+(?:half\s+term|"
     r"the\s+(?:weekend|holidays|break))"
 )
 """A going told on a day far enough behind that a bare weekday back after it has passed too;
 not "last night" ("drove up to my cousins last night, back sunday" comes back ahead)."""
-_BEHIND = re.compile(
+_BEHIND = gated(
     _DATED_BEHIND.pattern + r"|\b(?:went|drove|flew|left|headed|took|sailed|travell?ed)\b"
 )
 """What puts the going behind: a day gone by, or a verb only the past has."""
-_TODAY = re.compile(
+_TODAY = gated(
     r"\b(?:this\s+(?:morning|afternoon|evening)|today|tonight|just|now|earlier|ago|yesterday|"
     r"last\s+night)\b"
 )
@@ -56,7 +56,7 @@ _WAY_BACK_FIELDS = frozenset(
 )
 
 
-_HOME_FOR_BEHIND = re.compile(
+_HOME_FOR_BEHIND = gated(
     _WHO + r"(?:flew|drove|went|got\s+the\s+(?:train|bus))\s+home\s+to\s+[a-z]+(?:\s+[a-z]+)?\s+"
     r"for\s+[^,.;!?]{1,40}?\blast\s+(?:week(?:end)?|mon|tue|wed|thu|fri|sat|sun)"
 )

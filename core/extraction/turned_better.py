@@ -11,15 +11,15 @@ weekend, better today"). A turn for the worse ("…but is back in hospital") sta
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
-_TURN = re.compile(
+_TURN = gated(
     r"(?i)\s*,?\s+but\s+(?:(?:is|are|'s|seems|seem|looks|look)\s+)?(?:now\s+)?"
     r"(?=(?:much\s+|a\s+lot\s+|a\s+bit\s+|a\s+little\s+|slowly\s+|definitely\s+|well\s+)?"
     r"(?:better|brighter|on\s+the\s+mend|recovering|improving|fine|ok|okay|over\s+the\s+worst|"
     r"on\s+the\s+up|picking\s+up|back\s+home|home|out\s+of\s+(?:the\s+)?hospital)\b)"
 )
-_ILL = re.compile(
+_ILL = gated(
     r"(?i)\b(?:was|were|has\s+been|have\s+been|had|'s\s+been|'ve\s+been)\s+(?:\w+\s+){0,3}?"
     r"(?:poorly|ill|sick|unwell|low|rough|under\s+the\s+weather|a\s+(?:fever|temperature|"
     r"cold|bug|migraine|chest\s+infection)|in\s+(?:the\s+)?hospital|laid\s+up|bad)\b"

@@ -42,6 +42,7 @@ from core.extraction.turned_better import turn_said_apart
 from core.extraction.typos import fix_slips
 from core.extraction.verbless_here import place_said_bare
 from core.extraction.were_typed import were_as_we_are
+from core.extraction.word_gates import gated
 
 _QUOTES = str.maketrans(
     {
@@ -54,24 +55,24 @@ _QUOTES = str.maketrans(
         "\u00a0": " ",
     }
 )
-_SPACES = re.compile(r"\s+")
-_REPEATED = re.compile(r"([^\w\s])\1{3,}")
-_LONG_RUN = re.compile(r"([^\w\s]{8}|\S{64})\S+")
+_SPACES = gated(r"\s+")
+_REPEATED = gated(r"([^\w\s])\1{3,}")
+_LONG_RUN = gated(r"([^\w\s]{8}|\S{64})\S+")
 
-_BARE_CONTRACTION = re.compile(
+_BARE_CONTRACTION = gated(
     # Not "ill", "its", "were", "well", "shell": each is also a word of its own.
     r"\b(?:(i)(m|ve)|(do|does|did|is|was|are|were|has|have|had|could|would|should|ca|wo)(nt)|"
     r"(that|what|there|he|she|who|how|where)(s)|(you|they)(re|ve)|(we)(ve)|"
     r"(should|could|would|must|might)(ve))\b(?!')",
     re.I,
 )
-_ID_WOULD = re.compile(
+_ID_WOULD = gated(
     r"\b(?P<i>i)d(?=\s+(?:(?:really|rather|also|just)\s+)?(?:like|love|prefer|rather|appreciate)\b)",
     re.I,
 )
 """"id like to reserve a room": "I'd" typed without its apostrophe, before the verbs that
 make a polite request ("my id like a passport" cannot be said)."""
-_ILL_WILL = re.compile(
+_ILL_WILL = gated(
     r"(?P<lead>^|[,.!?;]\s+|\b(?:ok|okay|so|and|then|but|yeah|yes|sure|k|kk|lol|alright|fine)\s+)"
     r"(?P<i>i)ll(?=\s+[a-z])(?!\s+(?:health|advised|effects?|fated|feeling|at|since|with|from|"
     r"today|tonight|again|and|or|but|too|lately|now|all|for|in|after)\b)",
@@ -79,10 +80,10 @@ _ILL_WILL = re.compile(
 )
 """"ok ill pick up his prescription": "I'll" typed without its apostrophe, where it leads a
 clause and a verb follows; "i feel ill", "ill since friday" keep the word."""
-_MY_NAMES = re.compile(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
-_TEXT_R = re.compile(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
+_MY_NAMES = gated(r"\b(my\s+name)s\b(?!\s+(?:are|were)\b)", re.I)
+_TEXT_R = gated(r"\b(we|they|you|u|\w+s)\s+r\b(?=\s+\w)", re.I)
 """"we r in tahoe", "roads r icy": "r" for "are" after a plural pronoun or noun."""
-_TEXT_TO = re.compile(
+_TEXT_TO = gated(
     r"\b(go|goin|going|went|fly|flyin|flying|flew|drive|drivin|driving|drove|head|headin|heading|"
     r"headed|move|movin|moving|moved|got|get|gettin|getting|back|trip|flight|way|welcome|came|"
     r"come|comin|coming|off|up|down|over|out|home|"
@@ -156,7 +157,7 @@ _CHAT_WORDS = {
     # "my mum kena dengue".
     "kena": "got",
 }
-_CHAT_WORD = re.compile(
+_CHAT_WORD = gated(
     r"\b(?:"
     + "|".join(_CHAT_WORDS)
     + r")\b|\b(?=p)(?<!\bno\s)prob\b(?=\s+(?:gonna|going|will|not|won't|"
@@ -173,7 +174,7 @@ _CHAT_WORD = re.compile(
 "prob gonna" (probably), "bc the roads" (because; "BC" alone may be the province)."""
 
 
-_DAY_ABBREV = re.compile(
+_DAY_ABBREV = gated(
     # Not after "to", "from", "and": "went to sun valley", "rain and sun".
     r"\b(?P<lead>back|til|till|until|on|by|thru|through|this|next|following)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')|"
@@ -193,7 +194,7 @@ _DAY_ABBREV = re.compile(
 )
 """Short weekdays that are also words ("sat", "sun", "wed") read as days only after a
 word that announces a day: "back sat", "til sun", "on wed", "the sat after"."""
-_DAY_AFTER_PLACE = re.compile(
+_DAY_AFTER_PLACE = gated(
     r"\b(?P<lead>(?:to|at|in|from|for)\s+(?:(?:the|my|our|his|her|their|ur|your)\s+)?"
     r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
@@ -212,13 +213,13 @@ _DAYS = {"mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday
 _DAYS |= {"sat": "saturday", "sun": "sunday"}
 
 
-_B_BE = re.compile(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
+_B_BE = gated(r"\b(gonna|will|to|cant|can't|might|could|would|should|wont|won't)\s+b\b", re.I)
 """"gonna b late": "b" for "be" after a word that wants a verb."""
-_DISFLUENCY = re.compile(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
-_CAPITAL_CONTRACTION = re.compile(r"\b(?:Gonna|Gotta|Wanna|GONNA|GOTTA|WANNA)\b")
+_DISFLUENCY = gated(r"\b(?:u+m+|u+h+|e+r+m+|uhm+)\b[,.]*\s*", re.I)
+_CAPITAL_CONTRACTION = gated(r"\b(?:Gonna|Gotta|Wanna|GONNA|GOTTA|WANNA)\b")
 """A spoken contraction capitalised at the start of a line ("Gonna head out at 5"): the
 small model reads it lower case as "going to" and capitalised as a name."""
-_FILLER_LIKE = re.compile(
+_FILLER_LIKE = gated(
     r"\b(?P<be>i'm|im|we're|i\s+am|we\s+are|it's|its|was|were|is|are)\s+(?:like|literally|"
     # "we're def doing portland on the 12th", "we're deffo in tahoe till sunday": sure,
     # which says nothing the plain words do not.
@@ -229,13 +230,13 @@ _FILLER_LIKE = re.compile(
 )
 """Spoken "like" (and kin) between "be" and what it says: "we're like in Phoenix right now",
 "she was like so sick" read without it."""
-_FILLER_VERB = re.compile(
+_FILLER_VERB = gated(
     r"\b(?P<s>i|we)\s+(?:literally|basically|lowkey|kinda|sorta|deadass|genuinely|legit)\s+"
     r"(?=(?:live|work|moved|just|got|left|quit|start|started|have|need|owe|paid)\b)",
     re.I,
 )
 """The same between "I" and a verb: "i literally live in leeds now", "we basically moved"."""
-_LIKE_COUNT = re.compile(
+_LIKE_COUNT = gated(
     r"\b(?P<p>in|for|at|till?|until|by|about|around)\s+like\s+(?=(?:\d|an?\s|one|two|three|four|"
     r"five|six|seven|eight|nine|ten|half|a\s+few)\b)",
     re.I,
@@ -244,7 +245,7 @@ _LIKE_COUNT = re.compile(
 """Spoken hesitations in a transcript: "my husband is uh in the hospital"."""
 
 
-_LEADING_MARKER = re.compile(
+_LEADING_MARKER = gated(
     # Scots "aye"/"och" open an answer as "yeah" does ("aye got to glasgow fine"): the
     # parse takes "aye" for a noun and the subject of the news after it.
     r"(?:^|(?<=[.!?;:]\s))(?:(?:actually|omg|hey|heya|yo|wait|oh\s+wait|aye|och|ach|"
@@ -283,7 +284,7 @@ def _chat_word(m: re.Match[str]) -> str:
     )
 
 
-_ELIDED_I = re.compile(
+_ELIDED_I = gated(
     r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:(?P<adv>just|finally|recently|also)\s+)?"
     r"(?P<verb>moved|relocated|started\s+(?:at|with|working|a\s+new)|joined|switched\s+to|"
     r"used\s+to|live\s+in|work\s+(?:at|for)|quit|no\s+longer\s+(?:at|in|work|live)|"
@@ -314,17 +315,17 @@ def _apostrophe(m: re.Match[str]) -> str:
     return f"{head}'{tail}"
 
 
-_TAGALOG_SA = re.compile(
+_TAGALOG_SA = gated(
     r"\b(landed|arrived|reached|here|stuck|staying|already|back)\s+(?:(?:po|na|lang)\s+)*sa\s+"
     r"(?=[A-Za-z])",
     re.I,
 )
 """Filipino English's "sa" for "in", after the particles "po" and "na": "just landed po sa
 Cebu", "here na sa Davao" (the parse would take "Po Sa Cebu" for a person's name)."""
-_HANDLE = re.compile(r"(?<![\w.])@(?=[a-z][\w.]*\b)", re.I)
+_HANDLE = gated(r"(?<![\w.])@(?=[a-z][\w.]*\b)", re.I)
 """"owe @jay 10", "@mike paid me back": a chat handle is the person's name (an address
 "a@b.com" keeps its "@")."""
-_VOCATIVE = re.compile(
+_VOCATIVE = gated(
     r"^(bro|bruh|bruv|dude|mate|fam|sis|girl|guys)\s+(?=(?:i|i'm|im|we|we're|were|i've|we've)\b)",
     re.I,
 )

@@ -28,6 +28,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
+from core.extraction.word_gates import gated
+
 _DAY_WORDS: Final = [
     "monday",
     "tuesday",
@@ -208,7 +210,7 @@ def _index() -> tuple[dict[str, str], dict[str, str]]:
 
 
 _SLIPS, _COLLAPSED = _index()
-_WORD = re.compile(r"\b[A-Za-z]{4,}\b")
+_WORD = gated(r"\b[A-Za-z]{4,}\b")
 
 
 @lru_cache(maxsize=4096)
@@ -231,7 +233,7 @@ def _fixed(m: re.Match[str]) -> str:
     return word.capitalize() if typed[:1].isupper() else word
 
 
-_MODAL_OF = re.compile(
+_MODAL_OF = gated(
     r"\b(should|could|would|must|might)\s+of\b(?!\s+(?:course|the|a|an|my|our|his|her|their|"
     r"them|us|it|its|those|these|that|this|me|you)\b)",
     re.I,

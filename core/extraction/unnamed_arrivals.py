@@ -7,7 +7,7 @@ Each is the whole clause: the speaker is on a trip, somewhere the words do not n
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 LODGING = (
     r"(?:hotel|motel|cabin|airbnb|hostel|resort|lodge|villa|campsite|campground|rental|condo|inn|"
@@ -18,7 +18,7 @@ GETAWAY = r"(?:lake|mountains|slopes|coast|seaside|ski\s+hill|cabin\s+up\s+north
 """Where a trip goes, named by its kind ("we're at the lake"): the trip's place, unnamed."""
 
 
-BARE_ARRIVAL = re.compile(
+BARE_ARRIVAL = gated(
     r"^(?:(?:we|i|we've|i've|have|just|finally|all|both|safely|ok|okay|so)\s+)*"
     r"(?:landed|touched\s+down|arrived|reached|made\s+it|checked\s+in|checked(?=\s+into\s))"
     r"(?:\s+(?:safe(?:ly)?|ok|okay|alive|in\s+one\s+piece|at\s+last|finally|just\s+now))*"
@@ -32,7 +32,7 @@ BARE_ARRIVAL = re.compile(
 the speaker is on a trip, somewhere the words do not name. Only the whole clause counts,
 so "landed a job" or "made it to the gym" never match."""
 
-AT_LODGING = re.compile(
+AT_LODGING = gated(
     r"^(?:(?:ok|okay|so|and|well|yay|omg|phew)\s+)*"
     r"(?:(?:we're|we\s+are|were|i'm|i\s+am)\s+(?:(?:now|finally|already|all|both|safely)\s+)*|"
     r"(?:(?:finally|now|already|safely)\s+)+)"
@@ -45,7 +45,7 @@ subject or a "now"/"finally" is needed ("at the hotel" alone may be a sign-post)
 nothing may follow ("we're at the hotel bar with Sam" is an evening, not a stay)."""
 
 
-HERE_ARRIVAL = re.compile(
+HERE_ARRIVAL = gated(
     r"^(?:(?:ok|okay|so|and|well|yay|omg|phew|lol|haha|yo|hey|guys)\s+)*"
     r"(?:"
     # "we're here", "we are finally here": a plural subject is a party on its way.
@@ -71,7 +71,7 @@ HERE_ARRIVAL = re.compile(
 "I'm here" is left alone: it as often means "I'm listening" or "I'm at the café"."""
 
 
-TRIP_BEGUN = re.compile(
+TRIP_BEGUN = gated(
     r"^(?:(?:ok|okay|so|and|well|yay|omg|fyi|btw|update)[:,]?\s+)*"
     r"(?:(?:the|our|my)\s+)?(?:(?!their\b|his\b|her\b|your\b)[a-z]+\s+)?"
     r"(?:trip|vacation|vacay|holiday|getaway)(?:'s|\s+has|\s+is)?\s+(?:officially\s+|finally\s+)?"

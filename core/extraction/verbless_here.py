@@ -20,12 +20,13 @@ import re
 from core.extraction.first_names import is_common_first_name
 from core.extraction.gazetteer import accepts, key_of, lookup
 from core.extraction.travel_departures import SETTING_OUT_WORDS
+from core.extraction.word_gates import gated
 
-_CLAUSE = re.compile(r"(?:^|(?<=[.!?;,:]\s)|(?<=\n))(?=\S)")
+_CLAUSE = gated(r"(?:^|(?<=[.!?;,:]\s)|(?<=\n))(?=\S)")
 """Where a clause may open: the start, or after a sentence end, a comma or a colon."""
-_FILLER = re.compile(r"(?:(?:ok|okay|so|and|well|yeah|update|btw|fyi)[,:]?\s+)+", re.I)
+_FILLER = gated(r"(?:(?:ok|okay|so|and|well|yeah|update|btw|fyi)[,:]?\s+)+", re.I)
 """Words that claim nothing before a place that opens a trip ("so tahoe…", "ok so Lisbon…")."""
-_LEAD = re.compile(
+_LEAD = gated(
     r"(?P<lead>(?:currently|right\s+now|atm|still|now|location|loc|hello|hola|bonjour|ciao)\s*:?\s+|"
     r"\U0001f4cd\s*)",
     re.I,
@@ -33,10 +34,10 @@ _LEAD = re.compile(
 """A word of now before a bare place: "currently chiang mai", "rn: lisbon" ("rn" is written
 out as "right now" before this runs), a location pin ("📍 oaxaca, mx"), and a place greeted
 on arrival ("woke up in a new country again, hello porto")."""
-_PLACE = re.compile(
+_PLACE = gated(
     r"[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*(?:\s+[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*){0,2}"
 )
-_STAY = re.compile(
+_STAY = gated(
     # "nashville now, 14 hr layover", "porto finally!": there now, or at last.
     # "lisbon airport, gate 14": the town's airport or station, a traveller's whereabouts.
     r"\s+(?:(?:international\s+|intl\s+)?airport|(?:train\s+|bus\s+|railway\s+)?station|"
@@ -49,7 +50,7 @@ _STAY = re.compile(
     re.I,
 )
 """What goes on after a bare place to say one is staying there now."""
-_AHEAD = re.compile(
+_AHEAD = gated(
     r"\b(?:next|tomorrow|tmrw|tonight|from|starting|then|after|this\s+(?:weekend|wknd|wkend)|"
     r"in\s+(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)[a-z]*|in\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -57,7 +58,7 @@ _AHEAD = re.compile(
     re.I,
 )
 """A plan or a maybe in the rest of the clause: the place is not where one is now."""
-_SOON = re.compile(
+_SOON = gated(
     r"\s+(?:this\s+(?:weekend|wknd|wkend)|next\s+(?:week|wk|weekend|wknd|month|mon|tues|wednes|"
     r"thurs|fri|satur|sun)\w*|tomorrow|tmrw|tonight|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)"
     # a weekday cut short that is no other word: "vegas with the boys thurs"
@@ -69,7 +70,7 @@ _SOON = re.compile(
 _WITH_WHOM = (
     r"\s+(?:with|w)\s+(?:the\s+|my\s+|our\s+)?[a-z']+(?:\s+(?:and|&)\s+(?:the\s+|my\s+)?[a-z']+)?"
 )
-_SETS_OUT_SOON = re.compile(
+_SETS_OUT_SOON = gated(
     rf"(?:{_WITH_WHOM},?|,)\s+(?:(?:we|i)(?:'re|'ll|\s+are|\s+will|\s+am)?\s+)?(?:{SETTING_OUT_WORDS})(?:{_SOON.pattern}|\s+(?:on\s+)?the\s+"
     r"\d{1,2}(?:st|nd|rd|th)?\b)|"
     rf"{_WITH_WHOM}{_SOON.pattern}",
@@ -80,14 +81,14 @@ thursday", "lisbon, flying out the 3rd", "Lisbon with my sister, we leave on the
 with my sister next weekend"): a trip there ahead, as "<place> next week" is. Not a town spelled like a first name: "austin w/ the girls
 leaving thursday" may be Austin who leaves; nor the place alone before the verb ("tahoe
 leaving thursday")."""
-_AT_LAST = re.compile(r"\s*[.!]+\s*(?:finally|at\s+(?:long\s+)?last)(?=\s*[.!]+|\s*$)", re.I)
+_AT_LAST = gated(r"\s*[.!]+\s*(?:finally|at\s+(?:long\s+)?last)(?=\s*[.!]+|\s*$)", re.I)
 """The place alone, then the sentence "finally." ("denver. finally."): reached at last."""
-_END = re.compile(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
-_OFFSET = re.compile(
+_END = gated(r"\s*(?:$|[,.!?;)(]|\s(?:lol|haha|lmao|and|w|with|so|then)\b)")
+_OFFSET = gated(
     r"(?P<gap>,\s*|\s*\(\s*|\s+)(?P<sign>[+-])(?P<hours>\d{1,2}(?::30)?)\b(?!\s*(?:%|k\b|ppl|people))"
 )
 """An hours' offset right after the place: ", +7", " (+7)", " -3"."""
-ANOTHER_SUBJECT = re.compile(
+ANOTHER_SUBJECT = gated(
     r"\b(?:he|she|they|he's|she's|they're|his|her|their|(?:my|our)\s+(?!own\b)[a-z]+(?:'s)?\s+"
     r"(?:is|are|was|were|'s|has|have|just|got|flew|went|left|moved))\b",
     re.I,
@@ -111,8 +112,8 @@ def _known_place(words: str) -> tuple[str, int] | None:
     return None
 
 
-_TO = re.compile(r"\s+(?:to|2)\s+")
-_LEG_TAIL = re.compile(
+_TO = gated(r"\s+(?:to|2)\s+")
+_LEG_TAIL = gated(
     r"\s*(?:$|[,.!?;(]|\s(?:on|by|via|tonight|tomorrow|today|this|next|the|overnight|night|"
     r"morning|early|train|bus|flight|ferry|boat|van|sleeper|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day|\d)\b)",
@@ -193,20 +194,18 @@ def _rewrite(text: str, start: int) -> tuple[str, int] | None:
     return text[:start] + said + text[start + consumed :], start + len(said)
 
 
-_ZONE_HERE = re.compile(
+_ZONE_HERE = gated(
     r"(?:^|(?<=[.!?;,]\s))(?P<z>EST|CST|MST|PST|EDT|CDT|MDT|PDT|GMT|BST|CET|CEST|IST|AEST|AEDT|JST|"
     r"KST|SGT|ICT|WIB)\s+here\b"
 )
 """A zone said as where one is ("MST here so 7pm is late for me"): the writer is on it. In
 capitals only: "est here" may be anything."""
-_RUN = re.compile(
-    r"\b(?P<kind>visa|border)\s+run(?P<s>s?)\b(?=\s+(?:to|out|up|down|over|from)\b)", re.I
-)
+_RUN = gated(r"\b(?P<kind>visa|border)\s+run(?P<s>s?)\b(?=\s+(?:to|out|up|down|over|from)\b)", re.I)
 """A nomad's "visa run to penang fri": a trip out and back for the visa, a noun the parse
 reads as the verb "run" (a past participle: a story) when no verb comes before it."""
 
 
-_IN_AFTER_COMMA = re.compile(
+_IN_AFTER_COMMA = gated(
     r"(?<=,\s)(?P<lead>in|at\s+(?:my|our|the)\s+[a-z]+(?:'s|s)?\s+in|"
     # "not home till sunday, at a conference in dublin": at an event there.
     r"at\s+(?:a|an|the|my|our)\s+(?:[a-z]+(?:'s|s)?\s+)?(?:conference|wedding|funeral|festival|"
@@ -216,22 +215,20 @@ _IN_AFTER_COMMA = re.compile(
 )
 """A clause after a comma that opens on "in <place>" or "at my <someone's> in <place>", with
 no subject: "ooo til the 12th, in mexico w the fam", "left austin yesterday, in dallas now"."""
-_SOMEONE = re.compile(
+_SOMEONE = gated(
     r"\b(?:he|she|they|his|her|their|(?:my|our)\s+(?:mom|mum|dad|sister|sis|brother|bro|wife|"
     r"husband|partner|bf|gf|boyfriend|girlfriend|son|daughter|kids?|cousin|friend|boss|roommate|"
     r"grandma|grandpa|aunt|uncle|parents|family|fam))\b",
     re.I,
 )
 """Someone else named before the comma ("my sister called, in denver now"): it may be theirs."""
-_BOUND_DAY = re.compile(r"\b(?:till?|until|thru|through)\s+(?:the\s+)?\w+")
-_HERE_TAIL = re.compile(
+_BOUND_DAY = gated(r"\b(?:till?|until|thru|through)\s+(?:the\s+)?\w+")
+_HERE_TAIL = gated(
     r"\s*(?:$|\s(?:now|right\s+now|atm|lol|haha|w|with|for|till?|until|since|"
     r"this|these|visiting|seeing)\b)",
     re.I,
 )
-_DATED = re.compile(
-    r"\b(?:\d{1,2}/\d{1,2}|ago|years|used\s+to|back\s+then|when\s+(?:i|we))\b", re.I
-)
+_DATED = gated(r"\b(?:\d{1,2}/\d{1,2}|ago|years|used\s+to|back\s+then|when\s+(?:i|we))\b", re.I)
 """A date or a past frame in the message: "OOO 3/16 - 3/20, in Austin", "Years ago, in Hanoi"."""
 
 
@@ -250,7 +247,7 @@ def _in_after_comma(text: str) -> str:
     return text
 
 
-_ARRIVED_BARE = re.compile(
+_ARRIVED_BARE = gated(
     r"^\W*(?:(?:just|finally|we|i|i've|we've|i'm|we're|ok|okay)\s+)*(?P<verb>landed|arrived|"
     r"touched\s+down|made\s+it|got\s+here|got\s+in)(?:\s+(?:safe(?:ly)?|safe\s+and\s+sound|"
     r"finally|ok|okay))?(?:\s+(?:babe|baby|hun|hon|love|bro|guys|y'?all|fam|mate|mum|mom|dad|"
@@ -275,7 +272,7 @@ def _arrived_where(text: str) -> str:
     return f"{text[: m.end('verb')]} in {found[0]}{text[m.end('verb') :]}"
 
 
-_DAYS_LEFT = re.compile(
+_DAYS_LEFT = gated(
     r"(?:^|(?<=[.!?;,:]\s))(?:(?:only|just|ugh|omg)\s+)?(?:(?:\d{1,2}|one|two|three|four|five|six|"
     r"a\s+few|few|a\s+couple(?:\s+of)?)\s+more|(?:my|our|the)?\s*(?:last|final)(?:\s+full)?)\s+"
     r"(?:days?|nights?|weeks?|months?|mornings?)\s+(?:here\s+)?in\s+(?=[A-Za-z\u00c0-\u024f])",
@@ -283,7 +280,7 @@ _DAYS_LEFT = re.compile(
 )
 """The stay counted down: "3 more days in phoenix then home", "only 2 more nights in lisbon",
 "last day in cabo 😭": where the writer still is."""
-_TOLD_OF = re.compile(r"\s+(?:was|were|is|will|had|has|went)\b", re.I)
+_TOLD_OF = gated(r"\s+(?:was|were|is|will|had|has|went)\b", re.I)
 """A verb after the place makes the stay a subject told of: "last night in vegas was wild"."""
 
 
@@ -301,7 +298,7 @@ def _days_left(text: str) -> str:
     return f"{text[: m.start()]}I'm in {found[0]}{joint}{rest}"
 
 
-_PLACE_BOUND = re.compile(
+_PLACE_BOUND = gated(
     r"(?:^|(?<=[.!?;,:]\s))(?P<lead>(?:(?:finally|now|officially|and|so|ok)\s+)*)"
     r"(?P<place>[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*(?:\s+[A-Za-z\u00c0-\u024f][\w'.\u00c0-\u024f-]*){0,2}?)"
     r"\s+bound\b(?!\s+(?:to|by|up|and|with)\b)",

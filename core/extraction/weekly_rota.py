@@ -10,13 +10,11 @@ place ("in Austin Thu-Sun") and is read by its fields, not here.
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
 _DAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|s)?"
-_DAYS_SPAN = re.compile(
-    rf"\b{_DAY}\s*(?:-|–|to|till|until|thru|through|/|&|and)\s*{_DAY}\b(?!\s*\d)"
-)
-_ONE_WEEK = re.compile(
+_DAYS_SPAN = gated(rf"\b{_DAY}\s*(?:-|–|to|till|until|thru|through|/|&|and)\s*{_DAY}\b(?!\s*\d)")
+_ONE_WEEK = gated(
     r"\b(?:next|this|coming|following|tomorrow|tmrw|tonight|will|won't|shall|gonna|going\s+to|"
     r"then|back|bus|train|flight|fly|flying|drive|driving|away|off|leave|leaving|trip|"
     r"holiday|half[- ]term)\b|'ll\b|\d|\bfrom\s+" + _DAY + r"\b"

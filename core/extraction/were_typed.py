@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.word_gates import gated
+
 _OPENS_ANYWHERE = r"so|now|but|cuz|because|lol|ok|omg|yeah"
 """Words after which a subject-less "were" opens a clause wherever they stand."""
 _OPENS_A_SENTENCE = (
@@ -35,7 +37,7 @@ leaving for tahoe", "tmrw were off", "this weekend were in napa". The past's day
 out: "yesterday were at the beach" has lost its "we", not its apostrophe."""
 _LEADS = rf"^|[.!?;,]\s|\b(?:{_OPENS_ANYWHERE})\s|(?:^|[.!?;,]\s)(?i:{_OPENS_A_SENTENCE}),?\s"
 
-_TEXT_WERE = re.compile(
+_TEXT_WERE = gated(
     rf"((?:{_LEADS})(?i:{_WHEN_AHEAD}),?\s|{_LEADS})"
     r"(?:were|Were(?<=^Were))\b"
     r"(?!\s+(?:i|you|u|he|she|it|we|they|there|the|a|an|my|your|ur|his|her|our|their|this|"

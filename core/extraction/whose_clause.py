@@ -24,10 +24,11 @@ from core.extraction.speaker import about_someone_else, their_bill
 from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.travel_going import booked_place
+from core.extraction.word_gates import gated
 
 SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
 """Domains about the speaker alone: another person's clause never sets them."""
-_OWN_THING = re.compile(
+_OWN_THING = gated(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:(?:my|our)\s+"
     r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone|train|bus|"
     r"ferry|coach|plane|connection|layover)\b|"
@@ -37,7 +38,7 @@ _OWN_THING = re.compile(
 )
 """The speaker's own thing heads the clause ("my name's alex btw"): whoever the parse
 took for its subject (here "alex"), the fact is the speaker's."""
-_ON_OUR_BILL = re.compile(
+_ON_OUR_BILL = gated(
     r"\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put\s+up|lowered|reduced|cut)\s+"
     r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b|"
     # "the landlord finally refunded my deposit", "they gave us our money back"
@@ -51,13 +52,13 @@ _ON_OUR_BILL = re.compile(
 )
 """Someone else acting on the speaker's bill ("the landlord raised the rent to $2300") or
 paying the speaker's money back ("the landlord refunded my deposit")."""
-_ON_OUR_TRIP = re.compile(
+_ON_OUR_TRIP = gated(
     r"\b(?:moved|pushed|changed|bumped|rescheduled|postponed|cancell?ed|canceled|delayed)\s+"
     r"(?:back\s+)?(?:my|our)\s+(?:return\s+)?(?:flight|train|trip|departure|return)\b"
 )
 """Someone else acting on the speaker's trip ("they moved my flight home to wednesday",
 "the airline cancelled our flight"): the trip is still the speaker's."""
-_SENDS_US = re.compile(
+_SENDS_US = gated(
     r"\b(?:send(?:s|ing)?|ha(?:ve|s|ving)|got|fly(?:ing)?|put(?:ting)?|booked)\s+"
     r"(?:me|us)\s+(?:(?:flying|going|driving|out|back|over|down|up|off)\s+)*to\s+|"
     # "they rebooked us on the Thursday flight to Denver": put on another flight.
@@ -70,14 +71,14 @@ _SENDS_US = re.compile(
 already have me flying to st louis", "the client is flying us out to austin") or booking
 the speaker's own flight ("the department booked my flight to Seoul"): the trip is the
 speaker's, whoever sends them or books it."""
-_NOTIFIER_SAYS = re.compile(
+_NOTIFIER_SAYS = gated(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|ugh)\b)*\W*(?:the\s+|my\s+)?(?:venmo|paypal|zelle|"
     r"cash\s*app|chase|wells\s+fargo|bank(?:ing)?(?:\s+app)?|app|calendar|google\s+calendar|outlook|"
     r"airline(?:\s+app)?|amtrak|united|delta|portal|autopay|email|confirmation|tracking)\s+"
     r"(?:says|said|shows|showed|confirms|confirmed|just\s+said)\s+(?:that\s+)?"
     r"(?=(?:my|our|your|ur|the|i|we|i'm|we're|im)\b)"
 )
-_SERVICE_LEADS = re.compile(
+_SERVICE_LEADS = gated(
     rf"^\W*(?:(?:my|our|the)\s+)?(?:{SERVICES})\b|"
     # "Rent paid.", "Tuition: paid in full", "Mortgage went out": a headline's first word,
     # capitalised, is a bill the small model takes for a name.
@@ -98,7 +99,7 @@ went through", "my calendar says I fly out friday"): the speaker's fact, not ano
 person's (not "Venmo says Alex requested $60")."""
 
 
-_PART_OF_ME = re.compile(
+_PART_OF_ME = gated(
     r"^\W*(?:(?:and|but|so|yet|still)\s+)?(?:(?:a\s+)?(?:part|piece|bit|half)\s+of\s+(?:me|us|my\s+heart|"
     r"our\s+hearts)|(?:my|our)\s+(?:heart|hearts|mind|minds|soul|thoughts|spirit)(?:'s|\s+is|\s+are|"
     r"\s+will|\s+has|\s+remains?|\s+stays?|\s+lives?|\s+belongs?)\b)"
@@ -141,7 +142,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
     return subject_other or addressed or about_someone_else(said) or _a_family_by_name(clause)
 
 
-_THE_SURNAMES = re.compile(
+_THE_SURNAMES = gated(
     r"^\W*(?:(?:so|and|oh|btw|also|fyi)\W+)*[Tt]he\s+(?P<name>[A-Z][a-z]+s)\b(?!')\s+(?!family\b)"
     r"(?:are|were|r|'re|have|got|get|left|flew|drove|went|came|just|still|will|won't|aren't)\b"
 )
@@ -155,10 +156,10 @@ def _a_family_by_name(clause: Clause) -> bool:
     return m is not None and lookup(key_of(m.group("name"))) is None
 
 
-_SPEAKER_TOO = re.compile(r"\b(?:i|me|my|i'm|im|we|us|our|we're)\b")
+_SPEAKER_TOO = gated(r"\b(?:i|me|my|i'm|im|we|us|our|we're)\b")
 
 
-_FILLERS = re.compile(r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|also|update|news)\b)*\W*")
+_FILLERS = gated(r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|fyi|also|update|news)\b)*\W*")
 
 
 def named_away(clause: Clause, found: Sequence[Candidate]) -> bool:
@@ -173,7 +174,7 @@ def named_away(clause: Clause, found: Sequence[Candidate]) -> bool:
     )
 
 
-_AWAY = re.compile(
+_AWAY = gated(
     r"\b(?:is|are|was|'s|s|r|been|be|got|gets|getting|stays?|staying)\s+(?:still\s+|now\s+)?"
     r"(?:away|visiting|staying|in\s+(?!the\s+(?:hospital|er|icu)\b)[a-z]|at\s+(?:his|her|their)\b|"
     r"out\s+of\s+town|on\s+(?:a|his|her|their)\s+(?:trip|vacation|holiday|work\s+trip)|"
@@ -211,7 +212,7 @@ _SETS_OUT = frozenset(
 )
 """Verbs of someone setting out, or coming to stay ("my in-laws land thursday and stay
 till the 12th"): what a subjectless sentence after them goes on with."""
-_MOVES = re.compile(
+_MOVES = gated(
     r"\b(?:land(?:s|ing)?|arriv(?:e|es|ing)|fl(?:y|ies|ying)\s+in|com(?:e|es|ing)\s+(?:in|over|"
     r"to\s+stay|to\s+visit)|get(?:s|ting)?\s+in|head(?:s|ing)?\s+(?:off|out)|set(?:s|ting)?\s+off)\b"
 )
@@ -226,7 +227,7 @@ def sets_out(clause: Clause, reading: ClauseReading | None) -> bool:
     ) is not None
 
 
-_PARTICIPLE_LEAD = re.compile(
+_PARTICIPLE_LEAD = gated(
     r"^\W*(?:(?:and|but)\s+)?(?:(?:now|currently|still|also)\s+)*(?:working|living|based|"
     r"teaching|studying|renting|employed)\b"
 )
@@ -247,7 +248,7 @@ def still_the_writers(clause: Clause, found: Candidate) -> bool:
     return found.field == "profile.employer" and WORKPLACE_TIE.search(clause.low) is not None
 
 
-_NEWS_FROM = re.compile(
+_NEWS_FROM = gated(
     r"^\W*(?:(?:so|and|oh|ok|okay|btw|also|just)\W+)*"
     # "my sister called", "jake texted me back", "mum rang this morning": someone else got
     # in touch. (The speaker's "I called mum" is not: the subject must be another person.)
@@ -267,7 +268,7 @@ def news_from_someone(low: str) -> bool:
     return _NEWS_FROM.match(low) is not None
 
 
-_PREDICATE_ALONE = re.compile(
+_PREDICATE_ALONE = gated(
     r"^\W*(?:(?:and|so|but|now|still|finally|safely|safe|already|just|currently|apparently|all)\W+)*"
     r"(?:in|at|back|home|stuck|stranded|staying|landed|arrived|here|there|off|away|out|up|down|over|"
     r"on|sick|ill|better|fine|ok|okay|poorly|laid\s+up)\b"

@@ -3,16 +3,16 @@ in Bergen to snow"), moved out of ``travel_presence`` (pure move)."""
 
 from __future__ import annotations
 
-import re
+from core.extraction.word_gates import gated
 
-WOKE_UP = re.compile(
+WOKE_UP = gated(
     # "woke in Oslo to snow", "strange to wake in Reykjavik": the "up" left out, as prose
     # leaves it ("in the wake of" has no "to" or subject before it).
     r"\b(?:(?:woke|waking|wake|woken)\s+up|woke|waking|woken|(?<=\bto\s)wake)\s+"
     r"(?:(?:this\s+morning|today|again)\s+)?(?:in|at)\s+"
 )
 """Waking up in a place: where the night was spent, so where the writer is today."""
-_A_DAY_BEHIND = re.compile(
+_A_DAY_BEHIND = gated(
     r"\b(?:yesterday|last|ago|once|(?:on|that)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
 )
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
-_YEAR_SAID = re.compile(
+from core.extraction.word_gates import gated
+
+_YEAR_SAID = gated(
     r"(?:^|\b(?P<prep>in|by|from|until|till|til|thru|through|for|of|summer|winter|spring|"
     r"autumn|fall|early|late|mid|end|start|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\s+)"

@@ -6,7 +6,6 @@ letters that re.I matches but ``str.lower`` keeps apart ("ı", "ſ", the Kelvin 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -16,12 +15,13 @@ from hypothesis import strategies as st
 from core.extraction import itinerary_lines as it
 from core.extraction import list_lines as ll
 from core.extraction.regex_branches import sub_where
+from core.extraction.word_gates import WordGated
 
 HERE = Path(__file__).parent
 _DASHES = ("-", "\u2013", "\u2014")
 _LEGS = ("leav", "dep", "arr", "land")
 
-GATES: list[tuple[re.Pattern[str], tuple[str, ...], bool]] = [
+GATES: list[tuple[WordGated, tuple[str, ...], bool]] = [
     # (pattern, the marks one of which every match holds, looked for in the lowered text)
     (it._HEADED_LINE, (":", *_DASHES), False),
     (it._HEADED_LINE, (",", ";"), False),

@@ -1,4 +1,5 @@
-"""``BranchedPattern``: the same matches as the whole pattern, found branch by branch first."""
+"""``BranchedPattern``: the same matches as the whole pattern, found branch by branch first
+(and the same again behind its word gate)."""
 
 from __future__ import annotations
 
@@ -10,25 +11,22 @@ import pytest
 
 import core.extraction
 from core.bench.extraction import compose_messages
-from core.extraction.regex_branches import (
-    BranchedPattern,
-    branched,
-    required_words,
-    top_level_branches,
-)
-
-try:
-    from re import _parser as sre_parse  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-    import sre_parse
+from core.extraction.regex_branches import BranchedPattern, branched, top_level_branches
+from core.extraction.word_gates import WordGated
 
 
-def _branched_in_extraction() -> list[tuple[str, BranchedPattern]]:
-    found: dict[int, tuple[str, BranchedPattern]] = {}
+def _apart(pattern: WordGated) -> BranchedPattern:
+    """The branch-by-branch search inside a gated pattern."""
+    assert isinstance(pattern.searched, BranchedPattern)
+    return pattern.searched
+
+
+def _branched_in_extraction() -> list[tuple[str, WordGated]]:
+    found: dict[int, tuple[str, WordGated]] = {}
     for info in pkgutil.walk_packages(core.extraction.__path__, "core.extraction."):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            if isinstance(value, BranchedPattern):
+            if isinstance(value, WordGated) and isinstance(value.searched, BranchedPattern):
                 found.setdefault(id(value), (f"{info.name}.{name}", value))
     return sorted(found.values(), key=lambda pair: pair[0])
 
@@ -56,22 +54,29 @@ def _same(a: re.Match[str] | None, b: re.Match[str] | None) -> bool:
 def test_the_extractors_branched_patterns_are_searched_apart() -> None:
     patterns = _branched_in_extraction()
     assert len(patterns) >= 20
-    assert all(p._branches for _name, p in patterns), "each one splits into branches"
+    assert all(_apart(p)._branches for _name, p in patterns), "each one splits into branches"
 
 
-@pytest.mark.parametrize(("name", "pattern"), _branched_in_extraction())
-def test_every_search_and_finditer_is_the_whole_patterns(
-    name: str, pattern: BranchedPattern
-) -> None:
+@pytest.mark.parametrize(("name", "gated"), _branched_in_extraction())
+def test_every_search_and_finditer_is_the_whole_patterns(name: str, gated: WordGated) -> None:
+    """Searched apart, gated by its words, and both (the extractor's way)."""
     for text in TEXTS:
-        assert _same(pattern.search(text), pattern.whole.search(text)), (name, text)
-        assert [m.span() for m in pattern.finditer(text)] == [
-            m.span() for m in pattern.whole.finditer(text)
-        ], (name, text)
-        for pos, endpos in ((3, len(text)), (0, len(text) // 2), (len(text) // 3, len(text) - 2)):
-            assert _same(
-                pattern.search(text, pos, endpos), pattern.whole.search(text, pos, endpos)
-            ), (name, text, pos, endpos)
+        for pattern in (_apart(gated), gated):
+            _same_everywhere(name, pattern, text)
+
+
+def _same_everywhere(name: str, pattern: BranchedPattern | WordGated, text: str) -> None:
+    assert _same(pattern.search(text), pattern.whole.search(text)), (name, text)
+    assert [m.span() for m in pattern.finditer(text)] == [
+        m.span() for m in pattern.whole.finditer(text)
+    ], (name, text)
+    for pos, endpos in ((3, len(text)), (0, len(text) // 2), (len(text) // 3, len(text) - 2)):
+        assert _same(pattern.search(text, pos, endpos), pattern.whole.search(text, pos, endpos)), (
+            name,
+            text,
+            pos,
+            endpos,
+        )
 
 
 @pytest.mark.parametrize(
@@ -92,7 +97,7 @@ def test_every_search_and_finditer_is_the_whole_patterns(
     ],
 )
 def test_table_of_edges(source: str, texts: list[str]) -> None:
-    pattern = branched(source)
+    pattern = _apart(branched(source))
     assert pattern._branches
     for text in texts:
         for pos in range(len(text) + 1):
@@ -109,7 +114,7 @@ def test_table_of_edges(source: str, texts: list[str]) -> None:
     ],
 )
 def test_patterns_kept_whole(source: str) -> None:
-    pattern = branched(source)
+    pattern = _apart(branched(source))
     assert not pattern._branches
     assert _same(pattern.search("xa ab bb c d"), re.search(source, "xa ab bb c d"))
 
@@ -126,20 +131,3 @@ def test_patterns_kept_whole(source: str) -> None:
 )
 def test_top_level_branches(source: str, pieces: list[str] | None) -> None:
     assert top_level_branches(source) == pieces
-
-
-@pytest.mark.parametrize(
-    ("source", "words"),
-    [
-        (r"\b(?:got|stepped)\s+off\s+the\s+train", {"train"}),
-        (r"(?:finally\s+)?(?:at|in)\s+\w+", {"at", "in"}),
-        (r"(?:very\s+)?\w*ing", {"ing"}),
-        (r"(?:very\s+)?\w+", None),
-        (r"(?=home)\w+", None),
-        (r"(?:back|home)+\s+now", {"back", "home"}),  # the longer words tell more
-        (r"x?y", {"y"}),
-    ],
-)
-def test_required_words(source: str, words: set[str] | None) -> None:
-    found = required_words(sre_parse.parse(source))
-    assert (None if found is None else set(found)) == words

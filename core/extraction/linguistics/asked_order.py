@@ -8,11 +8,11 @@ is one question, never two statements run together, and it tells nothing about n
 
 from __future__ import annotations
 
-import re
 from itertools import islice
 from typing import TYPE_CHECKING
 
 from core.extraction.linguistics.parse import clause_span
+from core.extraction.word_gates import gated
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -28,7 +28,7 @@ _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 _NOT_SUBJECTS = frozenset({"there", "here", "a", "an", "fun", "lots", "loads"})
 """Words after an opening auxiliary that are no subject: "is there…" (asks, but of the
 world), "did a 10k this morning", "have fun", "had loads of"."""
-_FIRST_WORD = re.compile(r"\W*(\w+)")
+_FIRST_WORD = gated(r"\W*(\w+)")
 """A clause's first word as typed: the first token its parse would have, punctuation aside."""
 
 

@@ -8,11 +8,11 @@ speaker is a person ("my wife", "Marcus", "the ceo") or a thing ("amazon return"
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.linguistics.subjects import Subject
+from core.extraction.word_gates import gated
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -35,7 +35,7 @@ def subject_kind(tok: Token | None) -> Subject:
     return "other"
 
 
-_STRETCHED = re.compile(r"([a-z])\1\1")
+_STRETCHED = gated(r"([a-z])\1\1")
 """A letter typed three times over ("sooo", "reallyyy", "omggg"): a word drawn out for
 feeling, never a name; the small model may take it for one ("sooo tired" as someone
 called Sooo who tired), and the clause has no subject of its own."""

@@ -25,17 +25,18 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+if TYPE_CHECKING:  # aiohttp loads with the first server's middleware, not with settings
+    from aiohttp import web
+
+    _Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_HEAD_SECONDS = 10.0
 DEFAULT_BODY_BYTES_PER_SECOND = 16_384
 DEFAULT_MAX_CONNECTIONS = 256
-
-_Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 _FULL = (
     b"HTTP/1.1 503 Service Unavailable\r\n"
@@ -74,6 +75,7 @@ def body_deadline(limits: HttpLimits, max_body: int) -> Callable[..., Awaitable[
     """An aiohttp middleware: a request's body must arrive within ``limits.body_seconds``
     of its declared length (``max_body`` when it declares none); then the handler goes on
     without a deadline. A late body: 408, and aiohttp closes the unfinished connection."""
+    from aiohttp import web
 
     @web.middleware
     async def deadline(request: web.Request, handler: _Handler) -> web.StreamResponse:

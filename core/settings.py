@@ -61,7 +61,7 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 from core.conversation.audience import Audience
-from core.conversation.context import DEFAULT_TOKEN_BUDGET
+from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 from core.domain.household import name_key
 from core.domain.policy import Policy, default_policy, load_policy
 from core.errors import ConfigError

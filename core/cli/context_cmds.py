@@ -14,8 +14,8 @@ from core.cli.common import (
     resolve_now,
     run,
 )
-from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
+from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 
 
 @click.command()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from core.cli.common import Context, open_engine, pass_ctx, run, warm_language_pipeline
+from core.cli.common import Context, open_engine, pass_ctx, run
 from core.domain.principals import Principal, Role
 from core.engine.engine import Engine
 from core.settings import Settings
@@ -101,7 +101,8 @@ async def mcp(
     from core.mcp.server import build_server
 
     settings = ctx.settings
-    await warm_language_pipeline()
+    # No language pipeline is loaded: every tool takes structured values and reads no
+    # message (tests/mcp/test_mcp_without_pipeline.py), so a start costs no second for it.
     async with open_engine(ctx) as engine:
         stdio_role: Role = "agent" if role == "agent" else "delegate"
         canon = ScopedCanon(

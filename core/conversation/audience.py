@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from core.conversation.context import DEFAULT_TOKEN_BUDGET
+from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 
 PRIMARY = "user:primary"
 

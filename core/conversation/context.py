@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
+from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 from core.conversation.views import age_text
 from core.domain.errands import errand_status_of, meanings, status_meaning
 from core.domain.provenance import Invitation, named_provenance, source_type_of
@@ -56,7 +57,6 @@ KEEP_WHY = "its day came from a trip since called off"
 INVITED_TITLE = "Invitations from others, not accepted by the user (not the user's plans):"
 """Questions a stranger's calendar invitation raised: apart from the user's own, so an
 invitation never reads as something the user plans (``core.signals.invitations``)."""
-DEFAULT_TOKEN_BUDGET = 1200
 CHARS_PER_TOKEN = 4
 _OMITTED_ROOM = 60
 """Characters kept free for the '(+N older facts not shown ...)' line."""

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from core.conversation.context import (
-    DEFAULT_TOKEN_BUDGET,
     ContextBlock,
     build_context,
     invitation_of,
 )
+from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.policy import Policy
 from core.domain.said_of_users import SaidOfUser, judged

@@ -11,13 +11,29 @@ nouns as proper nouns there as often as names. So a lower-case word is a name wh
   adjectives and adverbs, nor a function word), not a chat abbreviation, and not
   one slip of the thumb away from a function word or an adverb ("stil", "realy",
   "jsut"): "kaylee", "jaxon", "priya".
+
+The dictionary is read on first need from the pipeline's own files (its lemmatizer's
+word index, checked against the SHA-256 manifest like the rest of the pipeline) and
+spaCy's English stop words, without loading the pipeline or importing spaCy: a caller
+that reads no message (``canon mcp``) does not pay a second and a half for a word list.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
-from core.extraction.linguistics.model import load
+from core.errors import LanguageModelMissing
+from core.extraction.linguistics.model import find_verified
+
+LEMMA_INDEX = Path("lemmatizer", "lookups", "lookups.bin")
+"""The lemmatizer's tables in the pipeline's data directory (in the manifest)."""
+ADVERBS_KEY = 10054248821341768113
+"""spaCy's string hash of "adv", the key of the adverbs in the lemma index (its tables
+key their entries by hash; ``tests/extraction/test_first_names_dictionary.py`` checks it
+against ``spacy.strings.hash_string``)."""
 
 
 def _words(block: str) -> frozenset[str]:
@@ -68,12 +84,38 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 def _dictionary() -> tuple[frozenset[str], frozenset[str]]:
     """Every English word the pipeline's lemmatizer knows, and the ones that are easy to
     mistype in a name's place (function words and adverbs)."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    index = load().get_pipe("lemmatizer").lookups.get_table("lemma_index")  # type: ignore[attr-defined]
+    index = lemma_index()
+    stop_words = english_stop_words()
     words = frozenset(w for pos in index.values() for w in pos)
-    adverbs = frozenset(index.get("adv", ())) | STOP_WORDS
-    return words | STOP_WORDS, adverbs
+    adverbs = frozenset(index.get(ADVERBS_KEY, ())) | stop_words
+    return words | stop_words, adverbs
+
+
+def lemma_index() -> dict[int, list[str]]:
+    """The lemmatizer's base forms by part of speech (keyed by spaCy's string hash), read
+    from the verified pipeline's files. srsly (spaCy's serialiser) reads them without
+    spaCy."""
+    import srsly  # type: ignore[import-untyped]
+
+    tables: Any = srsly.read_msgpack(find_verified().data_dir / LEMMA_INDEX)
+    index: dict[int, list[str]] = tables["lemma_index"]
+    return index
+
+
+def english_stop_words() -> frozenset[str]:
+    """spaCy's English stop words, read from spaCy's own ``stop_words.py`` by its path: a
+    module of one set literal and no imports, where importing it through spaCy would
+    import spaCy, most of a second."""
+    spacy = importlib.util.find_spec("spacy")
+    if spacy is None or spacy.origin is None:
+        raise LanguageModelMissing("spaCy is not installed, so neither is its word list")
+    path = Path(spacy.origin).parent / "lang" / "en" / "stop_words.py"
+    spec = importlib.util.spec_from_file_location("canon_spacy_english_stop_words", path)
+    if not path.is_file() or spec is None or spec.loader is None:
+        raise LanguageModelMissing(f"spaCy's English stop words are not at {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return frozenset(module.STOP_WORDS)
 
 
 def _one_slip(word: str) -> set[str]:

@@ -27,7 +27,6 @@ from typing import Any, Literal
 
 from core.conversation.change_views import answer_acts, related_history
 from core.conversation.chat import AfterChange
-from core.conversation.context import DEFAULT_TOKEN_BUDGET
 from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.held_values import held_by_writer
@@ -37,6 +36,7 @@ from core.conversation.said_since import (
     overtaken_refusal,
     said_since_asked,
 )
+from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 from core.conversation.views import (
     state_view,
     why_view,

@@ -23,9 +23,11 @@ SETTINGS_OWN = {
     "core.extraction.reader_mode",
     "core.extraction.gazetteer",
     "core.extraction.users_clock",
+    "core.extraction.word_gates",
 }
 """The configuration modules of the extraction package the settings name (the model's
-configuration, where messages are read, places and their zones); no rule module."""
+configuration, where messages are read, places and their zones), and the gate the
+gazetteer's few patterns are compiled with (stdlib only); no rule module."""
 
 NEVER = (
     "core.engine.engine",

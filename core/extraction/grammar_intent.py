@@ -29,14 +29,8 @@ from core.extraction.grammar_results import negated_result, result_holds
 from core.extraction.home_words import HOME_SAID
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
-from core.extraction.intent_tense import (
-    DATED_BEHIND_AT,
-    FAR_PAST,
-    FUTURE,
-    JOURNEY_DONE,
-    STATIVE_PAST,
-    marks_present,
-)
+from core.extraction.intent_tense import FAR_PAST, FUTURE, JOURNEY_DONE, STATIVE_PAST, marks_present
+from core.extraction.intent_tense import dated_behind as _dated_behind
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.linguistics.requests import (
     AMEND,
@@ -245,10 +239,7 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
             and not _HABIT_PAST.search(low)
             and not _EXPERIENCE.search(low)
             # "we've flown to Lisbon in 2019": a perfect dated behind tells the past
-            and (
-                (reading.perfect and DATED_BEHIND_AT.search(low) is None)
-                or (not reading.perfect and not re.search(r"\b(?:ago|19\d\d|20\d\d)\b", low))
-            )
+            and not _dated_behind(low, perfect=reading.perfect)
         ):
             return _as(ci, "planning" if _AUX_FUTURE.search(low) else "assertive")
     return ci

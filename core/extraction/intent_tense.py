@@ -148,6 +148,15 @@ DATED_BEHIND = (
 been in Berlin last summer"): the perfect then tells the past, not a stay that runs up to
 now ("since 2019", "for a week" run on to now and are not this)."""
 DATED_BEHIND_AT = re.compile(DATED_BEHIND)
+_YEAR_OR_AGO = re.compile(r"\b(?:ago|19\d\d|20\d\d)\b")
+
+
+def dated_behind(low: str, *, perfect: bool) -> bool:
+    """Whether a clause told in the perfect (``perfect``) or not is dated at a day behind:
+    a perfect by ``DATED_BEHIND``, anything else by a year or "ago"."""
+    return (DATED_BEHIND_AT if perfect else _YEAR_OR_AGO).search(low) is not None
+
+
 _NOT_DATED_BEHIND = rf"(?![^.;!?]*?(?:{DATED_BEHIND}))"
 PRESENT_OVERRIDE = branched(
     rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|{_NOTE_ITEM_NOW}|{_AND_NOW_STATE}|"

@@ -57,3 +57,9 @@ BILL_PRICED = gated(
     + r"\s*[:\u2013\u2014-]?\s*(?=(?:us\$|[$€£¥₹₦₱฿])\s?\d|"
     r"\d[\d,]*(?:\.\d{1,2})?k?\s?(?:euros?|eur|dollars|bucks|pounds|quid|usd|gbp)\b)"
 )
+BILL_IN = gated(
+    _NAMED_BILL
+    # "Internet bill's in: $65", "the gas bill is in, £92": a bill come in, and its sum; the
+    # sum must say its currency ("rent is in 10 days" is when, not how much).
+    + r"(?:\s+is|'s)\s+(?:just\s+|finally\s+)?in\s*[,:.-]?\s*(?=(?:us\$|[$€£¥₹₦₱฿])\s?\d)"
+)

@@ -30,6 +30,7 @@ from core.extraction.home_words import HOME_SAID
 from core.extraction.intent import ClauseIntent
 from core.extraction.intent_nonfactual import IF_IDIOM
 from core.extraction.intent_tense import FAR_PAST, FUTURE, JOURNEY_DONE, STATIVE_PAST, marks_present
+from core.extraction.intent_tense import dated_behind as _dated_behind
 from core.extraction.linguistics.reading import ClauseReading
 from core.extraction.linguistics.requests import (
     AMEND,
@@ -61,7 +62,8 @@ _EXPERIENCE = gated(
     # done before is an experience (not "twice today", so far today; not "the guest has
     # messaged 4 times": only a journey's verb).
     rf"\b{JOURNEY_DONE}\b[^.;!?]*?(?:\b(?:twice|once|(?:a\s+few|a\s+couple(?:\s+of)?|several|"
-    r"many|loads\s+of|lots\s+of|\d+|two|three|four|five)\s+times)\b(?!\s+(?:today|this\s+"
+    r"many|loads\s+of|lots\s+of|countless|umpteen|dozens\s+of|so\s+many|\d+|two|three|four|five)"
+    r"\s+times)\b(?!\s+(?:today|this\s+"
     r"(?:morning|week)))|\bbefore\s*(?=$|[.!?,;:)]))"
 )
 _HABIT_PAST = gated(r"\bused\s+to\b|\bgrew\s+up\b")
@@ -237,7 +239,8 @@ def refine(ci: ClauseIntent, reading: ClauseReading | None, low: str) -> ClauseI
             lexical_only
             and not _HABIT_PAST.search(low)
             and not _EXPERIENCE.search(low)
-            and (reading.perfect or not re.search(r"\b(?:ago|19\d\d|20\d\d)\b", low))
+            # "we've flown to Lisbon in 2019": a perfect dated behind tells the past
+            and not _dated_behind(low, perfect=reading.perfect)
         ):
             return _as(ci, "planning" if _AUX_FUTURE.search(low) else "assertive")
     return ci

@@ -75,7 +75,10 @@ _NOT_COMMAND = gated(
     # "pick up is at 3", "move-in date is the 1st", "book club got cancelled".
     r"return\s+(?:flight|trip|train|date|label|window|policy)s?|book\s+club|"
     r"move[\s-](?:in|out)\s+(?:date|day)|(?:pick[\s-]?up|drop[\s-]?off|check[\s-](?:in|out))"
-    r"\s+(?:time|is|was|got|moved|changed)|update\s*:)\b"
+    r"\s+(?:time|is|was|got|moved|changed)|update\s*:|"
+    # "set off for tahoe many times over the years": a journey counted, the past with its
+    # subject left out (not "set off at 6 tomorrow", an order or a plan).
+    r"set\s+(?:off|out)\b(?=[^.;!?]*\b(?:times|twice|over\s+the\s+years)\b))\b"
 )
 _COMMAND_WORD_AS_SUBJECT = gated(
     r"^(?:mark|review|order|call|pay|check|move|leave|fix|set|book|return|"

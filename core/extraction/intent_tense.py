@@ -52,7 +52,8 @@ FAR_PAST = branched(
     r"(?<!\bat\s)\bonce\b(?!\s+(?:again|more|i|we|you|u|he|she|they|it|the|my|our|his|her|"
     r"their|that|this|everyone|everything|[a-z]+(?:'s|'re|\s+(?:is|are|has|have|gets?|lands?|"
     r"arrives?|comes?|clears?))\b))|"
-    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+)\s+times\b|"
+    r"\btwice\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several|many|three|four|five|\d+|countless|umpteen|"
+    r"dozens\s+of|loads\s+of|lots\s+of)\s+times\b|\bover\s+the\s+years\b|"
     # "we've set off for lisbon before": a journey in the perfect done before, the adverb
     # ending the clause (not "have to leave before", "before we go", "had this bug before").
     r"\b(?:'ve|have|has)\s+(?:(?:already|ever|just|both|all)\s+)?"
@@ -137,13 +138,34 @@ HAD_NEWS = gated(
     r"(?:baby|babies|twins|op|operation|surgery|procedure|results?|jab|vaccine|booster|"
     r"scan|interview|offer|keys)\b(?![^.;!?]*\b(?:twice|times|once|before|ago)\b)"
 )
+DATED_BEHIND = (
+    r"\bin\s+(?:(?:early|late|mid)[\s-]+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
+    r"dec)[a-z]*\s+)?(?:19|20)\d\d\b|\bback\s+in\s+(?:19|20)\d\d\b|\blast\s+(?:year|summer|winter|"
+    r"spring|fall|autumn|christmas|easter|thanksgiving|decade)\b|"
+    r"\b(?:years|months|decades|ages)\s+ago\b"
+)
+"""A day behind that a present perfect is dated at ("we've flown to Lisbon in 2019", "I've
+been in Berlin last summer"): the perfect then tells the past, not a stay that runs up to
+now ("since 2019", "for a week" run on to now and are not this)."""
+DATED_BEHIND_AT = gated(DATED_BEHIND)
+_YEAR_OR_AGO = gated(r"\b(?:ago|19\d\d|20\d\d)\b")
+
+
+def dated_behind(low: str, *, perfect: bool) -> bool:
+    """Whether a clause told in the perfect (``perfect``) or not is dated at a day behind:
+    a perfect by ``DATED_BEHIND``, anything else by a year or "ago"."""
+    return (DATED_BEHIND_AT if perfect else _YEAR_OR_AGO).search(low) is not None
+
+
+_NOT_DATED_BEHIND = rf"(?![^.;!?]*?(?:{DATED_BEHIND}))"
 PRESENT_OVERRIDE = branched(
     rf"{_BETTER_THAN_EVER}|{CARE_STATE.pattern}|{_SYMPTOM_GONE}|{_NOTE_ITEM_NOW}|{_AND_NOW_STATE}|"
     rf"{HAD_NEWS.pattern}|"
     # "went vegetarian last year and haven't looked back": still so.
     r"\b(?:haven't|have\s+not|never)\s+looked\s+back\b|"
     r"\bsince\b|\bnow\b|\bstill\b|\bcurrently\b|\bthese\s+days\b|\banymore\b|\bno\s+longer\b|"
-    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)|(?<=\w)'s\s+been\b(?!\s+to\b)|"
+    r"\b(?:'ve|have|has)\s+been\b(?!\s+to\b)" + _NOT_DATED_BEHIND + r"|"
+    r"(?<=\w)'s\s+been\b(?!\s+to\b)" + _NOT_DATED_BEHIND + r"|"
     # A perfect that runs up to now: "I haven't had a vacation in two years", "I've had a
     # cold for a week" (not "I've had the flu twice": an experience).
     r"\b(?:'ve|have|has|haven't|hasn't|have\s+not|has\s+not)\s+(?:not\s+)?(?:had|seen|taken|"

@@ -25,13 +25,14 @@ from core.extraction.leg_codes import city_of_code
 from core.extraction.mail_pointers import written_out as pointer_written_out
 from core.extraction.note_labels import written_out
 from core.extraction.regex_branches import sub_where
+from core.extraction.status_after_dash import status_after_dash
 from core.extraction.timewords import MONTHS
 from core.extraction.word_gates import gated
 
 _LIST_MARKS = gated(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\$|\u00b7|"
     r"\d\s*[-\u2013]\s*\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec)|\n|->|\u2192|\s>\s|\s-\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
+    r"oct|nov|dec)|\n|->|\u2192|\s>\s|\s--?\s|\s[\u2013\u2014]\s|:|\(now\)|[\u2714\u2705\u2713]|\d/\d|\d\s?(?:am|pm)\b",
     re.I,
 )
 
@@ -83,15 +84,6 @@ _ARRIVE_LINE = gated(r"(?:^|(?<=[.;!?:]\s)|(?<=day\s))arrive\s+(?=[A-Z])")
 _SHORT_DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday"}
 _SHORT_DAYS |= {"weds": "wednesday", "thu": "thursday", "thur": "thursday"}
 _SHORT_DAYS |= {"thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
-
-_STATUS_AFTER_DASH = gated(
-    r"(?:^|(?<=[.;!?] ))(?P<thing>[^.;!?:\-]{2,40}?)\s+-\s+"
-    r"(?=(?:paid|due|cancell?ed|canceled|booked|done|postponed|refunded|\$\s?\d)\b|\$)",
-    re.I,
-)
-"""A status or an amount after a dash is the thing's: "car insurance - paid", "Gas bill -
-$82 - due Fri", "Trip to Seattle - CANCELLED"."""
-_VERB = gated(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
 
 _NOW_LABEL = gated(
     r"(?:^|(?<=[.;!?] ))(?:currently|current|now|right\s+now|location|loc|where\s+(?:we|i)\s+"
@@ -278,10 +270,7 @@ def as_sentences(text: str) -> str:
         lambda m: _SHORT_DAYS.get(m.group("day").rstrip(".").lower(), m.group()), text
     )
     text = _STATUS_FIRST.sub(lambda m: f"{m.group('thing')} {m.group('status').lower()}", text)
-    for _ in range(3):  # "Gas bill - $82 - due Fri": each dash in turn
-        text, n = _STATUS_AFTER_DASH.subn(_status, text)
-        if not n:
-            break
+    text = status_after_dash(text)
     return _BILL_PRICED.sub(lambda m: f"{m.group('item')} is ", text)
 
 
@@ -373,13 +362,6 @@ def _of_month(m: re.Match[str]) -> str:
 
 def _heading(m: re.Match[str]) -> str:
     return _day_words(m.group("head")) + " "
-
-
-def _status(m: re.Match[str]) -> str:
-    thing = m.group("thing")
-    if _VERB.search(thing):
-        return m.group()  # "we landed - paid $40 for the cab": a clause, not an item
-    return thing + " "
 
 
 def _day_in(m: re.Match[str]) -> str:

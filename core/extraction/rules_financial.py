@@ -18,8 +18,8 @@ from core.extraction.amounts import WORD_AMOUNT as _WORD_AMOUNT
 from core.extraction.amounts import amount_in as _amount_in
 from core.extraction.bill_amounts import bill_now as _bill_now
 from core.extraction.bill_comes_to import BILL as _BILL
+from core.extraction.bill_comes_to import BILL_IN, BILL_PRICED
 from core.extraction.bill_comes_to import BILL_IS as _BILL_IS
-from core.extraction.bill_comes_to import BILL_PRICED
 from core.extraction.bill_comes_to import CAME as _CAME
 from core.extraction.bill_comes_to import OWED as _OWED
 from core.extraction.bill_names import bill_name
@@ -215,7 +215,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
                         return []
                     status, came = "due", True
                 break
-    bill = _BILL_IS.search(clause.low) or BILL_PRICED.search(clause.low)
+    bill = (
+        _BILL_IS.search(clause.low) or BILL_PRICED.search(clause.low) or BILL_IN.search(clause.low)
+    )
     bare = None if amount is not None or bill is None else bare_amount_at(clause.low, bill.end())
     if bare is not None and bare >= 10:
         # "the hospital bill is 1200": no currency written, none assumed ("rent is 1 of our

@@ -55,10 +55,17 @@ _LONG_AGO = gated(
 )
 _DONE_BEFORE = gated(
     r"\b(?:twice|(?:a\s+few|a\s+couple(?:\s+of)?|several|many|loads\s+of|lots\s+of|\d+|two|three|"
-    r"four|five)\s+times|(?:once|before)(?=\s*(?:$|[.!?,;:)])))"
+    r"four|five|countless|umpteen|dozens\s+of|so\s+many)\s+times|(?:once|before)(?=\s*(?:$|[.!?,;:)])))"
 )
 """A departure counted or done before ("we've set off for lisbon before", "set off for porto
 twice"): an experience told, not a trip under way (not "left once the rain stopped")."""
+_HABITUAL = gated(
+    r"\b(?:(?:every|each)\s+(?:single\s+)?(?:year|summer|winter|spring|fall|autumn|christmas|"
+    r"easter|thanksgiving|weekend|week|month|time|holiday)|over\s+the\s+years|always|usually|"
+    r"normally|most\s+(?:years|summers|winters|weekends))\b"
+)
+"""A departure told as a habit ("we set off for tahoe every winter", "set off for tahoe many
+times over the years"): how things go, not a trip under way."""
 _BACK_SINCE = gated(
     r"\b(?:were|was|got|came|flew|drove|made\s+it)\s+(?:(?:back|home)\s+)?(?:back|home)\b"
 )
@@ -85,6 +92,7 @@ def set_out_lately(clause: Clause, *, dated_only: bool = False) -> list[Candidat
     if (
         _LONG_AGO.search(clause.low)
         or _DONE_BEFORE.search(clause.low, m.end())
+        or _HABITUAL.search(clause.low, m.end())
         or _BACK_SINCE.search(clause.low, m.end())
     ):
         return []

@@ -112,13 +112,21 @@ _WORDS: Final = [
     "released",
     "deadline",
     "finished",
+    # What a bill is for, typed fast before "bill": "watr bill $55", "intenet bill".
+    "water",
+    "electric",
+    "electricity",
+    "internet",
+    "phone",
+    "heating",
 ]
 
 
-_DROPS_READ: Final = frozenset(["already", "arrived"])
-"""Seven-letter words whose every one-letter-dropped form was checked by hand not to be
-an English word ("alredy", "alrady", "aready"; "arrved", "arrivd"): read like the long
-words. Not "leaving" ("laving"), "staying" ("saying") or "landed" ("laded")."""
+_DROPS_READ: Final = frozenset(["already", "arrived", "water"])
+"""Shorter words whose every one-letter-dropped form was checked by hand not to be an
+English word ("alredy", "alrady", "aready"; "arrved", "arrivd"; "wter", "waer", "watr"):
+read like the long words. Not "leaving" ("laving"), "staying" ("saying") or "landed"
+("laded")."""
 
 _WEEKDAYS: Final = _DAY_WORDS[:7]
 _BY_EAR: Final = {

@@ -231,6 +231,7 @@ PROBE_SETS = (
     "probes32c",
     "probes33a",
     "probes33b",
+    "probes34c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -791,6 +792,7 @@ _PROBE_MINIMUM = {
     "probes32c": 16,
     "probes33a": 72,
     "probes33b": 52,
+    "probes34c": 72,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""

@@ -60,7 +60,9 @@ _NAMED_REPORT = re.compile(
 )
 # "Sarah's rent is ...", not "Trip's over": the possessed thing must be a field's noun.
 _NAMED_POSSESSOR = re.compile(
-    _LEAD + r"[A-Z][a-z]+'s\s+(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
+    # "Jake's Tahoe trip", "the Smiths' Tahoe trip": a place may name what is theirs.
+    _LEAD
+    + r"(?:the\s+)?[A-Z][a-z]+(?:'s|s')\s+(?:[A-Z][\w.-]*\s+){0,2}(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
     r"loan|address|city|home|house|job|employer|vacation|holiday|birthday)\b"
 )
 # "dads flight got cancelled", "mom's trip is off", "grandmas flight lands at 6": a relative
@@ -121,9 +123,20 @@ _NAMED_SUBJECT = re.compile(
 )
 
 
+_NAME_POSSESSES_TRIP = re.compile(
+    _LEAD
+    + r"(?P<name>[a-z]+)(?:'s|s)\s+(?:[a-z.-]+\s+){0,2}(?:trip|flight|vacation|holiday|cruise)\b",
+    re.IGNORECASE,
+)
+"""A first name owning the trip, however typed: "jake's tahoe trip got moved"."""
+
+
 def about_someone_else(text: str) -> bool:
     """Whether the clause's subject, or the one whose words it reports, is not the speaker."""
     stripped = text.lstrip(" \"'“”‘’([")
+    named = _NAME_POSSESSES_TRIP.match(stripped)
+    if named is not None and is_common_first_name(named.group("name").lower()):
+        return True
     return any(
         p.search(stripped)
         for p in (

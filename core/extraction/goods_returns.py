@@ -251,6 +251,8 @@ _GOES_BACK = re.compile(
     r"return\s+(?:is\s+|'s\s+|has\s+)?(?:still\s+)?(?:not|never)\s+(?:been\s+)?(?:done|sorted)|"
     r"return\s+(?:still\s+)?(?:did\s+not|didn'?t|never|has\s*n'?t)\s+(?:got|get|gotten|been)\s+"
     r"(?:done|sorted)|"
+    # "amazon return before we go", "zara return b4 the trip": still to go back, by then.
+    r"return\s+(?:before|b4)\b|"
     # "the zara return is still sitting in my boot": still here, so not yet gone back.
     r"return\s+(?:is\s+|'s\s+)?still\s+(?:sitting\s+|lying\s+)?(?:in|on|by)\s+(?:the|my|our)\s)\b"
 )

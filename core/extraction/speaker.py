@@ -129,14 +129,22 @@ _NAME_POSSESSES_TRIP = re.compile(
     re.IGNORECASE,
 )
 """A first name owning the trip, however typed: "jake's tahoe trip got moved"."""
+_NAME_ON_THE_WAY = re.compile(
+    _LEAD
+    + r"(?P<name>[a-z]+)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:driving|flying|heading|leaving|"
+    r"going|travell?ing|setting\s+off|off)\b",
+    re.IGNORECASE,
+)
+"""A first name going somewhere: "jake's driving to tahoe tonight" (his "'s" is "is")."""
 
 
 def about_someone_else(text: str) -> bool:
     """Whether the clause's subject, or the one whose words it reports, is not the speaker."""
     stripped = text.lstrip(" \"'“”‘’([")
-    named = _NAME_POSSESSES_TRIP.match(stripped)
-    if named is not None and is_common_first_name(named.group("name").lower()):
-        return True
+    for said in (_NAME_POSSESSES_TRIP, _NAME_ON_THE_WAY):
+        named = said.match(stripped)
+        if named is not None and is_common_first_name(named.group("name").lower()):
+            return True
     return any(
         p.search(stripped)
         for p in (

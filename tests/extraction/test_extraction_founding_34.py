@@ -198,6 +198,8 @@ def test_a_day_set_out_on_is_the_new_one_and_go_needs_no_to(
         "jake's tahoe trip got moved to the 12th",
         "the Smiths' Tahoe trip got moved to the 12th",
         "bens flight got moved to friday",
+        "jake's driving to tahoe tonight instead of sunday",
+        "Sarah is flying to Denver friday",
     ],
 )
 def test_look_alikes_plan_no_trip_of_the_writers(text: str) -> None:

@@ -125,10 +125,12 @@ _NAMED_SUBJECT = re.compile(
 
 _NAME_POSSESSES_TRIP = re.compile(
     _LEAD
-    + r"(?P<name>[a-z]+)(?:'s|s)\s+(?:[a-z.-]+\s+){0,2}(?:trip|flight|vacation|holiday|cruise)\b",
+    + r"(?P<name>[a-z]+)(?:'s|s)\s+(?:(?!(?:school|field|class|residential)\b)[a-z.-]+\s+){0,2}"
+    r"(?:trip|flight|vacation|holiday|cruise)\b",
     re.IGNORECASE,
 )
-"""A first name owning the trip, however typed: "jake's tahoe trip got moved"."""
+"""A first name owning the trip, however typed: "jake's tahoe trip got moved" (a child's
+school trip is the parent's to pay for: "Jake's school trip (£12) still not paid")."""
 _NAME_ON_THE_WAY = re.compile(
     _LEAD
     + r"(?P<name>[a-z]+)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:driving|flying|heading|leaving|"

@@ -1633,6 +1633,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # bill due a day ahead may be planning; two texts found in other sets reworded);
     # 0.981 (51/52) / 0.976 (40/41) after the fixes, none. Floors with the wider margin.
     ("probes33b", "dev"): Figures(0.92, 0.92, 0.00, 0.00, 0, 0.00),
+    # probes34c (thirty-fourth round, founding34: the founding story told by ten voices, the
+    # plan, the errand "before" it, leaving early "tonight instead of sunday", already there
+    # with the return "still not done", the trip moved by its place alone ("tahoe got moved
+    # to the 12th"), cut short, back home; someone else's trip, questions, conditions, the
+    # past and "before work" as look-alikes), one batch of 72 committed before any rule
+    # changed: 0.972 (70/72) / 0.633 (62/98), two records with a forbidden field (someone
+    # else's trip moved or leaving tonight); 0.972 (70/72) / 0.959 (94/98) after the fixes,
+    # none. Floors with the wider margin of a single batch.
+    ("probes34c", "dev"): Figures(0.92, 0.91, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

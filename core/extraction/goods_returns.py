@@ -65,12 +65,13 @@ _TO_DO = (
 clause, where it is a command to oneself ("send the amazon parcel back tomorrow"), read as
 a to-do only when ``core.extraction.errand_notes`` says so."""
 _TOOK_RETURN = re.compile(
-    r"\b(?:took|dropped|mailed|posted|shipped|sent|did|couriered|handed\s+in)\s+"
+    r"\b(?:took|dropped|mailed|posted|shipped|sent|couriered|handed\s+in)\s+"
     r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b(?!\s+"
     + r"(?:flights?|trips?|tickets?|journey|legs?|label|policy|window|address|form)\b))"
 )
 """A return named as the errand, done: "took the amazon return to the post office",
-"dropped the zara return at ups", "did the ikea return"; it went back."""
+"dropped the zara return at ups"; it went back. ("did the amazon return" is read where the
+errand is known, by the conversation.)"""
 _RETURN_DUE = re.compile(
     _TO_DO + r"(?:return|send\s+back|ship\s+back|"
     r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"

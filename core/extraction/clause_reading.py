@@ -60,10 +60,11 @@ _HAPPENED_ON_ITS_DAY = frozenset(
 """A falling ill, a diagnosis or a job begun or left in the past happened on its day, though
 its result holds: "my girlfriend tested positive on monday", "joined Stripe on monday"
 (said on a Wednesday) are behind."""
-_COMPARED_WITH = gated(r"\b(?:than|(?:first|only)\s+time)\s+$")
+_COMPARED_WITH = gated(r"\b(?:than|instead\s+of|(?:first|only)\s+time)\s+$")
 """A day after "than" is compared with, and "in a week" after "the first time" is the week
 behind, not when the clause happens: "he is much brighter today than yesterday", "Jamie is
-fever-free for the first time in a week" are about today."""
+fever-free for the first time in a week" are about today; a day after "instead of" or
+"rather than" is the one given up ("leaving tonight instead of sunday")."""
 _PUT_OFF_TO = gated(
     r"\bhad\s+to\s+(?:push|move|reschedule|postpone|bump|rebook)\s+(?:[\w']+\s+){0,4}?"
     r"(?:back\s+|forward\s+)?(?:to|till|til|until|for)\s+"

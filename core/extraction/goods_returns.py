@@ -12,6 +12,7 @@ import re
 
 from core.extraction.clause import Clause, phrase_after
 from core.extraction.organisations import known_organisation, organisation_slip
+from core.extraction.paid_or_owed import not_paid
 from core.extraction.word_gates import gated
 
 # Where the thing paid for ends: a pronoun starts the next clause of a run-on ("paid the
@@ -47,12 +48,15 @@ _RETURNED = gated(
     r"brought\s+back)\s+"
 )
 _BACK_AFTER = gated(
-    r"\b(?:sent|shipped|mailed|posted|took|brought|sending|shipping|mailing|posting|taking|"
+    r"\b(?:(?:sent|shipped|mailed|posted|took|brought|sending|shipping|mailing|posting|taking|"
     r"bringing|send|ship|mail|post|take|bring)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
-    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)\b"
+    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)|"
+    r"(?:dropped|dropping|drop)\s+(?P<obj2>(?:the|my|our|those|these|that|this)"
+    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back2>off))\b"
 )
 """The particle after the thing sent: "sent the jacket back to zara", "posted the dress back",
-"sending the boots back on monday", "gotta send the dress back"."""
+"sending the boots back on monday", "gotta send the dress back"; and the particle of "dropped
+the amazon return off at ups"."""
 _TO_DO = (
     r"(?:\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
     r"remind\s+(?:me|us)\s+to|forget\s+to|going\s+to|gonna|will|'ll|should)\s+(?:to\s+)?"
@@ -61,6 +65,14 @@ _TO_DO = (
 """Before an errand's verb: "need to", "gotta", "will"; or nothing, at the start of the
 clause, where it is a command to oneself ("send the amazon parcel back tomorrow"), read as
 a to-do only when ``core.extraction.errand_notes`` says so."""
+_TOOK_RETURN = gated(
+    r"\b(?:took|dropped|mailed|posted|shipped|sent|couriered|handed\s+in)\s+"
+    r"(?=(?:(?:the|my|our|that|this)\s+)?(?:[\w&'.-]+\s+){0,2}return\b(?!\s+"
+    + r"(?:flights?|trips?|tickets?|journey|legs?|label|policy|window|address|form)\b))"
+)
+"""A return named as the errand, done: "took the amazon return to the post office",
+"dropped the zara return at ups"; it went back. ("did the amazon return" is read where the
+errand is known, by the conversation.)"""
 _RETURN_DUE = gated(
     _TO_DO + r"(?:return|send\s+back|ship\s+back|"
     r"take\s+back|bring\s+back|mail\s+back|post\s+back)\s+"
@@ -153,8 +165,12 @@ def goods_return(clause: Clause, text: str, priced: bool) -> tuple[str, str, str
     to comes third. ``text`` is the clause with amounts blanked out."""
     text = _particle_first(text)
     low = text.lower()
-    if m := _RETURNED.search(low):
+    if m := _RETURNED.search(low) or _TOOK_RETURN.search(low):
         status = "pending"
+        if (undone := not_paid(low, m.start())) is not None:
+            if not undone:
+                return "", "", None  # "never returned the amazon stuff": a story, no errand
+            status = "due"  # "still haven't returned the amazon stuff": it has to go back
     elif m := (
         _RETURN_DUE.search(low)
         or _DO_RETURN.search(low)
@@ -228,21 +244,37 @@ def _named_return_ahead(clause: Clause) -> tuple[str, str, str | None] | None:
 
 
 _GOES_BACK = gated(
-    r"^(?:(?:the|my|our|that|this)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+(?:"
+    r"(?:(?:the|my|our|that|this)\s+)?(?P<obj>[\w&'.-]+(?:\s+[\w&'.-]+)?)\s+(?:"
     r"(?:still\s+)?(?:has|needs|have|need)\s+to\s+(?:go|be\s+sent|be\s+taken|be\s+mailed)\s+back|"
     r"(?:still\s+)?needs?\s+(?:returning|sending\s+back|taking\s+back|to\s+be\s+returned|"
     r"posting|mailing|shipping|to\s+be\s+(?:posted|mailed|shipped))|"
-    r"return\s+(?:still\s+)?needs\s+(?:doing|to\s+be\s+done)|return\s+is\s+still\s+to\s+do)\b"
+    r"return\s+(?:still\s+)?needs\s+(?:doing|to\s+be\s+done)|return\s+is\s+still\s+to\s+do|"
+    # "amazon return still not done", "...not done yet", "...did not get done": undone now.
+    r"return\s+(?:is\s+|'s\s+|has\s+)?(?:still\s+)?(?:not|never)\s+(?:been\s+)?(?:done|sorted)|"
+    r"return\s+(?:still\s+)?(?:did\s+not|didn'?t|never|has\s*n'?t)\s+(?:got|get|gotten|been)\s+"
+    r"(?:done|sorted)|"
+    # "amazon return before we go", "zara return b4 the trip": still to go back, by then.
+    r"return\s+(?:before|b4)\b|"
+    # "the zara return is still sitting in my boot": still here, so not yet gone back.
+    r"return\s+(?:is\s+|'s\s+)?still\s+(?:sitting\s+|lying\s+)?(?:in|on|by)\s+(?:the|my|our)\s)\b"
 )
 """Goods said to be still going back, the thing as the subject: "the amazon thing has to go
-back by friday", "the zara jeans still need returning", "amazon return still needs doing"."""
+back by friday", "the zara jeans still need returning", "amazon return still needs doing",
+"amazon return still not done", "the zara return is still in my boot"."""
+
+
+_NEXT_FACT = gated(r"[,;]\s+|\s(?:and|but|so|plus)\s+")
 
 
 def still_to_go_back(clause: Clause) -> tuple[str, str, str | None] | None:
     """A shop's goods the clause says still have to go back: due. Only a shop names it
     ("the dog has to go back to the vet" is no return)."""
     said = clause.text.strip()
-    m = _GOES_BACK.match(said.lower())
+    low = said.lower()
+    # The goods may follow another fact: "arrived tahoe last nite, amazon return still not
+    # done", "we're already in tahoe and the amazon return is still in the car".
+    starts = [0, *(b.end() for b in _NEXT_FACT.finditer(low))]
+    m = next((g for at in starts if (g := _GOES_BACK.match(low, at)) is not None), None)
     if m is None:
         return None
     first = said[m.start("obj") : m.end("obj")].split()[0]
@@ -256,8 +288,9 @@ def _particle_first(text: str) -> str:
     m = _BACK_AFTER.search(text.lower())
     if m is None:
         return text
-    obj, back = text[m.start("obj") : m.end("obj")], text[m.start("back") : m.end("back")]
-    return f"{text[: m.start('obj')]}{back} {obj.rstrip()}{text[m.end('back') :]}"
+    o, b = ("obj", "back") if m.group("obj") is not None else ("obj2", "back2")
+    obj, back = text[m.start(o) : m.end(o)], text[m.start(b) : m.end(b)]
+    return f"{text[: m.start(o)]}{back} {obj.rstrip()}{text[m.end(b) :]}"
 
 
 def _shop_name(word: str) -> str | None:

@@ -10,6 +10,7 @@ from datetime import datetime
 
 from core.extraction.arrivals import dated_arrivals
 from core.extraction.day_trips import back_the_day_it_leaves, same_day_trip
+from core.extraction.due_before_the_trip import due_before_the_trip
 from core.extraction.hedged_back import back_as_hedged
 from core.extraction.home_visits import out_then_back
 from core.extraction.job_left import employer_since_left, home_since_left
@@ -41,7 +42,10 @@ def read_together(
             return_after_departure(
                 same_day_trip(
                     out_then_back(
-                        dedupe_observations(dated_arrivals(observations, explaining, at))
+                        dedupe_observations(
+                            # "tmrw we go tahoe. must return amazon before": due that day
+                            due_before_the_trip(dated_arrivals(observations, explaining, at))
+                        )
                     ),
                     at.date(),
                 )

@@ -25,7 +25,7 @@ from core.extraction.spent_months import month_spent_ahead
 from core.extraction.travel_arrived import ARRIVED, GOT_THING
 from core.extraction.travel_away import away_from_home
 from core.extraction.travel_cancellations import CALLED_OFF, cancellation, place_called_off
-from core.extraction.travel_changes import moved_to, still_weighed
+from core.extraction.travel_changes import moved_to, place_moved, still_weighed
 from core.extraction.travel_departures import sets_out_before
 from core.extraction.travel_gate import TRAVEL_GATE
 from core.extraction.travel_going import (
@@ -145,7 +145,7 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 "hypothetical" if weighed else "assertive",
             )
         ]
-    moved = moved_to(clause)
+    moved = moved_to(clause) or place_moved(clause)  # "tahoe got moved to the 12th"
     if moved:
         return moved
     if cannot_go(low):

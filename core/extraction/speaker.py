@@ -62,7 +62,9 @@ _NAMED_REPORT = gated(
 )
 # "Sarah's rent is ...", not "Trip's over": the possessed thing must be a field's noun.
 _NAMED_POSSESSOR = gated(
-    _LEAD + r"[A-Z][a-z]+'s\s+(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
+    # "Jake's Tahoe trip", "the Smiths' Tahoe trip": a place may name what is theirs.
+    _LEAD
+    + r"(?:the\s+)?[A-Z][a-z]+(?:'s|s')\s+(?:[A-Z][\w.-]*\s+){0,2}(?:new\s+)?(?:rent|mortgage|name|flight|trip|hotel|salary|bill|"
     r"loan|address|city|home|house|job|employer|vacation|holiday|birthday)\b"
 )
 # "dads flight got cancelled", "mom's trip is off", "grandmas flight lands at 6": a relative
@@ -129,9 +131,30 @@ _NAMED_SUBJECT = gated(
 )
 
 
+_NAME_POSSESSES_TRIP = gated(
+    _LEAD
+    + r"(?P<name>[a-z]+)(?:'s|s)\s+(?:(?!(?:school|field|class|residential)\b)[a-z.-]+\s+){0,2}"
+    r"(?:trip|flight|vacation|holiday|cruise)\b",
+    re.IGNORECASE,
+)
+"""A first name owning the trip, however typed: "jake's tahoe trip got moved" (a child's
+school trip is the parent's to pay for: "Jake's school trip (£12) still not paid")."""
+_NAME_ON_THE_WAY = gated(
+    _LEAD
+    + r"(?P<name>[a-z]+)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:driving|flying|heading|leaving|"
+    r"going|travell?ing|setting\s+off|off)\b",
+    re.IGNORECASE,
+)
+"""A first name going somewhere: "jake's driving to tahoe tonight" (his "'s" is "is")."""
+
+
 def about_someone_else(text: str) -> bool:
     """Whether the clause's subject, or the one whose words it reports, is not the speaker."""
     stripped = text.lstrip(" \"'“”‘’([")
+    for said in (_NAME_POSSESSES_TRIP, _NAME_ON_THE_WAY):
+        named = said.match(stripped)
+        if named is not None and is_common_first_name(named.group("name").lower()):
+            return True
     return any(
         p.search(stripped)
         for p in (

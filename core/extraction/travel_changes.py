@@ -67,6 +67,69 @@ _STAYING_AT_NOW = gated(
 sunday"), not ahead ("we'll be staying with friends till the 5th")."""
 
 
+_MOVE_VERB = r"(?:pushed|moved|rescheduled|bumped|shifted|postponed|put)\s+"
+_PLACE_MOVED = gated(
+    _LEAD
+    + r"(?:(?:i|we|i've|we've|we\s+have|i\s+have)\s+(?:just\s+|now\s+)?"
+    + _MOVE_VERB
+    # "we moved tahoe to the 14th": the speaker's verb, then the place
+    + r"(?P<place>[a-z][\w.-]*(?:\s+[a-z][\w.-]*)??)\s+(?:back\s+)?"
+    # "tahoe got moved to the 12th", "Tahoe's been pushed back to the 20th"
+    + r"|(?P<placed>[a-z][\w.-]*(?:\s+[a-z][\w.-]*)??)"
+    + r"(?:'s\s+(?:been\s+|now\s+)?|\s+(?:got|was|has\s+been|is(?:\s+now)?|'s\s+been)\s+)"
+    + _MOVE_VERB
+    + r"(?:back\s+)?)(?:to|til|till|until)\s+"
+)
+"""A trip named by its place alone, moved: "tahoe got moved to the 12th", "Tahoe's been
+pushed back to the 20th", "we moved tahoe to the 14th" (the place is checked by the caller:
+only a known place names a trip; "the wedding got moved" is no trip)."""
+_PLACE_IS_NOW = gated(
+    _LEAD
+    + r"(?P<place>[a-z][\w.-]*(?:\s+[a-z][\w.-]*)??)"
+    + r"(?:'s|\s+is)\s+(?P<now>now\s+)?(?:on\s+)?"
+)
+"""A trip named by its place, on another day now: "tahoe is next weekend now", "tahoe is
+now the 12th" (the day must follow at once, and "now" be said before or after it)."""
+_NOW_AFTER = gated(r"\s+now\b")
+
+
+def place_moved(clause: Clause) -> list[Candidate]:
+    """A trip named by its known place alone and its new day ("tahoe got moved to the
+    12th", "tahoe is next weekend now"): where and when it leaves, planned. Someone else's
+    ("their tahoe trip") never starts the clause, so it is not read here."""
+    if clause.intent in ("hypothetical", "none"):
+        return []
+    low = clause.low
+    m = _PLACE_MOVED.match(low)
+    is_now = None if m is not None else _PLACE_IS_NOW.match(low)
+    said = m or is_now
+    if said is None:
+        return []
+    group = "place" if said.group("place") is not None else "placed"
+    # The name is all of what was read as it ("Tahoe" of "Tahoe's been pushed back").
+    where = place_at(clause.text[: said.end(group)], said.start(group), bare=True)
+    if where is None or not where.known or where.end != said.end(group):
+        return []
+    # The day follows at once; its span may take in the "to" before it ("to the 12th").
+    day = next((t for t in clause.times if t.start <= said.end() < t.end), None)
+    if day is None or day.past or day.coarse or day.day < clause.at.date():
+        return []
+    if is_now is not None and is_now.group("now") is None and not _NOW_AFTER.match(low, day.end):
+        return []  # "tahoe is next weekend": when it is, said before; no change told
+    return [
+        Candidate("travel.destination", where.name, 0.85, "planning"),
+        Candidate("travel.depart_date", day.day.isoformat(), 0.85, "planning"),
+    ]
+
+
+_THEIRS = gated(
+    r"\b(?:his|her|their|your|(?!(?:today|tomorrow|tonight|yesterday|[a-z]+day|week|weekend|"
+    r"month|year|morning|evening|night|life|time)'s?\s)[a-z]+(?:'s|s'))\s+(?:[a-z.-]+\s+){0,2}$"
+)
+"""Someone else's, right before the trip and its place: "jake's tahoe trip", "the Smiths'
+Tahoe trip", "their flight" (not "today's flight", "tomorrow's trip")."""
+
+
 _DAY_WORDS = gated(r"(?:(?:on|the|this|next|[a-z]+day|mon|tues?|wed|thu|thurs|fri|sat|sun)\s*)*")
 """What may stand between the verb and its day: "staying till monday the 7th"."""
 
@@ -87,6 +150,8 @@ def moved_to(clause: Clause) -> list[Candidate]:
         return []
     if clause.intent == "historical" and any(t.past for t in clause.times):
         return []  # "we extended the trip to monday last year": a story
+    if m is not None and _THEIRS.search(low, 0, m.start("what")):
+        return []  # "the Smiths' Tahoe trip got moved to the 12th": their trip, their day
     # After the speaker's own verb the day comes at once ("moved the trip to the 20th");
     # "moved the trip to Lisbon to the 20th" moves it somewhere first: a plan, read later.
     days = [

@@ -187,14 +187,29 @@ _OPENER = gated(r"^\W*(?:(?:ok|okay|k|so|right|alright|aight|well|and|then|yeah|
 """The words a texter opens with before the day ("ok sunday, …", "right, saturday, …")."""
 
 
+_GIVEN_UP = gated(
+    r"(?:\s+now)?\s*[,-]?\s*(?:instead\s+of|rather\s+than|(?:and\s+|but\s+)?not)\s+(?:on\s+)?"
+    r"(?:[a-z]+day|mon|tues?|wed|thu|thurs|fri|sat|sun|tomorrow|tmrw|the\s+\d{1,2}(?:st|nd|rd|th)?)"
+    r"(?:\s+(?:any\s*more|anymore|now))?\W*$"
+)
+"""The day a new one replaces, after it: "tonight instead of sunday", "fri not sat"."""
+
+
 def day_said_first(clause: Clause) -> date | None:
     """The one day ahead a clause says and nothing else, after an opener ("ok sunday" in
-    "ok sunday, we are driving up to tahoe"): the day the trip in the clause after it sets
-    out on. None for a day gone by, two days or any other word."""
+    "ok sunday, we are driving up to tahoe"), or with the day it replaces after it
+    ("tonight instead of sunday" after "leaving for tahoe early -"): the day the trip in
+    the clause beside it sets out on. None for a day gone by, two days or any other word."""
     days = [t for t in clause.times if t.unit == "day"]
-    if len(days) != 1 or len(clause.times) != 1 or days[0].past:
+    if not days or days[0].past:
         return None
     t = days[0]
-    if _OPENER.sub("", clause.low[: t.start]) or _FILLER.sub("", clause.low[t.end :]):
+    given_up = _GIVEN_UP.match(clause.low, t.end)
+    # One day, or two when the second is the one given up; nothing coarser beside them.
+    if len(days) > (2 if given_up else 1) or len(clause.times) != len(days):
+        return None
+    if _OPENER.sub("", clause.low[: t.start]) or (
+        given_up is None and _FILLER.sub("", clause.low[t.end :])
+    ):
         return None
     return t.day if t.day >= clause.at.date() else None

@@ -87,6 +87,9 @@ HEADING = branched(
     r"|\b(?:i'm|im|i\s+am|we're|we\s+are|me\s+and\s+(?:the|my)\s+[a-z]+\s+are)\s+(?:now\s+)?"
     # (not "we're going back to tahoe": the going back is read by its own words, after)
     r"(?:going|doing)\s+(?!(?:to|up|down|over|across|out|back)\b)"
+    # "tmrw we go tahoe", "friday i go lagos": the plain "go" with the "to" left out.
+    r"|\b(?:i|we)\s+(?:will\s+|shall\s+|must\s+)?go\s+(?!(?:to|up|down|over|across|out|back|"
+    r"home|there|on|for|with|in|into|ahead|through|and|get|see|by|round|around)\b)"
     # "im taking the kids to my sisters in fresno": going, with the family along.
     # "taking our two toddlers to Scotland", "taking my mum to Paris": with whoever comes.
     r"|\btak(?:e|es|ing)\s+(?:the|my|our)\s+(?:(?:two|three|four|little|youngest|oldest|eldest)\s+)?"

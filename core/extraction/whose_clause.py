@@ -23,6 +23,7 @@ from core.extraction.profile_employer import WORKPLACE_TIE
 from core.extraction.speaker import about_someone_else, their_bill
 from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
+from core.extraction.travel_changes import place_moved
 from core.extraction.travel_going import booked_place
 from core.extraction.word_gates import gated
 
@@ -130,6 +131,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and not _OWN_THING.match(clause.low)
         and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
         and booked_place(clause.text, clause.low) is None  # "Crete is booked": the trip's
+        and not place_moved(clause)  # "lisbon got moved to the 20th": the trip's place
     )
     # "are u still in lisbon", "you're flying to Rome friday": the listener's whereabouts
     # and plans are theirs, asked or told.

@@ -233,6 +233,8 @@ PROBE_SETS = (
     "probes33b",
     "probes34a",
     "probes34b",
+    "probes34c",
+    "probes34d",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -795,6 +797,8 @@ _PROBE_MINIMUM = {
     "probes33b": 52,
     "probes34a": 70,
     "probes34b": 64,
+    "probes34c": 72,
+    "probes34d": 58,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1650,6 +1654,22 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # forbidden field; 1.000 (64/64) / 0.872 (41/47) after the fixes, none. Floors with the
     # wider margin of a single batch.
     ("probes34b", "dev"): Figures(0.94, 0.82, 0.00, 0.00, 0, 0.00),
+    # probes34c (thirty-fourth round, founding34: the founding story told by ten voices, the
+    # plan, the errand "before" it, leaving early "tonight instead of sunday", already there
+    # with the return "still not done", the trip moved by its place alone ("tahoe got moved
+    # to the 12th"), cut short, back home; someone else's trip, questions, conditions, the
+    # past and "before work" as look-alikes), one batch of 72 committed before any rule
+    # changed: 0.972 (70/72) / 0.633 (62/98), two records with a forbidden field (someone
+    # else's trip moved or leaving tonight); 0.972 (70/72) / 0.959 (94/98) after the fixes,
+    # none. Floors with the wider margin of a single batch.
+    ("probes34c", "dev"): Figures(0.92, 0.91, 0.00, 0.00, 0, 0.00),
+    # probes34d (thirty-fourth round, past34: a present perfect dated behind, "we've flown to
+    # lisbon in 2019", is the past; a departure told as a habit or counted is no trip; bills
+    # with a dash, "bill's in: $65", a typo in what a bill is for; "since 2019", "for a week",
+    # "just flown" as look-alikes that are now), one batch of 58 committed before any rule
+    # changed: 0.724 (42/58) / 0.471 (16/34), nine false commits; 0.983 / 0.971 after, none.
+    # Floors with the wider margin of a single batch.
+    ("probes34d", "dev"): Figures(0.93, 0.92, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

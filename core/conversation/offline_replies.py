@@ -151,7 +151,8 @@ def offline_answer(
         return told_about(
             said_on, facts, now, reader, open_items, shown_item
         )  # "what did i tell you about the car"
-    if ABOUT_ME(t):
+    if (about := ABOUT_ME(t)) or AGENDA(t):
+        # What is known, or coming up, with the question still waiting beside it.
         note = open_question_note(
             open_items,
             reader,
@@ -162,26 +163,14 @@ def offline_answer(
             now=now,
             names=names,
         )
-        said = about_me(facts, now, reader, in_doubt(open_items))
-        # Nothing known while a question waits: the question, not an invitation to say more.
-        return followed_by(
-            "Nothing confirmed yet." if note and said == NOTHING_KNOWN else said, note
-        )
-    if AGENDA(t):
-        note = open_question_note(
-            open_items,
-            reader,
-            any_field,
-            shown_item,
-            about_it=False,
-            held=mine_state,
-            now=now,
-            names=names,
-        )
-        said = agenda(facts, now, reader, in_doubt(open_items))
-        return followed_by(
-            "Nothing confirmed coming up yet." if note and said == NOTHING else said, note
-        )
+        if about:
+            said = about_me(facts, now, reader, in_doubt(open_items))
+            # Nothing known while a question waits: the question, not an invitation to say more.
+            empty = "Nothing confirmed yet." if said == NOTHING_KNOWN else None
+        else:
+            said = agenda(facts, now, reader, in_doubt(open_items))
+            empty = "Nothing confirmed coming up yet." if said == NOTHING else None
+        return followed_by(empty if note and empty else said, note)
     match, answer, topic = next(
         ((m, a, about) for q, a, about in STATE_QUESTIONS if (m := q.search(t)) is not None),
         (None, None, None),

@@ -44,7 +44,11 @@ _DONE = re.compile(
     rf"returned(?:\s+(?P<a>{_THING}))?"
     rf"|dropped\s+(?:(?P<b>{_THING})\s+off|off(?:\s+(?P<c>{_THING}))?)"
     rf"|dropped\s+(?P<h>{_THING})\s+(?:at|to|with|in)\s+{_AFTER}"
-    rf"|(?:sent|mailed|shipped)\s+(?:(?P<d>{_THING})\s+back|back(?:\s+(?P<e>{_THING}))?)"
+    rf"|(?:sent|mailed|shipped|posted)\s+(?:(?P<d>{_THING})\s+back|back(?:\s+(?P<e>{_THING}))?)"
+    # "sent the shoes today", "posted the boots off to amazon": no "back", so only goods the
+    # errand named count (checked in ``_done_errands``); sent somewhere, only to a drop place.
+    rf"|(?:sent|mailed|shipped|posted)\s+(?P<l>{_THING})(?:\s+off)?"
+    r"(?:\s+(?:to|at|with|via)\s+(?P<s>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2}))?"
     rf"|took\s+(?P<f>{_THING})\s+(?:back|to\s+(?P<q>[a-z'&.-]+(?:\s+[a-z'&.-]+){{0,2}}))"
     r"|(?P<g>the\s+(?:[a-z'&-]+\s+)?return)(?:'s|\s+is)\s+(?:done|sorted|in|back)"
     # "finally did the amazon return", "did the return today": the chore itself, done; only
@@ -139,13 +143,15 @@ def _done_errands(
     for clause in _CLAUSE.findall(text.lower()):
         if clause.rstrip().endswith("?") or (found := _DONE.match(clause.strip())) is None:
             continue
-        place = found.group("p") or found.group("q") or found.group("r")
+        place = found.group("p") or found.group("q") or found.group("r") or found.group("s")
         if place is not None and not _a_drop_place(place, still_to_do):
             continue  # "dropped the boots at mum's": left there, not sent back
-        thing = next((found.group(g) for g in "abcdefghijk" if found.group(g)), "it")
+        thing = next((found.group(g) for g in "abcdefghijkl" if found.group(g)), "it")
         named = _stems(thing) - _GENERIC
         if found.group("i") and not named and place is None:
             continue  # "it went back" says nothing of goods: a pronoun needs a verb of sending
+        if found.group("l") and not named:
+            continue  # "sent it", "posted the parcel": without "back", a letter or a gift
         # A thing named ("the amazon package", "the boots") is the errand of that name or
         # of those goods; none, any.
         which = (

@@ -43,6 +43,7 @@ async def boots_due(start_bot: StartBot, tg: FakeTelegram) -> Story:
         "boots are back with amazon",
         "sent the boots back",
         "dropped the boots off at the post office this morning",
+        "i sent the boots today finally",  # no "back": the goods are the errand's own
     ],
 )
 async def test_the_goods_named_mark_their_return_done(

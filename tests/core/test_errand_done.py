@@ -118,6 +118,18 @@ BOOTS = {"amazon_return": frozenset({"amazon", "boots"}), "ikea_return": frozens
         ("sent the boots back", AMAZON, ["amazon_return"]),
         ("the boot went back", AMAZON, ["amazon_return"]),
         ("took the lamp to ikea", TWO, ["ikea_return"]),
+        # Sent, mailed, shipped or posted with no "back": only the goods the errand named.
+        ("i sent the boots today finally", AMAZON, ["amazon_return"]),
+        ("posted the boots off to amazon", AMAZON, ["amazon_return"]),
+        ("shipped the lamp this morning", TWO, ["ikea_return"]),
+        ("mailed the boots at the post office", AMAZON, ["amazon_return"]),
+        ("sent the boots to my sister", AMAZON, []),
+        ("sent it today", AMAZON, []),
+        ("posted the parcel", AMAZON, []),
+        ("sent the jacket today", AMAZON, []),
+        ("she sent the boots", AMAZON, []),
+        ("haven't sent the boots yet", AMAZON, []),
+        ("sent the boots?", AMAZON, []),
         # Of two returns due, the goods named say which: no choice asked.
         ("dropped the boots at the ups store", TWO, ["amazon_return"]),
         ("we dropped the lamp off", TWO, ["ikea_return"]),

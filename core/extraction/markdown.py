@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from core.extraction.clause import Candidate
 from core.extraction.family_members import NOT_MEMBERS
+from core.extraction.memory_notes import said_by_the_writer
 from core.extraction.organisations import organisation_at
 from core.extraction.places import place_at
 from core.extraction.word_gates import gated
@@ -90,7 +91,7 @@ def parse_line(line: str) -> MarkdownLine:
             return MarkdownLine(body, done, todo, heading, _PROFILE_KEYS[key], value)
         body = _sentence(kv.group("key"), key, value)
     else:
-        body = _verbless(body)
+        body = _verbless(said_by_the_writer(body))
     return MarkdownLine(body, done, todo, heading)
 
 

@@ -44,6 +44,22 @@ class TestTravelConsistency:
         }
         assert all(o.valid_until is not None for o in ex.observations)
 
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "we leave for Tahoe with Jordan and the kids on Sunday",
+            "driving up to tahoe w/ mike and the kids sunday",
+            "Sunday: leave for Tahoe with my wife and my little sister",
+        ],
+    )
+    def test_whom_the_writer_goes_with_leaves_the_day_to_the_trip(self, text: str) -> None:
+        """ "… with Jordan and the kids on Sunday": one more companion after "and", no
+        clause of its own, and the day is the trip's."""
+        source = "static_markdown" if text.startswith("Sunday:") else "conversation_assertive"
+        got = fields(run(text, source=source))
+        assert got["travel.destination"] == "Tahoe"
+        assert got["travel.depart_date"] == "2026-03-08"
+
     def test_coming_back_completes_the_trip_and_is_not_a_location(self) -> None:
         ex = run("we're back from Maui")
         assert fields(ex) == {"travel.status": "completed"}
@@ -382,6 +398,28 @@ class TestMarkdownLines:
         ],
     )
     def test_a_note_opened_by_an_adverb_is_the_writers(
+        self, line: str, expected: dict[str, Any]
+    ) -> None:
+        assert fields(run(line, source="static_markdown")) == expected
+
+    @pytest.mark.parametrize(
+        ("line", "expected"),
+        [
+            # An assistant's MEMORY.md about its user, the subject left out: the writer's.
+            ("- Lives in Portland, OR", {"profile.home_city": "Portland"}),
+            ("- Currently lives in Denver", {"profile.home_city": "Denver"}),
+            ("- User lives in Austin", {"profile.home_city": "Austin"}),
+            ("- Based in Leeds", {"profile.home_city": "Leeds"}),
+            ("- Works at Nike", {"profile.employer": "Nike"}),
+            ("- Is vegetarian", {"profile.diet": "vegetarian"}),
+            # Someone else's line keeps its subject; a question or a thing's state is no fact
+            # of the writer's.
+            ("- Mom lives in Ohio", {}),
+            ("- Is the dentist on Thursday?", {}),
+            ("- Is due Friday", {}),
+        ],
+    )
+    def test_a_note_with_its_subject_left_out_is_the_writers(
         self, line: str, expected: dict[str, Any]
     ) -> None:
         assert fields(run(line, source="static_markdown")) == expected

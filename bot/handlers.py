@@ -13,7 +13,14 @@ from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Any
 
-from telegram import Update
+from telegram import (
+    MessageOrigin,
+    MessageOriginChannel,
+    MessageOriginChat,
+    MessageOriginHiddenUser,
+    MessageOriginUser,
+    Update,
+)
 from telegram.ext import ApplicationHandlerStop
 
 from bot.context import Ctx
@@ -35,7 +42,31 @@ def _incoming(update: Update) -> Incoming | None:
     user = update.effective_user
     if message is None or user is None or message.text is None:
         return None
-    return Incoming(user.id, message.chat_id, message.message_id, message.text, message.date)
+    return Incoming(
+        user.id,
+        message.chat_id,
+        message.message_id,
+        message.text,
+        message.date,
+        forwarded_from=_author(message.forward_origin, user.id),
+    )
+
+
+def _author(origin: MessageOrigin | None, sender: int) -> str | None:
+    """Whose words a forwarded message carries; None when not forwarded, or when the
+    sender forwards her own message."""
+    if origin is None:
+        return None
+    if isinstance(origin, MessageOriginUser):
+        user = origin.sender_user
+        return None if user.id == sender else user.full_name or str(user.id)
+    if isinstance(origin, MessageOriginHiddenUser):
+        return origin.sender_user_name or "someone"
+    if isinstance(origin, MessageOriginChat):
+        return origin.sender_chat.title or origin.sender_chat.full_name or "a chat"
+    if isinstance(origin, MessageOriginChannel):
+        return origin.chat.title or "a channel"
+    return "someone"
 
 
 def once_per_update(updates: ConversationStore, clock: Callable[[], datetime]) -> UpdateHandler:

@@ -1,7 +1,8 @@
 """The playground's single page: a Telegram-like chat and a panel of Canon's state.
 
 Kept as a Python string so it ships with the package without data-file setup.
-The page polls ``/ui/chat`` and ``/ui/panel``; it posts ``/ui/say`` and ``/ui/tap``.
+The page polls ``/ui/chat`` and ``/ui/panel``; it posts ``/ui/say`` and ``/ui/tap``. It is
+opened with this start's key in its address (``page_key``), kept in a cookie from then on.
 """
 
 PAGE = """<!doctype html>
@@ -106,14 +107,20 @@ const SERVER_GONE = "Can't reach the playground: is `canon bot` still running? "
  + "Restart it (make run) and reload this page.";
 const BOT_STALLED = "The bot hasn't picked up your message yet. It is kept and will be "
  + "answered when the bot is back; check the terminal running `canon bot`.";
+const KEY_REFUSED = "This page's key is not this playground's (was `canon bot` restarted?): "
+ + "open the address `canon bot` printed, with its ?key=.";
+// The key came in the address and is kept in a cookie now: out of the address bar.
+if(new URLSearchParams(location.search).has("key")) history.replaceState(null, "", "/");
 async function refreshChat(){
- const data = await (await fetch("/ui/chat")).json();
+ const r = await fetch("/ui/chat");
+ if(r.status === 403){alert_("server", KEY_REFUSED); return false;}
+ const data = await r.json();
  alert_("bot", data.stalled ? BOT_STALLED : "");
  if(refusedSeen < 0) refusedSeen = data.refused.length;
  if(data.refused.length > refusedSeen){refusedSeen = data.refused.length;
   alert_("refused", "A reply from the bot could not be delivered: "
    + data.refused[data.refused.length-1]);}
- const key = JSON.stringify(data.messages); if(key===lastChat) return; lastChat = key;
+ const key = JSON.stringify(data.messages); if(key===lastChat) return true; lastChat = key;
  const box = $("messages"); box.textContent = "";
  for(const m of data.messages){
   const d = el("div","msg "+(m.from_bot?"bot":"user")); d.dataset.id = m.message_id;
@@ -127,7 +134,7 @@ async function refreshChat(){
     k.appendChild(btn);} d.appendChild(k);}
   d.appendChild(el("div","meta",m.edited?"edited":""));
   box.appendChild(d);}
- box.scrollTop = box.scrollHeight;}
+ box.scrollTop = box.scrollHeight; return true;}
 function rows(target, items, fmt, empty){const box=$(target); box.textContent="";
  box.className = items.length ? "" : "muted";
  if(!items.length){box.textContent=empty; return;}
@@ -142,7 +149,7 @@ async function refreshPanel(){
   r.appendChild(el("div","muted",q.status));},"none");
  rows("audit", p.audit, (r,a)=>{r.textContent=a;},"empty");}
 async function tick(){
- try{await refreshChat(); await refreshPanel(); alert_("server", "");}
+ try{if(!await refreshChat()) return; await refreshPanel(); alert_("server", "");}
  catch(e){alert_("server", SERVER_GONE);}}
 $("composer").onsubmit = async (ev) => {ev.preventDefault(); const t=$("text").value.trim();
  if(!t) return; alert_("refused", "");

@@ -9,6 +9,7 @@ store: current beliefs, pending prompts and the audit log.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +21,7 @@ from bot.playground.emulator import BotApiEmulator
 from bot.playground.history import restore_chat
 from bot.playground.local_only import local_only
 from bot.playground.page import PAGE
+from bot.playground.page_key import PageKey
 from core.conversation.responder import Responder
 from core.conversation.views import age_text
 from core.domain.audit import show_value
@@ -41,7 +43,13 @@ class Playground:
         poll_timeout: float = 10.0,
         stall_after: float = 8.0,
     ) -> None:
-        self.emulator = BotApiEmulator(limits=settings.http)
+        # Both secrets are fresh each start: any local process reaches 127.0.0.1, and a
+        # known bot token would let one read the user's messages or answer as the bot.
+        self.emulator = BotApiEmulator(
+            token=f"{secrets.randbelow(10**9) + 10**9}:{secrets.token_urlsafe(32)}",
+            limits=settings.http,
+        )
+        self.page_key = PageKey()
         self.port = port
         users = (PLAYGROUND_USER, *settings.audience.allowed_user_ids)
         self.settings = replace(
@@ -56,6 +64,8 @@ class Playground:
         self.runner: BotRunner | None = None
         # Only the playground's own page may use it, never another site the user has open.
         self.emulator.app.middlewares.append(local_only)
+        # ... and only whoever holds the key printed at the start, never another account.
+        self.emulator.app.middlewares.append(self.page_key.middleware)
         router = self.emulator.app.router
         router.add_get("/", self._page)
         router.add_get("/ui/chat", self._chat)
@@ -66,10 +76,12 @@ class Playground:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.emulator.port}/"
+        """The page's address with this start's key: what ``canon bot`` prints."""
+        return f"http://127.0.0.1:{self.emulator.port}/?key={self.page_key.key}"
 
     async def start(self) -> None:
         await self.emulator.start(self.port)
+        self.page_key.port = self.emulator.port
         await restore_chat(self.emulator, self.settings.store_url, PLAYGROUND_USER)  # history
         telegram = replace(self.settings.telegram, base_url=self.emulator.base_url)
         self.runner = BotRunner(

@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from functools import cached_property
 
+from core.conversation import texts
 from core.conversation.alert_texts import alert_text
 from core.conversation.buttons import TapAction
 from core.conversation.chat_base import AfterChange as AfterChange
@@ -39,6 +40,7 @@ from core.conversation.chat_edits import EDIT_TIMEOUT as EDIT_TIMEOUT
 from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_session import ChatParts, ChatSession
 from core.conversation.message_dead_letters import READ_CHARS
+from core.domain.quoting import MAX_VALUE_CHARS, quote
 from core.domain.validation import message_text_hazards
 from core.errors import CanonError
 
@@ -78,7 +80,7 @@ class CanonChat(ChatDeps):
 
         After the chat's previous message, in sections of the chat's order (the model's
         reply is written with none held: a tap meanwhile is taken at once)."""
-        if await self.unreadable(msg):
+        if await self.unreadable(msg) or await self.someone_elses(msg):
             return
         msg = await self.within_reach(msg)
         async with self.order.message(msg.chat_id):
@@ -87,7 +89,7 @@ class CanonChat(ChatDeps):
     async def on_command_text(self, msg: Incoming) -> bool:
         """Record a command in the conversation log; a command ends an Edit. False when
         the command is not Unicode text (refused: it must not run)."""
-        if await self.unreadable(msg):
+        if await self.unreadable(msg) or await self.someone_elses(msg):
             return False
         msg = await self.within_reach(msg)
         async with self.session(msg.chat_id) as chat:
@@ -103,6 +105,17 @@ class CanonChat(ChatDeps):
             async with self.session(msg.chat_id):
                 await self.parts.deps.refuse_unreadable(msg, errors)
         return bool(errors)
+
+    async def someone_elses(self, msg: Incoming) -> bool:
+        """Whether ``msg`` carries someone else's words (forwarded): if so the sender is
+        told whose, in its chat's order, and nothing reads it: not the state, not an open
+        question or Edit, not the transcript a model reads, not a command."""
+        if msg.forwarded_from is None:
+            return False
+        async with self.session(msg.chat_id):
+            who = quote(msg.forwarded_from[:MAX_VALUE_CHARS])
+            await self.parts.deps.say(msg.chat_id, texts.FORWARDED.format(who=who))
+        return True
 
     async def within_reach(self, msg: Incoming) -> Incoming:
         """``msg`` as it is read, logged and answered: a message longer than ``READ_CHARS``

@@ -82,6 +82,9 @@ class Incoming:
     message_id: int
     text: str
     at: datetime
+    forwarded_from: str | None = None
+    """Whose words a forwarded message carries (their name as the messenger gives it);
+    None when the words are the sender's own (a forward of her own message included)."""
 
 
 class ChatDeps:

@@ -121,6 +121,12 @@ def overtaken_asked_again(line: str) -> str:
     return f"↓ {line} Asked again below."
 
 
+FORWARDED = (
+    "That message was forwarded from {who}: their words, not yours, so I changed nothing "
+    "and answered nothing with it. If it is true for you too, tell me in your own words."
+)
+"""{who}: the author's name, quoted (``core.domain.quoting.quote``)."""
+
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "
     "Unicode character or a control character). I kept it for the owner and changed nothing; send it again "

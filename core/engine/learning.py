@@ -13,7 +13,10 @@ Per domain at Stage 3, ``auto_threshold`` moves by exponential moving average
 toward a target within ``auto_bounds``: a day with a correction pulls it toward
 the upper bound with weight ``ema_alpha``; a clean day with held auto-commits
 lowers it toward the lower bound at a tenth of that weight (trust is lost fast
-and earned slowly); a day without auto-commits leaves it. ``ask_threshold`` moves
+and earned slowly), but never below the policy's own threshold: an uncorrected
+auto-commit may be one nobody read (a feed writing fields the user never looks
+at), so silence only gives back what corrections took; a day without
+auto-commits leaves it. ``ask_threshold`` moves
 the same way from the day's answers to the questions evidence raised (not the
 user's own /forget, /undo or /wrong, nor a conflict Canon found): questions the
 user turned down (No, or an Edit to another value) pull it toward the upper bound
@@ -21,8 +24,11 @@ of ``ask_bounds`` (ask less about evidence that is usually wrong), a day whose
 questions were all confirmed lowers it slowly (weaker evidence is worth asking
 about). It never rises above ``auto_threshold``. Per source type behind those
 auto-commits (the named source and corroborators), the reliability moves the
-same way within ``reliability_bounds``: corrected -> toward the lower bound,
-held -> toward the upper one, slowly.
+same way within ``reliability_bounds``: corrected -> toward the lower bound;
+confirmed (the user said Yes to a question its evidence raised: she saw it and let
+it stand) -> toward the upper one, slowly; only held (silence) -> the same, but
+never above the policy's own reliability for it. Silence restores; only the user
+earns a source more trust than it started with.
 
 Each change is a ``PolicyEvent`` (actor ``learning``) whose id names the day,
 so a run is deterministic and replayable: the same log gives the same events,
@@ -64,6 +70,22 @@ class DayOutcomes:
     """Per domain: questions raised by evidence that the user confirmed that day."""
     asked_turned_down: Mapping[str, int] = field(default_factory=dict)
     """Per domain: such questions the user said No to, or edited to another value."""
+    source_confirmed: Mapping[str, int] = field(default_factory=dict)
+    """Per source type: questions its evidence raised that the user confirmed that day."""
+
+
+def silent_step(current: float, corrected: int, held: int, seen: int, prior: float,
+                bounds: tuple[float, float], alpha: float, *,
+                up_when_corrected: bool) -> float:  # fmt: skip
+    """``ema_step`` where ``held`` (silence) may move a value back to ``prior`` but never
+    past it toward trust; ``seen`` (what the user saw and let stand) may."""
+    new = ema_step(current, corrected, held + seen, bounds, alpha,
+                   up_when_corrected=up_when_corrected)  # fmt: skip
+    if corrected or seen:
+        return new
+    if up_when_corrected:  # a threshold: trust lowers it
+        return max(new, min(current, prior))
+    return min(new, max(current, prior))
 
 
 def ema_step(current: float, corrected: int, held: int, bounds: tuple[float, float],
@@ -99,8 +121,10 @@ def learning_events(
         if rollout.stage != "3":
             continue
         bad, good = outcomes.corrected.get(domain, 0), outcomes.held.get(domain, 0)
-        old = rollout.learned.get("auto_threshold", policy.domain(domain).auto_threshold)
-        new = ema_step(old, bad, good, cfg.auto_bounds, cfg.ema_alpha, up_when_corrected=True)
+        prior = policy.domain(domain).auto_threshold
+        old = rollout.learned.get("auto_threshold", prior)
+        new = silent_step(old, bad, good, 0, prior, cfg.auto_bounds, cfg.ema_alpha,
+                          up_when_corrected=True)  # fmt: skip
         if new != old:
             reason = (
                 f"{day}: {bad} corrected and {good} held auto-commit(s) in {domain}; "
@@ -114,19 +138,24 @@ def learning_events(
         events.extend(
             replace(e, event_id=f"{tag}:{domain}:ask_threshold", entity=entity) for e in ask
         )
-    sources = sorted(set(outcomes.source_held) | set(outcomes.source_corrected))
+    sources = sorted(
+        set(outcomes.source_held) | set(outcomes.source_corrected) | set(outcomes.source_confirmed)
+    )
     for source in sources:
         if source not in policy.source_reliability:
             continue
         bad, good = outcomes.source_corrected.get(source, 0), outcomes.source_held.get(source, 0)
-        old = state.learned_reliability.get(source, policy.source_reliability[source])
-        new = ema_step(old, bad, good, cfg.reliability_bounds, cfg.ema_alpha,
-                       up_when_corrected=False)  # fmt: skip
+        seen = outcomes.source_confirmed.get(source, 0)
+        prior = policy.source_reliability[source]
+        old = state.learned_reliability.get(source, prior)
+        new = silent_step(old, bad, good, seen, prior, cfg.reliability_bounds, cfg.ema_alpha,
+                          up_when_corrected=False)  # fmt: skip
         if new != old:
             reason = (
-                f"{day}: {source} was behind {bad} corrected and {good} held auto-commit(s); "
-                f"EMA (alpha {cfg.ema_alpha}) {old:.4f} -> {new:.4f} within "
-                f"{cfg.reliability_bounds}"
+                f"{day}: {source} was behind {bad} corrected and {good} held auto-commit(s) "
+                f"and {seen} confirmed question(s); EMA (alpha {cfg.ema_alpha}) "
+                f"{old:.4f} -> {new:.4f} within {cfg.reliability_bounds}"
+                + ("" if bad or seen else f", silence no higher than {prior:.4f}")
             )
             events.append(
                 PolicyEvent(f"{tag}:reliability:{source}", at, "reliability", None,
@@ -246,7 +275,13 @@ async def learn_day(engine: Engine, day: date, at: datetime) -> list[PolicyEvent
         confirmed, turned_down = asked_outcomes(
             [r for r in reviews if r.entity_id == entity], start, end
         )
-        outcomes = replace(outcomes, asked_confirmed=confirmed, asked_turned_down=turned_down)
+        seen = await _confirmed_sources(engine, reviews, entity, start, end)
+        outcomes = replace(
+            outcomes,
+            asked_confirmed=confirmed,
+            asked_turned_down=turned_down,
+            source_confirmed=seen,
+        )
         changes = learning_events(engine.policy, state, outcomes, day, at, entity)
         learned.extend(await engine.record_policy_events(changes))
     return learned
@@ -265,6 +300,24 @@ async def _sources(
                 {e.source_type for e in found} | {t for e in found for t, _ in e.corroborators}
             )
     return sources
+
+
+async def _confirmed_sources(
+    engine: Engine, reviews: Sequence[ReviewItem], entity: str, start: datetime, end: datetime
+) -> dict[str, int]:
+    """Per source type: the questions its evidence raised for ``entity`` that the user
+    confirmed in [start, end) (her own corrections and conflict questions not counted)."""
+    seen: Counter[str] = Counter()
+    for r in reviews:
+        if r.entity_id != entity or r.kind != "change" or r.status != "confirmed":
+            continue
+        if r.answered_at is None or not start <= r.answered_at < end:
+            continue
+        if r.event_id is None or r.source_key.startswith(("command:", CONFLICT_PREFIX)):
+            continue
+        found = await engine.store.events_for(r.entity_id, r.field, r.candidate_value)
+        seen.update({e.source_type for e in found if e.event_id == r.event_id})
+    return dict(seen)
 
 
 async def stage1_failures(engine: Engine, today: date) -> list[str]:

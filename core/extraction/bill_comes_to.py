@@ -8,6 +8,7 @@ itself is read by the caller, from where the match ends).
 
 from __future__ import annotations
 
+from core.extraction.bill_names import BILL_ARRIVED
 from core.extraction.goods_returns import ITEM_STOP
 from core.extraction.word_gates import gated
 
@@ -27,7 +28,7 @@ _OPENERS = frozenset(
 )  # fmt: skip
 _NOT_NAMING = "|".join(sorted(ITEM_STOP | _OPENERS))
 """Words before a bill that never name it: "lol rent is 2200 now", "meanwhile rent is …"."""
-CAME = gated(r"\b(?:came|arrived|showed)\b(?!\s+to\b)")
+CAME = gated(rf"\b{BILL_ARRIVED}\b(?!\s+to\b)")
 _NAMED_BILL = (
     rf"(?:^|\b(?:the|my|our|this\s+month's|this\s+months|{_NOT_NAMING})\s+)"
     # A word before the bill names it; a determiner does not, nor one that makes it
@@ -45,7 +46,7 @@ BILL_IS = gated(
     r"(?:\s+(?:this|last)\s+(?:month|quarter|year|time|week))?"
     r"\s*(?:\s(?:is|was|came\s+to|comes\s+to|will\s+be|came\s+in\s+at|(?:just\s+|finally\s+)?"
     # "electricity bill came. £140. due on the 20th": a sum alone, as the next sentence.
-    r"(?:came|arrived|came\s+in|showed\s+up)(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:.-]?)|"
+    rf"{BILL_ARRIVED}(?:\s+in)?(?:\s+(?:today|yesterday|this\s+morning))?\s*[,:.-]?)|"
     r"'s)\s+"
     r"(?:(?:about|around|like|only|just)\s+)?(?=(?:us\$|s\$|rs\.?|[$€£¥₹₦₱฿]|r(?=\d{1,3}[, ]\d{3}|\d\d))?\s?\d)"
 )

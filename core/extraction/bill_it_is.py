@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 
 from core.domain.fields import slugify
 from core.extraction.amounts import AMOUNT, amount_in, bare_amount_at
-from core.extraction.bill_names import bill_name
+from core.extraction.bill_names import BILL_ARRIVED, bill_name
 from core.extraction.clause import Candidate, Clause
 from core.extraction.types import ExtractedObservation
 from core.extraction.word_gates import gated
@@ -35,7 +35,7 @@ _AFTER_SUM = gated(
 _BILL_CAME = gated(
     r"^(?:(?:ok|okay|so|and|well|oh|ugh|welp|babe|hun|lol|btw|fyi|great)[,!]?\s+)*"
     r"(?:(?:the|my|our)\s+)?(?P<item>(?:[a-z][a-z-]*\s+){0,2}?bill)\s+"
-    r"(?:just\s+)?(?:came(?:\s+in)?|arrived|showed\s+up|is\s+here|got\s+here)"
+    rf"(?:just\s+)?(?:{BILL_ARRIVED}(?:\s+in)?|is\s+here|got\s+here)"
     r"(?:\s+(?:today|this\s+morning|yesterday|finally|in\s+the\s+(?:post|mail)))*[\s!.]*$|"
     # "got the water bill", "we just received our gas bill today": the writer's, come.
     r"^(?:(?:ok|okay|so|and|well|oh|ugh|welp|babe|hun|lol|btw|fyi)[,!]?\s+)*(?:(?:i|we)\s+)?"

@@ -48,8 +48,17 @@ _WHOSE_BILL = gated(r"^(?P<who>.*[a-z])['\u2019]s\s+bill$", re.I)
 plumber" says ("the window cleaner's bill")."""
 
 
-_CAME = gated(r"(?<=\S)\s+(?:came|arrived|showed\s+up)(?:\s+in)?$", re.I)
+BILL_ARRIVED = r"(?:came|arrived|showed\s+up|turned\s+up|landed)"
+"""The verbs that bring a bill, told in the simple past of a bill here now: "the gas bill
+came", "arrived", "water bill showed up", "turned up", "the heating bill landed" (the
+pattern's text, for the bill patterns built on it; "came in" is "came" and its "in")."""
+_CAME = gated(rf"(?<=\S)\s+{BILL_ARRIVED}(?:\s+in)?$", re.I)
 """The verb that brought the bill, read with its name: "the gas bill came, $80, due friday"."""
+
+
+def without_arrival(item: str) -> str:
+    """``item`` without the verb that brought it: "bill showed up" -> "bill"."""
+    return _CAME.sub("", item)
 
 
 _RENEWAL = gated(r"(?<=\S)\s+renewal$", re.I)

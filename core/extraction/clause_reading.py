@@ -71,9 +71,15 @@ _PUT_OFF_TO = gated(
 )
 """A day a trip had to be put off to is still ahead ("had to push our Rome trip back to the
 20th"), though "had" is past."""
-_DUE_AFTER = gated(r",\s*(?:and\s+)?(?:still\s+)?(?:due\b(?!\s+to\b)|payable\s+(?:by|on|before)\b)")
+_DUE_AFTER = gated(
+    r"(?:,|[.;!]\s|\s[-\u2013\u2014])\s*(?:and\s+)?(?:still\s+)?(?:due\b(?!\s+to\b)|"
+    r"payable\s+(?:by|on|before)\b|needs?\s+paying\b|(?:has|have)\s+to\s+be\s+paid\b|"
+    r"must\s+be\s+paid\b)"
+)
 """A day a sum is owed by, told after it, is ahead: "the tickets were £64 each, due Friday",
-"the council tax bill was £160, payable by the 28th" ("was due on the 3rd", with its own verb, stays behind)."""
+"the council tax bill was £160, payable by the 28th", or in a sentence of its own with no
+verb of its own ("The gas bill arrived, £88. Due on the 15th.", "… - needs paying by
+friday"); "was due on the 3rd", with its own verb, stays behind."""
 _CHANGED_TO = gated(r"\bchanged\s+(?:[a-z']+\s+){0,4}?(?:to|till|til|until)\s+")
 """A day changed to is the new one, still ahead ("our flight back got changed to thursday");
 "changed" alone keeps its past ("I changed my mind"). ("shifted to" needs no such test:

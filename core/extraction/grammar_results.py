@@ -10,6 +10,7 @@ decides whether a past clause is news about now.
 
 from __future__ import annotations
 
+from core.extraction.bill_comes_to import BILL
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import (
     CALL_TRIP_OFF,
@@ -156,6 +157,9 @@ _PHRASAL_RESULT = frozenset(
         "come home",
     }
 )
+_ARRIVED_UP = frozenset({"show up", "turn up"})
+"""Arrivals said with "up": a bill that "showed up" or "turned up" is here, as one that
+"came" or "arrived" is; a person who showed up is a story."""
 _RECENT = gated(
     r"\b(?:just|finally|today|tonight|this\s+(?:morning|afternoon|evening)|an?\s+hour\s+ago|"
     r"minutes\s+ago|earlier\s+today|safely)\b"
@@ -206,6 +210,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "made it up to tahoe", "made it up here" (not "made up a story")
     if verb in _NOT_RESULT:
         return False
+    if verb in _ARRIVED_UP and BILL.search(reading.subject_text.lower()):
+        return True  # "the water bill showed up": here now, to be paid (not "he showed up")
     if verb in _PHRASAL_RESULT or (verb == "go" and RESULT_PAST.search(low)):
         return True  # "went vegan", "went home", "called off"
     if verb in ("go up", "go down") and _RISEN_TO_A_SUM.search(low):

@@ -41,6 +41,18 @@ _MEMBER_LABEL = gated(
     re.I,
 )
 """A relation as a line's label: "kids: sick", "Nan: poorly again", "Dad - settled"."""
+_NAMED_MEMBER_LABEL = gated(
+    rf"{_START}(?P<who>(?:(?:my|our|the)\s+)?(?:(?P<many>{_PLURAL})|(?:{_SINGULAR})))\s*:\s+"
+    r"(?P<names>(?-i:[A-Z][a-z]+)(?:(?:\s*,\s*|\s+(?:and|&)\s+)(?-i:[A-Z][a-z]+))*)"
+    rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+){_NOT_A_STATE}(?P<rest>[A-Za-z][^.;!?()\n]*)\)?",
+    re.I,
+)
+"""A household list's line, the relation, the name and what is going on with them:
+"Partner: Jordan, in Leeds till Friday", "Wife: Priya (in hospital)", "Kids: Sam and Lily,
+both off sick" (the ages in brackets are gone by now). Written out as the chat says it, "my
+partner Jordan is in Leeds till Friday": the member is the one named, never the writer (the
+line has no "is" of its own, and read as "Partner is Jordan, in Leeds" the place was the
+writer's). A name alone ("Partner: Jordan") says no state, and stays as it is."""
 _NAME_LABEL = gated(
     rf"{_START}(?P<who>(?-i:[A-Z][a-z]+))(?:\s*[:;]|\s+-)\s+"
     r"(?P<rest>(?:still|very|v|a\s+bit|bit|fine|ok|okay|better|poorly|sick|ill|unwell|off|at|in|"
@@ -64,6 +76,7 @@ def written_out(text: str) -> str:
     if ":" not in text and " - " not in text and ";" not in text:
         return text
     text = _WHERE_LABEL.sub(lambda m: f"now {m.group('rest')}", text)
+    text = _NAMED_MEMBER_LABEL.sub(_named_member, text)
     text = _MEMBER_LABEL.sub(_member, text)
     text = _NAME_LABEL.sub(_named, text)
     return _ME_LABEL.sub(lambda m: _state("I", "I'm", m), text)
@@ -72,6 +85,30 @@ def written_out(text: str) -> str:
 def _member(m: re.Match[str]) -> str:
     who = m.group("who")
     return _state(who, f"{who} {'are' if m.group('many') else 'is'}", m)
+
+
+_NAMES_SPLIT = gated(r"\s*,\s*|\s+(?:and|&)\s+", re.I)
+
+
+def _named_member(m: re.Match[str]) -> str:
+    names = _NAMES_SPLIT.split(m.group("names"))
+    if not all(is_first_name(n.lower()) for n in names):
+        return m.group()  # "Partner: Leeds, …" names no one
+    who = m.group("who")
+    if len(names) > 1 or m.group("many"):
+        # "Kids: Sam and Lily, both off sick": the children together, as the label names them
+        # ("Kids: Sam, off sick": the one child named).
+        subject = names[0] if len(names) == 1 else who
+        plural = len(names) > 1
+    else:
+        mine = who if who.split()[0].lower() in ("my", "our", "the") else f"my {who}"
+        subject, plural = f"{mine} {names[0]}", False
+    said = (
+        subject
+        if _PAST_FIRST.match(m.string, m.start("rest"))
+        else (f"{subject} {'are' if plural else 'is'}")
+    )
+    return f"{said} {m.group('rest').strip()}"
 
 
 _SYMPTOM_FIRST = gated(

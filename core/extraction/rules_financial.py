@@ -22,7 +22,7 @@ from core.extraction.bill_comes_to import BILL_IN, BILL_PRICED
 from core.extraction.bill_comes_to import BILL_IS as _BILL_IS
 from core.extraction.bill_comes_to import CAME as _CAME
 from core.extraction.bill_comes_to import OWED as _OWED
-from core.extraction.bill_names import bill_name
+from core.extraction.bill_names import bill_name, without_arrival
 from core.extraction.billers import is_biller
 from core.extraction.called_off import listeners, not_bought
 from core.extraction.clause import Candidate, Clause
@@ -229,7 +229,9 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             item, status = m.group("item"), "due"
             # "the electric bill came today": the day it came, not the day it is due.
             came = _CAME.search(m.group()) is not None
-        elif _BILL.search(item.lower()) is None or m.group("item").endswith(f" {item.lower()}"):
+        elif _BILL.search(item.lower()) is None or m.group("item").endswith(
+            f" {without_arrival(item).lower()}"
+        ):
             # "electric bill at the new place is $140, due the 18th"; "Water bill 55 euros.
             # Due the 12th": the bill by its whole name.
             item = m.group("item")

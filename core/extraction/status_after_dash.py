@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.bill_comes_to import OWED
+from core.extraction.bill_names import BILL_ARRIVED
 from core.extraction.word_gates import gated
 
 _STATUS_AFTER_DASH = gated(
@@ -23,7 +24,7 @@ _STATUS_AFTER_DASH = gated(
 _VERB = gated(r"\b(?:i|we|he|she|they|is|are|was|were|am|\w+ed|\w+ing)\b", re.I)
 _BILL_CAME = gated(
     rf"^(?:(?:the|my|our)\s+)?(?:[a-z]+\s+){{0,2}}(?:{OWED})(?:\s+(?:just\s+|finally\s+)?"
-    r"(?:came|arrived|came\s+in|showed\s+up|is\s+in)(?:\s+(?:today|yesterday|this\s+morning))?|"
+    rf"(?:{BILL_ARRIVED}(?:\s+in)?|is\s+in)(?:\s+(?:today|yesterday|this\s+morning))?|"
     r"'s\s+in)?$",
     re.I,
 )

@@ -6,7 +6,10 @@ is fsynced and renamed over the original (then the folder is fsynced), and
 only if the file still holds what was read: an edit made meanwhile wins and
 the caller tries again with it. Canon writes only inside the workspace: a path
 that leads out (``..``, a symlinked folder) or is a symlink is refused
-(``confined``).
+(``confined``). A file is read only when it is a regular file of at most
+``MAX_FILE_BYTES``: whoever can write the workspace (an assistant, a synced folder)
+could make ``USER.md`` a named pipe (a read that never returns) or a link to
+``/dev/zero`` (one that never ends), and every pass would hang on it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import contextlib
 import errno
 import hashlib
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +27,9 @@ from core.errors import WorkspaceError
 from core.private_files import PRIVATE_FILE, private_dir, write_private
 
 BACKUP_DIR = Path(".canon") / "backups"
+MAX_FILE_BYTES = 8_000_000
+"""A workspace file larger than this is not read (a Markdown file a person keeps is far
+smaller); it is named in the pass's errors and left as it is."""
 
 
 def content_hash(text: str) -> str:
@@ -32,17 +39,41 @@ def content_hash(text: str) -> str:
 def read_text(path: Path) -> str | None:
     """The file's text, or None when it does not exist."""
     try:
-        data = path.read_bytes()
+        # Non-blocking: opening a named pipe must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
     except OSError as e:
         raise WorkspaceError(f"cannot read {path}: {e.strerror or e}") from e
+    data = _read_regular(fd, path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise WorkspaceError(
             f"{path} is not UTF-8 ({e.reason} at byte {e.start}); left as is"
         ) from e
+
+
+def _read_regular(fd: int, path: Path) -> bytes:
+    """The bytes of the open file ``fd`` (closed here): a regular file of at most
+    ``MAX_FILE_BYTES``, else WorkspaceError and nothing read."""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise WorkspaceError(
+                f"{path} is not a regular file (a pipe, a device or a folder); left as is"
+            )
+        os.set_blocking(fd, True)
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise WorkspaceError(f"cannot read {path}: {e.strerror or e}") from e
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise WorkspaceError(
+            f"{path} is larger than {MAX_FILE_BYTES // 1_000_000} MB; not read, left as is"
+        )
+    return data
 
 
 def confined(workspace: Path, path: Path) -> Path:
@@ -105,15 +136,14 @@ def atomic_write(workspace: Path, path: Path, text: str, *, expected: str | None
 def _read_unfollowed(path: Path) -> str | None:
     """The file's text as ``read_text`` gives it, but a symlink is refused, not followed."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except FileNotFoundError:
         return None
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise WorkspaceError(f"refusing to write {path}: it became a symbolic link") from e
         raise
-    with os.fdopen(fd, "rb") as fh:
-        data = fh.read()
+    data = _read_regular(fd, path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -334,8 +334,10 @@ async def test_after_a_restart_the_page_shows_the_same_conversation(
 
             port = first.emulator.port
             await first.stop()
-            second = await start_playground(port=port)  # the same address: the page reloads
-            await page.reload()
+            second = await start_playground(port=port)
+            # The same address with the new start's key, as `canon bot` prints it: the page
+            # loads again (the old key opens nothing, test_playground_cross_site).
+            await page.goto(second.url)
             await expect(page.locator(QUESTION)).to_have_count(1)
             await page.wait_for_function(
                 "() => { const i = document.querySelector('img.photo');"

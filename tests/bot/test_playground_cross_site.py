@@ -22,6 +22,7 @@ from budgets import budget
 from canon_testing import calibrated_policy
 
 from bot.playground.local_only import loopback_name
+from bot.playground.page_key import PageKey, cookie_name
 from bot.playground.server import PLAYGROUND_USER, Playground
 from core.conversation.responder import OfflineResponder
 from core.settings import Settings
@@ -46,10 +47,19 @@ async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
 
 
 async def _call(
-    pg: Playground, method: str, path: str, *, headers: dict[str, str], data: str | None = None
+    pg: Playground,
+    method: str,
+    path: str,
+    *,
+    headers: dict[str, str],
+    data: str | None = None,
+    keyed: bool = True,
 ) -> tuple[int, Any]:
+    """One request; ``keyed``: with this start's key (the cookie the page keeps), as a
+    site the user has open would send it too (a browser sends cookies cross-site)."""
+    cookies = {cookie_name(pg.emulator.port): pg.page_key.key} if keyed else {}
     async with (
-        aiohttp.ClientSession() as session,
+        aiohttp.ClientSession(cookies=cookies) as session,
         session.request(
             method, f"http://127.0.0.1:{pg.emulator.port}{path}", headers=headers, data=data
         ) as response,
@@ -125,6 +135,7 @@ async def test_another_site_cannot_answer_the_users_question(
     "path", ["/", "/ui/chat", "/ui/panel", "/bot123456:local-playground-token/getMe"]
 )
 async def test_a_rebound_name_reads_nothing(playground: Playground, path: str) -> None:
+    path = path.replace("123456:local-playground-token", playground.emulator.token)
     playground.emulator.user_says(PLAYGROUND_USER, "I live in Seattle now", "You")
     await _asked(playground, "Seattle")
 
@@ -164,6 +175,73 @@ async def test_the_playgrounds_own_page_still_speaks_and_answers(
     for path in ("/", "/ui/chat", "/ui/panel"):
         status, body = await _call(playground, "GET", path, headers=own)
         assert status == 200, (path, body)
+
+
+# Another account's process on this machine: loopback, no Origin, JSON, everything the
+# page sends but the key printed at the start.
+ANOTHER_ACCOUNT = [
+    ("no key", {}),
+    ("a guessed key", {"Authorization": "Bearer guess"}),
+    ("an empty key", {"Authorization": "Bearer "}),
+]
+
+
+async def test_another_account_on_this_machine_can_neither_read_nor_say_nor_answer(
+    playground: Playground,
+) -> None:
+    """Before: the playground took any loopback request; another user's process read the
+    chat and the panel and tapped Yes as the user. Now each is a 403 without the key."""
+    playground.emulator.user_says(PLAYGROUND_USER, "I live in Seattle now", "You")
+    question = await _asked(playground, "Seattle")
+    [yes] = [b["callback_data"] for row in question.buttons for b in row if b["text"] == "Yes"]
+    json_type = {"Content-Type": "application/json"}
+    for name, key in ANOTHER_ACCOUNT:
+        for path in ("/", "/?key=guess", "/ui/chat", "/ui/panel"):
+            status, body = await _call(playground, "GET", path, headers=key, keyed=False)
+            assert (status, "Seattle" in body) == (403, False), (name, path, body)
+        said, body = await _call(
+            playground,
+            "POST",
+            "/ui/say",
+            headers={**key, **json_type},
+            data='{"text": "I live in Moscow now"}',
+            keyed=False,
+        )
+        tapped, body = await _call(
+            playground,
+            "POST",
+            "/ui/tap",
+            headers={**key, **json_type},
+            data=f'{{"message_id": {question.message_id}, "data": "{yes}"}}',
+            keyed=False,
+        )
+        assert (said, tapped) == (403, 403), name
+    # The Bot API's token is this start's too: the one every playground had reads nothing.
+    known, body = await _call(
+        playground, "POST", "/bot123456:local-playground-token/getUpdates", headers={}
+    )
+    assert known != 200
+    assert "Seattle" not in body
+    assert not any("Moscow" in m.text for m in playground.emulator.chat(PLAYGROUND_USER))
+    assert playground.runner is not None
+    assert playground.runner.chat is not None
+    store = playground.runner.chat.engine.store
+    assert [f for f in await store.facts() if f.field == "profile.home_city"] == []
+
+
+async def test_the_printed_address_opens_the_page_and_the_cookie_keeps_the_key(
+    playground: Playground,
+) -> None:
+    # unsafe: aiohttp's jar, unlike a browser's, keeps no cookie from an IP address unless told
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+        async with browser.get(playground.url) as page:
+            assert page.status == 200
+            assert playground.page_key.key not in await page.text()
+        async with browser.get(f"http://127.0.0.1:{playground.emulator.port}/ui/chat") as chat:
+            assert chat.status == 200  # the cookie alone, as the page's own requests
+    bearer = {"Authorization": f"Bearer {playground.page_key.key}"}
+    assert (await _call(playground, "GET", "/ui/panel", headers=bearer, keyed=False))[0] == 200
+    assert PageKey().key != playground.page_key.key  # one per start
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,13 @@ from core.domain.rollout import PolicyEvent, RolloutState, domain_thresholds, fo
 from core.domain.timeutil import format_ts
 from core.engine.corrections import propose_forget
 from core.engine.engine import Engine
-from core.engine.learning import DayOutcomes, ema_step, learn_day, learning_events
+from core.engine.learning import (
+    DayOutcomes,
+    ema_step,
+    learn_day,
+    learning_events,
+    silent_step,
+)
 from core.engine.rollout_gates import read_rollout
 from core.store.factory import open_store
 
@@ -53,6 +59,34 @@ def test_one_days_ema_step(
     )
 
 
+@pytest.mark.parametrize(
+    ("current", "corrected", "held", "seen", "prior", "up", "expected"),
+    [
+        # Before: a feed's auto-commits nobody read, uncorrected, earned it trust each day
+        # (0.85 -> 0.8542 -> ...). Silence now gives back what corrections took, no more.
+        (0.85, 0, 2, 0, 0.85, False, 0.85),
+        (0.72, 0, 2, 0, 0.85, False, 0.7281),  # below its own: back toward it, slowly
+        (0.849, 0, 50, 0, 0.85, False, 0.85),  # ... and stops there
+        (0.93, 0, 5, 0, 0.85, False, 0.93),  # earned by the user's Yes: silence keeps it
+        (0.85, 0, 0, 1, 0.85, False, 0.8542),  # a question it raised, confirmed: earned
+        (0.85, 0, 3, 1, 0.85, False, 0.8542),
+        (0.85, 1, 0, 3, 0.85, False, 0.685),  # a correction still outweighs
+        # The auto threshold: silence lowers it back to the policy's, never below.
+        (0.90, 0, 5, 0, 0.90, True, 0.90),
+        (0.927, 0, 5, 0, 0.90, True, 0.9232),
+        (0.9005, 0, 40, 0, 0.90, True, 0.90),
+        (0.90, 1, 5, 0, 0.90, True, 0.927),
+    ],
+)
+def test_silence_restores_and_only_the_user_earns(
+    current: float, corrected: int, held: int, seen: int, prior: float, up: bool,
+    expected: float,
+) -> None:  # fmt: skip
+    bounds = AUTO if up else RELIABILITY
+    step = silent_step(current, corrected, held, seen, prior, bounds, 0.3, up_when_corrected=up)
+    assert step == pytest.approx(expected)
+
+
 def _state_at_stage_3(learning: bool = True) -> RolloutState:
     events = [
         PolicyEvent("s", NOW, "stage", "travel", "stage", "M", "3", "t", "owner", 1),
@@ -72,7 +106,7 @@ def test_learning_events_move_stage_3_thresholds_and_source_reliabilities() -> N
     events = learning_events(default_policy(), _state_at_stage_3(), outcomes, DAY, at)
     assert [(e.event_id, e.old, e.new) for e in events] == [
         (f"learning:{DAY}:travel:auto_threshold", 0.90, 0.927),  # project is not at Stage 3
-        (f"learning:{DAY}:reliability:calendar", 0.85, 0.8542),  # 0.85 + 0.03 * 0.14
+        # calendar's 2 held (silent) auto-commits: no higher than its own 0.85
         (f"learning:{DAY}:reliability:conversation_assertive", 0.90, 0.72),
     ]
     assert events[0].reason.startswith(f"{DAY}: 1 corrected and 0 held auto-commit(s) in travel")
@@ -136,6 +170,31 @@ async def test_a_day_with_a_correction_raises_auto_and_replays_once(engine: Engi
     other, _ = await read_rollout(engine, "user:other")
     assert domain_thresholds(engine.policy, other, "travel")[1] == pytest.approx(0.90)
     assert "conversation_assertive" not in other.learned_reliability
+
+
+async def test_a_feeds_silent_days_earn_nothing_the_users_yes_does(engine: Engine) -> None:
+    """Before: each day a source's auto-commits went uncorrected raised its reliability
+    (0.90 -> 0.9027), read by the user or not. Now only a question it raised and she
+    confirmed earns it any (calendar 0.85 -> 0.8542)."""
+    await engine.record_policy_events(
+        [
+            PolicyEvent("s", NOW, "stage", "travel", "stage", "M", "3", "t", "owner"),
+            PolicyEvent("l", NOW, "learning", None, "learning", False, True, "t", "owner"),
+        ]
+    )
+    unread = make_observation("project.p.status", "done", source="manual_markdown", at=NOW)
+    assert (await engine.ingest(unread, now=NOW)).decision == "auto_commit"
+    silent = await learn_day(engine, DAY, NOW + timedelta(days=1))
+    assert [e.key for e in silent if e.kind == "reliability"] == []
+
+    later = NOW + timedelta(days=1)
+    asked = make_observation("travel.location", "Reno", source="calendar", at=later)
+    outcome = await engine.ingest(asked, now=later)
+    assert outcome.decision == "ask_user", outcome
+    assert outcome.review_item_id is not None
+    await engine.answer(outcome.review_item_id, "confirm", now=later + timedelta(minutes=5))
+    seen = await learn_day(engine, later.date(), later + timedelta(days=1))
+    assert [(e.key, e.new) for e in seen if e.kind == "reliability"] == [("calendar", 0.8542)]
 
 
 def canon(db: Path, *args: str) -> Ran:

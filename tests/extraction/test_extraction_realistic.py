@@ -235,6 +235,7 @@ PROBE_SETS = (
     "probes34b",
     "probes34c",
     "probes34d",
+    "probes35b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -799,6 +800,7 @@ _PROBE_MINIMUM = {
     "probes34b": 64,
     "probes34c": 72,
     "probes34d": 58,
+    "probes35b": 63,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1670,6 +1672,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # changed: 0.724 (42/58) / 0.471 (16/34), nine false commits; 0.983 / 0.971 after, none.
     # Floors with the wider margin of a single batch.
     ("probes34d", "dev"): Figures(0.93, 0.92, 0.00, 0.00, 0, 0.00),
+    # probes35b (thirty-fifth round, money35: a bill's due day in the sentence after it ("The
+    # gas bill arrived, £88. Due on the 15th."), a bill come in told in the simple past
+    # ("water bill showed up, $51", "landed", "came in"), household members as a labelled
+    # list ("- Partner: Jordan, in Leeds till Friday"); the past, someone else's bill,
+    # questions, conditions, "Partner: TBD", "Kids: none" and a heading as look-alikes), one
+    # batch of 63 committed before any rule changed: 0.873 (55/63) / 0.699 (58/83), three
+    # records with a forbidden field (a partner's whereabouts read as the writer's trip);
+    # 0.984 (62/63) / 0.988 (82/83) after the fixes, none. Floors with the wider margin of a
+    # single batch.
+    ("probes35b", "dev"): Figures(0.93, 0.94, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

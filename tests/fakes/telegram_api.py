@@ -38,6 +38,28 @@ class FakeTelegram(BotApiEmulator):
         super()._push(update)
         self.sent_updates[update["update_id"]] = update
 
+    def user_forwards(self, user_id: int, text: str, origin: dict[str, Any]) -> int:
+        """Queue ``text`` forwarded by ``user_id`` into their chat with the bot, as Telegram
+        sends it: the forwarder is ``from``, the author is ``forward_origin`` (Bot API
+        MessageOrigin: ``{"type": "user", "sender_user": {...}, "date": ...}``, or
+        ``hidden_user``, ``chat``, ``channel``); its id."""
+        user = self.chats.user(user_id, "Alex")
+        msg = self.chats.store(user_id, from_bot=False, text=text)
+        payload: dict[str, Any] = {
+            "message_id": msg.message_id,
+            "from": user,
+            "chat": {"id": user_id, "type": "private", "first_name": user["first_name"]},
+            "date": msg.date,
+            "text": text,
+            "forward_origin": {"date": msg.date - 3600, **origin},
+        }
+        if text.startswith("/"):  # a forward keeps its entities: a command stays one
+            payload["entities"] = [
+                {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
+            ]
+        self._push({"message": payload})
+        return msg.message_id
+
     async def deliver_again(self, update_id: int, url: str) -> int:
         """POST update ``update_id`` once more, with the webhook's secret, to ``url``: what
         Telegram does when it saw no answer (behind a load balancer, perhaps to another

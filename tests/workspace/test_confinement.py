@@ -141,9 +141,14 @@ def test_canon_project_refuses_a_symlinked_folder_and_projects_the_rest(
     (ws / "memory" / "state-changes.md").unlink()
     (ws / "memory").rmdir()
     os.symlink(outside, ws / "memory")
+    os.mkfifo(ws / "USER.md")  # before: the pass waited on the pipe for ever
     projected = canon("project", str(ws), "--json", "--now", NOW_TEXT, env=env)
     assert projected.returncode == 1, projected.stderr
     report = json.loads(projected.stdout)
+    assert report["inputs"]["errors"] == [
+        f"USER.md: {ws / 'USER.md'} is not a regular file (a pipe, a device or a folder); "
+        "left as is"
+    ]
     by_file = {f["file"]: f for f in report["files"]}
     audit = by_file["memory/state-changes.md"]
     assert audit["status"] == "error"
@@ -151,6 +156,29 @@ def test_canon_project_refuses_a_symlinked_folder_and_projects_the_rest(
     assert by_file["HEARTBEAT.md"]["status"] != "error"
     assert sorted(p.name for p in outside.iterdir()) == ["secret.md"]
     assert "Traceback" not in projected.stderr
+
+
+def test_a_file_that_never_ends_or_is_too_big_is_not_read(
+    ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a workspace file that is a pipe, a link to /dev/zero or a folder hung the
+    pass (or ate the memory); now each is one clear error and nothing is read."""
+    os.mkfifo(ws / "pipe.md")
+    os.symlink("/dev/zero", ws / "zero.md")
+    (ws / "folder.md").mkdir()
+    (ws / "big.md").write_bytes(b"a" * 101)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)
+    for name, why in [
+        ("pipe.md", "not a regular file"),
+        ("zero.md", "not a regular file"),
+        ("folder.md", "not a regular file"),
+        ("big.md", "larger than"),
+    ]:
+        with pytest.raises(WorkspaceError, match=why):
+            files.read_text(ws / name)
+    (ws / "big.md").write_bytes(b"a" * 100)
+    assert files.read_text(ws / "big.md") == "a" * 100
+    assert files.read_text(ws / "missing.md") is None
 
 
 def _now() -> datetime:

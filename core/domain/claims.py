@@ -31,13 +31,14 @@ caller is told about (``Claimed.notices``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from core.domain.principals import Principal, Role
 from core.domain.provenance import (
     A_CONNECTED_SOURCE,
+    UNTRUSTED_SENDER,
     UNTRUSTED_SOURCES,
     mail_doubt,
     mail_origin,
@@ -236,7 +237,10 @@ def message_claimant(claimant: Claimant) -> Claimant | None:
 
 
 def answer_refusal(
-    principal: Principal, raised_by: str | None, raised_as: str | None = None
+    principal: Principal,
+    raised_by: str | None,
+    raised_as: str | None = None,
+    reasons: Sequence[str] = (),
 ) -> str | None:
     """Why ``principal`` may not settle a question raised by ``raised_by``'s evidence of
     source type ``raised_as``; None if it may. Answers belong to the person asked: a user
@@ -244,7 +248,10 @@ def answer_refusal(
     relaying the user's answer to what the user's own words or sources raised: never a
     question its own evidence raised, nor one another assistant's proposal raised (two
     assistants would make a user confirmation no person gave), nor what another person
-    said of the user; a signal source never."""
+    said of the user, nor what a mail from a sender the user has not trusted claims
+    (``reasons``: the question's; an assistant that read the stranger's words would make
+    them a user confirmation, and a Yes to a mail trusts its sender from then on); a
+    signal source never."""
     if principal.kind == "signals":
         return "a signal source cannot answer questions"
     if principal.kind == "agent":
@@ -261,6 +268,11 @@ def answer_refusal(
             return (
                 "this question was raised by someone else's word (another assistant's "
                 "proposal or order, another person's claim): only the user can settle it"
+            )
+        if any(UNTRUSTED_SENDER in r for r in reasons):
+            return (
+                "this question was raised by mail from a sender the user has not trusted: "
+                "only the user can settle it"
             )
     return None
 

@@ -12,17 +12,15 @@ from typing import Any
 
 from core.api.call import Call, household_of
 from core.api.problems import Problem
-from core.conversation import texts
 from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, token_viewer
 from core.conversation.question_group import worded_with
+from core.conversation.question_now import question_now
 from core.conversation.said_since import said_since_view
-from core.conversation.trip_left import trip_days
 from core.conversation.views import group_view, review_view
 from core.domain.api_tokens import ApiToken
 from core.domain.claims import Claimed
 from core.domain.state import CommittedFact
-from core.engine.consistency import today_where
 from core.engine.engine import Outcome
 from core.engine.household import users_by_name
 from core.store import ReviewItem
@@ -80,21 +78,13 @@ async def question_body(
     left asks its departure in the past: ``trip_days``); ``since``: what another member
     committed on it after it was asked (``said_since``), who by ``names``. A question
     asked with others reads as the chat asks them: as one (``question_group``)."""
-    days = await trip_days(c.engine.store, item, c.now)
     group = await worded_with(c.engine.store, item)
-    own = await c.engine.store.facts(c.token.entity_id)  # the reader's clock: their today
     return {
         **review_view(item),
         "group": group_view(item.group_key),
-        "question": texts.prompt_body(
-            item,
-            c.token.entity_id,
-            group,
-            since=since,
-            names=names,
-            trip_left=days.left,
-            trip_back_by=days.back_by,
-            today=today_where({f.field: f.value for f in own}, c.now),
+        # As the chat words it now, on the reader's clock: "You said it yesterday evening".
+        "question": await question_now(
+            c.engine.store, item, c.token.entity_id, group, c.now, names=names, since=since
         ),
         "said_since": said_since_view(since, c.token.entity_id, names),
     }

@@ -12,19 +12,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 
 from core.conversation.provenance import user_viewer
-from core.conversation.reported_texts import reported_question, said_of_reader
 from core.conversation.source_words import listed_source
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
 from core.domain.errands import BEFORE_LEAVING, errand_status_of, meanings, status_said
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
-from core.domain.read_values import fact_as_read, item_as_read
+from core.domain.read_values import fact_as_read
 from core.domain.rollout import DomainStatus
 from core.domain.said_of_users import SaidOfUser
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import (
-    due_day_gone,
     has_ended,
     overdue,
     told_past,
@@ -32,7 +30,6 @@ from core.domain.tense import (
 )
 from core.domain.user_clock import last_day
 from core.engine.consistency import today_where, users_zone
-from core.store import ReviewItem
 
 
 def who(entity_id: str, mine: str) -> str:
@@ -258,44 +255,6 @@ def _bill(f: CommittedFact) -> tuple[str, str]:
 
 
 _EVENT_SAID = {"scheduled": "is scheduled", "moved": "has moved", "cancelled": "is cancelled"}
-
-
-def pending_text(
-    items: Sequence[ReviewItem],
-    mine: str,
-    today: date | None = None,
-    names: Mapping[str, str] | None = None,
-) -> str:
-    """/pending: each open question as it is asked (a group's parts on lines of their own); an
-    errand's day gone by (``today``: the user's calendar day) asked in the past; another
-    member's word quoted from them by name (``names``), as their question is."""
-    if not items:
-        return "Nothing is waiting for your confirmation."
-    groups: dict[str, list[ReviewItem]] = {}
-    for r in items:
-        groups.setdefault(r.group_key or r.id, []).append(item_as_read(r, mine, names))
-    count = len(groups)
-    lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
-    for members in groups.values():
-        first = members[0]
-        # A change's question names whose it is ("Is Emma sick?"); the others get a name,
-        # never the entity's id.
-        whose = first.entity_id.split(":", 1)[-1].replace("_", " ").title()
-        where = "" if first.entity_id == mine or first.kind == "change" else f" (about {whose})"
-        if first.kind != "change" or not first.field:
-            asked = first.reasons[0] if first.reasons else "A question about your data"
-        elif first.source_key.startswith("consistency:"):
-            asked = phrasing.conflict_question(first, mine)
-        elif said_of_reader(first, mine):
-            asked = reported_question(members, mine, names or {})  # "Bob says ..."
-        else:
-            # A grouped question's parts on lines of their own, under its bullet.
-            gone = due_day_gone(members, today)
-            lines_asked = phrasing.question(members, mine, due_gone=gone).split("\n")
-            asked = "\n   – ".join(line.removeprefix("• ") for line in lines_asked)
-        queued = "" if first.status == "pending" else " (after the current one)"
-        lines.append(f"• {asked}{where}{queued}")
-    return "\n".join(lines)
 
 
 def wrong_which(query: str, known: Sequence[tuple[str, str]], mine: str) -> str:

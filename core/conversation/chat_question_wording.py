@@ -3,7 +3,7 @@
 A question is worded for the moment it is shown ("You said it just now"). Left open and
 come back to hours or days later, the message still said "just now" (until a restart
 asked it again below). So the words are rendered from ``now`` whenever the question is
-shown (``texts.prompt_body`` with an explicit ``now``: "You said it yesterday evening",
+shown (``question_now``, the words every surface shows: "You said it yesterday evening",
 "on Tuesday"), and when the user writes in the chat again, an open question there whose
 words no longer read as they would now is edited in place, its buttons kept (the token
 they carry is the same, so a tap answers it as before).
@@ -17,16 +17,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from core.conversation import texts
 from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import Button, ChatPart
 from core.conversation.held_values import held_by_writer
 from core.conversation.question_group import asked_with
+from core.conversation.question_now import question_now
 from core.conversation.said_since import said_since
 from core.conversation.transcript import read_chat
 from core.conversation.trip_left import TripDays, trip_days
 from core.domain.chat_records import PromptMessage
-from core.domain.user_clock import on_users_clock
 from core.store import ReviewItem
 
 RECENT = 20
@@ -52,20 +51,15 @@ class QuestionWording(ChatPart):
         (when it was said, which day "today" is, whether its trip has left), and its
         buttons."""
         mine = self.config.entity_of(prompt.owner_user_id)
-        zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
-        days = await self.trip_days(item, group)  # the group just read, not read again
-        body = texts.prompt_body(
+        body = await question_now(
+            self.engine.store,
             await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
             mine,
             group,
+            now,
             names=(await self.deps.household_users()).names,
-            now=now,
-            zone=zone,
             since=await said_since(self.engine.store, item, mine),
-            trip_left=days.left,
-            trip_back_by=days.back_by,
-            today=on_users_clock(now, zone).date(),
         )
         return body, question_buttons(item, group, prompt.token)
 

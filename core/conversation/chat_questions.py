@@ -21,6 +21,7 @@ from core.conversation import texts
 from core.conversation.buttons import question_buttons
 from core.conversation.chat_question_wording import RECENT, QuestionWording
 from core.conversation.held_values import held_by_writer
+from core.conversation.question_now import question_now
 from core.conversation.said_since import overtaken_line, said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
@@ -78,16 +79,8 @@ class Questions(QuestionWording):
         since = await said_since(self.engine.store, item, mine)
         item = await held_by_writer(self.engine.store, item, mine, self.config.configured_names())
         group = await self.group_of(item)
-        days = await self.trip_days(item, group)
-        body = texts.prompt_body(
-            item,
-            mine,
-            group,
-            names=names,
-            since=since,
-            trip_left=days.left,
-            trip_back_by=days.back_by,
-            today=on_users_clock(self.clock(), await self.deps.zone_of(mine)).date(),
+        body = await question_now(
+            self.engine.store, item, mine, group, self.clock(), names=names, since=since
         )
         return CanonQuestion(
             prompt.token, prompt.shown_at, body[:500], item.id, item.entity_id, item.field
@@ -104,22 +97,17 @@ class Questions(QuestionWording):
             return False
         prompt = await self.bind(item, chat_id, chat_id, now)
         mine = self.config.entity_of(prompt.owner_user_id)
-        names = (await self.deps.household_users()).names
-        zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
-        days = await self.trip_days(item, group)  # the group just read, not read again
         message_id = await self.messenger.send(
             chat_id,
-            texts.prompt_body(
+            await question_now(
+                self.engine.store,
                 await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
                 mine,
                 group,
-                now=now,
-                names=names,
-                zone=zone,
+                now,
+                names=(await self.deps.household_users()).names,
                 since=await said_since(self.engine.store, item, mine),
-                trip_left=days.left,
-                trip_back_by=days.back_by,
             ),
             question_buttons(item, group, prompt.token),
         )

@@ -22,7 +22,7 @@ from core.conversation.errand_answers import errand_asked, errand_reply, no_retu
 from core.conversation.family_places import family_place
 from core.conversation.name_refused import name_refused_reply
 from core.conversation.own_health import own_health
-from core.conversation.pending_answer import pending_answer
+from core.conversation.pending_answer import pending_text
 from core.conversation.question_notes import (
     any_field,
     followed_by,
@@ -146,7 +146,7 @@ def offline_answer(
     if HELP(t):
         return HELP_TEXT
     if PENDING(t):
-        return pending_answer(open_items, reader, today_where(mine_state, now), names)
+        return pending_text(open_items, reader, today_where(mine_state, now), names)
     if (said_on := told_topic(t)) is not None:
         return told_about(
             said_on, facts, now, reader, open_items, shown_item

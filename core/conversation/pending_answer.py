@@ -1,5 +1,11 @@
-"""The answer to "what's pending?": each open question as it was asked, a group of
-questions in one sentence, never field names."""
+"""The answer to "what's pending?", one text for every way it is asked (``/pending``, and
+"what's pending?" in plain words, with or without a model): each open question as it is
+asked (a group's parts on lines of their own), never field names.
+
+Before, the command and the plain-words reply each had a renderer of their own, and
+their words had drifted apart (a group on one line or several; a question queued
+behind the current one said so in one and not the other).
+"""
 
 from __future__ import annotations
 
@@ -13,43 +19,50 @@ from core.domain.tense import due_day_gone
 from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
 
+NOTHING_PENDING = "Nothing is waiting for your confirmation."
 
-def pending_answer(
-    open_items: Sequence[ReviewItem],
-    reader: str,
+
+def pending_text(
+    items: Sequence[ReviewItem],
+    mine: str,
     today: date | None = None,
     names: Mapping[str, str] | None = None,
 ) -> str:
-    """Each open question as it was asked (a group in one sentence), never field names;
-    an errand's day gone by (``today``: the user's calendar day) asked in the past;
-    another member's word of the reader as their question says it ("Bob says ..."),
-    quoted from them by name (``names``)."""
-    if not open_items:
-        return "Nothing is waiting for your confirmation."
+    """Each open question as it is asked (a group's parts on lines of their own); an
+    errand's day gone by (``today``: the user's calendar day) asked in the past; another
+    member's word quoted from them by name (``names``), as their question is."""
+    if not items:
+        return NOTHING_PENDING
     groups: dict[str, list[ReviewItem]] = {}
-    for r in open_items:
-        groups.setdefault(r.group_key or r.id, []).append(item_as_read(r, reader, names))
+    for r in items:
+        groups.setdefault(r.group_key or r.id, []).append(item_as_read(r, mine, names))
     count = len(groups)
     lines = [f"{count} question{'s' if count != 1 else ''} waiting for you:"]
-    lines += [
-        f"• {asked(members, reader, today, names or {})}" for members in list(groups.values())[:10]
-    ]
+    for members in groups.values():
+        first = members[0]
+        # A change's question names whose it is ("Is Emma sick?"); the others get a name,
+        # never the entity's id.
+        whose = first.entity_id.split(":", 1)[-1].replace("_", " ").title()
+        where = "" if first.entity_id == mine or first.kind == "change" else f" (about {whose})"
+        queued = "" if first.status == "pending" else " (after the current one)"
+        lines.append(f"• {asked(members, mine, today, names or {})}{where}{queued}")
     return "\n".join(lines)
 
 
 def asked(
     members: Sequence[ReviewItem],
-    reader: str,
+    mine: str,
     today: date | None = None,
     names: Mapping[str, str] | None = None,
 ) -> str:
-    """One question group as it was asked, on one line."""
+    """One question group as it is asked, its parts after the first on lines of their own."""
     first = members[0]
     if first.kind != "change" or not first.field:
         return first.reasons[0] if first.reasons else "A question about your data"
     if is_conflict_question(first):
-        return phrasing.conflict_question(first, reader)
-    if said_of_reader(first, reader):
-        return reported_question(members, reader, names or {})
+        return phrasing.conflict_question(first, mine)
+    if said_of_reader(first, mine):
+        return reported_question(members, mine, names or {})  # "Bob says ..."
     gone = due_day_gone(members, today)
-    return phrasing.question(members, reader, due_gone=gone).replace("\n", " ")
+    lines_asked = phrasing.question(members, mine, due_gone=gone).split("\n")
+    return "\n   – ".join(line.removeprefix("• ") for line in lines_asked)

@@ -50,6 +50,15 @@ def _said_by_another(item: ReviewItem, mine: str, why: str) -> str:
 _NOTES = "from your notes"
 
 
+def why_line(item: ReviewItem, mine: str, now: datetime | None = None, zone: object = None) -> str:
+    """Why a change is asked, as ``mine`` reads it: where it came from and when, seen
+    from ``now`` on ``zone``'s clock ("you said it yesterday evening"), the one line every
+    surface words a question's why with (the chat's, the API's and MCP's questions)."""
+    return _said_by_another(
+        item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now, zone)
+    )
+
+
 def bootstrap_text(item: ReviewItem, mine: str) -> str:
     """What ``canon migrate`` found in the user's files, put as one question in sentences
     ("Your trip goes to Tahoe", "The Amazon return is due"); the field names stay in the
@@ -116,9 +125,7 @@ def prompt_body(
         if len(members) == 1 and item.current_value is not None:
             why += f"; until now: {phrasing.show_in(item.field, item.current_value)}"
         return f"{reported_question(members, mine, names)}\n{why[:1].upper()}{why[1:]}."
-    why = _said_by_another(
-        item, mine, phrasing.reason_line(item.source_key, item.reasons, item.created_at, now, zone)
-    )
+    why = why_line(item, mine, now, zone)
     if (
         len(members) == 1
         and item.current_value is not None

@@ -18,12 +18,12 @@ from typing import Any
 
 from core.conversation.acknowledgements import acknowledgement as acknowledgement
 from core.conversation.answer_texts import fact_sentence
-from core.conversation.answer_texts import pending_text as pending_text
 from core.conversation.answer_texts import state_text as state_text
 from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import value_sentence as value_sentence
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
+from core.conversation.pending_answer import pending_text as pending_text
 from core.conversation.question_texts import bootstrap_text as bootstrap_text
 from core.conversation.question_texts import dead_letter_question as dead_letter_question
 from core.conversation.question_texts import prompt_body as prompt_body

@@ -213,7 +213,9 @@ def dead_letter_view(
     }
 
 
-def prompt_text(r: ReviewItem, reader: str | None = None, since: str | None = None) -> str:
+def prompt_text(
+    r: ReviewItem, reader: str | None = None, since: str | None = None, why: str | None = None
+) -> str:
     """The question as the user sees it: entity, change, confidence and reasons, one line
     each. Its value and reasons may be anyone's words (an assistant's proposal, a
     stranger's invitation, another member's note), and a model reads this text (MCP's
@@ -222,7 +224,9 @@ def prompt_text(r: ReviewItem, reader: str | None = None, since: str | None = No
     read it; None: the owner), a reason that would not print on one line quoted. No
     value or reason starts a line of its own: a fact, a header, a "[Yes] [No] [Edit]".
     ``since``: what another member committed since it was asked (``said_since_line``),
-    the last reason, as the chat and ``GET /v1/questions`` end with it."""
+    the last reason, as the chat and ``GET /v1/questions`` end with it. ``why``: the
+    chat's why line as the reader reads it now (``question_now.why_now``: "You said it
+    yesterday evening"), the first reason."""
     origin = provenance(source_type_of(r.source_key), r.principal, reader)
     held = r.current_value  # its writer's words when ``held_values`` read whose
     held_from = held.source if isinstance(held, Said) else None
@@ -232,7 +236,10 @@ def prompt_text(r: ReviewItem, reader: str | None = None, since: str | None = No
         f"{name(r.field)}: {slot(held, held_from)} → {slot(r.candidate_value, origin)}",
         f"confidence {r.confidence:.2f}",
     ]
-    lines += [f"• {shown_text(reason)}" for reason in [*r.reasons[:5], *([since] if since else [])]]
+    said = [why[:1].upper() + why[1:]] if why else []
+    lines += [
+        f"• {shown_text(reason)}" for reason in [*said, *r.reasons[:5], *([since] if since else [])]
+    ]
     lines.append("[Yes] [No] [Edit]")
     return "\n".join(lines)
 

@@ -16,7 +16,9 @@ One table (``CLAIMS``) decides, for the HTTP API and the MCP server alike:
 - ``signals`` may post only the source types its token was made for; anything
   else is refused. ``transactions_email`` is decided by the trusted-senders rule
   (``core.signals.trust``) from the mail itself, which an observation does not
-  carry, so a token made for ``email`` claiming it is downgraded to ``email``.
+  carry, so a token made for ``email`` claiming it is downgraded to ``email``; and
+  every ``email`` observation it posts is asked (``posted_mail_doubt``), as a mail from
+  a sender the user has not trusted is when Canon's own reader reads it.
 
 Corroborators are kept only of types the principal may claim itself. Messages
 (``POST /v1/messages``): a ``user``'s and a ``delegate``'s are the user's own words
@@ -29,12 +31,19 @@ caller is told about (``Claimed.notices``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from core.domain.principals import Principal, Role
-from core.domain.provenance import A_CONNECTED_SOURCE, UNTRUSTED_SOURCES
+from core.domain.provenance import (
+    A_CONNECTED_SOURCE,
+    UNTRUSTED_SENDER,
+    UNTRUSTED_SOURCES,
+    mail_doubt,
+    mail_origin,
+    mail_sender,
+)
 from core.domain.quoting import quotation
 from core.domain.source_types import CONVERSATION, canonical_source_type
 from core.errors import ClaimRefused
@@ -136,10 +145,14 @@ def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
         out["source"] = {**payload["source"], "type": taken}
         notices.append(f"source {claimed} -> {taken}: {_why(claimed, claimant)}")
     doubt = payload.get("needs_confirmation")
-    if claimant.role == "signals" and isinstance(doubt, str) and doubt:
+    taken_type = canonical_source_type(out["source"]["type"])
+    if claimant.role == "signals" and taken_type == "email":
+        # A mail names no sender Canon could trust: asked, its sender named (quoted).
+        out["needs_confirmation"] = posted_mail_doubt(out["source"].get("ref"), doubt)
+    elif claimant.role == "signals" and isinstance(doubt, str) and doubt:
         # A feed's reason to ask is its source's words (an invitation's, a mail's): shown
         # wherever the question is, as a quotation from it, never in Canon's own voice.
-        origin = UNTRUSTED_SOURCES.get(canonical_source_type(out["source"]["type"]))
+        origin = UNTRUSTED_SOURCES.get(taken_type)
         out["needs_confirmation"] = quotation(doubt, origin or A_CONNECTED_SOURCE, most=500)
     corroborators = payload.get("corroborators")
     if isinstance(corroborators, list) and corroborators:
@@ -164,6 +177,21 @@ def claim_observation(payload: Any, claimant: Claimant) -> Claimed:
                 "vouches only for source types it may claim itself"
             )
     return Claimed(out, tuple(notices))
+
+
+def posted_mail_doubt(ref: object, feed_doubt: object = None) -> str:
+    """Why a mail a ``signals`` token posts is asked, whatever its confidence: no sender
+    it names is trusted (an observation carries no mail to check), so it holds the rule
+    of a stranger's mail read by Canon's own reader (``core.domain.provenance.mail_doubt``),
+    naming the From address its ref gives (``email:<address> <Message-ID>``, as
+    ``core.signals.intake.mail_ref`` writes it), quoted; ``feed_doubt``: the feed's own
+    reason, quoted from the mail, kept after it within the field's 500 characters."""
+    sender = mail_sender(ref if isinstance(ref, str) else None)
+    why = mail_doubt(sender)
+    if not isinstance(feed_doubt, str) or not feed_doubt:
+        return why
+    origin = UNTRUSTED_SOURCES["email"] if sender is None else mail_origin(sender)
+    return f"{why}; {quotation(feed_doubt, origin, most=498 - len(why))}"
 
 
 def _downgrade(claimed: str, claimant: Claimant) -> str:
@@ -209,7 +237,10 @@ def message_claimant(claimant: Claimant) -> Claimant | None:
 
 
 def answer_refusal(
-    principal: Principal, raised_by: str | None, raised_as: str | None = None
+    principal: Principal,
+    raised_by: str | None,
+    raised_as: str | None = None,
+    reasons: Sequence[str] = (),
 ) -> str | None:
     """Why ``principal`` may not settle a question raised by ``raised_by``'s evidence of
     source type ``raised_as``; None if it may. Answers belong to the person asked: a user
@@ -217,7 +248,10 @@ def answer_refusal(
     relaying the user's answer to what the user's own words or sources raised: never a
     question its own evidence raised, nor one another assistant's proposal raised (two
     assistants would make a user confirmation no person gave), nor what another person
-    said of the user; a signal source never."""
+    said of the user, nor what a mail from a sender the user has not trusted claims
+    (``reasons``: the question's; an assistant that read the stranger's words would make
+    them a user confirmation, and a Yes to a mail trusts its sender from then on); a
+    signal source never."""
     if principal.kind == "signals":
         return "a signal source cannot answer questions"
     if principal.kind == "agent":
@@ -234,6 +268,11 @@ def answer_refusal(
             return (
                 "this question was raised by someone else's word (another assistant's "
                 "proposal or order, another person's claim): only the user can settle it"
+            )
+        if any(UNTRUSTED_SENDER in r for r in reasons):
+            return (
+                "this question was raised by mail from a sender the user has not trusted: "
+                "only the user can settle it"
             )
     return None
 

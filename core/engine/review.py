@@ -94,7 +94,9 @@ async def answer_review(
         item = await engine.store.review_item(item_id)
     if item is None:
         raise NotFound(f"no review item {item_id}")
-    refusal = answer_refusal(principal, item.principal, source_type_of(item.source_key))
+    refusal = answer_refusal(
+        principal, item.principal, source_type_of(item.source_key), item.reasons
+    )
     if refusal is not None:
         raise ClaimRefused(refusal)
     await _check_whose(engine, item, principal)

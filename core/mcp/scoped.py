@@ -31,6 +31,8 @@ from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer, user_viewer
+from core.conversation.question_now import readers_zone
+from core.conversation.question_texts import why_line
 from core.conversation.said_since import (
     names_of_speakers,
     overtaken_refusal,
@@ -221,7 +223,11 @@ class ScopedCanon:
         # A member's own question says what another member committed since, as in the chat.
         said = [said_since_asked(r, await self._fact_of(r), reader, tokens) for r in ordered]
         names = await names_of_speakers(self.engine.store, self.scope.household, said, self.names)
-        shown = [question_model(r, reader, s, names) for r, s in zip(ordered, said, strict=True)]
+        now, zone = self.clock(), await readers_zone(store, reader)  # the reader's clock
+        shown = [
+            question_model(r, reader, s, names, why_line(r, reader, now, zone))
+            for r, s in zip(ordered, said, strict=True)
+        ]
         return Pending(
             pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
             queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
@@ -298,12 +304,12 @@ class ScopedCanon:
             except CanonError as e:  # a courtesy, as in the chat: the answer itself is stored
                 log.warning("after-change hook failed: %s", e)
         return Answered(
-            question=await question_read(store, result.item, self.scope.entity, self.names),
+            question=await question_read(store, result.item, self.scope.entity, now, self.names),
             status=result.status,
             committed=result.committed,
             committed_value=result.committed_value,
             next_questions=[
-                await question_read(store, r, self.scope.entity, self.names)
+                await question_read(store, r, self.scope.entity, now, self.names)
                 for r in result.promoted
             ],
         )
@@ -366,7 +372,7 @@ class ScopedCanon:
             reasons=list(outcome.reasons),
             question=None
             if item is None
-            else await question_read(self.engine.store, item, self.scope.entity, self.names),
+            else await question_read(self.engine.store, item, self.scope.entity, now, self.names),
         )
 
     async def context(self) -> str:

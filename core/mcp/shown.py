@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer
+from core.conversation.question_now import why_now
 from core.conversation.said_since import said_since_line, said_since_view
 from core.conversation.texts import dead_letter_question
 from core.conversation.views import (
@@ -53,11 +54,13 @@ async def question_read(
     store: StoreBackend,
     r: ReviewItem,
     reader: str,
+    now: datetime,
     configured: Mapping[str, str] = MappingProxyType({}),
 ) -> Question:
-    """``r`` as a tool returns it to ``reader``, its held value's writer read first (a
-    member by name: ``configured``, else their told ``profile.name``)."""
-    return question_model(await held_by_writer(store, r, reader, configured), reader)
+    """``r`` as a tool returns it to ``reader`` at ``now``, its held value's writer read
+    first (a member by name: ``configured``, else their told ``profile.name``)."""
+    held = await held_by_writer(store, r, reader, configured)
+    return question_model(held, reader, why=await why_now(store, held, reader, now))
 
 
 def question_model(
@@ -65,12 +68,14 @@ def question_model(
     reader: str,
     since: CommittedFact | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
+    why: str | None = None,
 ) -> Question:
     """``r`` as ``reader`` is asked it (its held value read by ``held_by_writer`` before);
-    ``since``: what another member committed on it after it was asked, who by ``names``."""
+    ``since``: what another member committed on it after it was asked, who by ``names``;
+    ``why``: its why line as the reader reads it now (``why_now``), as the chat says it."""
     line = None if since is None else said_since_line(since, reader, names)
     prompt = (
-        prompt_text(r, reader, line)
+        prompt_text(r, reader, line, why)
         if r.kind == "change"
         else dead_letter_question(r)
         if r.kind == "dead_letter"

@@ -7,7 +7,7 @@ document for every error), so every test of the API also tests its schemas.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +25,7 @@ from core.api.routes import HEALTH, ROUTES, Route
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
 from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
+from core.domain.policy import Policy
 from core.engine.engine import Engine
 from core.extraction.offline import extract_offline
 from core.extraction.types import Extractor
@@ -114,17 +115,20 @@ async def running_api(
     audience: Audience = AUDIENCE,
     store: Store | None = None,
     extractor: Extractor = extract_offline,
+    clock: Callable[[], datetime] | None = None,
+    policy: Policy | None = None,
     **options: Any,
 ) -> AsyncIterator[Api]:
     """The API over a fresh store with a ``user`` token each for Alice, Bob and the primary
     user (their own clients, made with ``--reach household``); ``audience``: who shares what (a household: its family).
     ``store``: an unopened store (else a SQLite file in ``tmp_path``); ``extractor``: what
-    reads messages (the offline rules unless a test gives a model's)."""
+    reads messages (the offline rules unless a test gives a model's); ``clock``: the
+    server's, when a test moves it (else ``now`` always); ``policy``: else calibrated."""
     if store is None:
         store = SQLiteStore(tmp_path / "canon.db")
     await store.open()
     try:
-        engine = Engine(store, calibrated_policy())
+        engine = Engine(store, policy or calibrated_policy())
         tokens = {
             who: (
                 await issue_token(engine, who, "", NOW, role="user", reach=(HOUSEHOLD_SCOPE,))
@@ -133,7 +137,7 @@ async def running_api(
         }
         services = Services(engine, audience, extractor)
         options.setdefault("burst", 10_000)
-        app = api_app(services, lambda: now, **options)
+        app = api_app(services, clock or (lambda: now), **options)
         async with TestClient(TestServer(app)) as client:
             yield Api(engine, client, tokens)
     finally:

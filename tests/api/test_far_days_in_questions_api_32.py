@@ -28,14 +28,14 @@ async def api(tmp_path: Path) -> AsyncIterator[Api]:
         (
             "December 30",
             "January 3",
-            "Do you leave on Sunday, January 3, 2027?\nYou said it; until now: Wednesday, "
-            "December 30.",
+            "Do you leave on Sunday, January 3, 2027?\nYou said it just now; until now: "
+            "Wednesday, December 30.",
         ),
         (
             "January 3",
             "2027-12-04",
-            "Do you leave on Saturday, December 4, 2027?\nYou said it; until now: Sunday, "
-            "January 3, 2027.",
+            "Do you leave on Saturday, December 4, 2027?\nYou said it just now; until now: "
+            "Sunday, January 3, 2027.",
         ),
     ],
 )

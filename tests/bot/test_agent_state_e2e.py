@@ -235,6 +235,7 @@ async def test_the_open_question_is_the_sessions_pending_approval(
     await tg.say(ALICE, "what's the weather like there?", expect="Sure.")
     context = model.chat_bodies()[-1]["messages"][1]["content"]
     assert 'waiting for their answer (Yes / No / Edit buttons): "Do you live in Seattle?' in context
+    assert "You said it just now" in context  # when, as the chat's message says it
     waiting = (await session_of(runner))["pending_approval"]
     assert waiting is not None
     assert (waiting.kind, waiting.field) == ("canon_question", "profile.home_city")

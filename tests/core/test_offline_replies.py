@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -16,6 +17,7 @@ from core.conversation.offline_replies import (
     NOTHING_CHANGED,
     offline_answer,
 )
+from core.conversation.pending_answer import pending_text
 from core.conversation.state_answers import NOT_KEPT, UNSURE
 from core.conversation.when_said import when_text
 from core.domain.ids import new_id
@@ -702,3 +704,21 @@ def test_a_forgotten_errand_is_still_to_do_while_it_is_due(
 def test_when_is_said_on_the_users_clock(then: datetime, expected: str) -> None:
     evening = datetime(2026, 12, 5, 4, 0, tzinfo=UTC)  # Friday 8 pm in Los Angeles
     assert when_text(then, evening, "America/Los_Angeles") == expected
+
+
+def test_whats_pending_reads_as_the_pending_command_does() -> None:
+    """ "what's pending?" in plain words and /pending are one text (``pending_text``): a
+    grouped question's parts on lines of their own, one queued behind the current one
+    said so. Before, each had a renderer of its own: the plain-words answer ran a group's
+    parts into one line and never said a question was queued."""
+    trip = [
+        _asked("travel.destination", "Denver"),
+        _asked("travel.depart_date", "2026-02-25"),
+        _asked("travel.return_date", "2026-03-02"),
+    ]
+    queued = replace(_asked("financial.amazon_return.status", "due", group="g2"), status="queued")
+    items = [*trip, queued]
+    plain = offline_answer("what's pending?", FACTS, items, NOW)
+    assert plain == pending_text(items, "user:primary", NOW.date())
+    assert "\n   – " in plain, plain
+    assert plain.endswith("(after the current one)"), plain

@@ -38,6 +38,7 @@ from typing import Any, Final
 from core.domain.principals import Principal, Role
 from core.domain.provenance import (
     A_CONNECTED_SOURCE,
+    INVITATION,
     UNTRUSTED_SENDER,
     UNTRUSTED_SOURCES,
     mail_doubt,
@@ -251,7 +252,8 @@ def answer_refusal(
     said of the user, nor what a mail from a sender the user has not trusted claims
     (``reasons``: the question's; an assistant that read the stranger's words would make
     them a user confirmation, and a Yes to a mail trusts its sender from then on); a
-    signal source never."""
+    signal source never. The same for an invitation the user has not accepted (its
+    organiser's words)."""
     if principal.kind == "signals":
         return "a signal source cannot answer questions"
     if principal.kind == "agent":
@@ -272,6 +274,13 @@ def answer_refusal(
         if any(UNTRUSTED_SENDER in r for r in reasons):
             return (
                 "this question was raised by mail from a sender the user has not trusted: "
+                "only the user can settle it"
+            )
+        if any(INVITATION in r for r in reasons):
+            # A stranger's invitation, as their mail: the organiser chose its words, and
+            # an assistant's Yes would make the stranger's plan a user confirmation.
+            return (
+                "this question was raised by an invitation the user has not accepted: "
                 "only the user can settle it"
             )
     return None

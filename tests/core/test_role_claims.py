@@ -21,6 +21,7 @@ from core.domain.claims import (
     message_claimant,
 )
 from core.domain.principals import SYSTEM, Principal, Role, token_principal, user_principal
+from core.domain.provenance import invitation_doubt, mail_doubt
 from core.domain.source_types import SOURCE_TYPES, canonical_source_type
 from core.errors import ClaimRefused
 
@@ -233,6 +234,31 @@ def test_answers_belong_to_the_person_asked(
     if refusal is not None:
         assert found is not None
         assert refusal in found
+
+
+@pytest.mark.parametrize(
+    ("reasons", "refusal"),
+    [
+        ((mail_doubt("desk@evil.example"),), "mail from a sender the user has not trusted"),
+        ((invitation_doubt("mallory@evil.example", "needs_action"),), "an invitation"),
+        ((invitation_doubt("mallory@evil.example", "tentative"),), "an invitation"),
+        ((invitation_doubt("team@work.example", "unknown"),), "an invitation"),
+        (("the trip's day changed",), None),
+        ((), None),
+    ],
+)
+def test_a_delegate_never_settles_what_a_stranger_wrote(
+    reasons: tuple[str, ...], refusal: str | None
+) -> None:
+    """A question a stranger's mail or an invitation not accepted raised is the user's to
+    answer: an assistant that read the stranger's words would make them her confirmation."""
+    found = answer_refusal(_token("delegate"), "source:work", "calendar", reasons)
+    assert (found is None) == (refusal is None), found
+    if refusal is not None:
+        assert found is not None
+        assert refusal in found
+    # The user herself, in the chat or her own client, always may.
+    assert answer_refusal(user_principal("user:alice"), "source:work", "calendar", reasons) is None
 
 
 @pytest.mark.parametrize(

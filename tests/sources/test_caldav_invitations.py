@@ -23,7 +23,10 @@ from sources_helpers import TAKES_TRAVEL, config_with, source
 
 from core.conversation.context_read import load_context
 from core.conversation.texts import prompt_body
+from core.domain.principals import token_principal
 from core.engine.engine import Engine
+from core.engine.review import answer_review
+from core.errors import ClaimRefused
 from core.settings import Settings
 from core.signals.rules import Rule, parse_rule
 from core.sources.kinds.caldav import fetch_caldav
@@ -193,6 +196,16 @@ async def test_a_strangers_unaccepted_flight_is_asked_naming_the_invitation_neve
     assert asked["travel.location"].candidate_value == "Moscow"
     why = prompt_body(asked["travel.location"], "user:primary", now=NOW).splitlines()[-1]
     assert why.startswith(f'From an invitation by "{STRANGER}" you have not accepted')
+    # An assistant acting for the user may not settle the stranger's word: its Yes would
+    # make the organiser's plan a user confirmation. The user herself may.
+    delegate = token_principal("t1", "delegate", "user:primary", "assistant")
+    with pytest.raises(ClaimRefused, match="invitation the user has not accepted"):
+        await answer_review(
+            engine, asked["travel.location"].id, "confirm", now=NOW, principal=delegate
+        )
+    assert await _travel(engine) == {}
+    await answer_review(engine, asked["travel.location"].id, "confirm", now=NOW)
+    assert (await _travel(engine))["travel.location"] == "Moscow"
 
 
 async def test_a_strangers_unaccepted_flight_does_not_corroborate_landing_there(

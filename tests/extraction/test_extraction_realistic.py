@@ -235,6 +235,7 @@ PROBE_SETS = (
     "probes34b",
     "probes34c",
     "probes34d",
+    "probes35a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -799,6 +800,7 @@ _PROBE_MINIMUM = {
     "probes34b": 64,
     "probes34c": 72,
     "probes34d": 58,
+    "probes35a": 67,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1670,6 +1672,13 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # changed: 0.724 (42/58) / 0.471 (16/34), nine false commits; 0.983 / 0.971 after, none.
     # Floors with the wider margin of a single batch.
     ("probes34d", "dev"): Figures(0.93, 0.92, 0.00, 0.00, 0, 0.00),
+    # probes35a (thirty-fifth round, founding35: trips told the way people tell them; an
+    # errand due "before go", "before leaving", "before the trip" after the trip's day; a trip
+    # moved "a day early", "pushed back a day", "moved up to thursday", "preponed"; "we go to
+    # tahoe tonight now" a plan; arriving "flown into", "touched down in", "rolled into"; a
+    # dated present perfect in Nice, the city; someone else's, questions, conditions and the
+    # past as look-alikes), one batch of 67 committed before any rule changed.
+    ("probes35a", "dev"): Figures(0.89, 0.60, 0.00, 0.00, 0, 0.10),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -158,3 +158,24 @@ def test_look_alikes_place_the_writer_nowhere(text: str) -> None:
 )
 def test_a_present_perfect_dated_at_a_month_of_a_year_behind_is_the_past(text: str) -> None:
     assert extract_offline(text, at=AT).intent == "historical"
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("have to send amazon stuff back before we leave", "financial.amazon_return.status"),
+        ("gotta take zara dress back", "financial.zara_return.status"),
+        ("need to send Nike shoes back asap", "financial.nike_return.status"),
+    ],
+)
+def test_a_shops_goods_sent_back_without_a_determiner_are_due(text: str, field: str) -> None:
+    assert _facts(text).get(field) == "due"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["send him back to school", "take it back", "my sister has to send amazon stuff back"],
+)
+def test_look_alikes_send_back_no_goods_of_the_writers(text: str) -> None:
+    facts = _facts(text)
+    assert not any(f.endswith("_return.status") for f in facts), facts

@@ -1677,8 +1677,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # moved "a day early", "pushed back a day", "moved up to thursday", "preponed"; "we go to
     # tahoe tonight now" a plan; arriving "flown into", "touched down in", "rolled into"; a
     # dated present perfect in Nice, the city; someone else's, questions, conditions and the
-    # past as look-alikes), one batch of 67 committed before any rule changed.
-    ("probes35a", "dev"): Figures(0.89, 0.60, 0.00, 0.00, 0, 0.10),
+    # past as look-alikes), one batch of 67 committed before any rule changed: 0.910 (61/67)
+    # / 0.624 (53/85), "we go to tahoe tonight now" an assertive whereabouts; 0.985 / 0.976
+    # after the fixes, none. Floors with the wider margin of a single batch.
+    ("probes35a", "dev"): Figures(0.94, 0.93, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

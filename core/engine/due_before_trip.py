@@ -44,9 +44,15 @@ _SET_OUT = (
 """Setting out: "we go", "we head up", "i fly out", "we're leaving", "hit the road"."""
 _NOT_AWAY = r"(?!\s+(?:back|home|work|school|the\s+(?:office|house))\b)"
 """Going somewhere that is not away: "before we head home", "before i leave work"."""
+_NOT_OUT = (
+    r"(?!\s+(?:to|into)\s+(?:bed|work|school|class|church|the\s+(?:gym|office|shops?|store)))"
+)
+"""Going out, not away: "before we go to work", "before going to bed"."""
 _BEFORE_WE_GO = re.compile(
-    rf"\b{_BEFORE}\s+(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+(?:{_SET_OUT})\b{_NOT_AWAY}"
+    rf"\b{_BEFORE}\s+(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+(?:{_SET_OUT})\b{_NOT_AWAY}{_NOT_OUT}"
     rf"|\b{_BEFORE}\s+(?:leaving|heading\s+(?:out|off|up|down|away)|going\s+away|vacation|vacay)\b{_NOT_AWAY}"
+    # "i must return amazon package before go", "before going": the going, its "we" left out.
+    rf"|\b{_BEFORE}\s+(?:go|going)\b{_NOT_AWAY}{_NOT_OUT}"
     # "before the trip", "before the tahoe trip", "before our big ski trip", "before my
     # vacation" (not "before the holidays": Christmas, not a trip of hers).
     rf"|\b{_BEFORE}\s+(?:the|our|my)\s+(?:[\w'-]+\s+){{0,2}}?"

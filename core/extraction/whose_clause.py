@@ -25,6 +25,7 @@ from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
 from core.extraction.travel_changes import place_moved
 from core.extraction.travel_going import booked_place
+from core.extraction.trip_shifted import shifted_trip
 from core.extraction.word_gates import gated
 
 SPEAKERS_OWN = frozenset({"financial", "profile", "travel"})
@@ -132,6 +133,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and not HOME_IS.match(clause.low)  # "boston is home now": the subject, a place
         and booked_place(clause.text, clause.low) is None  # "Crete is booked": the trip's
         and not place_moved(clause)  # "lisbon got moved to the 20th": the trip's place
+        and not shifted_trip(clause)  # "Tahoe is happening a day early, we leave thursday"
     )
     # "are u still in lisbon", "you're flying to Rome friday": the listener's whereabouts
     # and plans are theirs, asked or told.

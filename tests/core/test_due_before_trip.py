@@ -70,12 +70,17 @@ _OWN_DAY = [
         ([_errand("do the amazon return before leaving pls")], PLAN, "2026-11-26"),
         ([_errand("amazon return before we're leaving")], PLAN, "2026-11-26"),
         ([_errand("the amazon return before my vacation")], PLAN, "2026-11-26"),
+        # The going with its "we" left out, as a learner or a fast typist cuts it.
+        ([_errand("i must return amazon package before go")], PLAN, "2026-11-26"),
+        ([_errand("amazon return before going pls")], PLAN, "2026-11-26"),
         # Before the place the trip goes to.
         ([_errand("gotta do the amazon return before tahoe")], TAHOE, "2026-11-26"),
         ([_errand("amazon return before heading up to Tahoe")], TAHOE, "2026-11-26"),
         # Before something that is not setting out: no day from the trip.
         ([_errand("gotta do the amazon return before i leave work")], PLAN, None),
         ([_errand("amazon return before we head home")], PLAN, None),
+        ([_errand("amazon return before going to work")], PLAN, None),
+        ([_errand("gotta do the amazon return before we go to the gym")], PLAN, None),
         ([_errand("return the amazon package before the holidays")], PLAN, None),
         ([_errand("gotta do the amazon return before tahoe")], PLAN, None),  # no place held
         ([_errand("gotta do the amazon return before reno")], TAHOE, None),

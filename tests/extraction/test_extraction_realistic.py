@@ -235,6 +235,7 @@ PROBE_SETS = (
     "probes34b",
     "probes34c",
     "probes34d",
+    "probes35a",
     "probes35b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
@@ -800,6 +801,7 @@ _PROBE_MINIMUM = {
     "probes34b": 64,
     "probes34c": 72,
     "probes34d": 58,
+    "probes35a": 67,
     "probes35b": 63,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
@@ -1672,6 +1674,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # changed: 0.724 (42/58) / 0.471 (16/34), nine false commits; 0.983 / 0.971 after, none.
     # Floors with the wider margin of a single batch.
     ("probes34d", "dev"): Figures(0.93, 0.92, 0.00, 0.00, 0, 0.00),
+    # probes35a (thirty-fifth round, founding35: trips told the way people tell them; an
+    # errand due "before go", "before leaving", "before the trip" after the trip's day; a trip
+    # moved "a day early", "pushed back a day", "moved up to thursday", "preponed"; "we go to
+    # tahoe tonight now" a plan; arriving "flown into", "touched down in", "rolled into"; a
+    # dated present perfect in Nice, the city; someone else's, questions, conditions and the
+    # past as look-alikes), one batch of 67 committed before any rule changed: 0.910 (61/67)
+    # / 0.624 (53/85), "we go to tahoe tonight now" an assertive whereabouts; 0.985 / 0.976
+    # after the fixes, none. Floors with the wider margin of a single batch.
+    ("probes35a", "dev"): Figures(0.94, 0.93, 0.00, 0.00, 0, 0.00),
     # probes35b (thirty-fifth round, money35: a bill's due day in the sentence after it ("The
     # gas bill arrived, £88. Due on the 15th."), a bill come in told in the simple past
     # ("water bill showed up, $51", "landed", "came in"), household members as a labelled

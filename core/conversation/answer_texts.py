@@ -31,6 +31,7 @@ from core.domain.tense import (
     trip_lasts_to_its_return,
 )
 from core.domain.user_clock import last_day
+from core.engine.bootstrap import found_question
 from core.engine.consistency import today_where, users_zone
 from core.store import ReviewItem
 
@@ -282,7 +283,9 @@ def pending_text(
         # never the entity's id.
         whose = first.entity_id.split(":", 1)[-1].replace("_", " ").title()
         where = "" if first.entity_id == mine or first.kind == "change" else f" (about {whose})"
-        if first.kind != "change" or not first.field:
+        if first.kind == "bootstrap":  # its findings are lines of the question, not it
+            asked = found_question(first)
+        elif first.kind != "change" or not first.field:
             asked = first.reasons[0] if first.reasons else "A question about your data"
         elif first.source_key.startswith("consistency:"):
             asked = phrasing.conflict_question(first, mine)

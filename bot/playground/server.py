@@ -184,7 +184,7 @@ class Playground:
             }
             for f in await store.facts()
         ]
-        pending = [_pending_row(r) for r in await store.review_items(["pending", "queued"])]
+        pending = [pending_row(r) for r in await store.review_items(["pending", "queued"])]
         audit = [a.line for a in reversed(await store.audit(limit=30))]
         return web.json_response({"beliefs": beliefs, "pending": pending, "audit": audit})
 
@@ -202,7 +202,7 @@ async def _json(request: web.Request) -> dict[str, Any]:
     return body if isinstance(body, dict) else {}
 
 
-def _pending_row(r: ReviewItem) -> dict[str, Any]:
+def pending_row(r: ReviewItem) -> dict[str, Any]:
     """A pending prompt in the side panel; what the files said, a finding a line
     ("travel.destination = Tahoe"), never the JSON that carries them."""
     row: dict[str, Any] = {

@@ -60,6 +60,9 @@ async def test_her_files_are_asked_a_thing_a_line_and_she_drops_one(
     pending = await story.hears("/pending", "waiting for you")
     assert f"• {ASKED[0]}" in pending.text, pending.text
     assert "family.dentist" not in pending.text
+    said = await story.hears("what's pending?", "Things I found")
+    assert ASKED[0] in said.text, said.text
+    assert "family.dentist" not in said.text
 
     asked = await tg.prompt(ALICE, "Things I found in your files")
     assert asked.text.splitlines() == ASKED

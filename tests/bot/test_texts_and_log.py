@@ -12,6 +12,7 @@ from canon_testing import NOW
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.playground.server import pending_row
 from core.conversation import buttons, texts
 from core.conversation.alert_texts import alert_text
 from core.conversation.found_texts import found_lines
@@ -219,6 +220,13 @@ def test_what_the_files_say_is_asked_with_an_edit_that_drops_a_thing() -> None:
     assert texts.pending_text([item], "user:primary").splitlines()[1] == (
         "• Things I found in your files (3): keep them?"
     )
+
+
+def test_the_playground_panel_shows_what_the_files_say_a_finding_a_line() -> None:
+    findings = [_found("travel.destination", "Tahoe"), _found("financial.rent.amount", 1200)]
+    row = pending_row(_notice("bootstrap", json.dumps(findings), ()))
+    assert row["candidate"] == "Things I found in your files (2): keep them?"
+    assert row["lines"] == ["travel.destination = Tahoe", "financial.rent.amount = 1200"]
 
 
 def test_a_drift_notice_is_shown_as_one_question_with_yes_and_no() -> None:

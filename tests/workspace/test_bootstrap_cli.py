@@ -138,7 +138,7 @@ def test_interactive_answers_keep_some_and_drop_others(folder: Path) -> None:
 def test_without_a_terminal_one_grouped_question_commits_all_on_yes(folder: Path) -> None:
     res = canon(folder, "--no-interactive")
     assert res.exit_code == 0, res.output
-    assert "I found these in your files: keep them?" in res.output
+    assert "Things I found in your files (3): keep them?" in res.output
     values, _, items = state(folder)
     assert values == {}
     [item] = items

@@ -92,3 +92,6 @@ async def test_her_files_are_asked_a_thing_a_line_and_she_drops_one(
     assert await story.held("financial.amazon_return.due_date") == "2026-12-06"
     owed = await story.hears("what do i owe?", "")
     assert "water" not in owed.text.lower(), owed.text
+    block = await story.block()  # what her assistant is told
+    assert "Tahoe" in block
+    assert "water" not in block.lower(), block

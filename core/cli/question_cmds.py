@@ -184,7 +184,8 @@ async def answer(
         out().print(f"{verb}: {item.field} = {target}")
     for fix in result.implied:  # what the answer forced on the trip's other fields
         out().print(f"  and so: {fix.field} = {show_value(fix.candidate_value)} ({fix.reasons[0]})")
-    for nxt in result.promoted[:1]:
+    rest = None if result.held is None else result.held.id  # said above: not again
+    for nxt in [p for p in result.promoted if p.id != rest][:1]:
         out().print("\nNext question:\n" + prompt_text(nxt))
 
 

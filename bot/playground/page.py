@@ -145,7 +145,10 @@ async function refreshPanel(){
   r.appendChild(el("span","",String(b.value)));
   r.appendChild(el("div","muted",b.entity+" · "+b.source+" · "+b.age));},"none yet");
  rows("pending", p.pending, (r,q)=>{r.appendChild(el("span","k",q.field+" "));
-  r.appendChild(el("span","",q.current+" → "+q.candidate+" ("+q.confidence+")"));
+  // What the files said: the question, then a finding a line.
+  if(q.lines){r.appendChild(el("span","",q.candidate));
+   for(const line of q.lines) r.appendChild(el("div","",line));}
+  else r.appendChild(el("span","",q.current+" → "+q.candidate+" ("+q.confidence+")"));
   r.appendChild(el("div","muted",q.status));},"none");
  rows("audit", p.audit, (r,a)=>{r.textContent=a;},"empty");}
 async function tick(){

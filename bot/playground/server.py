@@ -25,7 +25,9 @@ from bot.playground.page_key import PageKey
 from core.conversation.responder import Responder
 from core.conversation.views import age_text
 from core.domain.audit import show_value
+from core.engine.bootstrap import found_question, proposed_findings
 from core.settings import Settings
+from core.store import ReviewItem
 
 PLAYGROUND_USER = 1
 """The playground's user; the first allowed user, so their entity is user:primary."""
@@ -194,16 +196,7 @@ class Playground:
             }
             for f in await store.facts()
         ]
-        pending = [
-            {
-                "field": r.field,
-                "current": show_value(r.current_value),
-                "candidate": show_value(r.candidate_value),
-                "confidence": f"{r.confidence:.2f}",
-                "status": r.status,
-            }
-            for r in await store.review_items(["pending", "queued"])
-        ]
+        pending = [pending_row(r) for r in await store.review_items(["pending", "queued"])]
         audit = [a.line for a in reversed(await store.audit(limit=30))]
         return web.json_response({"beliefs": beliefs, "pending": pending, "audit": audit})
 
@@ -219,3 +212,18 @@ async def _json(request: web.Request) -> dict[str, Any]:
     except ValueError:
         return {}
     return body if isinstance(body, dict) else {}
+
+
+def pending_row(r: ReviewItem) -> dict[str, Any]:
+    """A pending prompt in the side panel; what the files said, a finding a line
+    ("travel.destination = Tahoe"), never the JSON that carries them."""
+    row: dict[str, Any] = {
+        "field": r.field,
+        "current": show_value(r.current_value),
+        "candidate": show_value(r.candidate_value),
+        "confidence": f"{r.confidence:.2f}",
+        "status": r.status,
+    }
+    if r.kind == "bootstrap":
+        row |= {"candidate": found_question(r), "lines": [f.line for f in proposed_findings(r)]}
+    return row

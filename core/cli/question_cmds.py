@@ -27,7 +27,7 @@ from core.conversation.views import (
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
 from core.domain.timeutil import parse_ts
-from core.engine.bootstrap import proposed_findings
+from core.engine.bootstrap import proposed_findings, thing_of
 from core.engine.engine import Engine
 from core.engine.review import answer_review
 from core.errors import CanonError, NotFound, Overtaken, ReviewError, UnknownPlace
@@ -168,11 +168,15 @@ async def answer(
         "discarded": "Discarded",
     }.get(result.status, result.status)
     target = show_value(result.committed_value if result.committed else item.candidate_value)
-    if item.kind == "bootstrap":  # what the files said, kept or dropped together
+    if item.kind == "bootstrap":  # what the files said: kept, dropped, or some dropped
         kept = "Kept" if result.status == "confirmed" else "Dropped"
+        dropped = (result.item.answer or {}).get("dropped")
         out().print(f"{kept} what your files say:")
         for found in proposed_findings(item):
-            out().print(f"  {found.field} = {show_value(found.value)}")
+            if dropped is None or thing_of(found) in dropped:
+                out().print(f"  {found.field} = {show_value(found.value)}")
+        if result.held is not None:
+            out().print(f"The rest is asked again: {result.held.id}")
     elif result.held is not None:  # a part of a grouped question: asked with the rest
         held = show_value(result.held.candidate_value)
         out().print(f"Changed to {held}: asked again with the rest of its question ({item.field})")
@@ -180,7 +184,8 @@ async def answer(
         out().print(f"{verb}: {item.field} = {target}")
     for fix in result.implied:  # what the answer forced on the trip's other fields
         out().print(f"  and so: {fix.field} = {show_value(fix.candidate_value)} ({fix.reasons[0]})")
-    for nxt in result.promoted[:1]:
+    rest = None if result.held is None else result.held.id  # said above: not again
+    for nxt in [p for p in result.promoted if p.id != rest][:1]:
         out().print("\nNext question:\n" + prompt_text(nxt))
 
 

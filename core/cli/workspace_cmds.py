@@ -31,7 +31,7 @@ from core.cli.common import (
 from core.domain.audit import show_value
 from core.domain.principals import user_principal
 from core.domain.timeutil import utc_now
-from core.engine.bootstrap import Finding, believe, propose
+from core.engine.bootstrap import Finding, believe, found_question, propose
 from core.engine.engine import Outcome
 from core.errors import WorkspaceError
 from core.signals.intake import default_extractor
@@ -160,8 +160,10 @@ async def migrate(
     listed for you to keep or drop (kept findings are committed as your
     confirmation); lines whose date is already past are flagged stale and not
     believed. With --yes every current finding is kept; without a terminal
-    they become one review question ("I found these in your files: keep
-    them?"). Running it again changes nothing.
+    they become one review question ("Things I found in your files (5): keep
+    them?"): confirm keeps them all, reject drops them all, and
+    canon answer ID edit "water bill" drops that thing and asks the rest
+    again. Running it again changes nothing.
 
     Example: canon migrate ~/.openclaw/workspace
     """
@@ -207,7 +209,7 @@ async def migrate(
             + ("kept" if o.committed else o.decision)
         )
     if item is not None:
-        console.print(f"asked in review ({item.id}): I found these in your files: keep them?")
+        console.print(f"asked in review ({item.id}): {found_question(item)}")
     elif current and not kept:
         console.print("nothing kept from the files")
 

@@ -60,8 +60,8 @@ def about_me(
         )
         move, told = _move_summary(mine) if domain == "profile" else ([], told)
         rows = [f for f in rows if f.field not in told or f.entity_id != reader]
-        rows = _without_said_twice(rows)
-        said = "; ".join([*trip, *errands, *(_plain(f, today) for f in rows[:4]), *move])
+        rows = without_said_twice(rows)
+        said = "; ".join([*trip, *errands, *(plain_fact(f, today) for f in rows[:4]), *move])
         more = f" (+{len(rows) - 4} more)" if len(rows) > 4 else ""
         lines.append(f"• {domain.capitalize()}: {said}{more}")
     lines.append("Ask /state for the details.")
@@ -77,7 +77,7 @@ def _move_summary(mine: Mapping[str, CommittedFact]) -> tuple[list[str], set[str
     return [moving(held.get(MOVE_CITY), held.get(MOVE_DATE))], set(held)
 
 
-def _without_said_twice(rows: list[CommittedFact]) -> list[CommittedFact]:
+def without_said_twice(rows: list[CommittedFact]) -> list[CommittedFact]:
     """``rows`` less an event's "scheduled" status where its day says as much ("soccer
     practice on Thursday" is on)."""
     dated = {
@@ -94,7 +94,7 @@ def _without_said_twice(rows: list[CommittedFact]) -> list[CommittedFact]:
     ]
 
 
-def _plain(f: CommittedFact, today: date) -> str:
+def plain_fact(f: CommittedFact, today: date) -> str:
     """A fact in a few plain words (a local stand-in until a shared phrasing exists); an
     event's day gone by (``today``: the user's) in the past."""
     value = show_in(f.field, f.value)

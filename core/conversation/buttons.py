@@ -15,11 +15,12 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from core.conversation.found_texts import drop_choices
 from core.conversation.which_errand import errand_name
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
 from core.domain.read_values import item_as_read
-from core.engine.answer_values import choices_for
+from core.engine.answer_values import Choice, choices_for
 from core.engine.corrections import correction_kind
 from core.store import ReviewItem
 
@@ -49,7 +50,7 @@ def parse_callback(data: str | None) -> tuple[str, TapAction] | None:
 
 def prompt_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     actions: list[tuple[str, TapAction]] = [("Yes", "confirm"), ("No", "reject")]
-    if correction_kind(item) in (None, "wrong") and item.kind not in ("bootstrap", "drift"):
+    if correction_kind(item) in (None, "wrong") and item.kind != "drift":
         actions.append(("Edit", "edit"))
     return [(label, callback_data(token, action)) for label, action in actions]
 
@@ -80,11 +81,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def edit_choices(item: ReviewItem) -> tuple[Choice, ...]:
+    """What an Edit of ``item`` offers as buttons: a closed set's values; of what the files
+    said, each thing found (a tap drops it)."""
+    if item.kind == "bootstrap":
+        return drop_choices(item)
+    return choices_for(item.field, item.candidate_value) if item.kind == "change" else ()
+
+
 def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
     """The allowed values of a closed set as buttons (plain-word labels), then Cancel."""
-    if item.kind != "change":
-        return []
-    choices = choices_for(item.field, item.candidate_value)
+    choices = edit_choices(item)
     if not choices:
         return []
     buttons = [(c.label, f"{token}:{_CHOICE}{i}") for i, c in enumerate(choices)]

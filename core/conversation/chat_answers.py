@@ -117,7 +117,8 @@ class Answers(ChatPart):
                 await self.say(prompt.chat_id, texts.ANSWERED_ELSEWHERE)
             return
         action = parsed[1]
-        label = {"confirm": "Confirmed", "reject": "Rejected", "edit": "Send the value"}
+        edit = "Tap what to drop" if item.kind == "bootstrap" else "Send the value"
+        label = {"confirm": "Confirmed", "reject": "Rejected", "edit": edit}
         await self.messenger.answer_tap(callback_id, label[action])
         await self.settle(prompt, action, user_id, now, chosen=None if one is None else one[1])
 

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.conversation import texts
-from core.conversation.buttons import edit_buttons
+from core.conversation.buttons import edit_buttons, edit_choices
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_new_places import NewPlaces
 from core.conversation.chat_questions import Questions
@@ -29,7 +29,8 @@ from core.conversation.typed_replies import is_question, typed_answer
 from core.domain import phrasing
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
-from core.engine.answer_values import choices_for, value_kind
+from core.engine.answer_values import value_kind
+from core.engine.bootstrap import named_things, proposed_findings
 from core.engine.edit_values import edit_value
 from core.engine.review import answer_review
 from core.errors import AlreadyAnswered, InvalidAnswer, NotFound, UnknownPlace
@@ -99,6 +100,9 @@ class Edits(ChatPart):
         """
         item = await self.engine.store.review_item(mode.item_id)
         value: Any = msg.text
+        if item is not None and item.kind == "bootstrap" and not self._names_found(item, msg):
+            await self.end(msg.chat_id)  # not a thing found: a message of its own
+            return False
         if item is not None and item.kind == "change":
             if msg.at - mode.since > EDIT_TIMEOUT or is_question(msg.text):
                 await self.end(msg.chat_id)
@@ -165,6 +169,11 @@ class Edits(ChatPart):
             await self.messenger.drop_buttons(mode.chat_id, mode.options)
 
     @staticmethod
+    def _names_found(item: ReviewItem, msg: Incoming) -> bool:
+        """Whether ``msg`` names a thing the files said ("the water bill") to drop."""
+        return not is_question(msg.text) and bool(named_things(proposed_findings(item), msg.text))
+
+    @staticmethod
     def _is_statement(msg: Incoming, claims: Claims) -> bool:
         """A sentence (five words or more) the extractor reads as news of its own
         (``claims``: what it read in the message, before the chat's section began)."""
@@ -218,7 +227,8 @@ class Edits(ChatPart):
         await self.deps.changed(now)
         await self.steps.changed(chat_id, user_id)
         await self._reask_group(chat_id, result.item, now)
-        if not await self.questions.show_next(chat_id, now) and result.held is None:
+        shown = await self.questions.show_next(chat_id, now)
+        if not shown and result.held is None and result.item.kind != "bootstrap":
             # The settled question may be far up the chat: the typed value gets its answer
             # here, below it, unless the next question does that already.
             mine = self.config.entity_of(user_id)
@@ -252,7 +262,7 @@ class Edits(ChatPart):
         """A value button (or Cancel) under an edit request: applied like a typed value."""
         prompt = await self.log.prompt_by_token(token)
         item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
-        choices = () if item is None else choices_for(item.field, item.candidate_value)
+        choices = () if item is None else edit_choices(item)
         if (
             prompt is None
             or item is None

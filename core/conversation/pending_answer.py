@@ -16,6 +16,7 @@ from core.conversation.reported_texts import reported_question, said_of_reader
 from core.domain import phrasing
 from core.domain.read_values import item_as_read
 from core.domain.tense import due_day_gone
+from core.engine.bootstrap import found_question
 from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
 
@@ -57,6 +58,8 @@ def asked(
 ) -> str:
     """One question group as it is asked, its parts after the first on lines of their own."""
     first = members[0]
+    if first.kind == "bootstrap":  # its findings are lines of the question, not it
+        return found_question(first)
     if first.kind != "change" or not first.field:
         return first.reasons[0] if first.reasons else "A question about your data"
     if is_conflict_question(first):

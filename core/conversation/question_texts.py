@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from types import MappingProxyType
 
-from core.conversation.answer_texts import value_sentence
+from core.conversation.found_texts import found_lines
 from core.conversation.provenance import by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.said_since import said_since_line
@@ -26,7 +26,7 @@ from core.domain.read_values import item_on_day
 from core.domain.state import CommittedFact
 from core.domain.tense import due_day_gone
 from core.domain.user_clock import later_day, on_users_clock
-from core.engine.bootstrap import proposed_findings
+from core.engine.bootstrap import found_question, proposed_findings
 from core.engine.consistency import is_conflict_question
 from core.engine.corrections import correction_kind, correction_question, undo_group_question
 from core.engine.errand_trip_off import is_trip_off_question
@@ -59,15 +59,35 @@ def why_line(item: ReviewItem, mine: str, now: datetime | None = None, zone: obj
     )
 
 
-def bootstrap_text(item: ReviewItem, mine: str) -> str:
-    """What ``canon migrate`` found in the user's files, put as one question in sentences
-    ("Your trip goes to Tahoe", "The Amazon return is due"); the field names stay in the
-    CLI's listing and ``/debug``."""
-    lines = ["I found these in your files: keep them?"]
-    lines += [
-        f"• {value_sentence(f.entity_id, f.field, f.value, mine)}" for f in proposed_findings(item)
-    ]
-    return "\n".join(lines)
+def bootstrap_text(
+    item: ReviewItem, mine: str, now: datetime | None = None, zone: object = None
+) -> str:
+    """What ``canon migrate`` found in the user's files, put as one question, a line per
+    thing ("Trip to Tahoe planned, leaving Sunday, December 6", ``found_texts``), and what
+    each button does; the field names stay in the CLI's listing and ``/debug``."""
+    found = found_lines(proposed_findings(item), mine, now or item.created_at, zone)
+    return "\n".join([found_question(item), *(f"• {line}" for _, line in found), BOOTSTRAP_BUTTONS])
+
+
+BOOTSTRAP_BUTTONS = "Yes keeps them all, No drops them all, Edit drops some and keeps the rest."
+"""The last line of the question of what the files said (not kept once it is answered)."""
+
+
+def bootstrap_settled(item: ReviewItem, mine: str, status: str) -> str:
+    """The question of what the files said once answered: its things, then what became
+    of them; an Edit names what it dropped, the rest asked again below."""
+    lines = bootstrap_text(item, mine).splitlines()[:-1]
+    dropped = (item.answer or {}).get("dropped") or []
+    if dropped:
+        found = dict(found_lines(proposed_findings(item), mine, item.created_at))
+        named = "; ".join(found[d] for d in dropped if d in found)
+        rest = "nothing kept" if item.status == "rejected" else "the rest asked again below"
+        return "\n".join([*lines, f"✏️ Dropped: {named} ({rest})"])
+    outcome = {
+        "confirmed": "✅ Kept them all",
+        "rejected": "❌ Dropped them all, nothing kept",
+    }.get(status, f"Closed ({status})")
+    return "\n".join([*lines, outcome])
 
 
 def prompt_body(
@@ -110,7 +130,7 @@ def prompt_body(
             return undo_group_question(sorted(group, key=lambda m: m.seq), asked_by)
         return correction_question(item, asked_by)
     if item.kind == "bootstrap":
-        return bootstrap_text(item, mine)
+        return bootstrap_text(item, mine, now, zone)
     if item.kind == "drift":
         return "\n".join(item.reasons)
     if item.kind == "dead_letter":

@@ -23,7 +23,9 @@ from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import value_sentence as value_sentence
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
+from core.conversation.found_texts import DROP_REQUEST
 from core.conversation.pending_answer import pending_text as pending_text
+from core.conversation.question_texts import bootstrap_settled
 from core.conversation.question_texts import bootstrap_text as bootstrap_text
 from core.conversation.question_texts import dead_letter_question as dead_letter_question
 from core.conversation.question_texts import prompt_body as prompt_body
@@ -171,6 +173,8 @@ def settled_text(
     ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose.
     ``trip_left``, ``trip_back_by``, ``today``: ``prompt_body``'s, so "Did you leave on
     ...?" never closes as "Do you", nor a day asked with its year without it."""
+    if item.kind == "bootstrap":
+        return bootstrap_settled(item, mine, status)
     lines = prompt_body(
         item,
         mine,
@@ -180,9 +184,9 @@ def settled_text(
         trip_back_by=trip_back_by,
         today=today,
     ).splitlines()
-    # A field change keeps its question and drops the reason line; what the files said
-    # keeps every finding (a Yes believed them all); the others keep their head.
-    head = lines[:-1] if item.kind == "change" else lines if item.kind == "bootstrap" else lines[:2]
+    # A field change keeps its question and drops the reason line; the others keep
+    # their head (what the files said: ``bootstrap_settled``).
+    head = lines[:-1] if item.kind == "change" else lines[:2]
     if item.kind == "dead_letter":
         return "\n".join([*head, _DEAD_LETTER_SETTLED.get(status, f"Closed ({status})")])
     several = len(group) > 1 and correction_kind(item) == "undo"
@@ -262,6 +266,8 @@ _DEAD_LETTER_SETTLED = {
 
 
 def edit_request(item: ReviewItem) -> str:
+    if item.kind == "bootstrap":
+        return DROP_REQUEST
     if item.kind == "dead_letter":
         return (
             "Send the corrected payload as JSON in your next message, "

@@ -107,7 +107,7 @@ async def answer_review(
         )
     if item.kind == "bootstrap":
         return await answer_bootstrap(
-            engine, item, action, now=now, principal=principal, answered_by=answered_by
+            engine, item, action, value, now=now, principal=principal, answered_by=answered_by
         )
     if item.kind == "drift":
         return await acknowledge(engine, item, action, now=now, answered_by=answered_by)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,9 +12,12 @@ from canon_testing import NOW
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.playground.server import pending_row
 from core.conversation import buttons, texts
 from core.conversation.alert_texts import alert_text
+from core.conversation.found_texts import found_lines
 from core.conversation.typed_replies import typed_answer
+from core.engine.bootstrap import Finding
 from core.store import Alert, ReviewItem
 from core.store.sqlite import SQLiteStore
 
@@ -113,31 +117,116 @@ def test_a_time_zone_is_said_by_the_name_people_use(zone: str, said: str) -> Non
     assert texts.value_sentence("user:primary", "profile.timezone", zone, "user:primary") == said
 
 
-def test_what_the_files_say_is_asked_in_sentences_with_yes_and_no() -> None:
-    """ "canon migrate" found a trip and an errand: asked in words, never field names."""
+FOUND_THINGS = [
+    pytest.param(
+        [
+            _found("family.dentist.event_status", "scheduled"),
+            _found("family.dentist.schedule", "2026-02-26T15:00:00-08:00"),
+            _found("travel.destination", "Tahoe"),
+            _found("travel.status", "planning"),
+            _found("travel.depart_date", "2026-03-01"),
+            _found("financial.amazon_return.status", "due"),
+            _found("financial.water_bill.status", "due"),
+            _found("financial.water_bill.amount", 64),
+            _found("financial.water_bill.currency", "USD"),
+            _found("financial.water_bill.due_date", "2026-03-10"),
+            _found("financial.amazon_return.due_date", "2026-03-01"),
+            _found("profile.home_city", "Portland"),
+        ],
+        "America/Los_Angeles",
+        [
+            "Dentist on Thursday, February 26 at 15:00",
+            "Trip to Tahoe planned, leaving Sunday, March 1",
+            "The Amazon return is due Sunday, March 1, before you leave",
+            "The water bill ($64) is due Tuesday, March 10",
+            "You live in Portland",
+        ],
+        id="the founding files: a thing a line, its fields together in the file's order",
+    ),
+    pytest.param(
+        [_found("family.dentist.schedule", "2026-02-26T15:00:00-08:00")],
+        "America/New_York",
+        ["Dentist on Thursday, February 26 at 18:00"],
+        id="a time on the user's clock",
+    ),
+    pytest.param(
+        [_found("travel.destination", "Tahoe"), _found("travel.depart_date", "2026-11-29")],
+        None,
+        ["Trip to Tahoe; your departure date is Sunday, November 29, 2026"],
+        id="a trip with no status keeps its day",
+    ),
+    pytest.param(
+        [
+            _found("financial.rent.amount", 1200),
+            _found("financial.rent.currency", "EUR"),
+            _found("financial.rent.status", "paid"),
+        ],
+        None,
+        ["The rent (€1,200) is paid"],
+        id="money with its currency",
+    ),
+    pytest.param(
+        [_found("profile.employer", "Acme"), _found("family.emma.status", "sick")],
+        None,
+        ["You work for Acme", "Emma is sick"],
+        id="one line each for things of one field",
+    ),
+]
+
+
+@pytest.mark.parametrize(("findings", "zone", "lines"), FOUND_THINGS)
+def test_what_the_files_say_is_told_a_thing_a_line(
+    findings: list[dict[str, object]], zone: str | None, lines: list[str]
+) -> None:
+    found = [Finding(**f) for f in findings]  # type: ignore[arg-type]
+    assert [line for _, line in found_lines(found, "user:primary", NOW, zone)] == lines
+
+
+def test_what_the_files_say_is_asked_with_an_edit_that_drops_a_thing() -> None:
+    """ "canon migrate" found a trip, an errand and where she works: asked in words, never
+    field names, with Yes, No and Edit; the Edit offers each thing to drop."""
     findings = [
         _found("profile.employer", "Acme"),
         _found("travel.destination", "Tahoe"),
-        _found("travel.depart_date", "2026-11-29"),
+        _found("travel.depart_date", "2026-03-01"),
         _found("financial.amazon_return.status", "due"),
     ]
     item = _notice("bootstrap", json.dumps(findings), ("profile.employer = Acme",))
-    assert texts.prompt_body(item, "user:primary").splitlines() == [
-        "I found these in your files: keep them?",
+    asked = [
         "• You work for Acme",
-        "• Your trip goes to Tahoe",
-        "• Your departure date is Sunday, November 29",
+        "• Trip to Tahoe; your departure date is Sunday, March 1",
         "• The Amazon return is due",
     ]
-    assert [label for label, _ in buttons.prompt_buttons(item, "tok")] == ["Yes", "No"]
+    assert texts.prompt_body(item, "user:primary").splitlines() == [
+        "Things I found in your files (3): keep them?",
+        *asked,
+        "Yes keeps them all, No drops them all, Edit drops some and keeps the rest.",
+    ]
+    assert [label for label, _ in buttons.prompt_buttons(item, "tok")] == ["Yes", "No", "Edit"]
+    assert texts.edit_request(item).startswith("Which of these is wrong?")
+    assert [label for label, _ in buttons.edit_buttons(item, "tok")] == [
+        *(line.removeprefix("• ") for line in asked),
+        "Cancel",
+    ]
     # Answered, it still lists everything the Yes believed.
     assert texts.settled_text(item, "user:primary", "confirmed").splitlines()[1:] == [
-        "• You work for Acme",
-        "• Your trip goes to Tahoe",
-        "• Your departure date is Sunday, November 29",
-        "• The Amazon return is due",
-        "✅ Confirmed",
+        *asked,
+        "✅ Kept them all",
     ]
+    dropped = replace(item, status="edited", answer={"dropped": ["profile.employer"]})
+    assert texts.settled_text(dropped, "user:primary", "held").splitlines()[-1] == (
+        "✏️ Dropped: You work for Acme (the rest asked again below)"
+    )
+    assert texts.pending_text([item], "user:primary").splitlines()[1] == (
+        "• Things I found in your files (3): keep them?"
+    )
+
+
+def test_the_playground_panel_shows_what_the_files_say_a_finding_a_line() -> None:
+    findings = [_found("travel.destination", "Tahoe"), _found("financial.rent.amount", 1200)]
+    row = pending_row(_notice("bootstrap", json.dumps(findings), ()))
+    assert row["candidate"] == "Things I found in your files (2): keep them?"
+    assert row["lines"] == ["travel.destination = Tahoe", "financial.rent.amount = 1200"]
 
 
 def test_a_drift_notice_is_shown_as_one_question_with_yes_and_no() -> None:

@@ -138,7 +138,7 @@ def test_interactive_answers_keep_some_and_drop_others(folder: Path) -> None:
 def test_without_a_terminal_one_grouped_question_commits_all_on_yes(folder: Path) -> None:
     res = canon(folder, "--no-interactive")
     assert res.exit_code == 0, res.output
-    assert "I found these in your files: keep them?" in res.output
+    assert "Things I found in your files (3): keep them?" in res.output
     values, _, items = state(folder)
     assert values == {}
     [item] = items
@@ -249,3 +249,24 @@ def test_canon_answer_lists_what_was_kept_or_dropped(folder: Path, action: str, 
     assert "  profile.employer = Acme" in res.output.splitlines()
     assert "bootstrap" not in res.output
     assert state(folder)[0] == (CURRENT if action == "confirm" else {})
+
+
+def test_canon_answer_edit_drops_the_things_it_names_and_asks_the_rest(folder: Path) -> None:
+    canon(folder, "--no-interactive")
+    [item] = state(folder)[2]
+    env = {"CANON_DB": str(folder.parent / "canon.db")}
+    res = CliRunner().invoke(cli, ["answer", item.id[:8], "edit", "the employer"], env=env)
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[:2] == [
+        "Dropped what your files say:",
+        "  profile.employer = Acme",
+    ]
+    [rest] = state(folder)[2]
+    assert not any("employer" in reason for reason in rest.reasons)
+    refused = CliRunner().invoke(cli, ["answer", rest.id[:8], "edit", "the boat"], env=env)
+    assert refused.exit_code != 0
+    assert "name one of the things found to drop it: trip, home city" in refused.output
+    res = CliRunner().invoke(cli, ["answer", rest.id[:8], "confirm"], env=env)
+    assert res.exit_code == 0, res.output
+    kept = {k: v for k, v in CURRENT.items() if k != "profile.employer"}
+    assert state(folder)[0] == kept

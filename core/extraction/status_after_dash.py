@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from core.extraction.bill_comes_to import OWED
+from core.extraction.owed_kinds import OWED
 from core.extraction.word_gates import gated
 
 _STATUS_AFTER_DASH = gated(

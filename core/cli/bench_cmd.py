@@ -32,6 +32,12 @@ from core.extraction.reader_mode import READER_MODES, ReaderMode
     help="Chat messages end to end (extract, validate, resolve, one durable commit).",
 )
 @click.option(
+    "--turns",
+    default=200,
+    show_default=True,
+    help="Bot turns timed with no open questions, and as many with 2,000 open.",
+)
+@click.option(
     "--extract-messages",
     default=600,
     show_default=True,
@@ -70,6 +76,7 @@ async def bench(
     observations: int,
     singles: int,
     messages: int,
+    turns: int,
     extract_messages: int,
     db_url: str | None,
     users: str,
@@ -115,7 +122,11 @@ async def bench(
 
         figures.update(await message.message_figures(messages, progress=report))
 
-        figures.update(await conversation.bot_turn_figures(progress=report))
+        figures.update(
+            await conversation.bot_turn_figures(
+                conversation.TurnBenchConfig(turns=turns), progress=report
+            )
+        )
         report("assistant turns", 0, 1)
         figures.update(await agent.agent_turn_figures())
         report("many people at once", 0, 1)

@@ -48,7 +48,7 @@ from core.engine.superseded import supersede
 from core.engine.trip_state import STATUS
 from core.engine.write_records import settlement
 from core.errors import AlreadyAnswered
-from core.extraction.arrivals import arrival_day
+from core.extraction.arrival_days import arrival_day
 from core.extraction.users_clock import time_where
 from core.store import NewReviewItem, ReviewItem, Store
 

@@ -16,7 +16,7 @@ from core.domain.fields import slugify
 from core.domain.observation_record import ObservationRecord
 from core.domain.resolver import Decision
 from core.domain.state import CommittedFact
-from core.extraction.profile_after import firm_left
+from core.extraction.firm_left import firm_left
 
 NAMED_BY: Mapping[str, Callable[[str], str | None]] = {"profile.employer": firm_left}
 """Per field, what the words of its retraction name as ended (None: nothing named)."""

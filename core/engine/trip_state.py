@@ -47,7 +47,7 @@ from core.domain.observation_record import ObservationRecord, SourceRecord
 from core.domain.resolver import Decision
 from core.domain.state import CommittedFact, Scalar, value_key
 from core.engine.consistency import time_where, today_where
-from core.extraction.arrivals import arrival_day
+from core.extraction.arrival_days import arrival_day
 from core.extraction.gazetteer import same_city
 
 STATUS, LOCATION, DESTINATION = "travel.status", "travel.location", "travel.destination"

@@ -1,8 +1,8 @@
 """A bill said with what it comes to: "the gas bill is $84", "rent's 2200", "the hospital
 bill came, $1,200", "electric bill at the new place is $140".
 
-``OWED`` names what is owed by its kind (a bill, a fee, a deposit, a premium), ``BILL`` finds
-one in a text, and ``BILL_IS`` a bill followed by the verb that gives its sum (the sum
+``BILL`` finds what is owed (``core.extraction.owed_kinds``: a bill, a fee, a deposit) in
+a text, and ``BILL_IS`` a bill followed by the verb that gives its sum (the sum
 itself is read by the caller, from where the match ends).
 """
 
@@ -10,16 +10,9 @@ from __future__ import annotations
 
 from core.extraction.bill_names import BILL_ARRIVED
 from core.extraction.goods_returns import ITEM_STOP
+from core.extraction.owed_kinds import OWED
 from core.extraction.word_gates import gated
 
-OWED = (
-    # "the car lease is $420 a month": a car's lease is paid monthly like a bill (a
-    # home's lease, which ends, is not).
-    r"bill|rent|mortgage|invoice|premium|insurance|deposit|fees?|copay|co-pay|dues|tuition|car\s+lease|"
-    r"(?:car|loan|card|mortgage)\s+payment|"
-    r"(?<!\bno\s)tax(?!\s+(?:refund|return|free|break|credit|season))"
-)
-"""What is owed by its kind: a bill, a fee, a deposit, a premium."""
 BILL = gated(rf"\b(?:bills|{OWED})\b")
 _OPENERS = frozenset(
     ["seriously", "meanwhile", "honestly", "basically", "literally", "actually", "anyway",

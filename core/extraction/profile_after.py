@@ -11,21 +11,13 @@ from __future__ import annotations
 import re
 
 from core.extraction.clause import Candidate, Clause
+from core.extraction.firm_left import QUIT
 from core.extraction.organisations import Organisation, organisation_at
 from core.extraction.profile_employer import employer_in
 from core.extraction.regex_branches import branched
 from core.extraction.word_gates import gated
 
 LIVE = r"live|lived|living|liv|lve|livin|reside|resided|residing"
-QUIT = branched(
-    r"\bi\s+(?:just\s+)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?|\bi\s+(?:don't|do\s+not|no\s+longer)\s+"
-    r"work\s+(?:at|for)\s+|\b(?:i'm|i\s+am)\s+no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+|"
-    # "I'm not with Deloitte anymore", "not at Acme any more", "no longer at Ogilvy": a
-    # job that ended, said with the place and the word that ends it.
-    r"(?:\b(?:i'm|i\s+am)\s+|^)not\s+(?:working\s+)?(?:at|with|for)\s+"
-    r"(?=[^,.;!?]*?\b(?:anymore|any\s+more|these\s+days)\b)|^no\s+longer\s+(?:working\s+)?(?:at|with|for)\s+"
-)
-
 NOW_AT = gated(
     r"^(?:and\s+|but\s+)?now\s+(?:(?:i'm|i\s+am|im)\s+)?(?:at|with|working\s+(?:at|for))\s+"
 )
@@ -129,17 +121,3 @@ def job_after_quit(text: str, low: str, quit_end: int) -> Organisation | None:
         return None
     rest = after.end() + len(low[after.end() :]) - len(low[after.end() :].lstrip())
     return employer_in(text[rest:], low[rest:])
-
-
-def firm_left(said: str) -> str | None:
-    """The firm words that end a job name as left ("quit acme, it wasn't for me": Acme,
-    "not at Deloitte anymore": Deloitte); None when they name none ("i quit my job")."""
-    low = said.lower()
-    # Chat leaves the "I" out ("quit acme"): read as said with it, offsets kept.
-    lead = 2 if _SUBJECT_LEFT_OUT.match(low) else 0
-    m = QUIT.search("i " + low if lead else low)
-    org = organisation_at(said, m.end() - lead) if m else None
-    return None if org is None else org.name
-
-
-_SUBJECT_LEFT_OUT = gated(r"(?:just\s+)?(?:quit|left)\s")

@@ -21,7 +21,6 @@ from core.extraction.bill_comes_to import BILL as _BILL
 from core.extraction.bill_comes_to import BILL_IN, BILL_PRICED
 from core.extraction.bill_comes_to import BILL_IS as _BILL_IS
 from core.extraction.bill_comes_to import CAME as _CAME
-from core.extraction.bill_comes_to import OWED as _OWED
 from core.extraction.bill_names import bill_name, without_arrival
 from core.extraction.billers import is_biller
 from core.extraction.called_off import listeners, not_bought
@@ -42,6 +41,7 @@ from core.extraction.goods_returns import (
 from core.extraction.item_in_a_place import item_before
 from core.extraction.money_back import money_back
 from core.extraction.money_in import money_in
+from core.extraction.owed_kinds import OWED as _OWED
 from core.extraction.paid_items import ACQUIRED as _ACQUIRED
 from core.extraction.paid_items import DATED as _DATED
 from core.extraction.paid_items import NOT_ITEMS as _NOT_ITEMS

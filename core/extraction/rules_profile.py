@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.extraction import gazetteer
 from core.extraction.clause import Candidate, Clause
+from core.extraction.firm_left import QUIT as _QUIT
 from core.extraction.first_names import is_common_first_name
 from core.extraction.home_demonyms import GATE as _DEMONYM_GATE
 from core.extraction.home_demonyms import demonym_home
@@ -21,7 +22,6 @@ from core.extraction.organisations import organisation_at
 from core.extraction.places import Place, place_at
 from core.extraction.profile_after import LIVE as _LIVE
 from core.extraction.profile_after import NOW_AT, job_after_quit, next_employer, now_living
-from core.extraction.profile_after import QUIT as _QUIT
 from core.extraction.profile_diet import diet_candidates
 from core.extraction.profile_employer import COUNTED_DAYS, JOB_HELD, employer_in
 from core.extraction.profile_employer import GATE as _JOB_GATE

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from core.extraction.bill_comes_to import OWED
 from core.extraction.bill_names import BILL_ARRIVED
+from core.extraction.owed_kinds import OWED
 from core.extraction.word_gates import gated
 
 _STATUS_AFTER_DASH = gated(

@@ -1,18 +1,79 @@
 """The workers bench's shared-nothing baseline: two one-worker systems, each its own
 database, server and users, against one alone, and two processes of a pure-Python loop
-against one, printed beside Canon's two workers (``core.bench.shared_nothing``)."""
+against one, printed beside Canon's two workers (``core.bench.shared_nothing``).
+
+The bench runs once for the module (``bench``: each system is a `canon serve` of its own,
+seconds of CPU to start); its round's two systems are looked at while their databases
+are there, as the bench itself ran them."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
 import psycopg
 import pytest
+import pytest_asyncio
+from services.postgres import PostgresCluster
 
-from core.bench.shared_nothing import Baselines, pair_rate, shared_nothing_figures
+from core.bench import shared_nothing
+from core.bench.shared_nothing import (
+    Baselines,
+    SharedNothingRound,
+    pair_rate,
+    shared_nothing_figures,
+)
 from core.bench.workers import RunFigures, WorkersConfig
 from core.bench.workers_bench import workers_figures
 from core.cli.loadtest_cmd import issue_tokens
 
 TINY = WorkersConfig(users=2, turns=2, rounds=1, cpu_loops=2_000)
+
+
+@dataclass(frozen=True)
+class SeenRound:
+    """A round of the bench's baselines, and what was in the cluster right after it."""
+
+    done: SharedNothingRound
+    speakers: dict[str, set[str]]
+    """Each of the pair's databases: the entities whose messages it recorded."""
+    databases: list[str]
+    """The cluster's databases named like the systems' (``<name>_sn...``)."""
+
+
+@dataclass(frozen=True)
+class BenchRun:
+    figures: dict[str, Any]
+    rounds: list[SeenRound]
+    left: list[str]
+    """The systems' databases still in the cluster after the bench."""
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def bench(postgres_cluster: PostgresCluster) -> AsyncIterator[BenchRun]:
+    """The workers bench on a database of its own, its baselines' rounds watched."""
+    url = postgres_cluster.create_database()
+    rounds: list[SeenRound] = []
+
+    class Watched(Baselines):
+        async def run_round(self, r: int) -> SharedNothingRound:
+            done = await super().run_round(r)
+            speakers = {system.url: await _speakers(system.url) for system in done.pair}
+            rounds.append(SeenRound(done, speakers, await _databases_like(self.url, "_sn")))
+            return done
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(shared_nothing, "Baselines", Watched)
+            figures = await workers_figures(url, TINY, issue_tokens)
+        yield BenchRun(figures, rounds, await _databases_like(url, "_sn"))
+    finally:
+        postgres_cluster.drop_database(url)
+
+
+WITH_THE_BENCH = pytest.mark.asyncio(loop_scope="module")
+"""The mark of a test that reads ``bench``: it runs in the module's event loop."""
 
 
 def run(workers: int, turns: int, seconds: float, cpu_s: float | None = None) -> RunFigures:
@@ -79,8 +140,9 @@ def test_each_systems_cpu_a_turn_is_printed_beside_the_one_alone() -> None:
     assert pair_rate([run(1, 100, 1.0), run(1, 50, 1.0)]) == 150.0
 
 
-async def test_the_bench_prints_the_baselines_beside_the_workers(postgres_url: str) -> None:
-    figures = await workers_figures(postgres_url, TINY, issue_tokens)
+@WITH_THE_BENCH
+async def test_the_bench_prints_the_baselines_beside_the_workers(bench: BenchRun) -> None:
+    figures = bench.figures
     assert figures["workers_alone_users"] == 1, "the two-worker run's users, split alike"
     assert figures["workers_independent_errors"] == 0
     assert figures["workers_alone_turns_per_s"] > 0
@@ -107,26 +169,22 @@ async def test_the_bench_prints_the_baselines_beside_the_workers(postgres_url: s
         assert all(cpu >= 0 for cpu in each_cpu), key
     assert figures["cpu_two_process_speedup"] > 0
     # The systems' own databases are gone with the bench.
-    assert not await _databases_like(postgres_url, "_sn")
+    assert not bench.left
 
 
-async def test_the_two_systems_share_no_server_and_no_database(postgres_url: str) -> None:
-    baselines = Baselines(postgres_url, TINY, issue_tokens)
-    async with baselines.databases():
-        done = await baselines.run_round(0)
-        first, second = done.pair
-        assert first.url != second.url
-        assert set(first.pids).isdisjoint(second.pids), "two servers"
-        for system, other in ((first, second), (second, first)):
-            said = await _speakers(system.url)
-            assert set(system.entities) <= said, "each database has its own users' messages"
-            assert said.isdisjoint(other.entities), "and none of the other system's"
-            assert system.run.turns == 2
-            assert system.run.errors == 0
-        assert set(await _databases_like(postgres_url, "_sn")) == {
-            first.url.rsplit("/", 1)[1],
-            second.url.rsplit("/", 1)[1],
-        }
+@WITH_THE_BENCH
+async def test_the_two_systems_share_no_server_and_no_database(bench: BenchRun) -> None:
+    (seen,) = bench.rounds  # TINY: one round
+    first, second = seen.done.pair
+    assert first.url != second.url
+    assert set(first.pids).isdisjoint(second.pids), "two servers"
+    for system, other in ((first, second), (second, first)):
+        said = seen.speakers[system.url]
+        assert set(system.entities) <= said, "each database has its own users' messages"
+        assert said.isdisjoint(other.entities), "and none of the other system's"
+        assert system.run.turns == 2
+        assert system.run.errors == 0
+    assert set(seen.databases) == {first.url.rsplit("/", 1)[1], second.url.rsplit("/", 1)[1]}
 
 
 async def _speakers(url: str) -> set[str]:

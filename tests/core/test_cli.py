@@ -246,7 +246,7 @@ def test_demo_tells_the_story(db: Path) -> None:
 def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
     bench_db = tmp_path / "bench.db"
     args = ("--facts", "500", "--observations", "200", "--singles", "150")
-    args += ("--users", "3", "--model-latency", "0.05", "--messages", "60")
+    args += ("--users", "3", "--model-latency", "0.05", "--messages", "60", "--turns", "20")
     args += ("--extract-messages", "40")  # 600 by default: most of this test's time
     # A process of its own: the language pipeline's load time is one of its figures.
     bench = canon("bench", "--json", "--db", f"sqlite:///{bench_db}", *args, db=db, process=True)
@@ -304,6 +304,8 @@ def test_bench_prints_the_contract_keys(db: Path, tmp_path: Path) -> None:
         assert figures[key] > 0, key
     assert figures["messages"] == 60
     assert figures["message_observations_per_message"] >= 1  # every message carries a claim
+    for key in ("bot_turn_p50_ms", "bot_turn_p99_ms_with_2000_open"):  # 20 turns of each
+        assert isinstance(figures[key], float), key
 
 
 @pytest.mark.parametrize(

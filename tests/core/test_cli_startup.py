@@ -39,6 +39,18 @@ HEAVY = (
     "core.mcp",
     "icalendar",
     "core.sources.registry",
+    # The extractor's rules the engine once pulled in with the one reading it needs (the
+    # day an arrival's words tell, ``core.extraction.arrival_days``; what a bill is named
+    # by, ``core.extraction.owed_kinds``; the firm a job's end names,
+    # ``core.extraction.firm_left``): who is where, tense and intent, a bill's sum, a job.
+    "core.extraction.arrivals",
+    "core.extraction.offline_consistency",
+    "core.extraction.intent_tense",
+    "core.extraction.family_carer_states",
+    "core.extraction.bill_comes_to",
+    "core.extraction.goods_returns",
+    "core.extraction.profile_after",
+    "core.extraction.profile_employer",
 )
 """Never loaded by a command that does not read messages, serve, poll sources, or use
 PostgreSQL."""
@@ -220,7 +232,6 @@ def test_the_supervisor_of_several_workers_reads_no_text(tmp_path: Path) -> None
         *HEAVY,
         "core.api.app",
         "core.extraction.select",
-        "core.extraction.arrivals",  # the rules, once reached through core.settings
         "core.engine.engine",
     } - {"core.api"}
     assert not loaded & heavy, sorted(loaded & heavy)

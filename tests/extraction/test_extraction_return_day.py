@@ -12,7 +12,8 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from core.extraction.arrivals import arrival_day, dated_arrivals
+from core.extraction.arrival_days import arrival_day
+from core.extraction.arrivals import dated_arrivals
 from core.extraction.offline import extract_offline
 from core.extraction.types import ExtractedObservation, ObservationIntent
 

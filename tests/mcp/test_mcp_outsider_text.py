@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from canon_testing import calibrated_policy, make_observation
 from outsider_text import ATTACKS, data_only
-from test_mcp_server import ALICE, call, connect, refused
+from test_mcp_server import ALICE, call, connect_to, http_server, refused, token
 
 from core.domain.claims import Claimant, claim_observation
 from core.domain.control_chars import CONTROL
@@ -82,17 +82,20 @@ async def test_every_prompt_keeps_an_outsiders_words_on_its_line_quoted_from_the
     tmp_path: Path, db: Path
 ) -> None:
     await feed_writes(db)
-    async with connect("http", tmp_path, db, role="agent") as agent:
-        for i, words in enumerate(ATTACKS.values()):
-            field = f"project.agent_{i}.note"
-            if CONTROL.search(words):
-                refusal = await refused(agent, "propose_observation", field=field, value=words)
-                assert "control character" in refusal, refusal
-            else:
-                await call(agent, "propose_observation", field=field, value=words)
+    # One server, two clients: the agent's token writes, Alice's own reads.
+    agents, alices = await token(db, role="agent"), await token(db)
+    async with http_server(tmp_path, db) as url:
+        async with connect_to(url, agents) as agent:
+            for i, words in enumerate(ATTACKS.values()):
+                field = f"project.agent_{i}.note"
+                if CONTROL.search(words):
+                    refusal = await refused(agent, "propose_observation", field=field, value=words)
+                    assert "control character" in refusal, refusal
+                else:
+                    await call(agent, "propose_observation", field=field, value=words)
 
-    async with connect("http", tmp_path, db) as alice:
-        listed = await call(alice, "list_pending")
+        async with connect_to(url, alices) as alice:
+            listed = await call(alice, "list_pending")
     questions = listed["pending"] + listed["queued"]
     admitted = [words for words in ATTACKS.values() if CONTROL.search(words) is None]
     assert 0 < len(admitted) < len(ATTACKS)

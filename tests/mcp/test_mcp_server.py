@@ -1,9 +1,12 @@
 """`canon mcp`, driven by the MCP SDK's own client over both transports.
 
-Every test starts a real `canon mcp --entity user:alice` process on a real SQLite
+Every test talks to a real `canon mcp --entity user:alice` process on a real SQLite
 store: spawned by the client over stdio, or listening for streamable HTTP on a
 free loopback port. Alice shares family:home (CANON_SHARED_ENTITIES); Bob's facts
-and questions live in the same store and must stay out of her reach.
+and questions live in the same store and must stay out of her reach. A test that
+changes what Canon believes starts its own; the tests that change nothing another reads
+(listing, reading, refusals, bad input) share one seeded store and one process per
+transport (``shared``): each start is a second of CPU.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import os
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from canon_testing import calibrated_policy, make_observation
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
@@ -197,6 +202,66 @@ async def db(tmp_path: Path) -> Path:
     return tmp_path / "canon.db"
 
 
+@dataclass(frozen=True)
+class Served:
+    """A seeded store and a client of the one `canon mcp` serving it."""
+
+    client: Client
+    db: Path
+    bobs_question: str
+
+
+class SharedServers:
+    """One seeded store and one connected `canon mcp` per transport, for the tests that
+    leave nothing another of them reads: each client is held open by a task of its own
+    (the SDK's client must be closed by the task that opened it) until the module ends."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.served: dict[str, Served] = {}
+        self.holders: list[asyncio.Task[None]] = []
+        self.closing = asyncio.Event()
+
+    async def __call__(self, transport: str) -> Served:
+        if transport not in self.served:
+            ready: asyncio.Future[Served] = asyncio.get_running_loop().create_future()
+            self.holders.append(asyncio.create_task(self._hold(transport, ready)))
+            self.served[transport] = await ready
+        return self.served[transport]
+
+    async def _hold(self, transport: str, ready: asyncio.Future[Served]) -> None:
+        tmp_path = self.root / transport
+        tmp_path.mkdir()
+        db = tmp_path / "canon.db"
+        try:
+            bobs_question = await seed(db)
+            async with connect(transport, tmp_path, db) as client:
+                ready.set_result(Served(client, db, bobs_question))
+                await self.closing.wait()
+        except BaseException as failed:
+            if not ready.done():
+                ready.set_exception(failed)
+            raise
+
+    async def close(self) -> None:
+        self.closing.set()
+        await asyncio.gather(*self.holders)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[SharedServers]:
+    servers = SharedServers(tmp_path_factory.mktemp("mcp-shared"))
+    try:
+        yield servers
+    finally:
+        await servers.close()
+
+
+SHARED = pytest.mark.asyncio(loop_scope="module")
+"""The mark of a test that uses ``shared``: it runs in the module's event loop, the
+shared clients' own."""
+
+
 async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
     """A tool's structured result; the call must succeed."""
     result = await client.call_tool(tool, arguments)
@@ -235,16 +300,16 @@ async def open_questions(db: Path) -> dict[str, str]:
         await store.close()
 
 
+@SHARED
 async def test_it_lists_its_tools_and_resources_with_schemas(
-    transport: str, tmp_path: Path, db: Path
+    transport: str, shared: SharedServers
 ) -> None:
-    await seed(db)
-    async with connect(transport, tmp_path, db) as client:
-        tools = {t.name: t for t in (await client.list_tools()).tools}
-        resources = [str(r.uri) for r in (await client.list_resources()).resources]
-        templates = [
-            t.uri_template for t in (await client.list_resource_templates()).resource_templates
-        ]
+    client = (await shared(transport)).client
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    resources = [str(r.uri) for r in (await client.list_resources()).resources]
+    templates = [
+        t.uri_template for t in (await client.list_resource_templates()).resource_templates
+    ]
     assert set(tools) == TOOLS
     for tool in tools.values():
         assert tool.description, tool.name
@@ -261,17 +326,17 @@ async def test_it_lists_its_tools_and_resources_with_schemas(
     assert templates == ["canon://state/{entity_id}"]
 
 
+@SHARED
 async def test_state_why_and_context_cover_its_entities_and_no_others(
-    transport: str, tmp_path: Path, db: Path
+    transport: str, shared: SharedServers
 ) -> None:
-    await seed(db)
-    async with connect(transport, tmp_path, db) as client:
-        state = await call(client, "get_state")
-        home = await call(client, "get_state", entity_id=HOME)
-        why = await call(client, "why", field="location")
-        nothing = await call(client, "why", field="rent")
-        context = await read_text(client, "canon://context")
-        alice = json.loads(await read_text(client, f"canon://state/{ALICE}"))
+    client = (await shared(transport)).client
+    state = await call(client, "get_state")
+    home = await call(client, "get_state", entity_id=HOME)
+    why = await call(client, "why", field="location")
+    nothing = await call(client, "why", field="rent")
+    context = await read_text(client, "canon://context")
+    alice = json.loads(await read_text(client, f"canon://state/{ALICE}"))
     assert state["entities"] == [ALICE, HOME]
     assert [(f["entity_id"], f["field"], f["value"]) for f in state["facts"]] == [
         (HOME, "family.emma.school", "Lincoln"),
@@ -462,34 +527,37 @@ async def test_a_proposal_against_stronger_fresh_evidence_is_asked_never_committ
     assert [q["candidate_value"] for q in pending["pending"]] == ["Reno"]
 
 
+@SHARED
 async def test_another_entity_is_refused_and_nothing_changes(
-    transport: str, tmp_path: Path, db: Path
+    transport: str, shared: SharedServers
 ) -> None:
-    bobs_question = await seed(db)
-    async with connect(transport, tmp_path, db) as client:
-        errors = [
-            await refused(client, "get_state", entity_id=BOB),
-            await refused(client, "why", field="location", entity_id=BOB),
-            await refused(client, "answer_question", question_id=bobs_question, answer="yes"),
-            await refused(
-                client, "propose_observation", field="travel.location", value="X", entity_id=BOB
-            ),
-        ]
-        pending = await call(client, "list_pending")
-        with pytest.raises(MCPError, match="out of scope"):
-            await client.read_resource(f"canon://state/{BOB}")
-        state = await call(client, "get_state")
+    served = await shared(transport)
+    client, db = served.client, served.db
+    errors = [
+        await refused(client, "get_state", entity_id=BOB),
+        await refused(client, "why", field="location", entity_id=BOB),
+        await refused(client, "answer_question", question_id=served.bobs_question, answer="yes"),
+        await refused(
+            client, "propose_observation", field="travel.location", value="X", entity_id=BOB
+        ),
+    ]
+    pending = await call(client, "list_pending")
+    with pytest.raises(MCPError, match="out of scope"):
+        await client.read_resource(f"canon://state/{BOB}")
+    state = await call(client, "get_state")
     for error in errors:
         assert f"{BOB} is out of scope: this server acts for {ALICE}, {HOME} only" in error
     assert pending == {"pending": [], "queued": []}
-    assert await open_questions(db) == {bobs_question: "pending"}
+    assert await open_questions(db) == {served.bobs_question: "pending"}
     assert BOB not in state["entities"]
 
 
+@SHARED
 async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
-    transport: str, tmp_path: Path, db: Path
+    transport: str, shared: SharedServers
 ) -> None:
-    await seed(db)
+    served = await shared(transport)
+    client, db = served.client, served.db
     cases: list[tuple[str, dict[str, Any], str]] = [
         (
             "propose_observation",
@@ -518,9 +586,8 @@ async def test_bad_input_is_a_tool_error_and_the_server_keeps_serving(
         ),
         ("get_state", {"entity": BOB}, "unknown argument(s) ('entity' was unexpected)"),
     ]
-    async with connect(transport, tmp_path, db) as client:
-        errors = [await refused(client, tool, **arguments) for tool, arguments, _ in cases]
-        state = await call(client, "get_state", entity_id=ALICE)
+    errors = [await refused(client, tool, **arguments) for tool, arguments, _ in cases]
+    state = await call(client, "get_state", entity_id=ALICE)
     for (tool, _arguments, expected), error in zip(cases, errors, strict=True):
         assert expected in error, (tool, error)
         assert "Traceback" not in error

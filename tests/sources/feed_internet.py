@@ -4,12 +4,12 @@ to a real HTTP server on loopback (a public one to the club's, any other to the 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
+from network_doubles import ScriptedNames
 
 from core.sources.pinned_http import is_public
 
@@ -88,27 +88,16 @@ class Routes(httpx.AsyncBaseTransport):
         await self.inner.aclose()
 
 
-class Internet:
-    """Names answer from ``names`` (one answer per lookup; the last one repeats), an
-    address resolves to itself."""
+class Internet(ScriptedNames):
+    """Names answer from ``names`` (``ScriptedNames``); a public address is wired to the
+    club's server, any other to the router."""
 
     def __init__(self, club: Site, router: Site, names: dict[str, list[list[str]]]) -> None:
-        self.club, self.router, self.names = club, router, names
-        self.lookups: list[str] = []
-        self.reached: list[str] = []
-
-    async def resolve(self, host: str, port: int) -> Sequence[str]:
-        self.lookups.append(host)
-        if host not in self.names:
-            return [host]
-        answers = self.names[host]
-        return answers.pop(0) if len(answers) > 1 else answers[0]
+        super().__init__(names)
+        self.club, self.router = club, router
 
     def transport(self) -> httpx.AsyncBaseTransport:
         return Routes(self)
-
-    def proxy(self, url: httpx.URL) -> str | None:
-        return None
 
     def wire(self, address: str, port: int) -> tuple[str, int]:
         self.reached.append(address)

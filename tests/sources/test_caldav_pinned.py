@@ -17,10 +17,8 @@ or on loopback was read as a calendar whoever answered DNS for it.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,6 +27,7 @@ import httpx
 import pytest
 from caldav.davclient import DAVClient
 from feed_internet import PUBLIC_V4, PUBLIC_V6
+from network_doubles import LoopbackServer, ScriptedNames, answers_with
 from source_servers import Radicale
 from sources_helpers import config_with, source
 
@@ -50,65 +49,19 @@ PRIVATE = ("127.0.0.1", "::1", "::ffff:127.0.0.1", "10.0.0.7", "169.254.169.254"
 METADATA = ("169.254.169.254", "fd00:ec2::254", "::ffff:169.254.169.254")
 
 
-class Router:
-    """Anything on the user's network (their router, Canon's own API): every request to it
-    is kept, and what it answers must never be read."""
-
-    def __init__(self) -> None:
-        self.asked: list[str] = []
-        router = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *_: Any) -> None:
-                pass
-
-            def handle_one_request(self) -> None:
-                self.raw_requestline = self.rfile.readline(65537)
-                if not self.raw_requestline or not self.parse_request():
-                    self.close_connection = True
-                    return
-                router.asked.append(f"{self.command} {self.path}")
-                self.send_response(200)
-                self.send_header("Content-Length", "2")
-                self.end_headers()
-                self.wfile.write(b"{}")
-                self.wfile.flush()
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-class Lan:
-    """The network: names answer from ``names`` (one answer per lookup, the last repeats;
-    an address resolves to itself); a connection to an address in ``to_radicale`` reaches
-    Radicale, to any other the router. ``lookups`` and ``reached`` are what happened."""
+class Lan(ScriptedNames):
+    """The network: names answer from ``names`` (``ScriptedNames``); a connection to an
+    address in ``to_radicale`` reaches Radicale, to any other the router."""
 
     def __init__(
         self, names: dict[str, list[list[str]]], to_radicale: set[str], radicale: int, router: int
     ) -> None:
-        self.names, self.to_radicale = names, to_radicale
+        super().__init__(names)
+        self.to_radicale = to_radicale
         self.ports = {"radicale": radicale, "router": router}
-        self.lookups: list[str] = []
-        self.reached: list[str] = []
-
-    async def resolve(self, host: str, port: int) -> Sequence[str]:
-        self.lookups.append(host)
-        if host not in self.names:
-            return [host]
-        answers = self.names[host]
-        return answers.pop(0) if len(answers) > 1 else answers[0]
 
     def transport(self) -> httpx.AsyncBaseTransport:
         raise AssertionError("a CalDAV pass connects its own sockets")
-
-    def proxy(self, url: httpx.URL) -> str | None:
-        return None
 
     def wire(self, address: str, port: int) -> tuple[str, int]:
         self.reached.append(address)
@@ -116,10 +69,11 @@ class Lan:
 
 
 @pytest.fixture
-def router() -> Iterator[Router]:
-    server = Router()
-    yield server
-    server.close()
+def router() -> Iterator[LoopbackServer]:
+    """Anything on the user's network (their router, Canon's own API): every request to it
+    is kept, and what it answers must never be read."""
+    with LoopbackServer(answers_with(b"{}")) as server:
+        yield server
 
 
 @pytest.fixture(autouse=True)
@@ -168,7 +122,7 @@ async def test_a_name_that_rebinds_to_a_private_address_is_read_from_the_one_che
     tmp_path: Path,
     engine: Engine,
     radicale: Radicale,
-    router: Router,
+    router: LoopbackServer,
     family: tuple[str, str, str],
     public: str,
     private: str,
@@ -201,7 +155,7 @@ async def test_a_name_on_a_private_address_not_listed_is_refused_and_never_asked
     tmp_path: Path,
     engine: Engine,
     radicale: Radicale,
-    router: Router,
+    router: LoopbackServer,
     family: tuple[str, str, str],
     address: str,
     listed: list[str],
@@ -236,7 +190,7 @@ async def test_the_users_own_radicale_on_their_network_is_read_when_vouched_for(
     tmp_path: Path,
     engine: Engine,
     radicale: Radicale,
-    router: Router,
+    router: LoopbackServer,
     family: tuple[str, str, str],
     url: str,
     names: dict[str, list[list[str]]],

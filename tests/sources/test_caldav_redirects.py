@@ -12,15 +12,15 @@ quoted in the error) as the calendar.
 from __future__ import annotations
 
 import http.client
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 from caldav.davclient import DAVClient
+from network_doubles import LoopbackServer, answers_with
 from source_servers import Radicale
 from sources_helpers import config_with, source
 
@@ -38,66 +38,26 @@ TRIP = (
 )
 
 
-class _Server:
-    """A threaded HTTP server on loopback, answering every method with ``handler``."""
-
-    def __init__(self, answer: Any) -> None:
-        self.asked: list[str] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *_: Any) -> None:
-                pass
-
-            def handle_one_request(self) -> None:
-                self.raw_requestline = self.rfile.readline(65537)
-                if not self.raw_requestline or not self.parse_request():
-                    self.close_connection = True
-                    return
-                outer.asked.append(f"{self.command} {self.path}")
-                answer(outer, self)
-                self.wfile.flush()
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-
-    def __enter__(self) -> _Server:
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-def _api(server: _Server, handler: BaseHTTPRequestHandler) -> None:
-    """Canon's own API (or anything else on loopback): what it answers must never be read."""
-    body = b'{"token": "canon-api-secret"}'
-    handler.send_response(200)
-    handler.send_header("Content-Length", str(len(body)))
-    handler.end_headers()
-    handler.wfile.write(body)
-
-
 @pytest.fixture
-def api() -> Iterator[_Server]:
-    with _Server(_api) as server:
+def api() -> Iterator[LoopbackServer]:
+    """Canon's own API (or anything else on loopback): what it answers must never be read."""
+    with LoopbackServer(answers_with(b'{"token": "canon-api-secret"}')) as server:
         yield server
 
 
 @pytest.fixture
-def doorway(radicale: Radicale, api: _Server) -> Iterator[_Server]:
+def doorway(radicale: Radicale, api: LoopbackServer) -> Iterator[LoopbackServer]:
     """Radicale, passed through, but ``/to-api/...`` redirects (307) to the API,
     ``/to-metadata/...`` (302) to the metadata service, ``/to-https/...`` to https on
     the same host, and ``/moved/<path>`` (301) to ``/<path>`` on the doorway itself."""
     upstream = radicale.url.rstrip("/").removeprefix("http://")
 
-    def answer(server: _Server, handler: BaseHTTPRequestHandler) -> None:
+    def answer(server: LoopbackServer, handler: BaseHTTPRequestHandler) -> None:
         path = handler.path
         moves = {
             "/to-api/": f"{api.origin}/",
             "/to-metadata/": "http://169.254.169.254/",
-            "/to-https/": f"https://127.0.0.1:{server.httpd.server_address[1]}/",
+            "/to-https/": f"https://127.0.0.1:{server.port}/",
             "/moved/": "/",
         }
         for prefix, goes in moves.items():
@@ -124,7 +84,7 @@ def doorway(radicale: Radicale, api: _Server) -> Iterator[_Server]:
         handler.wfile.write(data)
         connection.close()
 
-    with _Server(answer) as server:
+    with LoopbackServer(answer) as server:
         yield server
 
 
@@ -160,8 +120,8 @@ async def _poll(tmp_path: Path, engine: Engine, url: str, user: str, password: s
 async def test_a_redirect_off_the_servers_origin_is_refused(
     tmp_path: Path,
     engine: Engine,
-    doorway: _Server,
-    api: _Server,
+    doorway: LoopbackServer,
+    api: LoopbackServer,
     family: tuple[str, str, str],
     prefix: str,
     why: str,
@@ -179,7 +139,7 @@ async def test_a_redirect_off_the_servers_origin_is_refused(
 
 
 async def test_a_calendar_moved_within_its_server_is_read(
-    tmp_path: Path, engine: Engine, doorway: _Server, family: tuple[str, str, str]
+    tmp_path: Path, engine: Engine, doorway: LoopbackServer, family: tuple[str, str, str]
 ) -> None:
     user, password, path = family
 

@@ -35,6 +35,7 @@ from bot.telegram_io import TelegramMessenger, with_retries
 from bot.ticks import ChatClaim, Ticks
 from bot.updates import PerChatUpdates
 from bot.webhook_limits import limit_webhook_server
+from core.client_tls import client_tls
 from core.conversation import texts
 from core.conversation.assistant import AssistantGraph
 from core.conversation.chat import AfterChange, CanonChat, Clock
@@ -91,9 +92,13 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
     )
     if telegram.base_url:
         builder = builder.base_url(telegram.base_url)
-    builder = builder.request(HTTPXRequest(connect_timeout=5.0, read_timeout=10.0))
+    # Both clients verify Telegram with the process's one TLS context (core.client_tls).
+    tls = {"verify": client_tls()}
+    builder = builder.request(
+        HTTPXRequest(connect_timeout=5.0, read_timeout=10.0, httpx_kwargs=tls)
+    )
     builder = builder.get_updates_request(
-        HTTPXRequest(connect_timeout=5.0, read_timeout=poll_timeout + 10.0)
+        HTTPXRequest(connect_timeout=5.0, read_timeout=poll_timeout + 10.0, httpx_kwargs=tls)
     )
     app = builder.build()
     app.add_handler(TypeHandler(Update, handlers.guard), group=-2)

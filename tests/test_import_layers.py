@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
         *("core", "core.errors", "core.jsonlines", "core.jsonschema_args", "core.private_files"),
-        *("core.schema_errors", "core.http_limits"),
+        *("core.schema_errors", "core.http_limits", "core.client_tls"),
     ),
     ("core.domain",),
     ("core.agent",),

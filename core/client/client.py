@@ -37,6 +37,7 @@ from core.client.results import (
     Why,
     read_state,
 )
+from core.client_tls import client_tls
 from core.domain.timeutil import format_ts
 from core.errors import ApiUnavailable, ApiUnreachable, ConfigError
 
@@ -73,6 +74,7 @@ class CanonClient:
             base_url=f"{url}/v1",
             headers={"Authorization": f"Bearer {secret}", "Accept": "application/json"},
             timeout=timeout,
+            verify=client_tls(),
         )
 
     async def __aenter__(self) -> CanonClient:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -139,8 +140,10 @@ def load_definition(path: Path) -> WorkflowDefinition:
     return parse_definition(document, str(path))
 
 
+@cache
 def shipped(workflow_id: str) -> WorkflowDefinition:
-    """One of the workflows shipped with Canon, by id."""
+    """One of the workflows shipped with Canon, by id (read once per process: a definition
+    is frozen, and every bot start asked for both)."""
     return load_definition(DEFINITIONS_DIR / f"{workflow_id}.yaml")
 
 

@@ -114,14 +114,19 @@ def _move(index: int) -> str:
     return f"move_{index}"
 
 
+def require_tools(definition: WorkflowDefinition, tools: Mapping[str, WorkflowTool]) -> None:
+    """WorkflowInvalid unless every tool a state names is in ``tools``."""
+    missing = sorted(definition.tools - set(tools))
+    if missing:
+        raise WorkflowInvalid(f"{definition.origin}: no implementation for tools {missing}")
+
+
 def build_graph(
     definition: WorkflowDefinition, tools: Mapping[str, WorkflowTool], beliefs: Beliefs
 ) -> StateGraph[WorkflowRun, None, WorkflowRun, WorkflowRun]:
     """The uncompiled graph; ``compile(checkpointer=...)`` it. Every tool a state names must
     be in ``tools`` (WorkflowInvalid otherwise)."""
-    missing = sorted(definition.tools - set(tools))
-    if missing:
-        raise WorkflowInvalid(f"{definition.origin}: no implementation for tools {missing}")
+    require_tools(definition, tools)
     graph = StateGraph(WorkflowRun)
     graph.add_node("receive", _receive)
     graph.add_node("begin", _begin(definition))

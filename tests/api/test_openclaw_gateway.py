@@ -437,15 +437,18 @@ def test_a_canon_that_hangs_or_is_gone_costs_a_turn_under_its_budget(
     [asked, *_] = model_requests_after(model, before)  # the turn went on to the model
     assert "Tahoe" not in json.dumps(asked["messages"])
     warnings = re.findall(r"no Canon context this turn \((.*); (\d+) ms\)", gateway.logged())
-    assert len(warnings) == warned + 1, gateway.logged()[-3000:]
-    why, waited_ms = warnings[-1]
-    if how == "hung":
-        assert why.startswith("GET /v1/context"), why
-        assert why.endswith(f": no answer in {CONTEXT_TIMEOUT_MS} ms"), why
-    else:
-        assert "ECONNREFUSED" in why
-    # What the turn waited for Canon, measured by the plugin around its hook: by design
-    # at most the 2 s timeout; the allowance above 2.5 s is for a busy machine only.
-    waited = int(waited_ms) / 1000
-    print(f"Canon {how}: the turn waited {waited:.3f} s for its context")
-    assert waited <= TURN_COST_S + budget(0.1), f"Canon {how} cost the turn {waited} s"
+    # This turn's warning, and any the gateway's own background runs logged meanwhile (a
+    # busy machine lets one land here): every turn without Canon says why and what it cost.
+    new = warnings[warned:]
+    assert new, gateway.logged()[-3000:]
+    for why, waited_ms in new:
+        if how == "hung":
+            assert why.startswith("GET /v1/context"), why
+            assert why.endswith(f": no answer in {CONTEXT_TIMEOUT_MS} ms"), why
+        else:
+            assert "ECONNREFUSED" in why
+        # What the turn waited for Canon, measured by the plugin around its hook: by design
+        # at most the 2 s timeout; the allowance above 2.5 s is for a busy machine only.
+        waited = int(waited_ms) / 1000
+        print(f"Canon {how}: the turn waited {waited:.3f} s for its context")
+        assert waited <= TURN_COST_S + budget(0.1), f"Canon {how} cost the turn {waited} s"

@@ -89,6 +89,9 @@ class FakeTelegram(BotApiEmulator):
             old.text, old.edited = words, True
             message_id, date = edits, old.date
         payload = {"message_id": message_id, "from": user, "chat": where, "date": date, **fields}
+        if words.startswith("/") and "text" in fields:  # a command, as Telegram marks one
+            command = {"type": "bot_command", "offset": 0, "length": len(words.split()[0])}
+            payload.setdefault("entities", [command])
         if edits is not None:
             payload["edit_date"] = int(time.time())
         self._push({kind: payload})

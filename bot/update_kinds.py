@@ -7,7 +7,9 @@ typed text. Each kind is handled on purpose:
 - Read: a message in her private chat with the bot, written by her: its text, or the
   caption she wrote under her own photo, video or file. A reply is read the same: her
   words are hers, and the message she replies to or quotes (``reply_to_message``,
-  ``quote``, ``external_reply``: maybe someone else's, in another chat) is never read.
+  ``quote``, ``external_reply``: maybe someone else's, in another chat) is never read;
+  but a bare yes or no quoting another chat's message answers that message, not the
+  question Canon has open, so it is set aside.
 - Set aside with a reply, nothing read (no state, no answer to an open question, no
   command): someone else's words (forwarded: ``forward_origin``, which an automatic
   forward from a channel carries too; sent on behalf of a chat: ``sender_chat``; an
@@ -38,6 +40,7 @@ from telegram import (
 )
 
 from core.conversation import texts
+from core.conversation.typed_replies import typed_answer
 from core.domain.quoting import MAX_VALUE_CHARS, quote
 
 
@@ -96,9 +99,12 @@ def hers(update: Update, sender: int) -> SetAside | None:
     whose = words_of(message, sender)
     if whose is not None:
         return SetAside(whose)
-    if message.text or message.caption:
-        return None
-    return _without_words(message)
+    words = message.text or message.caption
+    if not words:
+        return _without_words(message)
+    if message.external_reply is not None and typed_answer(words) is not None:
+        return SetAside(texts.ANSWERED_ANOTHER_CHAT)
+    return None
 
 
 def words_of(message: Message, sender: int) -> str | None:

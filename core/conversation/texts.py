@@ -137,6 +137,13 @@ INLINE_BOT = (
     "nothing and answered nothing with it. If it is true for you too, tell me in your own words."
 )
 """{who}: the bot's @username, quoted: an inline result the user picked and sent."""
+ANSWERED_ANOTHER_CHAT = (
+    "You replied that to a message from another chat, so I didn't take it as an answer "
+    "to my question and changed nothing. To answer me, tap a button under my question or "
+    "say it again here."
+)
+"""A bare yes or no quoting someone else's message (``external_reply``) answers that
+message, not the question Canon has open."""
 EDITED = (
     "You edited a message you had sent earlier. I read each message once, as it was when "
     "you sent it, so the edit changed nothing. If something is different now, tell me in a "

@@ -38,6 +38,14 @@ ROWS: list[tuple[str, dict[str, Any], str | None]] = [
     ("her own message forwarded back",
      {"message": _message(text="We're in Tahoe", forward_origin={
          "type": "user", "sender_user": HER, "date": 1})}, READ),
+    ("her yes quoting another chat's message",
+     {"message": _message(text="Yes!", external_reply={"origin": {
+         "type": "user", "sender_user": {"id": 4242, "is_bot": False, "first_name": "Mallory"},
+         "date": 1}}, quote={"text": "Still coming to Paris?", "position": 0})},
+     texts.ANSWERED_ANOTHER_CHAT),
+    ("her news quoting another chat's message",
+     {"message": _message(text="I'm in Reno, not Paris", external_reply={"origin": {
+         "type": "hidden_user", "sender_user_name": "M.", "date": 1}})}, READ),
     ("an automatic forward of a channel's post",
      {"message": _message(text="We're in Paris", is_automatic_forward=True, forward_origin={
          "type": "channel", "chat": CHANNEL, "message_id": 3, "date": 1})}, "Travel Deals"),
@@ -88,4 +96,5 @@ def test_each_kind_is_read_set_aside_or_ignored(
     if outcome is None:
         assert aside.reply is None, kind
     else:
-        assert aside.reply is not None and outcome in aside.reply, (kind, aside.reply)
+        assert aside.reply is not None, kind
+        assert outcome in aside.reply, (kind, aside.reply)

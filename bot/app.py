@@ -124,7 +124,9 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
     ):
         app.add_handler(CommandHandler(name, fn))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.unknown))  # after the known ones
-    app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.on_text))
+    # Her own words (text, or a caption she wrote); the guard let only such messages by.
+    words = filters.UpdateType.MESSAGE & (filters.TEXT | filters.CAPTION) & ~filters.COMMAND
+    app.add_handler(MessageHandler(words, handlers.on_text))
     app.add_handler(CallbackQueryHandler(handlers.on_tap))
     app.add_error_handler(handlers.on_error)
     return app
@@ -219,7 +221,8 @@ class BotRunner:
             log.warning("re-showing open questions failed: %s", e)
         updater = self.app.updater
         assert updater is not None
-        allowed = ["message", "callback_query"]
+        # An edit is told it changed nothing (``bot.update_kinds``); nothing else is asked for.
+        allowed = ["message", "edited_message", "callback_query"]
         if webhook is None:
             await updater.start_polling(
                 poll_interval=0.0, timeout=int(self.poll_timeout), allowed_updates=allowed

@@ -1,7 +1,9 @@
 """Telegram handlers: parse the update, call CanonChat or core, format. Nothing else.
 
 The guard runs first (group -2) for every update: strangers get one polite
-refusal, their taps are refused, and nothing of theirs is stored. Only a webhook
+refusal, their taps are refused, and nothing of theirs is stored; what is not the
+user's own words now (a group, someone else's words, an edit, a message without
+words) is set aside with a reason (``bot.update_kinds``). Only a webhook
 worker runs something before it (group -3): ``once_per_update``, so an update
 delivered again is dropped.
 """
@@ -11,19 +13,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Coroutine
 from datetime import datetime
-from typing import Any
+from typing import Any, NoReturn
 
-from telegram import (
-    MessageOrigin,
-    MessageOriginChannel,
-    MessageOriginChat,
-    MessageOriginHiddenUser,
-    MessageOriginUser,
-    Update,
-)
+from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
+from bot import update_kinds
 from bot.context import Ctx
+from bot.update_kinds import SetAside
 from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
 from core.errors import CanonError
@@ -38,35 +35,22 @@ def _chat(context: Ctx) -> CanonChat:
 
 
 def _incoming(update: Update) -> Incoming | None:
-    message = update.effective_message
+    """A message as Canon reads it: its text, or the caption under her photo or file."""
+    message = update.message
     user = update.effective_user
-    if message is None or user is None or message.text is None:
+    if message is None or user is None:
+        return None
+    text = message.text if message.text is not None else message.caption
+    if text is None:
         return None
     return Incoming(
         user.id,
         message.chat_id,
         message.message_id,
-        message.text,
+        text,
         message.date,
-        forwarded_from=_author(message.forward_origin, user.id),
+        forwarded_from=update_kinds.forward_author(message.forward_origin, user.id),
     )
-
-
-def _author(origin: MessageOrigin | None, sender: int) -> str | None:
-    """Whose words a forwarded message carries; None when not forwarded, or when the
-    sender forwards her own message."""
-    if origin is None:
-        return None
-    if isinstance(origin, MessageOriginUser):
-        user = origin.sender_user
-        return None if user.id == sender else user.full_name or str(user.id)
-    if isinstance(origin, MessageOriginHiddenUser):
-        return origin.sender_user_name or "someone"
-    if isinstance(origin, MessageOriginChat):
-        return origin.sender_chat.title or origin.sender_chat.full_name or "a chat"
-    if isinstance(origin, MessageOriginChannel):
-        return origin.chat.title or "a channel"
-    return "someone"
 
 
 def once_per_update(updates: ConversationStore, clock: Callable[[], datetime]) -> UpdateHandler:
@@ -82,10 +66,23 @@ def once_per_update(updates: ConversationStore, clock: Callable[[], datetime]) -
 
 
 async def guard(update: Update, context: Ctx) -> None:
-    """Stop every update from a user who is not allowed (one refusal per stranger)."""
+    """Stop every update Canon does not read as the sender's own words now, each told why
+    (``bot.update_kinds``): a kind set aside whoever sent it (a group, a channel's post),
+    one from a user who is not allowed (one refusal per stranger), and a message of hers
+    that is not her words now (someone else's, an edit, no words)."""
+    aside = update_kinds.anyones(update)
+    if aside is not None:
+        await _set_aside(update, context, aside)
     user = update.effective_user
-    if user is not None and context.bot_data.audience.allowed(user.id):
-        return
+    if user is None or not context.bot_data.audience.allowed(user.id):
+        await _refuse(update, context)
+    aside = update_kinds.hers(update, user.id)
+    if aside is not None:
+        await _set_aside(update, context, aside)
+
+
+async def _refuse(update: Update, context: Ctx) -> NoReturn:
+    user = update.effective_user
     if update.callback_query is not None:
         await update.callback_query.answer(texts.REFUSAL)
     elif update.effective_message is not None and user is not None:
@@ -94,6 +91,19 @@ async def guard(update: Update, context: Ctx) -> None:
             refused.add(user.id)
             await update.effective_message.reply_text(texts.REFUSAL)
     log.info("refused an update from %s", None if user is None else user.id)
+    raise ApplicationHandlerStop
+
+
+async def _set_aside(update: Update, context: Ctx, aside: SetAside) -> NoReturn:
+    """Tell the chat why its update is not read (in the chat's order, recorded), then stop."""
+    chat = update.effective_chat
+    log.info("set aside update %s (%s)", update.update_id, aside.reply or "nothing said")
+    if aside.reply is not None and chat is not None:
+        told = context.bot_data.told_chats
+        if not aside.once_per_chat or chat.id not in told:
+            if aside.once_per_chat:
+                told.add(chat.id)
+            await _chat(context).reply(chat.id, aside.reply)
     raise ApplicationHandlerStop
 
 

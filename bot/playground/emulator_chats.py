@@ -23,6 +23,8 @@ class EmulatedChats:
         self.order: dict[int, list[ChatMessage]] = {}
         self.users: dict[int, dict[str, Any]] = {}
         self.photos: dict[str, bytes] = {}
+        self.groups: set[int] = set()
+        """Group chats the bot is a member of: it may write there too."""
 
     def user(self, user_id: int, first_name: str) -> dict[str, Any]:
         return self.users.setdefault(
@@ -48,7 +50,7 @@ class EmulatedChats:
             chat_id = int(raw)
         except (TypeError, ValueError):
             raise ApiError(400, "Bad Request: chat not found") from None
-        if chat_id not in self.users:  # a bot can only write to users who wrote to it
+        if chat_id not in self.users and chat_id not in self.groups:  # nor to strangers
             raise ApiError(400, "Bad Request: chat not found")
         return chat_id
 

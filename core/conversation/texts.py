@@ -129,6 +129,51 @@ FORWARDED = (
 )
 """{who}: the author's name, quoted (``core.domain.quoting.quote``)."""
 
+SENT_AS = (
+    "That message was sent on behalf of {who}: its words, not yours, so I changed nothing "
+    "and answered nothing with it. If it is true for you too, tell me in your own words."
+)
+"""{who}: the chat's title, quoted (Telegram's ``sender_chat``)."""
+INLINE_BOT = (
+    "That message was written by the inline bot {who}: its words, not yours, so I changed "
+    "nothing and answered nothing with it. If it is true for you too, tell me in your own words."
+)
+"""{who}: the bot's @username, quoted: an inline result the user picked and sent."""
+ANSWERED_ANOTHER_CHAT = (
+    "You replied that to a message from another chat, so I didn't take it as an answer "
+    "to my question and changed nothing. To answer me, tap a button under my question or "
+    "say it again here."
+)
+"""A bare yes or no quoting someone else's message (``external_reply``) answers that
+message, not the question Canon has open."""
+EDITED = (
+    "You edited a message you had sent earlier. I read each message once, as it was when "
+    "you sent it, so the edit changed nothing. If something is different now, tell me in a "
+    "new message; /wrong fixes a value I got wrong."
+)
+"""An edit is not news said now: the old message's moment has passed, and reading the new
+words as said now would date them wrongly (or silently rewrite what that message made)."""
+GROUP_CHAT = (
+    "I'm a private assistant: I read only what you tell me in our own chat, so nothing said "
+    "in a group changes what I know, and I show nothing here. Message me directly."
+)
+"""Said once per group (per run): everyone in a group reads the answers, and its members'
+words are each their own."""
+NO_WORDS = (
+    "I read only text (and the captions you write under photos and files), so that {kind} "
+    "changed nothing. Tell me in words what I should know."
+)
+"""{kind}: "voice message", "poll", "story", ... (``bot.update_kinds``)."""
+CONTACT_CARD = (
+    "That contact card holds someone's details, not news about you: I keep no contacts, so "
+    "it changed nothing."
+)
+MAP_POINT = (
+    "I got {what}, but I can't name a place from a point on the map, so I changed nothing. "
+    "If you are there now, tell me the place in words (for example: I'm in Reno)."
+)
+"""{what}: "your location", "your live location", or the venue's name, quoted."""
+
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "
     "Unicode character or a control character). I kept it for the owner and changed nothing; send it again "

@@ -179,7 +179,7 @@ async def test_the_bot_over_its_webhook(tg: FakeTelegram, webhook_bot: WebhookBo
     setting = tg.webhook.setting
     assert setting is not None
     assert (setting.url, setting.secret_token) == (webhook_bot.url, SECRET)
-    assert setting.allowed_updates == ("message", "callback_query")
+    assert setting.allowed_updates == ("message", "edited_message", "callback_query")
     assert [c.status for c in tg.methods("setWebhook")] == [200]
     assert tg.methods("getUpdates") == []
     assert tg.commands, "the commands were published before the webhook"

@@ -7,6 +7,7 @@ need to drive a conversation and wait for the bot's side of it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -59,6 +60,47 @@ class FakeTelegram(BotApiEmulator):
             ]
         self._push({"message": payload})
         return msg.message_id
+
+    def user_sends(
+        self,
+        user_id: int,
+        fields: dict[str, Any],
+        *,
+        kind: str = "message",
+        chat: dict[str, Any] | None = None,
+        edits: int | None = None,
+    ) -> int:
+        """Queue a ``kind`` update ("message", "edited_message") holding a message from
+        ``user_id`` with the Bot API Message ``fields`` given (``text``, ``caption``,
+        ``photo``, ``location``, ``via_bot``, ``external_reply``, ...), in their private
+        chat or in ``chat`` (a group, ``{"id": -5, "type": "group", "title": "..."}``, which
+        the bot may then write to). ``edits``: the id of the earlier message an edit
+        changes (the update keeps its date and adds ``edit_date``). The message's id."""
+        user = self.chats.user(user_id, "Alex")
+        where = chat or {"id": user_id, "type": "private", "first_name": user["first_name"]}
+        if where["type"] != "private":
+            self.chats.groups.add(where["id"])
+        words = str(fields.get("text") or fields.get("caption") or "")
+        if edits is None:
+            msg = self.chats.store(where["id"], from_bot=False, text=words)
+            message_id, date = msg.message_id, msg.date
+        else:
+            old = self.chats.messages[(where["id"], edits)]
+            old.text, old.edited = words, True
+            message_id, date = edits, old.date
+        payload = {"message_id": message_id, "from": user, "chat": where, "date": date, **fields}
+        if words.startswith("/") and "text" in fields:  # a command, as Telegram marks one
+            command = {"type": "bot_command", "offset": 0, "length": len(words.split()[0])}
+            payload.setdefault("entities", [command])
+        if edits is not None:
+            payload["edit_date"] = int(time.time())
+        self._push({kind: payload})
+        return message_id
+
+    def push(self, update: dict[str, Any]) -> None:
+        """Queue any update as Telegram sends it (a channel post, a reaction): its id is
+        added."""
+        self._push(update)
 
     async def deliver_again(self, update_id: int, url: str) -> int:
         """POST update ``update_id`` once more, with the webhook's secret, to ``url``: what

@@ -63,11 +63,18 @@ _WHEN_BACK = re.compile(
     r"\b(?:when|once|after|as\s+soon\s+as|the\s+(?:day|minute)\s+)\s*(?:we|i)\s*(?:'re|'m|re|m|"
     r"are|am|get|got|come|r)?\s*(?:back|home|in\s+town)\b"
     r"|\b(?:when|once|after|as\s+soon\s+as)\s+(?:we|i)\s+(?:return|land|fly\s+home|drive\s+home)\b"
+    # Its "we" left out, as a learner or a fast typist cuts it: "after coming back", "once
+    # back", "after getting home", "after returning".
+    r"|\b(?:when|once|after|on)\s+(?:coming|getting|being)\s+(?:back|home)\b"
+    r"|\b(?:once|when)\s+back\b|\bafter\s+returning(?!\s+(?:it|them|the|this|that)\b)"
     r"|\bafter\s+(?:the|our|my|this)\s+trip\b",
     re.I,
 )
 """An errand to do on the way back: "when we get back", "once i'm home", "after the trip"
 (a day of its own wins: "by tuesday when we get back")."""
+_BEFORE_THAT = re.compile(rf"\b{_BEFORE}\s+(?:that|then)\b", re.I)
+"""'going to goa day after tomorrow, need to return the myntra order before that': "that"
+is the trip only when the same message plans it."""
 
 
 def due_before_the_trip(
@@ -86,6 +93,8 @@ def due_before_the_trip(
     if leaves is None or leaves < today_where(state, now):
         return payloads
     errands = errands_before_we_go(mine, entity_id, _places(mine, state))
+    if _planned_departure(mine) is not None:
+        errands |= _errands_said(mine, entity_id, _BEFORE_THAT)
     return _dated(payloads, entity_id, errands, leaves, _MARK)
 
 

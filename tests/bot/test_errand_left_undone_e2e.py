@@ -123,3 +123,27 @@ async def test_a_yes_that_sets_the_trip_under_way_leaves_out_an_errand_asked_as_
     assert not any("was due before you left" in t for t in told), told
     assert await story.held("travel.status") == "in_progress"
     assert await story.held("financial.amazon_return.status") == "pending"
+
+
+async def test_an_errand_due_before_that_follows_the_trip_that_left_early(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Another voice: "before that only" is before the trip the same message plans, so the
+    errand follows the trip when it leaves early and is named when she writes from there,
+    not left due a day after she left."""
+    story = Story(tg)
+    await story.at_home_in_portland(start_bot)
+    story.says(
+        "me and hubby are going to goa day after tomorrow, "
+        "need to return the myntra order before that only"
+    )
+    await story.yes("Is the Myntra return due Friday, November 27?")
+
+    story.later(days=1)
+    arrived = await story.hears("plan changed, we reached goa last night itself", "Noted")
+    assert "your trip is under way" in arrived.text, arrived.text
+    assert (
+        "The Myntra return was due before you left (Wednesday, November 25): still to do?"
+        in arrived.text
+    ), arrived.text
+    assert await story.held("financial.myntra_return.due_date") == "2026-11-25"

@@ -102,6 +102,21 @@ _OWN_DAY = [
         # the message's word is the newer).
         ([*_planned("2026-11-29"), _errand(_SAME_MESSAGE)], {}, "2026-11-29"),
         ([*_planned("2026-11-29"), _errand(_SAME_MESSAGE)], PLAN, "2026-11-29"),
+        # "before that", "before then": the trip only when the same message plans it.
+        (
+            [
+                *_planned("2026-11-29"),
+                _errand("goa on sunday, need to return myntra order before that only"),
+            ],
+            {},
+            "2026-11-29",
+        ),
+        (
+            [*_planned("2026-11-29"), _errand("leaving sunday. amazon return b4 then pls")],
+            PLAN,
+            "2026-11-29",
+        ),
+        ([_errand("need to return the amazon package before that")], PLAN, None),
         # Its day gone, or a day that is not the plan's (a return day): nothing.
         ([*_planned("2026-11-24"), _errand(_SAME_MESSAGE)], {}, None),
         (
@@ -190,6 +205,12 @@ AWAY = {**BACK, "travel.status": "in_progress"}
         ("have to drop off the amazon retrun as soon as i get home", BACK, "2026-11-30"),
         ("amazon return has to go back when we're home again", AWAY, "2026-11-30"),
         ("i need to return the zara dress after our trip lol", AWAY, "2026-11-30"),
+        # The "we" left out: "after coming back", "once back", "after getting home".
+        ("will return the myntra parcel after coming back", AWAY, "2026-11-30"),
+        ("amazon return once back pls", BACK, "2026-11-30"),
+        ("gotta return the amazon boots after getting home", AWAY, "2026-11-30"),
+        ("return the amazon boots after returning", AWAY, "2026-11-30"),
+        ("need to return the amazon boots after returning them to the box", AWAY, None),
         # No day to come back on, no trip, a trip over: kept without a day (asked).
         ("need to return the amazon jacket after the trip", PLAN, None),
         ("need to return the amazon jacket after the trip", {}, None),

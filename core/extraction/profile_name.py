@@ -132,8 +132,7 @@ def _called(low: str, word: re.Match[str], end: int) -> bool:
     """A lowercase word after "call me" (``word``: its match in the clause; ``end``: where
     the lower-case name it starts ends) whose name ends the phrase and is no adverb."""
     return (
-        word.group() not in _NOT_CALLED
-        and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
+        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
     )
 
 

@@ -14,8 +14,11 @@ from datetime import UTC, datetime
 
 import pytest
 from chatkit import ALICE, StartBot
+from context_parser import parse_block
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
+
+from core.domain.away_unplaced import UNPLACED
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -99,6 +102,15 @@ async def test_a_day_back_with_no_trip_held_asks_whether_she_is_away_never_of_a_
     assert "I don't know of a trip of yours yet" in asked[0], asked
     assert not [q for q in asked if "Are you back" in q or "your trip" in q], asked
     assert await story.held(BACK) == "2026-12-07"
+    # Until a trip is named, every surface says what she said: away until that day, where
+    # not said; never a bare "return date" of a trip no one told of.
+    [fact] = [f for f in parse_block(await story.block()).facts if f.field == BACK]
+    assert fact.meaning == UNPLACED, fact
+    told = await story.told()
+    assert "You're away, or going away, until Monday, December 7 (where not said yet)" in told
+    assert "Away, or going away, until Monday, December 7 (you confirmed it" in told, told
+    assert "Travel: away, or going away, until Monday, December 7" in told, told
+    assert "return date" not in told.lower(), told
     # The trip said next keeps the day back she gave.
     story.later(hours=1)
     await story.hears("going to tahoe thursday", "")
@@ -108,6 +120,8 @@ async def test_a_day_back_with_no_trip_held_asks_whether_she_is_away_never_of_a_
     assert await story.held(BACK) == "2026-12-07"
     told = await story.told()
     assert "Monday, December 7" in told, told
+    assert "where not said" not in told, told
+    assert UNPLACED not in await story.block()
 
 
 async def test_no_to_being_away_holds_no_day_back(tg: FakeTelegram, start_bot: StartBot) -> None:

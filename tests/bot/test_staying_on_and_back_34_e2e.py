@@ -87,6 +87,45 @@ async def test_look_alikes_of_a_longer_stay_move_nothing(
     assert await story.held(BACK) == held
 
 
+UNDER_WAY = "drove up to tahoe this morning, back friday"
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "noted"),
+    [
+        # Her own clear word on her own trip under way: her say, taken (her Yes to "back
+        # Friday" an hour ago does not hold it back), and told back as a day.
+        ("we're staying 2 more days", "2026-12-06", "you're back on Sunday, December 6"),
+        (
+            "ok we're staying over the weekend now",
+            "2026-12-06",
+            "you're back on Sunday, December 6",
+        ),
+        ("staying up here another night lol", "2026-12-05", "you're back on Saturday, December 5"),
+        # Look-alikes move nothing: a hedge, a question, a condition, someone else's stay.
+        ("we might stay 2 more days", "2026-12-04", None),
+        ("should we stay 2 more days?", "2026-12-04", None),
+        ("if it snows we'll stay another night", "2026-12-04", None),
+        ("mum is staying 2 more days", "2026-12-04", None),
+    ],
+)
+async def test_her_longer_stay_on_her_trip_under_way_is_her_say(
+    tg: FakeTelegram, start_bot: StartBot, said: str, day: str, noted: str | None
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears(UNDER_WAY, "")
+    await story.yes_to_all()
+    assert await story.held("travel.status") == "in_progress"
+    assert await story.held(BACK) == "2026-12-04"
+    story.later(hours=1)
+    told = await story.hears(said, "")
+    assert await story.yes_to_all() == []
+    assert await story.held(BACK) == day
+    if noted is not None:
+        assert noted in told.text, told.text
+
+
 AWAY_TILL_MONDAY = "Are you away, or going away, until Monday, December 7?"
 
 

@@ -21,6 +21,7 @@ from core.conversation import texts
 from core.conversation.buttons import question_buttons
 from core.conversation.chat_base import Button, ChatPart
 from core.conversation.held_values import held_by_writer
+from core.conversation.one_kid import as_said
 from core.conversation.question_group import asked_with
 from core.conversation.said_since import said_since
 from core.conversation.transcript import read_chat
@@ -55,10 +56,12 @@ class QuestionWording(ChatPart):
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
         days = await self.trip_days(item, group)  # the group just read, not read again
+        held = await held_by_writer(self.engine.store, item, mine, self.config.configured_names())
+        worded, worded_group = await as_said(self.engine.store, held, group)
         body = texts.prompt_body(
-            await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
+            worded,
             mine,
-            group,
+            worded_group,
             names=(await self.deps.household_users()).names,
             now=now,
             zone=zone,

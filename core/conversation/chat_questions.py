@@ -21,6 +21,7 @@ from core.conversation import texts
 from core.conversation.buttons import question_buttons
 from core.conversation.chat_question_wording import RECENT, QuestionWording
 from core.conversation.held_values import held_by_writer
+from core.conversation.one_kid import as_said
 from core.conversation.said_since import overtaken_line, said_since, said_since_line
 from core.conversation.settled_by import newer_word, settled_line
 from core.conversation.transcript import read_chat
@@ -38,6 +39,16 @@ from core.store import ReviewItem
 
 _UNASKED_ENDS = frozenset({"superseded", "discarded"})
 """How a question ends that nobody answered: withdrawn, replaced or dropped."""
+
+
+TRIP_FIRST = frozenset(("travel.status", "travel.location"))
+"""What a trip's word changes most: asked before the rest of the message it came in."""
+
+
+def _same_message(a: ReviewItem, b: ReviewItem) -> bool:
+    """Whether two questions came of one message (its source: ``conversation_assertive:
+    tg:<chat>:<message>``); a question with no message of its own is alone."""
+    return a.source_key == b.source_key and a.source_key.startswith("conversation_assertive:")
 
 
 class Questions(QuestionWording):
@@ -108,12 +119,14 @@ class Questions(QuestionWording):
         zone = await self.deps.zone_of(mine)
         group = await self.group_of(item)
         days = await self.trip_days(item, group)  # the group just read, not read again
+        held = await held_by_writer(self.engine.store, item, mine, self.config.configured_names())
+        worded, worded_group = await as_said(self.engine.store, held, group)
         message_id = await self.messenger.send(
             chat_id,
             texts.prompt_body(
-                await held_by_writer(self.engine.store, item, mine, self.config.configured_names()),
+                worded,
                 mine,
-                group,
+                worded_group,
                 now=now,
                 names=names,
                 zone=zone,
@@ -148,7 +161,13 @@ class Questions(QuestionWording):
             if item.id not in bound and self._route(item, tokens) == chat_id:
                 asked = correction_kind(item) is not None
                 candidates.append((0 if asked else 1, item.seq, item))
-        return min(candidates, key=lambda c: c[:2])[2] if candidates else None
+        if not candidates:
+            return None
+        first = min(candidates, key=lambda c: c[:2])
+        # Of one message's questions the trip's first, whatever order they were said in:
+        # "kid got sick … trip's over" asks whether the trip is over before the kid.
+        said_with = [c for c in candidates if c[:1] == first[:1] and _same_message(c[2], first[2])]
+        return min(said_with, key=lambda c: (c[2].field not in TRIP_FIRST, c[1]))[2]
 
     async def _pending_routable(self, chat_id: int) -> list[ReviewItem]:
         """Pending items ``_route`` may send to ``chat_id``, without reading anyone else's:

@@ -102,6 +102,8 @@ UNDER_WAY = "drove up to tahoe this morning, back friday"
             "you're back on Sunday, December 6",
         ),
         ("staying up here another night lol", "2026-12-05", "you're back on Saturday, December 5"),
+        # A learner's word order, with why: the stay still longer.
+        ("We stay two days more because the snow.", "2026-12-06", "you're back on Sunday"),
         # Look-alikes move nothing: a hedge, a question, a condition, someone else's stay.
         ("we might stay 2 more days", "2026-12-04", None),
         ("should we stay 2 more days?", "2026-12-04", None),

@@ -48,6 +48,8 @@ TRIP_FIRST = frozenset(("travel.status", "travel.location"))
 def _same_message(a: ReviewItem, b: ReviewItem) -> bool:
     """Whether two questions came of one message (its source: ``conversation_assertive:
     tg:<chat>:<message>``); a question with no message of its own is alone."""
+    if a.id == b.id:
+        return True
     return a.source_key == b.source_key and a.source_key.startswith("conversation_assertive:")
 
 

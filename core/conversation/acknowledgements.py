@@ -182,6 +182,10 @@ def _phrase(o: Outcome, today: date | None, trip_over: bool = False) -> str:
         if near == "today":
             return "back today"
         return f"back since {near or phrasing.show_date(o.candidate_value)}"
+    if field == "travel.return_date" and (o.entity_id or "").startswith("user:"):
+        # "staying 2 more days" on her trip under way: the day she is back now, as a day.
+        near = near_day(o.candidate_value, today)
+        return f"you're back {near or 'on ' + phrasing.show_date(o.candidate_value)}"
     errand_words = _errand_phrase(field, o.candidate_value)
     if errand_words is not None:
         return errand_words

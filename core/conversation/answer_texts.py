@@ -13,6 +13,7 @@ from datetime import date, datetime
 
 from core.conversation.provenance import user_viewer
 from core.conversation.source_words import listed_source
+from core.conversation.trip_answers import unplaced_away
 from core.conversation.views import age_text, said_of_you_text
 from core.domain import kin_words, phrasing
 from core.domain.errands import BEFORE_LEAVING, errand_status_of, meanings, status_said
@@ -107,6 +108,10 @@ def state_text(
             and trip_status.get(f.entity_id) in _LEFT
             else fact_sentence(f, mine, status, today[f.entity_id], names)
         )
+        if f.field == "travel.return_date" and (f.entity_id, f.field) in means:
+            # A day back with no trip: away until then, where not said (``away_unplaced``).
+            subject = "You're" if f.entity_id == mine else f"{f.entity_id} is"
+            said = f"{subject} {unplaced_away({f.field: f})}"
         if (end := _away_until(f, now, rows)) is not None:  # "Mike is away until …"
             said += f" until {phrasing.show_date(end.isoformat(), today[f.entity_id])}"
         if _is(f, "amount") and (c := currency.get(_bill(f))) is not None:

@@ -29,6 +29,7 @@ from core.conversation.offline_replies import question_aside
 from core.conversation.responder import HISTORY_MESSAGES, Reply, ReplyRequest, StateTools
 from core.domain.household import HouseholdUsers
 from core.domain.principals import user_principal
+from core.domain.provenance import ANOTHER_MEMBER
 from core.engine.engine import Outcome
 from core.engine.errand_done import says_still_pending
 from core.errors import TooManyQuestions
@@ -126,7 +127,9 @@ class AssistantTurn(ChatPart):
         if theirs:
             # "alice is in tahoe" from Bob: Alice is asked, in her chat; Bob is told so.
             users = await self.deps.household_users()
-            named = [users.name_of(e) or "the person it is about" for e in theirs]
+            # A member with no name known is no "person it is about" (read by the speaker
+            # as themself): the household's other member, once however many.
+            named = list(dict.fromkeys(users.name_of(e) or ANOTHER_MEMBER for e in theirs))
             said.append(f"I'll ask {' and '.join(named)} to confirm it.")
         for line in said:
             await self.deps.note(msg.chat_id, line)

@@ -41,6 +41,18 @@ _UNASKED_ENDS = frozenset({"superseded", "discarded"})
 """How a question ends that nobody answered: withdrawn, replaced or dropped."""
 
 
+TRIP_FIRST = frozenset(("travel.status", "travel.location"))
+"""What a trip's word changes most: asked before the rest of the message it came in."""
+
+
+def _same_message(a: ReviewItem, b: ReviewItem) -> bool:
+    """Whether two questions came of one message (its source: ``conversation_assertive:
+    tg:<chat>:<message>``); a question with no message of its own is alone."""
+    if a.id == b.id:
+        return True
+    return a.source_key == b.source_key and a.source_key.startswith("conversation_assertive:")
+
+
 class Questions(QuestionWording):
     """Binding, routing, showing and closing the chat's questions."""
 
@@ -136,7 +148,13 @@ class Questions(QuestionWording):
             if item.id not in bound and self._route(item, tokens) == chat_id:
                 asked = correction_kind(item) is not None
                 candidates.append((0 if asked else 1, item.seq, item))
-        return min(candidates, key=lambda c: c[:2])[2] if candidates else None
+        if not candidates:
+            return None
+        first = min(candidates, key=lambda c: c[:2])
+        # Of one message's questions the trip's first, whatever order they were said in:
+        # "kid got sick … trip's over" asks whether the trip is over before the kid.
+        said_with = [c for c in candidates if c[:1] == first[:1] and _same_message(c[2], first[2])]
+        return min(said_with, key=lambda c: (c[2].field not in TRIP_FIRST, c[1]))[2]
 
     async def _pending_routable(self, chat_id: int) -> list[ReviewItem]:
         """Pending items ``_route`` may send to ``chat_id``, without reading anyone else's:

@@ -277,14 +277,22 @@ async def _observations(
             local,
             lambda field, day, intent, words: asked(field, day, intent, words, DAY_OF_THE_TRIP),
         )
-        # "staying 2 more days" while a trip is held: its day back later by those days.
+        # "staying 2 more days" while a trip is held: its day back later by those days;
+        # asked of a trip planned, her say on her trip under way (``own_day_back``).
+        under_way = own_state.get(STATUS) == "in_progress"
         read_mine = staying_longer(
             read_mine,
             mine,
             entity_id,
             own_state,
             local,
-            lambda field, day, intent, words: asked(field, day, intent, words, STAYING_LONGER),
+            lambda field, day, intent, words: asked(
+                field,
+                day,
+                "assertive" if under_way else intent,
+                words,
+                "" if under_way else STAYING_LONGER,
+            ),
         )
         # "driving up now" while a trip is planned: that trip setting out, asked.
         read_mine = set_out_now(

@@ -15,6 +15,7 @@ from datetime import datetime
 from types import MappingProxyType
 
 from core.conversation.message_intake import speakers_zone
+from core.conversation.one_kid import as_said
 from core.conversation.question_texts import prompt_body, why_line
 from core.conversation.trip_left import trip_days
 from core.domain.state import CommittedFact
@@ -44,10 +45,12 @@ async def question_now(
     ``held_by_writer`` first; ``since``: what another member committed since it was asked."""
     zone = await readers_zone(store, reader)
     days = await trip_days(store, item, now, group)
+    # Worded as it was said ("Is your kid sick today?" of one kid said), on every surface.
+    worded, worded_group = await as_said(store, item, group)
     return prompt_body(
-        item,
+        worded,
         reader,
-        group,
+        worded_group,
         now=now,
         zone=zone,
         names=names,

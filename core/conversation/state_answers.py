@@ -17,7 +17,12 @@ from typing import NamedTuple
 from core.conversation.errand_answers import owed_reply
 from core.conversation.question_notes import Relevance, ranked_fields, under
 from core.conversation.source_words import said_source
-from core.conversation.trip_answers import another_trip, stale_location
+from core.conversation.trip_answers import (
+    WHERE_UNSAID,
+    another_trip,
+    stale_location,
+    unplaced_away,
+)
 from core.conversation.when_said import when_text
 from core.domain.audit import show_value
 from core.domain.household import name_key
@@ -102,6 +107,14 @@ def _where(_subject: str, known: Known) -> str:
             return (
                 f"Away from home{until}: your trip is under way ({_said(status, known)}). "
                 "I don't know where you are — tell me."
+            )
+        if (away := unplaced_away(facts)) is not None:
+            # "back monday", said with no trip and confirmed: away, where not said.
+            back = facts["travel.return_date"]
+            away = away.removesuffix(WHERE_UNSAID)
+            return (
+                f"{away[:1].upper()}{away[1:]} ({_said(back, known)}), but you haven't said "
+                "where — tell me."
             )
         if home is not None:
             # Home is known, where the user is now is not (a trip's question may be open,

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from core.domain import phrasing
+from core.domain.away_unplaced import away_unplaced
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day
 from core.engine.trip_state import (
@@ -49,6 +50,8 @@ def trip_summary(facts: Mapping[str, CommittedFact], today: date | None = None) 
     status, going = facts.get(STATUS), facts.get(DESTINATION)
     where, home = facts.get(LOCATION), facts.get(HOME)
     to = "" if going is None else f" to {phrasing.show(going.value)}"
+    if (away := unplaced_away(facts, today)) is not None:
+        return [away]
     out: list[str] = []
     if status is not None:
         out.append(
@@ -78,6 +81,23 @@ def trip_summary(facts: Mapping[str, CommittedFact], today: date | None = None) 
                 words = "was to leave" if words == "leaving" else "was due back"
             out.append(f"{words} {phrasing.show_date(day.value)}")
     return out
+
+
+WHERE_UNSAID = " (where not said yet)"
+"""After a day back held with no trip, wherever it is said (``unplaced_away``)."""
+
+
+def unplaced_away(facts: Mapping[str, CommittedFact], today: date | None = None) -> str | None:
+    """ "away, or going away, until Monday, December 7 (where not said yet)": a day back
+    held with no trip (``away_unplaced``), as it was asked and answered, never as a
+    trip's "return date"; None when there is a trip (or no day back)."""
+    back = facts.get(RETURN)
+    if back is None or not away_unplaced({f: c.value for f, c in facts.items()}):
+        return None
+    gone = calendar_day(back.value)
+    if today is not None and gone is not None and gone < today:
+        return f"was to be away until {phrasing.show_date(back.value)}{WHERE_UNSAID}"
+    return f"away, or going away, until {phrasing.show_date(back.value)}{WHERE_UNSAID}"
 
 
 def another_trip(named: str, facts: Mapping[str, CommittedFact]) -> str | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from datetime import date
 
+from core.domain.away_unplaced import unplaced_meanings
 from core.domain.state import CommittedFact, Scalar
 from core.domain.timeutil import calendar_day
 
@@ -178,7 +179,10 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
     before going, and an assistant told "by 2026-12-02" on the day she drove up would plan
     it before a trip already under way (the founding mistake). One still to do by the day
     its holder's planned trip leaves says so: "still to send back by 2026-12-05, before the
-    trip leaves that day" (``due_before_leaving``)."""
+    trip leaves that day" (``due_before_leaving``). And a day back held with no trip:
+    "away or going away until then, where not said" (``away_unplaced``), on every surface
+    that says what a value means."""
+    facts = list(facts)
     held: dict[tuple[str, str], dict[str, Scalar]] = {}
     trips: dict[str, dict[str, Scalar]] = {}
     for f in facts:
@@ -186,7 +190,7 @@ def meanings(facts: Iterable[CommittedFact]) -> dict[tuple[str, str], str]:
             held.setdefault((f.entity_id, part[0]), {})[part[1]] = f.value
         elif f.field.startswith("travel."):
             trips.setdefault(f.entity_id, {})[f.field] = f.value
-    out: dict[tuple[str, str], str] = {}
+    out = unplaced_meanings(facts)
     for (entity, slug), told in held.items():
         for name in told:
             if (said := part_meaning(slug, name, told)) is not None:

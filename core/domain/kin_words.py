@@ -18,7 +18,7 @@ def who(member: str) -> str:
     thing = slug_words(member)
     if thing in ("household", "family"):
         return "everyone at home"
-    if thing in RELATIONS:
+    if thing in RELATIONS or thing in ("kid", "child"):  # one of the kids, asked as said
         return f"your {thing}"
     return thing.title()
 

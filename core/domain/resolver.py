@@ -182,6 +182,9 @@ def resolve(
             # The trip over is no rival belief to the next one planned: it stays true of
             # the last trip (nor does its word outrank the new plan's, below).
             reasons.append(f"a new trip after the last one ({committed.value} -> {candidate})")
+        elif evidence.own_word:
+            # "we're staying 2 more days" on her own trip under way: her newer word.
+            reasons.append(f"your own newer word ({committed.value} -> {candidate})")
         else:
             competitors.append(current_strength(committed, policy, now))
     margin = round(confidence - max(competitors, default=0.0), 4)
@@ -193,8 +196,8 @@ def resolve(
         # Nor is the user's own word that the plan came true ("finally in tahoe" two days
         # after her Yes to the plan): it moves the field forward, it does not contradict
         # her; another source's forward step still waits out the window.
-        forward = source_type == "conversation_assertive" and _advances(
-            spec, committed.value, candidate
+        forward = source_type == "conversation_assertive" and (
+            _advances(spec, committed.value, candidate) or evidence.own_word
         )
         block = (
             None if evidence.begins_anew or forward else _authority_block(committed, obs, dp, now)

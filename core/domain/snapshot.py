@@ -128,14 +128,18 @@ class FieldSnapshot:
             return frozenset(said)
         return frozenset(source for source, made in said.items() if made > c.evidence_ts)
 
-    def evidence(self, key: str, begins_anew: bool = False) -> FieldEvidence:
+    def evidence(
+        self, key: str, begins_anew: bool = False, own_word: bool = False
+    ) -> FieldEvidence:
         """The resolver's view of the field for a candidate with value ``key`` (which
-        ``begins_anew`` the field's lifecycle, when the engine says so)."""
+        ``begins_anew`` the field's lifecycle, or is the user's ``own_word``, when the
+        engine says so)."""
         return FieldEvidence(
             agreeing_sources=self.agreeing_sources(key),
             competitors=tuple(Competitor(i.value, i.confidence) for i in self.open_items),
             rejected=self.rejected,
             begins_anew=begins_anew,
+            own_word=own_word,
         )
 
     def asks_already(

@@ -74,6 +74,9 @@ class FieldEvidence:
     begins_anew: bool = False
     """The observation starts the field's lifecycle again (a trip planned after the last one
     is over, ``core.engine.next_trip``): its first stage is no step back."""
+    own_word: bool = False
+    """The user's own clear, newer word on her own trip under way (``core.engine.own_day_back``):
+    her say, which a value she confirmed earlier does not hold back."""
 
 
 NO_EVIDENCE = FieldEvidence()

@@ -35,12 +35,13 @@ def decide_observation(
     leader: tuple[Decision, str] | None = None,
     begins_anew: bool = False,
     tokens: Sequence[ApiToken] | None = None,
+    own_word: bool = False,
 ) -> tuple[Outcome, Accepted, Decision]:
     """Decide one observation on its field's snapshot: the resolver's decision (following
     ``leader``'s for an implied trip field), the commit plan, the question to ask, the
     record the store writes and the outcome the caller hears."""
     key = value_key(obs.candidate_value)
-    evidence = snap.evidence(key, begins_anew)
+    evidence = snap.evidence(key, begins_anew, own_word)
     committed = snap.committed
     decision = resolve(
         committed, obs, in_force.policy_for(obs.entity_id), now, evidence, candidate_key=key

@@ -45,6 +45,7 @@ from core.engine.outcomes import (
     OutcomeKind,
     invalid_outcome,
 )
+from core.engine.own_day_back import own_later_day_back
 from core.engine.question_cap import count_claim, open_claims_of
 from core.engine.rollout_state import PolicyInForce, RolloutReader
 from core.engine.said_of_you import fields_spoken_of, settle_said_of_user
@@ -200,6 +201,7 @@ class Engine(ServiceWrites, UserAnswers):
                 given: ObservationRecord,
                 leader: tuple[Decision, str] | None,
                 begins_anew: bool = False,
+                own_word: bool = False,
             ) -> tuple[Outcome, Decision | None]:
                 assert in_force is not None
                 """Decide one observation on the state folded so far (None: a duplicate)."""
@@ -235,6 +237,7 @@ class Engine(ServiceWrites, UserAnswers):
                     leader,
                     begins_anew,
                     tokens,
+                    own_word,
                 )
                 if record.review is not None:
                     count_claim(raised, record.review, principal, self.policy.max_agent_questions)
@@ -270,15 +273,12 @@ class Engine(ServiceWrites, UserAnswers):
                 )
                 if trip:
                     given = with_trip_corroborators(given, trip, now)
-                outcome, decision = take(given, None, anew)
+                own = own_later_day_back(given, principal.ref, trip)  # her say: not asked
+                outcome, decision = take(given, None, anew, own)
                 outcomes.append(outcome)
                 if decision is None:
                     continue
-                left = (
-                    finished_trips_days(given, before, stated)
-                    if anew and before is not None
-                    else []
-                )
+                left = finished_trips_days(given, before, stated) if anew and before else []
                 for companion in [*companions_of(given, trip, now, stated), *left]:
                     implied.append(take(companion, (decision, given.field))[0])
             outcomes.extend(implied)

@@ -80,9 +80,12 @@ _TILL = re.compile(r"^(?:(?P<till>till|til|'til|until)|through|thru|over)\s+(?P<
 _WEEKEND = re.compile(r"^the\s+(?=weekend\b)")
 """A stay "through the weekend" is through this one (the words name no other)."""
 _TAIL = re.compile(
-    r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*$"
+    r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*"
+    # "we stay two days more because the snow": why, after the stay, changes nothing of it.
+    r"(?:(?:because|cause|cuz|coz|bc|since)\b(?!.*\b(?:if|unless|might|maybe)\b).*)?$"
 )
-"""What may follow and leave it the news of a longer stay ("2 more days here lol")."""
+"""What may follow and leave it the news of a longer stay ("2 more days here lol", "two
+days more because the snow")."""
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "another": 1, "two": 2, "three": 3, "four": 4}
 _NUMBERS |= {"five": 5, "six": 6, "seven": 7}
 

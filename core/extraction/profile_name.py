@@ -55,7 +55,9 @@ _HERE_INTRO = gated(
 # In lowercase an introduction needs a sign that it is one: a greeting before it or
 # "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
 _INTRO_LOW = gated(
-    r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+(?P<n>[a-z]{2,})"
+    r"^(?:(?P<hi>hi|hello|hey|hiya|heya)[,!\s]+)?(?:i'm|im|i\s+am)\s+"
+    # "im mary ann": a given name of several words, each one a name (``_introduced``).
+    r"(?P<n>[a-z]{2,}(?:\s+(?!(?:btw|here|lol)\b)[a-z]{2,}){0,3})"
     r"(?:\s+(?P<tag>btw|here|lol))?(?:[\s.!]*$|\s*[,.!]+\s*(?P<tail>nice\s+to\s+meet|new\s+here|"
     r"just\s+(?:signed|joined|started)|first\s+time))"
 )
@@ -126,18 +128,20 @@ _NOT_INTRO = frozenset(
 )  # fmt: skip
 
 
-def _called(low: str, word: re.Match[str]) -> bool:
-    """A lowercase word after "call me" (``word``: its match in the clause) that ends the
-    phrase and is no adverb."""
+def _called(low: str, word: re.Match[str], end: int) -> bool:
+    """A lowercase word after "call me" (``word``: its match in the clause; ``end``: where
+    the lower-case name it starts ends) whose name ends the phrase and is no adverb."""
     return (
-        word.group() not in _NOT_CALLED
-        and re.match(r"\s*(?:[,.!]|lol\b|$)", low[word.end() :]) is not None
+        word.group() not in _NOT_CALLED and re.match(r"\s*(?:[,.!]|lol\b|$)", low[end:]) is not None
     )
 
 
 def _introduced(m: re.Match[str]) -> bool:
-    """A lowercase "hey im dave" / "im sarah btw" with a name, not a mood or a place."""
-    name = m.group("n")
+    """A lowercase "hey im dave" / "im sarah btw" with a name, not a mood or a place ("im
+    mary ann": every word after the first a name too, "im alex going home" none)."""
+    name, *more = m.group("n").split()
+    if any(not _lower_name_word(w) for w in more):
+        return False
     # A common given name needs no greeting: "im alex" ("im max" at worst is asked).
     said = m.group("hi") or m.group("tag") or m.group("tail") or is_common_first_name(name)
     if not said or name in _NOT_NAMES or name in GAZETTEER:
@@ -173,10 +177,50 @@ def _whole_name(text: str, first: re.Match[str]) -> str:
     return " ".join(text[first.start() : end].split())
 
 
+def _lower_name_word(word: str) -> bool:
+    """Whether a lower-case ``word`` after a name's first word goes on with the name ("ann"
+    in "mary ann", "sharma" in "priya sharma"): a first name or no English word
+    (``is_first_name``), never "and", "btw", "delete" or the speaker going on ("im")."""
+    return word not in _NOT_NAMES | _NOT_CALLED and not _is_me(word) and is_first_name(word)
+
+
+def _lower_end(text: str, first: re.Match[str]) -> int:
+    """Where the lower-case name whose first word is ``first`` ends: after that word and
+    each word after it that is a name too (a particle between two: "ludwig van beethoven").
+    Typed without capitals, a name ends where its words stop being names ("mary ann and
+    i'm new here")."""
+    end = first.end()
+    while (more := _MORE.match(text, end)) is not None:
+        word = more.group().split()[-1]
+        if not word.islower() or not _lower_name_word(word):
+            break
+        end = more.end()
+    return end
+
+
+def _lower_whole(text: str, first: re.Match[str]) -> str:
+    """The lower-case name whose first word is ``first`` (``_lower_end``)."""
+    return " ".join(text[first.start() : _lower_end(text, first)].split())
+
+
+def _capitalised(name: str) -> str:
+    """A name typed in lower case as it is written: each word's first letter (and each
+    hyphened part's) a capital, a particle between words kept low ("Ludwig van Beethoven",
+    "Jean-Luc", "Mary Ann")."""
+    words = name.split(" ")
+    return " ".join(
+        w
+        if 0 < i < len(words) - 1 and w in _PARTICLES
+        else "-".join(p[:1].upper() + p[1:] for p in w.split("-"))
+        for i, w in enumerate(words)
+    )
+
+
 def _told(name: str) -> str | None:
-    """A told ``name`` with its first letter a capital (typed "mary" is "Mary"), or None
-    when it is no name (``core.domain.person_names``: too many words, an order)."""
-    name = name[0].upper() + name[1:]
+    """A told ``name`` as it is written (typed "mary ann" is "Mary Ann", "O'Brien" as it
+    was), or None when it is no name (``core.domain.person_names``: too many words, an
+    order)."""
+    name = _capitalised(name) if name.islower() else name[0].upper() + name[1:]
     return None if name_problem(name) is not None else name
 
 
@@ -191,10 +235,10 @@ def refused_name(text: str) -> tuple[str, str] | None:
     first = _NAME_WORD.match(text, m.end())
     if first is None:
         return None
-    name = _whole_name(text, first) if _capital(first.group()) else first.group()
+    name = _whole_name(text, first) if _capital(first.group()) else _lower_whole(text, first)
     if name.casefold() in _NOT_NAMES | _NOT_CALLED:
         return None  # "call me later", "my name is new here": no name said at all
-    name = name[0].upper() + name[1:]
+    name = _capitalised(name) if name.islower() else name[0].upper() + name[1:]
     problem = name_problem(name)
     return None if problem is None else (name, problem)
 
@@ -210,14 +254,21 @@ def name_candidates(clause: Clause) -> list[Candidate]:
         m = None
     if m:
         word = _NAME_WORD.match(text, m.end())
+        whole = "" if word is None else _whole_name(text, word)
+        if word is not None and not _capital(word.group()):
+            whole = _lower_whole(text, word)
         # "call me when you land" is not a name: after "call me" only a capitalised word is.
         needs_capital = m.group().startswith("call") or m.group("bare") is not None
         if (
             word
             and word.group().lower() not in _NOT_NAMES
-            and (not needs_capital or _capital(word.group()) or _called(low, word))
+            and (
+                not needs_capital
+                or _capital(word.group())
+                or _called(low, word, _lower_end(text, word))
+            )
         ):
-            name = _told(_whole_name(text, word) if _capital(word.group()) else word.group())
+            name = _told(whole)
             if name is not None:
                 out.append(Candidate("profile.name", name, 1.0))
     elif (
@@ -238,5 +289,6 @@ def name_candidates(clause: Clause) -> list[Candidate]:
         # A greeting or "nice to meet u" makes it an introduction: worth asking about.
         # (Kept above what the profile domain asks at, after the clause's own doubt.)
         sure = 0.85 if m3.group("hi") or m3.group("tail") else 0.82
-        out.append(Candidate("profile.name", name[0].upper() + name[1:], sure))
+        if (told := _told(name)) is not None:
+            out.append(Candidate("profile.name", told, sure))
     return out

@@ -53,7 +53,7 @@ _JOINT = gated(
     # and its day, after another fact, is a clause of its own (one "is": no "X and Y are").
     r"|(?:the\s+)?(?!(?:i|it|he|she|they|we|you|that|this|there|what|who|which)\b)[a-z]+(?:\s+[a-z]+)?"
     r"\s+is\s+(?:due\b|(?:on\s+|this\s+|next\s+)?(?:tomorrow|tmrw|tonight|today|"
-    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|(?:at|on\s+the)\s+\d|(?:closed|cancell?ed|off)\b)"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|(?:at|on\s+the)\s+\d|(?:closed|cancell?ed|off|over)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"
     # "I've moved to Leeds so please update my address": the ask after the fact it follows

@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 from core.domain.audit import show_value
+from core.domain.away_unplaced import RETURN
 from core.domain.errands import meanings
 from core.domain.provenance import provenance, source_type_of
 from core.domain.quoting import MARK, slot, visible
@@ -195,7 +196,8 @@ def reminder_lines(
     means = meanings(facts)
     for key in sorted(items):
         group = sorted(items[key], key=lambda f: f.field)
-        if not _is_open(group):
+        # A day back held with no trip is open too: away until then, where not said.
+        if not _is_open(group) and (key[1], RETURN) not in means:
             continue
         lines.append(_reminder(key, group, config, now, clock, means))
     for r in sorted(pending, key=lambda r: (r.field.split(".")[0], r.entity_id, r.field, r.seq)):

@@ -93,3 +93,18 @@ async def test_what_is_no_news_of_her_trip_under_way_reaches_nobody(
     await story.quiet()
     assert tg.open_prompts(ALICE) == []
     assert await _trip(story, "user:alice") == away
+
+
+async def test_a_member_with_no_name_known_is_asked_as_the_households_other_member(
+    tg: FakeTelegram, start_bot: Any
+) -> None:
+    """Alice never told her name: Bob's "we're back home" is still asked of her, and he is
+    told so as "another member of the household", never "the person it is about" (read
+    by him as himself)."""
+    story = Story(tg, settings={**HOUSEHOLD, "user_names": {}})
+    await story.start(start_bot, calibrated_policy())
+    await story.hears("I'm away on a trip")
+    await story.yes_to_all()
+    story.later(hours=2)
+    await _bob_says(story, "we're back home", "I'll ask another member of the household to")
+    await tg.prompt(ALICE, "you're back home")

@@ -14,8 +14,11 @@ from datetime import UTC, datetime
 
 import pytest
 from chatkit import ALICE, StartBot
+from context_parser import parse_block
 from fakes.telegram_api import FakeTelegram
 from story_chat import Story
+
+from core.domain.away_unplaced import UNPLACED
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -84,6 +87,47 @@ async def test_look_alikes_of_a_longer_stay_move_nothing(
     assert await story.held(BACK) == held
 
 
+UNDER_WAY = "drove up to tahoe this morning, back friday"
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "noted"),
+    [
+        # Her own clear word on her own trip under way: her say, taken (her Yes to "back
+        # Friday" an hour ago does not hold it back), and told back as a day.
+        ("we're staying 2 more days", "2026-12-06", "you're back on Sunday, December 6"),
+        (
+            "ok we're staying over the weekend now",
+            "2026-12-06",
+            "you're back on Sunday, December 6",
+        ),
+        ("staying up here another night lol", "2026-12-05", "you're back on Saturday, December 5"),
+        # A learner's word order, with why: the stay still longer.
+        ("We stay two days more because the snow.", "2026-12-06", "you're back on Sunday"),
+        # Look-alikes move nothing: a hedge, a question, a condition, someone else's stay.
+        ("we might stay 2 more days", "2026-12-04", None),
+        ("should we stay 2 more days?", "2026-12-04", None),
+        ("if it snows we'll stay another night", "2026-12-04", None),
+        ("mum is staying 2 more days", "2026-12-04", None),
+    ],
+)
+async def test_her_longer_stay_on_her_trip_under_way_is_her_say(
+    tg: FakeTelegram, start_bot: StartBot, said: str, day: str, noted: str | None
+) -> None:
+    story = Story(tg, now=TUESDAY_MORNING)
+    await story.at_home_in_portland(start_bot)
+    await story.hears(UNDER_WAY, "")
+    await story.yes_to_all()
+    assert await story.held("travel.status") == "in_progress"
+    assert await story.held(BACK) == "2026-12-04"
+    story.later(hours=1)
+    told = await story.hears(said, "")
+    assert await story.yes_to_all() == []
+    assert await story.held(BACK) == day
+    if noted is not None:
+        assert noted in told.text, told.text
+
+
 AWAY_TILL_MONDAY = "Are you away, or going away, until Monday, December 7?"
 
 
@@ -99,6 +143,15 @@ async def test_a_day_back_with_no_trip_held_asks_whether_she_is_away_never_of_a_
     assert "I don't know of a trip of yours yet" in asked[0], asked
     assert not [q for q in asked if "Are you back" in q or "your trip" in q], asked
     assert await story.held(BACK) == "2026-12-07"
+    # Until a trip is named, every surface says what she said: away until that day, where
+    # not said; never a bare "return date" of a trip no one told of.
+    [fact] = [f for f in parse_block(await story.block()).facts if f.field == BACK]
+    assert fact.meaning == UNPLACED, fact
+    told = await story.told()
+    assert "You're away, or going away, until Monday, December 7 (where not said yet)" in told
+    assert "Away, or going away, until Monday, December 7 (you confirmed it" in told, told
+    assert "Travel: away, or going away, until Monday, December 7" in told, told
+    assert "return date" not in told.lower(), told
     # The trip said next keeps the day back she gave.
     story.later(hours=1)
     await story.hears("going to tahoe thursday", "")
@@ -108,6 +161,8 @@ async def test_a_day_back_with_no_trip_held_asks_whether_she_is_away_never_of_a_
     assert await story.held(BACK) == "2026-12-07"
     told = await story.told()
     assert "Monday, December 7" in told, told
+    assert "where not said" not in told, told
+    assert UNPLACED not in await story.block()
 
 
 async def test_no_to_being_away_holds_no_day_back(tg: FakeTelegram, start_bot: StartBot) -> None:

@@ -187,6 +187,14 @@ def test_a_bill_told_as_a_story_or_not_the_writers_sets_no_day(text: str) -> Non
         ("mum's poorly and the party is on saturday", "mom", None),
         ("My son has a fever and the game is tonight", "son", None),
         ("wife has covid and swim practice is at 4 tomorrow", "wife", None),
+        # The writer's trip over after a member's illness: the trip's end is told too.
+        ("the kids are sick and the trip is over", "kids", ("travel.status", "completed")),
+        (
+            "emma is sick and the trip is over, we're heading home",
+            "emma",
+            ("travel.status", "completed"),
+        ),
+        ("my son has the flu and the trip is over", "son", ("travel.status", "completed")),
     ],
 )
 def test_someone_ill_and_another_fact_are_two_facts(
@@ -214,3 +222,15 @@ def test_one_subject_of_two_people_stays_whole() -> None:
     facts = _facts("my husband and son are sick")
     assert facts.get("family.husband.status") == "sick", facts
     assert facts.get("family.son.status") == "sick", facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mom is sick and her trip is over",
+        "if the kids are sick and the trip is over we will go home",
+        "the kids are sick and the party is over",
+    ],
+)
+def test_someone_elses_or_an_imagined_trip_over_is_not_the_writers(text: str) -> None:
+    assert "travel.status" not in _facts(text)

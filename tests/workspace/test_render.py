@@ -5,9 +5,13 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, datetime, timedelta
 
+import pytest
+from context_parser import parse_block
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.conversation.context import build_context
+from core.domain.away_unplaced import UNPLACED
 from core.domain.state import CommittedFact, Scalar
 from core.projections.render import RenderConfig, escape, render
 from core.projections.zones import find_zones, splice, zone_block
@@ -205,3 +209,42 @@ def test_a_held_value_whose_words_are_a_calendars_or_a_mails_is_quoted_too() -> 
     reminders = zones["HEARTBEAT.md"]["active_reminders"]
     assert f"**Travel**: {quoted} trip — status planning" in reminders, reminders
     assert '**Financial**: acme ("Acme" (from an email, quoted)) — status "due"' in reminders
+
+
+@pytest.mark.parametrize(
+    ("held", "away_until"),
+    [
+        # "back monday", said with no trip and confirmed: away until then, where not said.
+        ({"travel.return_date": "2026-12-07"}, True),
+        ({"travel.return_date": "2026-12-07", "profile.home_city": "Portland"}, True),
+        (
+            {
+                "travel.return_date": "2026-12-07",
+                "travel.location": "portland",
+                "profile.home_city": "Portland",
+            },
+            True,
+        ),
+        # A trip named: its day back, as it always was.
+        ({"travel.return_date": "2026-12-07", "travel.destination": "Tahoe"}, False),
+        ({"travel.return_date": "2026-12-07", "travel.status": "in_progress"}, False),
+        ({"travel.return_date": "2026-12-07", "travel.location": "Tahoe"}, False),
+    ],
+)
+def test_a_day_back_with_no_trip_says_away_until_then_in_every_file_and_the_block(
+    held: dict[str, Scalar], away_until: bool
+) -> None:
+    facts = [fact(f, v) for f, v in held.items()]
+    zones = render(facts, [], [], CONFIG, NOW)
+    heartbeat = zones["HEARTBEAT.md"]["active_reminders"]
+    memory = zones["MEMORY.md"]["current_state"]
+    [line] = [x for x in memory.splitlines() if "travel.return_date" in x]
+    block = parse_block(build_context(facts, [], NOW).text)
+    [said] = [f for f in block.facts if f.field == "travel.return_date"]
+    if away_until:
+        assert f"return date 2026-12-07 ({UNPLACED})" in heartbeat, heartbeat
+        assert f"2026-12-07 ({UNPLACED})" in line, line
+        assert said.meaning == UNPLACED
+    else:
+        assert UNPLACED not in heartbeat + line
+        assert said.meaning is None

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 
 from core.domain.api_tokens import ApiToken
 from core.domain.fields import spec_for
-from core.domain.frozen_init import fast_init
+from core.domain.frozen_init import fast_init, fast_replace
 from core.domain.state import CommittedFact, Competitor, FieldEvidence, Scalar, value_key
 from core.domain.whose_word import commit_settles, joins_question, users_own_word
 from core.domain.write_batch import Accepted
@@ -246,7 +246,9 @@ def advance(
             )
             open_items = tuple(i for i in open_items if i.id not in superseded)
     if accepted.corroborate and committed is not None:
-        committed = replace(
+        # ``fast_replace``: a copy with three fields changed, not ``dataclasses.replace``'s
+        # generic walk of the fact's fourteen (a third of observations corroborate).
+        committed = fast_replace(
             committed,
             evidence_ts=max(committed.evidence_ts, accepted.event_ts),
             confidence=max(committed.confidence, accepted.confidence),

@@ -96,11 +96,16 @@ def _ref_errors(payload: dict[str, Any]) -> list[str]:
     """Where the evidence came from (``source.ref``, each corroborator's ``ref``) is text its
     writer chooses and the owner reads (`canon why`): a control character in it is refused
     as in a value (an assistant's ref "x\\x1b[2J" cleared the owner's screen)."""
-    refs: list[tuple[str, object]] = []
     source = payload.get("source")
+    corroborators = payload.get("corroborators")
+    if not corroborators:
+        # Almost every payload: its source's ref alone, read without the lists below.
+        ref = source.get("ref") if isinstance(source, dict) else None
+        if not isinstance(ref, str) or CONTROL.search(ref) is None:
+            return []
+    refs: list[tuple[str, object]] = []
     if isinstance(source, dict):
         refs.append(("$.source.ref", source.get("ref")))
-    corroborators = payload.get("corroborators")
     if isinstance(corroborators, list):
         refs += [
             (f"$.corroborators[{i}].ref", c.get("ref"))

@@ -33,6 +33,7 @@ from bot import handlers
 from bot.context import CONTEXT_TYPES, CanonBotData
 from bot.telegram_io import TelegramMessenger, with_retries
 from bot.ticks import ChatClaim, Ticks
+from bot.unreadable_updates import ReadingBot
 from bot.updates import PerChatUpdates
 from bot.webhook_limits import limit_webhook_server
 from core.client_tls import client_tls
@@ -67,6 +68,7 @@ POLL_SECONDS = 300.0
 DEAD_LETTER_SECONDS = 60.0
 ROLLOUT_SECONDS = 900.0
 LEARNING_SECONDS = 86400.0
+TELEGRAM_API = "https://api.telegram.org/bot"
 
 
 @dataclass(frozen=True)
@@ -83,22 +85,22 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
     """The Application with every handler registered (no store yet: see BotRunner)."""
     if telegram.token is None:
         raise ConfigError("the bot needs TELEGRAM_BOT_TOKEN")
-    builder = (
-        Application.builder()
-        .token(telegram.token)
-        .context_types(CONTEXT_TYPES)
-        .rate_limiter(AIORateLimiter(max_retries=3))
-        .concurrent_updates(PerChatUpdates())  # chats at once, each chat in order
-    )
-    if telegram.base_url:
-        builder = builder.base_url(telegram.base_url)
     # Both clients verify Telegram with the process's one TLS context (core.client_tls).
     tls = {"verify": client_tls()}
-    builder = builder.request(
-        HTTPXRequest(connect_timeout=5.0, read_timeout=10.0, httpx_kwargs=tls)
+    bot = ReadingBot(  # an update it cannot read is skipped, not asked for again for ever
+        telegram.token,
+        base_url=telegram.base_url or TELEGRAM_API,
+        request=HTTPXRequest(connect_timeout=5.0, read_timeout=10.0, httpx_kwargs=tls),
+        get_updates_request=HTTPXRequest(
+            connect_timeout=5.0, read_timeout=poll_timeout + 10.0, httpx_kwargs=tls
+        ),
+        rate_limiter=AIORateLimiter(max_retries=3),
     )
-    builder = builder.get_updates_request(
-        HTTPXRequest(connect_timeout=5.0, read_timeout=poll_timeout + 10.0, httpx_kwargs=tls)
+    builder = (
+        Application.builder()
+        .bot(bot)
+        .context_types(CONTEXT_TYPES)
+        .concurrent_updates(PerChatUpdates())  # chats at once, each chat in order
     )
     app = builder.build()
     app.add_handler(TypeHandler(Update, handlers.guard), group=-2)

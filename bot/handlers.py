@@ -50,6 +50,7 @@ def _incoming(update: Update) -> Incoming | None:
         text,
         message.date,
         forwarded_from=update_kinds.forward_author(message.forward_origin, user.id),
+        replying_to=None if message.reply_to_message is None else message.reply_to_message.id,
     )
 
 

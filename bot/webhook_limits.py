@@ -9,6 +9,8 @@ body. Tornado's own knob sets what every ``HTTPServer`` the process makes is giv
   of each request, the first one's from the connection's start);
 * the body within ``body_seconds`` of the largest update taken, ``MAX_UPDATE_BYTES``
   (Telegram's updates are a few kilobytes);
+* python-telegram-bot's webhook application reads its bodies update by update: one it
+  cannot read is answered 200 and skipped (``bot.unreadable_updates``);
 * at most ``max_connections`` open: one more is answered 503 and closed, with one log
   line each time the server fills up.
 """
@@ -22,7 +24,9 @@ from typing import Any
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.iostream import IOStream, StreamClosedError
+from tornado.web import Application
 
+from bot.unreadable_updates import read_webhook_bodies
 from core.http_limits import HttpLimits
 
 log = logging.getLogger(__name__)
@@ -52,6 +56,8 @@ class _CappedHTTPServer(HTTPServer):
 
     def initialize(self, *args: Any, max_connections: int = 256, **kwargs: Any) -> None:
         super().initialize(*args, **kwargs)
+        if isinstance(self.request_callback, Application):
+            read_webhook_bodies(self.request_callback)
         self._head_seconds = float(kwargs.get("idle_connection_timeout") or 1.0)
         self._limit = max_connections
         self._open = 0

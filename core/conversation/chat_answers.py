@@ -30,7 +30,7 @@ from core.conversation.left_undone import left_undone, trip_began
 from core.conversation.said_since import said_since
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
-from core.domain.review_items import ReviewItem
+from core.domain.review_items import OPEN_STATUSES, ReviewItem
 from core.domain.state import CommittedFact
 from core.domain.tense import has_ended
 from core.domain.user_clock import last_day
@@ -141,6 +141,20 @@ class Answers(ChatPart):
             await self.say(chat_id, "There is no open question.")
             return
         await self.settle(active, action, user_id, now, typed=True)
+
+    async def answer_replied(
+        self, prompt: PromptMessage, action: TapAction, user_id: int, now: datetime
+    ) -> None:
+        """A typed yes or no sent as a reply to ``prompt``, which is not the question open
+        now: it answers that question, as its button would, or, that question answered
+        already, it is told so and changes nothing (never the open question's answer)."""
+        item = await self.engine.store.review_item(prompt.item_id)
+        if prompt.closed_at is None and item is not None and item.status in OPEN_STATUSES:
+            await self.settle(prompt, action, user_id, now, typed=True)
+            return
+        outcome = prompt.outcome or (item.status if item is not None else None)
+        open_now = await self.questions.active(prompt.chat_id) is not None
+        await self.say(prompt.chat_id, texts.already_answered(outcome, open_now=open_now))
 
     async def _editing(self, prompt: PromptMessage, item: ReviewItem) -> bool:
         """Whether the chat already waits for ``item``'s value (an Edit, or a No that asked

@@ -85,6 +85,9 @@ class Incoming:
     forwarded_from: str | None = None
     """Whose words a forwarded message carries (their name as the messenger gives it);
     None when the words are the sender's own (a forward of her own message included)."""
+    replying_to: int | None = None
+    """The message of this chat it replies to (Telegram's ``reply_to_message``): a yes
+    or no sent so answers the question that message asked, not the one open now."""
 
 
 class ChatDeps:

@@ -149,6 +149,10 @@ class ChatSession:
             return None
         action = typed_answer(msg.text)
         active = await questions.active(msg.chat_id)
+        replied = await self._replied_question(msg, active) if action is not None else None
+        if action is not None and replied is not None:
+            await self.parts.answers.answer_replied(replied, action, msg.user_id, now)
+            return None
         if action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
             return None
@@ -172,6 +176,15 @@ class ChatSession:
         if heard is None:
             heard = await self.parts.assistant.claims(msg, claims, now, shown=shown)
         return replace(heard, left_edit=left_edit)
+
+    async def _replied_question(
+        self, msg: Incoming, active: PromptMessage | None
+    ) -> PromptMessage | None:
+        """The question ``msg`` replies to when it is not the one open now (None: no
+        reply, a reply to the open question, or to a message that asked nothing)."""
+        if msg.replying_to is None or (active is not None and active.message_id == msg.replying_to):
+            return None
+        return await self.parts.deps.log.prompt_for_message(msg.chat_id, msg.replying_to)
 
     async def _day_typed(self, msg: Incoming, active: PromptMessage, now: datetime) -> bool:
         """A day typed alone under an open question that proposes one answers it: the

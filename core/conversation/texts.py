@@ -105,6 +105,22 @@ def too_many_asked(name: str, limit: int) -> str:
     )
 
 
+_CLOSED_AS = {
+    "confirmed": "answered: you said Yes",
+    "rejected": "answered: you said No",
+    "edited": "answered: you gave the right value",
+    "superseded": "closed: what you said since replaced it",
+}
+
+
+def already_answered(outcome: str | None, *, open_now: bool) -> str:
+    """A yes or no replying to a question closed before (``outcome``: how): it changed
+    nothing, and it never answers the question open now in that one's place."""
+    how = _CLOSED_AS.get(outcome or "", "closed: it no longer needed an answer")
+    then = " To answer the question open now, reply to it or tap its buttons." if open_now else ""
+    return f"That question was already {how}. Your reply to it changed nothing.{then}"
+
+
 ALREADY = "Already answered."
 EXPIRED = "This question is no longer open."
 ASKED_AGAIN = "↓ Asked again below (I restarted)."

@@ -186,6 +186,11 @@ class MemoryConversationStore:
         self._store.check_open()
         return self._prompts.get(item_id)
 
+    async def prompt_for_message(self, chat_id: int, message_id: int) -> PromptMessage | None:
+        self._store.check_open()
+        shown = (chat_id, message_id)
+        return next((p for p in self._prompts.values() if (p.chat_id, p.message_id) == shown), None)
+
     async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]:
         """Prompts shown and not yet answered, oldest first."""
         self._store.check_open()

@@ -177,6 +177,9 @@ class PostgresConversationStore:
     async def prompt_for_item(self, item_id: str) -> PromptMessage | None:
         return await self._one("item_id = %s", (item_id,))
 
+    async def prompt_for_message(self, chat_id: int, message_id: int) -> PromptMessage | None:
+        return await self._one("chat_id = %s AND message_id = %s", (chat_id, message_id))
+
     async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]:
         """Prompts shown and not yet answered, oldest first."""
         where = "closed_at IS NULL" + ("" if chat_id is None else " AND chat_id = %s")

@@ -182,6 +182,9 @@ class SQLiteConversationStore:
     async def prompt_for_item(self, item_id: str) -> PromptMessage | None:
         return await self._one("item_id = ?", (item_id,))
 
+    async def prompt_for_message(self, chat_id: int, message_id: int) -> PromptMessage | None:
+        return await self._one("chat_id = ? AND message_id = ?", (chat_id, message_id))
+
     async def open_prompts(self, chat_id: int | None = None) -> list[PromptMessage]:
         """Prompts shown and not yet answered, oldest first."""
         where = "closed_at IS NULL" + ("" if chat_id is None else " AND chat_id = ?")

@@ -5,9 +5,11 @@ Each test is a conversation, as the user sees it in Telegram.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from chatkit import ALICE, BOB, STRANGER, StartBot, stop_bot
-from fakes.telegram_api import FakeTelegram
+from chatkit import ALICE, BOB, STRANGER, StartBot, quiet, stop_bot
+from fakes.telegram_api import ChatMessage, FakeTelegram
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -136,6 +138,42 @@ async def test_prompts_come_one_at_a_time_in_order(tg: FakeTelegram, start_bot: 
     await tg.tap(ALICE, first, "Yes")
     second = await tg.prompt(ALICE, "Is Emma sick today?")
     assert second.message_id > first.message_id
+
+
+async def test_a_yes_or_no_replying_to_an_answered_question_answers_no_other(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    assert runner.chat is not None
+    store = runner.chat.engine.store
+    tg.user_says(ALICE, "Feature X shipped today")
+    first = await tg.prompt(ALICE, "Has Feature X shipped?")
+    await tg.say(ALICE, "Emma is sick today", expect="after the current question")
+    await tg.tap(ALICE, first, "No")
+    second = await tg.prompt(ALICE, "Is Emma sick today?")
+    # Sent as Telegram replies to the first question, answered No, while the second is
+    # open: each names the question it answers, so none answers the second.
+    for typed in ("yes", "No", "yep"):
+        sent = tg.user_sends(ALICE, {"text": typed, "reply_to_message": _shown(first)})
+        told = await tg.reply_after(ALICE, sent, "That question was already answered")
+        assert "you said No" in told.text, typed
+        assert "question open now" in told.text, typed
+        await quiet(tg, runner)
+        assert [p.message_id for p in tg.open_prompts(ALICE)] == [second.message_id], typed
+    assert [r.candidate_value for r in await store.review_items(["pending"])] == ["sick"]
+    # A yes replying to the question open now answers it, as a yes without a reply does.
+    tg.user_sends(ALICE, {"text": "yes", "reply_to_message": _shown(second)})
+    assert "Confirmed" in (await tg.settled(second)).text
+    assert [r.candidate_value for r in await store.review_items(["confirmed"])] == ["sick"]
+    assert await store.review_items(["pending", "queued"]) == []
+
+
+def _shown(message: ChatMessage) -> dict[str, Any]:
+    """A bot message as a reply quotes it (Bot API ``reply_to_message``)."""
+    bot = {"id": 1, "is_bot": True, "first_name": "Canon"}
+    chat = {"id": ALICE, "type": "private", "first_name": "Alex"}
+    return {"message_id": message.message_id, "from": bot, "chat": chat, "date": 1,
+            "text": message.text}  # fmt: skip
 
 
 async def test_strangers_get_one_refusal_and_nothing_is_stored(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from telegram import Bot, Update
 
-from bot import update_kinds
+from bot import unreadable_updates, update_kinds
 from core.conversation import texts
 
 ALICE = 111
@@ -98,3 +98,28 @@ def test_each_kind_is_read_set_aside_or_ignored(
     else:
         assert aside.reply is not None, kind
         assert outcome in aside.reply, (kind, aside.reply)
+
+
+POISON_POLL = {"message": _message(poll={"id": "p", "question": "Still in Paris?"})}
+READABLE: list[tuple[str, object, tuple[int, bool] | None]] = [
+    ("an update it reads", {"update_id": 5, "message": _message(text="hi")}, (5, True)),
+    ("a poll missing fields it requires: its id alone", {"update_id": 6, **POISON_POLL},
+     (6, False)),
+    ("a kind it does not know yet: read, with nothing the guard reads",
+     {"update_id": 7, "future_kind": {"x": 1}}, (7, False)),
+    ("unreadable and without an id", POISON_POLL, None),
+    ("an id that is not a number", {"update_id": "8", **POISON_POLL}, None),
+    ("not an object", [1, 2], None),
+    ("empty", {}, None),
+]  # fmt: skip
+"""What ``bot.unreadable_updates`` makes of one update's JSON: (its id, whether it has a
+message), or None: nothing to handle."""
+
+
+@pytest.mark.parametrize(("name", "raw", "expected"), READABLE, ids=[r[0] for r in READABLE])
+def test_an_update_the_library_cannot_read_stands_as_its_id(
+    name: str, raw: object, expected: tuple[int, bool] | None
+) -> None:
+    update = unreadable_updates.readable_update(raw, BOT)
+    read = None if update is None else (update.update_id, update.message is not None)
+    assert read == expected, name

@@ -201,6 +201,13 @@ async def test_the_bot_over_its_webhook(tg: FakeTelegram, webhook_bot: WebhookBo
     assert {d.status for d in delivered} == {200}
     assert tg.webhook.info()["pending_update_count"] == 0
 
+    # An update the library cannot read (a poll missing fields it requires) is answered
+    # 200, so Telegram stops delivering it, and skipped: the next one is read.
+    poison = _message_update(9004, "")
+    del poison["message"]["text"]
+    poison["message"]["poll"] = {"id": "p", "question": "Still in Paris?"}
+    assert await webhook_bot.post(poison, SECRET) == 200
+
     # The same kind of POST with the right secret is handled like Telegram's own.
     last = tg.chat(ALICE)[-1].message_id
     assert await webhook_bot.post(_message_update(9003, "where am I?"), SECRET) == 200
@@ -212,6 +219,9 @@ async def test_the_bot_over_its_webhook(tg: FakeTelegram, webhook_bot: WebhookBo
     errors = webhook_bot.log.read_text()
     assert "Traceback" not in errors, errors
     assert "ERROR" not in errors, errors
+    assert "CRITICAL" not in errors, errors
+    assert "skipped update 9004 (message)" in errors, errors
+    assert "Paris" not in errors, errors  # her words are not in the log
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", webhook_bot.port), timeout=2).close()
 

@@ -127,6 +127,10 @@ async def test_a_prompt_is_bound_once_and_closed_once(companions: Companions) ->
     assert closed is not None
     assert (closed.outcome, closed.closed_at) == ("confirmed", NOW)
     assert [p.item_id for p in await c.conversation.open_prompts(7)] == ["item-3"]
+    # A reply names its message: the prompt it showed, closed or open, in that chat only.
+    assert await c.conversation.prompt_for_message(7, 4242) == closed
+    assert await c.conversation.prompt_for_message(8, 4242) is None
+    assert await c.conversation.prompt_for_message(7, 4243) is None
 
 
 async def test_a_chat_mode_is_set_replaced_and_cleared(companions: Companions) -> None:

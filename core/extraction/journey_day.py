@@ -7,6 +7,8 @@ With a plan on record the engine dates the trip from the arrival's words; with n
 day is all there is to say when the trip began. Only the speaker's own journey counts
 (no subject, or "we"/"i": "my brother drove up thursday" is his), and only beside an
 arrival in the same message ("drove up thursday" alone may be a story of a trip over).
+Setting out said as such ("we left sat morning, already in tahoe", "set off wednesday")
+is the day one left too; "we left thursday" alone puts the trip under way by itself.
 """
 
 from __future__ import annotations
@@ -23,8 +25,18 @@ _JOURNEY = gated(
     r"(?:^|[,.!?;:]\s*|\b(?:we|i)\s+(?:(?:just|finally|all|both)\s+)?)"
     r"(?:drove|flew|headed|came|rode|travell?ed|took\s+(?:the|a)\s+(?:train|bus|ferry|flight|plane))"
     r"\s+(?:up|down|over|out)\b(?P<rest>[^,.!?;]*)"
+    # "we left sat morning, already in tahoe", "set off thursday": setting out, no "up"
+    # needed; never something left behind ("left my phone", "left it at home").
+    r"|(?:^|[,.!?;:]\s*|\b(?:we|i)\s+(?:(?:just|finally|all|both)\s+)?)"
+    r"(?:left|set\s+(?:off|out)|took\s+off|hit\s+the\s+road)\b"
+    r"(?!\s+(?:it|them|him|her|my|our|his|their|your|the|a|an|this|that|work|school|"
+    r"something|everything|stuff)\b)(?P<rest2>[^,.!?;]*)"
 )
 """The journey there in the past, by the speaker, and the words after it to the clause's end."""
+_SHORT_DAY = gated(r"^(\s*(?:on\s+)?)(sat|sun|wed)\b")
+"""A short weekday that is also a word, right after setting out: "we left sat morning"
+is Saturday (the time reader leaves "sat" alone: "I sat down")."""
+_WEEKDAYS = {"sat": "saturday", "sun": "sunday", "wed": "wednesday"}
 _LATELY = timedelta(days=14)
 """Further back than this the journey is no news of a trip under way."""
 
@@ -44,7 +56,14 @@ def journey_day(
     today = at.date()
     days = [
         t.day
-        for t in find_times(m.group("rest"), at, future=False)
+        for t in find_times(
+            _SHORT_DAY.sub(
+                lambda d: d.group(1) + _WEEKDAYS[d.group(2)],
+                m.group("rest") or m.group("rest2") or "",
+            ),
+            at,
+            future=False,
+        )
         if t.prep in ("", "on") and today - _LATELY <= t.day <= today
     ]
     if not days:

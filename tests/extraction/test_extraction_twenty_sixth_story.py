@@ -72,7 +72,17 @@ def test_a_short_weekday_before_whom_with_is_the_day_one_goes(text: str, left: s
         ("made it to tahoe, drove up thursday", "2026-11-26"),
         ("finally in reno, we flew out yesterday", "2026-11-27"),
         ("got to boston last night, took the train up wednesday", "2026-11-25"),
+        # Setting out, said with "left" or "set off" and no "up".
+        ("lol we left thursday morning, already in tahoe", "2026-11-26"),
+        ("in reno finally. set off wednesday w the kids", "2026-11-25"),
+        ("made it to tahoe, we left thu night", "2026-11-26"),
+        ("we left wed morning, already in tahoe. boots still in the trunk smh", "2026-11-25"),
+        ("in tahoe!! drove up sun w the kids", "2026-11-22"),
         # Look-alikes: someone else's drive, a drive long ago, a drive with no arrival.
+        ("made it to tahoe, left my phone at home thursday", None),
+        ("made it to tahoe! my sister left thursday", None),
+        # Setting out alone puts the trip under way, as "we left on thursday" does.
+        ("we left thursday", "2026-11-26"),
         ("made it to tahoe!! my brother drove up thursday", None),
         ("made it to tahoe, we drove up there in 2019 too", None),
         ("drove up thursday", None),

@@ -19,8 +19,8 @@ from core.cli.common import (
     run,
 )
 from core.cli.scope import entity_option, items_of
-from core.conversation.said_since import overtaken_refusal
 from core.conversation.question_texts import shown_prompt
+from core.conversation.said_since import overtaken_refusal
 from core.conversation.views import review_view
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact

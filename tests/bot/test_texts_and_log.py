@@ -236,7 +236,7 @@ def test_what_the_files_say_is_told_on_the_readers_clock_and_alike_everywhere() 
     assert asked.splitlines()[1] == f"• {line}"
     assert shown_prompt(item, "user:primary", now=NOW, zone=zone) == asked
     assert question_model(item, "user:primary", now=NOW, zone=zone).prompt == asked
-    assert [label for label, _ in buttons.edit_buttons(item, "tok", zone)][0] == line
+    assert next(label for label, _ in buttons.edit_buttons(item, "tok", zone)) == line
     kept = texts.settled_text(item, "user:primary", "confirmed", zone=zone)
     assert kept.splitlines()[1] == f"• {line}"
     dropped = replace(item, status="edited", answer={"dropped": ["family.dentist"]})

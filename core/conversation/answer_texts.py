@@ -94,13 +94,15 @@ def state_text(
     means = meanings(rows)
     # A bill, an appointment, the trip: a line each, its fields told together.
     held = {f.field: f.value for f in rows if f.entity_id == mine}
+    in_doubt = _days_in_doubt(rows, trip_status, today)
     things = things_of(
         rows,
         mine,
         today.get(mine, today_where(held, now)),
         now,
-        {*against, *_no_deadline(means), *_days_in_doubt(rows, trip_status, today)},
-        left_by(held),
+        {*against, *_no_deadline(means), *in_doubt},
+        # A day it left still in question is no day an errand was left undone by.
+        None if (mine, "travel.depart_date") in in_doubt else left_by(held),
         leaves_on(held),
     )
     thing_of = {(f.entity_id, f.field): at for at, t in enumerate(things) for f in t.facts}

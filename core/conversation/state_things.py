@@ -23,6 +23,7 @@ from core.conversation.source_words import listed_source
 from core.conversation.trip_answers import trip_summary
 from core.conversation.views import age_text
 from core.domain.errands import errand_part
+from core.domain.phrasing_values import show
 from core.domain.state import CommittedFact
 from core.domain.tense import has_ended
 from core.engine.trip_state import DEPART, DESTINATION, RETURN, STATUS
@@ -102,16 +103,18 @@ def _errands(
 
 
 def _events(own: Sequence[CommittedFact], today: date) -> list[Thing]:
-    """An appointment's day ("Dentist on Thursday, December 3 at 15:00"), its "scheduled"
-    status said by it."""
+    """An appointment's day ("Dentist on Thursday, December 3 at 15:00"), its status with
+    it: "scheduled" said by its day, another after it ("(cancelled)")."""
     status = {f.field: f for f in own if f.field.endswith(".event_status")}
     out = []
     for f in own:
         if f.field.count(".") != 2 or not f.field.endswith(".schedule") or f.value == "cancelled":
             continue
-        scheduled = status.get(f.field.removesuffix("schedule") + "event_status")
-        also = () if scheduled is None or scheduled.value != "scheduled" else (scheduled,)
-        out.append(Thing(_capital(plain_fact(f, today)), (*also, f)))
+        said = plain_fact(f, today)
+        told = status.get(f.field.removesuffix("schedule") + "event_status")
+        if told is not None and told.value != "scheduled":
+            said += f" ({show(told.value)})"  # "Dentist on Thursday, … (cancelled)"
+        out.append(Thing(_capital(said), (f,) if told is None else (told, f)))
     return out
 
 

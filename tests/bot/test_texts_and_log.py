@@ -311,10 +311,11 @@ def test_an_alert_names_entities_in_words(message: str, shown: str) -> None:
 @pytest.mark.parametrize(
     ("status", "said"),
     [
-        ("in_progress", "Your trip goes to Tahoe"),
-        ("planning", "Your trip goes to Tahoe"),
-        ("completed", "Your trip went to Tahoe"),
-        ("cancelled", "Your trip was to go to Tahoe"),
+        # The trip's status and place are one thing, told in one line (round 35).
+        ("in_progress", "On your trip to Tahoe"),
+        ("planning", "Trip to Tahoe planned"),
+        ("completed", "Your trip to Tahoe is over"),
+        ("cancelled", "Your trip to Tahoe is off"),
     ],
 )
 def test_state_tells_a_trip_that_is_over_in_the_past(status: str, said: str) -> None:

@@ -100,7 +100,7 @@ def state_text(
         mine,
         today.get(mine, today_where(held, now)),
         now,
-        {*against, *_no_deadline(means), *in_doubt},
+        {*against, *_days_meant(means), *in_doubt},
         # A day it left still in question is no day an errand was left undone by.
         None if (mine, "travel.depart_date") in in_doubt else left_by(held),
         leaves_on(held),
@@ -162,10 +162,10 @@ def state_text(
     return "\n".join(lines).strip()
 
 
-def _no_deadline(means: Mapping[tuple[str, str], str]) -> set[tuple[str, str]]:
-    """The due days that are no deadline (``errands.meanings``: a return's day once it
-    went back), said on their own with what they mean."""
-    return {key for key in means if key[1].endswith(".due_date")}
+def _days_meant(means: Mapping[tuple[str, str], str]) -> set[tuple[str, str]]:
+    """The days a meaning goes with (``errands.meanings``: a return's day once it went
+    back is no deadline), said on their own with what they mean."""
+    return {key for key in means if not key[1].endswith(".status")}
 
 
 def _days_in_doubt(

@@ -19,11 +19,9 @@ from core.cli.common import (
     run,
 )
 from core.cli.scope import entity_option, items_of
+from core.conversation.question_texts import shown_prompt
 from core.conversation.said_since import overtaken_refusal
-from core.conversation.views import (
-    prompt_text,
-    review_view,
-)
+from core.conversation.views import review_view
 from core.domain.audit import show_value
 from core.domain.state import CommittedFact
 from core.domain.timeutil import parse_ts
@@ -186,7 +184,7 @@ async def answer(
         out().print(f"  and so: {fix.field} = {show_value(fix.candidate_value)} ({fix.reasons[0]})")
     rest = None if result.held is None else result.held.id  # said above: not again
     for nxt in [p for p in result.promoted if p.id != rest][:1]:
-        out().print("\nNext question:\n" + prompt_text(nxt))
+        out().print("\nNext question:\n" + shown_prompt(nxt))
 
 
 def _seen_since(text: str) -> datetime:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from core.cli.common import emit_json, out, run
 from core.conversation.context_read import load_context
-from core.conversation.views import prompt_text
+from core.conversation.question_texts import shown_prompt
 from core.domain.audit import show_value
 from core.domain.tense import has_ended
 from core.engine.engine import Engine, Outcome
@@ -139,7 +139,7 @@ class _Transcript:
                 c.print(Text(f"     {o.errors[0]}", style="dim"))
         for item in (o.promoted[0] for o in outcomes if o.promoted):
             c.print(Text("   Canon asks:", style="yellow"))
-            for line in prompt_text(item).splitlines():
+            for line in shown_prompt(item).splitlines():
                 c.print(f"     {line}")
             break
 

@@ -12,11 +12,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 
 from core.conversation.provenance import user_viewer
-from core.conversation.source_words import listed_source
+from core.conversation.state_things import source_said, sources_said, things_of
 from core.conversation.trip_answers import unplaced_away
-from core.conversation.views import age_text, said_of_you_text
+from core.conversation.views import said_of_you_text
 from core.domain import kin_words, phrasing
-from core.domain.errands import BEFORE_LEAVING, errand_status_of, meanings, status_said
+from core.domain.errands import (
+    BEFORE_LEAVING,
+    errand_status_of,
+    leaves_on,
+    left_by,
+    meanings,
+    status_said,
+)
 from core.domain.move_words import MOVE_DATE, when_moving
 from core.domain.naming import errand
 from core.domain.read_values import fact_as_read
@@ -86,6 +93,21 @@ def state_text(
         for e in {f.entity_id for f in rows}
     }
     means = meanings(rows)
+    # A bill, an appointment, the trip: a line each, its fields told together.
+    held = {f.field: f.value for f in rows if f.entity_id == mine}
+    in_doubt = _days_in_doubt(rows, trip_status, today)
+    things = things_of(
+        rows,
+        mine,
+        today.get(mine, today_where(held, now)),
+        now,
+        {*against, *_days_meant(means), *in_doubt},
+        # A day it left still in question is no day an errand was left undone by.
+        None if (mine, "travel.depart_date") in in_doubt else left_by(held),
+        leaves_on(held),
+    )
+    thing_of = {(f.entity_id, f.field): at for at, t in enumerate(things) for f in t.facts}
+    said_things: set[int] = set()
     # A bill's amount said with its currency ("$62"), not as a number and a line of its own.
     currency = {_bill(f): f for f in rows if _is(f, "currency")}
     paid_in = {_bill(f) for f in rows if _is(f, "amount")}
@@ -96,6 +118,12 @@ def state_text(
             lines.append(f"\n{f.domain.capitalize()} ({who(f.entity_id, mine)})")
         if (o := against.get((f.entity_id, f.field))) is not None:
             lines.append(overruled_line(o, mine, now, names))
+            continue
+        if (at := thing_of.get((f.entity_id, f.field))) is not None:
+            if at not in said_things:  # said once, where its first field is listed
+                said_things.add(at)
+                thing = things[at]
+                lines.append(f"• {thing.sentence} — {sources_said(thing.facts, mine, now, names)}")
             continue
         status = trip_status.get(f.entity_id)
         left = has_left(f, status, today[f.entity_id])
@@ -135,12 +163,28 @@ def state_text(
                 if overdue(f)
                 else " (ended)"
             )
-        lines.append(
-            f"• {said} — {listed_source(f, mine, names)}, {age_text(f.evidence_ts, now)} ago".replace(
-                "just now ago", "just now"
-            )
-        )
+        lines.append(f"• {said} — {source_said(f, mine, now, names)}")
     return "\n".join(lines).strip()
+
+
+def _days_meant(means: Mapping[tuple[str, str], str]) -> set[tuple[str, str]]:
+    """The days a meaning goes with (``errands.meanings``: a return's day once it went
+    back is no deadline), said on their own with what they mean."""
+    return {key for key in means if not key[1].endswith(".status")}
+
+
+def _days_in_doubt(
+    rows: Sequence[CommittedFact], trip_status: Mapping[str, str], today: Mapping[str, date]
+) -> set[tuple[str, str]]:
+    """The departures of trips under way (or over) still held ahead: a question of their
+    own ("which day is still a question"), never part of the trip's line."""
+    return {
+        (f.entity_id, f.field)
+        for f in rows
+        if f.field == "travel.depart_date"
+        and trip_status.get(f.entity_id) in _LEFT
+        and not has_left(f, trip_status.get(f.entity_id), today[f.entity_id])
+    }
 
 
 def overruled_line(

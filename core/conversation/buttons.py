@@ -81,17 +81,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def edit_choices(item: ReviewItem) -> tuple[Choice, ...]:
+def edit_choices(item: ReviewItem, zone: object = None) -> tuple[Choice, ...]:
     """What an Edit of ``item`` offers as buttons: a closed set's values; of what the files
-    said, each thing found (a tap drops it)."""
+    said, each thing found (a tap drops it), its times on ``zone``'s clock (the reader's)."""
     if item.kind == "bootstrap":
-        return drop_choices(item)
+        return drop_choices(item, zone)
     return choices_for(item.field, item.candidate_value) if item.kind == "change" else ()
 
 
-def edit_buttons(item: ReviewItem, token: str) -> list[tuple[str, str]]:
+def edit_buttons(item: ReviewItem, token: str, zone: object = None) -> list[tuple[str, str]]:
     """The allowed values of a closed set as buttons (plain-word labels), then Cancel."""
-    choices = edit_choices(item)
+    choices = edit_choices(item, zone)
     if not choices:
         return []
     buttons = [(c.label, f"{token}:{_CHOICE}{i}") for i, c in enumerate(choices)]

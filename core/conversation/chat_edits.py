@@ -57,7 +57,9 @@ class Edits(ChatPart):
         await self._drop_options(await self.log.mode(prompt.chat_id))
         request = request or texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
-        buttons = edit_buttons(item, prompt.token)
+        # Its things told on the reader's clock, as the question told them.
+        zone = await self.deps.zone_of(self.config.entity_of(prompt.owner_user_id))
+        buttons = edit_buttons(item, prompt.token, zone)
         sent = await self.messenger.send(prompt.chat_id, request, buttons)
         options = sent if buttons else None
         await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now, options=options))

@@ -241,7 +241,8 @@ class Questions(QuestionWording):
             chosen=await self._chosen(item),
             trip_left=days.left,
             trip_back_by=days.back_by,
-            today=on_users_clock(now, await self.deps.zone_of(mine)).date(),
+            today=on_users_clock(now, zone := await self.deps.zone_of(mine)).date(),
+            zone=zone,
         )
         edited = prompt.message_id is not None and await self.messenger.edit(
             prompt.chat_id, prompt.message_id, text

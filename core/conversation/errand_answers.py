@@ -62,7 +62,11 @@ def errand_summary(
         )
         due = fields.get("due_date")
         # The day only matters while it still has to be done.
-        when = "" if due is None or status.value != "due" else f" {phrasing.show_date(due.value)}"
+        when = (  # a day far from today with its year
+            ""
+            if due is None or status.value != "due"
+            else f" {phrasing.show_date(due.value, today)}"
+        )
         day = None if due is None else calendar_day(due.value)
         if when and left is not None and day is not None and day <= left:
             on = left if today is None else min(left, today)

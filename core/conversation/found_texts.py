@@ -56,10 +56,11 @@ DROP_REQUEST = "Which of these is wrong? Tap it and I drop it, then ask again ab
 """What an Edit of the question of what the files said asks (``drop_choices`` under it)."""
 
 
-def drop_choices(item: ReviewItem) -> tuple[Choice, ...]:
+def drop_choices(item: ReviewItem, zone: object = None) -> tuple[Choice, ...]:
     """The things of a bootstrap question as an Edit's buttons: a tap drops that thing
-    (its value is the thing's key, ``bootstrap.named_things``); typing its words does too."""
-    found = found_lines(proposed_findings(item), item.entity_id, item.created_at)
+    (its value is the thing's key, ``bootstrap.named_things``); typing its words does too.
+    ``zone``: the reader's, whose clock the question told its times on."""
+    found = found_lines(proposed_findings(item), item.entity_id, item.created_at, zone)
     return tuple(Choice(thing, _label(line)) for thing, line in found)
 
 

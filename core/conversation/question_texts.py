@@ -14,6 +14,7 @@ from core.conversation.found_texts import found_lines
 from core.conversation.provenance import by_words, user_viewer
 from core.conversation.reported_texts import REPORTED_WHY, reported_question, said_of_reader
 from core.conversation.said_since import said_since_line
+from core.conversation.views import prompt_text, reasons_text
 from core.conversation.which_errand import which_question
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
@@ -73,13 +74,14 @@ BOOTSTRAP_BUTTONS = "Yes keeps them all, No drops them all, Edit drops some and 
 """The last line of the question of what the files said (not kept once it is answered)."""
 
 
-def bootstrap_settled(item: ReviewItem, mine: str, status: str) -> str:
+def bootstrap_settled(item: ReviewItem, mine: str, status: str, zone: object = None) -> str:
     """The question of what the files said once answered: its things, then what became
-    of them; an Edit names what it dropped, the rest asked again below."""
-    lines = bootstrap_text(item, mine).splitlines()[:-1]
+    of them; an Edit names what it dropped, the rest asked again below. ``zone``: the
+    reader's, whose clock its times were asked on (``bootstrap_text``)."""
+    lines = bootstrap_text(item, mine, zone=zone).splitlines()[:-1]
     dropped = (item.answer or {}).get("dropped") or []
     if dropped:
-        found = dict(found_lines(proposed_findings(item), mine, item.created_at))
+        found = dict(found_lines(proposed_findings(item), mine, item.created_at, zone))
         named = "; ".join(found[d] for d in dropped if d in found)
         rest = "nothing kept" if item.status == "rejected" else "the rest asked again below"
         return "\n".join([*lines, f"✏️ Dropped: {named} ({rest})"])
@@ -169,6 +171,29 @@ def prompt_body(
     )
     body = f"{asked}\n{why[:1].upper()}{why[1:]}."
     return body if since is None else f"{body}\n{said_since_line(since, mine, names)}"
+
+
+def shown_prompt(
+    item: ReviewItem,
+    reader: str | None = None,
+    since: str | None = None,
+    why: str | None = None,
+    now: datetime | None = None,
+    zone: object = None,
+) -> str:
+    """The question as a surface that lists its parts shows it (MCP's ``prompt``, the
+    CLI's "Next question"): a change as ``views.prompt_text`` spells it (``since``,
+    ``why``: its lines); what the files said and a dead letter in the chat's own words
+    (``bootstrap_text``, ``dead_letter_question``), never their raw findings; any other
+    by its reasons. ``reader``: None, the owner (the question's own entity); ``now``,
+    ``zone``: the reader's clock, as the chat asks it."""
+    if item.kind == "change":
+        return prompt_text(item, reader, since, why)
+    if item.kind == "bootstrap":
+        return bootstrap_text(item, reader or item.entity_id, now, zone)
+    if item.kind == "dead_letter":
+        return dead_letter_question(item)
+    return reasons_text(item)
 
 
 def trip_off_question(item: ReviewItem, now: datetime | None = None) -> str:

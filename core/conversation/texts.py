@@ -227,15 +227,17 @@ def settled_text(
     trip_left: bool = False,
     trip_back_by: bool = False,
     today: date | None = None,
+    zone: object = None,
 ) -> str:
     """The prompt after it was answered: the question, then what happened, no buttons.
     ``ended``: a Yes saved something whose last day (this) has passed: said as over.
     ``superseded_by``: closed by a newer word, that word's line (``settled_by``).
     ``chosen``: of a choice between errands (``which_errand``), the one a Yes chose.
     ``trip_left``, ``trip_back_by``, ``today``: ``prompt_body``'s, so "Did you leave on
-    ...?" never closes as "Do you", nor a day asked with its year without it."""
+    ...?" never closes as "Do you", nor a day asked with its year without it. ``zone``:
+    the reader's, the clock its times were asked on (what the files said)."""
     if item.kind == "bootstrap":
-        return bootstrap_settled(item, mine, status)
+        return bootstrap_settled(item, mine, status, zone)
     lines = prompt_body(
         item,
         mine,

@@ -79,7 +79,7 @@ def trip_summary(facts: Mapping[str, CommittedFact], today: date | None = None) 
             gone = calendar_day(day.value)
             if today is not None and gone is not None and gone < today and words != "since":
                 words = "was to leave" if words == "leaving" else "was due back"
-            out.append(f"{words} {phrasing.show_date(day.value)}")
+            out.append(f"{words} {phrasing.show_date(day.value, today)}")  # far: its year
     return out
 
 

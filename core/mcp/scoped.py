@@ -225,7 +225,7 @@ class ScopedCanon:
         names = await names_of_speakers(self.engine.store, self.scope.household, said, self.names)
         now, zone = self.clock(), await readers_zone(store, reader)  # the reader's clock
         shown = [
-            question_model(r, reader, s, names, why_line(r, reader, now, zone))
+            question_model(r, reader, s, names, why_line(r, reader, now, zone), now, zone)
             for r, s in zip(ordered, said, strict=True)
         ]
         return Pending(

@@ -5,7 +5,8 @@ Apart from ``scoped`` (what the tools do) so that a question reads the same wher
 tool returns it: listed, answered, raised by a proposal. Its "until now" says whose the
 held value is (``held_values``), as ``GET /v1/questions`` and the chat say it, and a
 dead letter's question gives its reasons in words (``texts.dead_letter_question``, the
-chat's and the API's), the validators' own words staying in the letter.
+chat's and the API's), the validators' own words staying in the letter, and what
+``canon migrate`` found a thing a line in the chat's words (``bootstrap_text``).
 """
 
 from __future__ import annotations
@@ -16,14 +17,12 @@ from types import MappingProxyType
 
 from core.conversation.held_values import held_by_writer
 from core.conversation.provenance import Viewer
-from core.conversation.question_now import why_now
+from core.conversation.question_now import readers_zone, why_now
+from core.conversation.question_texts import shown_prompt
 from core.conversation.said_since import said_since_line, said_since_view
-from core.conversation.texts import dead_letter_question
 from core.conversation.views import (
     fact_view,
     group_view,
-    prompt_text,
-    reasons_text,
     review_view,
     said_of_you_view,
     with_meaning,
@@ -60,7 +59,8 @@ async def question_read(
     """``r`` as a tool returns it to ``reader`` at ``now``, its held value's writer read
     first (a member by name: ``configured``, else their told ``profile.name``)."""
     held = await held_by_writer(store, r, reader, configured)
-    return question_model(held, reader, why=await why_now(store, held, reader, now))
+    why = await why_now(store, held, reader, now)
+    return question_model(held, reader, why=why, now=now, zone=await readers_zone(store, reader))
 
 
 def question_model(
@@ -69,18 +69,15 @@ def question_model(
     since: CommittedFact | None = None,
     names: Mapping[str, str] = MappingProxyType({}),
     why: str | None = None,
+    now: datetime | None = None,
+    zone: object = None,
 ) -> Question:
     """``r`` as ``reader`` is asked it (its held value read by ``held_by_writer`` before);
     ``since``: what another member committed on it after it was asked, who by ``names``;
-    ``why``: its why line as the reader reads it now (``why_now``), as the chat says it."""
+    ``why``: its why line as the reader reads it now (``why_now``), as the chat says it;
+    ``now``, ``zone``: the reader's clock, what the files said told on it as in the chat."""
     line = None if since is None else said_since_line(since, reader, names)
-    prompt = (
-        prompt_text(r, reader, line, why)
-        if r.kind == "change"
-        else dead_letter_question(r)
-        if r.kind == "dead_letter"
-        else reasons_text(r)
-    )
+    prompt = shown_prompt(r, reader, line, why, now, zone)
     view = {
         **review_view(r),
         "group": group_view(r.group_key),

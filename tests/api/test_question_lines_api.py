@@ -18,7 +18,10 @@ from canon_testing import NOW, make_observation
 
 from core.api.tokens import issue_token
 from core.conversation.audience import Audience
+from core.conversation.question_texts import bootstrap_text
 from core.domain.api_tokens import HOUSEHOLD as HOUSEHOLD_SCOPE
+from core.engine.bootstrap import Finding, propose
+from core.mcp.shown import question_read
 
 ALICE, FAMILY = "user:alice", "family:smith"
 INJECTED = [
@@ -114,3 +117,28 @@ async def test_a_proposed_value_never_reaches_the_owners_terminal_as_a_sequence(
     assert "\x1b" not in shown.stdout, repr(shown.stdout)
     if command[0] == "dlq":
         assert "U+001B" in shown.stdout  # why it was refused, said
+
+
+async def test_what_the_files_said_reads_as_the_chat_asks_it_over_http_and_mcp(api: Api) -> None:
+    """``canon migrate``'s question (what her files said) is asked a thing a line, in the
+    chat's words, by ``GET /v1/questions`` and MCP's ``prompt`` alike; MCP listed its
+    findings "field = value" before (``reasons_text``)."""
+    found = [
+        Finding(ALICE, "financial.water_bill.status", "due", "assertive", "e1", "HEARTBEAT.md:a"),
+        Finding(ALICE, "financial.water_bill.amount", 64, "assertive", "e2", "HEARTBEAT.md:a"),
+        Finding(ALICE, "financial.water_bill.currency", "USD", "assertive", "e4", "HEARTBEAT.md:a"),
+        Finding(ALICE, "profile.employer", "Acme", "assertive", "e3", "MEMORY.md:b"),
+    ]
+    item = await propose(api.engine, found, ALICE, NOW)
+    assert item is not None
+    asked = [
+        "Things I found in your files (2): keep them?",
+        "• The water bill ($64) is due",
+        "• You work for Acme",
+        "Yes keeps them all, No drops them all, Edit drops some and keeps the rest.",
+    ]
+    assert bootstrap_text(item, ALICE).splitlines() == asked
+    [http] = (await api.call(ALICE, "GET", "/v1/questions")).body["questions"]
+    assert http["question"].splitlines() == asked
+    mcp = await question_read(api.engine.store, item, ALICE, NOW)
+    assert mcp.prompt.splitlines() == asked

@@ -84,7 +84,12 @@ async def test_her_files_are_asked_a_thing_a_line_and_she_drops_one(
     assert again.text.endswith("✅ Kept them all"), again.text
 
     state = await story.hears("/state", "Portland")
-    for kept in ("Tahoe", "Amazon return", "dentist", "Portland"):
+    for kept in (  # a thing a line, as it was asked
+        "• Dentist on Thursday, December 3 at 15:00 — ",
+        "• Trip to Tahoe planned, leaving Sunday, December 6 — ",
+        "• The Amazon return is due Sunday, December 6, before you leave — ",
+        "• You live in Portland — ",
+    ):
         assert kept in state.text, state.text
     assert "water bill" not in state.text.lower()
     assert await story.held("financial.water_bill.status") is None

@@ -16,8 +16,10 @@ from bot.playground.server import pending_row
 from core.conversation import buttons, texts
 from core.conversation.alert_texts import alert_text
 from core.conversation.found_texts import found_lines
+from core.conversation.question_texts import shown_prompt
 from core.conversation.typed_replies import typed_answer
 from core.engine.bootstrap import Finding
+from core.mcp.shown import question_model
 from core.store import Alert, ReviewItem
 from core.store.sqlite import SQLiteStore
 
@@ -222,6 +224,29 @@ def test_what_the_files_say_is_asked_with_an_edit_that_drops_a_thing() -> None:
     )
 
 
+def test_what_the_files_say_is_told_on_the_readers_clock_and_alike_everywhere() -> None:
+    """``canon migrate`` ran with a UTC ``--now``; a time it found is told on the reader's
+    clock wherever it is shown: asked, in the Edit's buttons, answered, dropped, in MCP's
+    ``prompt`` and the CLI's "Next question" (the chat's words, never "field = value").
+    Before, all but the first told it on the value's own offset ("at 15:00")."""
+    findings = [_found("family.dentist.schedule", "2026-02-26T15:00:00+00:00")]
+    item = _notice("bootstrap", json.dumps(findings), ("family.dentist.schedule = …",))
+    zone, line = "America/New_York", "Dentist on Thursday, February 26 at 10:00"
+    asked = texts.prompt_body(item, "user:primary", now=NOW, zone=zone)
+    assert asked.splitlines()[1] == f"• {line}"
+    assert shown_prompt(item, "user:primary", now=NOW, zone=zone) == asked
+    assert question_model(item, "user:primary", now=NOW, zone=zone).prompt == asked
+    assert next(label for label, _ in buttons.edit_buttons(item, "tok", zone)) == line
+    kept = texts.settled_text(item, "user:primary", "confirmed", zone=zone)
+    assert kept.splitlines()[1] == f"• {line}"
+    dropped = replace(item, status="edited", answer={"dropped": ["family.dentist"]})
+    assert texts.settled_text(dropped, "user:primary", "held", zone=zone).endswith(
+        f"✏️ Dropped: {line} (the rest asked again below)"
+    )
+    # The CLI's owner reads it on the moment's own clock (no zone known to it).
+    assert shown_prompt(item).splitlines()[1] == "• Dentist on Thursday, February 26 at 15:00"
+
+
 def test_the_playground_panel_shows_what_the_files_say_a_finding_a_line() -> None:
     findings = [_found("travel.destination", "Tahoe"), _found("financial.rent.amount", 1200)]
     row = pending_row(_notice("bootstrap", json.dumps(findings), ()))
@@ -286,10 +311,11 @@ def test_an_alert_names_entities_in_words(message: str, shown: str) -> None:
 @pytest.mark.parametrize(
     ("status", "said"),
     [
-        ("in_progress", "Your trip goes to Tahoe"),
-        ("planning", "Your trip goes to Tahoe"),
-        ("completed", "Your trip went to Tahoe"),
-        ("cancelled", "Your trip was to go to Tahoe"),
+        # The trip's status and place are one thing, told in one line (round 35).
+        ("in_progress", "On your trip to Tahoe"),
+        ("planning", "Trip to Tahoe planned"),
+        ("completed", "Your trip to Tahoe is over"),
+        ("cancelled", "Your trip to Tahoe is off"),
     ],
 )
 def test_state_tells_a_trip_that_is_over_in_the_past(status: str, said: str) -> None:

@@ -44,7 +44,7 @@ async def test_what_was_told_about_a_topic(tg: FakeTelegram, start_bot: StartBot
     await story.restart(start_bot)
     # Another spelling of the bill, in texting words: what is held on it, as /state says it.
     bill = await story.hears("what did i tell u abt the pge bill", "About the pge bill")
-    assert "The PG&E bill is due" in bill.text, bill.text
+    assert "The PG&E bill ($180) is due Thursday, December 10 — " in bill.text, bill.text
     assert "Emma" not in bill.text, bill.text
     emma = await story.hears("what do you know about emma", "About Emma")
     assert "Emma is sick" in emma.text, emma.text
@@ -135,7 +135,8 @@ async def test_one_payee_however_spelled(
     assert all("pg e" not in q.casefold() for q in asked), asked
     assert any("PG&E bill" in q for q in asked[1:]), asked
     state = await story.hears("/state", "PG&E")
-    assert "The PG&E bill is paid" in state.text, state.text
+    paid = "($180) is paid" if "$180" in first else "is paid"
+    assert f"The PG&E bill {paid} — " in state.text, state.text
     assert "pg e" not in state.text, state.text
     assert "pge" not in state.text.casefold(), state.text
 

@@ -27,7 +27,7 @@ async def _answer(talk: Conversation, method: str, *args: Any, user: int = ALICE
     ("method", "args", "expect"),
     [
         ("show_state", (), "• You're in Tahoe — you told me, just now"),
-        ("show_state", ("travel",), "Travel (you)\n• Your trip goes to Tahoe"),
+        ("show_state", ("travel",), "Travel (you)\n• On your trip to Tahoe — you told me"),
         ("show_state", ("weather",), "Unknown domain 'weather'; use one of travel, family"),
         ("show_pending", (), "Nothing is waiting for your confirmation."),
         (
@@ -61,7 +61,7 @@ async def test_the_state_names_an_errand_as_the_questions_do(talk: Conversation)
     await talk.say(ALICE, "the hospital bill came, $1,200")
     await talk.tap(ALICE, "Yes")
     state = await _answer(talk, "show_state", "financial")
-    assert "• The hospital bill is due — you confirmed it" in state, state
+    assert "• The hospital bill ($1,200) is due — you confirmed it" in state, state
 
 
 async def test_another_users_commands_see_only_their_own_state(talk: Conversation) -> None:

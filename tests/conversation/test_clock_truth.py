@@ -119,8 +119,10 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
     for f in facts:
         said = fact_sentence(f, ME, None, today)
         if has_left(f, status, today):
-            # The day a trip left is told as gone by, never as a plan that ended.
-            assert f"• {fact_sentence(f, ME, status, today)} — " in text
+            # The day a trip left is told as gone by, never as a plan that ended: on its
+            # own ("You left on"), or with the trip under way ("On your trip, since").
+            alone = f"• {fact_sentence(f, ME, status, today)} — " in text
+            assert alone or _told_with_its_thing(text, f, f"since {show_date(f.value)}")
             continue
         if f.field == "travel.depart_date" and status in ("in_progress", "completed"):
             # Still held ahead of a trip that left: the day is in question, not one to leave.
@@ -134,7 +136,21 @@ def test_state_says_what_has_ended_in_the_past(state: State) -> None:
             away = f.field.startswith("family.") and f.value == "away" and f.valid_until
             # An errand due the day the planned trip leaves: "…, before you leave".
             before = f.field.endswith(".due_date") and f"• {said}, before you leave — " in text
-            assert before or f"• {said}{' until ' if away else ' — '}" in text
+            alone = before or f"• {said}{' until ' if away else ' — '}" in text
+            # Or told with the rest of its thing, a day by its day ("The Amazon return is
+            # due Monday, November 23", "Trip to Tahoe planned, leaving …").
+            day = show_date(f.value, today) if f.field.endswith("_date") else ""
+            assert alone or _told_with_its_thing(text, f, day), (f, text)
+
+
+def _told_with_its_thing(text: str, f: CommittedFact, words: str) -> bool:
+    """Whether a line of /state names ``f``'s thing (its errand, or the trip) and says
+    ``words`` (its day), in the present: never "was" of a thing still current."""
+    thing = "trip" if f.field.startswith("travel.") else f.field.split(".")[1].split("_")[0]
+    return any(
+        line.startswith("• ") and thing in line.lower() and words in line
+        for line in text.splitlines()
+    )
 
 
 @_over_states
@@ -245,7 +261,8 @@ def test_the_acknowledgement_names_today_and_yesterday(
         # Friday 8 pm in Portland is Saturday in UTC: the trip that "leaves Saturday" and
         # is under way has not left on Saturday; which day it left is the question.
         (datetime(2026, 12, 5, 4, 0, tzinfo=UTC), "You've left; which day is still a question"),
-        (datetime(2026, 12, 5, 20, 0, tzinfo=UTC), "You left on Saturday, December 5"),
+        # Saturday noon there: left that day, told with the trip (a thing a line).
+        (datetime(2026, 12, 5, 20, 0, tzinfo=UTC), "On your trip, since Saturday, December 5"),
     ],
 )
 def test_the_day_a_trip_left_is_the_users_day(now: datetime, said: str) -> None:

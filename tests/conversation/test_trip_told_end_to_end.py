@@ -147,19 +147,20 @@ async def test_arriving_before_the_planned_day_asks_when_she_left_in_the_past(
     life: Life,
 ) -> None:
     """Planned for Saturday, "finally in tahoe, drove up today" on Wednesday: "Did you leave
-    on Wednesday?", and once she has left /state says "You left on", never "Your departure
-    date is"."""
+    on Wednesday?", and once she has left /state says her trip is under way since that day,
+    never "leaving" it (a thing a line: the trip's status, place and day together)."""
     await life.say(ALICE, "going to tahoe sat")
     await life.tap("Yes")
     before = "\n".join(await life.say(ALICE, "/state"))
-    assert "Your departure date is Saturday, November 28" in before
+    assert "• Trip to Tahoe planned, leaving Saturday, November 28 — " in before
     replies = await life.say(ALICE, "finally in tahoe, drove up today")
     assert "Did you leave on Wednesday, November 25?" in replies[-1], replies
     assert "Do you leave" not in "\n".join(replies)
     await life.tap("Yes")
     state = "\n".join(await life.say(ALICE, "/state"))
-    assert "You left on Wednesday, November 25" in state
+    assert "On your trip to Tahoe, since Wednesday, November 25 — " in state
     assert "departure date" not in state
+    assert "leaving" not in state
 
 
 async def test_a_new_day_for_a_planned_trip_is_still_asked_ahead(life: Life) -> None:

@@ -64,7 +64,7 @@ def _surfaces(facts: list[CommittedFact]) -> dict[str, str]:
 BEFORE = {
     "agenda": "Tomorrow (Saturday, December 5): the Amazon return is due before you leave",
     "about me": "the Amazon return is due Saturday, December 5, before you leave",
-    "/state": "due date is Saturday, December 5, before you leave",
+    "/state": "The Amazon return is due Saturday, December 5, before you leave — you",
     "context block": "before the trip leaves that day",
     "HEARTBEAT.md": "before the trip leaves that day",
 }

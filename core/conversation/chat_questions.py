@@ -53,6 +53,11 @@ def _same_message(a: ReviewItem, b: ReviewItem) -> bool:
     return a.source_key == b.source_key and a.source_key.startswith("conversation_assertive:")
 
 
+def _same_group(a: ReviewItem, b: ReviewItem) -> bool:
+    """Whether two questions are asked as one (one group), or are one question."""
+    return a.id == b.id or (a.group_key is not None and a.group_key == b.group_key)
+
+
 class Questions(QuestionWording):
     """Binding, routing, showing and closing the chat's questions."""
 
@@ -154,7 +159,10 @@ class Questions(QuestionWording):
         # Of one message's questions the trip's first, whatever order they were said in:
         # "kid got sick … trip's over" asks whether the trip is over before the kid.
         said_with = [c for c in candidates if c[:1] == first[:1] and _same_message(c[2], first[2])]
-        return min(said_with, key=lambda c: (c[2].field not in TRIP_FIRST, c[1]))[2]
+        chosen = min(said_with, key=lambda c: (c[2].field not in TRIP_FIRST, c[1]))[2]
+        # The group goes first, led by its own first question: "Is your trip going to
+        # Tahoe?", never "Are you planning a trip?" because its status is a trip's word.
+        return min((c for c in said_with if _same_group(c[2], chosen)), key=lambda c: c[1])[2]
 
     async def _pending_routable(self, chat_id: int) -> list[ReviewItem]:
         """Pending items ``_route`` may send to ``chat_id``, without reading anyone else's:

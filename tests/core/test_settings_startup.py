@@ -22,12 +22,14 @@ SETTINGS_OWN = {
     "core.extraction.llm_config",
     "core.extraction.reader_mode",
     "core.extraction.gazetteer",
+    "core.extraction.city_names_said",
     "core.extraction.users_clock",
     "core.extraction.word_gates",
 }
 """The configuration modules of the extraction package the settings name (the model's
-configuration, where messages are read, places and their zones), and the gate the
-gazetteer's few patterns are compiled with (stdlib only); no rule module."""
+configuration, where messages are read, places and their zones, and the gazetteer's own
+list of names said for cities: data only), and the gate the gazetteer's few patterns are
+compiled with (stdlib only); no rule module."""
 
 NEVER = (
     "core.engine.engine",

@@ -13,7 +13,11 @@ import re
 from dataclasses import dataclass
 
 from core.extraction.already_there import cut_before_already_there
-from core.extraction.back_again import cut_after_coming_back, cut_before_coming_back
+from core.extraction.back_again import (
+    cut_after_coming_back,
+    cut_before_coming_back,
+    cut_before_going_back,
+)
 from core.extraction.bill_came_run_on import cut_after_bill_came
 from core.extraction.clause_openings import LEAD_CONJ, LEADS_IN, REMEMBER
 from core.extraction.conditional_tail import cut_before_conditional_tail
@@ -372,7 +376,7 @@ def split_segments(text: str) -> list[Segment]:
         )
         kept = cut_before_conditional_tail(cut_before_going_on(kept))
         kept = cut_before_farewell(cut_before_already_there(kept))
-        kept = cut_after_bill_came(kept)
+        kept = cut_before_going_back(cut_after_bill_came(kept))
         if question and len(kept) > 1 and kept[-1][1] == "while":
             # "Where do I change my address while we are away?": the "while" is when the
             # question is about, not a second question of its own.

@@ -150,7 +150,12 @@ _PHRASES: list[tuple[WordGated, str]] = [
         ),
         # Days and "today": "back el viernes", "hasta el 15", "mañana" (not "la mañana").
         # "If", opening a clause before its subject or verb: "si no llueve", "si nos mudamos".
-        (r"(?:^|(?<=[,.!?;]\s))si\s+(?=(?:no|nos|me|te|mi|mis|el|la|I|we|you|it|my|the)\b)", "if "),
+        # "si consigo vacaciones", "si tengo tiempo": also before a verb of the one asking.
+        (
+            r"(?:^|(?<=[,.!?;]\s))si\s+(?=(?:no|nos|me|te|mi|mis|el|la|I|we|you|it|my|the|consigo|"
+            r"tengo|puedo|podemos|tenemos|hay|quiero|puedes|tienes|llueve)\b)",
+            "if ",
+        ),
         # A condition and a wish: Hindi "agar … toh …" (if … then …), Spanish "ojalá".
         (
             r"\bagar\b(?P<cond>[^,.!?;]*?)(?:,?\s+toh?\b)",

@@ -11,6 +11,8 @@
   hai" (unwell), "bill aaya hai … 15 tak bharna hai" (came, due by the 15th), "ya llegamos
   a Guadalajara" (we've got there), "ahora trabajo en Walmart" (I work at).
 - A project that "wrapped up" is over, as one that launched.
+- An emoji joined of several ("😮‍💨", "🤦‍♀️") ends a clause typed without a stop, as one
+  emoji does; "si tengo tiempo", "si consigo vacaciones" open a condition.
 - "i'm already here" says where the writer is, not that they are called "Already".
 - Look-alikes stay as they were: someone else's, questions, conditions, the past.
 """
@@ -163,3 +165,28 @@ def test_a_word_before_a_closing_here_is_a_name_only_if_it_reads_as_one(
     found = extract_offline(text, at=AT).observations
     said = [o.candidate_value for o in found if o.field == "profile.name"]
     assert said == ([name] if name else []), found
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("home from the ski trip 😮‍💨 so dead", "travel.status", "completed"),
+        ("back from tahoe 😮‍💨 so tired", "travel.status", "completed"),
+        ("flight cancelled 🤦‍♀️ stuck in atl", "travel.location", "Atlanta"),
+    ],
+)
+def test_an_emoji_joined_of_several_ends_a_clause(text: str, field: str, value: str) -> None:
+    assert _facts(text).get(field) == value, _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "si consigo vacaciones, vamos a Puerto Rico en julio",
+        "si tengo tiempo voy a Miami",
+        "if we were home from the ski trip 😮‍💨 i'd sleep",
+        "jake's home from the ski trip 😮‍💨 so jealous",
+    ],
+)
+def test_conditions_and_someone_elses_return_give_the_writer_no_trip(text: str) -> None:
+    assert not [f for f in _facts(text) if f.startswith("travel.")], _facts(text)

@@ -9,7 +9,9 @@ nothing else: a relative after a possessive ("mi hijo", "mis papás", "mera bhai
 ko"), being somewhere ("estoy en", "office mein hoon", "ghar pe hoon"), being ill ("está
 enferma", "tiene fiebre", "ko fever hai"), working, moving and arriving said in Spanish,
 Spanish days and "mañana", "hoy", "ayer", and Hindi's light verbs of an act done ("cancel
-kar diya", "cancel ho gaya", "discharge kar diya"). A word that is also English or means
+kar diya", "cancel ho gaya", "discharge kar diya", "Infosys join kar liya", "Hyderabad shift
+ho gaye"), a place by its name with "mein hoon" ("Mumbai mein hoon"), a bill come ("bill
+aaya hai") and the day it must be paid by ("15 tak bharna hai"). A word that is also English or means
 two things is read by what is around it or left alone: Hindi "kal" is yesterday after a
 past verb ("paid the insurance kal") and tomorrow after "will", else left; Tagalog "ate" is a sister
 and a past tense, Spanish "la mañana" is the morning.

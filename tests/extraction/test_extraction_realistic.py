@@ -1701,9 +1701,9 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # partner reporting for the household ("Jordan's back from Leeds, I'm still in Denver");
     # someone else's, questions, conditions, the past, hypotheticals and quoted or forwarded
     # text as look-alikes), one batch of 83 committed before any rule changed: 0.867 (72/83)
-    # / 0.637 (51/80), none forbidden, "i'm already here" a name; 0.940 (78/83) / 0.850
-    # (68/80) after the fixes. Floors with the wider margin of a single batch.
-    ("probes35c", "dev"): Figures(0.91, 0.82, 0.00, 0.00, 0, 0.00),
+    # / 0.637 (51/80), none forbidden, "i'm already here" a name; 0.952 (79/83) / 0.863
+    # (69/80) after the fixes. Floors with the wider margin of a single batch.
+    ("probes35c", "dev"): Figures(0.92, 0.83, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

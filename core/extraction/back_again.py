@@ -67,3 +67,28 @@ def cut_before_coming_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]
         out.append((piece[: m.start()], joint))
         out.append((piece[m.end() :], "and"))
     return out
+
+
+_HERE_THEN_GOING_BACK = gated(
+    r"^(?:(?:ok|okay|so|yeah|um+|uh+|well|and)[,!]?\s+)*(?:i'm|im|i\s+am|we're|we\s+are)\s+"
+    r"(?:(?:still|now|currently|here)\s+)?in\s+\S[^,;]*?(?P<gap>\s+)"
+    r"(?=(?:flying|driving|heading|coming|getting|taking\s+the\s+\w+|going)\s+(?:back|home)\b)",
+    re.I,
+)
+"""Where the writer is, then the way back run on without a comma, as dictation types it: "im
+in phoenix right now for the conference flying back friday morning"."""
+
+
+def cut_before_going_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``kept`` with a piece that opens on where the writer is and runs on into "flying back
+    …" cut before the way back: read as one, the day back made the whole a plan and the
+    place was lost; with a comma ("…, flying back friday") the two were read already."""
+    out: list[tuple[str, str]] = []
+    for piece, joint in kept:
+        m = _HERE_THEN_GOING_BACK.match(piece)
+        if m is None:
+            out.append((piece, joint))
+            continue
+        out.append((piece[: m.start("gap")], joint))
+        out.append((piece[m.end("gap") :], "comma"))
+    return out

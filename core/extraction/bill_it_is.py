@@ -28,7 +28,8 @@ _IT_IS = gated(
 _FIGURE = gated(r"\d[\d,]*(?:\.\d+)?k?")
 _AFTER_SUM = gated(
     # "it's 88 😩": a sign or an emoji after the sum ends it as a stop does (not "88%").
-    r"\s*(?:$|[,.!;]|[^\w\s%$€£]|(?:this|a|per|for|now|again|ouch|though|tho|lol)\b)"
+    # "it's 120 due on the 15th": the day it is owed by, run on without a comma.
+    r"\s*(?:$|[,.!;]|[^\w\s%$€£]|(?:this|a|per|for|now|again|ouch|though|tho|lol|due)\b)"
 )
 
 
@@ -134,8 +135,11 @@ def bill_told_after(
     )
 
 
-_DUE_AFTER_SUM = gated(r"\d[^,;]*?(?:,|\band\b)\s*(?:(?:it's|its|it\s+is)\s+)?due\b")
-"""The sum, then the day it is due: "it's $112, due monday", "it's 64 and due the 9th"."""
+_DUE_AFTER_SUM = gated(
+    r"\d[^,;]*?(?:,|\band\b|(?<=[\d\s])(?=due\b))\s*(?:(?:it's|its|it\s+is)\s+)?due\b"
+)
+"""The sum, then the day it is due: "it's $112, due monday", "it's 64 and due the 9th", or
+run on without a comma as dictation types it ("it's 84 dollars due on the 20th")."""
 
 
 def _day_ahead(clause: Clause) -> date | None:

@@ -9,7 +9,9 @@ nothing else: a relative after a possessive ("mi hijo", "mis papás", "mera bhai
 ko"), being somewhere ("estoy en", "office mein hoon", "ghar pe hoon"), being ill ("está
 enferma", "tiene fiebre", "ko fever hai"), working, moving and arriving said in Spanish,
 Spanish days and "mañana", "hoy", "ayer", and Hindi's light verbs of an act done ("cancel
-kar diya", "cancel ho gaya", "discharge kar diya"). A word that is also English or means
+kar diya", "cancel ho gaya", "discharge kar diya", "Infosys join kar liya", "Hyderabad shift
+ho gaye"), a place by its name with "mein hoon" ("Mumbai mein hoon"), a bill come ("bill
+aaya hai") and the day it must be paid by ("15 tak bharna hai"). A word that is also English or means
 two things is read by what is around it or left alone: Hindi "kal" is yesterday after a
 past verb ("paid the insurance kal") and tomorrow after "will", else left; Tagalog "ate" is a sister
 and a past tense, Spanish "la mañana" is the morning.
@@ -74,9 +76,49 @@ _PHRASES: list[tuple[WordGated, str]] = [
             r"\b(?:abhi\s+)?(?P<place>office|hospital|station|airport|ghar)\s+(?:mein|me|mai)\s+hoon\b",
             "I'm at the \\g<place>",
         ),
+        # "main abhi Mumbai mein hoon": a place by its name, "I'm in" it; "Rahul Dubai mein
+        # hai": someone else is.
+        (
+            r"\b(?:main\s+)?(?:abhi\s+)?(?P<place>[A-Z][a-z]+)\s+(?:mein|me|mai)\s+(?:hoon|hu|hun)\b",
+            "I'm in \\g<place>",
+        ),
+        (
+            r"\b(?:hum(?:\s+log)?\s+)?(?:abhi\s+)?(?P<place>[A-Z][a-z]+)\s+(?:mein|me|mai)\s+hain\b",
+            "we're in \\g<place>",
+        ),
+        (r"\b(?:abhi\s+)?(?P<place>[A-Z][a-z]+)\s+(?:mein|me|mai)\s+hai\b", "is in \\g<place>"),
+        # Coming back, moving and joining said with Hindi's verbs: "kal wapas aa raha hoon",
+        # "hum log Hyderabad shift ho gaye", "maine Infosys join kar liya" (a firm by its
+        # capital: "maine course join kar liya" joined no employer).
+        (
+            r"\bkal\s+wapas\s+aa\s+(?:raha|rahi|rahe)\s+(?:hoon|hu|hun|hain)\b",
+            "I'm coming back tomorrow",
+        ),
+        (r"\bwapas\s+aa\s+(?:raha|rahi|rahe)\s+(?:hoon|hu|hun|hain)\b", "I'm coming back"),
+        (
+            r"\bhum(?:\s+log)?\s+(?P<place>[A-Z][a-z]+)\s+shift\s+ho\s+(?:gaye|gye|gaya)\b",
+            "we moved to \\g<place>",
+        ),
+        (
+            r"\b(?:main|mai)\s+(?P<place>[A-Z][a-z]+)\s+shift\s+ho\s+(?:gaya|gayi|gya|gyi)\b",
+            "I moved to \\g<place>",
+        ),
+        (
+            r"\bmaine\s+(?P<firm>(?-i:[A-Z])[\w&]+(?:\s+(?-i:[A-Z])[\w&]+)?)\s+join\s+(?:kar|kr)\s+(?:liya|lia|li)\b",
+            "I joined \\g<firm>",
+        ),
         # Being ill: "está enferma", "tiene fiebre", "papa ko fever hai".
         (r"\b(?:está|esta)\s+(?:enferm[oa]|malit[oa])\b", "is sick"),
         (r"\b(?:están|estan)\s+enferm[oa]s\b", "are sick"),
+        # "papa ki tabiyat theek nahi hai", "meri tabiyat kharab hai": unwell.
+        (
+            r"\b(?:meri|mera)\s+tabiyat\s+(?:(?:theek|thik|thk)\s+nahi?n?|kharab)\s+hai\b",
+            "I'm sick",
+        ),
+        (
+            r"\b(?P<who>[a-z]+)\s+ki\s+tabiyat\s+(?:(?:theek|thik|thk)\s+nahi?n?|kharab)\s+hai\b",
+            "\\g<who> is sick",
+        ),
         (r"\btiene\s+(?:fiebre|calentura)\b", "has a fever"),
         (r"\btiene\s+gripe\b", "has the flu"),
         (
@@ -86,14 +128,21 @@ _PHRASES: list[tuple[WordGated, str]] = [
         # A place closed: "la escuela está cerrada".
         (r"\b(?:la\s+)?escuela\s+(?:está|esta)\s+cerrada\b", "the school is closed"),
         # Working, moving, arriving said in Spanish, at a clause's head.
-        (r"(?:^|(?<=[,.!?;]\s))trabajo\s+en\b", "I work at"),
+        (r"(?:^|(?<=[,.!?;]\s))(?:ahora\s+)?trabajo\s+en\b", "I work at"),
         (r"(?:^|(?<=[,.!?;]\s))trabajo\s+desde\s+casa\b", "I'm working from home"),
         (r"\bnos\s+mudamos\s+(?:a|to)\b", "we're moving to"),
         (r"\bme\s+mudo\s+(?:a|to)\b", "I'm moving to"),
         (r"\bme\s+mudé\s+(?:a|to)\b", "I moved to"),
         (r"\bacabo\s+de\s+llegar\s+(?:a|to)\b", "I just got to"),
+        # "ya llegamos a Guadalajara", "ya llegué a Lima": arrived, now there.
+        (r"\bya\s+llegu[ée]\s+(?:a|to)\b", "I just got to"),
+        (r"\bya\s+llegamos\s+(?:a|to)\b", "we just got to"),
         (r"\bacabamos\s+de\s+llegar\s+(?:a|to)\b", "we just got to"),
         (r"\bya\s+pagu[ée]\b", "I already paid"),
+        # A bill come: "bill aaya hai" (the day it is owed by, "15 tak bharna hai", below).
+        (r"\b(?P<bill>bill)\s+(?:aaya|aya|aa\s+gaya)(?:\s+hai)?\b", "\\g<bill> came"),
+        # "regresamos el domingo": back on Sunday.
+        (r"\bregres(?:amos|o)(?=\s+el\b)", "back"),
         # Hindi's light verbs of an act done: "Netflix cancel kar diya", "plan cancel ho gaya".
         (r"\bcancel\s+(?:kar|kr)\s+(?:diya|dia|diye|di)\b", "is cancelled"),
         (r"\bcancel\s+ho\s+(?:gaya|gayi|gai|gaye)\b", "got cancelled"),
@@ -103,7 +152,12 @@ _PHRASES: list[tuple[WordGated, str]] = [
         ),
         # Days and "today": "back el viernes", "hasta el 15", "mañana" (not "la mañana").
         # "If", opening a clause before its subject or verb: "si no llueve", "si nos mudamos".
-        (r"(?:^|(?<=[,.!?;]\s))si\s+(?=(?:no|nos|me|te|mi|mis|el|la|I|we|you|it|my|the)\b)", "if "),
+        # "si consigo vacaciones", "si tengo tiempo": also before a verb of the one asking.
+        (
+            r"(?:^|(?<=[,.!?;]\s))si\s+(?=(?:no|nos|me|te|mi|mis|el|la|I|we|you|it|my|the|consigo|"
+            r"tengo|puedo|podemos|tenemos|hay|quiero|puedes|tienes|llueve)\b)",
+            "if ",
+        ),
         # A condition and a wish: Hindi "agar … toh …" (if … then …), Spanish "ojalá".
         (
             r"\bagar\b(?P<cond>[^,.!?;]*?)(?:,?\s+toh?\b)",
@@ -142,7 +196,7 @@ _PHRASES: list[tuple[WordGated, str]] = [
 ]
 _CUE = gated(
     rf"\b(?:{_alternatives(_SPANISH_ONLY)}|si|mis?|mera|meri|mere|ko|estoy|estamos|est[áa]n?|tiene|escuela|trabajo|nos|me|acabo|"
-    r"acabamos|ya|kar|kr|ho|hoon|hu|hun|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
+    r"acabamos|ya|kar|kr|ho|hoon|hu|hun|hai|hain|tabiyat|wapas|aaya|aya|tak|regresamos|regreso|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
     re.I,
 )
 
@@ -170,6 +224,10 @@ _PAST_VERB = gated(
 _WILL = gated(r"\b(?:will|'ll|going\s+to|gonna|shall)\b", re.I)
 _UNTIL_DAY = gated(r"\bhasta\s+el\s+(?P<d>[1-9]|[12]\d|3[01])\b(?!\s*[%\d:])", re.I)
 """"hasta el 15": until the 15th."""
+_PAY_BY_DAY = gated(
+    r"\b(?P<d>[1-9]|[12]\d|3[01])\s+tak\s+(?:bharna|bharni|bhar\s+dena|pay\s+karna)\s+hai\b", re.I
+)
+""""15 tak bharna hai": due by the 15th."""
 
 
 def glossed(text: str) -> str:
@@ -181,6 +239,7 @@ def glossed(text: str) -> str:
     for pattern, english in _PHRASES:
         out = pattern.sub(english, out)
     out = _KAL.sub(_kal, _DAY.sub(_day, out))
+    out = _PAY_BY_DAY.sub(lambda m: f"due by the {_ordinal(int(m.group('d')))}", out)
     return _UNTIL_DAY.sub(lambda m: f"until the {_ordinal(int(m.group('d')))}", out)
 
 

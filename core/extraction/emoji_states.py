@@ -71,11 +71,11 @@ _FACE_BREAK = gated(
     # Pictures of things between two clauses too: a plane, a beach, the sun ("at the airport
     # rn ✈️ see u in miami"); what a ridden or landing sign stands for is read before this.
     r"\U0001F300-\U0001F5FF\U0001F680-\U0001F6FF\U0001FA70-\U0001FAFF\u2600-\u26FF\u2708\u2728\u2B50]"
-    r"\uFE0F?\s*)+\s(?=[a-z])"
+    r"\uFE0F?\u200D?\s*)+\s(?=[a-z])"
 )
 """A face, a heart, a hand, a skull or a picture between two clauses typed without a full stop
 ("home safe ❤️ the drive back was insane", "flight cancelled 🙃 stuck in atl"): it ends the
-first."""
+first; so does one joined of several ("home from the ski trip 😮‍💨 so dead", "🤦‍♀️")."""
 
 
 def _ridden(emoji: str) -> str:

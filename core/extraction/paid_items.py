@@ -20,6 +20,10 @@ NOT_ITEMS = frozenset(
         *("back", "up"),  # "paid it back", "settled up with Jo" (debts_settled.py)
         "there",
         "here",
+        # "it's 120 due on the 15th": "it" with its verb stands for a bill named before.
+        *("it's", "its", "that's", "they", "they're", "it is", "that is"),
+        # "it's like 130 bucks due friday": the hedge before a sum is no bill either.
+        *("like", "about", "around", "only", "just", "roughly"),
         # "water bill paid, next one due in April": "one" stands for the bill already named.
         *("one", "next one", "the next one", "another one", "the other one", "the last one"),
     ]

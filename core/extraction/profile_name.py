@@ -146,6 +146,10 @@ def _introduced(m: re.Match[str]) -> bool:
     said = m.group("hi") or m.group("tag") or m.group("tail") or is_common_first_name(name)
     if not said or name in _NOT_NAMES or name in GAZETTEER:
         return False
+    # "im dave here" signs a message, but "i'm already here", "im almost here" say where one
+    # is: before a closing "here" only a word that reads as a given name is one.
+    if m.group("tag") == "here" and not is_first_name(name):
+        return False
     return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
 
 

@@ -258,6 +258,8 @@ def extract_financial(clause: Clause) -> list[Candidate]:
         return []
     if amount is None and status in ("paid", "due"):
         item, amount = bare_after(item, clause.low)
+        if item.lower() in _NOT_ITEMS:
+            return []  # "it's 120 due on the 15th": the bill named before, not one called "it"
     if amount is None and status in ("paid", "due"):
         amount = trailing_amount(clause)
     merchant_m = None if returned else _MERCHANT.search(clause.text)

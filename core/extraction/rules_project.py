@@ -156,6 +156,9 @@ _BEFORE_VERB: tuple[tuple[WordGated, str], ...] = (
     (
         gated(
             r"\s+(?:project\s+)?(?:has\s+|have\s+)?(?:finally\s+|just\s+)?(?:shipped|launched|went\s+live|"
+            # "the kitchen remodel wrapped up yesterday": over, as "launched" is (not "wrapped
+            # up in a blanket", "wrapped up the call").
+            r"wrapped\s+up(?!\s+(?:in|with|the|a|an|my|our|his|her|their|it|that|this)\b)|"
             # "v3 got pushed to prod last night", "the fix was merged into main"
             r"(?:got|was|been|is|has\s+been|have\s+been)\s+(?:pushed|deployed|merged|released)\s+"
             r"(?:to|into|in)\s+(?:prod|production|live|main|master)|"
@@ -170,7 +173,7 @@ _BEFORE_VERB: tuple[tuple[WordGated, str], ...] = (
             r"(?:went|gone|has\s+gone|'s\s+gone)\s+to\s+(?:print|press|the\s+printers?)|"
             # "is out" is a release, not someone away ("is out of town", "out sick today").
             r"is\s+(?:(?:officially|finally|now|all)\s+)?(?:live|out(?!\s+(?:of|sick|today|tonight|tomorrow|till|until|til|for|on|at|"
-            r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched)|"
+            r"with|this|all|again)\b)|done|finished|complete|released|shipped|launched|wrapped\s+up)|"
             # ("Grandad was shipped out to Egypt": a person sent abroad, not work released)
             r"(?:was|got)\s+(?:shipped(?!\s+(?:out|off|overseas|abroad|back|home)\b)|"
             r"launched|released)|"

@@ -12,18 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.extraction.already_there import cut_before_already_there
-from core.extraction.back_again import cut_after_coming_back, cut_before_coming_back
 from core.extraction.clause_openings import LEAD_CONJ, LEADS_IN, REMEMBER
-from core.extraction.conditional_tail import cut_before_conditional_tail
-from core.extraction.doing_now import cut_before_doing_now
-from core.extraction.going_on import cut_before_going_on
 from core.extraction.incredulous import incredulous
 from core.extraction.intent_nonfactual import INVITED
 from core.extraction.lead_filler import lead_stripped
 from core.extraction.letters import strip_frame, strip_salutation
-from core.extraction.pieces_kept import kept_with_their_clause
-from core.extraction.see_you_back import cut_before_farewell
+from core.extraction.piece_cuts import cut_into_clauses
 from core.extraction.sentences import sentences
 from core.extraction.travel_presence import ON_A_VEHICLE
 from core.extraction.typed_text import clean
@@ -366,11 +360,7 @@ def split_segments(text: str) -> list[Segment]:
             pos = m.end()
         pieces.append((body[pos:], joint))
         kept = [(p.strip(' ,"()'), j) for p, j in pieces if p.strip(' ,"()')]
-        kept = cut_before_doing_now(
-            cut_after_coming_back(cut_before_coming_back(kept_with_their_clause(kept)))
-        )
-        kept = cut_before_conditional_tail(cut_before_going_on(kept))
-        kept = cut_before_farewell(cut_before_already_there(kept))
+        kept = cut_into_clauses(kept)  # beyond the joints: a farewell, a run-on, …
         if question and len(kept) > 1 and kept[-1][1] == "while":
             # "Where do I change my address while we are away?": the "while" is when the
             # question is about, not a second question of its own.

@@ -237,6 +237,7 @@ PROBE_SETS = (
     "probes34d",
     "probes35a",
     "probes35b",
+    "probes35c",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -803,6 +804,7 @@ _PROBE_MINIMUM = {
     "probes34d": 58,
     "probes35a": 67,
     "probes35b": 63,
+    "probes35c": 83,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1693,6 +1695,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # 0.984 (62/63) / 0.988 (82/83) after the fixes, none. Floors with the wider margin of a
     # single batch.
     ("probes35b", "dev"): Figures(0.93, 0.94, 0.00, 0.00, 0, 0.00),
+    # probes35c (thirty-fifth round, voices35: voices the sets cover least, in every domain:
+    # voice-to-text run-ons without punctuation, older adults writing formally with full
+    # dates, teens with slang and emoji, Spanish-English and Hindi-English code-switching, a
+    # partner reporting for the household ("Jordan's back from Leeds, I'm still in Denver");
+    # someone else's, questions, conditions, the past, hypotheticals and quoted or forwarded
+    # text as look-alikes), one batch of 83 committed before any rule changed: 0.867 (72/83)
+    # / 0.637 (51/80), none forbidden, "i'm already here" a name; 0.952 (79/83) / 0.863
+    # (69/80) after the fixes. Floors with the wider margin of a single batch.
+    ("probes35c", "dev"): Figures(0.92, 0.83, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Final
 
 from core.store import ReviewItem
-from core.store.protocol import StoreBackend
+from core.store.protocol import Store
 
 KIDS: Final = "family.kids.status"
 ONE_KID: Final = "family.kid.status"
@@ -26,7 +26,7 @@ _MANY: Final = re.compile(r"\b(?:kids|children|both|all|twins)\b")
 
 
 async def as_said(
-    store: StoreBackend, item: ReviewItem, group: Sequence[ReviewItem] = ()
+    store: Store, item: ReviewItem, group: Sequence[ReviewItem] = ()
 ) -> tuple[ReviewItem, list[ReviewItem]]:
     """``item`` and ``group`` with the kids' question worded of one kid when its message
     said one (its event's evidence), else as they are."""
@@ -40,7 +40,7 @@ async def as_said(
     return worded(item), [worded(m) for m in group]
 
 
-async def _one_kid(store: StoreBackend, item: ReviewItem) -> bool:
+async def _one_kid(store: Store, item: ReviewItem) -> bool:
     if item.event_id is None:
         return False
     events = await store.events_for(item.entity_id, item.field, item.candidate_value)

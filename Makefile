@@ -39,10 +39,13 @@ demo: setup
 # the main run took 12:02 beside the side run's 6:01, so the realistic sets' scoring (2:30
 # alone) ran beside. At deb53835 the side run had grown to 13:47 plus checks beside the
 # main run's 11:03 (15:18 in all), so the realistic sets (2:44 alone) are back in the
-# main run. Each run's output is printed; any failure fails the target.
+# main run, and the MCP server and Inspector files (1:14 alone: live `canon mcp` and Node)
+# run beside (at fb6df73e, with only the first move, the main run took 14:21 beside the
+# side run's 10:54 plus checks). Each run's output is printed; any failure fails the target.
 # Each run ends with its slowest tests, so a CI log says where the time went.
 PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider --durations=25
-SIDE   := tests/api tests/bot
+SIDE   := tests/api tests/bot tests/mcp/test_mcp_inspector.py tests/mcp/test_mcp_inspector_agent.py \
+	tests/mcp/test_mcp_server.py
 CHECKS := $(BIN)/ruff check core bot tests && $(BIN)/ruff format --check core bot tests && $(BIN)/mypy
 
 # Bytecode for core and bot is written first: where PYTHONDONTWRITEBYTECODE is set (CI,

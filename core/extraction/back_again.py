@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.comma_cuts import cut_at_gap
 from core.extraction.word_gates import gated
 
 _BACK_THEN_COMMA = gated(
@@ -83,12 +84,4 @@ def cut_before_going_back(kept: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """``kept`` with a piece that opens on where the writer is and runs on into "flying back
     …" cut before the way back: read as one, the day back made the whole a plan and the
     place was lost; with a comma ("…, flying back friday") the two were read already."""
-    out: list[tuple[str, str]] = []
-    for piece, joint in kept:
-        m = _HERE_THEN_GOING_BACK.match(piece)
-        if m is None:
-            out.append((piece, joint))
-            continue
-        out.append((piece[: m.start("gap")], joint))
-        out.append((piece[m.end("gap") :], "comma"))
-    return out
+    return cut_at_gap(kept, _HERE_THEN_GOING_BACK.match)

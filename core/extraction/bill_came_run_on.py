@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.bill_names import BILL_ARRIVED
-from core.extraction.comma_cuts import Kept
+from core.extraction.comma_cuts import Kept, cut_at_gap
 from core.extraction.word_gates import gated
 
 _CAME_THEN_IT = gated(
@@ -28,12 +28,4 @@ _CAME_THEN_IT = gated(
 def cut_after_bill_came(kept: Kept) -> Kept:
     """``kept`` (piece, joint) with each piece in which a bill "came" and "it's" its sum or
     its day runs straight on cut between the two, the second joined by a comma."""
-    out: Kept = []
-    for piece, joint in kept:
-        m = _CAME_THEN_IT.search(piece)
-        if m is None:
-            out.append((piece, joint))
-            continue
-        out.append((piece[: m.start("gap")], joint))
-        out.append((piece[m.end("gap") :], "comma"))
-    return out
+    return cut_at_gap(kept, _CAME_THEN_IT.search)

@@ -26,3 +26,18 @@ def cut_pieces(kept: Kept, find: Callable[[str], re.Match[str] | None]) -> Kept:
         out.append((piece[: m.start()].rstrip(" ,"), joint))
         out.append((piece[m.end() :], "comma"))
     return out
+
+
+def cut_at_gap(kept: Kept, find: Callable[[str], re.Match[str] | None]) -> Kept:
+    """``kept`` with each piece in which ``find`` finds a ``gap`` group (where a full stop
+    or a comma should have been: "…in phoenix right now|flying back friday") cut there, the
+    second piece joined by a comma."""
+    out: Kept = []
+    for piece, joint in kept:
+        m = find(piece)
+        if m is None:
+            out.append((piece, joint))
+            continue
+        out.append((piece[: m.start("gap")], joint))
+        out.append((piece[m.end("gap") :], "comma"))
+    return out

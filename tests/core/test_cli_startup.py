@@ -10,7 +10,6 @@ of every command exactly what the command says of itself.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import pkgutil
 import subprocess
@@ -22,6 +21,7 @@ import click
 import pytest
 from budgets import budget
 from click.testing import CliRunner
+from fresh_interpreter import probe_answer
 
 import core.cli
 from core.cli import cli
@@ -79,15 +79,7 @@ def loaded_after(args: list[str], db: Path) -> set[str]:
         "    assert not e.code, e.code\n"
         "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "CANON_DB": str(db)},
-        timeout=budget(60),
-    )
-    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+    return set(probe_answer(probe, env={**os.environ, "CANON_DB": str(db)}, stream="stderr"))
 
 
 @pytest.fixture
@@ -218,15 +210,8 @@ def test_the_supervisor_of_several_workers_reads_no_text(tmp_path: Path) -> None
         "except SystemExit as e:\n"
         "    assert not e.code, e.code\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "CANON_DB": str(tmp_path / "canon.db")},
-        timeout=budget(60),
-    )
-    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    env = {**os.environ, "CANON_DB": str(tmp_path / "canon.db")}
+    loaded = set(probe_answer(probe, env=env, stream="stderr"))
     assert "core.cli.serve_cmd" in loaded
     heavy = {
         *HEAVY,

@@ -9,13 +9,10 @@ fresh process holds after reading its settings (never how long it took).
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from budgets import budget
+from fresh_interpreter import probe_answer
 
 SETTINGS_OWN = {
     "core.extraction",
@@ -48,15 +45,7 @@ def loaded_after_reading_settings(tmp_path: Path, environ: dict[str, str]) -> se
         f"settings = load_settings({environ!r})\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-        timeout=budget(60),
-    )
-    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+    return set(probe_answer(probe, cwd=tmp_path))
 
 
 @pytest.mark.parametrize(

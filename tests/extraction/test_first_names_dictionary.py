@@ -9,12 +9,8 @@ asking loads neither.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
-from budgets import budget
+from fresh_interpreter import probe_answer
 
 from core.extraction import first_names
 from core.extraction.linguistics.model import load
@@ -64,11 +60,4 @@ def test_asking_loads_neither_the_pipeline_nor_spacy() -> None:
         "said = [is_first_name(w) for w in ('kaylee', 'teacher', 'stil')]\n"
         "print(json.dumps([said, model.loaded(), 'spacy' in sys.modules]))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=budget(60),
-    )
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == [[True, False, False], False, False]
+    assert probe_answer(probe) == [[True, False, False], False, False]

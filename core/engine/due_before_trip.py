@@ -87,13 +87,14 @@ def due_before_the_trip(
     trip") is due the day the trip comes back (``_due_when_back``)."""
     payloads = _due_when_back(payloads, entity_id, state, now)
     mine = [p for p in payloads if p.get("entity_id") == entity_id]
-    leaves = _planned_departure(mine) or (
+    planned = _planned_departure(mine)
+    leaves = planned or (
         calendar_day(state.get(DEPART)) if state.get(STATUS) == "planning" else None
     )
     if leaves is None or leaves < today_where(state, now):
         return payloads
     errands = errands_before_we_go(mine, entity_id, _places(mine, state))
-    if _planned_departure(mine) is not None:
+    if planned is not None:
         errands |= _errands_said(mine, entity_id, _BEFORE_THAT)
     return _dated(payloads, entity_id, errands, leaves, _MARK)
 

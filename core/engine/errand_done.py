@@ -8,7 +8,8 @@ words ("returned it", "dropped it off", "sent it back", "took it to ups", "the r
 done", "finally did the amazon return", "amazon return done") is that errand, now sent back (``pending``: a return waits for its refund), when
 the words can only mean it: "it" (or no object) while exactly one errand is open, or a
 thing named with a word of that errand's name ("the amazon package") or with no name
-at all ("the package") while it is the only one. A plan ("i'll drop it off tomorrow"), a
+at all ("the package") while it is the only one; goods said first ("the amazon package
+i sent it yesterday") are the "it" after them. A plan ("i'll drop it off tomorrow"), a
 question ("did you return it?"), someone else's doing ("she returned it"), a denial
 ("haven't returned it") and a thing of another name ("dropped off the ikea box") are not.
 Asked, never taken: Canon chose the errand ("Mark the Amazon return done?").
@@ -65,6 +66,21 @@ _DONE = re.compile(
     r"|(?:are|is|'s|'re)\s+back\s+(?:with|to|at)\s+(?P<r>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2}))"
     r")\b",
 )
+_GOODS_WORD = (
+    r"(?!(?:if|when|whether|once|unless|before|after|because|cause|cuz|till|until|or|"
+    rf"did|do|does|which|who|that)\b){_WORD}"
+)
+"""A word of goods said first: never the "if" or "did" that starts another clause."""
+_GOODS_FIRST = rf"(?:the|my|our|those|these|that)\s+(?:{_GOODS_WORD}\s+){{0,2}}{_GOODS_WORD}"
+_LONE_GOODS = re.compile(rf"{_GOODS_FIRST}\s*,")
+"""A clause that only names goods ("the amazon package,"): the next clause tells of them."""
+_TOPIC = re.compile(
+    rf"^(?P<t>{_GOODS_FIRST})\s*[:\u2013\u2014-]?\s+"
+    r"(?=(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?"
+    r"(?:returned|dropped|sent|mailed|shipped|posted|took)\s+(?:it|them)\b)"
+)
+"""The goods said first, then the user's own past doing of "it": "the amazon package i sent
+it yesterday", "those boots we mailed them back" (the pronoun is the goods named first)."""
 _CARRIERS = frozenset(
     ["ups", "fedex", "usps", "dhl", "hermes", "evri", "post", "po", "mail", "courier", "royal"]
 )
@@ -140,13 +156,16 @@ def _done_errands(
 ) -> tuple[list[str], str] | None:
     """The errands (of ``still_to_do``) a clause of ``text`` may mean as done (one, or
     the several its words fit), and the clause."""
-    for clause in _CLAUSE.findall(text.lower()):
-        if clause.rstrip().endswith("?") or (found := _DONE.match(clause.strip())) is None:
+    for clause in _clauses(text.lower()):
+        topic = _TOPIC.match(clause.strip())
+        told = clause.strip()[topic.end() :] if topic else clause.strip()
+        if clause.rstrip().endswith("?") or (found := _DONE.match(told)) is None:
             continue
         place = found.group("p") or found.group("q") or found.group("r") or found.group("s")
         if place is not None and not _a_drop_place(place, still_to_do):
             continue  # "dropped the boots at mum's": left there, not sent back
         thing = next((found.group(g) for g in "abcdefghijkl" if found.group(g)), "it")
+        thing = topic.group("t") if topic else thing
         named = _stems(thing) - _GENERIC
         if found.group("i") and not named and place is None:
             continue  # "it went back" says nothing of goods: a pronoun needs a verb of sending
@@ -162,6 +181,18 @@ def _done_errands(
         if which:
             return which, clause.strip()
     return None
+
+
+def _clauses(low: str) -> list[str]:
+    """The clauses of ``low``, goods said alone before a comma joined to the clause after
+    them ("the amazon package, i sent it yesterday" is one)."""
+    out: list[str] = []
+    for clause in _CLAUSE.findall(low):
+        if out and _LONE_GOODS.fullmatch(out[-1].strip()):
+            out[-1] = f"{out[-1].strip().rstrip(',')} {clause.strip()}"
+        else:
+            out.append(clause)
+    return out
 
 
 def _stems(words: str) -> set[str]:

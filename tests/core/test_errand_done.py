@@ -60,6 +60,18 @@ def _done(text: str, state: dict[str, Any], payloads: Sequence[dict[str, Any]] =
         ("my husband returned it", AMAZON, []),
         ("didnt return it yet", AMAZON, []),
         ("if i returned it today would i get the refund", AMAZON, []),
+        # The goods said first, then her own past doing of "it": that errand.
+        ("The amazon package I sent it yesterday", AMAZON, ["financial.amazon_return.status"]),
+        ("the amazon package, i mailed it back", AMAZON, ["financial.amazon_return.status"]),
+        ("the amazon return we dropped it off", AMAZON, ["financial.amazon_return.status"]),
+        ("the ikea box i took it to ups", TWO, ["financial.ikea_return.status"]),
+        # ... but not a plan, a question, a condition, someone else's, or other goods.
+        ("the amazon package I need to send it", AMAZON, []),
+        ("the amazon package, did you send it?", AMAZON, []),
+        ("the amazon package if i sent it yesterday", AMAZON, []),
+        ("the amazon package she sent it yesterday", AMAZON, []),
+        ("the amazon package, i'll send it tomorrow", AMAZON, []),
+        ("the birthday card i sent it yesterday", AMAZON, []),
     ],
 )
 def test_an_errand_said_done_is_the_one_still_to_do(
@@ -117,6 +129,11 @@ BOOTS = {"amazon_return": frozenset({"amazon", "boots"}), "ikea_return": frozens
         ("boots are back with amazon", AMAZON, ["amazon_return"]),
         ("sent the boots back", AMAZON, ["amazon_return"]),
         ("the boot went back", AMAZON, ["amazon_return"]),
+        ("boots went back yesterday", AMAZON, ["amazon_return"]),
+        ("the boots I sent them back this morning", AMAZON, ["amazon_return"]),
+        ("the boots, we posted them", AMAZON, ["amazon_return"]),
+        ("the boots she sent them back", AMAZON, []),
+        ("the boots i gotta send them back", AMAZON, []),
         ("took the lamp to ikea", TWO, ["ikea_return"]),
         # Sent, mailed, shipped or posted with no "back": only the goods the errand named.
         ("i sent the boots today finally", AMAZON, ["amazon_return"]),

@@ -44,6 +44,7 @@ async def boots_due(start_bot: StartBot, tg: FakeTelegram) -> Story:
         "sent the boots back",
         "dropped the boots off at the post office this morning",
         "i sent the boots today finally",  # no "back": the goods are the errand's own
+        "The amazon package I sent it yesterday",  # the goods first, then "it"
     ],
 )
 async def test_the_goods_named_mark_their_return_done(
@@ -69,6 +70,7 @@ async def test_the_goods_named_mark_their_return_done(
         "haven't dropped the boots at ups yet",  # a denial
         "dropped the kids at school",  # other things, left somewhere else
         "dropped the boots at my mom's",  # left with family, not sent back
+        "the amazon package I need to send it",  # the goods first, a plan
     ],
 )
 async def test_look_alikes_leave_the_return_due(

@@ -98,6 +98,33 @@ def agenda(
     return "\n".join(lines)
 
 
+def errands_to_do(
+    facts: Sequence[CommittedFact],
+    now: datetime,
+    reader: str = PRIMARY,
+    in_doubt: Collection[tuple[str, str]] = (),
+) -> list[str]:
+    """The errands and bills ``reader`` still has to do (status due), soonest first, each
+    with its day ("the Amazon return, due Friday, November 27"; "…, due since …" once
+    gone by; no day: last): what "what's pending?" lists beside the open questions.
+    ``in_doubt``: (entity, field) an open question doubts; its question says it instead."""
+    facts = [f for f in facts if (f.entity_id, f.field) not in in_doubt]
+    today = today_where({f.field: f.value for f in facts if f.entity_id == reader}, now)
+    dated: list[tuple[date, str]] = []
+    undated: list[str] = []
+    for name, fields in sorted(_errands(facts, reader).items()):
+        if fields.get("status") != "due":
+            continue
+        said = _errand_said(name, fields)
+        day = calendar_day(fields.get("due_date"))
+        if day is None:
+            undated.append(f"{said}, no day yet")
+        else:
+            since = " since" if day < today else ""
+            dated.append((day, f"{said}, due{since} {_day(day, today)}"))
+    return [what for _, what in sorted(dated)] + undated
+
+
 def _trip(mine: Mapping[str, Scalar], today: date) -> tuple[str, list[_Item]]:
     """A line for a trip under way, and the trip's days still ahead."""
     status, where = mine.get(STATUS), mine.get(DESTINATION)

@@ -11,11 +11,14 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from core.conversation import texts
+from core.conversation.agenda import errands_to_do
 from core.conversation.audience import Audience
 from core.conversation.field_match import known_fields, matching_fields, valued_as
 from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
+from core.conversation.question_notes import in_doubt
 from core.domain.fields import DOMAINS
+from core.domain.tense import still_told
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import today_where
 from core.engine.household import facts_for_reader
@@ -56,7 +59,8 @@ async def pending_answer(
     now: datetime,
     names: Mapping[str, str] | None = None,
 ) -> str:
-    """/pending: what waits for the user's answer; a question another member's words
+    """/pending: what waits for the user's answer, then the errands and bills still to
+    do; a question another member's words
     raised on the household is theirs, not listed here (``may_answer``); one whose day
     has gone by (on the user's clock) is asked in the past; another member's word quoted
     from them by name (``names``), as their question does."""
@@ -64,9 +68,11 @@ async def pending_answer(
     mine = audience.entity_of(user_id)
     # Another member's own client is theirs too: its questions name their user by token.
     tokens = await store.api_tokens.tokens() if tokens_needed(items) else ()
-    today = today_where({f.field: f.value for f in await store.facts(mine)}, now)
+    facts = await store.facts(mine)
+    today = today_where({f.field: f.value for f in facts}, now)
     theirs_to_answer = [r for r in items if may_answer(r, mine, tokens)]
-    return texts.pending_text(theirs_to_answer, mine, today, names or {})
+    to_do = errands_to_do(still_told(facts, now), now, mine, in_doubt(items))
+    return texts.pending_text(theirs_to_answer, mine, today, names or {}, to_do)
 
 
 async def why_answer(

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Literal
 
 from core.conversation.about_me import NOTHING_KNOWN, about_me
-from core.conversation.agenda import NOTHING, agenda
+from core.conversation.agenda import NOTHING, agenda, errands_to_do
 from core.conversation.audience import PRIMARY
 from core.conversation.errand_answers import errand_asked, errand_reply, no_return_known
 from core.conversation.family_places import family_place
@@ -146,7 +146,8 @@ def offline_answer(
     if HELP(t):
         return HELP_TEXT
     if PENDING(t):
-        return pending_text(open_items, reader, today_where(mine_state, now), names)
+        to_do = errands_to_do(facts, now, reader, in_doubt(open_items))
+        return pending_text(open_items, reader, today_where(mine_state, now), names, to_do)
     if (said_on := told_topic(t)) is not None:
         return told_about(
             said_on, facts, now, reader, open_items, shown_item

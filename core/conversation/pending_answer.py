@@ -1,6 +1,7 @@
 """The answer to "what's pending?", one text for every way it is asked (``/pending``, and
 "what's pending?" in plain words, with or without a model): each open question as it is
-asked (a group's parts on lines of their own), never field names.
+asked (a group's parts on lines of their own), never field names; then, apart, the errands
+and bills still to do (``agenda.errands_to_do``): "pending" to most people is both.
 
 Before, the command and the plain-words reply each had a renderer of their own, and
 their words had drifted apart (a group on one line or several; a question queued
@@ -21,6 +22,8 @@ from core.engine.consistency import is_conflict_question
 from core.store import ReviewItem
 
 NOTHING_PENDING = "Nothing is waiting for your confirmation."
+TO_DO = "Still to do:"
+"""The head of the errands and bills still to do, below the questions."""
 
 
 def pending_text(
@@ -28,12 +31,25 @@ def pending_text(
     mine: str,
     today: date | None = None,
     names: Mapping[str, str] | None = None,
+    to_do: Sequence[str] = (),
 ) -> str:
     """Each open question as it is asked (a group's parts on lines of their own); an
     errand's day gone by (``today``: the user's calendar day) asked in the past; another
-    member's word quoted from them by name (``names``), as their question is."""
-    if not items:
-        return NOTHING_PENDING
+    member's word quoted from them by name (``names``), as their question is. Then, after
+    a blank line, ``to_do``: the errands and bills still to do (``agenda.errands_to_do``)."""
+    asked_now = _questions(items, mine, today, names) if items else NOTHING_PENDING
+    if not to_do:
+        return asked_now
+    return "\n".join([asked_now, "", TO_DO, *(f"• {what}" for what in to_do)])
+
+
+def _questions(
+    items: Sequence[ReviewItem],
+    mine: str,
+    today: date | None,
+    names: Mapping[str, str] | None,
+) -> str:
+    """The open questions, counted, one a line."""
     groups: dict[str, list[ReviewItem]] = {}
     for r in items:
         groups.setdefault(r.group_key or r.id, []).append(item_as_read(r, mine, names))

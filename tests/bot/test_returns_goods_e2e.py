@@ -51,6 +51,9 @@ async def test_the_goods_named_mark_their_return_done(
     tg: FakeTelegram, start_bot: StartBot, done: str
 ) -> None:
     story = await boots_due(start_bot, tg)
+    # "Pending" lists the questions and, apart, what is still to do: the return, until done.
+    pending = (await story.hears("/pending", "")).text
+    assert "\n\nStill to do:\n• the Amazon return, due" in pending, pending
     story.later(days=3)  # Saturday, on the way up
     await tg.reply_after(ALICE, story.says(done), "")
     await story.restart(start_bot)  # stopped while the question is open
@@ -59,6 +62,8 @@ async def test_the_goods_named_mark_their_return_done(
     assert await story.held("project.boots.status") is None
     plate = (await story.hears("what's on my plate?", "")).text
     assert "the Amazon return is due" not in plate, plate
+    pending = (await story.hears("what's pending?", "")).text
+    assert "Amazon" not in pending, pending
 
 
 @pytest.mark.parametrize(

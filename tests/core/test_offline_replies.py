@@ -17,7 +17,7 @@ from core.conversation.offline_replies import (
     NOTHING_CHANGED,
     offline_answer,
 )
-from core.conversation.pending_answer import pending_text
+from core.conversation.pending_answer import NOTHING_PENDING, pending_text
 from core.conversation.state_answers import NOT_KEPT, UNSURE
 from core.conversation.when_said import when_text
 from core.domain.ids import new_id
@@ -722,3 +722,46 @@ def test_whats_pending_reads_as_the_pending_command_does() -> None:
     assert plain == pending_text(items, "user:primary", NOW.date())
     assert "\n   – " in plain, plain
     assert plain.endswith("(after the current one)"), plain
+
+
+ERRANDS = (
+    *FACTS,
+    fact("financial.amazon_return.status", "due", THIS_MORNING),
+    fact("financial.amazon_return.due_date", "2026-02-23", THIS_MORNING),
+    fact("financial.electric_bill.status", "due", THIS_MORNING),
+    fact("financial.electric_bill.amount", 84, THIS_MORNING),
+    fact("financial.electric_bill.currency", "USD", THIS_MORNING),
+    fact("financial.electric_bill.due_date", "2026-02-17", THIS_MORNING),
+    fact("financial.zara_return.status", "due", THIS_MORNING),
+    fact("financial.ikea_return.status", "pending", THIS_MORNING),  # sent back: not to do
+)
+TO_DO = (
+    "Still to do:\n"
+    "• the electric bill ($84), due since Tuesday, February 17\n"
+    "• the Amazon return, due Monday, February 23\n"
+    "• the Zara return, no day yet"
+)
+
+
+@pytest.mark.parametrize(
+    ("asked", "facts", "expected"),
+    [
+        # Questions, then (apart) the errands and bills still to do, soonest first.
+        (
+            [_asked("travel.status", "completed", "in_progress")],
+            ERRANDS,
+            f"1 question waiting for you:\n• {{q}}\n\n{TO_DO}",
+        ),
+        # No question: nothing to confirm, and still what is to do.
+        ([], ERRANDS, f"{NOTHING_PENDING}\n\n{TO_DO}"),
+        # Nothing to do (the rent is paid): the questions alone, as before.
+        ([], FACTS, NOTHING_PENDING),
+    ],
+)
+@pytest.mark.parametrize("said", ["what's pending?", "anything pending", "whats pending??"])
+def test_whats_pending_lists_the_questions_then_what_is_still_to_do(
+    said: str, asked: list[ReviewItem], facts: tuple[CommittedFact, ...], expected: str
+) -> None:
+    answer = offline_answer(said, facts, asked, NOW)
+    question = answer.split("\n")[1].removeprefix("• ") if asked else ""
+    assert answer == expected.format(q=question), answer

@@ -47,6 +47,7 @@ from core.engine.under_way_words import (
     on_the_way_not_there,
     set_out_now,
 )
+from core.engine.way_home_words import on_the_way_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
 from core.extraction.known_people import known_people, recent_subject
 from core.extraction.offline_input import parsed_text
@@ -293,6 +294,16 @@ async def _observations(
                 words,
                 "" if under_way else STAYING_LONGER,
             ),
+        )
+        # "trip's over, heading home" while the trip is under way: it ends today, and she
+        # is on the road, not home; her say on her own trip, as "staying 2 more days" is.
+        read_mine = on_the_way_home(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            local,
+            lambda field, day, words: asked(field, day, "assertive", words, ""),
         )
         # "driving up now" while a trip is planned: that trip setting out, asked.
         read_mine = set_out_now(

@@ -271,3 +271,44 @@ async def test_an_edits_options_still_answer_while_it_waits(life: Life) -> None:
     label = next(label for label in options.labels if label != "Cancel")
     answer = await life.messenger.tap(_chat(life), ALICE, label, message=options)
     assert answer == label
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ok the trip is over, we're heading home",
+        "driving back now",
+        "on our way home from tahoe",
+        "flight home boards at 6",
+    ],
+)
+async def test_on_the_way_home_the_trip_ends_today_and_home_waits_for_her(
+    life: Life, said: str
+) -> None:
+    """In Tahoe, her way home under way: the trip comes back today and she is still on
+    the road, never "Back home?"; home comes when she says she is home."""
+    await _there(life)
+    replies = await life.say(ALICE, said)
+    await life.tap("Yes")  # "Are you back on …?" when asked at all
+    assert not any("Back home" in r for r in replies), replies
+    held = await _held(life)
+    assert (held["travel.status"], held["travel.location"]) == ("in_progress", "Tahoe")
+    assert held["travel.return_date"] == life.now().date().isoformat()
+    life.clock.advance(hours=4)
+    await life.say(ALICE, "made it home!")
+    await life.tap("Yes")
+    held = await _held(life)
+    assert (held["travel.status"], held["travel.location"]) == ("completed", "Portland")
+
+
+@pytest.mark.parametrize(
+    "said", ["mom is driving home now", "heading home?", "thinking of heading home early"]
+)
+async def test_what_is_not_her_way_home_now_leaves_the_trip(life: Life, said: str) -> None:
+    """Someone else's way home, a question, a hedge: the trip keeps its day back."""
+    await _there(life)
+    before = (await _held(life)).get("travel.return_date")
+    replies = await life.say(ALICE, said)
+    assert not any("Back home" in r for r in replies), replies
+    held = await _held(life)
+    assert (held["travel.status"], held.get("travel.return_date")) == ("in_progress", before)

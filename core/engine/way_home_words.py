@@ -51,19 +51,23 @@ _SPEAKER = (
 )
 """The speaker, or no subject; never anyone else, nor a modal."""
 _NOW = r"(?:now|rn|right\s+now|today|tonight|this\s+(?:morning|afternoon|evening)|as\s+we\s+speak)"
-_TAIL = (
-    r"(?:\s+(?:from\s+(?!(?:the|a|an|my|our|work|school|the\s+office)\b)[a-z]+(?:\s+[a-z]+)?"
-    r"|(?:w/?|with)\s*(?:the\s+)?(?:kids|family|fam)|early|finally|at\s+last|lol|sadly|"
-    rf"{_NOW}))*"
+_ALONG = (
+    rf"(?:(?:w/?|with)\s*(?:the\s+)?(?:kids|family|fam)|early|finally|at\s+last|lol|sadly|{_NOW})"
 )
-"""What may follow the way home: where it comes from (a place, not the office), who
-along, and now."""
+"""Who along, and now."""
+_FROM_PLACE = r"from\s+(?!(?:the|a|an|my|our|work|school)\b)[a-z]+(?:\s+[a-z]+)?"
+"""Where a bare "back" comes from: a place by name ("driving back from tahoe"), never
+"the slopes" or work (back to the cabin, or the commute)."""
+_FROM_AWAY = (
+    r"from\s+(?:(?:the|our|my)\s+)?(?!work\b|school\b|the\s+office\b)[a-z]+(?:\s+[a-z]+){0,2}"
+)
+"""Where "home" comes from: anywhere but work ("home from the lake house")."""
 _UNDER_WAY_HOME: Final = re.compile(
     rf"{_LEAD}{_SPEAKER}"
     r"(?:heading|driving|flying|going|sailing|making\s+(?:our|my)\s+way|"
-    r"on\s+(?:our|my|the)\s+way|omw|otw|en\s*route|on\s+the\s+road|in\s+the\s+car)"
-    r"\s+(?:back\s+)?(?P<to>home|back)\b"
-    rf"{_TAIL}\W*$"
+    r"on\s+(?:our|my|the)\s+way|omw|otw|en\s*route|on\s+the\s+road|in\s+the\s+car)\s+"
+    rf"(?:(?:back\s+)?home(?:\s+(?:{_FROM_AWAY}|{_ALONG}))*|back(?:\s+(?:{_FROM_PLACE}|{_ALONG}))*)"
+    r"\W*$"
 )
 """A whole clause: the speaker on the way home now."""
 _RIDE_HOME: Final = re.compile(
@@ -101,18 +105,16 @@ def on_the_way_home(
     back read from the words (today or later) is no trip over either."""
     if state.get(STATUS) != "in_progress":
         return payloads
-    low = clean(text).lower()
-    if _HOME_NOW.search(low):
+    clauses = [c.strip() for c in _CLAUSE.findall(clean(text).lower())]
+    ways = [
+        c
+        for c in clauses
+        if not c.endswith("?") and (_UNDER_WAY_HOME.match(c) or _RIDE_HOME.match(c))
+    ]
+    # Home already, in a clause of its own ("heading back home" is still the way there).
+    if any(_HOME_NOW.search(c) for c in clauses if c not in ways):
         return payloads
-    way = next(
-        (
-            c.strip()
-            for c in _CLAUSE.findall(low)
-            if not c.rstrip().endswith("?")
-            and (_UNDER_WAY_HOME.match(c.strip()) or _RIDE_HOME.match(c.strip()))
-        ),
-        None,
-    )
+    way = ways[0] if ways else None
     dated = any(
         p.get("entity_id") == entity_id
         and p.get("field") == RETURN

@@ -48,6 +48,8 @@ TODAY = [("travel.return_date", "2026-11-29")]
         "we're on our way home",
         "on our way home w the kids",
         "omw home",
+        "heading back home now",
+        "on our way back home from the lake house",
         "heading home from tahoe today",
         "sadly we're driving home now",
         "flight home boards at 6",
@@ -74,6 +76,7 @@ def test_her_way_home_now_ends_the_trip_today_not_at_home(text: str) -> None:
         ("driving back from the slopes now", AWAY),
         ("not heading home yet", AWAY),  # a denial
         ("if we're heading home now we should stop for gas", AWAY),  # a condition
+        ("heading home from work", AWAY),  # the commute, on a trip for work
         ("heading home from work", {**AWAY, "travel.status": "completed"}),  # no trip
         ("driving home now", {"travel.status": "planning", "travel.destination": "Tahoe"}),
     ],

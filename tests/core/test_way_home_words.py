@@ -105,3 +105,9 @@ def test_a_day_back_the_message_dated_is_kept() -> None:
     assert _read("trip's over, heading home tomorrow", read=read) == [
         ("travel.return_date", "2026-11-30")
     ]
+
+
+def test_a_flight_home_today_beside_the_trip_over_is_the_day_back() -> None:
+    # The extractor's reading of "trip is over, flying home today": over, and back today.
+    read = (OVER, {"entity_id": ME, "field": "travel.return_date", "candidate_value": "2026-11-29"})
+    assert _read("trip is over, flying home today", read=read) == TODAY

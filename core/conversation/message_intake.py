@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 from core.conversation.asked_trip import asked_under_way, with_plan_asked
+from core.conversation.recalled_member import asked_when_recalled
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact, Scalar
@@ -323,7 +323,7 @@ async def _observations(
             lambda field, value, words: asked(field, value, "planning", words, GOING_BACK_THERE),
         )
         # "she's poorly again": who "she" is Canon took from the chat's last news: asked.
-        read_mine = _asked_when_recalled(read_mine, subject, mine)
+        read_mine = asked_when_recalled(read_mine, subject, mine)
         # "gotta return the amazon package before we go": due by the trip's day.
         # Said while that trip's plan waits for her Yes: by the day she is asked about.
         planned = await with_plan_asked(engine, entity_id, own_state, read_mine)
@@ -367,23 +367,6 @@ def _writer(by_user: bool, about: str, speaker: str) -> Writer:
     if not by_user:
         return "agent"
     return "user" if about == speaker else "member"
-
-
-RECALLED_WHO: Final = "who the pronoun means was taken from the chat's last news"
-"""The ``needs_confirmation`` of a member's state read through a pronoun the message itself
-does not resolve ("she's poorly again" hours after "emma's got a temperature"): the
-message may be about someone else (a colleague, a friend), so it is asked, never committed
-on Canon's guess."""
-
-
-def _asked_when_recalled(
-    found: list[dict[str, Any]], subject: str | None, words: str
-) -> list[dict[str, Any]]:
-    """``found`` with the recalled member's state asked, unless the words name them."""
-    if subject is None or re.search(rf"\b{re.escape(subject)}\b", words, re.IGNORECASE):
-        return found
-    field = f"family.{subject}.status"
-    return [{**p, "needs_confirmation": RECALLED_WHO} if p["field"] == field else p for p in found]
 
 
 def _already(extraction: Extraction) -> Extractor:

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from core.conversation.message_intake import RECALLED_WHO, message_observations
+from core.conversation.message_intake import message_observations
+from core.conversation.recalled_member import RECALLED_WHO
 from core.domain.policy import default_policy
 from core.domain.principals import user_principal
 from core.engine.engine import Engine

@@ -1714,8 +1714,11 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # end; someone else's, questions, conditions, the past, hypotheticals and quoted text as
     # look-alikes; each record carries its own message time, most of them 2026-12-02), one
     # batch of 87 committed before any rule changed: 0.908 (79/87) / 0.638 (67/105), one
-    # record with a forbidden field ("we're off to Rome on the 10th, well Jordan is").
-    ("probes36b", "dev"): Figures(0.88, 0.60, 0.00, 0.00, 1, 0.00),
+    # record with a forbidden field ("we're off to Rome on the 10th, well Jordan is"); 0.920
+    # (80/87) / 0.667 (70/105) once four labels followed the catalogue; 0.931 (81/87) / 0.752
+    # (79/105) after the fixes, the same forbidden field. Floors with the wider margin of a
+    # single batch.
+    ("probes36b", "dev"): Figures(0.90, 0.72, 0.00, 0.00, 1, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

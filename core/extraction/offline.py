@@ -67,6 +67,7 @@ from core.extraction.rules_travel import extract_travel
 from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import split_segments
 from core.extraction.set_out_lately import set_out_lately
+from core.extraction.small_hours import writers_now
 from core.extraction.subscriptions import subscription_candidates
 from core.extraction.terms_ahead import a_things_term, ends_a_stay
 from core.extraction.travel_departures import (
@@ -130,8 +131,7 @@ def extract_offline(
     ``recent_subject``: the member the chat was last about (``known_people.recent_subject``),
     whom a pronoun opening the message means ("she's poorly again").
     """
-    if at.tzinfo is None or at.utcoffset() is None:
-        raise ValueError("at must be timezone-aware")
+    at = writers_now(text, at)  # raises on a naive ``at``; "tomorrow" at 01:10 is the day begun
     body, md = readable_body(text, source, known_people)
     observations: list[ExtractedObservation] = []
     if md is not None:

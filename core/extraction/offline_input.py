@@ -16,6 +16,7 @@ from core.extraction.letters import strip_salutation
 from core.extraction.markdown import MarkdownLine, key_value_candidate, parse_line
 from core.extraction.place_since import in_place_since
 from core.extraction.quoted_replies import answered
+from core.extraction.self_corrections import as_corrected
 from core.extraction.spoken_punctuation import written_marks
 from core.extraction.transcript_lines import others_as_said
 from core.extraction.typed_text import clean
@@ -58,7 +59,8 @@ def readable_body(
         # "Hi Linda comma I'm at the hospital period": the marks a phone wrote out as words.
         # "estoy en Madrid, back el viernes": the Spanish, Hindi or Tagalog frame in English.
         # "tahoe as of last night!": a place and its since, the "in" left out.
-        cut = in_place_since(glossed(written_marks(cut)))
+        # "flying out tuesday - no wait, thursday": the day corrected, read as corrected.
+        cut = in_place_since(glossed(as_corrected(written_marks(cut))))
         # "Dear Susan, your father and I are in Sarasota": parsed with its salutation,
         # "Dear Susan" is the subject and the speaker an apposition of hers.
         # 'from mom: "landed in phoenix"': a relative's words, read as said of them; a reply

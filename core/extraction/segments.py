@@ -234,9 +234,10 @@ _JOINT = gated(
     r"health\s+visitor|social\s+worker)\s+(?:(?:is|are|booked|due|comes|coming|arrives|"
     r"visiting|for|on|at|starts?|begins?)\s+)*(?=(?:next|tomorrow|tmrw|tonight|on\s+the\s+\d+(?:st|nd|rd|th)?|(?:mon|tue|wed|"
     r"thu|fri|sat|sun)[a-z]*)\b)|"
-    # "Dad's home, tired but cheerful, speak tomorrow": a sign-off's day is not the news's.
+    # "Dad's home, tired but cheerful, speak tomorrow": a sign-off's day is not the news's;
+    # "back on the 3rd, see you then": the goodbye until the day told, a clause of its own.
     r"(?:speak|talk|chat|see\s+(?:you|u|ya)|catch\s+up)\s+(?:to\s+(?:you|u)\s+)?(?:tomorrow|tmrw|"
-    r"later|soon|next\s+\w+|(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|"
+    r"later|soon|then|there|next\s+\w+|(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|"
     # "noah's better, back at school tmrw": the return to school, a clause of its own.
     r"back\s+(?:at|to|in)\s+(?:school|daycare|preschool|nursery|kindergarten|class|practice)|"
     # "not in austin anymore, back home": being home again is a clause of its own.

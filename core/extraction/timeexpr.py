@@ -44,7 +44,9 @@ The rules, for a message sent on Wednesday 4 March 2026:
   last day when it has none (31 January -> 28 February).
 - "today", "tonight" and "tomorrow" are calendar days of ``at`` in its own
   timezone: a message sent at 23:30 in Los Angeles is still that day there even
-  though it is the next day in UTC, so callers pass the user's local time.
+  though it is the next day in UTC, so callers pass the user's local time. Typed in the
+  small hours, "tomorrow" is the day already begun (``small_hours``): every date of such a
+  text is read from the day before, the writer's day until they sleep.
 
 This module owns how the resolved matches of the pattern (``timepattern``) join into
 ranges and read against each other; one match resolves to its day in ``timematch``, and the
@@ -60,6 +62,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from core.extraction.clocktimes import clock_time
+from core.extraction.small_hours import writers_now
 from core.extraction.timematch import resolve_match
 from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_SCAN, TRIGGERS
 from core.extraction.timeranges import complete_ranges
@@ -116,7 +119,7 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
-    return list(_times_on(text, at.date(), future))
+    return list(_times_on(text, writers_now(text, at).date(), future))
 
 
 @lru_cache(maxsize=256)

@@ -24,7 +24,8 @@ _NUM_RE = (
     r"|nine|ten"
 ).replace(" ", r"\s+")
 _HOLIDAYS = (
-    r"labor day|memorial day|thanksgiving|christmas eve|christmas|new year'?s eve|new year'?s"
+    r"labor day|memorial day|thanksgiving|christmas eve|boxing day|christmas|new year'?s eve"
+    r"|new year'?s"
     r"|good friday|easter sunday|easter monday|easter"
     r"|july 4th|fourth of july|independence day|presidents'? day|halloween|valentine'?s day"
 ).replace(" ", r"\s+")  # the pattern below is VERBOSE, where a literal space is ignored
@@ -117,6 +118,7 @@ TRIGGERS = frozenset(
         "memorial",
         "thanksgiving",
         "christmas",
+        "boxing",
         "new",
         "july",
         "fourth",

@@ -138,6 +138,7 @@ def holiday_date(name: str, year: int) -> date:
     fixed = {
         "christmas eve": (12, 24),
         "christmas": (12, 25),
+        "boxing day": (12, 26),
         "new years eve": (12, 31),
         "new years": (1, 1),
         "halloween": (10, 31),

@@ -7,7 +7,8 @@ asserted here, never its individual records). README.md there is the labelling g
 
 Besides the usual record keys, a record may carry ``forbid``: fields the text must
 not yield as an assertive or planning observation ("my friend lives in Denver" must
-not set profile.home_city).
+not set profile.home_city), and ``at``: the message's own time with its UTC offset (the
+default is ``AT``), for dates said across a month's or a year's end and after midnight.
 
 The floors are what the extractor reached when the sets were written, minus a small
 margin: they catch regressions and are to be raised as the extractor improves.
@@ -238,6 +239,7 @@ PROBE_SETS = (
     "probes35a",
     "probes35b",
     "probes35c",
+    "probes36b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -512,7 +514,7 @@ def measure(name: str, half: str) -> Figures:
         markdown = "markdown" in obj.get("tags", ())
         ex = extract_offline(
             obj["text"],
-            at=AT,
+            at=parse_record(obj).at or AT,
             source="static_markdown" if markdown else "conversation_assertive",
             recent_subject=obj.get("recent_subject"),
         )
@@ -553,6 +555,7 @@ def test_every_record_is_well_formed(name: str, half: str) -> None:
             "tags",
             "split",
             "recent_subject",
+            "at",
         }
         assert set(obj) <= keys, obj
         assert rec.split == half, obj
@@ -805,6 +808,7 @@ _PROBE_MINIMUM = {
     "probes35a": 67,
     "probes35b": 63,
     "probes35c": 83,
+    "probes36b": 87,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1704,6 +1708,17 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # / 0.637 (51/80), none forbidden, "i'm already here" a name; 0.952 (79/83) / 0.863
     # (69/80) after the fixes. Floors with the wider margin of a single batch.
     ("probes35c", "dev"): Figures(0.92, 0.83, 0.00, 0.00, 0, 0.00),
+    # probes36b (thirty-sixth round, voices36: British and Australian English, shift workers
+    # and night owls writing past midnight, "we" and third-person writers, long messages with
+    # three facts and a question, self-corrections, dates across the month's and the year's
+    # end; someone else's, questions, conditions, the past, hypotheticals and quoted text as
+    # look-alikes; each record carries its own message time, most of them 2026-12-02), one
+    # batch of 87 committed before any rule changed: 0.908 (79/87) / 0.638 (67/105), one
+    # record with a forbidden field ("we're off to Rome on the 10th, well Jordan is"); 0.920
+    # (80/87) / 0.667 (70/105) once four labels followed the catalogue; 0.931 (81/87) / 0.752
+    # (79/105) after the fixes, the same forbidden field. Floors with the wider margin of a
+    # single batch.
+    ("probes36b", "dev"): Figures(0.90, 0.72, 0.00, 0.00, 1, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -36,3 +36,34 @@ async def test_over_http_only_a_token_for_its_entity_gets_in(tmp_path: Path) -> 
             },
         )
         assert let_in.status_code != 401
+
+
+async def test_a_key_for_this_start_lets_in_only_whoever_read_it(tmp_path: Path) -> None:
+    """--start-key: a key made for this start, shown once on stderr, is an agent's token;
+    without it (or with a guess, or the key of an earlier start) a local process gets 401."""
+    db = tmp_path / "canon.db"
+    await seed(db)
+    said: list[str] = []
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    accept = {"Accept": "application/json, text/event-stream"}
+    async with (
+        http_server(tmp_path, db, "--start-key", said=said) as url,
+        httpx.AsyncClient() as http,
+    ):
+        shown = [line for line in said if "key for this start" in line]
+        assert len(shown) == 1
+        key = shown[0].rsplit(": ", 1)[1].strip()
+        assert len(key) >= 40
+        for header in [{}, {"Authorization": "Bearer " + key[:-1]}]:
+            assert (await http.post(url, json=hello, headers=header)).status_code == 401
+        let_in = await http.post(
+            url, json=hello, headers={"Authorization": f"Bearer {key}", **accept}
+        )
+        assert let_in.status_code != 401
+    said.clear()
+    async with (
+        http_server(tmp_path, db, "--start-key", said=said) as url,
+        httpx.AsyncClient() as http,
+    ):
+        refused = await http.post(url, json=hello, headers={"Authorization": f"Bearer {key}"})
+        assert refused.status_code == 401  # each start makes its own

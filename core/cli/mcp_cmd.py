@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
+import time
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,21 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     "start and printed once on stderr (as an agent's token: it only proposes).",
 )
 @click.option("--no-auth", is_flag=True, hidden=True)
+@click.option(
+    "--rate",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(min=0.01),
+    help="HTTP: requests a second per token, on average, from the bucket canon serve "
+    "spends on the same store.",
+)
+@click.option(
+    "--burst",
+    default=20,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="HTTP: at once, per token.",
+)
 @pass_ctx
 @run
 async def mcp(
@@ -75,6 +91,8 @@ async def mcp(
     role: str | None,
     start_key: bool,
     no_auth: bool,
+    rate: float,
+    burst: int,
 ) -> None:
     """Serve Canon to an MCP client: state, why-chains, questions and answers as tools,
     the context block as a resource. What an assistant proposes is asked, never committed.
@@ -113,9 +131,10 @@ async def mcp(
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
     from core.api.call import reach_of
-    from core.api.tokens import token_for
+    from core.api.limits import RateLimiter
+    from core.api.tokens import spend_for, token_for
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
-    from core.mcp.serve import serve_http, serve_stdio
+    from core.mcp.serve import Refused, serve_http, serve_stdio
     from core.mcp.server import build_server
 
     settings = ctx.settings
@@ -138,16 +157,22 @@ async def mcp(
 
         this_start = secrets.token_urlsafe(32) if start_key else None
 
-        async def authorize(secret: str) -> str | None:
+        limiter = RateLimiter(rate, burst)
+
+        async def authorize(secret: str) -> Refused | None:
             if this_start is not None and hmac.compare_digest(secret.encode(), this_start.encode()):
                 return None
-            token = await token_for(engine.store.api_tokens, secret)
-            if token is None:
-                return "unknown or revoked token"
+            # The token's one bucket, the one canon serve spends: MCP is no way around it.
+            spent = await spend_for(engine.store.api_tokens, secret, time.time(), limiter)
+            if spent is None:
+                return Refused("unknown or revoked token")
+            token, wait = spent
             if token.entity_id != entity:
-                return f"this token is for {token.entity_id}, not {entity}"
+                return Refused(f"this token is for {token.entity_id}, not {entity}")
             if token.role == "signals":
-                return "a signals token posts observations to the HTTP API, not MCP"
+                return Refused("a signals token posts observations to the HTTP API, not MCP")
+            if wait > 0:
+                return Refused("too many requests for this token; slow down", 429, wait)
             return None
 
         async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:

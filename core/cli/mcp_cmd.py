@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hmac
 import re
+import secrets
+import time
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -56,9 +59,26 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     "token's role decides.",
 )
 @click.option(
-    "--no-auth",
+    "--start-key",
     is_flag=True,
-    help="HTTP on loopback only: accept requests without a bearer token.",
+    help="HTTP on loopback only: besides the stored tokens, accept a key made for this "
+    "start and printed once on stderr (as an agent's token: it only proposes).",
+)
+@click.option("--no-auth", is_flag=True, hidden=True)
+@click.option(
+    "--rate",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(min=0.01),
+    help="HTTP: requests a second per token, on average, from the bucket canon serve "
+    "spends on the same store.",
+)
+@click.option(
+    "--burst",
+    default=20,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="HTTP: at once, per token.",
 )
 @pass_ctx
 @run
@@ -69,7 +89,10 @@ async def mcp(
     host: str,
     port: int,
     role: str | None,
+    start_key: bool,
     no_auth: bool,
+    rate: float,
+    burst: int,
 ) -> None:
     """Serve Canon to an MCP client: state, why-chains, questions and answers as tools,
     the context block as a resource. What an assistant proposes is asked, never committed.
@@ -89,15 +112,29 @@ async def mcp(
         raise click.BadParameter(
             "over HTTP each request's token decides its role", param_hint="--role"
         )
-    if no_auth and host not in LOOPBACK_HOSTS:
+    if no_auth:
+        # Loopback is every local account's: a server without any secret let another
+        # account's process act for the entity. A key for this start is the same ease.
         raise click.BadParameter(
-            "only a loopback server may run without tokens", param_hint="--no-auth"
+            "no server runs without a secret any more (any local account could act for "
+            "the entity): use --start-key (a key for this start, printed once) or a token "
+            "(canon token create)",
+            param_hint="--no-auth",
+        )
+    if start_key and transport != "http":
+        raise click.BadParameter("only --transport http takes a key", param_hint="--start-key")
+    if start_key and host not in LOOPBACK_HOSTS:
+        raise click.BadParameter(
+            "only a loopback server may take a key for this start; elsewhere use a token "
+            "(canon token create)",
+            param_hint="--start-key",
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
     from core.api.call import reach_of
-    from core.api.tokens import token_for
+    from core.api.limits import RateLimiter
+    from core.api.tokens import spend_for, token_for
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
-    from core.mcp.serve import serve_http, serve_stdio
+    from core.mcp.serve import Refused, serve_http, serve_stdio
     from core.mcp.server import build_server
 
     settings = ctx.settings
@@ -118,20 +155,30 @@ async def mcp(
             await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
             return
 
-        async def authorize(secret: str) -> str | None:
-            token = await token_for(engine.store.api_tokens, secret)
-            if token is None:
-                return "unknown or revoked token"
+        this_start = secrets.token_urlsafe(32) if start_key else None
+
+        limiter = RateLimiter(rate, burst)
+
+        async def authorize(secret: str) -> Refused | None:
+            if this_start is not None and hmac.compare_digest(secret.encode(), this_start.encode()):
+                return None
+            # The token's one bucket, the one canon serve spends: MCP is no way around it.
+            spent = await spend_for(engine.store.api_tokens, secret, time.time(), limiter)
+            if spent is None:
+                return Refused("unknown or revoked token")
+            token, wait = spent
             if token.entity_id != entity:
-                return f"this token is for {token.entity_id}, not {entity}"
+                return Refused(f"this token is for {token.entity_id}, not {entity}")
             if token.role == "signals":
-                return "a signals token posts observations to the HTTP API, not MCP"
+                return Refused("a signals token posts observations to the HTTP API, not MCP")
+            if wait > 0:
+                return Refused("too many requests for this token; slow down", 429, wait)
             return None
 
         async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:
             """The request's token, already let in by ``authorize``, and what it reaches, as
-            over the HTTP API (``--no-auth``: an agent, as an unknown local process is, with
-            the server's whole scope)."""
+            over the HTTP API (``--start-key``'s key: an agent, as an assistant started
+            beside the server is, with the server's whole scope)."""
             header = "" if request is None else str(request.headers.get("authorization", ""))
             token = await token_for(engine.store.api_tokens, header.partition(" ")[2].strip())
             if token is None or token.entity_id != entity:
@@ -141,17 +188,15 @@ async def mcp(
         server = build_server(canon, caller=caller)
 
         def announce(url: str) -> None:
-            if no_auth:
+            if this_start is not None:
                 click.echo(
-                    f"canon: warning: --no-auth: any local process that reaches {url} "
-                    f"acts for {entity}",
+                    f"canon: key for this start (Authorization: Bearer <key>, an agent's; "
+                    f"shown once): {this_start}",
                     err=True,
                 )
             click.echo(f"canon: MCP server for {entity} at {url}", err=True)
 
-        await serve_http(
-            server, host, port, announce, None if no_auth else authorize, settings.http
-        )
+        await serve_http(server, host, port, announce, authorize, settings.http)
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

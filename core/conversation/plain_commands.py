@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from core.conversation.field_match import matching_fields, values_named
 from core.domain import phrasing
 from core.domain.fields import DOMAINS
+from core.domain.quoting import visible
 from core.engine.same_errand import held_name
 from core.store import Store
 
@@ -140,7 +141,17 @@ def nothing_named(words: str, known: Sequence[tuple[str, str]], mine: str) -> st
 
 
 def unknown_command(text: str) -> str:
-    """'/foo' does not exist: what does."""
+    """'/foo' does not exist: what does. The name is said back as ``visible`` shows it (a
+    direction override would turn the rest of the reply around), and a name that only
+    looks like a command ('/cоnfirm' with a Cyrillic о) is told apart from it, so nobody
+    takes it for one that ran."""
     name = text.split(maxsplit=1)[0].split("@")[0] if text.strip() else "/"
+    shown = visible(name if len(name) <= _ECHO else name[: _ECHO - 1] + "…")
     listed = ", ".join(f"/{c}" for c in COMMANDS)
-    return f"I don't know {name}. Try {listed} — or just tell me what changed."
+    foreign = sorted({c for c in name[1:] if not c.isascii() and c.isprintable()})
+    unlike = (
+        f" ({', '.join(foreign[:3])}: not a Latin letter; commands are typed in Latin ones)"
+        if foreign and any(c.isalpha() for c in foreign)
+        else ""
+    )
+    return f"I don't know {shown}{unlike}. Try {listed} — or just tell me what changed."

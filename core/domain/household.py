@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from core.domain.look_alikes import skeleton
 from core.domain.person_names import name_problem
 
 _WORD: Final = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019-]){1,30}")
@@ -121,8 +122,9 @@ def household_users(
     told name is shown only when it links to its user alone (never another user's name,
     never a word like "Canon"): else the views say "another member of the household"."""
     claims: dict[str, set[str]] = {}
+    looks: dict[str, set[str]] = {}  # what a name looks like (its first word's skeleton) -> whose
     shown: dict[str, str] = {}
-    told_shown: dict[str, tuple[str, str]] = {}
+    told_shown: dict[str, tuple[str, str, str]] = {}
     for source, is_configured in ((configured, True), (said, False)):
         told: dict[str, set[str]] = {}
         for entity, name in source.items():
@@ -130,19 +132,27 @@ def household_users(
             if key is None or name is None or (key in RESERVED and not is_configured):
                 continue
             told.setdefault(key, set()).add(entity)
+            drawn = skeleton(name.split()[0])
+            looks.setdefault(drawn, set()).add(entity)
             whole = shown_name(name)
             if is_configured:
                 shown.setdefault(entity, whole)
             else:
-                told_shown.setdefault(entity, (key, whole))
+                told_shown.setdefault(entity, (key, drawn, whole))
         for key, owners in told.items():
             # A configured name is the owner's word: a user calling themself by it later
             # neither takes it nor unlinks it ("my name is Alice" from Bob).
             claims.setdefault(key, owners)
     by_name = {key: next(iter(owners)) for key, owners in claims.items() if len(owners) == 1}
-    for entity, (key, whole) in told_shown.items():
-        if by_name.get(key) == entity:
+    for entity, (key, drawn, whole) in told_shown.items():
+        if by_name.get(key) != entity:
+            continue
+        if looks[drawn] == {entity}:
             shown.setdefault(entity, whole)
+        elif claims[key] == {entity} and entity not in configured:
+            # A told name drawn like another user's ("Аlice" with a Cyrillic А, from Bob)
+            # is neither shown nor linked: a reader would take his words for hers.
+            del by_name[key]
     members = frozenset(configured) | frozenset(said)
     return HouseholdUsers(MappingProxyType(by_name), MappingProxyType(shown), members)
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import uvicorn
 from mcp.server.mcpserver import MCPServer
 
-from core.api.limits import MAX_BODY
+from core.api.limits import MAX_BODY, RateLimiter
 from core.errors import CanonError
 from core.http_limits import HttpLimits
 from core.mcp.http_deadlines import uvicorn_options
@@ -24,14 +25,25 @@ async def serve_stdio(server: MCPServer) -> None:
     await server.run_stdio_async()
 
 
-Authorize = Callable[[str], Awaitable[str | None]]
-"""The bearer secret of a request -> None if it may act for the server's entity, else why not."""
+@dataclass(frozen=True)
+class Refused:
+    """Why a request is not let in: 401 (no token the entity may use) or 429 (the token's
+    bucket, shared with ``canon serve``, is empty for ``wait`` seconds)."""
+
+    error: str
+    status: int = 401
+    wait: float = 0.0
+
+
+Authorize = Callable[[str], Awaitable[Refused | None]]
+"""The bearer secret of a request -> None if it may act for the server's entity now, else
+why not."""
 ASGIApp = Callable[[Any, Any, Any], Awaitable[None]]
 
 
 def require_bearer(app: ASGIApp, authorize: Authorize) -> ASGIApp:
     """``app`` behind a bearer-token check: a request without a token the server's entity
-    may use is answered 401 before the MCP layer sees it."""
+    may use is answered 401, one over its token's rate 429, before the MCP layer sees it."""
 
     async def guarded(scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -40,25 +52,23 @@ def require_bearer(app: ASGIApp, authorize: Authorize) -> ASGIApp:
         header = dict(scope.get("headers") or ()).get(b"authorization", b"").decode("latin-1")
         kind, _, secret = header.partition(" ")
         refusal = (
-            "a bearer token is required (canon token create --entity ...)"
+            Refused("a bearer token is required (canon token create --entity ...)")
             if kind.lower() != "bearer" or not secret.strip()
             else await authorize(secret.strip())
         )
         if refusal is None:
             await app(scope, receive, send)
             return
-        body = json.dumps({"error": refusal}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 401,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"www-authenticate", b'Bearer realm="canon"'),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
+        body = json.dumps({"error": refusal.error}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+        ]
+        if refusal.status == 401:
+            headers.append((b"www-authenticate", b'Bearer realm="canon"'))
+        else:
+            headers.append((b"retry-after", RateLimiter.retry_after(refusal.wait).encode()))
+        await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
     return guarded

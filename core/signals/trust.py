@@ -28,11 +28,21 @@ from typing import Any, Final
 
 from core.errors import ConfigError
 
+_ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def address_key(text: str) -> str:
+    """A mail address as compared: its ASCII letters lowercased, nothing else changed.
+    ``str.lower`` would also fold a few look-alikes into ASCII (the Kelvin sign K into k,
+    the Angstrom sign into å): a stranger's own ``orders@boo\u212aing.com``, which DMARC
+    passes for them, would then be ``@booking.com``, a trusted sender."""
+    return text.translate(_ASCII_LOWER)
+
 
 def sender_address(from_header: str) -> str | None:
     """The lowercased address of a From header, or None when there is no usable one."""
     _, address = email.utils.parseaddr(from_header)
-    address = address.strip().lower()
+    address = address_key(address.strip())
     local, at, domain = address.rpartition("@")
     if not at or not local or not domain or "." not in domain:
         return None
@@ -45,7 +55,7 @@ def _domain(address: str) -> str:
 
 def normalized_pattern(pattern: str) -> str | None:
     """A configured ``trusted_senders`` entry, lowercased; None when it is neither form."""
-    text = pattern.strip().lower()
+    text = address_key(pattern.strip())
     if text.startswith("@"):
         domain = text[1:]
         ok = "." in domain and "@" not in domain and all(domain.split("."))
@@ -110,7 +120,7 @@ def parse_owner_addresses(raw: Any, where: str) -> tuple[str, ...]:
     out: list[str] = []
     for entry in raw:
         address = sender_address(entry)
-        if address is None or address != entry.strip().lower():
+        if address is None or address != address_key(entry.strip()):
             raise ConfigError(
                 f"{where}: owner_addresses entry {entry!r} must be a mail address (me@example.com)"
             )

@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 import icalendar
 
 from core.errors import SourceError
+from core.signals.trust import address_key
 from core.sources.flooding_rules import MAX_OCCURRENCES, occurrences, unflood
 from core.sources.unreadable_events import drop_unreadable
 
@@ -56,7 +57,7 @@ def calendar_address(value: object) -> str:
     text = str(value).strip()
     if text[:7].lower() == "mailto:":
         text = text[7:]
-    return text.strip().lower()
+    return address_key(text.strip())
 
 
 def owner_addresses(values: Iterable[object]) -> frozenset[str]:

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from core.domain.timeutil import format_ts
 from core.signals.reservations import looks_like_html
+from core.signals.trust import address_key
 
 MAX_BODY: Final = 200_000  # the SignalEvent schema's limit
 MAX_SUBJECT: Final = 1024
@@ -104,14 +105,14 @@ def _auth(msg: Message) -> str | None:
     if not results:
         return None
     _, address = email.utils.parseaddr(_header(msg, "From"))
-    domain = address.rpartition("@")[2].lower()
+    domain = address_key(address.rpartition("@")[2])
     for method, verdict, props in _RESULT.findall(results):
         if verdict.lower() != "pass":
             continue
         if method.lower() == "dmarc":
             return "pass"
         signer = _SIGNER.search(props)
-        d = signer.group(1).lower().rpartition("@")[2] if signer else ""
+        d = address_key(signer.group(1)).rpartition("@")[2] if signer else ""
         if d and (domain == d or domain.endswith("." + d)):
             return "pass"
     return "fail"

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from live_server import environment, live_server
+from live_server import create_token, environment, live_server
 from slow_clients import body_bytes, exchange, head_lines, trickle
 
 from bot.playground.emulator import BotApiEmulator
@@ -152,9 +152,10 @@ async def test_the_playgrounds_bot_api() -> None:
 
 async def test_canon_mcp_over_http(tmp_path: Path) -> None:
     env = environment(tmp_path / "canon.db", **SMALL)
-    args = ("mcp", "--entity", "user:alice", "--transport", "http", "--port", "0", "--no-auth")
+    auth = f"Authorization: Bearer {create_token(tmp_path / 'canon.db', 'user:alice', env=env)}"
+    args = ("mcp", "--entity", "user:alice", "--transport", "http", "--port", "0")
     with canon_process(env, *args, says=r"MCP server for \S+ at http://[\d.]+:(\d+)/mcp") as port:
         served = await trickled_head_closed_while_served(port, get("/mcp"))
         assert served.startswith(b"HTTP/1.1 ")  # answered, whatever it thinks of a bare GET
-        assert await trickle(port, post_head("/mcp", 1000), body_bytes()) == b""
+        assert await trickle(port, post_head("/mcp", 1000, auth), body_bytes()) == b""
         assert (await exchange(port, get("/mcp"))).startswith(b"HTTP/1.1 ")

@@ -60,6 +60,28 @@ async def test_an_unknown_command_gets_the_list_of_those_that_exist(
     assert "/forget" in reply.text
 
 
+async def test_a_command_that_only_looks_like_one_runs_nothing_and_says_so(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """'/cоnfirm' (a Cyrillic о) answers no question; a direction override or a zero-width
+    space in an unknown command is said back escaped, never turning the reply around."""
+    runner = await start_bot()
+    tg.user_says(ALICE, "I paid $2,100 rent")
+    prompt = await tg.prompt(ALICE, "rent")
+    reply = await tg.say(ALICE, "/c\u043enfirm", expect="I don't know /c\u043enfirm")
+    assert "\u043e: not a Latin letter" in reply.text
+    assert tg.open_prompts(ALICE) == [prompt]  # still asked
+    assert runner.chat is not None
+    assert await runner.chat.engine.store.fact("user:primary", "financial.rent.amount") is None
+    for typed, said in [
+        ("/foo\u202eevil", "/foo\\u202eevil."),
+        ("/st\u200bate", "/st\\u200bate."),
+        ("/" + "x" * 5000, "/" + "x" * 58 + "…."),
+    ]:
+        reply = await tg.say(ALICE, typed, expect=f"I don't know {said}")
+        assert reply.text.isprintable()
+
+
 async def test_state_and_pending_read_as_sentences(tg: FakeTelegram, start_bot: StartBot) -> None:
     await start_bot()
     await tg.say(ALICE, "We're in Tahoe", expect="Noted: you're in Tahoe")

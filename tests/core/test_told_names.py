@@ -172,6 +172,31 @@ def test_how_the_household_shows_a_name(
     assert users.name_of("user:bob") == shown
 
 
+@pytest.mark.parametrize(
+    ("configured", "told", "shown"),
+    [
+        ("Alice", "\u0410lice", None),  # a Cyrillic А
+        ("Alice", "A\u0406ice", None),  # a Cyrillic І for the l
+        ("Alice", "AIice", None),  # a capital I for the l
+        (None, "\u0410lice Smith", None),
+        ("Alice", "Bob", "Bob"),
+        ("Alice", "Alina", "Alina"),
+    ],
+)
+def test_a_told_name_that_looks_like_another_users_is_not_his(
+    configured: str | None, told: str, shown: str | None
+) -> None:
+    """Bob calls himself by a name drawn like Alice's: his words are never shown as from
+    a member by that name, nor is the name linked to him, so nobody reads them as hers."""
+    alices = {"user:alice": configured} if configured else {}
+    users = household_users(
+        alices, {"user:bob": told, "user:alice": None if configured else "Alice"}
+    )
+    assert users.name_of("user:bob") == shown
+    assert (told.split()[0].lower() in users.by_name) == (shown is not None)
+    assert users.by_name.get("alice") in ("user:alice", None)
+
+
 @given(MULTI_WORD_NAMES)
 def test_a_told_name_of_several_words_reads_back_whole_from_the_context_block(name: str) -> None:
     """Bob told Canon a name of several words; Alice's context block quotes his value from

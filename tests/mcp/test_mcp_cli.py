@@ -33,8 +33,16 @@ def canon_mcp(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         ([], "Missing option '--entity'"),
         (["--entity", "user:alice", "--transport", "sse"], "'sse' is not one of"),
         (
-            ["--entity", "user:alice", "--transport", "http", "--host", "0.0.0.0", "--no-auth"],
-            "only a loopback server may run without tokens",
+            ["--entity", "user:alice", "--transport", "http", "--no-auth"],
+            "--no-auth: no server runs without a secret any more",
+        ),
+        (
+            ["--entity", "user:alice", "--transport", "http", "--host", "0.0.0.0", "--start-key"],
+            "only a loopback server may take a key for this start",
+        ),
+        (
+            ["--entity", "user:alice", "--start-key"],
+            "--start-key: only --transport http takes a key",
         ),
     ],
 )

@@ -105,8 +105,11 @@ async def token(
 
 
 @asynccontextmanager
-async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str]:
-    """A `canon mcp --transport http` process acting for Alice; yields its URL."""
+async def http_server(
+    tmp_path: Path, db: Path, *flags: str, said: list[str] | None = None, **env: str
+) -> AsyncIterator[str]:
+    """A `canon mcp --transport http` process acting for Alice (more ``flags``); yields its
+    URL. ``said`` gets the lines it printed on stderr until then."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -118,6 +121,7 @@ async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str
         "http",
         "--port",
         "0",
+        *flags,
         cwd=REPO,
         env=server_env(tmp_path, db, **env),
         stdin=asyncio.subprocess.DEVNULL,
@@ -135,6 +139,8 @@ async def http_server(tmp_path: Path, db: Path, **env: str) -> AsyncIterator[str
                 raise AssertionError("canon mcp --transport http stopped:\n" + "".join(lines))
             lines.append(line)
         url = lines[-1].rsplit(" at ", 1)[1].strip()
+        if said is not None:
+            said.extend(lines)
         assert url.startswith("http://127.0.0.1:"), url  # loopback by default
         assert url.endswith("/mcp"), url
         drain = asyncio.create_task(proc.stderr.read())  # a full pipe would stall the server

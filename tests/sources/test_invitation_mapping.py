@@ -83,6 +83,21 @@ def _vevent(*lines: str) -> Any:
             ME,
             {"organizer": STRANGER, "response": "needs_action"},
         ),
+        # a look-alike of the owner's address (a Kelvin sign for the k of work.example,
+        # which str.lower() folds into k) is someone else: not the organiser, not her answer
+        (
+            ["ORGANIZER:mailto:me@wor\u212a.example", "ATTENDEE:mailto:me@example.com"],
+            ME,
+            {"organizer": "me@wor\u212a.example", "response": "needs_action"},
+        ),
+        (
+            [
+                f"ORGANIZER:mailto:{STRANGER}",
+                "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@wor\u212a.example",
+            ],
+            ME,
+            {"organizer": STRANGER, "response": "needs_action"},
+        ),
         (
             [f"ORGANIZER:mailto:{STRANGER}", "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.com"],
             ME,

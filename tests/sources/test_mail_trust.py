@@ -28,7 +28,7 @@ from core.sources.poller import poll_once, signal_event
 
 pytestmark = pytest.mark.timeout(60)
 NOW = datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
-TRUSTED = ("receipts@chase.com", "@amazon.com")
+TRUSTED = ("receipts@chase.com", "@amazon.com", "@booking.com")
 
 ORDER_LD = """<html><script type="application/ld+json">{"@context": "https://schema.org",
   "@type": "Order", "seller": {"@type": "Organization", "name": "Amazon"},
@@ -63,6 +63,16 @@ CASES = [
     ("forged JSON-LD Order", _receipt("Shop <orders@shop.evil.net>", html=ORDER_LD), False),
     ("From forged, server says DKIM failed", _receipt("orders@amazon.com", auth=DKIM_FAIL), False),
     ("signed, but by another domain", _receipt("orders@amazon.com", auth=DKIM_FOREIGN), False),
+    (
+        # The attacker's own domain (so DMARC passes for it), spelled with a Kelvin sign,
+        # which Python's lower() turns into the trusted domain's k.
+        "look-alike domain with a Kelvin sign, DMARC passed",
+        _receipt(
+            "Booking <orders@boo\u212aing.com>",
+            auth="mx.example.net; dmarc=pass header.from=boo\u212aing.com",
+        ),
+        False,
+    ),
     ("trusted domain, no auth header", _receipt("Amazon <orders@amazon.com>"), True),
     ("trusted domain, DKIM aligned", _receipt("orders@AMAZON.com", auth=DKIM_PASS), True),
     ("trusted domain, JSON-LD Order", _receipt("orders@amazon.com", html=ORDER_LD), True),

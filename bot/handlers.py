@@ -20,6 +20,7 @@ from telegram.ext import ApplicationHandlerStop
 
 from bot import update_kinds
 from bot.context import Ctx
+from bot.ticks import tick_due
 from bot.update_kinds import SetAside
 from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
@@ -28,6 +29,9 @@ from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 UpdateHandler = Callable[[Update, Ctx], Coroutine[Any, Any, None]]
+ONCE_A_DAY = "chat_told"
+"""The store's claim (``claim_tick``) of a note said once a day per chat (the group's)."""
+DAY_SECONDS = 86400.0
 
 
 def _chat(context: Ctx) -> CanonChat:
@@ -99,13 +103,22 @@ async def _set_aside(update: Update, context: Ctx, aside: SetAside) -> NoReturn:
     """Tell the chat why its update is not read (in the chat's order, recorded), then stop."""
     chat = update.effective_chat
     log.info("set aside update %s (%s)", update.update_id, aside.reply or "nothing said")
-    if aside.reply is not None and chat is not None:
-        told = context.bot_data.told_chats
-        if not aside.once_per_chat or chat.id not in told:
-            if aside.once_per_chat:
-                told.add(chat.id)
-            await _chat(context).reply(chat.id, aside.reply)
+    if (
+        aside.reply is not None
+        and chat is not None
+        and (not aside.once_per_chat or await _first_today(context, chat.id))
+    ):
+        await _chat(context).reply(chat.id, aside.reply)
     raise ApplicationHandlerStop
+
+
+async def _first_today(context: Ctx, chat_id: int) -> bool:
+    """Whether ``chat_id`` is not yet told today (on the chat's clock) a note said once per
+    chat: claimed in the store, so neither a restart nor another worker says it again that
+    day, and a group whose members came and went hears it again the next day."""
+    canon = _chat(context)
+    now = canon.clock()
+    return await canon.log.claim_tick(ONCE_A_DAY, chat_id, tick_due(now, DAY_SECONDS), now)
 
 
 async def record_command(update: Update, context: Ctx) -> None:

@@ -15,8 +15,8 @@ typed text. Each kind is handled on purpose:
   forward from a channel carries too; sent on behalf of a chat: ``sender_chat``; an
   inline bot's result: ``via_bot``); an edit of a message sent earlier (it is not news
   said now, and the old message was read as it was); a message in a group (said once
-  per group: everyone there would read the answers, and each member's words are their
-  own); a message without words (a voice message, a poll, a story, a contact card, a
+  a day per group, kept in the store so a restart does not repeat it: everyone there
+  would read the answers, and each member's words are their own); a message without words (a voice message, a poll, a story, a contact card, a
   location: Canon cannot name a place from a map point).
 - Ignored, nothing said: every other update (a channel's posts and their edits, a
   reaction, a business account's chats, a poll's votes, a chat member change), a
@@ -47,7 +47,7 @@ from core.domain.quoting import MAX_VALUE_CHARS, quote
 @dataclass(frozen=True)
 class SetAside:
     """An update not read: what its chat is told (None: nothing), and whether only once
-    per chat."""
+    a day per chat (kept in the store: ``handlers._first_today``)."""
 
     reply: str | None = None
     once_per_chat: bool = False

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from chatkit import ALICE, BOB, STRANGER, StartBot, quiet
+from chatkit import ALICE, BOB, STRANGER, StartBot, quiet, stop_bot
 from fakes.telegram_api import FakeTelegram
 
 pytestmark = pytest.mark.timeout(180)
@@ -192,3 +193,27 @@ async def test_her_caption_and_her_words_in_a_reply_are_hers(
     asked = {r.candidate_value for r in await store.review_items(["pending", "queued"])}
     assert {"Reno", "Boston"} <= facts | asked
     assert "Paris" not in facts | asked
+
+
+async def test_a_group_is_told_once_a_day_whatever_restarts_between(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The group note is kept in the store, not in the process: a restart does not say it
+    again the same day; the next day it is said once more (members come and go)."""
+    now = [datetime(2026, 6, 1, 9, 0, tzinfo=UTC)]
+    first = await start_bot(clock=lambda: now[0])
+    told = "I read only what you tell me in our own"
+    sent = tg.user_sends(BOB, {"text": "we're home"}, chat=GROUP)
+    await tg.reply_after(GROUP["id"], sent, told, within=30)
+    await quiet(tg, first, GROUP["id"])
+    await stop_bot(tg, first)
+    second = await start_bot(clock=lambda: now[0])
+    for day, words, expect in [(0, "anyone in?", None), (1, "we're out", told),
+                               (1, "still out", None)]:  # fmt: skip
+        now[0] = datetime(2026, 6, 1 + day, 9, 0, tzinfo=UTC)
+        said = len(tg.bot_messages(GROUP["id"]))
+        sent = tg.user_sends(ALICE, {"text": words}, chat=GROUP)
+        if expect is not None:
+            await tg.reply_after(GROUP["id"], sent, expect, within=30)
+        await quiet(tg, second, GROUP["id"])
+        assert len(tg.bot_messages(GROUP["id"])) == said + (expect is not None), words

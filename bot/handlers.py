@@ -24,6 +24,7 @@ from bot.ticks import tick_due
 from bot.update_kinds import SetAside
 from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
+from core.conversation.relayed import MapPoint
 from core.errors import CanonError
 from core.store.companion_protocols import ConversationStore
 
@@ -54,6 +55,7 @@ def _incoming(update: Update) -> Incoming | None:
         text,
         message.date,
         forwarded_from=update_kinds.forward_author(message.forward_origin, user.id),
+        forwarded_user=update_kinds.forwarded_user(message),
         replying_to=None if message.reply_to_message is None else message.reply_to_message.id,
     )
 
@@ -81,7 +83,7 @@ async def guard(update: Update, context: Ctx) -> None:
     user = update.effective_user
     if user is None or not context.bot_data.audience.allowed(user.id):
         await _refuse(update, context)
-    aside = update_kinds.hers(update, user.id)
+    aside = update_kinds.hers(update, user.id, context.bot_data.audience.in_household)
     if aside is not None:
         await _set_aside(update, context, aside)
 
@@ -133,6 +135,29 @@ async def on_text(update: Update, context: Ctx) -> None:
     msg = _incoming(update)
     if msg is not None:
         await _chat(context).on_text(msg)
+
+
+async def on_map_point(update: Update, context: Ctx) -> None:
+    """A location she shared (a pin, a live location or its move, a venue): asked about."""
+    message = update.message or update.edited_message
+    user = update.effective_user
+    point = None if message is None else update_kinds.map_point_of(message)
+    if message is None or user is None or point is None:
+        return
+    at = message.edit_date if update.edited_message is not None else message.date
+    await _chat(context).on_map_point(
+        MapPoint(
+            user.id,
+            message.chat_id,
+            message.message_id,
+            point.latitude,
+            point.longitude,
+            at or message.date,
+            what=point.what,
+            live=point.live,
+            update=update.edited_message is not None,
+        )
+    )
 
 
 async def on_tap(update: Update, context: Ctx) -> None:

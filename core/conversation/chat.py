@@ -114,9 +114,13 @@ class CanonChat(ChatDeps):
             owners = await self.parts.relayed.member_words(msg, member, claims)
         for entity in owners:  # each chat's section in turn: never two held at once
             owner = self.config.owner_of(entity)
-            if owner is not None and owner != msg.chat_id:
+            if owner is None or owner == msg.chat_id:
+                continue
+            try:
                 async with self.session(owner):
                     await self.parts.questions.show_next(owner, self.clock())
+            except Exception as e:  # their chat refused (never opened): the sweep asks again
+                log.warning("could not ask chat %s now (the sweep will): %s", owner, e)
 
     async def on_map_point(self, point: MapPoint) -> None:
         """A location she shared: the town it is in or near, asked (``relayed``). A live

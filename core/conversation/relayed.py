@@ -27,6 +27,7 @@ from typing import Any, Final
 from core.conversation.chat_base import ChatDeps, ChatPart, Claims, Incoming
 from core.conversation.chat_questions import Questions
 from core.domain.principals import user_principal
+from core.domain.provenance import ANOTHER_MEMBER
 from core.domain.quoting import MAX_VALUE_CHARS, quote
 from core.engine.engine import Outcome
 from core.errors import TooManyQuestions
@@ -44,8 +45,10 @@ PLACE_ASKED: Final = "📍 {what} is {how} {where}."
 PLACE_HELD: Final = "📍 {what} is {how} {where}: that's what I have already, nothing new."
 MEMBER_ASKED: Final = (
     "That message was forwarded from {who}: I read it as their words, not yours, and I'll "
-    "ask {who} to confirm it."
+    "ask {asked} to confirm it."
 )
+"""{who}: the author's name, quoted; {asked}: whom its claims are asked of ("you" for what
+they said of her by name)."""
 MEMBER_NOTHING: Final = (
     "That message was forwarded from {who}: their words, not yours, and I found nothing in "
     "it to note, so I changed nothing."
@@ -126,10 +129,25 @@ class Relayed(ChatPart):
         outcomes = await self._ingest(claims, member, msg.chat_id, now)
         if outcomes is None:
             return []
-        owners = [o.entity_id for o in outcomes if o.review_item_id is not None and o.entity_id]
-        said = MEMBER_ASKED if owners else MEMBER_NOTHING
-        await self.say(msg.chat_id, said.format(who=who))
-        return list(dict.fromkeys(owners))
+        owners = list(
+            dict.fromkeys(
+                o.entity_id for o in outcomes if o.review_item_id is not None and o.entity_id
+            )
+        )
+        hers = self.config.entity_of(msg.user_id)
+        if not owners:
+            await self.say(msg.chat_id, MEMBER_NOTHING.format(who=who))
+            return []
+        users = await self.deps.household_users()
+        names = [
+            "you" if e == hers else quote(name[:MAX_VALUE_CHARS]) if name else ANOTHER_MEMBER
+            for e in owners
+            for name in [users.name_of(e)]
+        ]
+        await self.say(msg.chat_id, MEMBER_ASKED.format(who=who, asked=" and ".join(names)))
+        if hers in owners:  # his "alice is in tahoe", forwarded by Alice: hers to answer
+            await self.questions.show_next(msg.chat_id, now)
+        return owners
 
     async def _ingest(
         self, claims: Sequence[dict[str, Any]], principal: str, chat_id: int, now: datetime

@@ -64,8 +64,15 @@ async def test_a_forwarded_yes_answers_nothing_and_others_stay_set_aside(
 ) -> None:
     runner = await start_bot(settings=HOUSEHOLD)
     await tg.say(BOB, "/start", expect="")  # his chat with the bot is open
+    await tg.confirm(ALICE, "my name is Alice", "Is your name Alice?")
     await tg.say(ALICE, "I live in Seattle now", expect="")
     await tg.prompt(ALICE, "Seattle")
+    sent = tg.user_forwards(ALICE, "alice is in tahoe", FROM_BOB)  # his word of her: hers
+    await tg.reply_after(ALICE, sent, "their words, not yours, and I'll ask you", within=30)
+    assert runner.chat is not None
+    open_items = await runner.chat.engine.store.open_review_items(["user:alice"])
+    his = {(i.field, i.candidate_value) for i in open_items if i.principal == "user:bob"}
+    assert ("travel.location", "Tahoe") in his
     sent = tg.user_forwards(ALICE, "yes", FROM_BOB)
     await tg.reply_after(ALICE, sent, "nothing in it to note", within=30)
     for origin, words, name in SET_ASIDE:
@@ -76,5 +83,5 @@ async def test_a_forwarded_yes_answers_nothing_and_others_stay_set_aside(
     await quiet(tg, runner, BOB)
     assert [p.text.split("\n")[0] for p in tg.open_prompts(ALICE)] == ["Do you live in Seattle?"]
     assert tg.open_prompts(BOB) == []
-    assert await _held(runner, "user:alice") == {}
+    assert await _held(runner, "user:alice") == {"profile.name": "Alice"}
     assert await _held(runner, "user:bob") == {}

@@ -184,11 +184,6 @@ CONTACT_CARD = (
     "That contact card holds someone's details, not news about you: I keep no contacts, so "
     "it changed nothing."
 )
-MAP_POINT = (
-    "I got {what}, but I can't name a place from a point on the map, so I changed nothing. "
-    "If you are there now, tell me the place in words (for example: I'm in Reno)."
-)
-"""{what}: "your location", "your live location", or the venue's name, quoted."""
 
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "

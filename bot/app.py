@@ -129,6 +129,8 @@ def build_application(telegram: TelegramSettings, *, poll_timeout: float = 10.0)
     # Her own words (text, or a caption she wrote); the guard let only such messages by.
     words = filters.UpdateType.MESSAGE & (filters.TEXT | filters.CAPTION) & ~filters.COMMAND
     app.add_handler(MessageHandler(words, handlers.on_text))
+    # Where her device is (a pin, a live location and its moves, a venue): asked about.
+    app.add_handler(MessageHandler(filters.LOCATION, handlers.on_map_point))
     app.add_handler(CallbackQueryHandler(handlers.on_tap))
     app.add_error_handler(handlers.on_error)
     return app

@@ -25,9 +25,6 @@ class CanonBotData:
     audience: Audience = field(default_factory=Audience)
     refused: set[int] = field(default_factory=set)
     """Strangers already told no: each gets one refusal, not one per message."""
-    told_chats: set[int] = field(default_factory=set)
-    """Chats already told why an update of theirs was set aside (``bot.update_kinds``):
-    a group hears it once, not once per message."""
 
     @property
     def canon(self) -> CanonChat:

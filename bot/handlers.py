@@ -20,14 +20,19 @@ from telegram.ext import ApplicationHandlerStop
 
 from bot import update_kinds
 from bot.context import Ctx
+from bot.ticks import tick_due
 from bot.update_kinds import SetAside
 from core.conversation import plain_commands, texts
 from core.conversation.chat import CanonChat, Incoming
+from core.conversation.relayed import MapPoint
 from core.errors import CanonError
 from core.store.companion_protocols import ConversationStore
 
 log = logging.getLogger(__name__)
 UpdateHandler = Callable[[Update, Ctx], Coroutine[Any, Any, None]]
+ONCE_A_DAY = "chat_told"
+"""The store's claim (``claim_tick``) of a note said once a day per chat (the group's)."""
+DAY_SECONDS = 86400.0
 
 
 def _chat(context: Ctx) -> CanonChat:
@@ -50,6 +55,7 @@ def _incoming(update: Update) -> Incoming | None:
         text,
         message.date,
         forwarded_from=update_kinds.forward_author(message.forward_origin, user.id),
+        forwarded_user=update_kinds.forwarded_user(message),
         replying_to=None if message.reply_to_message is None else message.reply_to_message.id,
     )
 
@@ -77,7 +83,7 @@ async def guard(update: Update, context: Ctx) -> None:
     user = update.effective_user
     if user is None or not context.bot_data.audience.allowed(user.id):
         await _refuse(update, context)
-    aside = update_kinds.hers(update, user.id)
+    aside = update_kinds.hers(update, user.id, context.bot_data.audience.in_household)
     if aside is not None:
         await _set_aside(update, context, aside)
 
@@ -99,13 +105,22 @@ async def _set_aside(update: Update, context: Ctx, aside: SetAside) -> NoReturn:
     """Tell the chat why its update is not read (in the chat's order, recorded), then stop."""
     chat = update.effective_chat
     log.info("set aside update %s (%s)", update.update_id, aside.reply or "nothing said")
-    if aside.reply is not None and chat is not None:
-        told = context.bot_data.told_chats
-        if not aside.once_per_chat or chat.id not in told:
-            if aside.once_per_chat:
-                told.add(chat.id)
-            await _chat(context).reply(chat.id, aside.reply)
+    if (
+        aside.reply is not None
+        and chat is not None
+        and (not aside.once_per_chat or await _first_today(context, chat.id))
+    ):
+        await _chat(context).reply(chat.id, aside.reply)
     raise ApplicationHandlerStop
+
+
+async def _first_today(context: Ctx, chat_id: int) -> bool:
+    """Whether ``chat_id`` is not yet told today (on the chat's clock) a note said once per
+    chat: claimed in the store, so neither a restart nor another worker says it again that
+    day, and a group whose members came and went hears it again the next day."""
+    canon = _chat(context)
+    now = canon.clock()
+    return await canon.log.claim_tick(ONCE_A_DAY, chat_id, tick_due(now, DAY_SECONDS), now)
 
 
 async def record_command(update: Update, context: Ctx) -> None:
@@ -120,6 +135,29 @@ async def on_text(update: Update, context: Ctx) -> None:
     msg = _incoming(update)
     if msg is not None:
         await _chat(context).on_text(msg)
+
+
+async def on_map_point(update: Update, context: Ctx) -> None:
+    """A location she shared (a pin, a live location or its move, a venue): asked about."""
+    message = update.message or update.edited_message
+    user = update.effective_user
+    point = None if message is None else update_kinds.map_point_of(message)
+    if message is None or user is None or point is None:
+        return
+    at = message.edit_date if update.edited_message is not None else message.date
+    await _chat(context).on_map_point(
+        MapPoint(
+            user.id,
+            message.chat_id,
+            message.message_id,
+            point.latitude,
+            point.longitude,
+            at or message.date,
+            what=point.what,
+            live=point.live,
+            update=update.edited_message is not None,
+        )
+    )
 
 
 async def on_tap(update: Update, context: Ctx) -> None:

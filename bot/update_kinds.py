@@ -15,17 +15,22 @@ typed text. Each kind is handled on purpose:
   forward from a channel carries too; sent on behalf of a chat: ``sender_chat``; an
   inline bot's result: ``via_bot``); an edit of a message sent earlier (it is not news
   said now, and the old message was read as it was); a message in a group (said once
-  per group: everyone there would read the answers, and each member's words are their
-  own); a message without words (a voice message, a poll, a story, a contact card, a
-  location: Canon cannot name a place from a map point).
+  a day per group, kept in the store so a restart does not repeat it: everyone there
+  would read the answers, and each member's words are their own); a message without
+  words (a voice message, a poll, a story, a contact card).
+- Read as what it is, and only asked (``core.conversation.relayed``): a location she
+  shares (a pin, a live location and its moves, a venue), her device's position now;
+  a household member's words she forwards, theirs (asked of them). A forwarded location
+  is someone else's, set aside.
 - Ignored, nothing said: every other update (a channel's posts and their edits, a
   reaction, a business account's chats, a poll's votes, a chat member change), a
-  channel's messages, an edit without words (a live location moving), and a message that
-  claims nothing (a sticker, a GIF, a dice, a service message such as a pinned one).
+  channel's messages, an edit without words (a live location moving is read), and a
+  message that claims nothing (a sticker, a GIF, a dice, a service message such as a pinned one).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from telegram import (
@@ -47,7 +52,7 @@ from core.domain.quoting import MAX_VALUE_CHARS, quote
 @dataclass(frozen=True)
 class SetAside:
     """An update not read: what its chat is told (None: nothing), and whether only once
-    per chat."""
+    a day per chat (kept in the store: ``handlers._first_today``)."""
 
     reply: str | None = None
     once_per_chat: bool = False
@@ -87,16 +92,22 @@ def anyones(update: Update) -> SetAside | None:
     return IGNORED
 
 
-def hers(update: Update, sender: int) -> SetAside | None:
+def hers(
+    update: Update, sender: int, household: Callable[[int], bool] = lambda user: False
+) -> SetAside | None:
     """A message of an allowed user's private chat set aside: an edit, someone else's
-    words, or no words to read. None: read it as hers."""
+    words, or no words to read. None: read it (as hers, as the household member's words
+    she forwards, or as where her device is). ``household``: whether a user shares the
+    household with her."""
     if update.edited_message is not None:
         edited = update.edited_message
-        return SetAside(texts.EDITED) if edited.text or edited.caption else IGNORED
+        if edited.text or edited.caption:
+            return SetAside(texts.EDITED)
+        return None if map_point_of(edited) is not None else IGNORED  # a live location moving
     message = update.message
     if message is None:
         return None
-    whose = words_of(message, sender)
+    whose = words_of(message, sender, household)
     if whose is not None:
         return SetAside(whose)
     words = message.text or message.caption
@@ -107,11 +118,16 @@ def hers(update: Update, sender: int) -> SetAside | None:
     return None
 
 
-def words_of(message: Message, sender: int) -> str | None:
+def words_of(
+    message: Message, sender: int, household: Callable[[int], bool] = lambda user: False
+) -> str | None:
     """What the sender is told when ``message`` carries someone else's words; None when
-    they are hers (her own message forwarded back included)."""
+    they are hers (her own message forwarded back included) or a household member's
+    words she forwards (read as theirs: ``core.conversation.relayed``)."""
     author = forward_author(message.forward_origin, sender)
-    if author is not None:
+    if author is not None and not (
+        (message.text or message.caption) and household(forwarded_user(message) or sender)
+    ):
         return texts.FORWARDED.format(who=_quoted(author))
     on_behalf = message.sender_chat
     if on_behalf is not None:
@@ -141,15 +157,41 @@ def forward_author(origin: MessageOrigin | None, sender: int) -> str | None:
     return "someone"
 
 
-def _without_words(message: Message) -> SetAside:
+def forwarded_user(message: Message) -> int | None:
+    """The user whose message ``message`` forwards, when Telegram names one."""
+    origin = message.forward_origin
+    return origin.sender_user.id if isinstance(origin, MessageOriginUser) else None
+
+
+@dataclass(frozen=True)
+class SharedPoint:
+    """A location message as she shared it: the point and what she is told it was."""
+
+    latitude: float
+    longitude: float
+    what: str
+    live: bool
+
+
+def map_point_of(message: Message) -> SharedPoint | None:
+    """The point a location or venue message shares (her device's, or a venue's she
+    picked), or None: no location in it."""
+    location = message.location if message.venue is None else message.venue.location
+    if location is None:
+        return None
+    live = "live_period" in location.to_dict()  # (its getter warns: PTB 22)
+    if message.venue is not None:
+        what = _quoted(message.venue.title)
+    else:
+        what = "your live location" if live else "your location"
+    return SharedPoint(location.latitude, location.longitude, what, live)
+
+
+def _without_words(message: Message) -> SetAside | None:
     if message.contact is not None:
         return SetAside(texts.CONTACT_CARD)
-    if message.venue is not None:
-        return SetAside(texts.MAP_POINT.format(what=_quoted(message.venue.title)))
-    if message.location is not None:
-        live = "live_period" in message.location.to_dict()  # (its getter warns: PTB 22)
-        what = "your live location" if live else "your location"
-        return SetAside(texts.MAP_POINT.format(what=what))
+    if map_point_of(message) is not None:
+        return None  # where her device is, or the venue she picked: read (and asked)
     for attribute, kind in NO_WORDS_KINDS:
         if getattr(message, attribute, None):
             return SetAside(texts.NO_WORDS.format(kind=kind))

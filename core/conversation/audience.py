@@ -76,6 +76,11 @@ class Audience:
         name said by another is that user (``core.domain.household``)."""
         return self.owned_entities if self.family_entity else ()
 
+    def in_household(self, user_id: int) -> bool:
+        """Whether ``user_id`` is an allowed user who shares the household: their words,
+        forwarded by another member, are read as theirs (``core.conversation.relayed``)."""
+        return self.allowed(user_id) and self.entity_of(user_id) in self.household
+
     def owner_of(self, entity_id: str) -> int | None:
         """The allowed user whose own entity this is (None for shared ones)."""
         return self._owners.get(entity_id)

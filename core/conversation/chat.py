@@ -32,7 +32,7 @@ from core.conversation.alert_texts import alert_text
 from core.conversation.buttons import TapAction
 from core.conversation.chat_base import AfterChange as AfterChange
 from core.conversation.chat_base import Button as Button
-from core.conversation.chat_base import ChatDeps
+from core.conversation.chat_base import ChatDeps, Claims
 from core.conversation.chat_base import Clock as Clock
 from core.conversation.chat_base import Incoming as Incoming
 from core.conversation.chat_base import Messenger as Messenger
@@ -40,9 +40,12 @@ from core.conversation.chat_edits import EDIT_TIMEOUT as EDIT_TIMEOUT
 from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_session import ChatParts, ChatSession
 from core.conversation.message_dead_letters import READ_CHARS
+from core.conversation.relayed import FORWARDED_ASKED, MAP_POINT_ASKED, MapPoint, asked
+from core.domain.phrasing_reasons import FORWARDED_REF, SHARED_LOCATION_REF
 from core.domain.quoting import MAX_VALUE_CHARS, quote
 from core.domain.validation import message_text_hazards
 from core.errors import CanonError
+from core.signals.map_points import nearest_place
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +83,62 @@ class CanonChat(ChatDeps):
 
         After the chat's previous message, in sections of the chat's order (the model's
         reply is written with none held: a tap meanwhile is taken at once)."""
-        if await self.unreadable(msg) or await self.someone_elses(msg):
+        if await self.unreadable(msg):
+            return
+        member = self.household_member(msg)
+        if member is not None:
+            await self.member_words(await self.within_reach(msg), member)
+            return
+        if await self.someone_elses(msg):
             return
         msg = await self.within_reach(msg)
         async with self.order.message(msg.chat_id):
             await ChatSession(msg.chat_id, self.parts, self.order).on_text(msg)
+
+    def household_member(self, msg: Incoming) -> str | None:
+        """The household member (their entity) whose words ``msg`` forwards; None when it
+        is not forwarded, or from anyone else (her own message forwarded back included)."""
+        author = msg.forwarded_user
+        config = self.config
+        if author is None or author == msg.user_id or not config.in_household(author):
+            return None
+        member = config.entity_of(author)
+        return None if member == config.entity_of(msg.user_id) else member
+
+    async def member_words(self, msg: Incoming, member: str) -> None:
+        """A household member's message she forwarded: read as said by them, each claim
+        asked of them in their own chat (``relayed``); nothing else reads it."""
+        read = await self.extract(msg, member, FORWARDED_REF)
+        claims = asked(read, FORWARDED_ASKED, msg.text)
+        async with self.session(msg.chat_id):
+            owners = await self.parts.relayed.member_words(msg, member, claims)
+        for entity in owners:  # each chat's section in turn: never two held at once
+            owner = self.config.owner_of(entity)
+            if owner is None or owner == msg.chat_id:
+                continue
+            try:
+                async with self.session(owner):
+                    await self.parts.questions.show_next(owner, self.clock())
+            except Exception as e:  # their chat refused (never opened): the sweep asks again
+                log.warning("could not ask chat %s now (the sweep will): %s", owner, e)
+
+    async def on_map_point(self, point: MapPoint) -> None:
+        """A location she shared: the town it is in or near, asked (``relayed``). A live
+        location's updates ask once per town reached, not once per update."""
+        # The cities are indexed on the first point: off the event loop.
+        place = await asyncio.to_thread(nearest_place, point.latitude, point.longitude)
+        relayed = self.parts.relayed
+        if place is not None and point.live:
+            first = await relayed.first_update_at(point, place)
+            if point.update and not first:
+                return
+        claims: Claims = []
+        if place is not None:
+            entity = self.config.entity_of(point.user_id)
+            read = await self.extract(point.as_said(place), entity, SHARED_LOCATION_REF)
+            claims = asked(read, MAP_POINT_ASKED, f"📍 {point.what}: {place.shown}")
+        async with self.session(point.chat_id):
+            await relayed.map_point(point, place, claims)
 
     async def on_command_text(self, msg: Incoming) -> bool:
         """Record a command in the conversation log; a command ends an Edit. False when

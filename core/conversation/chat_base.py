@@ -85,6 +85,9 @@ class Incoming:
     forwarded_from: str | None = None
     """Whose words a forwarded message carries (their name as the messenger gives it);
     None when the words are the sender's own (a forward of her own message included)."""
+    forwarded_user: int | None = None
+    """The user (their messenger id) whose words a forwarded message carries, when the
+    messenger names one: a household member's are read as theirs (``relayed``)."""
     replying_to: int | None = None
     """The message of this chat it replies to (Telegram's ``reply_to_message``): a yes
     or no sent so answers the question that message asked, not the one open now."""
@@ -194,15 +197,17 @@ class ChatDeps:
         )
         await self.say(msg.chat_id, texts.CUT_MESSAGE.format(length=len(msg.text), read=READ_CHARS))
 
-    async def extract(self, msg: Incoming, entity: str) -> list[dict[str, Any]]:
+    async def extract(self, msg: Incoming, entity: str, kind: str = "") -> list[dict[str, Any]]:
         """What the extractor reads in ``msg`` (run before the chat's section: it reads
-        only the text and the household's names)."""
+        only the text and the household's names). ``kind``: what the message is when not
+        her words to Canon (``phrasing_reasons.SHARED_LOCATION_REF``, ``FORWARDED_REF``),
+        the start of its ref."""
         return await message_observations(
             self.engine,
             msg.text,
             at=msg.at,
             entity_id=entity,
-            message_ref=f"tg:{msg.chat_id}:{msg.message_id}",
+            message_ref=f"{kind}tg:{msg.chat_id}:{msg.message_id}",
             extractor=self.extractor,
             family_entity=self.config.family_entity,
             users=await self.household_users(),

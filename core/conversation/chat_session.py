@@ -35,6 +35,7 @@ from core.conversation.chat_order import ChatOrder
 from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
+from core.conversation.relayed import Relayed
 from core.conversation.typed_day import day_typed
 from core.conversation.typed_replies import typed_answer
 from core.domain.chat_records import PromptMessage
@@ -54,6 +55,7 @@ class ChatParts:
         self.answers = Answers(deps, self.questions, self.edits, self.steps, self.part_values)
         self.assistant = AssistantTurn(deps, self.questions, self.steps)
         self.commands = Commands(deps, self.questions, self.edits)
+        self.relayed = Relayed(deps, self.questions)
 
 
 class ChatSession:

@@ -173,8 +173,8 @@ GROUP_CHAT = (
     "I'm a private assistant: I read only what you tell me in our own chat, so nothing said "
     "in a group changes what I know, and I show nothing here. Message me directly."
 )
-"""Said once per group (per run): everyone in a group reads the answers, and its members'
-words are each their own."""
+"""Said once a day per group (kept in the store: a restart does not repeat it): everyone
+in a group reads the answers, and its members' words are each their own."""
 NO_WORDS = (
     "I read only text (and the captions you write under photos and files), so that {kind} "
     "changed nothing. Tell me in words what I should know."
@@ -184,11 +184,6 @@ CONTACT_CARD = (
     "That contact card holds someone's details, not news about you: I keep no contacts, so "
     "it changed nothing."
 )
-MAP_POINT = (
-    "I got {what}, but I can't name a place from a point on the map, so I changed nothing. "
-    "If you are there now, tell me the place in words (for example: I'm in Reno)."
-)
-"""{what}: "your location", "your live location", or the venue's name, quoted."""
 
 UNREADABLE_TEXT = (
     "I can't read that message: it holds characters that are not text (a broken "

@@ -26,6 +26,15 @@ _SOURCE = {
     "user_confirmation": "you told me",
     "system": "Canon noticed it",
 }
+SHARED_LOCATION_REF = "map:"
+"""How a chat message's ref starts when it is a location she shared, not words she said."""
+FORWARDED_REF = "fwd:"
+"""How a chat message's ref starts when it is her words another member forwarded to Canon."""
+_CHAT_SOURCES = {
+    SHARED_LOCATION_REF: "from your shared location",
+    FORWARDED_REF: "from your message, forwarded to me",
+}
+"""What a chat message that is not the reader's own words to Canon now is, by its ref."""
 _CAUSES: tuple[tuple[str, str | None], ...] = (
     # The rollout's limits (core/domain/rollout.py) come first: they are why it is asked.
     ("shadow mode", "I'm in shadow mode: I only suggest, and your answer grades me"),
@@ -66,6 +75,8 @@ def reason_line(
         source = next((r for r in reasons if r.startswith(INVITATION)), source)
     if kind in ("transactions_email", "email"):
         source += _mail_sender(kind, ref)
+    if kind in ("conversation_assertive", "conversation"):
+        source = next((v for k, v in _CHAT_SOURCES.items() if ref.startswith(k)), source)
     if now is not None and kind in ("conversation_assertive", "conversation"):
         source += " " + said_when(created_at, now, zone)
     extra = ["another source agrees"] if _corroborated(reasons) else []

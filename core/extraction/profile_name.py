@@ -52,6 +52,23 @@ _HERE_INTRO = gated(
     r"(?=,\s+(?i:the|your|ur|from)\s|\s+from\s+(?i:the\s+|number\s+|no\.?\s+|flat\s+|apt\s+)?[0-9A-Z])"
 )
 """A mail or a chat signed at its start: "Hi, Marek here, based in Gdansk", "Priya here!"."""
+_WRITER = gated(
+    r"^(?:(?P<hi>hi|hello|hey|hiya|heya|yo|morning|evening|good\s+(?:morning|evening))[,!\s]+)?"
+    r"(?:(?:it's|its|it\s+is|this\s+is)\s+(?P<n>[^\W\d_]{2,})(?:\s+(?P<tag>here|btw|lol))?"
+    r"|(?P<n2>[^\W\d_]{2,})\s+here)$"
+)
+"""A whole message that says who is writing, typed any way: "hey its sam", "it's Sam here",
+"this is Priya", "sam here". Only the whole message: "its sam's car", "sam here tomorrow",
+"sam here yet?" say something else."""
+_NOT_WRITERS = frozenset(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
+     "friday", "saturday", "sunday", "me", "us", "him", "her", "them", "everyone", "everybody",
+     "dawn", "dusk", "noon", "midnight", "summer", "autumn", "winter", "spring", "christmas",
+     "easter", "mom", "mum", "dad", "mama", "papa", "grandma", "grandpa", "nana"]
+)  # fmt: skip
+"""Words that follow "it's" as a day, a season or a person ("hey its june already", "its
+dawn here", "its me", "its mom": a parent, no name)."""
 # In lowercase an introduction needs a sign that it is one: a greeting before it or
 # "btw"/"here" after it ("hey im dave", "im sarah btw"); "im tired" stays a mood.
 _INTRO_LOW = gated(
@@ -151,6 +168,21 @@ def _introduced(m: re.Match[str]) -> bool:
     if m.group("tag") == "here" and not is_first_name(name):
         return False
     return name not in _NOT_CALLED and name not in _NOT_INTRO and not _MOODS.search(name)
+
+
+def _writer(text: str, m: re.Match[str]) -> str | None:
+    """The name a whole message says its writer is (``_WRITER``), as it is written; None
+    when the word is no given name ("its sunny", "its late"), a month or a day. Typed in
+    lower case, "its kaylee" needs a greeting before it or "here"/"btw" after it, or a
+    common given name ("its sam"; a greeting before it is cut off the message before its
+    clauses are read): "its rain" is the weather, "its priya" could be anything."""
+    name = m.group("n") or m.group("n2")
+    if name in _NOT_WRITERS | _NOT_NAMES | _NOT_CALLED | _NOT_INTRO or not is_first_name(name):
+        return None
+    written = text.strip(" !.,")[m.start("n" if m.group("n") else "n2") :].split()[0]
+    said = m.group("hi") or m.group("tag") or m.group("n2") or _capital(written)
+    said = said or is_common_first_name(name)
+    return _told(written if _capital(written) else name) if said else None
 
 
 def _capital(word: str) -> bool:
@@ -288,6 +320,8 @@ def name_candidates(clause: Clause) -> list[Candidate]:
         (m4.group("n") or m4.group("n2")).lower()
     ):
         out.append(Candidate("profile.name", m4.group("n") or m4.group("n2"), 0.85))
+    elif (m5 := _WRITER.match(low.strip(" !.,"))) and (told := _writer(text, m5)) is not None:
+        out.append(Candidate("profile.name", told, 0.85 if m5.group("hi") else 0.82))
     elif (m3 := _INTRO_LOW.match(low.strip(" !.,"))) and _introduced(m3):
         name = m3.group("n")
         # A greeting or "nice to meet u" makes it an introduction: worth asking about.

@@ -131,7 +131,7 @@ noon for me"): a clock time later in it is said in that zone, not the zone of an
 _GATE = frozenset(
     [
         "here",  # "Marek here, based in Gdansk": a name signed at the start
-        "it's", "this",  # "it's Kemi, the new tenant", "this is Tunde from number 12"
+        "it's", "its", "this",  # "it's Kemi, the new tenant", "hey its sam", "this is Tunde"
         "moved", "relocated", "shifted", "reside", "resided", "residing", "liv", "lve", "livin", "wrk",
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",

@@ -4,7 +4,7 @@ Bot API double with python-telegram-bot's own types.
 Before: an edit of a message from days ago would have been read as said now (PTB hands
 edits to the same handlers); an inline bot's "sunny in Paris" or a chat's post was the
 user's own first-person word; in a group, a member's "we're home" or /state was answered
-there, in front of everyone; a voice message, a location or a contact card got silence.
+there, in front of everyone; a voice message or a contact card got silence.
 Now each kind is read as hers, set aside with a reply saying why (nothing changes, no
 open question is answered), or ignored without a word; her caption under her own photo,
 and her words in a reply quoting someone else, are hers (the quoted text never is).
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from chatkit import ALICE, BOB, STRANGER, StartBot, quiet
+from chatkit import ALICE, BOB, STRANGER, StartBot, quiet, stop_bot
 from fakes.telegram_api import FakeTelegram
 
 pytestmark = pytest.mark.timeout(180)
@@ -80,20 +81,9 @@ SET_ASIDE: list[tuple[str, Send, str | None]] = [
      lambda tg, ids: tg.user_sends(ALICE, {"contact": {"phone_number": "+15550100",
                                                        "first_name": "Mallory"}}),
      "contact card"),
-    ("a location pin",
-     lambda tg, ids: tg.user_sends(ALICE, {"location": POINT}), "I got your location"),
-    ("a live location",
-     lambda tg, ids: tg.user_sends(ALICE, {"location": {**POINT, "live_period": 3600}}),
-     "your live location"),
-    ("a venue she picked",
-     lambda tg, ids: tg.user_sends(ALICE, {"venue": {
-         "location": POINT, "title": "Heavenly Village", "address": "South Lake Tahoe, CA"},
-         "location": POINT}),
-     "Heavenly Village"),
-    ("a live location moving (an edit without words)",
-     lambda tg, ids: tg.user_sends(ALICE, {"location": {**POINT, "live_period": 3600}},
-                                   kind="edited_message", edits=ids["pin"]),
-     None),
+    ("a forwarded location (someone else's, wherever they were)",
+     lambda tg, ids: tg.user_sends(ALICE, {"location": POINT, "forward_origin": PARIS}),
+     "forwarded from"),
     ("a sticker",
      lambda tg, ids: tg.user_sends(ALICE, {"sticker": {
          "file_id": "s", "file_unique_id": "s", "width": 9, "height": 9, "is_animated": False,
@@ -142,7 +132,6 @@ async def test_every_update_not_her_own_words_now_changes_nothing(
     await tg.reply_after(ALICE, ids["denver"], "Denver")
     await tg.say(ALICE, "I live in Seattle now", expect="")
     await tg.prompt(ALICE, "Seattle")  # open: nothing below may answer it
-    ids["pin"] = tg.user_sends(ALICE, {"location": {**POINT, "live_period": 60}})
     await quiet(tg, runner)
     before = {(f.field, f.value) for f in await store.facts("user:primary")}
     for name, send, expect in SET_ASIDE:
@@ -192,3 +181,27 @@ async def test_her_caption_and_her_words_in_a_reply_are_hers(
     asked = {r.candidate_value for r in await store.review_items(["pending", "queued"])}
     assert {"Reno", "Boston"} <= facts | asked
     assert "Paris" not in facts | asked
+
+
+async def test_a_group_is_told_once_a_day_whatever_restarts_between(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The group note is kept in the store, not in the process: a restart does not say it
+    again the same day; the next day it is said once more (members come and go)."""
+    now = [datetime(2026, 6, 1, 9, 0, tzinfo=UTC)]
+    first = await start_bot(clock=lambda: now[0])
+    told = "I read only what you tell me in our own"
+    sent = tg.user_sends(BOB, {"text": "we're home"}, chat=GROUP)
+    await tg.reply_after(GROUP["id"], sent, told, within=30)
+    await quiet(tg, first, GROUP["id"])
+    await stop_bot(tg, first)
+    second = await start_bot(clock=lambda: now[0])
+    for day, words, expect in [(0, "anyone in?", None), (1, "we're out", told),
+                               (1, "still out", None)]:  # fmt: skip
+        now[0] = datetime(2026, 6, 1 + day, 9, 0, tzinfo=UTC)
+        said = len(tg.bot_messages(GROUP["id"]))
+        sent = tg.user_sends(ALICE, {"text": words}, chat=GROUP)
+        if expect is not None:
+            await tg.reply_after(GROUP["id"], sent, expect, within=30)
+        await quiet(tg, second, GROUP["id"])
+        assert len(tg.bot_messages(GROUP["id"])) == said + (expect is not None), words

@@ -174,3 +174,15 @@ async def test_an_errand_typed_as_a_command_is_asked_as_a_to_do(
     assert (await _asked(runner)).get("financial.amazon_return.due_date") == tomorrow
     assert "financial.amazon_return.status" not in await _facts(runner)
     assert "not sure" not in tg.bot_messages(ALICE)[-1].text
+
+
+async def test_hey_its_sam_asks_her_name_and_sams_here_asks_nothing(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The writer saying who is writing ("hey its sam") names her; someone arriving
+    ("sam's here") does not."""
+    runner = await start_bot()
+    await tg.say(ALICE, "sam's here", expect="")
+    assert "profile.name" not in await _asked(runner) | await _facts(runner)
+    tg.user_says(ALICE, "hey its sam")
+    await tg.prompt(ALICE, "Is your name Sam?")

@@ -53,3 +53,58 @@ def test_the_speaker_names_themselves(text: str, name: str) -> None:
 )
 def test_a_mood_a_place_or_someone_else_is_no_name(text: str) -> None:
     assert _name(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("hey its sam", "Sam"),
+        ("hi it's Sam", "Sam"),
+        ("it's Sam here", "Sam"),
+        ("its sam here", "Sam"),
+        ("hey, this is Priya", "Priya"),
+        ("hello, it is Grace here!", "Grace"),
+        ("sam here", "Sam"),
+        ("Sam here", "Sam"),
+        ("morning, jay here", "Jay"),
+        ("hey its kaylee btw", "Kaylee"),
+        ("call me sam", "Sam"),
+        ("I'm Sam", "Sam"),
+    ],
+)
+def test_the_writer_says_who_is_writing(text: str, name: str) -> None:
+    """ "it's Sam", "this is Priya" and "Sam here" are how a message says who wrote it:
+    the speaker's name, as "I'm Sam" and "call me sam" are."""
+    assert _name(text) == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sam's here",
+        "it's sam's birthday",
+        "sam here yet?",
+        "is sam here?",
+        "tell sam hi",
+        "its sunny",
+        "hey its sunny here",
+        "its late",
+        "hey its june already",
+        "it's may",
+        "same here",
+        "everyone here",
+        "hey its me",
+        "its mom",
+        "its sam's car",
+        "it's sam who's sick",
+        "was that sam here?",
+        "it's sam and jo tonight",
+        "if sam's here we'll go",
+        "sam here tomorrow",
+        "its dawn here",
+        "it's autumn here",
+        "its mom here",
+    ],
+)
+def test_someone_else_the_weather_or_a_question_names_no_writer(text: str) -> None:
+    assert _name(text) is None

@@ -133,10 +133,18 @@ class Answers(ChatPart):
             return None
         return last_day(fact.valid_until, await self.deps.zone_of(item.entity_id))
 
-    async def answer_active(self, chat_id: int, user_id: int, action: TapAction) -> None:
-        """/confirm or /reject: answer the chat's current question."""
+    async def answer_active(
+        self, chat_id: int, user_id: int, action: TapAction, *, replying_to: int | None = None
+    ) -> None:
+        """/confirm or /reject: answer the chat's current question; sent as a reply to
+        another question (``replying_to``), that one, as a typed yes or no replying is."""
         now = self.clock()
         active = await self.questions.active(chat_id)
+        if replying_to is not None and (active is None or active.message_id != replying_to):
+            replied = await self.log.prompt_for_message(chat_id, replying_to)
+            if replied is not None:
+                await self.answer_replied(replied, action, user_id, now)
+                return
         if active is None:
             await self.say(chat_id, "There is no open question.")
             return

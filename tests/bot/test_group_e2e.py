@@ -67,14 +67,91 @@ async def test_one_message_with_three_parts_is_asked_once(
     assert tg.open_prompts(ALICE) == []
 
 
-async def test_no_rejects_every_part(tg: FakeTelegram, start_bot: StartBot) -> None:
+async def _said_no(tg: FakeTelegram, prompt: ChatMessage, how: str) -> ChatMessage:
+    """No to ``prompt`` (tapped, or typed as ``how``): which part is wrong, asked."""
+    if how == "tap":
+        await tg.tap(ALICE, prompt, "No")
+    else:
+        tg.user_says(ALICE, how)
+    return await tg.reply_after(ALICE, prompt.message_id, "Which part is wrong?")
+
+
+@pytest.mark.parametrize(
+    ("no", "all_of_it"),
+    [
+        ("tap", "All of it"),  # the button
+        ("no", "no"),  # typed twice: a second No is all of it
+        ("/reject", "none of it"),  # the command, then words
+        ("nope", "tap No"),  # the question's No tapped again
+    ],
+)
+async def test_no_asks_which_part_and_all_of_it_rejects_every_part(
+    tg: FakeTelegram, start_bot: StartBot, no: str, all_of_it: str
+) -> None:
     runner = await start_bot()
     prompt = await _rent_asked(tg)
-    await tg.tap(ALICE, prompt, "No")
+    pick = await _said_no(tg, prompt, no)
+    assert _labels(pick) == [
+        "the rent status: paid",
+        "the rent amount: 2,100",
+        "the rent currency: USD",
+        "All of it",
+        "Cancel",
+    ]
+    assert await _statuses(runner) == ["pending"] * 3, "nothing answered yet"
+    if all_of_it == "All of it":
+        await tg.tap(ALICE, pick, all_of_it)
+    elif all_of_it == "tap No":
+        await tg.tap(ALICE, prompt, "No")
+    else:
+        tg.user_says(ALICE, all_of_it)
     await tg.settled(prompt)
     assert prompt.text.endswith("❌ Rejected, nothing changed")
+    await tg.wait_for(lambda: not pick.buttons)
+    assert pick.text == "Which part is wrong?\n→ All of it"
     assert await _facts(runner) == {}
     assert await _statuses(runner) == ["rejected"] * 3
+
+
+async def test_no_to_one_part_rejects_it_alone_and_asks_the_rest_again(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    pick = await _said_no(tg, prompt, "tap")
+    await tg.tap(ALICE, pick, "the rent amount: 2,100")
+    await tg.wait_for(lambda: len(tg.open_prompts(ALICE)) == 1 and not prompt.buttons)
+    (rest,) = tg.open_prompts(ALICE)
+    assert rest.message_id > pick.message_id
+    assert "2,100" not in rest.text, rest.text
+    assert prompt.text.endswith(
+        "❌ No to the rent amount: 2,100\n↓ The rest is asked again below."
+    ), prompt.text
+    assert pick.text == "Which part is wrong?\n→ the rent amount"
+    assert await _statuses(runner) == ["pending", "pending", "rejected"]
+    await tg.tap(ALICE, rest, "Yes")
+    await tg.settled(rest)
+    assert await _facts(runner) == {k: v for k, v in PAID.items() if "amount" not in k}
+    assert await _statuses(runner) == ["confirmed", "confirmed", "rejected"]
+    assert tg.open_prompts(ALICE) == []
+
+
+async def test_cancel_or_news_leaves_the_question_open(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    pick = await _said_no(tg, prompt, "tap")
+    await tg.tap(ALICE, pick, "Cancel")
+    await tg.wait_for(lambda: not pick.buttons)
+    pick = await _said_no(tg, prompt, "no")
+    await tg.say(ALICE, "what's the weather like", expect="")
+    await tg.wait_for(lambda: not pick.buttons)
+    assert tg.open_prompts(ALICE) == [prompt]
+    assert await _statuses(runner) == ["pending"] * 3
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert await _facts(runner) == PAID
 
 
 async def test_a_typed_yes_answers_the_whole_question(
@@ -139,9 +216,11 @@ async def test_editing_the_first_part_by_its_buttons_keeps_the_rest_together(
     rest = await tg.prompt(ALICE)
     assert rest.message_id > request.message_id
     assert choice in rest.text.casefold(), "the new status is asked with the rest"
-    await tg.tap(ALICE, rest, "No")
+    pick = await _said_no(tg, rest, "tap")
+    assert f"the rent status: {choice}" in _labels(pick), _labels(pick)
+    await tg.tap(ALICE, pick, "All of it")
     await tg.settled(rest)
-    # No to the question as it now stands: the fixed status goes with the rest.
+    # No to all of the question as it now stands: the fixed status goes with the rest.
     assert await _facts(runner) == {}
     assert await _statuses(runner) == ["edited", "rejected", "rejected", "rejected"]
 

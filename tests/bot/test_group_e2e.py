@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import ChatMessage, FakeTelegram
+from story_chat import Story
 
 from bot.app import BotRunner
+from core.domain.policy import with_overrides
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -269,3 +272,43 @@ async def test_after_a_restart_an_open_group_is_shown_again_once(
     await tg.tap(ALICE, again, "Yes")
     await tg.settled(again)
     assert await _facts(second) == PAID
+
+
+ASKS_ABOUT_TRAVEL = with_overrides(
+    calibrated_policy(), {"domains": {"travel": {"auto_threshold": 0.99}}}
+)
+ARRIVED = "Is all of this right?\n• Are you in Tahoe?\n• Is your trip under way?\n• Did you leave"
+
+
+@pytest.mark.timeout(120)
+async def test_a_wrong_day_leaves_the_trip_under_way_and_undo_takes_back_only_the_yes(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The founding story's arrival asked as one question: only its day was wrong. A No
+    to every part left Canon believing the trip still planned; now the day alone is
+    rejected, the rest is asked again and her Yes puts the trip under way. /undo after
+    it takes back that Yes exactly: the plan as it was, the day as it was."""
+    story = Story(tg)
+    runner = await story.start(start_bot, ASKS_ABOUT_TRAVEL)
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    await story.hears("going to tahoe saturday", "")
+    await story.yes_to_all()
+    story.later(days=3.2)  # Saturday afternoon
+    await story.hears("made it to tahoe!! drove up yesterday", "")
+    arrived = await tg.prompt(ALICE, ARRIVED)
+    planned = await _facts(runner)
+    pick = await _said_no(tg, arrived, "no")
+    await tg.tap(ALICE, pick, "your departure date: Friday, November 27")
+    rest = await tg.prompt(ALICE, "Is your trip to Tahoe under way?")
+    assert "November 27" not in rest.text, rest.text
+    await tg.tap(ALICE, rest, "Yes")
+    await tg.settled(rest)
+    held = await _facts(runner)
+    assert held == {**planned, "travel.status": "in_progress", "travel.location": "Tahoe"}
+    assert held["travel.depart_date"] == "2026-11-28", "the day she said was wrong is not held"
+    await story.quiet()
+    undo = await story.hears("/undo", "Undo")
+    assert "departure" not in undo.text, undo.text
+    await story.yes("Undo")
+    assert await _facts(runner) == planned

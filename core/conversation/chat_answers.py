@@ -226,7 +226,14 @@ class Answers(ChatPart):
         if action == "edit":
             await self.edits.begin(prompt, item, now)
             return
-        if action == "reject" and not every_part and asks_which_part(item, members):
+        if (
+            action == "reject"
+            and not every_part
+            and len(members) > 1
+            and asks_which_part(
+                item, members, (await self.questions.worded_now(prompt, item, now))[0]
+            )
+        ):
             await self.wrong_parts.offer(prompt, members, now)  # which part is wrong?
             return
         if action == "reject" and no_cannot_keep(item) and not await self._editing(prompt, item):

@@ -7,8 +7,9 @@ trip still planned when only its day was wrong. So a No to a question of several
 The part tapped is rejected alone (remembered, as any No is) and the rest is asked again
 as one question below, one prompt at a time: its Yes commits the rest, its No asks again.
 "All of it", or "no" (or "all of it", "none of it") typed or tapped again, rejects every
-part, as a No did before. A choice between errands, a correction and a question of one
-part are answered by their No as they were.
+part, as a No did before. A question whose parts read as one sentence ("Did you pay
+$2,100 rent?"), a choice between errands, a correction and a question of one part are
+answered by their No as they were.
 
 ``WrongParts`` owns the chat's "pick_no" mode row: set when the parts are offered; ended
 by a part or "All of it" tapped, Yes or Edit on the question, Cancel, or any other
@@ -47,15 +48,19 @@ _ALL_WORDS = re.compile(
 """A typed answer to "Which part is wrong?" that means every part."""
 
 
-def asks_which_part(item: ReviewItem, members: list[ReviewItem]) -> bool:
-    """Whether a No to ``item``'s question (``members``: its open group) first asks which
-    part is wrong: a change of several parts, not a choice between errands (its No is
-    "none of them") nor a correction (its No keeps what is held)."""
+def asks_which_part(item: ReviewItem, members: list[ReviewItem], shown: str) -> bool:
+    """Whether a No to ``item``'s question (``members``: its open group; ``shown``: its
+    words now) first asks which part is wrong: a change of several parts asked one by one
+    ("Is all of this right?" and a line each), not one sentence of them ("Did you pay
+    $2,100 rent?", "Bob says you're in Tahoe": a No to it is a No to all of it), a choice
+    between errands (its No is "none of them") nor a correction (its No keeps what is
+    held)."""
     return (
         item.kind == "change"
         and len(members) > 1
         and correction_kind(item) is None
         and not asks_which_errand(item.group_key)
+        and f"{phrasing.LISTED}\n• " in shown
     )
 
 

@@ -17,7 +17,7 @@ from fakes.telegram_api import ChatMessage, FakeTelegram
 from story_chat import Story
 
 from bot.app import BotRunner
-from core.domain.policy import with_overrides
+from core.domain.policy import default_policy, with_overrides
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -70,6 +70,27 @@ async def test_one_message_with_three_parts_is_asked_once(
     assert tg.open_prompts(ALICE) == []
 
 
+async def test_no_to_one_sentence_rejects_every_part(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """ "Did you pay $2,100 rent?" reads as one thing: its No is a No to all of it."""
+    runner = await start_bot()
+    prompt = await _rent_asked(tg)
+    await tg.tap(ALICE, prompt, "No")
+    await tg.settled(prompt)
+    assert prompt.text.endswith("❌ Rejected, nothing changed")
+    assert await _facts(runner) == {}
+    assert await _statuses(runner) == ["rejected"] * 3
+
+
+PLAN = "planing a trip to tahoe next weekend"
+PARTS = ["your trip's destination: Tahoe", "your trip: planning", "your departure date: "]
+
+
+async def _plan_asked(tg: FakeTelegram, start_bot: StartBot) -> tuple[BotRunner, ChatMessage]:
+    runner = await start_bot(policy=default_policy())
+    tg.user_says(ALICE, PLAN)
+    return runner, await tg.prompt(ALICE, "Is all of this right?\n• Is your trip going to Tahoe?")
+
+
 async def _said_no(tg: FakeTelegram, prompt: ChatMessage, how: str) -> ChatMessage:
     """No to ``prompt`` (tapped, or typed as ``how``): which part is wrong, asked."""
     if how == "tap":
@@ -88,20 +109,16 @@ async def _said_no(tg: FakeTelegram, prompt: ChatMessage, how: str) -> ChatMessa
         ("nope", "tap No"),  # the question's No tapped again
     ],
 )
-async def test_no_asks_which_part_and_all_of_it_rejects_every_part(
+async def test_no_to_a_listed_question_asks_which_part_and_all_of_it_rejects_every_part(
     tg: FakeTelegram, start_bot: StartBot, no: str, all_of_it: str
 ) -> None:
-    runner = await start_bot()
-    prompt = await _rent_asked(tg)
+    runner, prompt = await _plan_asked(tg, start_bot)
+    asked = len(await _statuses(runner))
     pick = await _said_no(tg, prompt, no)
-    assert _labels(pick) == [
-        "the rent status: paid",
-        "the rent amount: 2,100",
-        "the rent currency: USD",
-        "All of it",
-        "Cancel",
-    ]
-    assert await _statuses(runner) == ["pending"] * 3, "nothing answered yet"
+    labels = _labels(pick)
+    assert [label[: len(part)] for label, part in zip(labels, PARTS, strict=False)] == PARTS
+    assert labels[-2:] == ["All of it", "Cancel"]
+    assert await _statuses(runner) == ["pending"] * asked, "nothing answered yet"
     if all_of_it == "All of it":
         await tg.tap(ALICE, pick, all_of_it)
     elif all_of_it == "tap No":
@@ -113,37 +130,38 @@ async def test_no_asks_which_part_and_all_of_it_rejects_every_part(
     await tg.wait_for(lambda: not pick.buttons)
     assert pick.text == "Which part is wrong?\n→ All of it"
     assert await _facts(runner) == {}
-    assert await _statuses(runner) == ["rejected"] * 3
+    assert await _statuses(runner) == ["rejected"] * asked
 
 
 async def test_no_to_one_part_rejects_it_alone_and_asks_the_rest_again(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    runner = await start_bot()
-    prompt = await _rent_asked(tg)
+    runner, prompt = await _plan_asked(tg, start_bot)
+    asked = len(await _statuses(runner))
     pick = await _said_no(tg, prompt, "tap")
-    await tg.tap(ALICE, pick, "the rent amount: 2,100")
+    day = next(label for label in _labels(pick) if label.startswith(PARTS[2]))
+    await tg.tap(ALICE, pick, day)
     await tg.wait_for(lambda: len(tg.open_prompts(ALICE)) == 1 and not prompt.buttons)
     (rest,) = tg.open_prompts(ALICE)
     assert rest.message_id > pick.message_id
-    assert "2,100" not in rest.text, rest.text
-    assert prompt.text.endswith(
-        "❌ No to the rent amount: 2,100\n↓ The rest is asked again below."
-    ), prompt.text
-    assert pick.text == "Which part is wrong?\n→ the rent amount"
-    assert await _statuses(runner) == ["pending", "pending", "rejected"]
+    said = day.removeprefix(PARTS[2])
+    assert said not in rest.text, rest.text
+    assert prompt.text.endswith(f"❌ No to {day}\n↓ The rest is asked again below.")
+    assert pick.text == "Which part is wrong?\n→ your departure date"
+    assert (await _statuses(runner)).count("rejected") == 1
     await tg.tap(ALICE, rest, "Yes")
     await tg.settled(rest)
-    assert await _facts(runner) == {k: v for k, v in PAID.items() if "amount" not in k}
-    assert await _statuses(runner) == ["confirmed", "confirmed", "rejected"]
+    held = await _facts(runner)
+    assert held["travel.destination"] == "Tahoe"
+    assert "travel.depart_date" not in held
+    assert await _statuses(runner) == ["confirmed"] * (asked - 1) + ["rejected"]
     assert tg.open_prompts(ALICE) == []
 
 
 async def test_cancel_or_news_leaves_the_question_open(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    runner = await start_bot()
-    prompt = await _rent_asked(tg)
+    runner, prompt = await _plan_asked(tg, start_bot)
     pick = await _said_no(tg, prompt, "tap")
     await tg.tap(ALICE, pick, "Cancel")
     await tg.wait_for(lambda: not pick.buttons)
@@ -151,10 +169,10 @@ async def test_cancel_or_news_leaves_the_question_open(
     await tg.say(ALICE, "what's the weather like", expect="")
     await tg.wait_for(lambda: not pick.buttons)
     assert tg.open_prompts(ALICE) == [prompt]
-    assert await _statuses(runner) == ["pending"] * 3
+    assert set(await _statuses(runner)) == {"pending"}
     await tg.tap(ALICE, prompt, "Yes")
     await tg.settled(prompt)
-    assert await _facts(runner) == PAID
+    assert (await _facts(runner))["travel.destination"] == "Tahoe"
 
 
 async def test_a_typed_yes_answers_the_whole_question(
@@ -219,11 +237,9 @@ async def test_editing_the_first_part_by_its_buttons_keeps_the_rest_together(
     rest = await tg.prompt(ALICE)
     assert rest.message_id > request.message_id
     assert choice in rest.text.casefold(), "the new status is asked with the rest"
-    pick = await _said_no(tg, rest, "tap")
-    assert f"the rent status: {choice}" in _labels(pick), _labels(pick)
-    await tg.tap(ALICE, pick, "All of it")
+    await tg.tap(ALICE, rest, "No")
     await tg.settled(rest)
-    # No to all of the question as it now stands: the fixed status goes with the rest.
+    # No to the question as it now stands: the fixed status goes with the rest.
     assert await _facts(runner) == {}
     assert await _statuses(runner) == ["edited", "rejected", "rejected", "rejected"]
 

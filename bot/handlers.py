@@ -266,15 +266,15 @@ async def wrong(update: Update, context: Ctx) -> None:
 
 
 async def confirm(update: Update, context: Ctx) -> None:
-    """/confirm: yes to the current question."""
+    """/confirm: yes to the current question, or to the one it replies to."""
     chat, user_id, chat_id = _who(update, context)
-    await chat.answer_active(chat_id, user_id, "confirm")
+    await chat.answer_active(chat_id, user_id, "confirm", replying_to=_replying_to(update))
 
 
 async def reject(update: Update, context: Ctx) -> None:
-    """/reject: no to the current question."""
+    """/reject: no to the current question, or to the one it replies to."""
     chat, user_id, chat_id = _who(update, context)
-    await chat.answer_active(chat_id, user_id, "reject")
+    await chat.answer_active(chat_id, user_id, "reject", replying_to=_replying_to(update))
 
 
 async def setup(update: Update, context: Ctx) -> None:
@@ -312,6 +312,13 @@ async def on_error(update: object, context: Ctx) -> None:
                 await chat.messenger.send(update.effective_chat.id, text)
         except Exception:  # the report itself failed (network down): the log has it
             log.exception("could not tell the user about an error")
+
+
+def _replying_to(update: Update) -> int | None:
+    """The message a command was sent as a reply to (Telegram's ``reply_to_message``)."""
+    message = update.message
+    reply = None if message is None else message.reply_to_message
+    return None if reply is None else reply.message_id
 
 
 def _who(update: Update, context: Ctx) -> tuple[CanonChat, int, int]:

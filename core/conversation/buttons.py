@@ -3,7 +3,8 @@
 Every button Canon sends names its prompt by a token and says what the tap means in a
 short code after a colon: ``<token>:y|n|e`` (Yes, No, Edit), ``<token>:v<index>`` (a
 value of a closed set), ``<token>:x`` (Cancel), ``<token>:p<seq>`` (a part of a grouped
-question), ``<token>:wy|wn<digest>`` (use an unknown place anyway?). Building a button
+question), ``<token>:r<seq>|ra`` (the part of a grouped question a No is for, or all of
+it), ``<token>:wy|wn<digest>`` (use an unknown place anyway?). Building a button
 and parsing its tap live together here, apart from what the bot says (``texts``),
 because they are one wire format: Telegram's limit of 64 bytes of callback data is
 checked here, and a code added on one side without the other breaks every tap.
@@ -31,6 +32,7 @@ _CODE_ACTION: dict[str, TapAction] = {v: k for k, v in _ACTION_CODE.items()}
 _CHOICE, _CANCEL = "v", "x"  # an edit button: "<token>:v<index>" or "<token>:x"
 _PART = "p"  # which part of a grouped question to edit: "<token>:p<item seq>"
 _ONE = "o"  # the one part of a choice a Yes is for: "<token>:o<item seq>"
+_WRONG, _ALL = "r", "a"  # the part a No is for: "<token>:r<item seq>"; all of it: "<token>:ra"
 _NEW_PLACE = {"y": True, "n": False}  # a place nobody knows, used anyway? "<token>:wy<digest>"
 
 
@@ -109,15 +111,14 @@ def part_buttons(
 
     A part is named by its item's seq, which stays the same while others are settled.
     """
-    buttons = [
-        (
-            f"{phrasing.label(m.field, m.entity_id, mine)}: "
-            f"{phrasing.show_in(m.field, item_as_read(m, mine, names).candidate_value)}",
-            f"{token}:{_PART}{m.seq}",
-        )
-        for m in members
-    ]
+    buttons = [(part_label(m, mine, names), f"{token}:{_PART}{m.seq}") for m in members]
     return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def part_label(m: ReviewItem, mine: str, names: Mapping[str, str] | None) -> str:
+    """ "the rent amount: 2,100": a part of a grouped question, in plain words."""
+    value = item_as_read(m, mine, names).candidate_value
+    return f"{phrasing.label(m.field, m.entity_id, mine)}: {phrasing.show_in(m.field, value)}"
 
 
 def parse_part(data: str | None) -> tuple[str, int] | None:
@@ -163,3 +164,28 @@ def parse_new_place(data: str | None) -> tuple[str, bool, str] | None:
     if not token or len(code) != 8 or code[0] != "w" or code[1] not in _NEW_PLACE:
         return None
     return token, _NEW_PLACE[code[1]], code[2:]
+
+
+def wrong_part_buttons(
+    members: Sequence[ReviewItem],
+    token: str,
+    mine: str,
+    names: Mapping[str, str] | None = None,
+) -> list[tuple[str, str]]:
+    """Under "Which part is wrong?": a button per part (as ``part_buttons`` names it),
+    then "All of it" and Cancel."""
+    parts = [(part_label(m, mine, names), f"{token}:{_WRONG}{m.seq}") for m in members]
+    return [*parts, ("All of it", f"{token}:{_WRONG}{_ALL}"), ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def parse_wrong(data: str | None) -> tuple[str, int | None] | None:
+    """(token, seq of the part a No is for) for a button under "Which part is wrong?";
+    seq None for "All of it"."""
+    if not data or len(data.encode()) > MAX_CALLBACK_DATA:
+        return None
+    token, _, code = data.rpartition(":")
+    if not token or not code.startswith(_WRONG):
+        return None
+    if code == _WRONG + _ALL:
+        return token, None
+    return (token, int(code[1:])) if code[1:].isdigit() else None

@@ -40,7 +40,7 @@ def made_by(entries: Sequence[HistoryEntry]) -> dict[int, HistoryEntry]:
 Acts = Mapping[str, str]
 """The act of an answer's commit, by its source ref (the id of the question it settled):
 its group's, so one Yes to a group is one act however many questions it settled."""
-_ANSWERS = ("user_confirm", "user_edit")
+_ANSWERS = ("user_confirm", "user_edit", "follows_trip", "follows_answer")
 
 
 async def answer_acts(store: StoreBackend, entries: Sequence[HistoryEntry]) -> Acts:

@@ -189,10 +189,15 @@ class CanonChat(ChatDeps):
         async with self.session(chat_id):
             await self.parts.answers.on_tap(callback_id, user_id, data, message_id)
 
-    async def answer_active(self, chat_id: int, user_id: int, action: TapAction) -> None:
-        """/confirm or /reject: answer the chat's current question."""
+    async def answer_active(
+        self, chat_id: int, user_id: int, action: TapAction, *, replying_to: int | None = None
+    ) -> None:
+        """/confirm or /reject: answer the chat's current question, or (sent as a reply,
+        ``replying_to``) the question it replies to."""
         async with self.session(chat_id):
-            await self.parts.answers.answer_active(chat_id, user_id, action)
+            await self.parts.answers.answer_active(
+                chat_id, user_id, action, replying_to=replying_to
+            )
 
     async def cancel(self, chat_id: int) -> None:
         """/cancel: stop waiting for an Edit's value, else leave the chat's workflow."""

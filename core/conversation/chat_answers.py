@@ -20,6 +20,7 @@ from core.conversation.buttons import (
     parse_new_place,
     parse_one,
     parse_part,
+    parse_wrong,
 )
 from core.conversation.chat_base import ChatDeps, ChatPart
 from core.conversation.chat_edits import Edits
@@ -28,6 +29,7 @@ from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.left_undone import left_undone, trip_began
 from core.conversation.said_since import said_since
+from core.conversation.wrong_parts import WrongParts, asks_which_part
 from core.domain.chat_records import ChatMode, PromptMessage
 from core.domain.principals import user_principal
 from core.domain.review_items import OPEN_STATUSES, ReviewItem
@@ -50,11 +52,13 @@ class Answers(ChatPart):
         edits: Edits,
         steps: WorkflowSteps,
         part_values: PartValues,
+        wrong_parts: WrongParts,
     ) -> None:
         super().__init__(deps)
         self.questions = questions
         self.edits = edits
         self.part_values = part_values
+        self.wrong_parts = wrong_parts
         self.steps = steps
 
     async def tap_chat(self, user_id: int, data: str | None) -> int:
@@ -63,6 +67,7 @@ class Answers(ChatPart):
         prompt again inside it."""
         found = (
             parse_part(data)
+            or parse_wrong(data)
             or parse_one(data)
             or parse_choice(data)
             or parse_new_place(data)
@@ -76,6 +81,12 @@ class Answers(ChatPart):
     ) -> None:
         """A button under a prompt: answered first, then acted on, then the prompt edited."""
         now = self.clock()
+        wrong = parse_wrong(data)
+        if wrong is not None:  # the part a No is for; None: all of it
+            every = await self.wrong_parts.tapped(callback_id, user_id, *wrong, now)
+            if every is not None:
+                await self.settle(every, "reject", user_id, now, every_part=True)
+            return
         part = parse_part(data)
         if part is not None:
             await self.edits.pick_part(callback_id, user_id, message_id, *part, now=now)
@@ -133,10 +144,18 @@ class Answers(ChatPart):
             return None
         return last_day(fact.valid_until, await self.deps.zone_of(item.entity_id))
 
-    async def answer_active(self, chat_id: int, user_id: int, action: TapAction) -> None:
-        """/confirm or /reject: answer the chat's current question."""
+    async def answer_active(
+        self, chat_id: int, user_id: int, action: TapAction, *, replying_to: int | None = None
+    ) -> None:
+        """/confirm or /reject: answer the chat's current question; sent as a reply to
+        another question (``replying_to``), that one, as a typed yes or no replying is."""
         now = self.clock()
         active = await self.questions.active(chat_id)
+        if replying_to is not None and (active is None or active.message_id != replying_to):
+            replied = await self.log.prompt_for_message(chat_id, replying_to)
+            if replied is not None:
+                await self.answer_replied(replied, action, user_id, now)
+                return
         if active is None:
             await self.say(chat_id, "There is no open question.")
             return
@@ -178,8 +197,11 @@ class Answers(ChatPart):
         *,
         typed: bool = False,
         chosen: int | None = None,
+        every_part: bool = False,
     ) -> None:
-        """``chosen``: the seq of the part a Yes is for (an errand of a choice)."""
+        """``chosen``: the seq of the part a Yes is for (an errand of a choice);
+        ``every_part``: a No for every part of a grouped question, which part it was for
+        asked already (``wrong_parts``)."""
         item = await self.engine.store.review_item(prompt.item_id)
         if item is None:
             return
@@ -190,6 +212,9 @@ class Answers(ChatPart):
         mode = await self.log.mode(prompt.chat_id)
         if mode is not None and mode.mode == "pick":
             await self.log.clear_mode(prompt.chat_id)  # answered by a tap instead
+        if action == "reject" and await self.wrong_parts.waiting(prompt):
+            every_part = True  # No again, while asked which part: all of it
+        await self.wrong_parts.end(prompt.chat_id, "All of it" if every_part else None)
         target = item if chosen is None else next((m for m in members if m.seq == chosen), None)
         if target is None:  # an errand of the choice settled since: nothing to choose
             await self.say(prompt.chat_id, texts.ALREADY)
@@ -200,6 +225,16 @@ class Answers(ChatPart):
             return
         if action == "edit":
             await self.edits.begin(prompt, item, now)
+            return
+        if (
+            action == "reject"
+            and not every_part
+            and len(members) > 1
+            and asks_which_part(
+                item, members, (await self.questions.worded_now(prompt, item, now))[0]
+            )
+        ):
+            await self.wrong_parts.offer(prompt, members, now)  # which part is wrong?
             return
         if action == "reject" and no_cannot_keep(item) and not await self._editing(prompt, item):
             # "Did you leave on Sunday?" No: not Sunday, but the trip began some day; ask

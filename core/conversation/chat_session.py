@@ -38,6 +38,7 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.relayed import Relayed
 from core.conversation.typed_day import day_typed
 from core.conversation.typed_replies import typed_answer
+from core.conversation.wrong_parts import WrongParts
 from core.domain.chat_records import PromptMessage
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,10 @@ class ChatParts:
         self.steps = WorkflowSteps(deps, self.questions)
         self.edits = Edits(deps, self.questions, self.steps)
         self.part_values = PartValues(deps, self.questions, self.edits)
-        self.answers = Answers(deps, self.questions, self.edits, self.steps, self.part_values)
+        self.wrong_parts = WrongParts(deps, self.questions, self.steps)
+        self.answers = Answers(
+            deps, self.questions, self.edits, self.steps, self.part_values, self.wrong_parts
+        )
         self.assistant = AssistantTurn(deps, self.questions, self.steps)
         self.commands = Commands(deps, self.questions, self.edits)
         self.relayed = Relayed(deps, self.questions)
@@ -149,6 +153,12 @@ class ChatSession:
             and await self.parts.part_values.value(msg, mode, now, claims)
         ):
             return None
+        elif mode is not None and mode.mode == "pick_no":
+            every = await self.parts.wrong_parts.typed(msg, mode)
+            if every is not None:  # "all of it", "no" again: No to every part
+                answers = self.parts.answers
+                await answers.settle(every, "reject", msg.user_id, now, typed=True, every_part=True)
+                return None
         action = typed_answer(msg.text)
         active = await questions.active(msg.chat_id)
         replied = await self._replied_question(msg, active) if action is not None else None

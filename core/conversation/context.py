@@ -30,7 +30,7 @@ from core.domain.provenance import Invitation, named_provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser
-from core.domain.source_types import canonical_source_type
+from core.domain.source_types import canonical_source_type, derivation
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.timeutil import format_ts
@@ -304,7 +304,10 @@ def _fact_line(
     limit = stale.get(f.domain)
     flag = " STALE" if limit is not None and now - f.evidence_ts > timedelta(hours=limit) else ""
     ago = age if age == "just now" else f"{age} ago"
-    return f"- {name(f.field)} = {slot(f.value, source)} ({name(f.source_type)}, {ago}){flag}"
+    # A value Canon worked out (an errand's day moved with the trip) is nobody's
+    # confirmation: its resolution names what it followed, not "user_confirmation".
+    how = f.resolution if derivation(f.resolution) is not None else f.source_type
+    return f"- {name(f.field)} = {slot(f.value, source)} ({name(how)}, {ago}){flag}"
 
 
 def _means(means: Mapping[tuple[str, str], str], f: CommittedFact) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from core.conversation.provenance import told_by
+from core.domain.source_types import derivation
 from core.domain.state import CommittedFact
 
 _SAID_SOURCES = {
@@ -32,6 +33,9 @@ _SAID_SOURCES = {
 def said_source(f: CommittedFact, reader: str) -> str:
     """Where ``f`` came from, for ``reader``: "you told me", "another member of the
     household confirmed it", "from your calendar"."""
+    derived = derivation(f.resolution)
+    if derived is not None:  # nobody said it: never "you confirmed it"
+        return derived
     said = _SAID_SOURCES.get(f.source_type, "from " + f.source_type.replace("_", " "))
     return told_by(said, f.principal, f.source_type, reader)
 
@@ -51,5 +55,8 @@ _LISTED_SOURCES = {
 def listed_source(f: CommittedFact, mine: str, names: Mapping[str, str] | None = None) -> str:
     """Where ``f`` came from, in ``mine``'s listing of what is held: "you told me", "your
     calendar", "a receipt", "Bob confirmed it" (``names``: the household's members)."""
+    derived = derivation(f.resolution)
+    if derived is not None:  # nobody said it: never "you confirmed it"
+        return derived
     said = _LISTED_SOURCES.get(f.source_type, f.source_type.replace("_", " "))
     return told_by(said, f.principal, f.source_type, mine, names)

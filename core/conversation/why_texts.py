@@ -24,7 +24,9 @@ from core.domain.phrasing_values import show_in
 from core.domain.provenance import UNTRUSTED_SENDER, mail_sender, quoted_sender
 from core.domain.quoting import MAX_TEXT_CHARS, quote, slot
 from core.domain.read_values import as_read
+from core.domain.source_types import derivation
 from core.domain.state import CommittedFact, Scalar
+from core.engine.consistency import FOLLOWS_TRIP, FORCED
 from core.engine.due_before_trip import without_anchor
 from core.store import EventRecord, HistoryEntry
 
@@ -59,6 +61,11 @@ _TRIP: Mapping[str, str] = MappingProxyType(
 _ALSO: Mapping[str, str] = MappingProxyType(
     {"calendar": "the calendar", "email": "an email", "transactions_email": "an email"}
 )
+_FOLLOWED: Mapping[str, str] = MappingProxyType(
+    {"follows_trip": f" (so {FOLLOWS_TRIP})", "follows_answer": f" (so {FORCED})"}
+)
+"""The end of a worked-out value's evidence (``core.engine.answers``), said by the
+derivation's own words instead."""
 _RESOLVED: Mapping[str, str] = MappingProxyType(
     {
         "auto_commit": "taken from",
@@ -96,8 +103,10 @@ def why_text(
         held = as_read(
             fact.value, fact.source_type, fact.principal, viewer.entity or entity, viewer.names
         )
+        derived = derivation(fact.resolution)
+        how = f"{_how(fact.resolution)} {who}" if derived is None else derived
         head = (
-            f"{name}: {_value(field, held, today)} — {_how(fact.resolution)} {who}, "
+            f"{name}: {_value(field, held, today)} — {how}, "
             f"{_ago(fact.evidence_ts, now)} (sure: {fact.confidence:.2f})."
         )
     lines = [head]
@@ -148,6 +157,11 @@ def _heard(
     kinds = sorted({_ALSO.get(kind, kind.replace("_", " ")) for kind, _ref in e.corroborators})
     also = f" ({' and '.join(kinds)} agreed)" if kinds else ""
     decided = _DECIDED.get(e.decision, "")
+    derived = derivation(e.decision)
+    if derived is not None:  # nobody said it: what it followed, in Canon's voice
+        why = (e.evidence_text or "").removesuffix(_FOLLOWED.get(e.decision, ""))
+        because = f" ({why})" if why and viewer.quotes(e.principal, e.entity_id) else ""
+        return f"• {_when(e.event_ts, now)} — {derived}{because}: {value} ({e.confidence:.2f})"
     sender = mail_sender(e.source_ref) if e.source_type == "email" else None
     if sender is not None:  # a stranger's mail says who sent it, and why it was only asked
         heard += f" from {quoted_sender(sender)}"
@@ -193,7 +207,9 @@ def _changed(
     )
     was = "" if h.old_value is None else f"{_value(field, old, today)} → "
     who = "an earlier input" if h.principal is None else by_words(h.principal, "", viewer)
-    return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({_how(h.resolution)} {who})"
+    derived = derivation(h.resolution)
+    how = f"{_how(h.resolution)} {who}" if derived is None else derived
+    return f"• {h.committed_at:%b %-d, %H:%M}: {was}{new} ({how})"
 
 
 def _how(resolution: str) -> str:

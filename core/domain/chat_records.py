@@ -8,9 +8,10 @@ from datetime import datetime
 from typing import Literal
 
 Role = Literal["user", "assistant"]
-ChatModeName = Literal["edit", "pick"]
+ChatModeName = Literal["edit", "pick", "pick_no"]
 """edit: the next message is an item's value; pick: a value for one of a grouped
-question's parts, or the part to change (``core.conversation.chat_part_values``)."""
+question's parts, or the part to change (``core.conversation.chat_part_values``);
+pick_no: the part a No to a grouped question is for (``core.conversation.wrong_parts``)."""
 
 
 @dataclass(frozen=True)

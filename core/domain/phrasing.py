@@ -75,6 +75,11 @@ _PROFILE = {
 }
 
 
+LISTED = "Is all of this right?"
+"""How a question of several parts asked one by one begins (each part a line under it);
+a No to it asks which part is wrong (``core.conversation.wrong_parts``)."""
+
+
 def question(
     changes: Sequence[Change],
     mine: str,
@@ -101,7 +106,7 @@ def question(
             return combined
         beside = _beside_a_trip(changes, mine)
         if beside is not None:
-            return "\n".join(["Is all of this right?", *(f"• {line}" for line in beside)])
+            return "\n".join([LISTED, *(f"• {line}" for line in beside)])
         under_way = any(
             (c.field, c.candidate_value) == ("travel.status", "in_progress") for c in changes
         )
@@ -118,7 +123,7 @@ def question(
             for c in changes
             if not (going and (c.field, c.candidate_value) == ("travel.status", "planning"))
         ]
-        return "\n".join(["Is all of this right?", *(f"• {line}" for line in lines)])
+        return "\n".join([LISTED, *(f"• {line}" for line in lines)])
     if left and changes[0].field == "travel.depart_date":
         return conflict_question(changes[0], mine)
     if back_by and changes[0].field == "travel.return_date":

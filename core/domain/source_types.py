@@ -37,3 +37,19 @@ def canonical_source_key(key: str) -> str:
     """A '<type>:<ref>' evidence key with its type spelled canonically."""
     kind, sep, ref = key.partition(":")
     return canonical_source_type(kind) + sep + ref if sep else canonical_source_type(key)
+
+
+DERIVED_RESOLUTIONS: Final = {
+    "follows_trip": "I moved it with your trip",
+    "follows_answer": "I worked it out from your answer",
+}
+"""How a value Canon worked out itself came to be held: nobody said or confirmed it (an
+errand's day moved with the trip's, a date a trip under way cannot keep), so no reader
+may tell it as "you confirmed it". Its commit is the answerer's (``principal``) and its
+evidence says what it followed from; these words are how it is told."""
+
+
+def derivation(resolution: str) -> str | None:
+    """ "I moved it with your trip": how a value Canon worked out came to be held; None for a
+    value someone said, confirmed or corrected."""
+    return DERIVED_RESOLUTIONS.get(resolution)

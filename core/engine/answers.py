@@ -158,6 +158,10 @@ def confirmation_event(
         payload["evidence_text"] = f"{item.reasons[0][:900]} (so {item.reasons[-1]})"
     obs = parse_model(StateObservation, "state_observation", payload)
     resolution = "user_confirm" if action == "confirm" else "user_edit"
+    if action == "confirm" and item.reasons and item.reasons[-1] == FOLLOWS_TRIP and not retract:
+        resolution = "follows_trip"  # settled at once: nobody confirmed it (``derivation``)
+    elif action == "confirm" and item.reasons and item.reasons[-1] in (FORCED, FOLLOWS_TRIP):
+        resolution = "follows_answer"
     previous = None if old is None else old.value
     commit = CommitPlan(
         entity_id=item.entity_id,

@@ -96,6 +96,17 @@ class Story:
         await self.tg.settled(question)
         return text
 
+    async def no_to_all(self, asked: str) -> str:
+        """Alice says No to every part of the open question containing ``asked``: a No to
+        a question listing its parts asks which is wrong, and she taps "All of it"."""
+        question = await self.tg.prompt(ALICE, asked)
+        text = question.text
+        await self.tg.tap(ALICE, question, "No")
+        pick = await self.tg.reply_after(ALICE, question.message_id, "Which part is wrong?")
+        await self.tg.tap(ALICE, pick, "All of it")
+        await self.tg.settled(question)
+        return text
+
     @property
     def engine(self) -> Engine:
         chat = None if self.runner is None else self.runner.chat

@@ -95,6 +95,8 @@ async def test_no_to_the_arrival_keeps_the_plan_whole(
     tg.user_says(ALICE, "were already in tahoe, got in last nite")
     arrival = await tg.prompt(ALICE, "Did you leave on")
     await tg.tap(ALICE, arrival, "No")
+    which = await tg.reply_after(ALICE, arrival.message_id, "Which part is wrong?")
+    await tg.tap(ALICE, which, "All of it")
     await tg.settled(arrival)
     assert await _trip(runner.chat.engine.store) == planned, "still a plan, still ahead"
     assert tg.open_prompts(ALICE) == []

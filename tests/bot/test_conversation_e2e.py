@@ -152,8 +152,9 @@ async def test_a_yes_or_no_replying_to_an_answered_question_answers_no_other(
     await tg.tap(ALICE, first, "No")
     second = await tg.prompt(ALICE, "Is Emma sick today?")
     # Sent as Telegram replies to the first question, answered No, while the second is
-    # open: each names the question it answers, so none answers the second.
-    for typed in ("yes", "No", "yep"):
+    # open: each names the question it answers, so none answers the second; nor does a
+    # /confirm or /reject sent so.
+    for typed in ("yes", "No", "yep", "/confirm", "/reject"):
         sent = tg.user_sends(ALICE, {"text": typed, "reply_to_message": _shown(first)})
         told = await tg.reply_after(ALICE, sent, "That question was already answered")
         assert "you said No" in told.text, typed

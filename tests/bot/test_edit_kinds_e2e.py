@@ -261,6 +261,8 @@ async def test_no_to_the_plan_leaves_the_finished_trip_as_it_was(
     runner = await start_bot(clock=lambda: WEDNESDAY, policy=ASKS_ABOUT_TRAVEL)
     again = await _new_plan_with_its_date_edited(runner, tg)
     await tg.tap(ALICE, again, "No")
+    which = await tg.reply_after(ALICE, again.message_id, "Which part is wrong?")
+    await tg.tap(ALICE, which, "All of it")
     await tg.settled(again)
     await quiet(tg, runner)  # the No is handled through: no question comes after it
     assert await _facts(runner) == FINISHED_TRIP

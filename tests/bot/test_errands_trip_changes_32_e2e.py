@@ -175,6 +175,17 @@ async def test_leaving_earlier_moves_the_errand_due_before_going(
         "Do you leave on Friday, December 4?"
     ]
     assert await story.held(DUE) == "2026-12-04"
+    # She confirmed the trip's new day, not the errand's: every reader says Canon moved
+    # it with the trip, and why, never "you confirmed it".
+    why = (await story.hears(f"/why {DUE}", "")).text
+    head, _, rest = why.partition("\n")
+    assert "I moved it with your trip, just now" in head, why
+    assert "I moved it with your trip (due before you leave; you now leave Friday" in rest, why
+    assert "→ Friday, December 4 (I moved it with your trip)" in rest, why
+    assert "confirmed by you, just now" not in why, why
+    listed = (await story.hears("/state financial", "Amazon")).text
+    assert "its due day: I moved it with your trip, just now" in listed, listed
+    assert f"- {DUE} = 2026-12-04 (follows_trip, just now)" in await story.block()
 
 
 async def test_the_next_trip_called_off_does_not_ask_of_an_errand_due_before_the_last(

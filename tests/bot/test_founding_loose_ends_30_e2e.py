@@ -57,7 +57,7 @@ async def test_no_to_the_asked_trip_takes_its_day_from_the_errand(
     await story.yes("Portland")
     await story.hears("so were going to tahoe this saturday w the kids, back the 6th", "Tahoe")
     await story.hears("also gotta return the amazon jacket before we go", "after the current")
-    await story.tap("Tahoe", "No")
+    await story.no_to_all("Tahoe")
     errand = await tg.prompt(ALICE, "Amazon")
     assert "December" not in errand.text, errand.text
     assert "Saturday" not in errand.text, errand.text

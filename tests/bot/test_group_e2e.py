@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from canon_testing import calibrated_policy
 from chatkit import ALICE, StartBot, stop_bot
 from fakes.telegram_api import ChatMessage, FakeTelegram
+from story_chat import Story
 
 from bot.app import BotRunner
+from core.domain.policy import default_policy, with_overrides
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -67,7 +70,8 @@ async def test_one_message_with_three_parts_is_asked_once(
     assert tg.open_prompts(ALICE) == []
 
 
-async def test_no_rejects_every_part(tg: FakeTelegram, start_bot: StartBot) -> None:
+async def test_no_to_one_sentence_rejects_every_part(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """ "Did you pay $2,100 rent?" reads as one thing: its No is a No to all of it."""
     runner = await start_bot()
     prompt = await _rent_asked(tg)
     await tg.tap(ALICE, prompt, "No")
@@ -75,6 +79,102 @@ async def test_no_rejects_every_part(tg: FakeTelegram, start_bot: StartBot) -> N
     assert prompt.text.endswith("❌ Rejected, nothing changed")
     assert await _facts(runner) == {}
     assert await _statuses(runner) == ["rejected"] * 3
+
+
+PLAN = "planing a trip to tahoe next weekend"
+PARTS = ["your trip's destination: Tahoe", "your trip: planning", "your departure date: "]
+
+
+async def _plan_asked(tg: FakeTelegram, start_bot: StartBot) -> tuple[BotRunner, ChatMessage]:
+    runner = await start_bot(policy=default_policy())
+    tg.user_says(ALICE, PLAN)
+    return runner, await tg.prompt(ALICE, "Is all of this right?\n• Is your trip going to Tahoe?")
+
+
+async def _said_no(tg: FakeTelegram, prompt: ChatMessage, how: str) -> ChatMessage:
+    """No to ``prompt`` (tapped, or typed as ``how``): which part is wrong, asked."""
+    if how == "tap":
+        await tg.tap(ALICE, prompt, "No")
+    else:
+        tg.user_says(ALICE, how)
+    return await tg.reply_after(ALICE, prompt.message_id, "Which part is wrong?")
+
+
+@pytest.mark.parametrize(
+    ("no", "all_of_it"),
+    [
+        ("tap", "All of it"),  # the button
+        ("no", "no"),  # typed twice: a second No is all of it
+        ("/reject", "none of it"),  # the command, then words
+        ("nope", "tap No"),  # the question's No tapped again
+    ],
+)
+async def test_no_to_a_listed_question_asks_which_part_and_all_of_it_rejects_every_part(
+    tg: FakeTelegram, start_bot: StartBot, no: str, all_of_it: str
+) -> None:
+    runner, prompt = await _plan_asked(tg, start_bot)
+    asked = len(await _statuses(runner))
+    pick = await _said_no(tg, prompt, no)
+    labels = _labels(pick)
+    assert [label[: len(part)] for label, part in zip(labels, PARTS, strict=False)] == PARTS
+    assert labels[-2:] == ["All of it", "Cancel"]
+    assert await _statuses(runner) == ["pending"] * asked, "nothing answered yet"
+    if all_of_it == "All of it":
+        await tg.tap(ALICE, pick, all_of_it)
+    elif all_of_it == "tap No":
+        await tg.tap(ALICE, prompt, "No")
+    else:
+        tg.user_says(ALICE, all_of_it)
+    await tg.settled(prompt)
+    assert prompt.text.endswith("❌ Rejected, nothing changed")
+    await tg.wait_for(lambda: not pick.buttons)
+    assert pick.text == "Which part is wrong?\n→ All of it"
+    assert await _facts(runner) == {}
+    assert await _statuses(runner) == ["rejected"] * asked
+
+
+@pytest.mark.parametrize(
+    ("wrong", "field"), [(PARTS[2], "travel.depart_date"), (PARTS[0], "travel.destination")]
+)
+async def test_no_to_one_part_rejects_it_alone_and_asks_the_rest_again(
+    tg: FakeTelegram, start_bot: StartBot, wrong: str, field: str
+) -> None:
+    runner, prompt = await _plan_asked(tg, start_bot)
+    asked = len(await _statuses(runner))
+    pick = await _said_no(tg, prompt, "tap")
+    part = next(label for label in _labels(pick) if label.startswith(wrong))
+    await tg.tap(ALICE, pick, part)
+    await tg.wait_for(lambda: len(tg.open_prompts(ALICE)) == 1 and not prompt.buttons)
+    (rest,) = tg.open_prompts(ALICE)
+    assert rest.message_id > pick.message_id
+    assert part.split(": ", 1)[1] not in rest.text, rest.text
+    assert prompt.text.endswith(f"❌ No to {part}\n↓ The rest is asked again below.")
+    assert pick.text == f"Which part is wrong?\n→ {wrong.split(':')[0]}"
+    assert (await _statuses(runner)).count("rejected") == 1
+    await tg.tap(ALICE, rest, "Yes")
+    await tg.settled(rest)
+    held = await _facts(runner)
+    assert field not in held
+    assert len(held) == asked - 1
+    assert await _statuses(runner) == ["confirmed"] * (asked - 1) + ["rejected"]
+    assert tg.open_prompts(ALICE) == []
+
+
+async def test_cancel_or_news_leaves_the_question_open(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    runner, prompt = await _plan_asked(tg, start_bot)
+    pick = await _said_no(tg, prompt, "tap")
+    await tg.tap(ALICE, pick, "Cancel")
+    await tg.wait_for(lambda: not pick.buttons)
+    pick = await _said_no(tg, prompt, "no")
+    await tg.say(ALICE, "what's the weather like", expect="")
+    await tg.wait_for(lambda: not pick.buttons)
+    assert tg.open_prompts(ALICE) == [prompt]
+    assert set(await _statuses(runner)) == {"pending"}
+    await tg.tap(ALICE, prompt, "Yes")
+    await tg.settled(prompt)
+    assert (await _facts(runner))["travel.destination"] == "Tahoe"
 
 
 async def test_a_typed_yes_answers_the_whole_question(
@@ -190,3 +290,43 @@ async def test_after_a_restart_an_open_group_is_shown_again_once(
     await tg.tap(ALICE, again, "Yes")
     await tg.settled(again)
     assert await _facts(second) == PAID
+
+
+ASKS_ABOUT_TRAVEL = with_overrides(
+    calibrated_policy(), {"domains": {"travel": {"auto_threshold": 0.99}}}
+)
+ARRIVED = "Is all of this right?\n• Are you in Tahoe?\n• Is your trip under way?\n• Did you leave"
+
+
+@pytest.mark.timeout(120)
+async def test_a_wrong_day_leaves_the_trip_under_way_and_undo_takes_back_only_the_yes(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The founding story's arrival asked as one question: only its day was wrong. A No
+    to every part left Canon believing the trip still planned; now the day alone is
+    rejected, the rest is asked again and her Yes puts the trip under way. /undo after
+    it takes back that Yes exactly: the plan as it was, the day as it was."""
+    story = Story(tg)
+    runner = await story.start(start_bot, ASKS_ABOUT_TRAVEL)
+    story.says("i live in portland")
+    await story.yes("Do you live in Portland?")
+    await story.hears("going to tahoe saturday", "")
+    await story.yes_to_all()
+    story.later(days=3.2)  # Saturday afternoon
+    await story.hears("made it to tahoe!! drove up yesterday", "")
+    arrived = await tg.prompt(ALICE, ARRIVED)
+    planned = await _facts(runner)
+    pick = await _said_no(tg, arrived, "no")
+    await tg.tap(ALICE, pick, "your departure date: Friday, November 27")
+    rest = await tg.prompt(ALICE, "Is your trip to Tahoe under way?")
+    assert "November 27" not in rest.text, rest.text
+    await tg.tap(ALICE, rest, "Yes")
+    await tg.settled(rest)
+    held = await _facts(runner)
+    assert held == {**planned, "travel.status": "in_progress", "travel.location": "Tahoe"}
+    assert held["travel.depart_date"] == "2026-11-28", "the day she said was wrong is not held"
+    await story.quiet()
+    undo = await story.hears("/undo", "Undo")
+    assert "departure" not in undo.text, undo.text
+    await story.yes("Undo")
+    assert await _facts(runner) == planned

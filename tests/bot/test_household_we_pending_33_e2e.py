@@ -71,7 +71,7 @@ async def test_her_no_to_her_plan_closes_his_word_with_it(tg: FakeTelegram, star
     story = Story(tg, settings=HOUSEHOLD)
     await _alice_unsure_then_bob(story, start_bot, "we cancelled tahoe")
 
-    await story.tap(HER_PLAN, "No")
+    await story.no_to_all(HER_PLAN)
     await story.quiet()
 
     assert tg.open_prompts(ALICE) == []

@@ -384,12 +384,13 @@ async def test_the_story_typed_before_any_answer_ends_at_home_with_nothing_left_
     await tg.say(ALICE, "where am I?", expect="Back home: your trip is over")
     about = await tg.say(ALICE, "what do you know about me?", expect="Here's what I know")
     assert "in Tahoe" not in about.text
-    # Why Tahoe was forgotten, in words: what it followed from, not "you said".
+    # Why Tahoe was forgotten, in words: what it followed from, not "you said" nor
+    # "you confirmed" (she confirmed the trip over, never this).
     await tg.say(
         ALICE,
         "/why my location",
-        expect='you confirmed "The trip to Tahoe is over, but I still have your location as '
-        'Tahoe (so it follows from your answer)": (forget it)',
+        expect="I worked it out from your answer (The trip to Tahoe is over, but I still "
+        "have your location as Tahoe): (forget it)",
     )
     assert not tg.open_prompts(ALICE)
 

@@ -74,7 +74,10 @@ async def _play(
         while phone.prompts(ANN):  # "any other question about the trip: tap Yes"
             question = phone.prompt(ANN)
             no = refuse and refuse in question.text
-            await phone.tap(chat, ANN, "No" if no else "Yes", message=question)
+            answer = "No" if no else "Yes"
+            if question.text.startswith("Which part is wrong?"):  # the No was for all of it
+                answer = "All of it"
+            await phone.tap(chat, ANN, answer, message=question)
     results = check_run(await read_run(store, AUDIENCE, ENTITY))
     assert [r.step.name for r in results] == [s.name for s in STEPS]
     return [r.step.name for r in results if not r.done]

@@ -113,22 +113,9 @@ class BotApiEmulator:
         self, user_id: int, text: str, first_name: str = "Alex", *, date: int | None = None
     ) -> int:
         """Queue a private message from ``user_id`` (sent at ``date``, default now); its id."""
-        user = self.chats.user(user_id, first_name)
-        msg = self.chats.store(user_id, from_bot=False, text=text)
-        if date is not None:
-            msg.date = date
-        payload: dict[str, Any] = {
-            "message_id": msg.message_id,
-            "from": user,
-            "chat": {"id": user_id, "type": "private", "first_name": user["first_name"]},
-            "date": msg.date,
-            "text": text,
-        }
-        if text.startswith("/"):
-            length = len(text.split()[0])
-            payload["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        payload = self.chats.user_message(user_id, text, first_name, date=date)
         self._push({"message": payload})
-        return msg.message_id
+        return int(payload["message_id"])
 
     def user_taps(self, user_id: int, chat_id: int, message_id: int, data: str) -> str:
         """Queue a tap on a button of a bot message; the callback query id."""

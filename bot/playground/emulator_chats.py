@@ -31,6 +31,32 @@ class EmulatedChats:
             user_id, {"id": user_id, "is_bot": False, "first_name": first_name}
         )
 
+    def user_message(
+        self,
+        user_id: int,
+        text: str,
+        first_name: str = "Alex",
+        *,
+        date: int | None = None,
+    ) -> dict[str, Any]:
+        """Store ``text`` from ``user_id`` in their private chat with the bot, sent at
+        ``date`` (default now); the Bot API Message Telegram delivers for it, with a leading
+        command marked as Telegram marks one."""
+        user = self.user(user_id, first_name)
+        msg = self.store(user_id, from_bot=False, text=text)
+        if date is not None:
+            msg.date = date
+        payload: dict[str, Any] = {
+            "message_id": msg.message_id,
+            "from": user,
+            "chat": {"id": user_id, "type": "private", "first_name": user["first_name"]},
+            "date": msg.date,
+            "text": text,
+        }
+        if text.startswith("/"):
+            payload["entities"] = command_entities(text)
+        return payload
+
     def store(
         self,
         chat_id: int,
@@ -108,3 +134,8 @@ class EmulatedChats:
         if photo is not None:
             self.photos[file_id(msg)] = photo
         return msg
+
+
+def command_entities(text: str) -> list[dict[str, Any]]:
+    """The entity Telegram marks a message's leading ``/command`` with."""
+    return [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]

@@ -1,37 +1,31 @@
 """The HTTP API's handlers: each reads its ``Call``, asks core, and returns the body.
 
 Thin on purpose: a message goes through the same extraction and engine as a chat
-message (``message_observations``, ``Engine.ingest_batch``), an answer through
-``answer_review``, forget and undo through ``core.engine.corrections``, and every
-view is ``core.conversation.views``'. What a token may see is ``Call.reach``.
+message (``message_observations``, ``Engine.ingest_batch``), and every view is
+``core.conversation.views``'. What a token may see is ``Call.reach``. The questions'
+handlers (list, answer, forget, undo) are ``core.api.question_handlers``.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import cache
 from importlib.metadata import version
 from typing import Any
 
 from core.api.bodies import words_limit
-from core.api.call import Call, household_of
-from core.api.overtaken_answers import overtaken_problem, seen_since
+from core.api.call import Call
 from core.api.problems import Problem
 from core.api.response_views import (
     claim_behind,
     outcome_body,
-    question_body,
     question_body_by_id,
-    question_shown,
     reader_of,
 )
 from core.api.speakers import placed, speakers_household, speakers_to_name, theirs, token_user
 from core.conversation.change_views import answer_acts, changes_view, related_history
 from core.conversation.context_read import load_context
-from core.conversation.held_values import held_by_writer
 from core.conversation.message_dead_letters import dead_letter_message
 from core.conversation.message_intake import message_observations
-from core.conversation.said_since import names_of_speakers, said_since
 from core.conversation.views import dead_letter_view, said_of_you_view, state_view, why_view
 from core.domain.claims import Claimed, claim_observation, message_claimant
 from core.domain.dead_letters import letter_entity, writers_own
@@ -41,15 +35,9 @@ from core.domain.evidence_time import message_time_errors
 from core.domain.ids import new_id
 from core.domain.timeutil import format_ts, parse_ts
 from core.domain.validation import message_length_errors, message_text_hazards
-from core.domain.whose_word import may_answer, tokens_needed
-from core.engine.corrections import propose_forget, propose_undo
-from core.engine.engine import AnswerAction, Outcome
+from core.engine.engine import Outcome
 from core.engine.household import UsersToName, facts_for_reader
-from core.engine.review import answer_review
-from core.errors import ClaimRefused, Overtaken, UnknownPlace
-from core.store import ReviewItem
-
-ACTIONS: dict[str, AnswerAction] = {"yes": "confirm", "no": "reject", "edit": "edit"}
+from core.errors import ClaimRefused
 
 
 async def health(_call: Call | None) -> dict[str, Any]:
@@ -229,91 +217,6 @@ async def get_state(c: Call) -> dict[str, Any]:
     }
 
 
-async def get_questions(c: Call) -> dict[str, Any]:
-    """The open questions the token's user may answer: one another member's words raised
-    on the household is theirs (``may_answer``), neither listed nor shown here."""
-    items = await c.engine.store.open_review_items(list(c.entities()))
-    tokens = await c.engine.store.api_tokens.tokens() if tokens_needed(items) else ()
-    reader = c.token.entity_id
-    configured = c.services.audience.configured_names()
-    mine = [
-        await held_by_writer(c.engine.store, r, reader, configured)
-        for r in items
-        if may_answer(r, reader, tokens)
-    ]
-    # A member's own question says what another member committed since it was asked,
-    # naming them as the chat does.
-    since = [await said_since(c.engine.store, r, reader) for r in mine]
-    names = await names_of_speakers(
-        c.engine.store,
-        household_of(c.token, c.services.audience, (), any_role=True),
-        since,
-        c.services.audience.configured_names(),
-    )
-    return {
-        "questions": [
-            await question_body(c, r, s, names if s else {})
-            for r, s in zip(mine, since, strict=True)
-        ]
-    }
-
-
-async def answer_question(c: Call) -> dict[str, Any]:
-    """Yes, No or Edit, as the user's tap in the chat: a Yes or No answers the question's
-    whole group (what one message raised, asked as one: "Back home in Portland?" is the
-    location and the trip's end together; answering one part alone would leave the other
-    to be asked apart), an Edit the one question. An edit is checked by its field's kind
-    as the bot checks it (a place nobody knows is a 422 ``unknown-place`` problem unless
-    ``new_place`` insists)."""
-    new_place = c.body.get("new_place", False)
-    if new_place and c.body["answer"] != "edit":
-        raise Problem(422, "new_place goes with an edit only", kind="invalid-input")
-    whole_group = c.body["answer"] != "edit"
-    # A Yes or No answers the question's group: read with it, in one statement.
-    item, others, ends = await _own_item(c, c.path["question_id"], with_group=whole_group)
-    # One token, two doors: over MCP it is an assistant whose proposal is the user's to
-    # settle; over HTTP a ``user`` token answers as the user. What it proposed there it
-    # does not confirm here.
-    mine = f"token:{c.token.id}"
-    if c.principal.is_user and any(r.principal == mine for r in (item, *(others or ()))):
-        raise Problem(
-            403,
-            "this question was raised by this token's own proposal (over MCP): only the "
-            "user can settle it, in the chat or in another client",
-            kind="claim-refused",
-        )
-    try:
-        result = await answer_review(
-            c.engine,
-            item.id,
-            ACTIONS[c.body["answer"]],
-            c.body.get("value"),
-            now=c.now,
-            answered_by=c.answered_by,
-            rules=c.services.rules,
-            principal=c.principal,
-            whole_group=whole_group,
-            new_place=new_place,
-            entities=c.entities(),  # a place any entity the token reaches knows is known
-            item=item,  # read just now for the reach check: not read twice more
-            others=others,
-            ends=ends,
-            seen=seen_since(c.body.get("seen_since")),
-        )
-    except Overtaken as e:
-        raise await overtaken_problem(c, item, e.fact) from None
-    except UnknownPlace as e:
-        detail = f'{e}; to use it anyway, send the edit again with "new_place": true'
-        raise Problem(422, detail, kind="unknown-place") from None
-    return {
-        "question": await question_shown(c, result.item),
-        "status": result.status,
-        "committed": result.committed,
-        "committed_value": result.committed_value,
-        "also_settled": [await question_shown(c, r) for r in result.implied],
-    }
-
-
 async def get_why(c: Call) -> dict[str, Any]:
     entity = c.check_reach(c.query.get("entity", c.token.entity_id))
     field = c.query["field"]
@@ -341,26 +244,6 @@ async def get_history(c: Call) -> dict[str, Any]:
     return {"changes": changes_view(entries, viewer, None if field is None else [field], acts)}
 
 
-async def post_forget(c: Call) -> dict[str, Any]:
-    entities = c.entities(c.body.get("entity_id"))
-    item = await propose_forget(
-        c.engine,
-        entities,
-        c.body["field"],
-        c.now,
-        principal=c.principal.ref,
-        names=c.services.audience.configured_names(),
-    )
-    return {"question": await question_body(c, item)}
-
-
-async def post_undo(c: Call) -> dict[str, Any]:
-    entities = c.entities(c.body.get("entity_id"))
-    names = c.services.audience.configured_names()
-    item = await propose_undo(c.engine, entities, c.now, principal=c.principal.ref, names=names)
-    return {"question": await question_body(c, item)}
-
-
 async def get_dead_letters(c: Call) -> dict[str, Any]:
     """Dead letters whose payload names an entity the token reaches, and those naming none
     that its writer wrote (``writers_own``: a refused body); others stay the owner's."""
@@ -382,22 +265,3 @@ async def _ingest(c: Call, claimed: list[Claimed]) -> list[Outcome]:
         return []
     payloads = [x.payload for x in claimed]
     return await c.engine.ingest_batch(payloads, now=c.now, principal=c.principal)
-
-
-async def _own_item(
-    c: Call, item_id: str, *, with_group: bool
-) -> tuple[ReviewItem, list[ReviewItem] | None, dict[str, datetime] | None]:
-    """The question ``item_id`` if the token reaches its entity, 404 alike otherwise; and
-    ``with_group``, the other open questions of its group and the ends their words gave
-    (``Store.question_and_group``; else None)."""
-    store = c.engine.store
-    others: list[ReviewItem] | None = None
-    ends: dict[str, datetime] | None = None
-    if with_group:
-        read = await store.question_and_group(item_id)
-        item, others, ends = (None, None, None) if read is None else read
-    else:
-        item = await store.review_item(item_id)
-    if item is None or item.entity_id not in c.reach:
-        raise Problem(404, f"no question {item_id}")
-    return item, others, ends

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
-from core.api import handlers
+from core.api import handlers, question_handlers
 from core.api.call import Call
 from core.domain.principals import ROLES, Role
 
@@ -129,7 +129,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         f"{V1}/questions",
         "getQuestions",
         "The questions waiting for the user, oldest first",
-        handlers.get_questions,
+        question_handlers.get_questions,
         "QuestionsResponse",
         query=(ENTITY,),
     ),
@@ -138,7 +138,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         f"{V1}/questions/{{question_id}}/answer",
         "answerQuestion",
         "Answer a question: yes, no, or edit with the right value",
-        handlers.answer_question,
+        question_handlers.answer_question,
         "AnswerResponse",
         request="AnswerRequest",
         roles=("user", "delegate"),
@@ -192,7 +192,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         f"{V1}/forget",
         "postForget",
         "Ask to forget a field: a question the user confirms",
-        handlers.post_forget,
+        question_handlers.post_forget,
         "QuestionResponse",
         request="ForgetRequest",
         status=201,
@@ -203,7 +203,7 @@ ROUTES: Final[tuple[Route, ...]] = (
         f"{V1}/undo",
         "postUndo",
         "Ask to undo the newest change: a question the user confirms",
-        handlers.post_undo,
+        question_handlers.post_undo,
         "QuestionResponse",
         request="UndoRequest",
         status=201,

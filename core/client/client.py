@@ -4,10 +4,10 @@
         block = await canon.context(max_tokens=400)
         result = await canon.post_message("I moved to Oakland", message_id="m-1")
 
-Every answer is a typed value (``core.client.results``); every problem document
-the API sends is raised as the error of ``core.errors`` it means (``OutOfReach``,
-``ApiNotFound``, ``RateLimited``, ...), and an API that does not answer within
-``timeout`` seconds as ``ApiUnreachable``.
+Every answer is a typed value (``core.client.results``, ``core.client.beliefs``); every
+problem document the API sends is raised as the error of ``core.errors`` it means
+(``OutOfReach``, ``ApiNotFound``, ``RateLimited``, ...), and an API that does not answer
+within ``timeout`` seconds as ``ApiUnreachable``.
 """
 
 from __future__ import annotations
@@ -21,21 +21,17 @@ from urllib.parse import quote
 
 import httpx
 
+from core.client.beliefs import Change, State, Value, Why, read_state
 from core.client.problems import problem_error
 from core.client.results import (
     Answer,
     AnswerResult,
-    Change,
     Context,
     DeadLetter,
     Health,
     MessageResult,
     ObservationsResult,
     Question,
-    State,
-    Value,
-    Why,
-    read_state,
 )
 from core.client_tls import client_tls
 from core.domain.timeutil import format_ts

@@ -30,8 +30,9 @@ from langchain_core.messages import AnyMessage, RemoveMessage, SystemMessage
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
+from core.client.beliefs import Fact
 from core.client.client import CanonClient
-from core.client.results import Fact, Question
+from core.client.results import Question
 from core.domain.ids import new_id
 from core.domain.timeutil import format_ts, utc_now
 from core.errors import CanonError

@@ -1,5 +1,6 @@
 """What the HTTP API answers, as typed values: one dataclass per body of
-``schemas/http_api.schema.json`` that a caller reads (``Fact``, ``Question``, ...).
+``schemas/http_api.schema.json`` that a caller reads (``Question``, ``Outcome``, ...);
+what it answers about beliefs (``Fact``, ``Why``) is ``core.client.beliefs``.
 
 The server checks every body against that schema before it sends it, so reading
 one here is a plain translation: timestamps become aware datetimes, lists tuples.
@@ -12,68 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+from core.client.beliefs import Value
 from core.domain.timeutil import parse_ts
 
-Value = str | int | float | bool | None
 Answer = Literal["yes", "no", "edit"]
-
-
-def _ts(raw: str | None) -> datetime | None:
-    return None if raw is None else parse_ts(raw)
-
-
-@dataclass(frozen=True)
-class Source:
-    type: str
-    ref: str | None
-
-    @classmethod
-    def read(cls, d: Mapping[str, Any]) -> Source:
-        return cls(d["type"], d["ref"])
-
-
-@dataclass(frozen=True)
-class Fact:
-    """A committed belief about one field."""
-
-    value: Value
-    version: int
-    confidence: float
-    source: Source
-    event_id: str | None
-    evidence_ts: datetime
-    committed_at: datetime
-    resolution: str
-    valid_until: datetime | None
-    stale: bool
-    age: str
-    by: str = ""
-    """Who made the write, worded for this token ("you", "another member of the household",
-    ...); empty from a server older than principals."""
-    old_by: str | None = None
-    """Who wrote the value it replaced, worded as ``by``; None without an old value (or
-    from an older server)."""
-    old_meaning: str | None = None
-    """What ``old_value`` meant, when its bare word misleads ("sent back, refund awaited")."""
-    meaning: str | None = None
-    """What ``new_value`` meant, when its bare word misleads."""
-
-    @classmethod
-    def read(cls, d: Mapping[str, Any]) -> Fact:
-        return cls(
-            d["value"],
-            d["version"],
-            d["confidence"],
-            Source.read(d["source"]),
-            d["event_id"],
-            parse_ts(d["evidence_ts"]),
-            parse_ts(d["committed_at"]),
-            d["resolution"],
-            _ts(d["valid_until"]),
-            d["stale"],
-            d["age"],
-            d.get("by", ""),
-        )
 
 
 @dataclass(frozen=True)
@@ -182,94 +125,6 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class Evidence:
-    """One observation behind a field's value."""
-
-    event_id: str | None
-    """None when the write is another member's."""
-    event_ts: datetime
-    intent: str
-    value: Value
-    source: Source
-    corroborators: tuple[Source, ...]
-    decision: str
-    confidence: float
-    reasons: tuple[str, ...]
-    evidence_text: str | None
-    by: str = ""
-    """Who made the write, worded for this token ("you", "another member of the household",
-    ...); empty from a server older than principals."""
-    old_by: str | None = None
-    """Who wrote the value it replaced, worded as ``by``; None without an old value (or
-    from an older server)."""
-    old_meaning: str | None = None
-    """What ``old_value`` meant, when its bare word misleads ("sent back, refund awaited")."""
-    meaning: str | None = None
-    """What ``new_value`` meant, when its bare word misleads."""
-
-    @classmethod
-    def read(cls, d: Mapping[str, Any]) -> Evidence:
-        return cls(
-            d["event_id"],
-            parse_ts(d["event_ts"]),
-            d["intent"],
-            d["value"],
-            Source.read(d["source"]),
-            tuple(Source.read(c) for c in d["corroborators"]),
-            d["decision"],
-            d["confidence"],
-            tuple(d["reasons"]),
-            d["evidence_text"],
-            d.get("by", ""),
-        )
-
-
-@dataclass(frozen=True)
-class Change:
-    """One committed change of a field (``retracted``: it was taken back)."""
-
-    entity_id: str
-    field: str
-    version: int
-    old_value: Value
-    new_value: Value
-    retracted: bool
-    event_id: str | None
-    confidence: float
-    resolution: str
-    committed_at: datetime
-    by: str = ""
-    """Who made the write, worded for this token ("you", "another member of the household",
-    ...); empty from a server older than principals."""
-    old_by: str | None = None
-    """Who wrote the value it replaced, worded as ``by``; None without an old value (or
-    from an older server)."""
-    old_meaning: str | None = None
-    """What ``old_value`` meant, when its bare word misleads ("sent back, refund awaited")."""
-    meaning: str | None = None
-    """What ``new_value`` meant, when its bare word misleads."""
-
-    @classmethod
-    def read(cls, d: Mapping[str, Any]) -> Change:
-        return cls(
-            d["entity_id"],
-            d["field"],
-            d["version"],
-            d["old_value"],
-            d["new_value"],
-            d["retracted"],
-            d["event_id"],
-            d["confidence"],
-            d["resolution"],
-            parse_ts(d["committed_at"]),
-            d.get("by", ""),
-            d.get("old_by"),
-            d.get("old_meaning"),
-            d.get("meaning"),
-        )
-
-
-@dataclass(frozen=True)
 class DeadLetter:
     """An input that failed validation; ``payload`` is what was sent, verbatim (None, with
     no ids or errors, when it was another member's: ``by`` says whose)."""
@@ -304,7 +159,7 @@ class DeadLetter:
             parse_ts(d["first_seen"]),
             parse_ts(d["last_attempt"]),
             d["retry_count"],
-            _ts(d["next_retry_at"]),
+            None if d["next_retry_at"] is None else parse_ts(d["next_retry_at"]),
             d["status"],
             d["payload"],
             tuple(d.get("reasons", ())),
@@ -357,28 +212,6 @@ class AnswerResult:
 
 
 @dataclass(frozen=True)
-class Why:
-    """The evidence behind a field's value and the changes that got it there."""
-
-    entity_id: str
-    field: str
-    current: Fact | None
-    evidence: tuple[Evidence, ...]
-    changes: tuple[Change, ...]
-
-    @classmethod
-    def read(cls, d: Mapping[str, Any]) -> Why:
-        current = d["current"]
-        return cls(
-            d["entity_id"],
-            d["field"],
-            None if current is None else Fact.read(current),
-            tuple(Evidence.read(e) for e in d["evidence"]),
-            tuple(Change.read(c) for c in d["changes"]),
-        )
-
-
-@dataclass(frozen=True)
 class Health:
     status: str
     version: str
@@ -386,17 +219,6 @@ class Health:
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> Health:
         return cls(d["status"], d["version"])
-
-
-State = dict[str, dict[str, Fact]]
-"""Committed beliefs by entity, then by field."""
-
-
-def read_state(d: Mapping[str, Any]) -> State:
-    return {
-        entity: {field: Fact.read(f) for field, f in facts.items()}
-        for entity, facts in d["entities"].items()
-    }
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ Everything here is a function of records and an explicit ``now``; Telegram's
 limit of 4,096 characters a message is respected here so handlers never have to
 think about it. This module holds the fixed texts and what an answered question turns
 into; the question as asked lives in ``question_texts``, the buttons under it and their
-callback data in ``buttons``; the questions, the acknowledgement and the read commands'
-answers (``answer_texts``) are re-exported here, so ``texts.X`` names them all. What a typed reply means (a yes, a no, a question) is
+callback data in ``buttons``; the questions, the acknowledgement, the read commands'
+answers (``answer_texts``) and what an Edit asks and says (``edit_texts``) are re-exported
+here, so ``texts.X`` names them all. What a typed reply means (a yes, a no, a question) is
 ``typed_replies``; an alert as the owner reads it is ``alert_texts``.
 """
 
@@ -17,13 +18,22 @@ from types import MappingProxyType
 from typing import Any
 
 from core.conversation.acknowledgements import acknowledgement as acknowledgement
-from core.conversation.answer_texts import fact_sentence
 from core.conversation.answer_texts import state_text as state_text
 from core.conversation.answer_texts import status_text as status_text
 from core.conversation.answer_texts import value_sentence as value_sentence
 from core.conversation.answer_texts import who as who
 from core.conversation.answer_texts import wrong_which as wrong_which
-from core.conversation.found_texts import DROP_REQUEST
+from core.conversation.edit_texts import EDIT_CANCELLED as EDIT_CANCELLED
+from core.conversation.edit_texts import EDIT_ENDED as EDIT_ENDED
+from core.conversation.edit_texts import EDIT_LEFT as EDIT_LEFT
+from core.conversation.edit_texts import PICK_PART as PICK_PART
+from core.conversation.edit_texts import PLACE_AGAIN as PLACE_AGAIN
+from core.conversation.edit_texts import REST_ASKED_AGAIN as REST_ASKED_AGAIN
+from core.conversation.edit_texts import edit_noted as edit_noted
+from core.conversation.edit_texts import edit_request as edit_request
+from core.conversation.edit_texts import new_place_question as new_place_question
+from core.conversation.edit_texts import refusal as refusal
+from core.conversation.edit_texts import which_day_instead as which_day_instead
 from core.conversation.pending_answer import pending_text as pending_text
 from core.conversation.question_texts import bootstrap_settled
 from core.conversation.question_texts import bootstrap_text as bootstrap_text
@@ -36,8 +46,6 @@ from core.conversation.why_texts import why_text as why_text
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
 from core.domain.review_items import PASSED
-from core.domain.state import CommittedFact
-from core.engine.answer_values import EXAMPLES, choices_for, value_kind
 from core.engine.consistency import no_cannot_keep
 from core.engine.corrections import correction_kind, correction_result, undo_group_result
 from core.engine.errand_trip_off import is_trip_off_question
@@ -308,70 +316,11 @@ def followed_from_answer(
     return f"So I also {' and '.join(said)}."
 
 
-def edit_noted(item: ReviewItem, mine: str, fact: CommittedFact | None) -> str:
-    """What an edit committed (``fact``, None when it forgot the value), said below the
-    value the user typed: "✏️ Noted. Your departure date is Friday, November 27."."""
-    if fact is None:
-        return f"✏️ Noted. I no longer know {phrasing.label(item.field, item.entity_id, mine)}."
-    return f"✏️ Noted. {fact_sentence(fact, mine)}."
-
-
 _DEAD_LETTER_SETTLED = {
     "confirmed": "✅ Valid now: applied",
     "edited": "✏️ The corrected payload was applied",
     "discarded": "Discarded",
 }
-
-
-def edit_request(item: ReviewItem) -> str:
-    if item.kind == "bootstrap":
-        return DROP_REQUEST
-    if item.kind == "dead_letter":
-        return (
-            "Send the corrected payload as JSON in your next message, "
-            "or /cancel to keep the question open."
-        )
-    head = f"What is the correct value for {phrasing.label(item.field, item.entity_id, item.entity_id)}? "
-    kind = value_kind(item.field, item.candidate_value)
-    if choices_for(item.field, item.candidate_value):
-        return head + "Tap one, or type it in your own words."
-    if kind in EXAMPLES:
-        example = EXAMPLES[kind].removeprefix("I need ")
-        return head + f"Send {example}, or /cancel to keep the question open."
-    return head + "Send it as your next message, or /cancel to keep the question open."
-
-
-def which_day_instead(item: ReviewItem) -> str:
-    """After No to the day a trip under way began: which day it was."""
-    what = phrasing.label(item.field, item.entity_id, item.entity_id)
-    return (
-        f'Which day was it, then? Send {what} ("friday", "the 27th"), '
-        "or tap No again if you'd rather I forget it."
-    )
-
-
-PICK_PART = "Which part should I change?"
-REST_ASKED_AGAIN = "↓ The rest is asked again below."
-
-
-def refusal(error: Exception) -> str:
-    """A typed value that is not valid: the reason with an example, and how to go on."""
-    reason = str(error)
-    return f"{reason[:1].upper()}{reason[1:]}. Try again, or /cancel."
-
-
-EDIT_CANCELLED = "OK, cancelled. The question is still open."
-EDIT_ENDED = "This Edit has ended, so that tap changed nothing. Tap Edit again to change it."
-"""A value button tapped under an Edit a later message ended (the question stays open)."""
-PLACE_AGAIN = "OK. Which place, then? Send it, or /cancel to keep the question open."
-
-
-def new_place_question(place: str) -> str:
-    """An edited place that neither the gazetteer nor the user's state knows."""
-    return f'I don\'t know a place called "{place}" — use it anyway?'
-
-
-EDIT_LEFT = "I stopped waiting for a new value; the question is still open."
 
 
 def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:

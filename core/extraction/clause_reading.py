@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+from core.extraction.arranged_ahead import BOOKED_PASSAGE, BOOKING_VERBS
 from core.extraction.clause import Clause, words_of
 from core.extraction.clocktimes import event_at_clock
 from core.extraction.event_times import timed_by_an_event
 from core.extraction.family_members import names_a_relation
-from core.extraction.grammar_intent import BOOKED_PASSAGE, BOOKING_VERBS, refine
+from core.extraction.grammar_intent import refine
 from core.extraction.grammar_results import RESULT_VERBS
 from core.extraction.intent import ClauseIntent, classify
 from core.extraction.linguistics.reading import ClauseReading

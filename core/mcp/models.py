@@ -7,7 +7,7 @@ and the bot, only typed.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,6 +39,24 @@ class Member(_Model):
     you: bool = Field(description="True when it is your own word.")
 
 
+WrittenBy = Annotated[
+    str,
+    Field(
+        description="Who made the write, for you: 'you', a member by name ('Bob'), "
+        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
+    ),
+]
+"""Who made a write (a fact's, an observation's, a change's), worded for the reader."""
+MemberWhoWrote = Annotated[
+    Member | None,
+    Field(
+        description="When the write is a household member's own word (their chat or their "
+        "own client): who, by name; None for an assistant, a source or Canon."
+    ),
+]
+"""The member whose own word a write is, by name (None: not a member's)."""
+
+
 class Fact(_Model):
     """One committed value: what Canon believes, and on what evidence."""
 
@@ -47,15 +65,8 @@ class Fact(_Model):
     value: Value
     version: int
     confidence: float
-    by: str = Field(
-        description="Who made the write, for you: 'you', a member by name ('Bob'), "
-        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
-    )
-    by_member: Member | None = Field(
-        default=None,
-        description="When the write is a household member's own word (their chat or their "
-        "own client): who, by name; None for an assistant, a source or Canon.",
-    )
+    by: WrittenBy
+    by_member: MemberWhoWrote = None
     source: Source
     event_id: str | None = Field(description="None when the write is another member's.")
     evidence_ts: str = Field(description="When the evidence was produced (RFC 3339).")
@@ -103,15 +114,8 @@ class Evidence(_Model):
     event_ts: str
     intent: str
     value: Value
-    by: str = Field(
-        description="Who made the write, for you: 'you', a member by name ('Bob'), "
-        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
-    )
-    by_member: Member | None = Field(
-        default=None,
-        description="When the write is a household member's own word (their chat or their "
-        "own client): who, by name; None for an assistant, a source or Canon.",
-    )
+    by: WrittenBy
+    by_member: MemberWhoWrote = None
     source: Source
     corroborators: list[Source]
     decision: str
@@ -129,15 +133,8 @@ class Change(_Model):
     old_value: Value
     new_value: Value
     retracted: bool
-    by: str = Field(
-        description="Who made the write, for you: 'you', a member by name ('Bob'), "
-        "'another member of the household', 'an assistant', 'your calendar ...', 'Canon'."
-    )
-    by_member: Member | None = Field(
-        default=None,
-        description="When the write is a household member's own word (their chat or their "
-        "own client): who, by name; None for an assistant, a source or Canon.",
-    )
+    by: WrittenBy
+    by_member: MemberWhoWrote = None
     old_by: str | None = Field(
         description="Who wrote the value this change replaced, worded as 'by'; 'earlier input' "
         "when the log does not say; None when there was no old value."

@@ -3,7 +3,9 @@ every problem document as the error of core/errors.py it means, two tokens kept 
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,16 @@ from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
 
 from core.api.routes import HEALTH, ROUTES
-from core.client import CanonClient, Fact
+from core.client import (
+    CanonClient,
+    Change,
+    DeadLetter,
+    Evidence,
+    Fact,
+    Health,
+    Outcome,
+    Question,
+)
 from core.client.problems import problem_error
 from core.errors import (
     AlreadyAnswered,
@@ -52,6 +63,41 @@ METHOD_OF_ROUTE = {
 def test_every_route_of_the_api_has_a_client_method() -> None:
     assert set(METHOD_OF_ROUTE) == {r.name for r in (*ROUTES, HEALTH)}
     assert all(callable(getattr(CanonClient, m, None)) for m in METHOD_OF_ROUTE.values())
+
+
+BODIES = json.loads((Path(__file__).parents[2] / "schemas/http_api.schema.json").read_text())
+
+RETURN_SENT_BACK: dict[str, Any] = {
+    "value": "pending",
+    "version": 2,
+    "confidence": 0.9,
+    "by": "you",
+    "source": {"type": "user_message", "ref": "m-1"},
+    "event_id": "e-1",
+    "evidence_ts": "2026-02-19T14:30:00Z",
+    "committed_at": "2026-02-19T14:30:01Z",
+    "resolution": "auto_commit",
+    "valid_until": None,
+    "stale": False,
+    "age": "just now",
+    "meaning": "sent back, refund awaited",
+}
+
+
+@pytest.mark.parametrize("answer", [Fact, Evidence, Change, Question, Outcome, DeadLetter, Health])
+def test_each_typed_answer_holds_the_fields_its_body_has(answer: type) -> None:
+    """A field the body never has would always be None (Fact and Evidence once carried
+    Change's ``old_by``, ``old_meaning`` and ``meaning``); one it has but the client lacks
+    is lost to the caller. ``by_member`` is read into the name where the client keeps it."""
+    sent = set(BODIES["$defs"][answer.__name__]["properties"]) - {"by_member"}
+    assert {f.name for f in fields(answer)} == sent
+
+
+def test_a_facts_meaning_reaches_the_caller() -> None:
+    fact = Fact.read(RETURN_SENT_BACK)
+    assert (fact.value, fact.meaning, fact.by) == ("pending", "sent back, refund awaited", "you")
+    plain = {k: v for k, v in RETURN_SENT_BACK.items() if k != "meaning"}
+    assert Fact.read(plain).meaning is None
 
 
 @pytest.fixture(scope="module")

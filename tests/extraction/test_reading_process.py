@@ -42,7 +42,12 @@ from core.extraction.offline import extract_offline
 from core.extraction.offline_input import parsed_text
 from core.extraction.reader_mode import ReaderMode
 from core.extraction.reading_child import read_batch
-from core.extraction.reading_process import ReadingProcess, ReadInProcess
+from core.extraction.reading_process import (
+    ReadingProcess,
+    ReadInProcess,
+    close_reading_process,
+    reading_process,
+)
 from core.extraction.select import configured_extractor
 from core.extraction.types import ReadRequest
 
@@ -60,10 +65,12 @@ TEXTS = [
 
 @pytest.fixture(scope="module")
 def reader() -> Iterator[ReadingProcess]:
-    """One reading process for the module's tests (a child loads the pipeline: seconds)."""
-    shared = ReadingProcess()
-    yield shared
-    shared.close()
+    """The process's own reader (``reading_process``, the one ``message_observations``
+    sends to) for the module's tests: a child loads the pipeline, seconds each. The tests
+    that close it or kill its child come after those that only read, so that a new child
+    is started only where a test is about one; the module's last test closes it."""
+    yield reading_process()
+    close_reading_process()
 
 
 def _evaluation_texts() -> dict[str, str]:
@@ -234,17 +241,6 @@ async def test_no_child_until_the_first_message_and_close_waits_for_it() -> None
     lazy.close()
 
 
-async def test_close_while_messages_are_read_answers_them_then_stops(
-    reader: ReadingProcess,
-) -> None:
-    burst = [f"{t} [{n}]" for n in range(10) for t in TEXTS]
-    reading = [asyncio.ensure_future(reader.read(ReadRequest(t, AT))) for t in burst]
-    await asyncio.sleep(0)
-    await asyncio.to_thread(reader.close)
-    assert await asyncio.gather(*reading) == [extract_offline(t, at=AT) for t in burst]
-    assert reader.pid is None  # closed: no child started again under the messages in flight
-
-
 async def test_a_child_killed_while_reading_is_replaced_and_its_messages_read_again(
     reader: ReadingProcess,
 ) -> None:
@@ -325,7 +321,7 @@ def test_a_parent_killed_outright_leaves_no_reader_behind(tmp_path: Path) -> Non
 
 
 async def test_message_observations_read_in_the_process_match_the_extractor_inline(
-    engine: Engine,
+    engine: Engine, reader: ReadingProcess
 ) -> None:
     """The front ends' path with ``CANON_READER=process`` (the bot's and the API's)."""
 
@@ -344,6 +340,18 @@ async def test_message_observations_read_in_the_process_match_the_extractor_inli
     inline = [extract_offline(t, at=AT).observations for t in TEXTS]
     assert together == [[(o.field, o.candidate_value) for o in found] for found in inline]
     assert ReadInProcess()("emma is sick", at=AT) == extract_offline("emma is sick", at=AT)
+    assert reader.pid is not None  # read by the process's own reader, the module's
+
+
+async def test_close_while_messages_are_read_answers_them_then_stops(
+    reader: ReadingProcess,
+) -> None:
+    burst = [f"{t} [{n}]" for n in range(10) for t in TEXTS]
+    reading = [asyncio.ensure_future(reader.read(ReadRequest(t, AT))) for t in burst]
+    await asyncio.sleep(0)
+    await asyncio.to_thread(reader.close)
+    assert await asyncio.gather(*reading) == [extract_offline(t, at=AT) for t in burst]
+    assert reader.pid is None  # closed: no child started again under the messages in flight
 
 
 def test_answers_that_do_not_pickle_come_back_as_a_plain_error() -> None:

@@ -16,6 +16,7 @@ from budgets import budget
 
 from bot.playground.bot_api_types import ApiError, Call, ChatMessage
 from bot.playground.emulator import BotApiEmulator
+from bot.playground.emulator_chats import command_entities
 from bot.playground.emulator_webhook import SECRET_HEADER
 
 __all__ = ["ApiError", "Call", "ChatMessage", "FakeTelegram"]
@@ -44,22 +45,10 @@ class FakeTelegram(BotApiEmulator):
         sends it: the forwarder is ``from``, the author is ``forward_origin`` (Bot API
         MessageOrigin: ``{"type": "user", "sender_user": {...}, "date": ...}``, or
         ``hidden_user``, ``chat``, ``channel``); its id."""
-        user = self.chats.user(user_id, "Alex")
-        msg = self.chats.store(user_id, from_bot=False, text=text)
-        payload: dict[str, Any] = {
-            "message_id": msg.message_id,
-            "from": user,
-            "chat": {"id": user_id, "type": "private", "first_name": user["first_name"]},
-            "date": msg.date,
-            "text": text,
-            "forward_origin": {"date": msg.date - 3600, **origin},
-        }
-        if text.startswith("/"):  # a forward keeps its entities: a command stays one
-            payload["entities"] = [
-                {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
-            ]
+        payload = self.chats.user_message(user_id, text)  # a command keeps its entity
+        payload["forward_origin"] = {"date": payload["date"] - 3600, **origin}
         self._push({"message": payload})
-        return msg.message_id
+        return int(payload["message_id"])
 
     def user_sends(
         self,
@@ -90,8 +79,7 @@ class FakeTelegram(BotApiEmulator):
             message_id, date = edits, old.date
         payload = {"message_id": message_id, "from": user, "chat": where, "date": date, **fields}
         if words.startswith("/") and "text" in fields:  # a command, as Telegram marks one
-            command = {"type": "bot_command", "offset": 0, "length": len(words.split()[0])}
-            payload.setdefault("entities", [command])
+            payload.setdefault("entities", command_entities(words))
         if edits is not None:
             payload["edit_date"] = int(time.time())
         self._push({kind: payload})

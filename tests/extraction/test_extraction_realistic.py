@@ -238,6 +238,7 @@ PROBE_SETS = (
     "probes35a",
     "probes35b",
     "probes35c",
+    "probes36a",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -805,6 +806,7 @@ _PROBE_MINIMUM = {
     "probes35a": 67,
     "probes35b": 63,
     "probes35c": 83,
+    "probes36a": 77,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1704,6 +1706,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # / 0.637 (51/80), none forbidden, "i'm already here" a name; 0.952 (79/83) / 0.863
     # (69/80) after the fixes. Floors with the wider margin of a single batch.
     ("probes35c", "dev"): Figures(0.92, 0.83, 0.00, 0.00, 0, 0.00),
+    # probes36a (thirty-sixth round, extract36: last round's misreadings as classes: a bill's
+    # name with how it is paid after it ("property tax payment", "phone bill invoice"), a
+    # project done in Hindi, Spanish or Tagalog ("ho gaya", "ya está lista", "tapos na"), a
+    # bill's day due after "I'll pay it", a trip moved with its place lowercase ("our goa
+    # trip is preponed"), a stay in the present perfect ("we've stayed in nice for a week"),
+    # learners' tenses ("We are arrive in Tahoe now"); someone else's, questions, conditions,
+    # the past and "nice" the adjective as look-alikes), one batch of 77 committed before any
+    # rule changed: 0.909 (70/77) / 0.267 (20/75), four records with a forbidden field.
+    ("probes36a", "dev"): Figures(0.90, 0.26, 0.00, 0.00, 4, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

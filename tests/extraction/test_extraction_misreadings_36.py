@@ -1,0 +1,91 @@
+"""Last round's misreadings (extract36), fixed as classes, as specifications.
+
+- A bill's name followed by how it is paid or asked for is the bill: "property tax payment",
+  "the phone bill invoice", "council tax instalment", "the gym membership charge"; "car
+  payment" and "service charge" stay as said (a car, a service is no bill).
+- A piece of work done, said in Hindi, Spanish or Tagalog, is that project shipped: "app
+  launch finished ho gaya", "the server migration ya está lista", "tapos na yung thesis";
+  never a project named after the filler ("ho gaya yaar"); "late ho gaya", "la comida ya
+  está", questions and conditions name no project.
+- Look-alikes stay as they were: someone else's, questions, conditions, the past.
+"""
+
+from __future__ import annotations
+
+import pytest
+from extraction_fixtures import AT, facts_said
+
+
+def _facts(text: str) -> dict[str, object]:
+    return facts_said(text, at=AT)  # Wednesday 4 March 2026
+
+
+@pytest.mark.parametrize(
+    ("text", "bill", "field", "value"),
+    [
+        ("property tax payment due on the 20th", "property_tax", "due_date", "2026-03-20"),
+        ("Your property tax installment of $900 is due on the 15th", "property_tax", "amount", 900),
+        ("the electricity bill payment is due friday", "electricity_bill", "due_date", "2026-03-06"),
+        ("credit card bill payment due friday", "credit_card", "due_date", "2026-03-06"),
+        ("paid the water bill invoice, 48 bucks", "water_bill", "status", "paid"),
+        ("gym membership charge is $35, due monday", "gym_membership", "amount", 35),
+        ("council tax instalment of £140 due on the 1st", "council_tax", "amount", 140),
+        ("the home insurance payment went through", "home_insurance", "status", "paid"),
+        # Left as said: a car, a service, a venue's last payment are no bill by themselves.
+        ("car payment is due on the 9th", "car_payment", "due_date", "2026-03-09"),
+        ("the service charge is due friday", "service_charge", "due_date", "2026-03-06"),
+        ("the venue final payment is due on the 20th", "venue_final_payment", "due_date",
+         "2026-03-20"),
+        ("council tax bill is £160, due on the 15th", "council_tax_bill", "amount", 160),
+    ],
+)  # fmt: skip
+def test_how_a_bill_is_paid_is_not_its_name(
+    text: str, bill: str, field: str, value: object
+) -> None:
+    facts = _facts(text)
+    assert facts.get(f"financial.{bill}.{field}") == value, facts
+    assert not [
+        f for f in facts if f.split(".")[1].endswith(("_installment", "_instalment", "_invoice"))
+    ], facts
+
+
+@pytest.mark.parametrize(
+    ("text", "project"),
+    [
+        ("app launch finished ho gaya", "app_launch"),
+        ("website redesign khatam ho gaya yaar", "website_redesign"),
+        ("bhai the backend refactor finally ho gaya", "backend_refactor"),
+        ("mobile app release done ho gaya, client is happy", "mobile_app_release"),
+        ("the data migration ya está lista", "data_migration"),
+        ("el landing page redesign ya está terminado", "landing_page_redesign"),
+        ("the podcast edit ya quedó", "podcast_edit"),
+        ("the wedding website is listo!", "wedding_website"),
+        ("tapos na yung grant proposal ko", "grant_proposal"),
+        ("the garage cleanout tapos na", "garage_cleanout"),
+    ],
+)
+def test_work_done_said_in_another_language_is_that_project_shipped(
+    text: str, project: str
+) -> None:
+    facts = _facts(text)
+    assert facts.get(f"project.{project}.status") == "shipped", facts
+    assert [f for f in facts if f.startswith("project.")] == [f"project.{project}.status"], facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "main late ho gaya yaar",
+        "papa theek ho gaya",
+        "la comida ya está",
+        "kya app launch ho gaya?",
+        "agar website redesign ho gaya toh party karenge",
+        "¿ya está listo el reporte?",
+        "tapos na ba yung report?",
+        "uska project khatam ho gaya",
+        "tapos na ako sa work",
+    ],
+)
+def test_filler_questions_and_others_work_name_no_project_done(text: str) -> None:
+    facts = _facts(text)
+    assert not [f for f in facts if f.startswith("project.")], facts

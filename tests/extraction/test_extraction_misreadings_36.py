@@ -89,3 +89,65 @@ def test_work_done_said_in_another_language_is_that_project_shipped(
 def test_filler_questions_and_others_work_name_no_project_done(text: str) -> None:
     facts = _facts(text)
     assert not [f for f in facts if f.startswith("project.")], facts
+
+
+@pytest.mark.parametrize(
+    ("text", "bill", "amount", "day"),
+    [
+        ("the water bill is $61, I'll pay it, due on the 12th", "water_bill", 61, "2026-03-12"),
+        ("electric bill came, $140, will pay tomorrow, due monday", "electric_bill", 140,
+         "2026-03-09"),
+        ("internet bill is 55 bucks, paying it tonight, due friday", "internet_bill", 55,
+         "2026-03-06"),
+        ("the phone bill is $70, we'll sort it on saturday, it's due on the 20th", "phone_bill",
+         70, "2026-03-20"),
+        ("gas bill's 88 dollars, gonna pay it next week, it's due the 18th", "gas_bill", 88,
+         "2026-03-18"),
+    ],
+)  # fmt: skip
+def test_a_day_due_told_after_the_intent_to_pay_is_the_bills(
+    text: str, bill: str, amount: int, day: str
+) -> None:
+    facts = _facts(text)
+    assert facts.get(f"financial.{bill}.amount") == amount, facts
+    assert facts.get(f"financial.{bill}.due_date") == day, facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother's gas bill is $96, he'll pay it, due friday",
+        "the gas bill was $96, I paid it, it was due friday",
+        "is the gas bill $96? should I pay it, due friday?",
+    ],
+)
+def test_someone_elses_or_a_past_bill_gets_no_day_due(text: str) -> None:
+    assert "financial.gas_bill.due_date" not in _facts(text), _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("our lisbon trip got preponed", "Lisbon"),
+        ("the denver trip is postponed to next month", "Denver"),
+        ("we bumped the miami trip to saturday", "Miami"),
+        ("pune trip got pushed to the 8th", "Pune"),
+        ("our goa trip is next week", "Goa"),
+    ],
+)
+def test_a_trip_named_by_its_place_in_lower_case_is_that_place(text: str, place: str) -> None:
+    assert _facts(text).get("travel.destination") == place, _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the nice trip got pushed to friday",  # "nice", the adjective
+        "our road trip is booked",
+        "the ski trip is next week",
+        "my parents' goa trip is preponed",
+        "is the tahoe trip pushed to the 12th?",
+    ],
+)
+def test_no_place_or_someone_elses_trip_moved_names_no_destination(text: str) -> None:
+    assert "travel.destination" not in _facts(text), _facts(text)

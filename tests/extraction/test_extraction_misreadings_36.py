@@ -151,3 +151,65 @@ def test_a_trip_named_by_its_place_in_lower_case_is_that_place(text: str, place:
 )
 def test_no_place_or_someone_elses_trip_moved_names_no_destination(text: str) -> None:
     assert "travel.destination" not in _facts(text), _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("we've stayed in porto for two weeks now", "Porto"),
+        ("I have stayed in Kyoto for five nights so far", "Kyoto"),
+        ("we've stayed in lisbon since sunday, loving it", "Lisbon"),
+        ("ive stayed in nice for a few days already", "Nice"),
+    ],
+)
+def test_a_stay_told_in_the_present_perfect_up_to_now_is_being_there(text: str, place: str) -> None:
+    facts = _facts(text)
+    assert facts.get("travel.location") == place, facts
+    assert facts.get("travel.status") == "in_progress", facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it's been nice for a week now",  # "nice", the adjective
+        "we've stayed in nice hotels the whole week",
+        "we've stayed in porto before, years ago",
+        "I've stayed in Kyoto twice",
+        "my sister has stayed in lisbon since sunday",
+    ],
+)
+def test_an_experience_or_anothers_stay_is_no_whereabouts(text: str) -> None:
+    assert "travel.location" not in _facts(text), _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # The tense is in the time words, not the verb form.
+        ("Me and my wife are arrive in Lisbon now", "travel.location", "Lisbon"),
+        ("we are already land in Denver", "travel.location", "Denver"),
+        ("I am reach Pune yesterday night", "travel.status", "completed|in_progress"),
+        ("I am come back home yesterday", "travel.status", "completed"),
+        ("we arriving Chicago tonight", "travel.destination", "Chicago"),
+        ("I am go to Mumbai next week", "travel.destination", "Mumbai"),
+        ("I am land in Denver tomorrow night", "travel.depart_date", "2026-03-05"),
+        ("I am stay in Porto since Sunday for work", "travel.location", "Porto"),
+    ],
+)
+def test_a_learners_tense_is_read_from_its_time_words(text: str, field: str, value: str) -> None:
+    facts = _facts(text)
+    assert str(facts.get(field)) in value.split("|"), facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother is arrive in Denver tomorrow",
+        "you are arrive in Tahoe now?",
+        "if we are reach Denver early, we will call you",
+        "last year we are go to Tahoe for skiing",
+    ],
+)
+def test_anothers_a_question_a_condition_or_the_past_sets_no_trip(text: str) -> None:
+    facts = _facts(text)
+    assert not [f for f in facts if f.startswith("travel.")], facts

@@ -256,7 +256,7 @@ _PHRASES: list[tuple[WordGated, str]] = [
 ]
 _CUE = gated(
     rf"\b(?:{_alternatives(_SPANISH_ONLY)}|si|mis?|mera|meri|mere|ko|estoy|estamos|est[áa]n?|tiene|escuela|trabajo|nos|me|acabo|"
-    r"acabamos|ya|kar|kr|ho|is|list[oa]|tapos|uska|uske|uski|unka|unki|unke|hamara|hamari|hamare|ka|ki|ke|hoon|hu|hun|hai|hain|tabiyat|wapas|aaya|aya|tak|regresamos|regreso|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
+    r"acabamos|ya|kar|kr|ho|list[oa]|tapos|uska|uske|uski|unka|unki|unke|hamara|hamari|hamare|ka|ki|ke|hoon|hu|hun|hai|hain|tabiyat|wapas|aaya|aya|tak|regresamos|regreso|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
     re.I,
 )
 

@@ -82,8 +82,35 @@ def bill_amount_after(
     return []
 
 
+WILL_PAY = (
+    r"(?:(?:i|we)\s*(?:'ll|will|'m|am|are|'re)\s+(?:gonna\s+|going\s+to\s+)?|will\s+|"
+    r"gonna\s+|going\s+to\s+)?(?:pay|paying|transfer|transferring|send|sending|sort|sorting|"
+    r"settle|settling)(?:\s+(?:it|that|them)(?:\s+(?:off|out))?)?\b"
+)
+"""The writer's intent to pay the bill told before, its object "it" or left out: "I'll pay
+it", "gonna pay it", "will pay", "paying it", "I'll transfer it", "we'll sort it"."""
+_WILL_PAY_ONLY = gated(
+    rf"^(?:and\s+|but\s+|so\s+)?{WILL_PAY}(?:\s+(?:(?:this|next|on|by|tomorrow|tonight|"
+    r"today|later|soon|asap|then|online|the|\w+day|week|weekend|month|morning|evening|afternoon|"
+    r"night|"
+    r"\d+(?:st|nd|rd|th)?)\b))*\s*[.!]*$"
+)
+"""A clause that only says the writer will pay the bill told before, and when ("gonna pay
+it this weekend"): the bill stays in view of the clause after it ("…, it's due monday")."""
+
+
+def only_will_pay(low: str) -> bool:
+    """Whether ``low`` (one clause) only says the writer will pay the bill told before."""
+    return _WILL_PAY_ONLY.match(low) is not None
+
+
 _IT_DUE = gated(
-    r"^(?:and\s+|but\s+|so\s+)?(?:(?:its|it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
+    r"^(?:and\s+|but\s+|so\s+)?"
+    # "…, I'll pay it, due Friday", "…, will pay tonight, due on the 10th", "…, paying it
+    # tomorrow, due friday": the writer's intent to pay comes first, the day it is owed by
+    # last; the day is the one after "due", not the day it will be paid.
+    rf"(?:{WILL_PAY}[^,.;!?]*?\s*[,.;]\s*)?"
+    r"(?:(?:its|it|they|that|which)\s*(?:'s|'re|is|are|will\s+be|'ll\s+be)?\s+)?"
     r"(?:(?:still|also|then|now)\s+)?(?:due|payable|(?:needs?|has|have|must\s+be|got)\s+"
     r"(?:paying|to\s+be\s+paid|paid|to\s+go\s+in))\b"
 )
@@ -142,11 +169,13 @@ _DUE_AFTER_SUM = gated(
 run on without a comma as dictation types it ("it's 84 dollars due on the 20th")."""
 
 
-def _day_ahead(clause: Clause) -> date | None:
-    """The first day the clause names that is still to come."""
+def _day_ahead(clause: Clause, after: int = 0) -> date | None:
+    """The first day the clause names that is still to come, after ``after`` if one is
+    ("I'll pay it tomorrow, due friday" is due friday)."""
     today = clause.at.date()
     ahead = [t for t in clause.times if not t.past and not t.begun_span(today)]
-    return ahead[0].day if ahead else None
+    later = [t for t in ahead if t.start >= after]
+    return (later or ahead)[0].day if ahead else None
 
 
 PAID_IT = gated(
@@ -182,7 +211,7 @@ def _bill_due_after(
 ) -> list[Candidate]:
     if clause.intent not in ("assertive", "planning") or _IT_DUE.match(clause.low) is None:
         return []
-    day = _day_ahead(clause)
+    day = _day_ahead(clause, clause.low.find("due"))
     if day is None:
         return []
     until = datetime.combine(day + timedelta(days=1), time(0), tzinfo=clause.at.tzinfo)

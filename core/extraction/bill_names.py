@@ -14,7 +14,8 @@ import re
 from core.extraction.word_gates import gated
 
 _BILL_HEAD = gated(
-    r"\b(?:bill|rent|mortgage|invoice|premium|insurance|fees?|tuition|loan|emi|card)$"
+    r"\b(?:bill|rent|mortgage|invoice|premium|insurance|fees?|tuition|loan|emi|card|taxe?s?|"
+    r"membership|subscription|dues)$"
 )
 _PROVIDER = gated(r"^(?:[A-Z][\w&'.-]*|[\w'.-]*[A-Z&][\w&'.-]*)$")
 """A company's name before the bill: capitalised or with capitals or "&" inside ("PG&E",
@@ -25,6 +26,12 @@ _PLACE_RENT = gated(
 _AFTER = gated(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|installment)$", re.I)
 """What follows the bill and is only how it is paid: "credit card payment", "phone bill
 autopay" (not "car payment": the car is no bill)."""
+HOW_PAID_WORDS = frozenset(
+    {"payment", "autopay", "auto-pay", "instalment", "installment", "invoice", "charge"}
+)
+_HOW_PAID = gated(rf"(?<=\S)\s+(?:{'|'.join(sorted(HOW_PAID_WORDS))})$", re.I)
+"""One word of how a bill is paid or asked for, after its name: "property tax payment",
+"phone bill invoice", "the gym membership charge", "council tax instalment"."""
 
 
 _WHICH_ONE = gated(
@@ -78,6 +85,7 @@ def bill_name(item: str) -> str:
     bare = _AFTER.sub("", name)
     if bare != name and _BILL_HEAD.search(bare.lower()):
         name = bare
+    name = _without_how_paid(name)
     name = _PLACE_RENT.sub("", _RENEWAL.sub("", name))
     # "my new rent", "the current premium", "our monthly mortgage": the same bill.
     name = _WHICH_ONE.sub("", name)
@@ -86,3 +94,15 @@ def bill_name(item: str) -> str:
     while len(words) > 2 and _PROVIDER.match(words[0]) and words[1].islower():
         words = words[1:]
     return " ".join(words)
+
+
+def _without_how_paid(name: str) -> str:
+    """``name`` without the words after it that say how it is paid, as long as what is left
+    is a bill by itself: "electricity bill payment" is the electricity bill, "property tax
+    installment" the property tax; "car payment", "the late payment charge" and "service
+    charge" stay (neither a car nor a service is a bill)."""
+    while True:
+        bare = _HOW_PAID.sub("", name)
+        if bare == name or not _BILL_HEAD.search(bare.lower()):
+            return name
+        name = bare

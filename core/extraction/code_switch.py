@@ -63,6 +63,18 @@ _KIN = gated(
     rf"(?P<tl_kin>{_alternatives(_TAGALOG_KIN)})\s+ko)\b",
     re.I,
 )
+_DONE_WORDS = (
+    r"finish(?:ed)?|complete(?:d)?|done|khatam|khatm|khtm|poora|pura|poori|puri|submit(?:ted)?"
+)
+"""What a piece of work is when "ho gaya" follows: finished ("khatam ho gaya", "complete ho
+gaya", "done ho gaya")."""
+_WORK_WORDS = (
+    r"(?:launch|release|migration|redesign|remodel|renovation|refactor|rewrite|revamp|draft|"
+    r"thesis|dissertation|project|website|site|app|report|edit|build|deploy|deployment|"
+    r"rollout|upgrade|cleanout|submission|assignment|essay|proposal|deck|paper|chapter|"
+    r"integration|prototype|campaign|pitch|manuscript|setup|move)"
+)
+"""Words that name a piece of work, after which "ho gaya" alone says it got done."""
 _PHRASES: list[tuple[WordGated, str]] = [
     (gated(p, re.I), english)
     for p, english in (
@@ -143,6 +155,54 @@ _PHRASES: list[tuple[WordGated, str]] = [
         (r"\b(?P<bill>bill)\s+(?:aaya|aya|aa\s+gaya)(?:\s+hai)?\b", "\\g<bill> came"),
         # "regresamos el domingo": back on Sunday.
         (r"\bregres(?:amos|o)(?=\s+el\b)", "back"),
+        # A piece of work done, said in Hindi, Spanish or Tagalog: "app launch finished ho
+        # gaya", "thesis khatam ho gaya", "the migration ya está lista", "podcast edit ya
+        # quedó", "tapos na yung thesis". The name stays English and the project rules judge
+        # it, as "X is done" (never a project called "ho gaya yaar"); "ho gaya" alone follows
+        # only a word of work ("kitchen remodel finally ho gaya"): "late ho gaya", "theek ho
+        # gaya" are being late and well.
+        (
+            rf"\s+(?:{_DONE_WORDS})\s+ho\s+(?:gaya|gayi|gai|gya|gyi|gaye)\b",
+            " is done",
+        ),
+        (
+            rf"\b(?P<work>{_WORK_WORDS})(?:\s+(?:finally|aakhir|aakhirkar|aaj|bhi))?"
+            r"\s+ho\s+(?:gaya|gayi|gai|gya|gyi|gaye)\b",
+            "\\g<work> is done",
+        ),
+        (
+            rf"\b(?P<work>{_WORK_WORDS})\s+(?:ya\s+)?(?:está|esta|is)\s+(?:ya\s+)?"
+            r"(?:list[oa]|terminad[oa]|acabad[oa])\b",
+            "\\g<work> is done",
+        ),
+        (
+            rf"\b(?P<work>{_WORK_WORDS})\s+ya\s+(?:qued[óo](?:\s+list[oa])?\b|"
+            r"est[áa](?=\s*(?:[,.!;]|$)))",
+            "\\g<work> is done",
+        ),
+        (
+            rf"\b(?P<work>{_WORK_WORDS})\s+tapos\s+na\b"
+            r"(?!\s+(?:ang|yung|ung|ng|ko|kami|kayo|sila|ako|ba)\b)",
+            "\\g<work> is done",
+        ),
+        (
+            rf"\btapos\s+na\s+(?:yung|ung|ang)\s+(?P<work>(?:[a-z][\w-]*\s+){{0,2}}{_WORK_WORDS})"
+            r"(?:\s+(?:ko|namin|natin))?(?=\s*(?:[,.!;]|$))",
+            "the \\g<work> is done",
+        ),
+        # "el app redesign", "la migración": the Spanish article before a piece of work.
+        (
+            rf"(?-i:\b(?:[Ee]l|[Ll]a))\s+(?=(?:[a-z][\w-]*\s+){{0,2}}{_WORK_WORDS}\b)",
+            "the ",
+        ),
+        # Whose it is, said in Hindi before an English noun: "mera project" is mine, "uska
+        # project" and "Priya ka app launch" someone else's (kin after "mera" are read above).
+        (r"\b(?:mera|meri)\b", "my"),
+        (r"\b(?:hamara|hamari|hamare)\b", "our"),
+        (r"\b(?:uska|uske)\b", "his"),
+        (r"\buski\b", "her"),
+        (r"\b(?:unka|unki|unke)\b", "their"),
+        (r"(?-i:\b(?P<who>[A-Z][a-z]+))\s+(?:ka|ki|ke)\s+(?=[a-z])", "\\g<who>'s "),
         # Hindi's light verbs of an act done: "Netflix cancel kar diya", "plan cancel ho gaya".
         (r"\bcancel\s+(?:kar|kr)\s+(?:diya|dia|diye|di)\b", "is cancelled"),
         (r"\bcancel\s+ho\s+(?:gaya|gayi|gai|gaye)\b", "got cancelled"),
@@ -196,7 +256,7 @@ _PHRASES: list[tuple[WordGated, str]] = [
 ]
 _CUE = gated(
     rf"\b(?:{_alternatives(_SPANISH_ONLY)}|si|mis?|mera|meri|mere|ko|estoy|estamos|est[áa]n?|tiene|escuela|trabajo|nos|me|acabo|"
-    r"acabamos|ya|kar|kr|ho|hoon|hu|hun|hai|hain|tabiyat|wapas|aaya|aya|tak|regresamos|regreso|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
+    r"acabamos|ya|kar|kr|ho|list[oa]|tapos|uska|uske|uski|unka|unki|unke|hamara|hamari|hamare|ka|ki|ke|hoon|hu|hun|hai|hain|tabiyat|wapas|aaya|aya|tak|regresamos|regreso|el|hasta|mañana|hoy|ayer|esta|la|kal|sa|agar|ojal[áa]|salgo|salimos|kanina|kahapon|vegetarian[ao]s?|vegan[ao]s?|ahora|nandito|andito|nandiyan|nandyan)\b",
     re.I,
 )
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.extraction.bill_it_is import PAID_IT
+from core.extraction.bill_it_is import PAID_IT, WILL_PAY
 from core.extraction.intent_tense import FAR_PAST
 from core.extraction.linguistics.parse import clause_offsets, parse
 from core.extraction.segments import Segment
@@ -331,6 +331,14 @@ _DUE_THEN = gated(
 dash the cleaning takes out): what follows may be the bill paid."""
 
 
+_SUM_THEN_WILL_PAY = gated(
+    r"\d[\d,.]*k?(?:\s*(?:bucks|dollars|euros|pounds|quid|rupees|rs|usd|eur|gbp))?\s*,\s*"
+    rf"(?={WILL_PAY})"
+)
+"""A bill's sum, then the writer's intent to pay it ("electric bill's 130 bucks, gonna pay it
+this weekend, it's due monday"): the day it will be paid is not the day it is due."""
+
+
 def _paid_after_due(low: str) -> int | None:
     """Where the bill is said paid, its "I" left out, after the day it is due ("the electric
     is due friday, already paid", "gas bill due monday — paid it last night"): the parse
@@ -338,6 +346,8 @@ def _paid_after_due(low: str) -> int | None:
     for m in _DUE_THEN.finditer(low):
         if PAID_IT.match(low[m.end() :]):
             return m.end()
+    if (will := _SUM_THEN_WILL_PAY.search(low)) is not None:
+        return will.end()
     return None
 
 

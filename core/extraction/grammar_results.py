@@ -67,6 +67,7 @@ RESULT_VERBS = frozenset(
         *[
             "cancel",
             "postpone",
+            "prepone",  # Indian English: "our goa trip got preponed to the 8th", earlier
             "reschedule",
             "push",
             "delay",

@@ -24,7 +24,7 @@ from core.extraction.arrivals import is_back
 from core.extraction.arrived_place_after import place_after_arrival
 from core.extraction.as_typed import quoted_as_typed
 from core.extraction.better_now import better_now, ill_member
-from core.extraction.bill_it_is import bill_told_after
+from core.extraction.bill_it_is import bill_told_after, only_will_pay
 from core.extraction.clause import Candidate
 from core.extraction.clause_claims import habitual_motion
 from core.extraction.clause_reading import read_clause
@@ -353,8 +353,10 @@ def extract_offline(
             clause = replace(clause, intent="assertive")
         seg_obs = clause_observations(clause, ci, found, entity_id)
         observations.extend(seg_obs)
-        said_before = seg_obs
-        low_before = clause.low
+        if seg_obs or not only_will_pay(clause.low):
+            # "…, gonna pay it this weekend, it's due monday": the bill stays in view.
+            said_before = seg_obs
+            low_before = clause.low
         trip_before = any(
             o.field == "travel.destination" and o.intent == "planning" for o in seg_obs
         )

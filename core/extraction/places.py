@@ -277,6 +277,14 @@ def place_before(text: str, end: int) -> Place | None:
         cand = " ".join(words[-n:])
         if cand.lower() in GAZETTEER:
             return Place(GAZETTEER[cand.lower()], True, len(head))
+    # "our goa trip", "the tahoe trip", "jaipur trip": a known place typed in lower case,
+    # under the gazetteer's rule for ordinary words ("the nice trip", "the school trip",
+    # "a road trip" name no town).
+    for n in range(min(_MAX_WORDS, len(words)), 0, -1):
+        start = len(head) - len(" ".join(words[-n:]))
+        found = place_at(head, start)
+        if found is not None and found.known and found.end == len(head):
+            return found
     run: list[str] = []
     for w in reversed(words):
         if w[:1].isupper() and w.lower() not in _NOT_PLACES and w.isalpha():

@@ -240,6 +240,7 @@ PROBE_SETS = (
     "probes35a",
     "probes35b",
     "probes35c",
+    "probes36a",
     "probes36b",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
@@ -810,6 +811,7 @@ _PROBE_MINIMUM = {
     "probes35a": 67,
     "probes35b": 63,
     "probes35c": 83,
+    "probes36a": 77,
     "probes36b": 87,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
@@ -1710,6 +1712,18 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # / 0.637 (51/80), none forbidden, "i'm already here" a name; 0.952 (79/83) / 0.863
     # (69/80) after the fixes. Floors with the wider margin of a single batch.
     ("probes35c", "dev"): Figures(0.92, 0.83, 0.00, 0.00, 0, 0.00),
+    # probes36a (thirty-sixth round, extract36: last round's misreadings as classes: a bill's
+    # name with how it is paid after it ("property tax payment", "phone bill invoice"), a
+    # project done in Hindi, Spanish or Tagalog ("ho gaya", "ya está lista", "tapos na"), a
+    # bill's day due after "I'll pay it", a trip moved with its place lowercase ("our goa
+    # trip is preponed"), a stay in the present perfect ("we've stayed in nice for a week"),
+    # learners' tenses ("We are arrive in Tahoe now"); someone else's, questions, conditions,
+    # the past and "nice" the adjective as look-alikes), one batch of 77 committed before any
+    # rule changed: 0.909 (70/77) / 0.267 (20/75), four records with a forbidden field;
+    # 0.987 (76/77) / 0.920 (69/75) after the fixes, none (one label set to the catalogue's
+    # slug after the baseline: "car insurance premium" is `car_insurance_premium`). Floors
+    # with the wider margin of a single batch.
+    ("probes36a", "dev"): Figures(0.95, 0.88, 0.00, 0.00, 0, 0.00),
     # probes36b (thirty-sixth round, voices36: British and Australian English, shift workers
     # and night owls writing past midnight, "we" and third-person writers, long messages with
     # three facts and a question, self-corrections, dates across the month's and the year's

@@ -69,6 +69,11 @@ _NOT_A_FACT: dict[NotAFact, str] = {
 }
 
 
+def _asked_already(o: Outcome) -> bool:
+    """Said again while the question it raised is open: no new question was made."""
+    return o.decision == "ask_user" and o.review_item_id is None
+
+
 def acknowledgement(
     outcomes: Sequence[Outcome], intents: Sequence[str], text: str = "", today: date | None = None
 ) -> Acknowledgement | None:
@@ -102,7 +107,9 @@ def acknowledgement(
     known = [o for o in outcomes if o.corroborated]
     if known and all(o.corroborated or o.decision == "duplicate" for o in outcomes):
         return Acknowledgement(_already_known(known, planned, today), AckKind.ALREADY_KNOWN)
-    if planned:
+    # A plan said again while its question is open ("no we leave sunday the 6", asked so
+    # just before) is kept as nothing yet: it waits for her Yes (below).
+    if planned and not all(_asked_already(o) for o in planned):
         return Acknowledgement(_AS_PLANNED, AckKind.PLANNED)
     if any(i == "hypothetical" for i in intents):
         return Acknowledgement(_NOT_A_FACT[not_a_fact(text)], AckKind.NOT_A_FACT)
@@ -114,7 +121,7 @@ def acknowledgement(
         return Acknowledgement(UNSURE_HEARD, AckKind.UNSURE)
     if unheeded:
         return Acknowledgement("Heard you; that doesn't change what I know.", AckKind.UNHEEDED)
-    if any(o.decision == "ask_user" and o.review_item_id is None for o in outcomes):
+    if any(_asked_already(o) for o in outcomes):
         # Said again while the question it raised is still open (in this chat, or another
         # member's): no second question, and no "I'm not sure what you mean".
         return Acknowledgement(ALREADY_ASKED, AckKind.ALREADY_ASKED)

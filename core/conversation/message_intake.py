@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from core.conversation.asked_trip import asked_under_way, with_plan_asked
+from core.conversation.asked_trip import asked_under_way, plan_with_asked, with_plan_asked
 from core.conversation.recalled_member import asked_when_recalled
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.review_items import ReviewItem
@@ -269,12 +269,13 @@ async def _observations(
                 id_key=key,
             )
 
-        # "actually we're leaving saturday now": the planned trip's new day to leave.
+        # "actually we're leaving saturday now": the planned trip's new day to leave (a
+        # plan of her own still asked is her plan too).
         read_mine = leaving_on_the_day(
             read_mine,
             mine,
             entity_id,
-            own_state,
+            plan_with_asked(own_state, open_items, entity_id),
             local,
             lambda field, day, intent, words: asked(field, day, intent, words, DAY_OF_THE_TRIP),
         )

@@ -38,19 +38,25 @@ _THING = (
 """What went back: a pronoun, or a thing with its article ("the amazon boots")."""
 _AFTER = r"(?P<p>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2})"
 """Where it went, up to three words, checked by ``_a_drop_place``."""
-_DONE = re.compile(
+_LEAD = (
     r"^(?:(?:ok(?:ay)?|so|yay|phew|whew|finally|also|and|just|btw|oh|well|update)\W+)*"
-    r"(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?"
-    r"(?:"
-    rf"returned(?:\s+(?P<a>{_THING}))?"
-    rf"|dropped\s+(?:(?P<b>{_THING})\s+off|off(?:\s+(?P<c>{_THING}))?)"
-    rf"|dropped\s+(?P<h>{_THING})\s+(?:at|to|with|in)\s+{_AFTER}"
-    rf"|(?:sent|mailed|shipped|posted)\s+(?:(?P<d>{_THING})\s+back|back(?:\s+(?P<e>{_THING}))?)"
+    r"(?:(?P<who>i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?"
+)
+_PRESENT_FORMS = r"(?:return|drop|send|mail|ship|post|take)s?"
+"""A learner's present for the past ("i drop them at ups", "i send it yesterday")."""
+_DONE = re.compile(
+    _LEAD + r"(?:"
+    rf"(?:returned|returns?)(?:\s+(?P<a>{_THING}))?"
+    rf"|(?:dropped|drops?)\s+(?:(?P<b>{_THING})\s+off|off(?:\s+(?P<c>{_THING}))?)"
+    rf"|(?:dropped|drops?)\s+(?P<h>{_THING})\s+(?:at|to|with|in)\s+{_AFTER}"
+    rf"|(?:sent|mailed|shipped|posted|(?:send|mail|ship|post)s?)\s+"
+    rf"(?:(?P<d>{_THING})\s+back|back(?:\s+(?P<e>{_THING}))?)"
     # "sent the shoes today", "posted the boots off to amazon": no "back", so only goods the
     # errand named count (checked in ``_done_errands``); sent somewhere, only to a drop place.
-    rf"|(?:sent|mailed|shipped|posted)\s+(?P<l>{_THING})(?:\s+off)?"
+    rf"|(?:sent|mailed|shipped|posted|(?:send|mail|ship|post)s?)\s+(?P<l>{_THING})(?:\s+off)?"
     r"(?:\s+(?:to|at|with|via)\s+(?P<s>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2}))?"
-    rf"|took\s+(?P<f>{_THING})\s+(?:back|to\s+(?P<q>[a-z'&.-]+(?:\s+[a-z'&.-]+){{0,2}}))"
+    rf"|(?:took|takes?)\s+(?P<f>{_THING})\s+"
+    r"(?:back|to\s+(?P<q>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2}))"
     r"|(?P<g>the\s+(?:[a-z'&-]+\s+)?return)(?:'s|\s+is)\s+(?:done|sorted|in|back)"
     # "finally did the amazon return", "did the return today": the chore itself, done; only
     # when the clause ends there or a when-word follows ("did the return get processed" asks).
@@ -64,8 +70,25 @@ _DONE = re.compile(
     rf"|(?P<i>(?:(?:the|my|our|those|these)\s+)?(?:{_WORD}\s+){{0,2}}{_WORD})\s+"
     r"(?:(?:went|(?:have|has|'ve)\s+gone|got\s+sent|are\s+on\s+(?:their|its)\s+way)\s+back"
     r"|(?:are|is|'s|'re)\s+back\s+(?:with|to|at)\s+(?P<r>[a-z'&.-]+(?:\s+[a-z'&.-]+){0,2}))"
+    # "the shoes are returned finally", "the package got sent back": the goods, passive.
+    rf"|(?P<m>(?:(?:the|my|our|those|these|that|this)\s+)?(?:{_WORD}\s+){{0,2}}{_WORD})\s+"
+    r"(?:are|is|was|were|got|get|gets|(?:have|has)\s+been)\s+(?:now\s+|finally\s+|all\s+|just\s+)?"
+    r"(?:returned|(?:sent|mailed|shipped|posted)\s+back|dropped\s+off)"
     r")\b",
 )
+_PRESENT = re.compile(_LEAD + _PRESENT_FORMS + r"\b")
+_PAST_MARK = re.compile(
+    r"\b(?:yesterday|finally|already|just\s+now|earlier|this\s+morning|last\s+(?:night|week)"
+    r"|ago|at\s+last)\b"
+)
+"""Words that put a learner's present in the past ("i send it yesterday")."""
+_NOT_YET = re.compile(
+    r"\b(?:tomorrow|tmrw|tmr|later|soon|next|tonight|every|usually|always|never|will|gonna"
+    r"|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|this\s+(?:afternoon|evening|weekend)"
+    r"|to\s+be)\b"
+)
+"""A present or passive that is still to come ("i drop them tomorrow", "the shoes are to be
+returned"): a plan, not a doing."""
 _GOODS_WORD = (
     r"(?!(?:if|when|whether|once|unless|before|after|because|cause|cuz|till|until|or|"
     rf"did|do|does|which|who|that)\b){_WORD}"
@@ -77,7 +100,7 @@ _LONE_GOODS = re.compile(rf"{_GOODS_FIRST}\s*,")
 _TOPIC = re.compile(
     rf"^(?P<t>{_GOODS_FIRST})\s*[:\u2013\u2014-]?\s+"
     r"(?=(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?"
-    r"(?:returned|dropped|sent|mailed|shipped|posted|took)\s+(?:it|them)\b)"
+    rf"(?:returned|dropped|sent|mailed|shipped|posted|took|{_PRESENT_FORMS})\s+(?:it|them)\b)"
 )
 """The goods said first, then the user's own past doing of "it": "the amazon package i sent
 it yesterday", "those boots we mailed them back" (the pronoun is the goods named first)."""
@@ -164,9 +187,13 @@ def _done_errands(
         place = found.group("p") or found.group("q") or found.group("r") or found.group("s")
         if place is not None and not _a_drop_place(place, still_to_do):
             continue  # "dropped the boots at mum's": left there, not sent back
-        thing = next((found.group(g) for g in "abcdefghijkl" if found.group(g)), "it")
+        if not _done_by_now(found, told, clause, place is not None):
+            continue
+        thing = next((found.group(g) for g in "abcdefghijklm" if found.group(g)), "it")
         thing = topic.group("t") if topic else thing
         named = _stems(thing) - _GENERIC
+        if found.group("m") and _stems(thing) <= {"it", "that", "this", "them"}:
+            continue  # "it is returned" may be anything come back: goods must be named
         if found.group("i") and not named and place is None:
             continue  # "it went back" says nothing of goods: a pronoun needs a verb of sending
         if found.group("l") and not named:
@@ -181,6 +208,20 @@ def _done_errands(
         if which:
             return which, clause.strip()
     return None
+
+
+def _done_by_now(found: re.Match[str], told: str, clause: str, placed: bool) -> bool:
+    """Whether a learner's present or a passive tells of a doing already done: the present
+    said by the user ("i drop them", never an order "drop them") with a word of the past
+    or the drop place ("i drop them at ups"), neither of them still to come."""
+    present = not found.group("m") and _PRESENT.match(told) is not None
+    if not (present or found.group("m")):
+        return True
+    if _NOT_YET.search(clause):
+        return False
+    return not present or (
+        found.group("who") is not None and (placed or _PAST_MARK.search(clause) is not None)
+    )
 
 
 def _clauses(low: str) -> list[str]:

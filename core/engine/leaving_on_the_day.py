@@ -51,9 +51,11 @@ from core.extraction.typed_text import clean
 
 _LEAD = (
     r"^(?:(?:ok(?:ay)?|so|actually|actualy|update|ugh|oh|well|welp|hey|yeah|lol|"
+    r"no|nope|nah|non|sorry|wait|oops|my\s+bad|"
     r"change\s+of\s+plans?|plans?\s+changed|new\s+plan|fyi|btw)\W+)*"
 )
-"""Words before the clause that claim nothing."""
+"""Words before the clause that claim nothing of its day: "no", "sorry", "wait" before a
+correction take back what was said or asked, and the day after them is the new one."""
 _SPEAKER = (
     r"(?:(?P<who>we|i|were|im)(?:'re|\s+are|'m|\s+am|\s+will|'ll)?"
     r"(?:\s+(?:gonna|going\s+to))?\s+)?"

@@ -39,8 +39,8 @@ def dotted_day(m: re.Match[str], today: date, future: bool) -> tuple[date, None,
 def nth_day(m: re.Match[str], today: date, future: bool) -> tuple[date, None, bool] | None:
     """'the 6th', 'the sixth', 'the 6th of this/next/last month'."""
     g = m.groupdict()
-    if g["nth"] or g["nth2"]:
-        day = int(g["nth"] or g["nth2"])
+    if g["nth"] or g["nth2"] or g["nth3"]:
+        day = int(g["nth"] or g["nth2"] or g["nth3"])
     else:
         ordinal = " ".join(g["nthw"].replace("-", " ").split()).replace(" ", "-")
         day = ORDINAL_WORDS[ordinal]

@@ -75,9 +75,11 @@ def return_after_departure(
 
 def _day_of_month_said(returned: ExtractedObservation, home: date) -> bool:
     """The return was told by its day of the month ("back the 5th"), not by a weekday: the
-    one after the departure is next month's, never a week later."""
+    one after the departure is next month's, never a week later. "back on the 5", the
+    ending left out, is the same day."""
     text = returned.evidence_text.lower()
-    return re.search(rf"\b{home.day}(?:st|nd|rd|th)\b", text) is not None and not re.search(
+    said = rf"\b{home.day}(?:st|nd|rd|th)\b|\bthe\s+{home.day}\b"
+    return re.search(said, text) is not None and not re.search(
         rf"\b{home.strftime('%a').lower()}", text
     )
 

@@ -15,6 +15,7 @@ from core.extraction.hedged_back import back_as_hedged
 from core.extraction.home_visits import out_then_back
 from core.extraction.job_left import employer_since_left, home_since_left
 from core.extraction.journey_day import journey_day
+from core.extraction.next_before_return import coming_before_return
 from core.extraction.offline_consistency import (
     back_from_there,
     dedupe_observations,
@@ -41,11 +42,14 @@ def read_together(
         back_the_day_it_leaves(
             return_after_departure(
                 same_day_trip(
-                    out_then_back(
-                        dedupe_observations(
-                            # "tmrw we go tahoe. must return amazon before": due that day
-                            due_before_the_trip(dated_arrivals(observations, explaining, at))
-                        )
+                    coming_before_return(
+                        out_then_back(
+                            dedupe_observations(
+                                # "tmrw we go tahoe. must return amazon before": due that day
+                                due_before_the_trip(dated_arrivals(observations, explaining, at))
+                            )
+                        ),
+                        at.date(),
                     ),
                     at.date(),
                 )

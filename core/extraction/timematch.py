@@ -104,7 +104,7 @@ def _resolve_day(
         else:
             got = slashed_date(today, month, day, future)
         return (got, None, False) if got else None
-    if g["nth"] or g["nthw"] or g["nth2"]:  # "due 1st": a list's bill, "the" left out
+    if g["nth"] or g["nthw"] or g["nth2"] or g["nth3"]:  # "due 1st": a list's bill, "the" left out
         return nth_day(m, today, future)
     if g["wf_n"]:
         n = _count(g["wf_n"])

@@ -36,6 +36,24 @@ _NTH_END = (
 )
 """After a weekday's ordinal, what makes it no date of the month: "tues 17th of May" is
 read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
+_BARE_END = (
+    r"(?=\s*(?:$|[,;!?)]|[.:](?!\d)|[-\u2013](?!\s*\d)"
+    r"|(?:and|or|but|then|so|at|for|with|we|i|to|till|until|til|back|because|since|when|if"
+    r"|too|as|instead|again|probably|hopefully|latest|earliest|now|right|ok|okay|lol|haha)\b))"
+)
+"""After a day of the month written without its ending ("back on the 13"), what makes the
+number a day: the clause ends or goes on with a word no count is followed by. "the 13 of
+us", "the 5 train", "the 2 kids", "the 10 minutes", "the 20s" are counts and names."""
+_BARE_BEFORE = (
+    r"(?:(?<=\bdue\s)|(?<=\bby\s)|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)"
+    r"|(?<=\bbefore\s)|(?<=\bback\s)|(?<=\bhome\s)|(?<=\d\sto\s)"
+    r"|(?<=back\son\s)|(?<=home\son\s)|(?<=\bdue\son\s)|(?<=leave\son\s)|(?<=leaving\son\s)"
+    r"|(?<=left\son\s)|(?<=\breturn\son\s)|(?<=returning\son\s)|(?<=returns\son\s)"
+    r"|(?<=arrive\son\s)|(?<=arriving\son\s)|(?<=\bfly\son\s)|(?<=flying\son\s)"
+    r"|(?<=\bgo\son\s)|(?<=going\son\s)|(?<=\bleaves\son\s)|(?<=\bflies\son\s))"
+)
+"""Where "the" and a bare number are a day: after a word that takes a date ("till", "due",
+"back", "by") or after a going or coming back "on"; never "room on the 3", "the 5 of us"."""
 
 # A month alone needs a word before it that makes it a date ("in may", "next june"): "may"
 # and "march" are words too. "from" is one ("rent goes up to 2300 from may", "from april
@@ -58,7 +76,7 @@ TIME_RE = gated(
     | \b(?:the\s+)?(?P<wm_d>{_ORDW_RE})\s+of\s+(?P<wm_m>{_MONTH_RE})\b(?:\s+(?P<wm_y>\d{{4}}))?
     | \b(?:(?<=\bon\s)|(?<=\bby\s)|(?<=till\s)|(?<=until\s)|(?<=\bfrom\s)|(?<=\bdue\s)|(?<=back\s)|(?!24/7\b(?!/\d)))
         (?P<us_m>\d{{1,2}})/(?P<us_d>\d{{1,2}})(?:/(?P<us_y>\d{{2,4}}))?\b
-    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s)|(?<=\bback\s)|(?<=\bhome\s)|(?<=\bleaving\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
+    | \b(?:the\s+(?:(?P<nth>\d{{1,2}})(?:st|nd|rd|th)|(?P<nthw>{_ORDW_RE}))|{_BARE_BEFORE}the\s+(?P<nth3>\d{{1,2}})\b{_BARE_END}|(?:(?<=due\s)|(?<=\bby\s)|(?:(?<=\bon\s)(?<!place\son\s)(?<!house\son\s)(?<!home\son\s)(?<!apartment\son\s)(?<!apt\son\s)(?<!shop\son\s)(?<!store\son\s)(?<!cafe\son\s)(?<!bar\son\s)(?<!restaurant\son\s)(?<!office\son\s)(?<!lives\son\s)(?<!live\son\s)(?<!located\son\s)(?<!spot\son\s)(?<!corner\son\s)(?<!condo\son\s)(?<!building\son\s)(?<!street\son\s))|(?<=till\s)|(?<=until\s)|(?<=\btil\s)|(?<=\bfrom\s)|(?<=returning\s)|(?<=\bbefore\s)|(?<=\bback\s)|(?<=\bhome\s)|(?<=\bleaving\s))(?P<nth2>\d{{1,2}})(?:st|nd|rd|th)(?!\s+(?:ave|avenue|st|street|rd|road|floor|fl|grade|place|gen|generation|anniversary|birthday|time|century|round|period|class|year|standard|std|semester|sem|innings|over|pick|seed|level|tier|row|lap)\b))\b
         (?:\s+of\s+(?:the\s+)?(?P<nth_mod>this|next|last|previous)\s+month\b)?
     | \b(?P<wf_n>{_NUM_RE})\s+(?P<wf_u>days?|weeks?)\s+from\s+(?:(?P<wf_mod>this|next|coming)\s+)?
         (?P<wf_base>today|now|tomorrow|{_WEEKDAY_RE})\b
@@ -69,7 +87,7 @@ TIME_RE = gated(
         |tomorrow|yesterday|last\s+night)\b
     | \b(?:(?:the\s+(?=following|next|coming))?(?P<wd_mod>this|next|last|coming|this\s+coming|following)\s+)?(?P<wd>{_WEEKDAY_RE})\b
         (?P<wd_week>\s+week\b(?!\s*(?:end|day|night|s\b)))?(?P<wd_next_week>\s+next\s+week\b)?(?P<wd_this_week>\s+this\s+week\b)?
-        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END})?
+        (?:\s+(?:the\s+)?(?P<wd_nth>\d{{1,2}})(?:st|nd|rd|th|(?<=the\s\d){_BARE_END}|(?<=the\s\d\d){_BARE_END})\b{_NTH_END})?
     | \b(?P<wa>sat|sun|wed)\.?\s+(?:the\s+)?(?P<wa_nth>\d{{1,2}})(?:st|nd|rd|th)\b{_NTH_END}
     | \b(?P<later_n>{_NUM_RE})\s+(?P<later_u>days?|weeks?)\s+(?:later|after)\b
     | \bthis\s+time\s+next\s+(?P<tt_u>week|month|year)\b

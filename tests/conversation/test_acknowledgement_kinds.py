@@ -25,6 +25,9 @@ _WAITING = Outcome("ask_user", "e4", "user:primary", _FIELD, "done")
         ([_SET_ASIDE], ["historical"], AckKind.PAST, "Sounds like that's in the past"),
         ([_SET_ASIDE], ["assertive"], AckKind.UNHEEDED, "Heard you"),
         ([_WAITING], ["assertive"], AckKind.ALREADY_ASKED, "That's already waiting"),
+        # A plan said again while its question is open: not "I'll keep it as planned".
+        ([_WAITING], ["planning"], AckKind.ALREADY_ASKED, "That's already waiting"),
+        ([_WAITING, _SAID], ["planning", "planning"], AckKind.PLANNED, "Sounds like a plan"),
         (
             [_HELD],
             ["assertive"],

@@ -9,6 +9,7 @@ still ahead. Told with ``life_story.Life`` from 18:00 UTC on Wednesday 25 Novemb
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -50,10 +51,13 @@ async def test_a_departure_today_west_of_utc_is_asked_in_the_past(life: Life) ->
 
 
 async def test_a_day_ahead_on_her_clock_is_still_asked_ahead(life: Life) -> None:
-    """The look-alike: in Tokyo, a planned trip moved to her tomorrow is still to come."""
+    """The look-alike: in Tokyo, a planned trip moved to her tomorrow is still to come.
+    At 06:00 on her Thursday (21:00 Wednesday UTC): past the small hours, where
+    "tomorrow" is the day already begun (``small_hours``), and still UTC's Wednesday."""
     await life.say(ALICE, "my time zone is Asia/Tokyo")
     await life.tap("Yes")
     await life.say(ALICE, "going to tahoe sat")
     await life.tap("Yes")
+    life.clock.now += timedelta(hours=3)
     replies = await life.say(ALICE, "actually we leave tomorrow now")
     assert "Do you leave on Friday, November 27?" in replies[-1], replies

@@ -79,7 +79,7 @@ def reason_line(
         source = next((v for k, v in _CHAT_SOURCES.items() if ref.startswith(k)), source)
     if now is not None and kind in ("conversation_assertive", "conversation"):
         source += " " + said_when(created_at, now, zone)
-    extra = ["another source agrees"] if _corroborated(reasons) else []
+    extra = [agrees] if (agrees := _agreement(reasons)) is not None else []
     found = [
         plain or _held_by(r)
         for needle, plain in _CAUSES
@@ -109,13 +109,36 @@ def _held_by(reason: str) -> str | None:
     return _HOLDS.get(m.group(1), "it disagrees with a more reliable source")
 
 
-def _corroborated(reasons: Sequence[str]) -> bool:
-    """The resolver's factor line counts other sources saying the same (factor above 1)."""
+_OWN_WORD = frozenset({"user_confirmation", "conversation", "conversation_assertive"})
+_AGREES = {
+    "calendar": "your calendar agrees",
+    "transactions_email": "a receipt agrees",
+    "email": "an email agrees",
+    "static_markdown": "your notes agree",
+    "manual_markdown": "your notes agree",
+    "execution": "something the assistant did agrees",
+}
+_CORROBORATION = re.compile(r"corroboration (\d+(?:\.\d+)?)(?: \(([\w, ]+)\))?")
+
+
+def _agreement(reasons: Sequence[str]) -> str | None:
+    """Who else agrees, when the resolver's factor line counts others (factor above 1):
+    the user's own earlier word is no "other source" ("it matches what you told me
+    before": the trip she confirmed vouching for her arrival); a reason stored before
+    the factor line named them says only that another source agrees."""
     for reason in reasons:
-        match = re.search(r"corroboration (\d+(?:\.\d+)?)", reason)
-        if match and float(match.group(1)) > 1.0:
-            return True
-    return False
+        match = _CORROBORATION.search(reason)
+        if match is None or float(match.group(1)) <= 1.0:
+            continue
+        named = [k.strip() for k in (match.group(2) or "").split(",") if k.strip()]
+        if not named:
+            return "another source agrees"
+        others = [k for k in named if k not in _OWN_WORD]
+        if not others:
+            return "it matches what you told me before"
+        said = {_AGREES.get(k, "another source agrees") for k in others}
+        return said.pop() if len(said) == 1 else "other sources agree"
+    return None
 
 
 def _mail_sender(kind: str, ref: str) -> str:

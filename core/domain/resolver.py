@@ -53,6 +53,9 @@ class Factors:
     recency: float
     intent: float
     corroboration: float
+    vouched_by: tuple[str, ...] = ()
+    """The other source types that agree (sorted): whose agreement ``corroboration``
+    counts, so a reason can say who ("your calendar agrees", not "another source")."""
 
     @property
     def product(self) -> float:
@@ -275,14 +278,15 @@ def _factors(
     # Earlier agreeing events and the observation's own corroborators: each
     # distinct source type once, never the observation's own type.
     vouching = ev.agreeing_sources | {c.type for c in obs.corroborators or ()}
-    agreeing = len(vouching - {obs.source.type})
-    corroboration = min(policy.corroboration_cap, 1.0 + policy.corroboration_bonus * agreeing)
+    others = vouching - {obs.source.type}
+    corroboration = min(policy.corroboration_cap, 1.0 + policy.corroboration_bonus * len(others))
     certainty = _certainty(obs, policy)
     return Factors(
         reliability=policy.reliability(obs.source.type),
         recency=recency_factor(age, dp.half_life_hours, policy.recency_grace_hours),
         intent=policy.intent_factor.get(obs.intent, 0.0) * certainty,
         corroboration=corroboration,
+        vouched_by=tuple(sorted(others)),
     )
 
 
@@ -297,6 +301,7 @@ def _describe_factors(obs: Observed, f: Factors) -> str:
     return (
         f"{obs.source.type} {_two(f.reliability)} × recency {_two(f.recency)} × "
         f"{obs.intent} {_two(f.intent)} × corroboration {_two(f.corroboration)}"
+        + (f" ({', '.join(f.vouched_by)})" if f.vouched_by else "")
     )
 
 

@@ -252,6 +252,30 @@ NOW = datetime(2025, 3, 1, 12, tzinfo=UTC)
             timedelta(seconds=5),
             "you said it just now; another source agrees",
         ),
+        # Who agrees, when the factor line names them: her own earlier word (the trip she
+        # confirmed vouching for her arrival) is no other source; a calendar is.
+        *(
+            (
+                "conversation_assertive:tg:1:2",
+                (f"conversation_assertive 0.90 × recency 1.00 × assertive 1.00 × {factor}",),
+                timedelta(seconds=5),
+                f"you said it just now; {said}",
+            )
+            for factor, said in (
+                ("corroboration 1.08 (user_confirmation)", "it matches what you told me before"),
+                ("corroboration 1.08 (calendar)", "your calendar agrees"),
+                ("corroboration 1.15 (calendar, user_confirmation)", "your calendar agrees"),
+                ("corroboration 1.15 (calendar, transactions_email)", "other sources agree"),
+                ("corroboration 1.08 (static_markdown)", "your notes agree"),
+                ("corroboration 1.08 (webhook)", "another source agrees"),
+            )
+        ),
+        (
+            "conversation_assertive:tg:1:2",
+            ("conversation_assertive 0.90 × recency 1.00 × assertive 1.00 × corroboration 1.00",),
+            timedelta(seconds=5),
+            "you said it just now",
+        ),
         (
             "transactions_email:email:receipts@mail.chase.com r1@mail.chase.com",
             (),

@@ -366,7 +366,7 @@ CASES = [
         None,
         o("travel.destination", "Tahoe", intent="planning", source="calendar"),
         "auto_commit",
-        "",
+        "corroboration 1.08 (transactions_email)",  # who agrees, for "a receipt agrees"
         FieldEvidence(agreeing_sources=frozenset({"transactions_email"})),
     ),
     Case(

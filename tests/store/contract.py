@@ -246,8 +246,9 @@ class StoreContract:
                 "ask_user",  # not committed over the user's "well" on the overturned "sick"
                 "ask_user",
             ]
-            weighed = [o.reasons[0].rsplit(" ", 1)[1] for o in outcomes]
-            assert weighed == ["1.00", "1.00", "1.08", "1.00", "1.08"]
+            weighed = [o.reasons[0].split("corroboration ", 1)[1] for o in outcomes]
+            agreed = "1.08 (calendar)"  # whose word agreed: the newer "sick" is the calendar's
+            assert weighed == ["1.00", "1.00", agreed, "1.00", agreed]
         since = NOW - timedelta(days=1)
         together, _ = await eng.store.snapshots([emma, max_], [], since)
         for key in (emma, max_):

@@ -44,6 +44,16 @@ pytestmark = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _patient_waits() -> None:
+    """Every wait for the page is a bound, never a timing: on a busy machine (the suite
+    beside other work on two cores) the /report chart renders past Playwright's 5-second
+    default, so each expect may wait up to 30 s (the module's own timeout stays 90 s)."""
+    from playwright.async_api import expect
+
+    expect.set_options(timeout=30_000)
+
+
 StartPlayground = Callable[..., Awaitable[Playground]]
 
 

@@ -68,6 +68,7 @@ from core.extraction.run_ons import split_run_ons
 from core.extraction.segments import split_segments
 from core.extraction.set_out_lately import set_out_lately
 from core.extraction.small_hours import writers_now
+from core.extraction.subject_corrected import trips_handed_over
 from core.extraction.subscriptions import subscription_candidates
 from core.extraction.terms_ahead import a_things_term, ends_a_stay
 from core.extraction.travel_departures import (
@@ -394,7 +395,7 @@ def extract_offline(
         telling += news_now
     said = message_intent(telling or intents)
     said = "historical" if storied and said in ("assertive", "planning") else said
-    return Extraction(text, said, quoted_as_typed(read, text))
+    return Extraction(text, said, quoted_as_typed(trips_handed_over(read, parsed), text))
 
 
 def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:

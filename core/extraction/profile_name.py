@@ -34,7 +34,7 @@ _NAME = gated(
     # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
     r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me)\s+|"
     # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
-    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
+    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|oh|btw|anyway|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
     # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
     r"myself)\s+"
 )

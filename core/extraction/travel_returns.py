@@ -231,6 +231,15 @@ _WEEKDAYS = frozenset(
 )
 
 
+_LEANING_ON = gated(
+    r"\W*(?:(?:so|and|oh|ok|okay|well|but|yeah)\W+)*(?:i\s+)?(?:reckon|think|believe|guess|"
+    r"(?:i'm|im|i\s+am)?\s*(?:pretty|fairly|quite)\s+sure|i'm\s+sure)(?:\s+that)?\s+"
+)
+"""The writer leaning one way before their own words ("I reckon we'll be back friday",
+"pretty sure I'll be home sunday"): the plan is still theirs, said with less certainty
+(the clause's intent lowers its confidence); not "I doubt", not "not sure if"."""
+
+
 def user_is_subject(clause: Clause, end: int) -> bool:
     """Whether the words before ``end`` leave the user as the subject ("we're back",
     "back in", "tomorrow we head home"), not someone else ("Dad is coming home")."""
@@ -247,6 +256,9 @@ def user_is_subject(clause: Clause, end: int) -> bool:
 
     if own_from(0):
         return True
+    lean = _LEANING_ON.match(clause.low, 0, end)
+    if lean is not None and own_from(lean.end()):
+        return True  # "I reckon we'll be back friday": the writer's plan, leaning (asked)
     # "cut the trip short, flying home tomorrow": the subject left out before the comma and
     # after it is the speaker's ("I'll be away from the 16th, returning on the 23rd" is read
     # as the trip it ends).

@@ -34,6 +34,9 @@ _OWN_THING = gated(
     r"^(?:\W*(?:so|and|oh|ok|okay|well|btw|anyway|also)\b)*\W*(?:(?:my|our)\s+"
     r"(?:name|names|rent|mortgage|flight|trip|home|job|employer|address|time\s*zone|train|bus|"
     r"ferry|coach|plane|connection|layover)\b|"
+    # "name's Ciaran btw", "the name's Zdenek": the introduction's own frame, whoever the
+    # parse takes for the subject ("his name's Tadhg" opens on another's).
+    r"(?:the\s+)?name's\s+(?!(?:on|in|at|not|still|down|up|off|wrong|spelt|spelled)\b)[a-z]|"
     # "Call me Bex, everyone does": the name the speaker goes by, whoever else says it.
     r"(?:please\s+|pls\s+|just\s+)?call\s+me\s+[a-z]|"
     r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me\s+[a-z])"

@@ -27,7 +27,8 @@ from core.conversation.when_said import when_text
 from core.domain.audit import show_value
 from core.domain.household import name_key
 from core.domain.kin_words import RELATIONS, be_for
-from core.domain.phrasing_values import money_text, show_in
+from core.domain.naming import errand
+from core.domain.phrasing_values import money_text, show, show_date, show_in
 from core.domain.state import CommittedFact
 from core.engine.consistency import calendar_day, today_where, users_zone
 from core.engine.same_errand import held_name
@@ -226,6 +227,7 @@ def _member(where: bool) -> Answer:
 
 
 def _paid(subject: str, known: Known) -> str:
+    """The bill named as held ("the electricity bill (€84)"); unpaid, its day due or overdue."""
     facts = known.facts
     words = [w for w in subject.split() if w not in _FILLER]
     what = " ".join(words)
@@ -233,14 +235,28 @@ def _paid(subject: str, known: Known) -> str:
     if status is None:
         # "did i pay the bill?": no name left to look up, so the words as said.
         return _dont_know(f"whether you paid {what or subject.strip()}")
-    amount = _find(facts, "financial", "amount", words)
-    currency = _find(facts, "financial", "currency", words)
+    bill = status.field.rsplit(".", 1)[0]
+    amount, currency = facts.get(f"{bill}.amount"), facts.get(f"{bill}.currency")
     money = ""
     if amount is not None:
         money = f" ({money_text(amount.value, 'USD' if currency is None else currency.value)})"
+    named = f"{errand(show(bill.split('.', 1)[1]))}{money}"
     state = show_value(status.value)
-    head = f"Yes, {what} is paid" if state == "paid" else f"{what.capitalize()} is {state}"
-    return f"{head}{money} — {_said(status, known)}."
+    if state == "paid":
+        return f"Yes, {named} is paid — {_said(status, known)}."
+    due = facts.get(f"{bill}.due_date")
+    day = None if due is None else calendar_day(due.value)
+    if state != "due" or day is None:
+        return f"{named[:1].upper()}{named[1:]} is {state} — {_said(status, known)}."
+    mine = {f.field: f.value for f in facts.values() if f.entity_id == known.reader}
+    today = today_where(mine, known.now)
+    when = show_date(day.isoformat(), today)
+    head = (
+        f"Not that I know of: {named} was due {when}, so it's overdue"
+        if day < today
+        else f"Not yet, as far as I know: {named} is due {when}"
+    )
+    return f"{head} — {_said(status, known)}. Tell me when it's paid."
 
 
 def _simple(field: str, what: str, phrase: str) -> Answer:

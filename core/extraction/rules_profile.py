@@ -139,7 +139,7 @@ _GATE = frozenset(
         "left", "eat", "eating", "diet", "call", "name", "go", "zone", "timezone", "tz", "time",
         "vegetarian", "vegan", "pescatarian", "pescetarian", "gluten", "dairy", "lactose", "keto",
         "paleo", "kosher", "halal", "celiac", "coeliac", "plant", "low", "nut", "flexitarian",
-        "switching", "switch", "switched", "going", "went", "became", "name's", "im", "been",
+        "switching", "switch", "switched", "going", "went", "became", "name's", "im", "am", "been",
         "hired", "drive", "deliver", "dash", "intern", "interning",
         "officially", "shifted",
     ]

@@ -95,7 +95,7 @@ async def _seeded(start_bot: StartBot) -> BotRunner:
             "Your return: Sunday, February 22 (from your calendar, 3 days ago).",
         ),
         ("is Emma sick?", "Emma is sick (you told me, yesterday)."),
-        ("did I pay rent?", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
+        ("did I pay rent?", "Yes, the rent ($2,100) is paid — from a receipt email, 3 days ago."),
         (
             "what's the status of the website project?",
             "I don't know how website is going yet — tell me.",

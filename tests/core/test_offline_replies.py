@@ -129,12 +129,12 @@ def test_goodbyes(text: str) -> None:
         # Where a member of the household is: what is known of them, not the user's trip.
         ("where is emma?", "Emma is sick (you told me, yesterday)."),
         ("where's emma now", "Emma is sick (you told me, yesterday)."),
-        ("did I pay rent?", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
+        ("did I pay rent?", "Yes, the rent ($2,100) is paid — from a receipt email, 3 days ago."),
         (
             "did i pay the rent yet",
-            "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago.",
+            "Yes, the rent ($2,100) is paid — from a receipt email, 3 days ago.",
         ),
-        ("is rent paid", "Yes, rent is paid ($2,100) — from a receipt email, 3 days ago."),
+        ("is rent paid", "Yes, the rent ($2,100) is paid — from a receipt email, 3 days ago."),
         (
             "what's the status of the website project?",
             "Website: blocked (you told me, 20 minutes ago).",
@@ -428,7 +428,36 @@ def test_a_question_about_an_errand_alone_tells_the_errand() -> None:
     assert reply("when is the amazon return due?", facts) == (
         "The Amazon return is due Friday, February 27."
     )
-    assert reply("did I pay the rent?").startswith("Yes, rent is paid")
+    assert reply("did I pay the rent?").startswith("Yes, the rent ($2,100) is paid")
+
+
+_POWER_BILL = (
+    fact("financial.electricity_bill.status", "due", NOW - timedelta(days=10)),
+    fact("financial.electricity_bill.amount", 84, NOW - timedelta(days=10)),
+    fact("financial.electricity_bill.currency", "EUR", NOW - timedelta(days=10)),
+)
+
+
+@pytest.mark.parametrize(
+    ("due", "said"),
+    [
+        # Its day gone by: overdue, never a bare "is due" (Klaus, back from Lisbon).
+        (
+            "2026-02-16",
+            "Not that I know of: the electricity bill (€84) was due Monday, February 16, so "
+            "it's overdue — you told me, 10 days ago. Tell me when it's paid.",
+        ),
+        (
+            "2026-02-23",
+            "Not yet, as far as I know: the electricity bill (€84) is due Monday, February 23 "
+            "— you told me, 10 days ago. Tell me when it's paid.",
+        ),
+    ],
+)
+def test_a_bill_not_paid_says_when_it_is_or_was_due(due: str, said: str) -> None:
+    facts = (*_POWER_BILL, fact("financial.electricity_bill.due_date", due, NOW))
+    for asked in ("did i pay the electricity bill?", "is the electricity bill paid"):
+        assert reply(asked, facts) == said
 
 
 @pytest.mark.parametrize(

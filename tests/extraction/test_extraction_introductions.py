@@ -34,6 +34,12 @@ def _name(text: str) -> object:
         ("im grace lol", "Grace"),
         ("im mark and i live in denver", "Mark"),
         ("hey im priya", "Priya"),
+        # "I am", as learners and careful writers say it, reads as "I'm" does.
+        ("hi, i am Klaus", "Klaus"),
+        ("hello, I am Marta", "Marta"),
+        ("I am Dmitri, the new tenant in 4B", "Dmitri"),
+        ("hi i am klaus", "Klaus"),
+        ("Hi, I am Priya and we are in Goa", "Priya"),
     ],
 )
 def test_the_speaker_names_themselves(text: str, name: str) -> None:
@@ -49,6 +55,12 @@ def test_the_speaker_names_themselves(text: str, name: str) -> None:
         "hey im stuck, can u help",
         "my sister's name is alex",
         "im in denver",
+        "I am Happy",
+        "I am Sick",
+        "i am tired",
+        "I am Denver",
+        "am i late?",
+        "i am back",
     ],
 )
 def test_a_mood_a_place_or_someone_else_is_no_name(text: str) -> None:

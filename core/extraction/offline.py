@@ -34,6 +34,7 @@ from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
+from core.extraction.household_told import with_members_listed
 from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
@@ -392,7 +393,7 @@ def extract_offline(
         telling += news_now
     said = message_intent(telling or intents)
     said = "historical" if storied and said in ("assertive", "planning") else said
-    return Extraction(text, said, quoted_as_typed(read, text))
+    return with_members_listed(Extraction(text, said, quoted_as_typed(read, text)), md, entity_id)
 
 
 def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:

@@ -133,7 +133,7 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         "Who a household member is to the user, by first name: family.maya.relation = "
         "daughter ('my wife Priya', 'Kids: Maya, Leo' in MEMORY.md). Never an age.",
         values=RELATIONS,
-        told_by=("conversation_assertive", "static_markdown"),
+        told_by=("conversation_assertive", "static_markdown", "agent"),
         long_lived=True,
     ),
     FieldSpec(

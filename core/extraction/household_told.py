@@ -97,7 +97,7 @@ def listed_members(line: str) -> list[tuple[str, str]]:
     line ("- Partner: TBD", "## Kids", "- Dog: Pepper", a line that asks something)."""
     if line.rstrip().endswith("?") or (m := _LISTED.match(line)) is None:
         return []
-    names = [_AGE_CUT.sub("", n) for n in _NAMES_SPLIT.split(m.group("names"))]
+    names = [_AGE_CUT.sub("", n) for n in _NAMES_SPLIT.split(m.group("names")) if n]
     if not all(is_first_name(n.lower()) for n in names):
         return []  # "Partner: Leeds" names no one
     relation = RELATION_OF[m.group("rel").lower()]
@@ -125,7 +125,7 @@ def members_told(clause: Clause) -> list[Candidate]:
     found: list[Candidate] = []
     for m in _TOLD.finditer(clause.text):
         relation = RELATION_OF[" ".join(m.group("rel").lower().split())]
-        words = _NAMES_SPLIT.split(m.group("names"))
+        words = [w for w in _NAMES_SPLIT.split(m.group("names")) if w]  # "Leo, and Max"
         # A relation of one takes one name ("my son Leo and I"); of many, the names listed.
         for word in words if m.group("rel").lower() in _MANY else words[:1]:
             if not _a_name(word):

@@ -3,8 +3,8 @@ own chat say it.
 
 A MEMORY.md list names the members under their relation, one line each: "- Partner:
 Jordan", "Kids: Maya (9), Leo (6)", "* Wife: Priya, in Madrid for work". In the chat the
-user says it in passing, a relation of her own and its name: "my wife Priya is in
-Madrid", "our daughter maya has a cold", "my kids Maya and Leo". Each member's field is
+user says it in passing, a partner or a child of her own and the name: "my wife Priya is
+in Madrid", "our daughter maya has a cold", "my kids Maya and Leo" (``SAID_IN_PASSING``). Each member's field is
 her first name's slug and its value one word of ``fields.RELATIONS`` ("mum" is mother,
 "kids" are each a child). An age is never kept: it goes stale.
 
@@ -49,6 +49,13 @@ RELATION_OF: Final[dict[str, str]] = {
 }
 """The words for a relation, each as the one value it is (``fields.RELATIONS``)."""
 
+SAID_IN_PASSING: Final = frozenset(
+    ("partner", "spouse", "wife", "husband", "child", "son", "daughter")
+)
+"""The relations a chat mention makes a member of the household: a partner and the
+children. A parent or a sibling named in passing ("my brother Tom moved to Denver", "at
+my sister Jo's") is family, but not said to live with her; a MEMORY.md household list
+names them as members."""
 _REL: Final = "|".join(sorted(map(re.escape, RELATION_OF), key=len, reverse=True))
 _NAME: Final = r"(?-i:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
 _AGE: Final = r"(?:\s*\(\s*(?:age\s+)?\d{1,2}\s*\))?"
@@ -125,6 +132,8 @@ def members_told(clause: Clause) -> list[Candidate]:
     found: list[Candidate] = []
     for m in _TOLD.finditer(clause.text):
         relation = RELATION_OF[" ".join(m.group("rel").lower().split())]
+        if relation not in SAID_IN_PASSING:
+            continue  # "my brother Tom moved to Denver": family, not said to live with her
         words = [w for w in _NAMES_SPLIT.split(m.group("names")) if w]  # "Leo, and Max"
         # A relation of one takes one name ("my son Leo and I"); of many, the names listed.
         for word in words if m.group("rel").lower() in _MANY else words[:1]:

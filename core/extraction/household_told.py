@@ -4,9 +4,10 @@ own chat say it.
 A MEMORY.md list names the members under their relation, one line each: "- Partner:
 Jordan", "Kids: Maya (9), Leo (6)", "* Wife: Priya, in Madrid for work". In the chat the
 user says it in passing, a partner or a child of her own and the name: "my wife Priya is
-in Madrid", "our daughter maya has a cold", "my kids Maya and Leo" (``SAID_IN_PASSING``). Each member's field is
-her first name's slug and its value one word of ``fields.RELATIONS`` ("mum" is mother,
-"kids" are each a child). An age is never kept: it goes stale.
+in Madrid", "our daughter maya has a cold", "my kids Maya and Leo" (``SAID_IN_PASSING``).
+Each member's field is her first name's slug and its value one word of
+``fields.RELATIONS`` ("mum" is mother, "kids" are each a child). An age is never kept: it
+goes stale.
 
 Only the writer's own ("my", "our") are hers: "Priya's wife", "my friend's son Leo" and
 "my ex-wife Priya" name no one of her household; a question or a condition ("if my son

@@ -276,6 +276,9 @@ def value_sentence(
             template = _TRIP_WENT.get(trip_status or "", template)
         said = template.format(v=phrasing.show(value))
         return said[:1].upper() + said[1:]
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "relation":
+        whose = "your" if entity_id == mine else f"{entity_id}'s"  # "Priya is your wife"
+        return f"{kin_words.who(parts[1]).capitalize()} is {whose} {phrasing.show(value)}"
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "status":
         person, be = kin_words.who(parts[1]), kin_words.be_for(parts[1])
         return f"{person[:1].upper()}{person[1:]} {be} {phrasing.show(value)}"

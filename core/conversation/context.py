@@ -26,6 +26,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from core.conversation.token_budget import DEFAULT_TOKEN_BUDGET
 from core.conversation.views import age_text
 from core.domain.errands import errand_status_of, meanings, status_meaning
+from core.domain.household_members import lasting, relation_meanings
 from core.domain.provenance import Invitation, named_provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
@@ -150,7 +151,7 @@ def build_context(
     stale = stale_after_hours or {}
     dated = _still_dated(live, now)
     # What a return's status means, said beside it: a bare "pending" read as "not done yet".
-    means = meanings(facts)
+    means = {**meanings(facts), **relation_meanings(facts)}  # "maya is the daughter of…"
     # Newest evidence is chosen first when not everything fits; then shown in a stable order.
     ranked = sorted(live, key=lambda f: (f.evidence_ts, f.entity_id, f.field), reverse=True)
     chosen: list[tuple[CommittedFact, str]] = []
@@ -301,7 +302,7 @@ def _fact_line(
     f: CommittedFact, now: datetime, stale: Mapping[str, float], source: str | None
 ) -> str:
     age = age_text(f.evidence_ts, now)
-    limit = stale.get(f.domain)
+    limit = None if lasting(f.field) else stale.get(f.domain)  # who Maya is does not age
     flag = " STALE" if limit is not None and now - f.evidence_ts > timedelta(hours=limit) else ""
     ago = age if age == "just now" else f"{age} ago"
     # A value Canon worked out (an errand's day moved with the trip) is nobody's

@@ -38,12 +38,41 @@ class FieldSpec:
     current_condition: bool = False
     """The value is a condition now (a status, where the user is): a newer word about it
     settles the older open questions about it, whatever value they proposed."""
+    told_by: tuple[str, ...] = ()
+    """When set, only these source types may propose a value at all; any other source is
+    tentatively rejected (who is in the household is the user's to say, never a stranger's
+    mail). The user's own say (an answer, an edit) always may."""
+    long_lived: bool = False
+    """A lasting fact (who someone is to the user): it does not age by the domain's
+    half-life, and a new value from anyone but the user is asked, never committed alone."""
 
     def matches(self, field: str) -> bool:
         return re.fullmatch(self.pattern, field) is not None
 
 
 _SLUG = r"[a-z0-9_]+"
+
+RELATIONS: tuple[str, ...] = (
+    "partner",
+    "spouse",
+    "wife",
+    "husband",
+    "child",
+    "son",
+    "daughter",
+    "parent",
+    "mother",
+    "father",
+    "sibling",
+    "brother",
+    "sister",
+    "grandparent",
+    "grandmother",
+    "grandfather",
+    "grandchild",
+)
+"""What a household member is to the user (``family.<first name>.relation``), in one
+spelling each: the extractor says "mum", "kids" and "hubby" as these."""
 
 FIELD_SPECS: tuple[FieldSpec, ...] = (
     FieldSpec(
@@ -98,6 +127,14 @@ FIELD_SPECS: tuple[FieldSpec, ...] = (
         rf"family\.{_SLUG}\.status",
         "Condition of a family member or the household (sick, well, away, home).",
         current_condition=True,
+    ),
+    FieldSpec(
+        rf"family\.{_SLUG}\.relation",
+        "Who a household member is to the user, by first name: family.maya.relation = "
+        "daughter ('my wife Priya', 'Kids: Maya, Leo' in MEMORY.md). Never an age.",
+        values=RELATIONS,
+        told_by=("conversation_assertive", "static_markdown", "agent"),
+        long_lived=True,
     ),
     FieldSpec(
         rf"family\.{_SLUG}\.schedule",

@@ -49,8 +49,16 @@ _FIELD_IN_DOMAIN = {
         rule["then"]["properties"]["field"]["pattern"]
     )
     for rule in _OBS["allOf"]
+    if "domain" in rule["if"]["properties"]
 }
 """domain -> the field pattern the schema's allOf demands for it."""
+_VALUES_OF_FIELD = tuple(
+    (re.compile(rule["if"]["properties"]["field"]["pattern"]), rule["then"])
+    for rule in _OBS["allOf"]
+    if "field" in rule["if"]["properties"]
+)
+"""(field pattern, the values the schema's allOf allows a matching field): the closed list
+of ``family.<member>.relation``."""
 
 
 def _format(fmt: str) -> AfterValidator:
@@ -82,6 +90,14 @@ def _field_in_domain(domain: str, field: str | None) -> None:
     pattern = _FIELD_IN_DOMAIN.get(domain)
     if field is not None and pattern is not None and pattern.search(field) is None:
         raise ValueError(f"field {field!r} does not belong to domain {domain!r}")
+
+
+def _value_allowed(field: str, value: object) -> None:
+    for pattern, then in _VALUES_OF_FIELD:
+        allowed = then["properties"]["candidate_value"]["enum"]
+        if pattern.search(field) is not None and value not in allowed:
+            shown = ", ".join(str(v) for v in allowed if v is not None)
+            raise ValueError(f"candidate_value: {field} is one of {shown}, not {value!r}")
 
 
 # One event id cannot be spelled three ways: ids compare in lowercase.
@@ -178,6 +194,7 @@ class StateObservation(ObservationTimes, _Strict):
     @model_validator(mode="after")
     def _field_belongs_to_domain(self) -> StateObservation:
         _field_in_domain(self.domain, self.field)
+        _value_allowed(self.field, self.candidate_value)
         if self.field == NAME_FIELD and isinstance(self.candidate_value, str):
             problem = name_problem(self.candidate_value)
             if problem is not None:  # it reaches every prompt: a name or nothing

@@ -200,6 +200,8 @@ def single(change: Change, mine: str, *, later_day: bool = False, due_gone: bool
         thing = slug_words(parts[1])
         if domain == "project":
             return _project(name, value, thing)
+        if domain == "family" and name == "relation":  # "Is Priya your wife?"
+            return f"Is {who(parts[1])} {words.your} {plain_name(str(value))}?"
         if domain == "family":
             return _family(name, value, thing, later_day=later_day)
         if domain == "financial":
@@ -250,6 +252,8 @@ def label(field: str, entity_id: str, mine: str) -> str:
         return f"{words.your} {noun}"
     if len(parts) == 3 and parts[0] == "family" and parts[2] == "schedule":
         return f"the {slug_words(parts[1])} day"
+    if len(parts) == 3 and parts[0] == "family" and parts[2] == "relation":
+        return f"who {who(parts[1])} is to {words.you}"  # "who Priya is to you"
     if len(parts) == 3 and parts[0] == "family" and parts[2] != "event_status":
         # A member's own field: "Emma's status", "your wife's status".
         person = who(parts[1])

@@ -93,6 +93,8 @@ def recency_factor(age_hours: float, half_life_hours: float, grace_hours: float)
 def current_strength(fact: CommittedFact, policy: Policy, now: datetime) -> float:
     """How strongly the committed value is still believed at ``now``."""
     d = policy.domain(fact.domain)
+    if spec_for(fact.field).long_lived:
+        return fact.confidence  # who someone is to the user does not fade with time
     age = max(0.0, hours_between(fact.evidence_ts, now))
     return fact.confidence * recency_factor(age, d.half_life_hours, policy.recency_grace_hours)
 
@@ -145,6 +147,10 @@ def resolve(
                 f"a plan is not evidence of the present: it cannot move {field_name} "
                 f"backwards ({committed.value} -> {candidate})"
             )
+    if spec.told_by and source_type not in (*spec.told_by, *USER_SOURCES):
+        return reject(f"{field_name} is yours to say: {source_type} never sets it")
+    if spec.long_lived and intent != "retract" and candidate not in spec.values:
+        return reject(f"{field_name} is one of {', '.join(spec.values)}, not {candidate!r}")
     if intent == "retract" and committed is None:
         return reject("nothing to retract: no committed value")
     if intent != "retract" and (new_key, obs.source.key) in evidence.rejected:
@@ -219,6 +225,8 @@ def resolve(
             caps.append(f"moves {field_name} backwards ({committed.value} -> {candidate})")
     if dp.confirm_always and source_type not in USER_SOURCES:
         caps.append(f"{obs.domain} facts change only with your confirmation")
+    elif spec.long_lived and source_type not in USER_SOURCES:
+        caps.append(f"{field_name} is a lasting fact: it changes only with your confirmation")
     if _certainty(obs, policy) < 1.0:
         caps.append(f"the wording is ambiguous (extraction {obs.extraction_confidence:.2f})")
     if source_type in NEVER_AUTO:

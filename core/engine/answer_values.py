@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from core.domain.fields import spec_for
+from core.domain.fields import RELATIONS, spec_for
 from core.domain.state import Scalar
 from core.domain.timeutil import DAY_YEARS
 from core.errors import InvalidAnswer
 from core.extraction import gazetteer
+from core.extraction.household_told import RELATION_OF
 from core.extraction.timeexpr import find_times
 from core.extraction.timezones import spoken_timezone
 
@@ -95,6 +96,10 @@ _MEMBER = (
     Choice("away", "away", ("out", "travelling", "traveling")),
     Choice("home", "home", ("at home", "back home", "back")),
 )
+# Who a member is: each relation of the closed list, and the words said for it ("mum").
+_RELATION = tuple(
+    Choice(r, r, tuple(w for w, v in RELATION_OF.items() if v == r and w != r)) for r in RELATIONS
+)
 _YES_NO = (
     Choice(True, "yes", ("y", "yep", "yeah", "true", "correct")),
     Choice(False, "no", ("n", "nope", "nah", "false", "not")),
@@ -106,6 +111,7 @@ CLOSED_KINDS: dict[str, tuple[Choice, ...]] = {
     "payment_status": _PAYMENT,
     "return_status": _RETURN,
     "event_status": _EVENT,
+    "relation": _RELATION,
     "yes_no": _YES_NO,
 }
 OPEN_KINDS: dict[str, tuple[Choice, ...]] = {"member_status": _MEMBER}
@@ -143,6 +149,8 @@ def value_kind(field: str, sample: Scalar = None) -> str:
         return "return_status" if "return" in parts[1] else "payment_status"
     if parts[0] == "family" and last == "event_status":
         return "event_status"
+    if parts[0] == "family" and last == "relation" and len(parts) == 3:
+        return "relation"
     if parts[0] == "family" and last == "status" and len(parts) == 3:
         return "member_status"
     if parts[0] == "family" and last == "schedule":

@@ -34,6 +34,7 @@ from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
+from core.extraction.household_told import with_members_listed
 from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
@@ -387,7 +388,8 @@ def extract_offline(
         intents = around_an_ask(intents, asking, remarks)
     # The observations together: arrivals dated, trips there and back, a home left.
     read, storied = read_together(observations, explaining, text, parsed, at)
-    if telling and all(returns_only) and "assertive" in _not_asides(intents[:told_at], asides):
+    before = [i for n, i in enumerate(intents[:told_at]) if n not in asides]
+    if telling and all(returns_only) and "assertive" in before:
         # "I'm working in Cardiff this week, back Friday": an absence now, its end ahead.
         telling.append("assertive")
     if telling and set(telling) == {"historical"}:
@@ -395,8 +397,5 @@ def extract_offline(
         telling += news_now
     said = message_intent(telling or intents)
     said = "historical" if storied and said in ("assertive", "planning") else said
-    return Extraction(text, said, quoted_as_typed(trips_handed_over(read, parsed), text))
-
-
-def _not_asides(intents: list[MessageIntent], asides: list[int]) -> list[MessageIntent]:
-    return [i for n, i in enumerate(intents) if n not in asides]
+    told = Extraction(text, said, quoted_as_typed(trips_handed_over(read, parsed), text))
+    return with_members_listed(told, md, entity_id)

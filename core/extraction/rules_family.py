@@ -34,6 +34,7 @@ from core.extraction.family_members import (
 from core.extraction.family_status import THREW_UP, VERBLESS, member_status
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.household_ailments import household_ailment
+from core.extraction.household_told import members_told
 from core.extraction.kin_chains import OUTSIDER, named_before, of_a_relative, through_a_relative
 from core.extraction.linguistics.people_words import PEOPLE_BY_ROLE
 from core.extraction.pets_named import a_pet_by_name
@@ -305,4 +306,5 @@ def extract_family(clause: Clause) -> list[Candidate]:
         and not a_pet_by_name(clause)
     ):
         members = _member(said)  # "the childminder says Bo's been sneezing": Bo's state
-    return members + (activity_candidates(clause) or school_day_off(clause))
+    told = members_told(clause)  # "my wife Priya": who she is, beside how she is
+    return members + told + (activity_candidates(clause) or school_day_off(clause))

@@ -14,6 +14,8 @@ from core.domain.models import StateObservation, parse_model
 from core.domain.policy import default_policy
 from core.domain.resolver import recency_factor, resolve
 from core.domain.state import CommittedFact, Competitor, FieldEvidence, value_key
+from core.domain.validation import schema_errors
+from core.errors import PayloadInvalid
 
 POLICY = default_policy()
 DISAGREE = "model and linguistic reading disagree: the linguistic reading found no such field"
@@ -412,6 +414,34 @@ CASES = [
         "tentative_reject",
         "agrees with the committed value, but model and linguistic",
     ),
+    # Who a member is to the user (round 36): hers to say, lasting, never a stranger's.
+    Case(
+        "a member first told in the chat is asked, however sure the reading",
+        None,
+        o("family.priya.relation", "wife"),
+        "ask_user",
+        "lasting fact",
+    ),
+    Case(
+        "the user's own edit says who a member is at once",
+        None,
+        o("family.maya.relation", "daughter", source="manual_markdown"),
+        "auto_commit",
+    ),
+    Case(
+        "a stranger's mail never says who is in the household",
+        None,
+        o("family.maya.relation", "daughter", source="email"),
+        "tentative_reject",
+        "email never sets it",
+    ),
+    Case(
+        "another relation for a member, weeks after her Yes, is asked: the old one has not faded",
+        fact("family.maya.relation", "daughter", "user_confirmation", hours_ago=24 * 60),
+        o("family.maya.relation", "son"),
+        "ask_user",
+        "lasting fact",
+    ),
 ]
 
 
@@ -470,3 +500,13 @@ def test_confidence_is_the_product_of_the_four_factors() -> None:
         d.factors.corroboration,
     ) == (0.85, pytest.approx(0.5), 1.0, pytest.approx(1.08))
     assert d.confidence == pytest.approx(0.85 * 0.5 * 1.0 * 1.08, abs=1e-4)
+
+
+@pytest.mark.parametrize("value", ["9", "stepdaughter", "Daughter", "the user's daughter"])
+def test_a_relation_outside_the_closed_list_is_invalid(value: str) -> None:
+    """An age or a word off the list is no relation: the payload is refused (dead-lettered
+    by the engine), never stored."""
+    payload = o("family.maya.relation", value)
+    assert schema_errors("state_observation", payload)  # the schema refuses it ...
+    with pytest.raises(PayloadInvalid, match=r"family\.maya\.relation is one of partner"):
+        parse_model(StateObservation, "state_observation", payload)  # ... and so does the model

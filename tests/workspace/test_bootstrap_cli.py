@@ -270,3 +270,25 @@ def test_canon_answer_edit_drops_the_things_it_names_and_asks_the_rest(folder: P
     assert res.exit_code == 0, res.output
     kept = {k: v for k, v in CURRENT.items() if k != "profile.employer"}
     assert state(folder)[0] == kept
+
+
+def test_a_household_list_in_memory_md_is_read_as_who_each_member_is(tmp_path: Path) -> None:
+    """Round 36: "- Partner: Jordan" and "Kids: Maya (9), Leo (6)" are the members, each
+    kept on the user's Yes like any finding; the ages are not kept (they go stale)."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "MEMORY.md").write_text(
+        "# Memory\n\n## Household\n\n- Partner: Jordan\n- Kids: Maya (9), Leo (6)\n- Dog: Pepper\n",
+        encoding="utf-8",
+    )
+    res = canon(ws, "--yes")
+    assert res.exit_code == 0, res.output
+    values, sources, items = state(ws)
+    assert values == {
+        "family.jordan.relation": "partner",
+        "family.maya.relation": "child",
+        "family.leo.relation": "child",
+    }
+    assert set(sources.values()) == {"user_confirmation"}
+    assert items == []
+    assert "family.maya.relation: child" in (ws / "MEMORY.md").read_text(encoding="utf-8")

@@ -25,7 +25,9 @@ SAID = [
         "Heading to Tahoe tomorrow morning, back monday",
         {"travel.depart_date": "2027-03-14", "travel.return_date": "2027-03-15"},
     ),
-    (SUNDAY_EARLY, "I'm in Tahoe till tomorrow", {"travel.return_date": "2027-03-15"}),
+    # At 01:30 she has not slept: her "tomorrow" is the Sunday already begun (the small
+    # hours, ``small_hours``), where UTC's 09:30 Sunday would make it Monday.
+    (SUNDAY_EARLY, "I'm in Tahoe till tomorrow", {"travel.return_date": "2027-03-14"}),
     (
         SATURDAY_LATE,
         "Need to pay the electric bill tomorrow",

@@ -55,6 +55,8 @@ async def test_an_errand_dated_by_a_denied_trip_loses_the_day(
     trip_prompt = next(p for p in prompts if "Tahoe" in p.text)
     assert trip_prompt is prompts[-1] or "Amazon" not in prompts[-1].text
     after = await life.tap(trip)
+    if any("Which part is wrong?" in t for t in after):
+        after += await life.tap("All of it")  # a No to the trip's every part (wrong_parts)
     question = next(t for t in reversed(after) if "Amazon" in t)
     if day is None:
         assert "November" not in question, question

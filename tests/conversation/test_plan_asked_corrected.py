@@ -71,5 +71,12 @@ async def test_a_correction_of_a_plan_still_asked_is_asked(
 
 @pytest.mark.parametrize("open_conversation", ["sqlite"], indirect=True)
 async def test_a_bare_no_is_still_a_no(open_conversation: OpenConversation) -> None:
-    _, read = await _asked_then(open_conversation, "no")
-    assert read == {"asked": {}, "facts": {}}
+    """A bare "no" is a No, never a correction: to a question of several parts it asks
+    which part is wrong (``wrong_parts``), and "All of it" rejects every one."""
+    talk = await open_conversation(clock=Clock(WEDNESDAY), policy=default_policy())
+    await talk.say(ALICE, TOLD)
+    replies = await talk.say(ALICE, "no")
+    assert any("Which part is wrong?" in r for r in replies), replies
+    await talk.tap(ALICE, "All of it")
+    assert await talk.store.open_review_items(["user:primary"]) == []
+    assert await talk.store.facts("user:primary") == []

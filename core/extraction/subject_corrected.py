@@ -47,8 +47,4 @@ def trips_handed_over(
         start = low.find(o.evidence_text.lower())
         return 0 <= start < m.start()
 
-    return [
-        o
-        for o in observations
-        if not (o.domain == "travel" and before_it(o))
-    ]
+    return [o for o in observations if not (o.domain == "travel" and before_it(o))]

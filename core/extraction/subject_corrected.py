@@ -13,6 +13,8 @@ though" correct no subject and change nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.extraction.types import ExtractedObservation
 from core.extraction.word_gates import gated
 
@@ -34,17 +36,17 @@ _CORRECTED = gated(
 
 
 def trips_handed_over(
-    observations: list[ExtractedObservation], message: str
-) -> list[ExtractedObservation]:
+    observations: Sequence[ExtractedObservation], message: str
+) -> tuple[ExtractedObservation, ...]:
     """``observations`` of ``message`` (lower case as the clauses were read) without the
     writer's travel fields read from words before a correction of their subject."""
     low = message.lower()
     m = _CORRECTED.search(low)
     if m is None:
-        return observations
+        return tuple(observations)
 
     def before_it(o: ExtractedObservation) -> bool:
         start = low.find(o.evidence_text.lower())
         return 0 <= start < m.start()
 
-    return [o for o in observations if not (o.domain == "travel" and before_it(o))]
+    return tuple(o for o in observations if not (o.domain == "travel" and before_it(o)))

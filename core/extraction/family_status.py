@@ -266,8 +266,9 @@ being off with flu", "he's back at work after the stomach bug"."""
 
 BACK_TO_SCHOOL = gated(
     _PRE
-    + r"(?:(?:is|are|'s|'re)\s+(?:finally\s+|all\s+|both\s+)*back|went\s+back|(?:has|have|'s|'ve)\s+"
-    r"gone\s+back)\s+(?:at|to)\s+(?:school|daycare|preschool|nursery|kindergarten|kindy)"
+    # ("is back to school today" stays no status: the term starting, ``_member_status``.)
+    + r"(?:(?:is|are|'s|'re)\s+(?:finally\s+|all\s+|both\s+)*back\s+at|(?:went|(?:has|have|'s|'ve)\s+"
+    r"gone)\s+back\s+to)\s+(?:school|daycare|preschool|nursery|kindergarten|kindy)"
     r"(?:\s+(?:today|again|now|this\s+morning|at\s+last|finally))*\W*$"
 )
 """A child back at school, said as the whole news ("Maya's back at school", "emma went back

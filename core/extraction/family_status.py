@@ -264,6 +264,20 @@ _BACK_AFTER_ILLNESS = gated(
 being off with flu", "he's back at work after the stomach bug"."""
 
 
+BACK_TO_SCHOOL = gated(
+    _PRE
+    # ("is back to school today" stays no status: the term starting, ``_member_status``.)
+    + r"(?:(?:is|are|'s|'re)\s+(?:finally\s+|all\s+|both\s+)*back\s+at|(?:went|(?:has|have|'s|'ve)\s+"
+    r"gone)\s+back\s+to)\s+(?:school|daycare|preschool|nursery|kindergarten|kindy)"
+    r"(?:\s+(?:today|again|now|this\s+morning|at\s+last|finally))*\W*$"
+)
+"""A child back at school, said as the whole news ("Maya's back at school", "emma went back
+to school today"): well enough to go again. Not with where ("back at school in Boston", a
+term away), a day ahead ("back at school monday", a plan) or uni ("went back to uni");
+``TERM_AWAY`` in the message makes it a term begun ("…, dropped her at the dorm")."""
+TERM_AWAY = gated(r"\b(?:dorms?|halls|campus|boarding|uni|university|college|term\s+starts?)\b")
+
+
 _WENT_BACK_TO_STUDY = gated(
     _PRE + r"went\s+back\s+to\s+(?:uni|university|college|boarding\s+school)\b"
 )
@@ -282,6 +296,8 @@ def member_status(rest: str) -> str | None:
         return "home"
     if said is None and (AWAY_DOING.search(rest) or _WENT_BACK_TO_STUDY.match(rest)):
         return "away"
+    if said is None and BACK_TO_SCHOOL.match(rest):
+        return "well"
     if said is None and (
         ADMITTED_WITH.search(rest)
         or TAKEN_IN.search(rest)

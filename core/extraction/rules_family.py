@@ -31,7 +31,13 @@ from core.extraction.family_members import (
     names_a_relation,
     works_with_the_writer,
 )
-from core.extraction.family_status import THREW_UP, VERBLESS, member_status
+from core.extraction.family_status import (
+    BACK_TO_SCHOOL,
+    TERM_AWAY,
+    THREW_UP,
+    VERBLESS,
+    member_status,
+)
 from core.extraction.first_names import is_common_first_name, is_first_name
 from core.extraction.household_ailments import household_ailment
 from core.extraction.household_told import members_told
@@ -178,6 +184,8 @@ def _status_of(clause: Clause, slug: str, rest: str, how: Named) -> list[Candida
         # "my wife texted me that she has strep throat": she says it of herself.
         rest = rest[rm.end() :]
     status = member_status(rest) or carer_state(rest) or household_ailment(rest)
+    if BACK_TO_SCHOOL.match(rest) and TERM_AWAY.search(clause.message or clause.low):
+        status = None  # "daughter's back at school, dropped her at the dorm": a term away
     if (
         status is None
         and (co := _AND_SAYS.search(rest))

@@ -26,7 +26,9 @@ from core.extraction.word_gates import gated
 # Joints between clauses: coordinators, and a bare comma followed by a new subject.
 _JOINT = gated(
     # "my husband and I are in Florence": "X and I" + a plural verb is one subject.
-    r"(?<!^me)\s*,?\s+(?P<conj>but|though|although|whereas|while|so|and|or|because|since)\s+"
+    # "…, oh and the water bill is $45 due friday", "…, also the rent is $1,800": another fact.
+    r"(?<!^me)\s*,?\s+(?:oh\s+)?(?P<conj>but|though|although|whereas|while|so|and|or|because|since|"
+    r"(?<=,\s)also|(?<=,\soh\s)also)\s+"
     # "I'm in Chicago till Thursday and then I fly home Friday": "then" before the subject.
     r"(?:then\s+(?=(?:i|we|i'm|we're|i'll|we'll)\b))?"
     r"(?!i\s+(?:are|were|have|'ve|both|each)\b|i\s*,|i$)"
@@ -46,7 +48,8 @@ _JOINT = gated(
     # "my husband has the flu and practice is tomorrow", "…and rent is due friday": a thing
     # and its day, after another fact, is a clause of its own (one "is": no "X and Y are").
     r"|(?:the\s+)?(?!(?:i|it|he|she|they|we|you|that|this|there|what|who|which)\b)[a-z]+(?:\s+[a-z]+)?"
-    r"\s+is\s+(?:due\b|(?:on\s+|this\s+|next\s+)?(?:tomorrow|tmrw|tonight|today|"
+    r"\s+is\s+(?:(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars|bucks|quid|pounds|euros))\s*,?\s+(?=due\b))?"
+    r"(?:due\b|(?:on\s+|this\s+|next\s+)?(?:tomorrow|tmrw|tonight|today|"
     r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\b|(?:at|on\s+the)\s+\d|(?:closed|cancell?ed|off|over)\b)"
     # "originally from san diego but living in seattle now": the home now, after the origin.
     r"|(?:living|based|settled)\s+in\b|(?:finally|at\s+(?:long\s+)?last)\s+(?:in|at|here|home|back)\b"

@@ -37,16 +37,16 @@ _CORRECTED = gated(
 
 def trips_handed_over(
     observations: Sequence[ExtractedObservation], message: str
-) -> Sequence[ExtractedObservation]:
+) -> tuple[ExtractedObservation, ...]:
     """``observations`` of ``message`` (lower case as the clauses were read) without the
     writer's travel fields read from words before a correction of their subject."""
     low = message.lower()
     m = _CORRECTED.search(low)
     if m is None:
-        return observations
+        return tuple(observations)
 
     def before_it(o: ExtractedObservation) -> bool:
         start = low.find(o.evidence_text.lower())
         return 0 <= start < m.start()
 
-    return [o for o in observations if not (o.domain == "travel" and before_it(o))]
+    return tuple(o for o in observations if not (o.domain == "travel" and before_it(o)))

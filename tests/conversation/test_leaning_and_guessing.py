@@ -21,6 +21,7 @@ from core.conversation.acknowledgements import UNSURE_HEARD
         ("im pretty sure mom has the flu", "Is your mom sick today?"),
         ("i think my dad has covid again", "Is your dad sick today?"),
         ("pretty sure the rent went up to 2400", "Is rent 2,400 now?"),
+        ("I reckon we'll be back friday", "Are you away, or going away, until Friday"),
     ],
 )
 async def test_leaning_one_way_is_asked(talk: Conversation, said: str, asked: str) -> None:

@@ -32,6 +32,9 @@ def _read(text: str, state: dict[str, Any] = SUNDAY_TRIP, payloads: Any = ()) ->
         ("actually we're leaving saturday now", [("2026-11-28", "planning")]),
         ("actualy we leave sat now", [("2026-11-28", "planning")]),
         ("change of plans, we fly out friday", [("2026-11-27", "planning")]),
+        # No place said: the extractor reads nothing, the planned trip gives it its day.
+        ("flying out thursday", [("2026-11-26", "planning")]),
+        ("jess is flying out thursday", []),
         ("leaving on the 28th instead", [("2026-11-28", "planning")]),
         ("ok so we're leaving a day early", [("2026-11-28", "planning")]),
         ("we're leaving two days later", [("2026-12-01", "planning")]),

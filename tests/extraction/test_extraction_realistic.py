@@ -1736,15 +1736,18 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # (80/87) / 0.667 (70/105) once four labels followed the catalogue; 0.931 (81/87) / 0.752
     # (79/105) after the fixes, the same forbidden field. Floors with the wider margin of a
     # single batch.
-    ("probes36b", "dev"): Figures(0.90, 0.72, 0.00, 0.00, 1, 0.00),
+    # multi36 took the forbidden field away ("well Jordan is"): 0.943 (82/87) / 0.810 (85/105).
+    ("probes36b", "dev"): Figures(0.90, 0.72, 0.00, 0.00, 0, 0.00),
     # probes36c (thirty-sixth round, multi36: long messages of three facts in three domains
     # joined by commas, "and", "also", "oh and" or new lines; a mild hedge on the writer's own
     # way back ("I reckon we'll be back friday"); a trip's subject corrected later in the
     # message ("well Jordan is", "not me though"); a name said in its own frame ("name's
     # Ciaran btw"); a child back at school; someone else's, questions, doubts and conditions
     # as look-alikes), one batch of 51 committed before any rule changed: 0.941 (48/51) /
-    # 0.500 (33/66), four records with a forbidden field. Floors at the baseline.
-    ("probes36c", "dev"): Figures(0.92, 0.48, 0.00, 0.00, 4, 0.00),
+    # 0.500 (33/66), four records with a forbidden field (the same once three labels followed
+    # the catalogue); 0.980 (50/51) / 0.970 (64/66), none forbidden, after the fixes. Floors
+    # with the wider margin of a single batch.
+    ("probes36c", "dev"): Figures(0.94, 0.93, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

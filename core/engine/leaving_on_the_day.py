@@ -95,7 +95,7 @@ _SHIFT = re.compile(
     r"(?:\s+(?:now|instead|than\s+planned))?\W*$"
 )
 _TAIL = re.compile(
-    r"^(?:(?:now|instead(?:\s+of\s+\w+)?|then|after\s+all|not\s+\w+|rather\s+than\s+\w+"
+    r"^(?:(?:now|actually|instead(?:\s+of\s+\w+)?|then|after\s+all|not\s+\w+|rather\s+than\s+\w+"
     r"|after\s+(?:work|school|lunch|dinner|class)|first\s+thing|early"
     r"|(?:in\s+the\s+)?(?:morning|afternoon|evening|night)|lol|haha|ugh"
     r"|(?:w/?|with)\s*(?:the\s+)?(?:kids|family|fam))\W*)*$"

@@ -39,7 +39,8 @@ read whole by another branch; "sat 5th place", "wed 3rd floor" are not days."""
 _BARE_END = (
     r"(?=\s*(?:$|[,;!?)]|[.:](?!\d)|[-\u2013](?!\s*\d)"
     r"|(?:and|or|but|then|so|at|for|with|we|i|to|till|until|til|back|because|since|when|if"
-    r"|too|as|instead|again|probably|hopefully|latest|earliest|now|right|ok|okay|lol|haha)\b))"
+    r"|too|as|instead|again|probably|hopefully|latest|earliest|now|right|ok|okay|lol|haha"
+    r"|actually|anyway|btw|though|sorry|prob|maybe)\b))"
 )
 """After a day of the month written without its ending ("back on the 13"), what makes the
 number a day: the clause ends or goes on with a word no count is followed by. "the 13 of

@@ -48,6 +48,7 @@ async def _asked_then(open_conversation: OpenConversation, text: str) -> tuple[l
         ("no we leave this saturday the 5, back on the 13", "2026-12-05", "2026-12-13"),
         ("wait, we leave on the 7th", "2026-12-07", "2026-12-13"),
         ("nope, heading up saturday instead", "2026-12-05", "2026-12-13"),
+        ("we leave saturday the 5 actually", "2026-12-05", "2026-12-13"),
         # The day back corrects the same way.
         ("sorry, back the 14th instead", "2026-12-06", "2026-12-14"),
         ("wait, we're coming home on the 12", "2026-12-06", "2026-12-12"),

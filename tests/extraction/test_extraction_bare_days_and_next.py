@@ -31,6 +31,10 @@ WEDNESDAY = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)
         ("leaving on the 7 with the kids", date(2026, 12, 7)),
         ("from the 6 to the 13", date(2026, 12, 6)),
         ("back on the 13th", date(2026, 12, 13)),
+        # A word said after a day, never after a count: the day stands.
+        ("we leave saturday the 5 actually", date(2026, 12, 5)),
+        ("back on the 13 though", date(2026, 12, 13)),
+        ("till the 20 anyway", date(2026, 12, 20)),
     ],
 )
 def test_a_bare_day_after_a_date_word_is_that_day(text: str, day: date) -> None:
@@ -48,6 +52,8 @@ def test_a_bare_day_after_a_date_word_is_that_day(text: str, day: date) -> None:
         "she lived there till the 20s",
         "home by the 5 train",
         "see you on the 3 o'clock call",
+        "the 13 of us actually",
+        "my room on the 3 actually",
     ],
 )
 def test_a_count_or_a_name_after_the_is_no_day(text: str) -> None:

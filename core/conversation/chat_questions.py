@@ -41,8 +41,11 @@ _UNASKED_ENDS = frozenset({"superseded", "discarded"})
 """How a question ends that nobody answered: withdrawn, replaced or dropped."""
 
 
-TRIP_FIRST = frozenset(("travel.status", "travel.location"))
-"""What a trip's word changes most: asked before the rest of the message it came in."""
+TRIP_FIRST = frozenset(
+    ("travel.status", "travel.location", "travel.return_date", "travel.depart_date")
+)
+"""What a trip's word changes most: asked before the rest of the message it came in (her
+way home under way is the trip's day back moved to today, ``way_home_words``)."""
 
 
 def _same_message(a: ReviewItem, b: ReviewItem) -> bool:

@@ -59,7 +59,10 @@ async def inspector(transport: str, tmp_path: Path, db: Path) -> AsyncIterator[A
             yield run
         return
     token = create_token(db, ALICE, "--name", "inspector")
-    async with http_server(tmp_path, db) as url:
+    # Each Inspector CLI call opens a session of its own (initialize, initialized, the
+    # call: three requests of the token's bucket) and the calls run side by side: a burst
+    # above the default 20, which test_mcp_auth holds to.
+    async with http_server(tmp_path, db, "--burst", "200") as url:
         target = [
             *("--server-url", url, "--transport", "http"),
             *("--header", f"Authorization: Bearer {token}"),

@@ -49,7 +49,10 @@ async def test_an_agent_token_makes_no_confirmation_through_the_inspector(tmp_pa
     mails = await mail_question(db)
     before, _ = await _facts_and_sources(db)
     token = create_token(db, ALICE, "--name", "inspector-agent", role="agent")
-    async with http_server(tmp_path, db) as url:
+    # Each Inspector CLI call opens a session of its own (initialize, initialized, the
+    # call: three requests of the token's bucket) and the calls run side by side: a burst
+    # above the default 20, which test_mcp_auth holds to.
+    async with http_server(tmp_path, db, "--burst", "200") as url:
         target = [
             *("--server-url", url, "--transport", "http"),
             *("--header", f"Authorization: Bearer {token}"),

@@ -66,11 +66,7 @@ def agenda(
     # Its day to leave as held, even while a question doubts it (it has left, whichever
     # day that was).
     left = left_by(held)
-    for name, fields in sorted(_errands(facts, reader).items()):
-        if fields.get("status") != "due":
-            continue
-        said = _errand_said(name, fields)
-        day = calendar_day(fields.get("due_date"))
+    for name, fields, said, day in _still_due(facts, reader):
         if day is None:
             undated.append(said)
         elif left is not None and day <= left:
@@ -112,17 +108,25 @@ def errands_to_do(
     today = today_where({f.field: f.value for f in facts if f.entity_id == reader}, now)
     dated: list[tuple[date, str]] = []
     undated: list[str] = []
-    for name, fields in sorted(_errands(facts, reader).items()):
-        if fields.get("status") != "due":
-            continue
-        said = _errand_said(name, fields)
-        day = calendar_day(fields.get("due_date"))
+    for _name, _fields, said, day in _still_due(facts, reader):
         if day is None:
             undated.append(f"{said}, no day yet")
         else:
             since = " since" if day < today else ""
             dated.append((day, f"{said}, due{since} {_day(day, today)}"))
     return [what for _, what in sorted(dated)] + undated
+
+
+def _still_due(
+    facts: Sequence[CommittedFact], reader: str
+) -> list[tuple[str, Mapping[str, Scalar], str, date | None]]:
+    """Each errand or bill of ``reader`` still due, by name: its name, its fields, how it
+    is said ("the electricity bill (€84)") and its day due (None: no day)."""
+    return [
+        (name, fields, _errand_said(name, fields), calendar_day(fields.get("due_date")))
+        for name, fields in sorted(_errands(facts, reader).items())
+        if fields.get("status") == "due"
+    ]
 
 
 def _trip(mine: Mapping[str, Scalar], today: date) -> tuple[str, list[_Item]]:

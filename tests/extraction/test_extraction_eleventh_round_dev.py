@@ -305,10 +305,11 @@ def test_not_going_to_the_event_there_calls_the_trip_off(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # Look-alikes: out of hospital alone is well; back at school alone says nothing;
-        # someone else's relative; a question.
+        # Look-alikes: out of hospital alone is well; someone else's relative; a question.
+        # Back at school said as the whole news is well since multi36 (a sick child held
+        # stale is the failure Canon exists to prevent; the status is asked, not taken).
         ("my dad's out of hospital", {"family.dad.status": "well"}),
-        ("the kids are back at school", {}),
+        ("the kids are back at school", {"family.kids.status": "well"}),
         ("my friend's back at work after the flu", {}),
         ("is noah back at school after the flu?", {}),
         ("is my dad out of hospital and back home?", {}),

@@ -25,9 +25,10 @@ import pytest
 from extraction_fixtures import AT, DEV_PATH, LABELLED_PATH
 
 from core.domain.fields import FIELD_SPECS, spec_for
+from core.extraction.batch import primed
 from core.extraction.evaluation import LabelledRecord, evaluate, parse_record
 from core.extraction.offline import extract_offline
-from core.extraction.types import Extraction
+from core.extraction.types import Extraction, SourceKind
 
 REALISTIC = Path(__file__).with_name("realistic")
 SETS = ("persona", "retellings", "booking", "counterfactuals")
@@ -507,6 +508,10 @@ class Figures:
     travel.location or travel.status (the task-oriented safety figure)."""
 
 
+def _message(rec: LabelledRecord) -> tuple[str, SourceKind]:
+    return rec.text, "static_markdown" if "markdown" in rec.tags else "conversation_assertive"
+
+
 def measure(name: str, half: str) -> Figures:
     """Each record read once: the readings ``evaluate`` scores are the ones checked for
     forbidden fields and a spurious where (the same text, time, source and subject)."""
@@ -517,7 +522,10 @@ def measure(name: str, half: str) -> Figures:
         readings.append(extract_offline(text, **context))
         return readings[-1]
 
-    report = evaluate([parse_record(o) for o in raw], read, default_at=AT)
+    records = [parse_record(o) for o in raw]
+    # Parsed in batches first, as `canon eval intents` does (about 40 % less time): the
+    # readings are the same, only the spaCy calls are batched.
+    report = evaluate(primed(records, _message), read, default_at=AT)
     forbidden = 0
     not_assertive = 0
     spurious = 0

@@ -33,6 +33,10 @@ from dataclasses import dataclass
 class Story:
     name: str
     steps: tuple[str, ...]
+    calibrating: bool = False
+    """Canon still calibrating (``default_policy``): it asks before every change, so a
+    trip's parts come as one question ("Is all of this right?") whose No asks "Which part
+    is wrong?"."""
 
 
 IN_TAHOE = "never: You're in Tahoe | In Tahoe | location = Tahoe | location: Tahoe | under way"
@@ -295,10 +299,44 @@ STORIES = (
     Story(
         "which part is wrong: the day back, not the trip",
         (
-            "alice: going to denver saturday, back tuesday",
+            "alice: going to tahoe sat, back tues",
+            "asked: Is all of this right?",
             "tap No",
-            "tap Return date",
+            "asked: Which part is wrong?",
+            "tap your return date: Tuesday, December 1",
+            "asked: Do you leave on Saturday, November 28?",
+            "tap Yes",
+            "holds: travel.depart_date=2026-11-28",
+            "holds: travel.return_date=-",
+            "never: Tuesday, December 1 | return_date",
+            "later 24",
+            "restart",
             "alice: /state",
+            "said: Saturday, November 28",
+            "alice: what's on my plate?",
         ),
+        calibrating=True,
+    ),
+    Story(
+        "a bill's day edited, then paid",
+        (
+            "alice: electric bill due fri",
+            "tap Edit",
+            "asked: Which part should I change?",
+            "tap the electric bill due date: Friday, November 27",
+            "alice: friday dec 4",
+            "asked: Is the electric bill due Friday, December 4?",
+            "tap Yes",
+            "holds: financial.electric_bill.due_date=2026-12-04",
+            "never: Friday, November 27 | due_date = 2026-11-27",
+            "later 200",
+            "alice: paid it this morning",
+            "tap Yes",
+            "holds: financial.electric_bill.status=paid",
+            "never: the electric bill is due | Overdue",
+            "restart",
+            "alice: what's on my plate?",
+        ),
+        calibrating=True,
     ),
 )

@@ -26,6 +26,7 @@ from core.domain.user_clock import on_users_clock
 from core.domain.whose_word import users_own_word
 from core.engine.arrived_here import STATUS, here_is_the_plan
 from core.engine.back_at_school import back_at_school, statuses_held
+from core.engine.bill_paid import BILL_CHOSEN, bill_said_paid
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine
@@ -357,6 +358,14 @@ async def _observations(
             entity_id,
             own_state,
             lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
+        )
+        # "paid it" while the electric bill is the one bill due: that bill, paid (asked).
+        read_mine = bill_said_paid(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            lambda field, words: asked(field, "paid", "assertive", words, BILL_CHOSEN),
         )
         found = (
             await home_words(engine.store, read_mine, entity_id, own_state, (household, users))

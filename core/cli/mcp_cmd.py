@@ -70,7 +70,9 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     show_default=True,
     type=click.FloatRange(min=0.01),
     help="HTTP: requests a second per token, on average, from the bucket canon serve "
-    "spends on the same store.",
+    "spends on the same store; handshakes (a new session's) spend a bucket of their own "
+    "(three times --burst), and a request without a token its client address's "
+    "(core/mcp/gate.py).",
 )
 @click.option(
     "--burst",

@@ -186,7 +186,7 @@ PAID_IT = gated(
     r"(?:(?:just|already|alr|alrdy)\s+)*paid(?:\s+(?:it|that|them|it\s+off))?)"
     r"(?:\s+(?:already|alr|alrdy|today|yesterday|online|now|off|in\s+full|just\s+now|"
     r"this\s+(?:morning|afternoon|evening)|last\s+night|earlier(?:\s+today)?|on\s+the\s+app|"
-    r"tho|though|lol|phew))*"
+    r"tho|though|lol|phew|(?:in\s+|by\s+)?cash|by\s+card|by\s+transfer))*"
     # "i paid it yesterday, was due on the 1st": the day it was due, history once paid.
     r"(?:\s*,?\s*(?:(?:it|that)\s+)?was\s+due\b[^,;]*)?\s*[.!]*$"
 )

@@ -65,7 +65,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from core.extraction.clocktimes import clock_time
-from core.extraction.small_hours import SMALL_HOURS_END, writers_now
+from core.extraction.small_hours import SMALL_HOURS_END, journey_in_the_small_hours, writers_now
 from core.extraction.timematch import resolve_match
 from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_SCAN, TRIGGERS
 from core.extraction.timeranges import complete_ranges
@@ -196,6 +196,8 @@ def _times_on(text: str, today: date, future: bool, before_night: bool) -> tuple
     out = complete_ranges(
         text, out, today, future
     )  # "from 10th to 14th", "3/16 - 3/20", "thurs-sun"
+    if not out and (night := journey_in_the_small_hours(text, today, before_night)) is not None:
+        out = [night]  # "my flight lands at 1am", said at 22:00: tomorrow's small hours
     if out:
         clock = clock_time(text)
         if clock is not None:

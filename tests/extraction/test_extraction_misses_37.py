@@ -12,7 +12,9 @@
 - A household list typed in the chat ("Kids: Leo, and Max", "wife: Priya") names members
   as the same line in MEMORY.md does.
 - "my late husband Omar" names no member of the household now.
-- "tonight at 1am", said in the evening, is the night after it: tomorrow's date.
+- "tonight at 1am", said in the evening, is the night after it: tomorrow's date; a
+  journey's time of the small hours with no day ("my flight lands at 1am") is the coming
+  night's (tomorrow said at 22:00, today said at 00:30).
 Look-alikes after each table: someone else's, questions, conditions, the past.
 """
 
@@ -242,6 +244,11 @@ _SMALL_HOURS = datetime.fromisoformat("2026-03-05T00:30:00-08:00")
         # A time of the evening is that evening's.
         ("flying to Denver tonight at 11pm", _EVENING, "2026-03-04"),
         ("my flight to Denver lands at 1am tomorrow", _EVENING, "2026-03-05"),
+        # A journey's time of the small hours with no day: the coming night's.
+        ("my flight to Denver lands at 1am", _EVENING, "2026-03-05"),
+        ("my flight to Denver lands at 1am", _SMALL_HOURS, "2026-03-05"),
+        ("we land in Lisbon at 2am", _EVENING, "2026-03-05"),
+        ("coach to Glasgow leaves at 1am, back Friday", AT, "2026-03-05"),
     ],
 )
 def test_a_time_past_midnight_said_the_evening_before_is_the_next_day(
@@ -249,3 +256,16 @@ def test_a_time_past_midnight_said_the_evening_before_is_the_next_day(
 ) -> None:
     found = extract_offline(text, at=at).observations
     assert {o.field: o.candidate_value for o in found}.get("travel.depart_date") == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we got home from Disney at 2am, everyone's wrecked",
+        "Not me watching this at 2am instead of sleeping",
+        "leaving the office at 11pm tonight",
+    ],
+)
+def test_a_night_told_in_the_past_or_no_journey_sets_no_trip_day(text: str) -> None:
+    found = extract_offline(text, at=_EVENING).observations
+    assert "travel.depart_date" not in {o.field for o in found}

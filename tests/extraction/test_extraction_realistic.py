@@ -1764,8 +1764,10 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # "was due", a name in "names Ciaran", a household list typed in the chat ("Kids: Leo,
     # and Max"), a late husband, and a time past midnight said the evening before; someone
     # else's, questions, conditions and the past as look-alikes), one batch of 52 committed
-    # before any rule changed: 0.865 (45/52) / 0.387 (24/62), none forbidden.
-    ("probes37a", "dev"): Figures(0.86, 0.38, 0.00, 0.00, 0, 0.00),
+    # before any rule changed: 0.865 (45/52) / 0.387 (24/62), none forbidden; 0.981 (51/52)
+    # / 0.935 (58/62) after the fixes, none forbidden. Floors with the wider margin of a
+    # single batch.
+    ("probes37a", "dev"): Figures(0.96, 0.90, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -5,7 +5,8 @@ theirs ("me and my wife are flying" is "my wife and I are flying": a plan of the
 
 Only at the head of a clause and before a verb of the two of them (a form of "be", "will",
 "have" or a plain verb that is no preposition): "she gave it to my husband and me" keeps
-its "me", an object.
+its "me", an object, and "me and my wife livin in memphis", no verb of a tense, is left as
+typed (a caption as much as a claim).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _WHO = r"(?P<who>(?:(?:my|our)\s+)?(?:[a-z]+\s+){0,1}[a-z]+)"
 _VERB_NEXT = (
     r"(?=\s+(?:(?:are|r|is|am|were|was|will|'ll|have|has|had|would|can|could|must|should)\b|"
     r"(?!(?:to|for|with|at|in|on|and|too|as|both|all|from|of|by|about|yesterday|today|"
-    r"tomorrow|tonight)\b)[a-z]+\s+(?:(?:to|in|at|into|on|home|back|tomorrow|tonight|today)\b|"
+    r"tomorrow|tonight)\b)(?![a-z]+(?:ing|in)\b)[a-z]+\s+(?:(?:to|in|at|into|on|home|back|tomorrow|tonight|today)\b|"
     r"[A-Z])))"
 )
 _KIN = (

@@ -130,9 +130,6 @@ async def mcp(
             param_hint="--start-key",
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
-    from core.api.call import reach_of
-    from core.api.limits import RateLimiter
-    from core.api.tokens import spend_for, token_for
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
     from core.mcp.serve import Refused, serve_http, serve_stdio
     from core.mcp.server import build_server
@@ -154,6 +151,11 @@ async def mcp(
         if transport == "stdio":
             await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
             return
+
+        # What only HTTP needs (tokens, buckets, aiohttp with the API's reach) loads here.
+        from core.api.call import reach_of
+        from core.api.limits import RateLimiter
+        from core.api.tokens import spend_for, token_for
 
         this_start = secrets.token_urlsafe(32) if start_key else None
 

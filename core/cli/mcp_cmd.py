@@ -15,7 +15,6 @@ from core.cli.common import Context, open_engine, pass_ctx, run
 from core.domain.principals import Principal, Role
 from core.engine.engine import Engine
 from core.settings import Settings
-from core.workspace import refresh_projections
 
 if TYPE_CHECKING:  # the chat (and LangGraph with it) loads only when it is used
     from core.conversation.chat import AfterChange
@@ -206,6 +205,9 @@ def _projection_hook(settings: Settings) -> AfterChange:
 
     async def after_change(engine: Engine, now: datetime) -> None:
         if settings.workspace.is_dir():
+            # The renderer (markdown-it with it) loads at the first answer, not at start.
+            from core.workspace import refresh_projections
+
             await refresh_projections(engine, settings.workspace, now, settings.projection)
 
     return after_change

@@ -245,3 +245,12 @@ def test_an_mcp_server_over_stdio_loads_neither_the_chat_nor_the_http_stack(
     assert "core.mcp.scoped" in loaded
     heavy = {"spacy", "langgraph", "core.conversation.chat_base", "aiohttp", "markdown_it"}
     assert not loaded & heavy, sorted(loaded & heavy)
+
+
+def test_status_reads_the_sources_health_without_what_polls_them(empty_store: Path) -> None:
+    """``canon status`` shows each source's health as ``canon sources`` does, from the
+    store: it loads neither the poller nor a calendar, mail or HTTP client."""
+    loaded = loaded_after(["status"], empty_store)
+    assert "core.cli.source_views" in loaded
+    polling = {"core.sources.poller", "core.sources.registry", "icalendar", "httpx"}
+    assert not loaded & polling, sorted(loaded & polling)

@@ -14,7 +14,6 @@ from core.cli.common import Context, open_engine, pass_ctx, run
 from core.domain.principals import Principal, Role
 from core.engine.engine import Engine
 from core.settings import Settings
-from core.workspace import refresh_projections
 
 if TYPE_CHECKING:  # the chat (and LangGraph with it) loads only when it is used
     from core.conversation.chat import AfterChange
@@ -131,10 +130,6 @@ async def mcp(
             param_hint="--start-key",
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
-    from core.api.call import reach_of
-    from core.api.limits import RateLimiter
-    from core.api.tokens import token_for
-    from core.mcp.gate import Knock, McpGate, Refused
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
     from core.mcp.serve import serve_http, serve_stdio
     from core.mcp.server import build_server
@@ -156,6 +151,12 @@ async def mcp(
         if transport == "stdio":
             await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
             return
+
+        # What only HTTP needs (tokens, buckets, aiohttp with the API's reach) loads here.
+        from core.api.call import reach_of
+        from core.api.limits import RateLimiter
+        from core.api.tokens import token_for
+        from core.mcp.gate import Knock, McpGate, Refused
 
         this_start = secrets.token_urlsafe(32) if start_key else None
 
@@ -193,6 +194,9 @@ def _projection_hook(settings: Settings) -> AfterChange:
 
     async def after_change(engine: Engine, now: datetime) -> None:
         if settings.workspace.is_dir():
+            # The renderer (markdown-it with it) loads at the first answer, not at start.
+            from core.workspace import refresh_projections
+
             await refresh_projections(engine, settings.workspace, now, settings.projection)
 
     return after_change

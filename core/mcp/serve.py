@@ -6,16 +6,15 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-import uvicorn
-from mcp.server.mcpserver import MCPServer
+from typing import TYPE_CHECKING, Any
 
 from core.api.limits import MAX_BODY, RateLimiter
 from core.errors import CanonError
 from core.http_limits import HttpLimits
 from core.mcp.gate import HANDSHAKES, Knock, Refused
-from core.mcp.http_deadlines import uvicorn_options
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 MCP_PATH = "/mcp"
 
@@ -163,6 +162,11 @@ async def serve_http(
     app: ASGIApp = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
     if authorize is not None:
         app = require_bearer(app, authorize)
+    # uvicorn loads for HTTP only: a client that spawns canon mcp over stdio never needs it.
+    import uvicorn
+
+    from core.mcp.http_deadlines import uvicorn_options
+
     options = uvicorn_options(limits or HttpLimits(), MAX_BODY)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", **options)
     announce(f"http://{shown}:{bound}{MCP_PATH}")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LiveServer, create_token, environment, live_server
+from live_server import LiveServer, call_as, create_token, environment, live_server
 from two_processes import TwoProcesses
 
 pytestmark = pytest.mark.timeout(120)
@@ -58,23 +58,20 @@ def test_a_question_answered_on_one_worker_is_gone_on_the_other(
     # The pair of servers the race files share (conftest.py), as a user of this test's own.
     one, two, env = two_processes.one, two_processes.two, two_processes.env
     secret = create_token(two_processes.db, "user:worker", env=env, household=False)
-    auth = {"Authorization": f"Bearer {secret}"}
-    said = httpx.post(
-        f"{one.url}/v1/messages",
-        headers=auth,
-        json={"text": "I moved to Oakland"},
-        timeout=60,  # the first message loads the language pipeline
-    ).json()
-    [question] = said["questions"]
-    seen = httpx.get(f"{two.url}/v1/questions", headers=auth).json()["questions"]
+    # Every call may wait a minute (``call_as``): on a busy machine httpx's default 5 s
+    # timed out here on a server of the test's own (the first message loads the language
+    # pipeline, and a fresh server's first requests are slow).
+    said = call_as(one.url, secret, "POST", "/v1/messages", {"text": "I moved to Oakland"})
+    [question] = said.json()["questions"]
+    seen = call_as(two.url, secret, "GET", "/v1/questions").json()["questions"]
     assert [q["id"] for q in seen] == [question["id"]]
     path = f"/v1/questions/{question['id']}/answer"
-    answered = httpx.post(f"{two.url}{path}", headers=auth, json={"answer": "yes"})
+    answered = call_as(two.url, secret, "POST", path, {"answer": "yes"})
     assert answered.status_code == 200
-    assert httpx.get(f"{one.url}/v1/questions", headers=auth).json() == {"questions": []}
-    again = httpx.post(f"{one.url}{path}", headers=auth, json={"answer": "no"})
+    assert call_as(one.url, secret, "GET", "/v1/questions").json() == {"questions": []}
+    again = call_as(one.url, secret, "POST", path, {"answer": "no"})
     assert again.status_code == 409
-    state = httpx.get(f"{one.url}/v1/state", headers=auth).json()
+    state = call_as(one.url, secret, "GET", "/v1/state").json()
     assert "Oakland" in str(state)
 
 

@@ -12,6 +12,7 @@ from core.api.call import Call, household_of
 from core.api.overtaken_answers import overtaken_problem, seen_since
 from core.api.problems import Problem
 from core.api.response_views import question_body, question_shown
+from core.conversation.commands import still_to_do
 from core.conversation.held_values import held_by_writer
 from core.conversation.said_since import names_of_speakers, said_since
 from core.domain.whose_word import may_answer, tokens_needed
@@ -46,11 +47,14 @@ async def get_questions(c: Call) -> dict[str, Any]:
         since,
         c.services.audience.configured_names(),
     )
+    # The errands and bills still to do, as the chat's /pending lists them beside these.
+    facts = await c.engine.store.facts(reader)
     return {
         "questions": [
             await question_body(c, r, s, names if s else {})
             for r, s in zip(mine, since, strict=True)
-        ]
+        ],
+        "to_do": still_to_do(facts, items, reader, c.now),
     }
 
 

@@ -216,6 +216,11 @@ class Question(_Model):
 class Pending(_Model):
     pending: list[Question] = Field(description="Questions being asked now.")
     queued: list[Question] = Field(description="Questions waiting behind them.")
+    to_do: list[str] = Field(
+        default_factory=list,
+        description="The user's errands and bills still to do, soonest first, in the chat's "
+        "words, as its /pending lists them beside the questions.",
+    )
 
 
 class Answered(_Model):

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from core.conversation.change_views import answer_acts, related_history
 from core.conversation.chat import AfterChange
+from core.conversation.commands import still_to_do
 from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.held_values import held_by_writer
@@ -232,6 +233,7 @@ class ScopedCanon:
         return Pending(
             pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
             queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
+            to_do=still_to_do(await store.facts(reader), items, reader, now),  # as /pending
         )
 
     @property

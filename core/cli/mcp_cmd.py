@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import re
 import secrets
 import time
@@ -71,7 +70,9 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     show_default=True,
     type=click.FloatRange(min=0.01),
     help="HTTP: requests a second per token, on average, from the bucket canon serve "
-    "spends on the same store.",
+    "spends on the same store; handshakes (a new session's) spend a bucket of their own "
+    "(three times --burst), and a request without a token its client address's "
+    "(core/mcp/gate.py).",
 )
 @click.option(
     "--burst",
@@ -132,9 +133,10 @@ async def mcp(
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
     from core.api.call import reach_of
     from core.api.limits import RateLimiter
-    from core.api.tokens import spend_for, token_for
+    from core.api.tokens import token_for
+    from core.mcp.gate import Knock, McpGate, Refused
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
-    from core.mcp.serve import Refused, serve_http, serve_stdio
+    from core.mcp.serve import serve_http, serve_stdio
     from core.mcp.server import build_server
 
     settings = ctx.settings
@@ -157,23 +159,10 @@ async def mcp(
 
         this_start = secrets.token_urlsafe(32) if start_key else None
 
-        limiter = RateLimiter(rate, burst)
+        gate = McpGate(entity, engine.store.api_tokens, RateLimiter(rate, burst), this_start)
 
-        async def authorize(secret: str) -> Refused | None:
-            if this_start is not None and hmac.compare_digest(secret.encode(), this_start.encode()):
-                return None
-            # The token's one bucket, the one canon serve spends: MCP is no way around it.
-            spent = await spend_for(engine.store.api_tokens, secret, time.time(), limiter)
-            if spent is None:
-                return Refused("unknown or revoked token")
-            token, wait = spent
-            if token.entity_id != entity:
-                return Refused(f"this token is for {token.entity_id}, not {entity}")
-            if token.role == "signals":
-                return Refused("a signals token posts observations to the HTTP API, not MCP")
-            if wait > 0:
-                return Refused("too many requests for this token; slow down", 429, wait)
-            return None
+        async def authorize(knock: Knock) -> Refused | None:
+            return await gate.admit(knock, time.time())
 
         async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:
             """The request's token, already let in by ``authorize``, and what it reaches, as

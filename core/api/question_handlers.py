@@ -12,11 +12,13 @@ from core.api.call import Call, household_of
 from core.api.overtaken_answers import overtaken_problem, seen_since
 from core.api.problems import Problem
 from core.api.response_views import question_body, question_shown
+from core.conversation.commands import still_to_do
 from core.conversation.held_values import held_by_writer
 from core.conversation.said_since import names_of_speakers, said_since
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.corrections import propose_forget, propose_undo
 from core.engine.engine import AnswerAction
+from core.engine.part_answers import reject_parts
 from core.engine.review import answer_review
 from core.errors import Overtaken, UnknownPlace
 from core.store import ReviewItem
@@ -45,11 +47,14 @@ async def get_questions(c: Call) -> dict[str, Any]:
         since,
         c.services.audience.configured_names(),
     )
+    # The errands and bills still to do, as the chat's /pending lists them beside these.
+    facts = await c.engine.store.facts(reader)
     return {
         "questions": [
             await question_body(c, r, s, names if s else {})
             for r, s in zip(mine, since, strict=True)
-        ]
+        ],
+        "to_do": still_to_do(facts, items, reader, c.now),
     }
 
 
@@ -57,7 +62,8 @@ async def answer_question(c: Call) -> dict[str, Any]:
     """Yes, No or Edit, as the user's tap in the chat: a Yes or No answers the question's
     whole group (what one message raised, asked as one: "Back home in Portland?" is the
     location and the trip's end together; answering one part alone would leave the other
-    to be asked apart), an Edit the one question. An edit is checked by its field's kind
+    to be asked apart), a No with ``parts`` those parts alone (the chat's "Which part is
+    wrong?"), an Edit the one question. An edit is checked by its field's kind
     as the bot checks it (a place nobody knows is a 422 ``unknown-place`` problem unless
     ``new_place`` insists)."""
     new_place = c.body.get("new_place", False)
@@ -66,17 +72,9 @@ async def answer_question(c: Call) -> dict[str, Any]:
     whole_group = c.body["answer"] != "edit"
     # A Yes or No answers the question's group: read with it, in one statement.
     item, others, ends = await _own_item(c, c.path["question_id"], with_group=whole_group)
-    # One token, two doors: over MCP it is an assistant whose proposal is the user's to
-    # settle; over HTTP a ``user`` token answers as the user. What it proposed there it
-    # does not confirm here.
-    mine = f"token:{c.token.id}"
-    if c.principal.is_user and any(r.principal == mine for r in (item, *(others or ()))):
-        raise Problem(
-            403,
-            "this question was raised by this token's own proposal (over MCP): only the "
-            "user can settle it, in the chat or in another client",
-            kind="claim-refused",
-        )
+    _not_its_own_proposal(c, [item, *(others or ())])
+    if "parts" in c.body:  # No to these parts alone ("Which part is wrong?" in the chat)
+        return await _answer_parts(c, item, c.body["parts"])
     try:
         result = await answer_review(
             c.engine,
@@ -106,6 +104,48 @@ async def answer_question(c: Call) -> dict[str, Any]:
         "committed": result.committed,
         "committed_value": result.committed_value,
         "also_settled": [await question_shown(c, r) for r in result.implied],
+    }
+
+
+def _not_its_own_proposal(c: Call, group: list[ReviewItem]) -> None:
+    """One token, two doors: over MCP it is an assistant whose proposal is the user's to
+    settle; over HTTP a ``user`` token answers as the user. What it proposed there it
+    does not confirm (nor reject) here: a 403 problem."""
+    mine = f"token:{c.token.id}"
+    if c.principal.is_user and any(r.principal == mine for r in group):
+        raise Problem(
+            403,
+            "this question was raised by this token's own proposal (over MCP): only the "
+            "user can settle it, in the chat or in another client",
+            kind="claim-refused",
+        )
+
+
+async def _answer_parts(c: Call, item: ReviewItem, parts: list[str]) -> dict[str, Any]:
+    """No to ``parts`` of ``item``'s group alone, as the chat's "Which part is wrong?":
+    each rejected through ``answer_review`` (who may answer is decided there, as for any
+    No), the rest left open and listed as asked again. A part not open in the group is a
+    422 problem and nothing changes."""
+    done = await reject_parts(
+        c.engine,
+        item.id,
+        parts,
+        now=c.now,
+        answered_by=c.answered_by,
+        rules=c.services.rules,
+        principal=c.principal,
+        entities=c.entities(),
+        reach=c.reach,
+    )
+    now_read = await c.engine.store.review_item(item.id) or item
+    return {
+        "question": await question_shown(c, now_read),
+        "status": now_read.status,
+        "committed": False,
+        "committed_value": None,
+        "also_settled": [await question_shown(c, r) for a in done.answers for r in a.implied],
+        "parts_rejected": [await question_shown(c, a.item) for a in done.answers],
+        "asked_again": [await question_shown(c, r) for r in done.rest],
     }
 
 

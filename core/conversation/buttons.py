@@ -14,15 +14,20 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import Literal
 
 from core.conversation.found_texts import drop_choices
 from core.conversation.which_errand import errand_name
 from core.domain import phrasing
 from core.domain.errands import asks_which_errand
+from core.domain.part_words import part_words
 from core.domain.read_values import item_as_read
+from core.domain.user_clock import on_users_clock
 from core.engine.answer_values import Choice, choices_for
+from core.engine.consistency import no_cannot_keep
 from core.engine.corrections import correction_kind
+from core.engine.edit_values import left_already
 from core.store import ReviewItem
 
 MAX_CALLBACK_DATA = 64
@@ -88,7 +93,28 @@ def edit_choices(item: ReviewItem, zone: object = None) -> tuple[Choice, ...]:
     said, each thing found (a tap drops it), its times on ``zone``'s clock (the reader's)."""
     if item.kind == "bootstrap":
         return drop_choices(item, zone)
-    return choices_for(item.field, item.candidate_value) if item.kind == "change" else ()
+    if item.kind != "change":
+        return ()
+    return choices_for(item.field, item.candidate_value) or left_day_choices(item, zone)
+
+
+LEFT_DAYS = 7
+"""How many days an Edit of the day a trip left offers: the week up to the day asked."""
+
+
+def left_day_choices(item: ReviewItem, zone: object = None) -> tuple[Choice, ...]:
+    """The days a trip may have left on, as buttons of an Edit of its departure ("we left
+    on friday", or a departure ahead of a trip under way): the week up to the day it was
+    asked on ``zone``'s clock (the reader's), newest first, but for the day said wrong. A
+    tap's index is read against the same item, so the days never move under it."""
+    if not left_already(item):
+        return ()  # a day still ahead: a plan's day, not one a trip left on
+    asked = on_users_clock(item.created_at, zone).date()
+    said = str(item.candidate_value)[:10]
+    days = (asked - timedelta(days=n) for n in range(LEFT_DAYS))
+    return tuple(
+        Choice(d.isoformat(), f"{d:%A}, {d:%b} {d.day}") for d in days if d.isoformat() != said
+    )
 
 
 def edit_buttons(item: ReviewItem, token: str, zone: object = None) -> list[tuple[str, str]]:
@@ -172,10 +198,33 @@ def wrong_part_buttons(
     mine: str,
     names: Mapping[str, str] | None = None,
 ) -> list[tuple[str, str]]:
-    """Under "Which part is wrong?": a button per part (as ``part_buttons`` names it),
-    then "All of it" and Cancel."""
-    parts = [(part_label(m, mine, names), f"{token}:{_WRONG}{m.seq}") for m in members]
+    """Under "Which part is wrong?": a button per part, said as the question says it
+    ("you're in Tahoe", "you left on Friday, November 20": ``wrong_part_label``), then
+    "All of it" and Cancel."""
+    parts = [
+        (wrong_part_label(m, members, mine, names), f"{token}:{_WRONG}{m.seq}") for m in members
+    ]
     return [*parts, ("All of it", f"{token}:{_WRONG}{_ALL}"), ("Cancel", f"{token}:{_CANCEL}")]
+
+
+def wrong_part_label(
+    part: ReviewItem,
+    members: Sequence[ReviewItem],
+    mine: str,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """``part`` of a grouped question as a statement for its button: its departure in
+    the past when the group says the trip is under way, as the question's line does."""
+    return part_words(part, mine, names, left=trip_left(members))
+
+
+def trip_left(members: Sequence[ReviewItem]) -> bool:
+    """Whether a group says its trip has left (under way or over): its departure is a
+    day gone by ("Did you leave on Friday?"), never one ahead."""
+    return any(
+        m.field == "travel.status" and m.candidate_value in ("in_progress", "completed")
+        for m in members
+    ) or any(no_cannot_keep(m) for m in members)
 
 
 def parse_wrong(data: str | None) -> tuple[str, int | None] | None:

@@ -57,12 +57,15 @@ class Edits(ChatPart):
         await self._drop_options(await self.log.mode(prompt.chat_id))
         request = request or texts.edit_request(item)
         await self.log.append_message(prompt.chat_id, "assistant", request, now)
-        # Its things told on the reader's clock, as the question told them.
-        zone = await self.deps.zone_of(self.config.entity_of(prompt.owner_user_id))
-        buttons = edit_buttons(item, prompt.token, zone)
+        buttons = edit_buttons(item, prompt.token, await self._zone(prompt))
         sent = await self.messenger.send(prompt.chat_id, request, buttons)
         options = sent if buttons else None
         await self.log.set_mode(ChatMode(prompt.chat_id, "edit", item.id, now, options=options))
+
+    async def _zone(self, prompt: PromptMessage) -> object:
+        """The reader's time zone: an Edit's things and days are told on their clock, as
+        the question told them, and a tap is read against the same days."""
+        return await self.deps.zone_of(self.config.entity_of(prompt.owner_user_id))
 
     async def pick_part(
         self,
@@ -264,7 +267,8 @@ class Edits(ChatPart):
         """A value button (or Cancel) under an edit request: applied like a typed value."""
         prompt = await self.log.prompt_by_token(token)
         item = None if prompt is None else await self.engine.store.review_item(prompt.item_id)
-        choices = () if item is None else edit_choices(item)
+        zone = None if prompt is None else await self._zone(prompt)
+        choices = () if item is None else edit_choices(item, zone)
         if (
             prompt is None
             or item is None

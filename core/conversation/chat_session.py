@@ -53,7 +53,7 @@ class ChatParts:
         self.steps = WorkflowSteps(deps, self.questions)
         self.edits = Edits(deps, self.questions, self.steps)
         self.part_values = PartValues(deps, self.questions, self.edits)
-        self.wrong_parts = WrongParts(deps, self.questions, self.steps)
+        self.wrong_parts = WrongParts(deps, self.questions, self.steps, self.edits)
         self.answers = Answers(
             deps, self.questions, self.edits, self.steps, self.part_values, self.wrong_parts
         )

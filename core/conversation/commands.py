@@ -7,7 +7,7 @@ parse the command's argument.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from core.conversation import texts
@@ -18,6 +18,8 @@ from core.conversation.plain_commands import nothing_named, plain_query
 from core.conversation.provenance import user_viewer
 from core.conversation.question_notes import in_doubt
 from core.domain.fields import DOMAINS
+from core.domain.review_items import ReviewItem
+from core.domain.state import CommittedFact
 from core.domain.tense import still_told
 from core.domain.whose_word import may_answer, tokens_needed
 from core.engine.consistency import today_where
@@ -71,8 +73,18 @@ async def pending_answer(
     facts = await store.facts(mine)
     today = today_where({f.field: f.value for f in facts}, now)
     theirs_to_answer = [r for r in items if may_answer(r, mine, tokens)]
-    to_do = errands_to_do(still_told(facts, now), now, mine, in_doubt(items))
+    to_do = still_to_do(facts, items, mine, now)
     return texts.pending_text(theirs_to_answer, mine, today, names or {}, to_do)
+
+
+def still_to_do(
+    facts: Sequence[CommittedFact], items: Sequence[ReviewItem], mine: str, now: datetime
+) -> list[str]:
+    """The errands and bills ``mine`` still has to do (``facts``: theirs), soonest first,
+    as /pending lists them under "Still to do:"; one an open question of ``items`` doubts
+    is left to its question. The HTTP API's and MCP's pending lists give the same, so
+    every door calls the same things pending."""
+    return errands_to_do(still_told(facts, now), now, mine, in_doubt(items))
 
 
 async def why_answer(

@@ -47,6 +47,15 @@ def which_day_instead(item: ReviewItem) -> str:
     )
 
 
+def which_day_left(item: ReviewItem) -> str:
+    """After No to the day a trip left, picked as the wrong part of a grouped question:
+    which day it was, tapped or typed (or /cancel: the question stays as it was)."""
+    return (
+        f"What day did you leave, then (not {phrasing.show_date(item.candidate_value)})? "
+        'Tap it or send it ("thursday", "the 19th"), or /cancel to keep the question open.'
+    )
+
+
 PICK_PART = "Which part should I change?"
 REST_ASKED_AGAIN = "↓ The rest is asked again below."
 

@@ -34,6 +34,7 @@ from core.conversation.edit_texts import edit_request as edit_request
 from core.conversation.edit_texts import new_place_question as new_place_question
 from core.conversation.edit_texts import refusal as refusal
 from core.conversation.edit_texts import which_day_instead as which_day_instead
+from core.conversation.edit_texts import which_day_left as which_day_left
 from core.conversation.pending_answer import pending_text as pending_text
 from core.conversation.question_texts import bootstrap_settled
 from core.conversation.question_texts import bootstrap_text as bootstrap_text

@@ -4,8 +4,13 @@
 Friday?" answered No may mean any one part: rejecting every part left Canon believing the
 trip still planned when only its day was wrong. So a No to a question of several parts
 (tapped, typed, /reject) asks "Which part is wrong?", a button per part and "All of it".
-The part tapped is rejected alone (remembered, as any No is) and the rest is asked again
-as one question below, one prompt at a time: its Yes commits the rest, its No asks again.
+Each part's button says it as the question's line does ("you left on Friday, November
+20", ``core.domain.part_words``). The part tapped is rejected alone (remembered, as any No
+is) and the rest is asked again as one question below, one prompt at a time: its Yes
+commits the rest, its No asks again. The day a trip left, tapped, is not rejected alone
+(the trip was left under way with no day it left, never asked again): "What day did you
+leave, then?" is asked, a button a day of the week or the day typed, as an Edit of that
+part (``Edits``); held with the rest, it commits, as hers, on their Yes.
 "All of it", or "no" (or "all of it", "none of it") typed or tapped again, rejects every
 part, as a No did before. A question whose parts read as one sentence ("Did you pay
 $2,100 rent?"), a choice between errands, a correction and a question of one part are
@@ -22,9 +27,9 @@ import re
 from datetime import datetime
 
 from core.conversation import texts
-from core.conversation.buttons import part_label, wrong_part_buttons
+from core.conversation.buttons import trip_left, wrong_part_buttons, wrong_part_label
 from core.conversation.chat_base import ChatDeps, ChatPart, Incoming
-from core.conversation.chat_edits import EDIT_TIMEOUT
+from core.conversation.chat_edits import EDIT_TIMEOUT, Edits
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.typed_replies import typed_answer
@@ -64,6 +69,17 @@ def asks_which_part(item: ReviewItem, members: list[ReviewItem], shown: str) -> 
     )
 
 
+def asks_day_left(part: ReviewItem, members: list[ReviewItem]) -> bool:
+    """Whether a No to ``part`` alone asks which day it was instead: the day a trip left
+    ("Did you leave on Friday?" under "Is your trip under way?"). Rejected alone, the trip
+    was held under way with no day it left, and nothing asked it again."""
+    return (
+        part.field == "travel.depart_date"
+        and part.candidate_value is not None
+        and trip_left(members)
+    )
+
+
 def no_to_part(label: str, rest: bool) -> str:
     """What the question's message says once one part was said No to."""
     return f"❌ No to {label}" + (f"\n{texts.REST_ASKED_AGAIN}" if rest else "")
@@ -72,10 +88,13 @@ def no_to_part(label: str, rest: bool) -> str:
 class WrongParts(ChatPart):
     """Offering a grouped question's parts for a No, and rejecting the one picked."""
 
-    def __init__(self, deps: ChatDeps, questions: Questions, steps: WorkflowSteps) -> None:
+    def __init__(
+        self, deps: ChatDeps, questions: Questions, steps: WorkflowSteps, edits: Edits
+    ) -> None:
         super().__init__(deps)
         self.questions = questions
         self.steps = steps
+        self.edits = edits
 
     async def waiting(self, prompt: PromptMessage) -> bool:
         """Whether the chat waits for which part of ``prompt``'s question a No is for."""
@@ -149,9 +168,15 @@ class WrongParts(ChatPart):
             await self.end(prompt.chat_id, ALL_OF_IT)
             return prompt
         mine = self.config.entity_of(prompt.owner_user_id)
-        label = phrasing.label(part.field, part.entity_id, mine)
+        label = wrong_part_label(part, members, mine, (await self.deps.household_users()).names)
         await self.messenger.answer_tap(callback_id, f"No: {label}")
         await self.end(prompt.chat_id, label)
+        if asks_day_left(part, members):
+            # Not that day, but the trip did leave: which day it was is asked (as an Edit
+            # of the part, tapped or typed); it is held with the rest, whose Yes commits it.
+            part_prompt = await self.questions.bind(part, prompt.chat_id, user_id, now)
+            await self.edits.begin(part_prompt, part, now, request=texts.which_day_left(part))
+            return None
         await self._reject(prompt, item, part, members, user_id, now)
         return None
 
@@ -185,7 +210,7 @@ class WrongParts(ChatPart):
             return
         rest = [m for m in members if m.id != part.id]
         mine = self.config.entity_of(prompt.owner_user_id)
-        label = part_label(part, mine, (await self.deps.household_users()).names)
+        label = wrong_part_label(part, members, mine, (await self.deps.household_users()).names)
         if prompt.message_id is not None:
             await self.messenger.edit(
                 prompt.chat_id, prompt.message_id, f"{asked}\n{no_to_part(label, bool(rest))}"

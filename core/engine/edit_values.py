@@ -31,6 +31,16 @@ from core.store import ReviewItem, Store
 HOME = "profile.home_city"
 
 
+def left_already(item: ReviewItem) -> bool:
+    """Whether ``item`` asks the day a trip left, one gone by: a departure ahead of a trip
+    under way (``no_cannot_keep``), or one said on or before the day it was asked ("we
+    left on friday"). Its Edit reads "thursday" as the last one, never the next."""
+    if item.field != "travel.depart_date" or item.candidate_value is None:
+        return False
+    asked = item.created_at.date().isoformat()
+    return no_cannot_keep(item) or str(item.candidate_value)[:10] <= asked
+
+
 async def edit_value(
     store: Store,
     item: ReviewItem,
@@ -49,7 +59,7 @@ async def edit_value(
     """
     # The day a trip under way began has been: "friday" is the last one.
     value = coerce_value(
-        item.field, raw, at=at, sample=item.candidate_value, past=no_cannot_keep(item)
+        item.field, raw, at=at, sample=item.candidate_value, past=left_already(item)
     )
     if value_kind(item.field, item.candidate_value) != "place":
         return value

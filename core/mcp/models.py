@@ -202,8 +202,8 @@ class Question(_Model):
     status: ReviewStatus
     created_at: str
     group: str | None = Field(
-        description="Questions raised together share it; a yes or no answers them all "
-        "(null: asked alone)."
+        description="Questions raised together share it; a yes or no answers them all, "
+        "a no with parts only the parts named (null: asked alone)."
     )
     prompt: str = Field(description="The question as the user sees it.")
     said_since: SaidSince | None = Field(
@@ -216,6 +216,11 @@ class Question(_Model):
 class Pending(_Model):
     pending: list[Question] = Field(description="Questions being asked now.")
     queued: list[Question] = Field(description="Questions waiting behind them.")
+    to_do: list[str] = Field(
+        default_factory=list,
+        description="The user's errands and bills still to do, soonest first, in the chat's "
+        "words, as its /pending lists them beside the questions.",
+    )
 
 
 class Answered(_Model):
@@ -224,6 +229,13 @@ class Answered(_Model):
     committed: bool = Field(description="True when a value was committed.")
     committed_value: Value
     next_questions: list[Question] = Field(description="Questions the answer brought forward.")
+    parts_rejected: list[Question] = Field(
+        default_factory=list, description="With parts: the parts the no was for, each rejected."
+    )
+    asked_again: list[Question] = Field(
+        default_factory=list,
+        description="With parts: the rest of the group, still open, asked again as one.",
+    )
 
 
 class Proposal(_Model):

@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.conversation.change_views import answer_acts, related_history
+from core.conversation.commands import still_to_do
 from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.held_values import held_by_writer
@@ -73,6 +74,7 @@ from core.mcp.models import (
     Why,
     WhyChain,
 )
+from core.mcp.part_answers import parts_answered
 from core.mcp.scope import Scope as Scope
 from core.mcp.shown import fact_model, question_model, question_read, said_of_you_model
 from core.signals.rules import Rule
@@ -233,6 +235,7 @@ class ScopedCanon:
         return Pending(
             pending=[q for q, r in zip(shown, ordered, strict=True) if r.status == "pending"],
             queued=[q for q, r in zip(shown, ordered, strict=True) if r.status == "queued"],
+            to_do=still_to_do(await store.facts(reader), items, reader, now),  # as /pending
         )
 
     @property
@@ -253,9 +256,11 @@ class ScopedCanon:
         value: Value = None,
         new_place: bool = False,
         seen_since: str | None = None,
+        parts: Sequence[str] | None = None,
     ) -> Answered:
         """Yes, No or Edit(value), exactly as the user's tap in the chat: a Yes or No
-        answers the question's whole group, an Edit the one question. An edited place
+        answers the question's whole group, a No with ``parts`` those parts alone (the
+        chat's "Which part is wrong?": ``parts_answered``), an Edit the one question. An edited place
         nobody knows is refused (``UnknownPlace``, saying how to insist) unless
         ``new_place``: the user's Yes to "use it anyway?". ``seen_since``: the
         ``said_since.committed_at`` listed with the question; a Yes over a person's newer
@@ -266,6 +271,8 @@ class ScopedCanon:
             raise InvalidAnswer(f"a value goes with edit only, not with {word}")
         if word != "edit" and new_place:
             raise InvalidAnswer(f"new_place goes with edit only, not with {word}")
+        if parts is not None and word != "no":
+            raise InvalidAnswer(f"parts go with no only, not with {word}")
         store = self.engine.store
         item = await store.review_item(question_id)
         if item is None:
@@ -279,6 +286,19 @@ class ScopedCanon:
         else:
             self.scope.check(item.entity_id)
         now = self.clock()
+        if parts is not None:
+            return await parts_answered(
+                self.engine,
+                item,
+                parts,
+                now=now,
+                answered_by=stdio_session_ref(self.scope.entity),
+                rules=self.rules,
+                principal=self.acting_as,
+                entities=self.scope.entities,
+                reader=self.scope.entity,
+                names=self.names,
+            )
         try:
             result = await answer_review(
                 self.engine,

@@ -32,12 +32,19 @@ from mcp.types import Tool as MCPTool
 from pydantic import AnyUrl, Field
 
 from core.domain.principals import Principal
+from core.domain.validation import load_schema
 from core.errors import CanonError
 from core.jsonschema_args import argument_errors
 from core.mcp.models import Answered, Pending, Proposal, State, Value, Why
 from core.mcp.scoped import AnswerWord, Intent, ScopedCanon
 
 T = TypeVar("T")
+
+ANSWER_PARTS: dict[str, Any] = load_schema("http_api")["$defs"]["AnswerRequest"]["properties"][
+    "parts"
+]
+"""answer_question's ``parts``, as the HTTP API's answer takes them: one payload, its
+schema in ``schemas/`` (``parts`` here is built from it; a test keeps them equal)."""
 
 CONTEXT_URI = "canon://context"
 STATE_URI = "canon://state/{entity_id}"
@@ -189,6 +196,14 @@ def build_server(
                 "newer word not named here is refused (nothing changes)."
             ),
         ] = None,
+        parts: Annotated[
+            list[str] | None,
+            Field(
+                description=ANSWER_PARTS["description"],
+                min_length=ANSWER_PARTS["minItems"],
+                max_length=ANSWER_PARTS["maxItems"],
+            ),
+        ] = None,
     ) -> Answered:
         """Answer a question for the user, as their Yes, No or Edit in the chat. Only
         when the user has said so: an answer commits (or rejects) for them, and the record
@@ -198,7 +213,7 @@ def build_server(
         dead letter's question (kind dead_letter: input Canon could not read): yes tries
         it again, no discards it; its edit is the user's own, in the chat."""
         return await _tool(
-            (await acting()).answer(question_id, answer, value, new_place, seen_since)
+            (await acting()).answer(question_id, answer, value, new_place, seen_since, parts)
         )
 
     if answers:

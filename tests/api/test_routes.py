@@ -177,7 +177,10 @@ async def test_a_question_is_answered_once(api: Api) -> None:
     assert (edit.status, edit.body["committed_value"]) == (200, "Berkeley")
     again = await api.call("user:alice", "POST", path, json_body={"answer": "no"})
     assert again.status == 409
-    assert (await api.call("user:alice", "GET", "/v1/questions")).body == {"questions": []}
+    assert (await api.call("user:alice", "GET", "/v1/questions")).body == {
+        "questions": [],
+        "to_do": [],
+    }
 
 
 async def test_forget_asks_first_and_a_yes_forgets(api: Api) -> None:

@@ -554,7 +554,7 @@ async def test_another_entity_is_refused_and_nothing_changes(
     state = await call(client, "get_state")
     for error in errors:
         assert f"{BOB} is out of scope: this server acts for {ALICE}, {HOME} only" in error
-    assert pending == {"pending": [], "queued": []}
+    assert pending == {"pending": [], "queued": [], "to_do": []}
     assert await open_questions(db) == {served.bobs_question: "pending"}
     assert BOB not in state["entities"]
 

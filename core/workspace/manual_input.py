@@ -16,6 +16,7 @@ changes state.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -79,10 +80,12 @@ async def ingest_manual_inputs(
     errors: list[str] = []
     for rel in files:
         try:
-            text = read_text(workspace / rel)
-            if text is None:
+            # In a thread: the file is anyone's to write, and parsing a huge one on the
+            # event loop would hold up every chat (``projection``).
+            found = await asyncio.to_thread(_read_zones, workspace / rel)
+            if found is None:
                 continue
-            zones = find_zones(text)
+            text, zones = found
         except WorkspaceError as e:
             errors.append(f"{rel}: {e}")
             continue
@@ -94,6 +97,11 @@ async def ingest_manual_inputs(
                     await ingest_zone(engine, key, rel, zone.zone_id, body, now, owner, speaks_for)
                 )
     return InputReport(tuple(outcomes), tuple(errors))
+
+
+def _read_zones(path: Path) -> tuple[str, list[Zone]] | None:
+    text = read_text(path)
+    return None if text is None else (text, find_zones(text))
 
 
 async def ingest_zone(
@@ -287,7 +295,7 @@ async def ingest_markdown_text(
     Broken zone markers send the text to the dead-letter queue whole.
     """
     try:
-        zones = find_zones(text)
+        zones = await asyncio.to_thread(find_zones, text)
     except WorkspaceError as e:
         letter = {"source": {"type": "static_markdown", "ref": rel}, "evidence_text": text[:1000]}
         return [await engine.ingest_invalid("state_observation", letter, [f"{rel}: {e}"], now=now)]

@@ -11,6 +11,7 @@ written is a ``projection_write`` event (at the same moment as its drift).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -143,14 +144,17 @@ async def _project_file(
 ) -> tuple[FileResult, list[Drift], list[str]] | None:
     path = workspace / rel
     key = file_key(workspace, rel)
-    text = read_text(path)
+    # The file's reading, parsing and writing run in a thread: the workspace is anyone's to
+    # write, and a MEMORY.md of 8 MB takes markdown-it a minute to parse, which on the event
+    # loop would hold up every chat (after every change, the bot projects).
+    text = await asyncio.to_thread(read_text, path)
     if text is None:
         if rel != AUDIT_FILE:
             return FileResult(rel, "skipped", "missing (run `canon migrate` to create it)"), [], []
         base = AUDIT_HEADER + "".join(zone_block("STATE", z) for z in bodies)
     else:
         base = text
-    copies, warnings = _canons_zones(base, rel, bodies)
+    copies, warnings = await asyncio.to_thread(_canons_zones, base, rel, bodies)
     zones = {z.zone_id: z for z in copies}
     ours = {z: zones[z] for z in bodies if z in zones}
     warnings += [
@@ -173,8 +177,10 @@ async def _project_file(
         for zone in written
         if _drifted(zone_body(base, zone), bodies[zone.zone_id], hashes.get(zone.zone_id))
     ]
-    new_text = splice_zones(base, written, bodies)
-    if new_text != text and not atomic_write(workspace, path, new_text, expected=text):
+    new_text = await asyncio.to_thread(splice_zones, base, written, bodies)
+    if new_text != text and not await asyncio.to_thread(
+        atomic_write, workspace, path, new_text, expected=text
+    ):
         return None
     await _remember(ws, key, rel, {z: bodies[z] for z in ours}, hashes, found, now)
     status: FileStatus = "written" if new_text != text else "unchanged"
@@ -239,7 +245,7 @@ async def _project_legacy(
     assert text is not None
     path = workspace / rel
     key = file_key(workspace, rel)
-    spans = legacy.anchored(text, tuple(bodies))
+    spans = await asyncio.to_thread(legacy.anchored, text, tuple(bodies))
     wanted = set(bodies) if rel == HEARTBEAT else set(spans)
     missing = sorted(wanted - set(spans))
     if missing:
@@ -259,12 +265,12 @@ async def _project_legacy(
         for z in as_sections
         if _drifted(legacy.section_body(text, spans[z]), as_sections[z], hashes.get(z))
     ]
-    new_text = legacy.legacy_splice(text, {z: bodies[z] for z in wanted})
+    new_text = await asyncio.to_thread(legacy.legacy_splice, text, {z: bodies[z] for z in wanted})
     if new_text == text:
         await _remember(ws, key, rel, as_sections, hashes, found, now)
         return FileResult(rel, "unchanged"), found, warnings
-    saved = backup(workspace, path, now)
-    if not atomic_write(workspace, path, new_text, expected=text):
+    saved = await asyncio.to_thread(backup, workspace, path, now)
+    if not await asyncio.to_thread(atomic_write, workspace, path, new_text, expected=text):
         return None
     await _remember(ws, key, rel, as_sections, hashes, found, now)
     detail = f"wrote under heading anchors; backup {saved.name}"

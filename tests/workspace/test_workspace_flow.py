@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from markdown_it import MarkdownIt
 from workspace_fixtures import HEARTBEAT_TEXT, MEMORY_TEXT, NOW, USER_EDITS
 
 from core.engine.engine import Engine
@@ -319,3 +322,28 @@ def test_an_atomic_write_loses_to_an_edit_made_meanwhile(tmp_path: Path) -> None
     assert [p.name for p in tmp_path.iterdir()] == ["MEMORY.md"]  # no temp file left behind
     assert atomic_write(tmp_path, path, "Canon's version\n", expected="what the user saved since\n")
     assert path.read_text(encoding="utf-8") == "Canon's version\n"
+
+
+async def test_the_workspaces_markdown_is_parsed_off_the_event_loop(
+    engine: Engine, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoever writes the workspace may make MEMORY.md huge (markdown-it parses a list line in
+    about 0.4 ms: 8 MB is minutes), and the bot projects after every change: every parse of
+    a workspace file runs in a thread, so every other chat's turn goes on meanwhile."""
+    await migrated(engine, workspace)
+    with (workspace / "MEMORY.md").open("a", encoding="utf-8") as notes:
+        notes.write("".join(f"- note {n}: the kids liked the *lake*\n" for n in range(300)))
+    edit_inputs(workspace, ["- travel.status = in_progress"])
+    loop_thread = threading.get_ident()
+    parsed_on: list[int] = []
+    parse = MarkdownIt.parse
+
+    def watched(self: MarkdownIt, src: str, env: Any = None) -> Any:
+        parsed_on.append(threading.get_ident())
+        return parse(self, src, env)
+
+    monkeypatch.setattr(MarkdownIt, "parse", watched)
+    report = await workspace_pass(engine, workspace, NOW + timedelta(minutes=1), USER_EDITS)
+    assert "HEARTBEAT.md" in report.projection.written
+    assert parsed_on, "the pass parsed no Markdown"
+    assert loop_thread not in parsed_on, "a workspace file was parsed on the event loop"

@@ -26,7 +26,7 @@ _WAKE = r"(?:(?:hey|ok(?:ay)?)\s+(?:siri|google)|alexa|siri)\W*\s*"
 """The words that wake a phone's assistant; they add nothing to what is said."""
 
 _SEND = (
-    r"(?:text|txt|message|msg|tell|reply\s+to|send\s+(?:a\s+(?:text|message)\s+)?to|"
+    r"(?:(?:text|txt|message|msg)(?:\s+to)?|tell|reply\s+to|send\s+(?:a\s+(?:text|message)\s+)?to|"
     r"send\s+(?:a\s+)?(?:text|message)\s+to|write\s+to|whatsapp|imessage)"
 )
 """The verbs of sending a message to someone, as said to the phone."""

@@ -12,6 +12,8 @@
   Christmas period we'll be away").
 - A teen's "lowkey", "highkey", "deadass" between the subject and where or how it is says
   nothing a rule reads ("im lowkey in vegas rn").
+- "Please" before what someone is opens news, not a request (Nigerian and Indian English):
+  "Please my brother is down with malaria, pray for him"; "please book a taxi" still asks.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from core.extraction.spoken_punctuation import written_marks
         ("we're nearly in Fresno", "travel.status", "in_progress"),
         ("nearly to Boise now", "travel.destination", "Boise"),
         ("ngl im lowkey in vegas rn w the fam 😭", "travel.location", "Vegas"),
+        ("Please my brother is down with malaria, pray for him", "family.brother.status", "sick"),
+        ("please my mummy is in the hospital", "family.mom.status", "sick"),
     ],
 )  # fmt: skip
 def test_dictated_and_slangy_news_is_read(text: str, field: str, value: object) -> None:
@@ -57,6 +61,7 @@ def test_dictated_and_slangy_news_is_read(text: str, field: str, value: object) 
         ("i almost moved to Denver last year", "profile.home_city"),
         ("almost in tears lol", "travel.location"),
         ("lowkey want to go to vegas", "travel.destination"),
+        ("please book me a flight to Denver on friday", "travel.destination"),
     ],
 )  # fmt: skip
 def test_look_alikes_tell_nothing(text: str, field: str) -> None:

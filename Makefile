@@ -4,6 +4,14 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
+# Bytecode for core and bot is written first, and the extractor's compiled patterns
+# (core/extraction/pattern_cache.py): where PYTHONDONTWRITEBYTECODE is set (CI,
+# containers) nothing else writes them, and each of the many canon processes the tests
+# start would compile every module again (about 0.3 s of CPU each) and some 1,800
+# patterns (about 1.4 s each).
+KEEP   := $(BIN)/python -m compileall -q core bot > /dev/null && \
+	$(BIN)/python -m core.extraction.keep_patterns > /dev/null
+
 .PHONY: run demo test setup test-services lint typecheck bench clean
 
 $(STAMP): pyproject.toml
@@ -25,9 +33,11 @@ test-services:
 
 # The bot; with no TELEGRAM_BOT_TOKEN it serves the local playground on 127.0.0.1.
 run: setup
+	@$(KEEP)
 	$(BIN)/canon bot
 
 demo: setup
+	@$(KEEP)
 	$(BIN)/canon demo
 
 # Two pytest runs side by side: the suites that mostly wait on other processes (live
@@ -48,11 +58,8 @@ SIDE   := tests/api tests/bot tests/mcp/test_mcp_inspector.py tests/mcp/test_mcp
 	tests/mcp/test_mcp_server.py
 CHECKS := $(BIN)/ruff check core bot tests && $(BIN)/ruff format --check core bot tests && $(BIN)/mypy
 
-# Bytecode for core and bot is written first: where PYTHONDONTWRITEBYTECODE is set (CI,
-# containers) nothing else writes it, and each of the many canon processes the tests
-# start would compile every module again (about 0.3 s of CPU each).
 test: setup test-services
-	@$(BIN)/python -m compileall -q core bot > /dev/null
+	@$(KEEP)
 	@{ $(PYTEST) $(SIDE); tests=$$?; $(CHECKS); checks=$$?; \
 		test $$tests -eq 0 && test $$checks -eq 0; } > .pytest-side.log 2>&1 & side=$$!; \
 	$(PYTEST) $(foreach d,$(SIDE),--ignore=$(d)); main=$$?; \

@@ -25,6 +25,7 @@ from bot.playground.page_key import PageKey
 from core.conversation.responder import Responder
 from core.conversation.views import age_text
 from core.domain.audit import show_value
+from core.domain.source_types import shown_source
 from core.engine.bootstrap import found_question, proposed_findings
 from core.settings import Settings
 from core.store import ReviewItem
@@ -191,7 +192,7 @@ class Playground:
                 "entity": f.entity_id,
                 "field": f.field,
                 "value": show_value(f.value),
-                "source": f.source_type,
+                "source": shown_source(f.source_type, f.resolution),
                 "age": age_text(f.evidence_ts, now),
             }
             for f in await store.facts()

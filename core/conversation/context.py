@@ -31,7 +31,7 @@ from core.domain.provenance import Invitation, named_provenance, source_type_of
 from core.domain.provenance import invitation_of as provenance_invitation
 from core.domain.quoting import MAX_VALUE_CHARS, name, quote, slot, text_slot
 from core.domain.said_of_users import SaidOfUser
-from core.domain.source_types import canonical_source_type, derivation
+from core.domain.source_types import canonical_source_type, shown_source
 from core.domain.state import CommittedFact, Scalar
 from core.domain.tense import day_gone_by, overdue, trip_lasts_to_its_return
 from core.domain.timeutil import format_ts
@@ -307,7 +307,7 @@ def _fact_line(
     ago = age if age == "just now" else f"{age} ago"
     # A value Canon worked out (an errand's day moved with the trip) is nobody's
     # confirmation: its resolution names what it followed, not "user_confirmation".
-    how = f.resolution if derivation(f.resolution) is not None else f.source_type
+    how = shown_source(f.source_type, f.resolution)
     return f"- {name(f.field)} = {slot(f.value, source)} ({name(how)}, {ago}){flag}"
 
 

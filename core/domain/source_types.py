@@ -53,3 +53,9 @@ def derivation(resolution: str) -> str | None:
     """ "I moved it with your trip": how a value Canon worked out came to be held; None for a
     value someone said, confirmed or corrected."""
     return DERIVED_RESOLUTIONS.get(resolution)
+
+
+def shown_source(source_type: str, resolution: str) -> str:
+    """The source a value is shown with: ``follows_trip`` for a value Canon moved with the
+    trip, never the ``user_confirmation`` of the answer it followed from; else its type."""
+    return resolution if derivation(resolution) is not None else source_type

@@ -26,7 +26,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from core.extraction.word_gates import WordGated, required_words
+from core.extraction.pattern_cache import source_fingerprint
+from core.extraction.word_gates import PATTERNS, WordGated, parsed_gate_words, required_words
 
 try:  # the parser's home since Python 3.11; ``sre_parse`` before
     from re import _parser as _sre_parse  # type: ignore[attr-defined]
@@ -116,28 +117,44 @@ def _refers_back(tree: Any) -> bool:
     )
 
 
-def _gate(branch: re.Pattern[str]) -> frozenset[str] | None:
-    if branch.flags & re.IGNORECASE:
+def _branch_gate(tree: Any, flags: int) -> frozenset[str] | None:
+    """The words a branch is gated by (none for a case-blind one or one of many words)."""
+    if flags & re.IGNORECASE:
         return None
-    words = required_words(_sre_parse.parse(branch.pattern, branch.flags))
+    words = required_words(tree)
     return words if words is not None and len(words) <= _MAX_GATE else None
 
 
-def _branches(whole: re.Pattern[str]) -> tuple[tuple[frozenset[str] | None, re.Pattern[str]], ...]:
-    if whole.flags & re.VERBOSE:
+def _pieces(tree: Any, source: str, flags: int) -> tuple[str, ...]:
+    """The branches ``source`` (parsed as ``tree``) is searched by; none to search it whole."""
+    if flags & re.VERBOSE:
         return ()
-    pieces = top_level_branches(whole.pattern) or _word_led_branches(whole.pattern)
+    pieces = top_level_branches(source) or _word_led_branches(source)
     if pieces is None or len(pieces) < _MIN_BRANCHES:
         return ()
-    tree = _sre_parse.parse(whole.pattern, whole.flags)
     # The parser moves a prefix all branches share out in front ("\\b"): the alternation
     # is then one item of the sequence.
     if not any(op is _sre_parse.BRANCH and len(av[1]) == len(pieces) for op, av in tree.data):
         return ()  # not split where the parser splits it: keep it whole
     if _refers_back(tree):
         return ()
-    branches = [re.compile(piece, whole.flags) for piece in pieces]
-    return tuple((_gate(branch), branch) for branch in branches)
+    return tuple(pieces)
+
+
+_WHOLE = f"branched:{source_fingerprint(__file__)}"
+_BRANCH = f"branch:{source_fingerprint(__file__)}"
+"""What is kept of a pattern and its branches is this module's reading (``pattern_cache``)."""
+
+Branches = tuple[tuple[frozenset[str] | None, re.Pattern[str]], ...]
+"""Each branch compiled alone, with the words it is gated by."""
+
+
+def _branches(whole: re.Pattern[str], pieces: tuple[str, ...]) -> Branches:
+    found: list[tuple[frozenset[str] | None, re.Pattern[str]]] = []
+    for piece in pieces:
+        branch, words = PATTERNS.compile(_BRANCH, piece, whole.flags, _branch_gate)
+        found.append((words, branch))
+    return tuple(found)
 
 
 class BranchedPattern:
@@ -157,13 +174,13 @@ class BranchedPattern:
         "whole",
     )
 
-    def __init__(self, whole: re.Pattern[str]) -> None:
+    def __init__(self, whole: re.Pattern[str], pieces: tuple[str, ...]) -> None:
         self.whole = whole
         self.pattern = whole.pattern
         self.flags = whole.flags
         self.groups = whole.groups
         self.groupindex = whole.groupindex
-        gated = _branches(whole)
+        gated = _branches(whole, pieces)
         self._branches = tuple(branch for _words, branch in gated)
         self._ungated = frozenset(n for n, (words, _branch) in enumerate(gated) if words is None)
         owners: dict[str, set[int]] = {}
@@ -231,8 +248,12 @@ class BranchedPattern:
 def branched(source: str, flags: int | re.RegexFlag = 0) -> WordGated:
     """``re.compile(source, flags)``, searched branch by branch (see the module), and only
     in texts that hold its words (``word_gates``)."""
-    whole = re.compile(source, flags)
-    return WordGated(whole, BranchedPattern(whole))
+
+    def read(tree: Any, compiled_flags: int) -> tuple[frozenset[str] | None, tuple[str, ...]]:
+        return parsed_gate_words(tree, compiled_flags), _pieces(tree, source, compiled_flags)
+
+    whole, (words, pieces) = PATTERNS.compile(_WHOLE, source, flags, read)
+    return WordGated(whole, BranchedPattern(whole, pieces), words=words)
 
 
 def sub_where(

@@ -16,17 +16,20 @@ outside ASCII that ``re.IGNORECASE`` matches to an ASCII one ("İ", "ı", "ſ", 
 sign) are first spelled as that letter: lowering alone would leave "ı" and "ſ" as they
 are. The lowered text is made once per text (the last one is kept), not once a pattern.
 
-The words are read at a pattern's first use, not when it is compiled: importing the
-extractor parses nothing more than it did.
+The words are read from the parse that compiles the pattern, and kept with its codes
+between runs (``pattern_cache``): a process that finds them kept parses nothing at all.
 """
 
 from __future__ import annotations
 
+import atexit
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Protocol
+
+from core.extraction.pattern_cache import PatternCache, default_file, source_fingerprint
 
 try:  # the parser's home since Python 3.11; ``sre_parse`` before
     from re import _parser as _sre_parse  # type: ignore[attr-defined]
@@ -99,10 +102,15 @@ def required_words(items: Any) -> frozenset[str] | None:
 def gate_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """The words one of which every match of ``pattern`` contains, as they are looked for
     (lowered for a case-blind pattern), or None when no few such words are known."""
-    words = required_words(_sre_parse.parse(pattern.pattern, pattern.flags))
+    return parsed_gate_words(_sre_parse.parse(pattern.pattern, pattern.flags), pattern.flags)
+
+
+def parsed_gate_words(tree: Any, flags: int) -> frozenset[str] | None:
+    """``gate_words`` of the pattern whose parse is ``tree`` and whose flags are ``flags``."""
+    words = required_words(tree)
     if words is None or len(words) > MAX_WORDS:
         return None
-    if pattern.flags & re.IGNORECASE:
+    if flags & re.IGNORECASE:
         if not all(word.isascii() for word in words):
             return None  # the folding above is only shown for ASCII words
         words = frozenset(word.lower() for word in words)
@@ -202,6 +210,22 @@ def _gated_replaces(
     return gated_replaces
 
 
+class _Unread:
+    """The words of a pattern not read yet (read at its first use)."""
+
+
+UNREAD = _Unread()
+
+PATTERNS = PatternCache(default_file())
+"""The extractor's patterns, kept between runs with their words (``pattern_cache``);
+``regex_branches`` keeps its branches here too. What a process compiled anew is written
+as it ends (if Python writes bytecode)."""
+atexit.register(PATTERNS.save)
+
+_KIND = f"gated:{source_fingerprint(__file__)}"
+"""The words kept are this module's reading of the parse: code that reads it otherwise
+(any other version of this file) keeps its own."""
+
 _EVERY: list[WordGated] = []
 """Every gated pattern made, so that ``ungated`` can turn all of them off (for tests)."""
 
@@ -214,8 +238,14 @@ class WordGated:
     the pattern has no words to test (no call is added to it).
     """
 
-    def __init__(self, whole: re.Pattern[str], searched: Searched | None = None) -> None:
+    def __init__(
+        self,
+        whole: re.Pattern[str],
+        searched: Searched | None = None,
+        words: frozenset[str] | _Unread | None = UNREAD,
+    ) -> None:
         self.whole = whole
+        self._words = words
         self.searched: Searched = whole if searched is None else searched
         self.pattern = whole.pattern
         self.flags = whole.flags
@@ -225,7 +255,7 @@ class WordGated:
 
     def _armed(self, name: str) -> Any:
         """Read the words and put the gated methods in place; the one called, ``name``."""
-        words = gate_words(self.whole)
+        words = gate_words(self.whole) if isinstance(self._words, _Unread) else self._words
         own = vars(self)
         searched = self.searched
         fold = bool(self.flags & re.IGNORECASE)
@@ -286,7 +316,13 @@ class WordGated:
 
 def gated(source: str, flags: int | re.RegexFlag = 0) -> WordGated:
     """``re.compile(source, flags)``, searched only in texts that hold its words."""
-    return WordGated(re.compile(source, flags))
+    whole, words = PATTERNS.compile(_KIND, source, flags, parsed_gate_words)
+    return WordGated(whole, words=words)
+
+
+def keep_compiled(*, force: bool = False) -> bool:
+    """Write the patterns compiled so far for the next process (``pattern_cache``)."""
+    return PATTERNS.save(force=force)
 
 
 @contextmanager

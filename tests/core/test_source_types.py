@@ -14,6 +14,7 @@ from canon_testing import NOW, make_observation
 
 from core.domain.models import StateObservation, UserConfirmation, parse_model
 from core.domain.policy import default_policy, load_policy
+from core.domain.source_types import shown_source
 from core.domain.validation import schema_errors
 from core.engine.answers import confirmation_prompt, confirmation_record
 from core.engine.engine import Engine
@@ -204,3 +205,21 @@ def test_the_model_stores_ids_in_lowercase_and_the_canonical_source() -> None:
     obs = parse_model(StateObservation, "state_observation", payload)
     assert obs.payload()["event_id"] == payload["event_id"].lower()
     assert obs.payload()["source"]["type"] == "conversation_assertive"
+
+
+@pytest.mark.parametrize(
+    ("source_type", "resolution", "shown"),
+    [
+        # A value Canon worked out itself is shown as what it followed, never as the
+        # confirmation of the answer it followed from (the context block, the playground's
+        # panel: one rule, ``shown_source``).
+        ("user_confirmation", "follows_trip", "follows_trip"),
+        ("user_confirmation", "follows_answer", "follows_answer"),
+        ("user_confirmation", "user_confirm", "user_confirmation"),
+        ("user_confirmation", "user_edit", "user_confirmation"),
+        ("conversation_assertive", "auto_commit", "conversation_assertive"),
+        ("calendar", "auto_commit", "calendar"),
+    ],
+)
+def test_the_source_a_value_is_shown_with(source_type: str, resolution: str, shown: str) -> None:
+    assert shown_source(source_type, resolution) == shown

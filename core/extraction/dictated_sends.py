@@ -48,7 +48,9 @@ _DICTATED = gated(
     rf"^\s*(?:{_WAKE})?(?i:{_SEND})\s+(?:{_ADDRESSEE}){_OPENER}"
     # The news itself: not a word that keeps the command an order ("text mom when you land",
     # "tell him to call me", "message Sam about the rent").
-    r"(?!(?i:when|if|to|about|from|that\s+i\s+said|me\b|back\b))(?=\S)"
+    # "tell Bob I said happy birthday" passes a greeting on: it tells nothing.
+    r"(?!(?i:(?:when|if|to|about|from|(?:that\s+)?i\s+said|hi|hello|happy|congrat\w*|thanks|"
+    r"thank|me|back)\b))(?=\S)"
 )
 _WAKE_ONLY = gated(rf"^\s*{_WAKE}(?=\S)", re.I)
 

@@ -80,6 +80,7 @@ def test_look_alikes_tell_nothing(text: str, field: str) -> None:
         ("text from mom: landed", "text from mom: landed"),
         ("tell me about Paris", "tell me about Paris"),
         ("Text I landed", "Text I landed"),
+        ("Tell Bob I said happy birthday", "Tell Bob I said happy birthday"),
     ],
 )
 def test_the_command_that_sent_a_dictated_message_is_left_out(said: str, read: str) -> None:
@@ -94,6 +95,7 @@ def test_the_command_that_sent_a_dictated_message_is_left_out(said: str, read: s
         ("my period is late", "my period is late"),
         ("over the Christmas period we'll be away", "over the Christmas period we'll be away"),
         ("the trial period ends friday", "the trial period ends friday"),
+        ("still coming for Easter question mark", "still coming for Easter?"),
     ],
 )
 def test_a_spoken_period_ends_a_lower_case_sentence(said: str, read: str) -> None:

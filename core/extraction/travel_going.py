@@ -271,7 +271,7 @@ ON_THE_WAY = gated(
     # "on the train to leeds, there by 6": aboard, so the going is under way (a day ahead
     # in the clause still makes it a plan: ``planning`` is decided before this is asked).
     # "almost in Reno", "we're nearly in Fresno": the last stretch of the road, now.
-    r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are|im|were)\s+)?(?:almost|nearly)\s+in\b|"
+    r"\b(?:almost|nearly)\s+in\b|"
     r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are|im|were)\s+)?(?:still\s+|now\s+|finally\s+)?"
     r"on\s+(?:a|an|the|my|our)\s+(?:\d{1,2}[:.]?\d\d\s+|late\s+|last\s+|early\s+|night\s+)?"
     r"(?:train|bus|coach|ferry|plane|boat|flight)\s+(?:to|into|towards)\b"

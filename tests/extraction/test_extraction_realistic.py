@@ -244,8 +244,8 @@ PROBE_SETS = (
     "probes36a",
     "probes36b",
     "probes36c",
-    "probes37a",
-    "probes37b",
+    "probes37v",
+    "probes37w",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -825,8 +825,8 @@ _PROBE_MINIMUM = {
     "probes36a": 77,
     "probes36b": 87,
     "probes36c": 51,
-    "probes37a": 70,
-    "probes37b": 70,
+    "probes37v": 70,
+    "probes37w": 70,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1760,7 +1760,7 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # the catalogue); 0.980 (50/51) / 0.970 (64/66), none forbidden, after the fixes. Floors
     # with the wider margin of a single batch.
     ("probes36c", "dev"): Figures(0.94, 0.93, 0.00, 0.00, 0, 0.00),
-    # probes37a (thirty-seventh round, voices37: dictated on the road, with punctuation said
+    # probes37v (thirty-seventh round, voices37: dictated on the road, with punctuation said
     # aloud ("comma", "period", "new line"), "hey siri text mom", numbers in words and restarts;
     # older writers, formal but unpunctuated ("Dear Sarah I wanted to let you know…", "Love
     # Mom", ALL CAPS); someone else's, questions, conditions, the past and counterfactuals as
@@ -1770,15 +1770,15 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # catalogue ("Your father" is `family.father`, "property tax bill" its own slug, "Hulu
     # subscription" too, "remind me" may be none); 0.886 (62/70) / 0.817 (67/82) after the
     # fixes, the same forbidden field. Floors with the wider margin of a single batch.
-    ("probes37a", "dev"): Figures(0.86, 0.79, 0.00, 0.00, 1, 0.00),
-    # probes37b (thirty-seventh round, voices37: lives in the middle of something (a move, a
+    ("probes37v", "dev"): Figures(0.86, 0.79, 0.00, 0.00, 1, 0.00),
+    # probes37w (thirty-seventh round, voices37: lives in the middle of something (a move, a
     # hospital stay), messages of two facts and a plan, teens' slang, Nigerian and Filipino
     # English; someone else's, questions, conditions, the past and counterfactuals as
     # look-alikes), one batch of 70 committed before any rule changed: 0.929 (65/70) /
     # 0.711 (54/76), none forbidden (0.929 / 0.724 (55/76) once "my lola" followed the
     # catalogue: `family.lola`); 0.929 (65/70) / 0.763 (58/76) after the fixes, none forbidden. Floors
     # with the wider margin of a single batch.
-    ("probes37b", "dev"): Figures(0.90, 0.73, 0.00, 0.00, 0, 0.00),
+    ("probes37w", "dev"): Figures(0.90, 0.73, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

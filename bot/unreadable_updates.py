@@ -38,18 +38,32 @@ def readable_update(raw: object, bot: Bot) -> Update | None:
     return Update(read) if isinstance(read, int) else read
 
 
+def webhook_update(body: bytes, bot: Bot) -> Update | None:
+    """A webhook body as ``readable_update`` reads it; None (logged) for a body that is no
+    JSON: not UTF-8, not JSON, or nested past what Python's parser recurses into, which
+    is a RecursionError, not a ValueError (uncaught, it was a 500 and a redelivery)."""
+    try:
+        raw = json.loads(body.decode())
+    except (ValueError, RecursionError):
+        log.warning("skipped a webhook body that is not JSON")
+        return None
+    return readable_update(raw, bot)
+
+
 def _read(raw: object, bot: Bot) -> Update | int | None:
     """The update read, or the id of one that cannot be read (logged), or None."""
     if not isinstance(raw, dict) or not raw:
         log.warning("skipped a webhook body that is not an update")
         return None
+    if type(raw.get("update_id")) is not int:
+        # NaN, 1.5 or "8": the library would take it, and the claim of a webhook worker
+        # and polling's offset would count on a number that is none.
+        log.warning("skipped an update without a whole number for its id")
+        return None
     try:
         return Update.de_json(raw, bot)
     except Exception as e:  # any shape the library's types refuse
-        update_id = raw.get("update_id")
-        if type(update_id) is not int:
-            log.warning("skipped an update without an id (%s)", type(e).__name__)
-            return None
+        update_id: int = raw["update_id"]
         # The error's words may quote the update's (hers): at DEBUG, with the update.
         log.warning(
             "skipped update %s (%s): python-telegram-bot could not read it (%s)",
@@ -86,13 +100,8 @@ class ReadingTelegramHandler(TelegramHandler):
 
     async def post(self) -> None:
         self._validate_post()  # the content type and the secret, as the library checks
-        try:
-            raw = json.loads(self.request.body.decode())
-        except ValueError:
-            log.warning("skipped a webhook body that is not JSON")
-            raw = None
         self.set_status(200)
-        update = readable_update(raw, self.bot)
+        update = webhook_update(self.request.body, self.bot)
         if update is None:
             return
         if isinstance(self.bot, ExtBot):

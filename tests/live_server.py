@@ -53,16 +53,17 @@ def create_token(
     *options: str,
     role: str = "user",
     env: dict[str, str] | None = None,
+    household: bool = True,
 ) -> str:
     """A ``role`` token's secret, made by ``canon token create`` as a user would (in this
     interpreter, with ``env`` as its whole environment): the one place the tests make API
     tokens (more ``options``: ``--name``, ``--source-type calendar``, ``--reach family:home``;
-    without one, ``--reach household``)."""
+    without one, ``--reach household``; ``household=False``: its own entity only)."""
     given = env or environment(db)
     whole: dict[str, str | None] = {name: None for name in os.environ if name not in given}
     # A household's clients and feeds are made to reach it (``--reach household``) unless
     # the test gives a scope of its own.
-    scope = () if "--reach" in options else ("--reach", "household")
+    scope = () if "--reach" in options or not household else ("--reach", "household")
     made = canon(
         "token", "create", "--entity", entity, "--role", role, *scope, *options, env=whole | given
     )

@@ -49,7 +49,6 @@ def api_app(
     ``seconds`` times the rate limits, whose buckets every worker on the store shares:
     the epoch's seconds, which all workers agree on."""
     limiter = RateLimiter(rate_per_second, burst)
-    document = openapi_document()
     seen = SeenTokens()
 
     def serve(route: Route) -> Callable[[web.Request], Any]:
@@ -108,8 +107,12 @@ def api_app(
         )
         return web.json_response(await route.handler(call), status=route.status)
 
+    document: list[dict[str, Any]] = []  # built at its first request: no start pays for it
+
     async def openapi(_request: web.Request) -> web.Response:
-        return web.json_response(document)
+        if not document:
+            document.append(openapi_document())
+        return web.json_response(document[0])
 
     app = web.Application(client_max_size=max_body, middlewares=[problems])
     app[SERVICES] = services

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import re
 import secrets
 import time
@@ -15,7 +14,6 @@ from core.cli.common import Context, open_engine, pass_ctx, run
 from core.domain.principals import Principal, Role
 from core.engine.engine import Engine
 from core.settings import Settings
-from core.workspace import refresh_projections
 
 if TYPE_CHECKING:  # the chat (and LangGraph with it) loads only when it is used
     from core.conversation.chat import AfterChange
@@ -71,7 +69,9 @@ ENTITY = re.compile(r"(user|family|team):[a-z0-9._-]+")
     show_default=True,
     type=click.FloatRange(min=0.01),
     help="HTTP: requests a second per token, on average, from the bucket canon serve "
-    "spends on the same store.",
+    "spends on the same store; handshakes (a new session's) spend a bucket of their own "
+    "(three times --burst), and a request without a token its client address's "
+    "(core/mcp/gate.py).",
 )
 @click.option(
     "--burst",
@@ -130,11 +130,8 @@ async def mcp(
             param_hint="--start-key",
         )
     # The SDK (Starlette, uvicorn, ...) is loaded by this command only, not by every canon.
-    from core.api.call import reach_of
-    from core.api.limits import RateLimiter
-    from core.api.tokens import spend_for, token_for
     from core.mcp.scoped import Scope, ScopedCanon, stdio_principal, token_mcp_principal
-    from core.mcp.serve import Refused, serve_http, serve_stdio
+    from core.mcp.serve import serve_http, serve_stdio
     from core.mcp.server import build_server
 
     settings = ctx.settings
@@ -155,25 +152,18 @@ async def mcp(
             await serve_stdio(build_server(canon, answers=stdio_role == "delegate"))
             return
 
+        # What only HTTP needs (tokens, buckets, aiohttp with the API's reach) loads here.
+        from core.api.call import reach_of
+        from core.api.limits import RateLimiter
+        from core.api.tokens import token_for
+        from core.mcp.gate import Knock, McpGate, Refused
+
         this_start = secrets.token_urlsafe(32) if start_key else None
 
-        limiter = RateLimiter(rate, burst)
+        gate = McpGate(entity, engine.store.api_tokens, RateLimiter(rate, burst), this_start)
 
-        async def authorize(secret: str) -> Refused | None:
-            if this_start is not None and hmac.compare_digest(secret.encode(), this_start.encode()):
-                return None
-            # The token's one bucket, the one canon serve spends: MCP is no way around it.
-            spent = await spend_for(engine.store.api_tokens, secret, time.time(), limiter)
-            if spent is None:
-                return Refused("unknown or revoked token")
-            token, wait = spent
-            if token.entity_id != entity:
-                return Refused(f"this token is for {token.entity_id}, not {entity}")
-            if token.role == "signals":
-                return Refused("a signals token posts observations to the HTTP API, not MCP")
-            if wait > 0:
-                return Refused("too many requests for this token; slow down", 429, wait)
-            return None
+        async def authorize(knock: Knock) -> Refused | None:
+            return await gate.admit(knock, time.time())
 
         async def caller(request: Any) -> tuple[Principal, tuple[str, ...]]:
             """The request's token, already let in by ``authorize``, and what it reaches, as
@@ -204,6 +194,9 @@ def _projection_hook(settings: Settings) -> AfterChange:
 
     async def after_change(engine: Engine, now: datetime) -> None:
         if settings.workspace.is_dir():
+            # The renderer (markdown-it with it) loads at the first answer, not at start.
+            from core.workspace import refresh_projections
+
             await refresh_projections(engine, settings.workspace, now, settings.projection)
 
     return after_change

@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 import click
-from rich.table import Table
 from rich.text import Text
 
 from core.cli.common import (
@@ -21,16 +20,16 @@ from core.cli.common import (
     resolve_now,
     run,
 )
+from core.cli.source_views import source_views, sources_table
 from core.conversation.views import review_view
 from core.domain.timeutil import format_ts, utc_now
 from core.engine.deadletters import RetryReport, retry_due
 from core.engine.engine import Engine
 from core.errors import CanonError, ConfigError
 from core.sources.base import SourceConfig
-from core.sources.health import source_view
 from core.sources.kinds.google import GoogleConfig, authorize
 from core.sources.kinds.imap import ImapConfig, wait_for_mail
-from core.sources.poller import PollReport, poll_once, record_failure, source_states
+from core.sources.poller import PollReport, poll_once, record_failure
 
 _UNITS = {"s": 1, "m": 60, "h": 3600}
 
@@ -151,23 +150,6 @@ async def _wait(engine: Engine, configured: tuple[SourceConfig, ...], seconds: i
         await record_failure(engine, idle[0], utc_now(), str(e))
         left = seconds - (asyncio.get_running_loop().time() - started)
         await asyncio.sleep(max(0.0, left))
-
-
-async def source_views(engine: Engine, ctx: Context, now: Any) -> list[dict[str, Any]]:
-    """Each configured source's health and freshness (``canon sources``, ``canon status``)."""
-    states = {s.name: s for s in await source_states(engine).source_states()}
-    return [source_view(cfg, states.get(cfg.name), now) for cfg in ctx.settings.sources]
-
-
-def sources_table(views: list[dict[str, Any]]) -> Table:
-    """``source_views`` as the table both commands print."""
-    table = Table("source", "kind", "status", "last sync", "weight", "reads", box=None)
-    for v in views:
-        status = v["status"] if not v["last_error"] else f"{v['status']}: {v['last_error'][:60]}"
-        table.add_row(
-            v["name"], v["kind"], status, v["freshness"], f"{v['weight']:.2f}", v["where"]
-        )
-    return table
 
 
 @click.group(invoke_without_command=True)

@@ -4,7 +4,7 @@ Facts, questions, dead letters (and the DLQ SLO), alerts, hand edits reverted in
 Canon's zones, sources and their health, and each domain's rollout. It reads every
 part of the store and says nothing about polling, so it is a command of its own; the
 sources' part is the same view and table ``canon sources`` prints
-(``core.cli.sources_cmds``).
+(``core.cli.source_views``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from core.cli.common import (
 )
 from core.cli.policy_cmds import DEFAULT_TITLE, entities_table, rollout_entities, rollout_table
 from core.cli.scope import entity_option, items_of, letters_of
-from core.cli.sources_cmds import source_views, sources_table
+from core.cli.source_views import source_views, sources_table
 from core.domain.rollout import DomainStatus
 from core.domain.timeutil import format_ts
 from core.engine.deadletters import dlq_slo

@@ -25,6 +25,8 @@ from core.domain.state import CommittedFact, Scalar
 from core.domain.user_clock import on_users_clock
 from core.domain.whose_word import users_own_word
 from core.engine.arrived_here import STATUS, here_is_the_plan
+from core.engine.back_at_school import back_at_school, statuses_held
+from core.engine.bill_paid import BILL_CHOSEN, bill_said_paid
 from core.engine.consistency import users_zone
 from core.engine.due_before_trip import due_before_the_trip
 from core.engine.engine import Engine
@@ -325,6 +327,8 @@ async def _observations(
         )
         # "she's poorly again": who "she" is Canon took from the chat's last news: asked.
         read_mine = asked_when_recalled(read_mine, subject, mine)
+        # "my son is back at school": well again, asked, only while he is held sick.
+        read_mine = back_at_school(read_mine, statuses_held(household, open_items))
         # "gotta return the amazon package before we go": due by the trip's day.
         # Said while that trip's plan waits for her Yes: by the day she is asked about.
         planned = await with_plan_asked(engine, entity_id, own_state, read_mine)
@@ -354,6 +358,14 @@ async def _observations(
             entity_id,
             own_state,
             lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
+        )
+        # "paid it" while the electric bill is the one bill due: that bill, paid (asked).
+        read_mine = bill_said_paid(
+            read_mine,
+            mine,
+            entity_id,
+            own_state,
+            lambda field, words: asked(field, "paid", "assertive", words, BILL_CHOSEN),
         )
         found = (
             await home_words(engine.store, read_mine, entity_id, own_state, (household, users))

@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import Final
 
-from core.domain.look_alikes import skeleton
+from core.domain.look_alikes import skeletons
 from core.domain.person_names import name_problem
 
 _WORD: Final = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019-]){1,30}")
@@ -112,6 +113,12 @@ RESERVED: Final = frozenset(
 speak as Canon, "You says ..." as the reader (a name shown in another user's question)."""
 
 
+@cache
+def _reserved_looks() -> frozenset[str]:
+    """What the reserved words look like: "Саnоn" with Cyrillic letters is Canon to a reader."""
+    return frozenset(look for word in RESERVED for look in skeletons(word))
+
+
 def household_users(
     configured: Mapping[str, str], said: Mapping[str, str | None]
 ) -> HouseholdUsers:
@@ -122,18 +129,21 @@ def household_users(
     told name is shown only when it links to its user alone (never another user's name,
     never a word like "Canon"): else the views say "another member of the household"."""
     claims: dict[str, set[str]] = {}
-    looks: dict[str, set[str]] = {}  # what a name looks like (its first word's skeleton) -> whose
+    looks: dict[str, set[str]] = {}  # what a name looks like (its first word's skeletons) -> whose
     shown: dict[str, str] = {}
-    told_shown: dict[str, tuple[str, str, str]] = {}
+    told_shown: dict[str, tuple[str, frozenset[str], str]] = {}
     for source, is_configured in ((configured, True), (said, False)):
         told: dict[str, set[str]] = {}
         for entity, name in source.items():
             key = name_key(name or "")
-            if key is None or name is None or (key in RESERVED and not is_configured):
+            if key is None or name is None:
                 continue
+            drawn = skeletons(name.split()[0])
+            if not is_configured and (key in RESERVED or not drawn.isdisjoint(_reserved_looks())):
+                continue  # "Canon", or "Саnоn" with Cyrillic letters: no one's name
             told.setdefault(key, set()).add(entity)
-            drawn = skeleton(name.split()[0])
-            looks.setdefault(drawn, set()).add(entity)
+            for look in drawn:
+                looks.setdefault(look, set()).add(entity)
             whole = shown_name(name)
             if is_configured:
                 shown.setdefault(entity, whole)
@@ -147,7 +157,7 @@ def household_users(
     for entity, (key, drawn, whole) in told_shown.items():
         if by_name.get(key) != entity:
             continue
-        if looks[drawn] == {entity}:
+        if all(looks[look] == {entity} for look in drawn):
             shown.setdefault(entity, whole)
         elif claims[key] == {entity} and entity not in configured:
             # A told name drawn like another user's ("Аlice" with a Cyrillic А, from Bob)

@@ -23,7 +23,10 @@ Pure: no I/O.
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import Any, Final
+
+from core.domain.look_alikes import skeletons
 
 NAME_FIELD: Final = "profile.name"
 MAX_NAME: Final = 64
@@ -38,6 +41,15 @@ NOT_NAME_WORDS: Final = frozenset(
 """Words no one is called by: orders to an assistant, the words Canon speaks as, and the
 reader's "you" (a "name" like "Confirmed By You" would read as Canon's own line in the
 question another member is asked: "Confirmed By You says you're in Tahoe")."""
+
+
+@cache
+def _not_name_looks() -> frozenset[str]:
+    """What the words no one is called by look like: "Ѕystem" with a Cyrillic Ѕ, or a
+    fullwidth "ｃａｎｏｎ", is the word to whoever reads it."""
+    return frozenset(look for word in NOT_NAME_WORDS for look in skeletons(word))
+
+
 _MARKS: Final = frozenset(" '\u2019-.")
 """Besides letters, marks and digits: the space, apostrophes, hyphens and periods."""
 
@@ -59,6 +71,10 @@ def name_problem(value: str) -> str | None:
     order = next((w for w in words if w.strip("'\u2019-.").casefold() in NOT_NAME_WORDS), None)
     if order is not None:
         return f"{order!r} is an instruction or a word Canon speaks as, not a name"
+    looks = _not_name_looks()
+    drawn = next((w for w in words if not skeletons(w.strip("'\u2019-.")).isdisjoint(looks)), None)
+    if drawn is not None:
+        return f"{drawn!r} looks like an instruction or a word Canon speaks as, not a name"
     return None
 
 

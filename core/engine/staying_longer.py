@@ -82,10 +82,14 @@ _WEEKEND = re.compile(r"^the\s+(?=weekend\b)")
 _TAIL = re.compile(
     r"^(?:(?:now|then|instead|here|there|up\s+here|lol|haha|yay|woo+|after\s+all)\W*)*"
     # "we stay two days more because the snow": why, after the stay, changes nothing of it.
-    r"(?:(?:because|cause|cuz|coz|bc|since)\b(?!.*\b(?:if|unless|might|maybe)\b).*)?$"
+    r"(?:(?:because|cause|cuz|coz|bc|since)\b(?!.*\b(?:if|unless|might|maybe)\b).*)?"
+    # "staying 2 more days, kids dont wanna leave lol": a clause of its own after a comma,
+    # unless it hedges, conditions, denies or asks ("…, if the roads are ok", "…, not sure").
+    r"(?:,\s*(?![^?]*\b(?:if|unless|might|maybe|probably|prob|perhaps|depends|or|not|jk|"
+    r"kidding)\b)[^?]*)?$"
 )
 """What may follow and leave it the news of a longer stay ("2 more days here lol", "two
-days more because the snow")."""
+days more because the snow", "2 more days, the kids love it")."""
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "another": 1, "two": 2, "three": 3, "four": 4}
 _NUMBERS |= {"five": 5, "six": 6, "seven": 7}
 

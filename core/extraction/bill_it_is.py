@@ -157,7 +157,7 @@ def bill_told_after(
         ]
     return (
         sums
-        or _bill_paid_after(clause, said_before)
+        or _bill_paid_after(clause, said_before, low_before)
         or _bill_due_after(clause, said_before, low_before)
     )
 
@@ -186,24 +186,39 @@ PAID_IT = gated(
     r"(?:(?:just|already|alr|alrdy)\s+)*paid(?:\s+(?:it|that|them|it\s+off))?)"
     r"(?:\s+(?:already|alr|alrdy|today|yesterday|online|now|off|in\s+full|just\s+now|"
     r"this\s+(?:morning|afternoon|evening)|last\s+night|earlier(?:\s+today)?|on\s+the\s+app|"
-    r"tho|though|lol|phew))*\s*[.!]*$"
+    r"tho|though|lol|phew|(?:in\s+|by\s+)?cash|by\s+card|by\s+transfer))*"
+    # "i paid it yesterday, was due on the 1st": the day it was due, history once paid.
+    r"(?:\s*,?\s*(?:(?:it|that)\s+)?was\s+due\b[^,;]*)?\s*[.!]*$"
 )
 """The bill the clause before told of, paid: "the electric bill came, $212, I paid it",
 "the water bill came and it's paid", "the electric is due friday, already paid" (not "I'll
 pay it", not "did you pay it?", not "haven't paid it yet")."""
 
 
-def _bill_paid_after(clause: Clause, said_before: list[ExtractedObservation]) -> list[Candidate]:
+def _bill_paid_after(
+    clause: Clause, said_before: list[ExtractedObservation], low_before: str
+) -> list[Candidate]:
     if clause.intent in ("none", "hypothetical") or PAID_IT.match(clause.low) is None:
         return []  # "…, paid it?" asks
     told = [o for o in said_before if o.field.startswith("financial.")]
     bills = {o.field.rsplit(".", 1)[0] for o in told}
-    if len(bills) != 1 or any(o.intent not in ("assertive", "planning") for o in told):
+    # "the gas bill was $96, I paid it": the sum it came to, told in the past because it is
+    # paid, is what was paid (not "the bill was $200 last month, I paid it").
+    was = _WAS_ITS_SUM.match(low_before) if told else None
+    came_to = was is not None and not was.group("then")
+    if len(bills) != 1 or any(
+        o.intent not in ("assertive", "planning") and not came_to for o in told
+    ):
         return []  # one bill of the writer's, held now
     bill = next(iter(bills))
     if any(o.field == f"{bill}.status" and o.candidate_value == "paid" for o in told):
         return []
-    return [Candidate(f"{bill}.status", "paid", 0.9, "assertive")]
+    sums = [
+        Candidate(o.field, o.candidate_value, o.extraction_confidence, "assertive")
+        for o in told
+        if came_to and o.intent == "historical" and o.field.endswith((".amount", ".currency"))
+    ]
+    return [Candidate(f"{bill}.status", "paid", 0.9, "assertive"), *sums]
 
 
 def _bill_due_after(

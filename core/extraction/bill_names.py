@@ -23,11 +23,12 @@ _PROVIDER = gated(r"^(?:[A-Z][\w&'.-]*|[\w'.-]*[A-Z&][\w&'.-]*)$")
 _PLACE_RENT = gated(
     r"^(?:(?:flat|house|home|apartment|apt|room|hostel|pg|studio|condo)\s+)+(?=rent$)", re.I
 )
-_AFTER = gated(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|installment)$", re.I)
+_AFTER = gated(r"\s+(?:payment|autopay|auto-pay|bill\s+payment|instalment|installment|emi)$", re.I)
 """What follows the bill and is only how it is paid: "credit card payment", "phone bill
 autopay" (not "car payment": the car is no bill)."""
 HOW_PAID_WORDS = frozenset(
-    {"payment", "autopay", "auto-pay", "instalment", "installment", "invoice", "charge"}
+    # "emi": Indian English's "equated monthly instalment" ("car loan emi").
+    {"payment", "autopay", "auto-pay", "instalment", "installment", "invoice", "charge", "emi"}
 )
 _HOW_PAID = gated(rf"(?<=\S)\s+(?:{'|'.join(sorted(HOW_PAID_WORDS))})$", re.I)
 """One word of how a bill is paid or asked for, after its name: "property tax payment",

@@ -18,6 +18,13 @@ COVERED = gated(
 clause says how much ("I've covered Lily's school shoes, £45"); without an amount, "covered
 the 9am shift" is work and "sorted the forms" a chore (``rules_financial`` asks for one)."""
 
+TAKEN_ON_ITS_DAY = gated(
+    r"\s+(?:(?:goes|comes)\s+out|gets\s+(?:auto-?)?(?:debited|deducted|taken))\s+"
+    r"(?=on\b|the\b|[a-z]*day\b|tomorrow\b|\d)"
+)
+"""A payment the account gives on a day still to come: "the insurance premium goes out on
+the 28th", "home loan emi of 22000 gets debited on 10th". What it comes to is known now."""
+
 VERB_STATUS: tuple[tuple[WordGated, str], ...] = (
     (
         gated(
@@ -119,8 +126,9 @@ SUBJECT_STATUS: tuple[tuple[WordGated, str], ...] = (
         ),
         "due",
     ),
-    # "insurance premium goes out on the 28th": a payment taken on its day.
-    (gated(r"\s+(?:goes|comes)\s+out\s+(?=on\b|the\b|[a-z]*day\b|tomorrow\b)"), "due"),
+    # "insurance premium goes out on the 28th", "the EMI gets debited on 10th": a payment
+    # taken on its day.
+    (TAKEN_ON_ITS_DAY, "due"),
     # "phone bill autopay went thru", "my half of the rent went through": a bill or a payment
     # that went through is paid (a refund that went through came back, below).
     (

@@ -23,7 +23,7 @@ from typing import Final
 from core.domain.fields import slugify
 from core.extraction.clause import Candidate, Clause
 from core.extraction.first_names import is_common_first_name, is_first_name
-from core.extraction.markdown import MarkdownLine
+from core.extraction.markdown import MarkdownLine, parse_line
 from core.extraction.types import ExtractedObservation, Extraction
 from core.extraction.word_gates import gated
 
@@ -62,7 +62,8 @@ _NAME: Final = r"(?-i:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
 _AGE: Final = r"(?:\s*\(\s*(?:age\s+)?\d{1,2}\s*\))?"
 _LISTED: Final = gated(
     rf"^\s*(?:[-*\u2022]\s+)?(?:(?:my|our)\s+)?(?P<rel>{_REL})\s*(?::|\s[-\u2013\u2014])\s*"
-    rf"(?P<names>{_NAME}{_AGE}(?:\s*(?:,|&|\band\b)\s*{_NAME}{_AGE})*)"
+    # "Kids: Leo, and Max": the names joined by a comma, "and", "&" or ", and".
+    rf"(?P<names>{_NAME}{_AGE}(?:\s*(?:,(?:\s*(?:and\b|&))?|&|\band\b)\s*{_NAME}{_AGE})*)"
     # What may follow the names: the end, or what is said of them after a comma, a
     # bracket or a dash ("- Partner: Sam, away till Sunday"), never more of a name.
     r"\s*(?=$|[,(;.\u2013\u2014-])",
@@ -126,6 +127,15 @@ def with_members_listed(read: Extraction, md: MarkdownLine | None, entity_id: st
     ]
     said = "assertive" if read.intent in ("none", "hypothetical", "historical") else read.intent
     return replace(read, intent=said, observations=(*kept, *members))
+
+
+def with_members_typed(read: Extraction, text: str, entity_id: str) -> Extraction:
+    """``read`` with the members a chat message lists as a household list's lines would
+    ("Kids: Leo, and Max", "wife: Priya"), each line read as ``listed_members`` reads one
+    of MEMORY.md; a message with no such line is ``read`` as it was."""
+    for line in text.splitlines():
+        read = with_members_listed(read, parse_line(line), entity_id)
+    return read
 
 
 def members_told(clause: Clause) -> list[Candidate]:

@@ -34,7 +34,7 @@ from core.extraction.debts_settled import debt_settled
 from core.extraction.elision import split_elided
 from core.extraction.entities import is_a_person_not_a_place, people_named
 from core.extraction.errand_notes import errand_noted
-from core.extraction.household_told import with_members_listed
+from core.extraction.household_told import with_members_listed, with_members_typed
 from core.extraction.intent import ClauseIntent, message_intent
 from core.extraction.linguistics.asked_order import asked_unmarked, ordered_after_a_word
 from core.extraction.linguistics.parse import clause_offsets, clause_readings
@@ -398,4 +398,6 @@ def extract_offline(
     said = message_intent(telling or intents)
     said = "historical" if storied and said in ("assertive", "planning") else said
     told = Extraction(text, said, quoted_as_typed(trips_handed_over(read, parsed), text))
+    if md is None:
+        return with_members_typed(told, text, entity_id)  # "Kids: Leo, and Max" in the chat
     return with_members_listed(told, md, entity_id)

@@ -69,7 +69,7 @@ OF_BARE_NUMBER = gated(r"(?<=\s)of\s+\d[\d,]*(?:\.\d+)?(?=\s|$)", re.I)
 def bare_of_amount(low: str, owed: str) -> tuple[float | int, str] | None:
     """A bill's number after "of" with no currency written ("our mortgage payment of 1,850
     went out"): after a bill and "of", only money stands. ``owed`` names the bills."""
-    m = re.search(rf"\b(?:{owed}|payment)\s+of\s+(?=\d)", low)
+    m = re.search(rf"\b(?:{owed}|payment|instal+ment|emi)\s+of\s+(?=\d)", low)
     bare = bare_amount_at(low, m.end()) if m else None
     return (bare, "") if bare is not None and bare >= 10 else None
 

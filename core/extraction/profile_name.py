@@ -33,8 +33,9 @@ _NAME = gated(
     r"\b(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|name\s+is|"
     # "everyone calls me Bex", "friends call me Dee": the name the speaker goes by.
     r"(?:everyone|everybody|people|friends|(?:my\s+)?mates|most\s+people)\s+calls?\s+me)\s+|"
-    # "name's Callum btw", "The name's Ngozi": the line opens on the name said.
-    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|oh|btw|anyway|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name's|"
+    # "name's Callum btw", "The name's Ngozi": the line opens on the name said; typed
+    # without the apostrophe ("names Ciaran btw") it is the same opening.
+    r"^\W*(?:(?:hi|hey|hello|ok|so|and|also|oh|btw|anyway|ma'am|madam|sir)\W+)*(?P<bare>(?:the\s+)?name'?s|"
     # Indian English's introduction: "Myself Ritu, the new tenant in 4B".
     r"myself)\s+"
 )
@@ -298,6 +299,9 @@ def name_candidates(clause: Clause) -> list[Candidate]:
         if (
             word
             and word.group().lower() not in _NOT_NAMES
+            # "names London" is no introduction: without its apostrophe the opening is one
+            # only before a first name ("names Ciaran btw").
+            and (m.group("bare") != "names" or is_first_name(word.group().lower()))
             and (
                 not needs_capital
                 or _capital(word.group())

@@ -52,9 +52,24 @@ def restarts_folded(text: str) -> str:
 
 def _once(m: re.Match[str]) -> str:
     said = m.group("said")
+    if (
+        m.group("comma")
+        and said.lower() in _ENDS_AND_OPENS
+        and _ENDED.search(m.string[: m.start()])
+    ):
+        return m.group()  # "I paid it, it was due Friday": one clause's object, the next's subject
     if said[0].isupper() and not _PRONOUN_I.match(said) and m.group().endswith(" " + said):
         return m.group()  # "Walla Walla", "Bora Bora": a name that is said twice
     return said
 
 
 _PRONOUN_I = gated(r"I(?:'[a-z]+)?\b")
+
+_ENDS_AND_OPENS = frozenset(("it", "that", "this", "them", "they"))
+"""Words that end one clause as its object and open the next as its subject ("loved it, it
+was great", "sold them, they were old"): said once each, with a comma between, no restart."""
+_ENDED = gated(
+    r"(?<![\w'])(?!(?:and|but|so|or|then|well|oh|um|uh|like|because|cos|if|when)\b)[a-z]+\s+$", re.I
+)
+"""A word before the first of them that a clause can end on (a verb's object follows a
+verb, not "and", "so" or "if": "so it, it was great" is a restart)."""

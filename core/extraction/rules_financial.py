@@ -26,7 +26,7 @@ from core.extraction.billers import is_biller
 from core.extraction.called_off import listeners, not_bought
 from core.extraction.clause import Candidate, Clause
 from core.extraction.debts_to_people import debt_to_person
-from core.extraction.financial_statuses import COVERED
+from core.extraction.financial_statuses import COVERED, TAKEN_ON_ITS_DAY
 from core.extraction.financial_statuses import SUBJECT_STATUS as _SUBJECT_STATUS
 from core.extraction.financial_statuses import VERB_STATUS as _VERB_STATUS
 from core.extraction.gazetteer import key_of, lookup
@@ -300,7 +300,11 @@ def extract_financial(clause: Clause) -> list[Candidate]:
             status == "due"
             # "your credit card payment of $412 is due 03/21": owed, as "due" says.
             and (
-                renewed or _BILL.search(item.lower()) or not clause.words.isdisjoint({"owe", "due"})
+                renewed
+                or _BILL.search(item.lower())
+                or not clause.words.isdisjoint({"owe", "due"})
+                # "student loan installment of 310 goes out monday": its sum, taken that day.
+                or TAKEN_ON_ITS_DAY.search(clause.low)
             )
             and not _WILL.search(clause.low)
         )

@@ -136,7 +136,7 @@ _GATE = frozenset(
         "werk", "live", "settled", "lived", "living", "based", "located", "home", "hometown",
         "grew", "work", "worked", "working", "teach", "teaching", "joined", "started", "job",
         "position", "post", "role", "resident", "offer", "signed", "employer", "company", "quit",
-        "left", "eat", "eating", "diet", "call", "name", "go", "zone", "timezone", "tz", "time",
+        "left", "eat", "eating", "diet", "call", "name", "names", "go", "zone", "timezone", "tz", "time",
         "vegetarian", "vegan", "pescatarian", "pescetarian", "gluten", "dairy", "lactose", "keto",
         "paleo", "kosher", "halal", "celiac", "coeliac", "plant", "low", "nut", "flexitarian",
         "switching", "switch", "switched", "going", "went", "became", "name's", "im", "am", "been",

@@ -15,11 +15,12 @@ names the day begun, as the writer means it then, and so do "tonight" and "the 3
 from __future__ import annotations
 
 import re
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
+from core.extraction.timeref import TimeRef
 from core.extraction.word_gates import gated
 
-__all__ = ["SMALL_HOURS_END", "writers_now"]
+__all__ = ["SMALL_HOURS_END", "journey_in_the_small_hours", "writers_now"]
 
 SMALL_HOURS_END = 5
 """The hour before which a message is typed in the small hours, before the writer's sleep."""
@@ -35,3 +36,25 @@ def writers_now(text: str, at: datetime) -> datetime:
     if at.hour >= SMALL_HOURS_END or _TOMORROW.search(text) is None:
         return at
     return datetime.combine(at.date() - timedelta(days=1), time(23, 59), tzinfo=at.tzinfo)
+
+
+_JOURNEY_AT = gated(
+    r"\b(?:lands?|landing|leaves?|leaving|departs?|departing|flight|flying|fly|train|coach|"
+    r"bus|ferry|arrive|arriving|arrives)\b[^.!?;]{0,30}?\bat\s+"
+    r"(?P<clock>(?:[0-4]|12)(?::[0-5]\d)?\s*a\.?m\b\.?)",
+    re.I,
+)
+"""A journey's time of the small hours, with "am" said: "my flight lands at 1am", "coach
+to Glasgow leaves at 1am", "we land in Lisbon at 2am"."""
+
+
+def journey_in_the_small_hours(text: str, today: date, before_night: bool) -> TimeRef | None:
+    """The day of a journey's time of the small hours told with no day ("my flight lands at
+    1am"): the coming night's, tomorrow, when said before it (at 22:00, or at 09:00, when
+    1am is gone); today when said in the small hours themselves (at 00:30). None when the
+    text names no such time."""
+    m = _JOURNEY_AT.search(text)
+    if m is None:
+        return None
+    day = today + timedelta(days=1) if before_night else today
+    return TimeRef(day, "at", m.start("clock"), m.end("clock"))

@@ -46,7 +46,10 @@ The rules, for a message sent on Wednesday 4 March 2026:
   timezone: a message sent at 23:30 in Los Angeles is still that day there even
   though it is the next day in UTC, so callers pass the user's local time. Typed in the
   small hours, "tomorrow" is the day already begun (``small_hours``): every date of such a
-  text is read from the day before, the writer's day until they sleep.
+  text is read from the day before, the writer's day until they sleep. A clock time of the
+  small hours said with "tonight" before them ("flying out tonight at 1am", said at 22:00)
+  is in the night after the evening, on the next calendar day; said in the small hours
+  themselves ("tonight at 1am" at 00:30) it is the day already begun.
 
 This module owns how the resolved matches of the pattern (``timepattern``) join into
 ranges and read against each other; one match resolves to its day in ``timematch``, and the
@@ -62,7 +65,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from core.extraction.clocktimes import clock_time
-from core.extraction.small_hours import writers_now
+from core.extraction.small_hours import SMALL_HOURS_END, journey_in_the_small_hours, writers_now
 from core.extraction.timematch import resolve_match
 from core.extraction.timepattern import DIGIT, GATE_WORD, TIME_SCAN, TRIGGERS
 from core.extraction.timeranges import complete_ranges
@@ -75,6 +78,8 @@ __all__ = ["find_times", "has_past_hint"]
 _PAST_HINT = gated(r"\b(?:last|ago|yesterday|since)\b")
 _AS_OF = gated(r"\bas\s+of\s+$")
 _EVERY = gated(r"\b(?:every|each)\s+(?:other\s+)?$")
+_TONIGHT = gated(r"tonight")
+"""The evening said as "tonight": with a clock time of the small hours, the night after it."""
 _NOW_STATE = gated(r"\b(?:now|currently|officially)\b|\b(?:i'm|i\s+am|we're|we\s+are)\b")
 """With "as of", a day dates when a present state began ("as of Monday I'm at Acme")."""
 
@@ -119,12 +124,14 @@ def find_times(text: str, at: datetime, *, future: bool = True) -> list[TimeRef]
     """
     if at.tzinfo is None or at.utcoffset() is None:
         raise ValueError("at must be timezone-aware")
-    return list(_times_on(text, writers_now(text, at).date(), future))
+    now = writers_now(text, at)
+    return list(_times_on(text, now.date(), future, now.hour >= SMALL_HOURS_END))
 
 
 @lru_cache(maxsize=256)
-def _times_on(text: str, today: date, future: bool) -> tuple[TimeRef, ...]:
-    """``find_times`` of ``text`` said on ``today`` (TimeRef is frozen: shared safely)."""
+def _times_on(text: str, today: date, future: bool, before_night: bool) -> tuple[TimeRef, ...]:
+    """``find_times`` of ``text`` said on ``today`` (TimeRef is frozen: shared safely),
+    ``before_night`` when said before the small hours of the night ahead."""
     if DIGIT.search(text) is None and TRIGGERS.isdisjoint(GATE_WORD.findall(text)):
         return ()
     out: list[TimeRef] = []
@@ -189,11 +196,20 @@ def _times_on(text: str, today: date, future: bool) -> tuple[TimeRef, ...]:
     out = complete_ranges(
         text, out, today, future
     )  # "from 10th to 14th", "3/16 - 3/20", "thurs-sun"
+    if not out and (night := journey_in_the_small_hours(text, today, before_night)) is not None:
+        out = [night]  # "my flight lands at 1am", said at 22:00: tomorrow's small hours
     if out:
         clock = clock_time(text)
         if clock is not None:
             first = out[0]
             out[0] = replace(first, clock=clock)
+            if (
+                before_night
+                and clock.hour < SMALL_HOURS_END
+                and _TONIGHT.fullmatch(text, first.start, first.end)
+            ):
+                # "tonight at 1am", said in the evening: the night's small hours, tomorrow.
+                out[0] = replace(out[0], day=first.day + timedelta(days=1))
     return tuple(out)
 
 

@@ -27,6 +27,7 @@ from core.extraction.kept_in import kept_in_hospital
 from core.extraction.learner_tense import past_as_meant
 from core.extraction.list_lines import as_sentences
 from core.extraction.literary_order import plain_order
+from core.extraction.me_and_mine import me_as_i
 from core.extraction.money_sent import money_to_people
 from core.extraction.money_words import money_in_figures
 from core.extraction.name_s import kin_place_s, kin_s, name_s
@@ -379,7 +380,7 @@ def clean(text: str) -> str:
     flat = _ID_WOULD.sub(r"\g<i>'d", flat)
     flat = past_as_meant(flat)
     flat = kin_s(
-        name_s(kin_place_s(stays_plain(elders_own(spouse_as_mine(turn_said_apart(flat))))))
+        name_s(kin_place_s(stays_plain(elders_own(me_as_i(spouse_as_mine(turn_said_apart(flat)))))))
     )
     flat = money_to_people(place_said_bare(thing_is(kept_in_hospital(flat))))
     flat = _VOCATIVE.sub(r"\1, ", flat)

@@ -23,7 +23,7 @@ from core.extraction.profile_employer import WORKPLACE_TIE
 from core.extraction.speaker import about_someone_else, their_bill
 from core.extraction.subscriptions import SERVICES
 from core.extraction.travel_cancellations import place_called_off
-from core.extraction.travel_changes import place_moved
+from core.extraction.travel_changes import moved_to, place_moved
 from core.extraction.travel_going import booked_place
 from core.extraction.trip_shifted import shifted_trip
 from core.extraction.word_gates import gated
@@ -137,6 +137,7 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and booked_place(clause.text, clause.low) is None  # "Crete is booked": the trip's
         and not place_moved(clause)  # "lisbon got moved to the 20th": the trip's place
         and not shifted_trip(clause)  # "Tahoe is happening a day early, we leave thursday"
+        and not _trip_by_its_place_moved(clause)  # "jaipur trip got preponed to the 8th"
     )
     # "are u still in lisbon", "you're flying to Rome friday": the listener's whereabouts
     # and plans are theirs, asked or told.
@@ -147,6 +148,13 @@ def someone_elses(clause: Clause, reading: ClauseReading | None, said: str) -> b
         and _SPEAKER_TOO.search(clause.low) is None
     )
     return subject_other or addressed or about_someone_else(said) or _a_family_by_name(clause)
+
+
+def _trip_by_its_place_moved(clause: Clause) -> bool:
+    """The clause moves a trip named by its known place ("jaipur trip got preponed to the
+    8th", where a parser may take "jaipur" for a person): the writer's trip, not someone's
+    (``moved_to`` reads no one else's, "priya's goa trip")."""
+    return any(c.field == "travel.destination" for c in moved_to(clause))
 
 
 _THE_SURNAMES = gated(

@@ -23,10 +23,9 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.conversation.change_views import answer_acts, related_history
-from core.conversation.chat import AfterChange
 from core.conversation.context_read import load_context
 from core.conversation.field_match import known_fields, matching_fields, no_match_text
 from core.conversation.held_values import held_by_writer
@@ -77,6 +76,9 @@ from core.mcp.models import (
 from core.mcp.scope import Scope as Scope
 from core.mcp.shown import fact_model, question_model, question_read, said_of_you_model
 from core.signals.rules import Rule
+
+if TYPE_CHECKING:  # the chat (LangGraph, the extraction rules) is no part of an MCP start
+    from core.conversation.chat_base import AfterChange
 
 log = logging.getLogger(__name__)
 

@@ -6,16 +6,15 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
-
-import uvicorn
-from mcp.server.mcpserver import MCPServer
+from typing import TYPE_CHECKING, Any
 
 from core.api.limits import MAX_BODY, RateLimiter
 from core.errors import CanonError
 from core.http_limits import HttpLimits
-from core.mcp.http_deadlines import uvicorn_options
+from core.mcp.gate import HANDSHAKES, Knock, Refused
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 MCP_PATH = "/mcp"
 
@@ -25,53 +24,114 @@ async def serve_stdio(server: MCPServer) -> None:
     await server.run_stdio_async()
 
 
-@dataclass(frozen=True)
-class Refused:
-    """Why a request is not let in: 401 (no token the entity may use) or 429 (the token's
-    bucket, shared with ``canon serve``, is empty for ``wait`` seconds)."""
-
-    error: str
-    status: int = 401
-    wait: float = 0.0
-
-
-Authorize = Callable[[str], Awaitable[Refused | None]]
-"""The bearer secret of a request -> None if it may act for the server's entity now, else
-why not."""
+Authorize = Callable[[Knock], Awaitable[Refused | None]]
+"""What the door sees of a request -> None if it may act for the server's entity now, else
+why not (``core.mcp.gate.McpGate.admit``)."""
 ASGIApp = Callable[[Any, Any, Any], Awaitable[None]]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
 
 
-def require_bearer(app: ASGIApp, authorize: Authorize) -> ASGIApp:
+def require_bearer(app: ASGIApp, authorize: Authorize, max_body: int = MAX_BODY) -> ASGIApp:
     """``app`` behind a bearer-token check: a request without a token the server's entity
-    may use is answered 401, one over its token's rate 429, before the MCP layer sees it."""
+    may use is answered 401, one over a rate 429, one with a body over ``max_body`` bytes
+    413, before the MCP layer sees it (the SDK reads a body whole, with no limit of its
+    own). A POST's body is read here, to tell a handshake from a call, and handed on."""
 
-    async def guarded(scope: Any, receive: Any, send: Any) -> None:
+    async def guarded(scope: Any, receive: Receive, send: Any) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
         header = dict(scope.get("headers") or ()).get(b"authorization", b"").decode("latin-1")
         kind, _, secret = header.partition(" ")
-        refusal = (
-            Refused("a bearer token is required (canon token create --entity ...)")
-            if kind.lower() != "bearer" or not secret.strip()
-            else await authorize(secret.strip())
-        )
-        if refusal is None:
+        if kind.lower() != "bearer" or not secret.strip():
+            await _refuse(
+                send, Refused("a bearer token is required (canon token create --entity ...)")
+            )
+            return
+        body = b""
+        if scope["method"] == "POST":
+            try:
+                read = await _body(receive, max_body)
+            except _Gone:
+                return  # the client left before its body was in: nobody to answer
+            if read is None:
+                await _refuse(send, Refused(f"the body is larger than {max_body} bytes", 413))
+                return
+            body = read
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        knock = Knock(secret.strip(), address, is_handshake(scope["method"], body))
+        refusal = await authorize(knock)
+        if refusal is not None:
+            await _refuse(send, refusal)
+            return
+        if scope["method"] != "POST":
             await app(scope, receive, send)
             return
-        body = json.dumps({"error": refusal.error}).encode()
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-        ]
-        if refusal.status == 401:
-            headers.append((b"www-authenticate", b'Bearer realm="canon"'))
-        else:
-            headers.append((b"retry-after", RateLimiter.retry_after(refusal.wait).encode()))
-        await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        handed = False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal handed
+            if handed:
+                return await receive()  # what comes after the body: a disconnect
+            handed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await app(scope, replay, send)
 
     return guarded
+
+
+def is_handshake(method: str, body: bytes) -> bool:
+    """Whether a request opens or ends a session, or asks what it offers, rather than
+    calling anything: a GET (the session's event stream), a DELETE (its end), or a POST
+    of JSON-RPC messages every one of which is a handshake (``HANDSHAKES``)."""
+    if method in ("GET", "DELETE"):
+        return True
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return False  # the SDK answers it with a parse error, as a call
+    messages = message if isinstance(message, list) else [message]
+    return bool(messages) and all(
+        isinstance(m, dict) and isinstance(m.get("method"), str) and m["method"] in HANDSHAKES
+        for m in messages
+    )
+
+
+class _Gone(Exception):
+    """The client disconnected while its request's body was being read."""
+
+
+async def _body(receive: Receive, max_body: int) -> bytes | None:
+    """The request's body, or None once it is over ``max_body`` bytes (not read on)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            raise _Gone
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > max_body:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+async def _refuse(send: Any, refusal: Refused) -> None:
+    body = json.dumps({"error": refusal.error}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if refusal.status == 401:
+        headers.append((b"www-authenticate", b'Bearer realm="canon"'))
+    elif refusal.status == 429:
+        headers.append((b"retry-after", RateLimiter.retry_after(refusal.wait).encode()))
+    await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def serve_http(
@@ -102,6 +162,11 @@ async def serve_http(
     app: ASGIApp = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
     if authorize is not None:
         app = require_bearer(app, authorize)
+    # uvicorn loads for HTTP only: a client that spawns canon mcp over stdio never needs it.
+    import uvicorn
+
+    from core.mcp.http_deadlines import uvicorn_options
+
     options = uvicorn_options(limits or HttpLimits(), MAX_BODY)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", **options)
     announce(f"http://{shown}:{bound}{MCP_PATH}")

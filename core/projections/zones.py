@@ -21,11 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Literal
-
-from markdown_it import MarkdownIt
+from functools import cache
+from typing import TYPE_CHECKING, Final, Literal
 
 from core.errors import ZoneError
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 ZoneKind = Literal["STATE", "STATE-INPUT"]
 SCHEMA_VERSION: Final = "v1"
@@ -36,7 +38,16 @@ _MARKER = re.compile(
 # markdown-it splits lines exactly here (after normalising \r\n and \r to \n),
 # so line numbers in its token maps index this split too.
 _NEWLINE: Final = re.compile(r"\r\n|\r|\n")
-_PARSER: Final = MarkdownIt("commonmark")
+
+
+@cache
+def _parser() -> MarkdownIt:
+    """The CommonMark parser, made when a zone is first read: every command reads the
+    settings, which name the renderer's config from this package, and most never read
+    a zone (markdown-it's import and setup, about 0.1 s of a start)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
 
 
 @dataclass(frozen=True)
@@ -157,7 +168,7 @@ def marked_zone_ids(text: str, kind: ZoneKind) -> set[str]:
 
 def _markers(text: str) -> list[tuple[ZoneKind, str, str, str, int]]:
     found: list[tuple[ZoneKind, str, str, str, int]] = []
-    for token in _PARSER.parse(text):
+    for token in _parser().parse(text):
         # Only a whole top-level HTML block is a marker; fences and lists are text.
         if token.type != "html_block" or token.level != 0 or token.map is None:
             continue

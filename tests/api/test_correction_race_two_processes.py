@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LiveServer, create_token, environment, live_server
-from services.postgres import PostgresCluster
+from live_server import LiveServer, create_token
 from test_household_race_two_processes import _at_once, _auth
+from two_processes import TwoProcesses
 
 from core.client_tls import client_tls
 from core.store.factory import open_store
@@ -65,56 +62,23 @@ async def _read(url: str, entity: str) -> tuple[list[int], object, list[str], li
         await store.close()
 
 
-@dataclass(frozen=True)
-class Servers:
-    """Two ``canon serve`` processes on one store; its URL, and the path tokens are made at."""
-
-    one: LiveServer
-    two: LiveServer
-    url: str
-    env: dict[str, str]
-    db: Path
-
-
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def servers(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Servers]:
-    """One pair of servers per store plays every round of both corrections: each round is
-    a user of her own (``USERS``), so no round sees another's place or questions."""
-    db = tmp_path_factory.mktemp("correction") / "canon.db"
-    cluster: PostgresCluster | None = None
-    if request.param == "postgresql":
-        cluster = request.getfixturevalue("postgres_cluster")
-        url = cluster.create_database()
-        env = environment(db, CANON_DB=url)
-    else:
-        url, env = str(db), environment(db)
-    limits = ("--rate", "1000", "--burst", "1000")
-    try:
-        with live_server(db, *limits, env=env) as one, live_server(db, *limits, env=env) as two:
-            yield Servers(one, two, url, env, db)
-            assert one.process.poll() is None
-            assert two.process.poll() is None
-        assert not [line for line in one.stderr + two.stderr if "unexpected error" in line]
-    finally:
-        if cluster is not None:
-            cluster.drop_database(url)
-
-
-USERS = (f"user:round{n}" for n in itertools.count())
+USERS = (f"user:correction{n}" for n in itertools.count())
+"""A user of her own each round (the pair of servers, ``two_processes``, is shared by every
+round of both corrections and by the other race files), so no round sees another's place
+or questions."""
 
 
 @pytest.mark.parametrize(
     ("correction", "body"), [("/v1/undo", {}), ("/v1/forget", {"field": LOCATION})]
 )
 def test_a_correction_and_a_newer_place_at_once_lose_neither(
-    servers: Servers, correction: str, body: dict[str, str]
+    two_processes: TwoProcesses, correction: str, body: dict[str, str]
 ) -> None:
+    servers = two_processes
     one, two = servers.one, servers.two
     for round_ in range(ROUNDS):
         entity = next(USERS)
-        her = _auth(create_token(servers.db, entity, env=servers.env))
+        her = _auth(create_token(servers.db, entity, env=servers.env, household=False))
         old, new = PLACES[2 * round_], PLACES[2 * round_ + 1]
         assert all(r.status_code in (200, 409) for r in _says(one, her, f"I'm in {old}"))
         asked = httpx.post(f"{one.url}{correction}", headers=her, json=body, timeout=60, verify=TLS)

@@ -29,8 +29,8 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 from canon_testing import make_observation
-from live_server import LiveServer, create_token, environment, live_server
-from services.postgres import PostgresCluster
+from live_server import LiveServer, create_token
+from two_processes import FAMILY, TwoProcesses
 
 from core.client_tls import client_tls
 from core.store.factory import open_store
@@ -38,7 +38,6 @@ from core.store.factory import open_store
 pytestmark = pytest.mark.timeout(600)
 TLS = client_tls()
 """Every request's TLS context: one per process (a client making its own spends 20 ms of CPU)."""
-FAMILY = "family:smith"
 RACES = 5
 NAMES = (
     "Lily",
@@ -110,33 +109,15 @@ class Household:
     out); each store's pair starts from the first name."""
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def household(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Household]:
-    db = tmp_path_factory.mktemp("race") / "canon.db"
-    cluster: PostgresCluster | None = None
-    if request.param == "postgresql":
-        cluster = request.getfixturevalue("postgres_cluster")
-        url = cluster.create_database()
-    else:
-        url = str(db)
-    env = environment(db, CANON_DB=url, CANON_FAMILY_ENTITY=FAMILY)
-    try:
-        # The races are about order, not limits: a quick machine plays them faster than a
-        # token's default 5 a second (429s that depend on the machine's speed).
-        limits = ("--rate", "1000", "--burst", "1000")
-        with live_server(db, *limits, env=env) as one, live_server(db, *limits, env=env) as two:
-            alice = _auth(create_token(db, "user:alice", env=env))
-            bob = _auth(create_token(db, "user:bob", env=env))
-            children = itertools.chain(NAMES, (f"kid{n}" for n in itertools.count()))
-            yield Household(one, two, alice, bob, url, children)
-            assert one.process.poll() is None
-            assert two.process.poll() is None
-            assert not [line for line in one.stderr + two.stderr if "unexpected error" in line]
-    finally:
-        if cluster is not None:
-            cluster.drop_database(url)
+@pytest.fixture(scope="module")
+def household(two_processes: TwoProcesses) -> Household:
+    """The members' tokens on the pair of servers of each store (``two_processes``, in
+    conftest.py): the household is ``CANON_FAMILY_ENTITY`` there."""
+    pair = two_processes
+    alice = _auth(create_token(pair.db, "user:alice", env=pair.env))
+    bob = _auth(create_token(pair.db, "user:bob", env=pair.env))
+    children = itertools.chain(NAMES, (f"kid{n}" for n in itertools.count()))
+    return Household(pair.one, pair.two, alice, bob, pair.url, children)
 
 
 def _says(server: LiveServer, who: dict[str, str], text: str) -> str | None:

@@ -35,18 +35,6 @@ CHECKS = [
 ]
 
 
-def test_serve_starts_on_a_free_port_answers_and_stops_cleanly(tmp_path: Path) -> None:
-    with live_server(tmp_path / "canon.db") as server:
-        health = httpx.get(f"{server.url}/v1/health")
-        assert health.json()["status"] == "ok"
-        auth = {"Authorization": f"Bearer {server.token}"}
-        state = httpx.get(f"{server.url}/v1/state", headers=auth)
-        assert state.json() == {"entities": {}, "said_of_you": []}
-        assert server.stop() == 0
-    assert server.stderr[-1] == "canon: stopped"
-    assert not any("Traceback" in line for line in server.stderr)
-
-
 def _children(pid: int) -> set[int]:
     return {
         int(child)
@@ -56,13 +44,22 @@ def _children(pid: int) -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
-@pytest.mark.parametrize("reader", ["process", "thread"])
-def test_a_server_reads_messages_where_canon_reader_says_and_leaves_no_reader(
-    tmp_path: Path, reader: str
+@pytest.mark.parametrize("reader", ["process", None], ids=["process", "thread (the default)"])
+def test_serve_starts_on_a_free_port_reads_where_canon_reader_says_and_stops_cleanly(
+    tmp_path: Path, reader: str | None
 ) -> None:
+    """A server answers on the free port it names, reads messages in a reader process or
+    a thread of its own (CANON_READER, unset: a thread), and stops cleanly, leaving no
+    reader behind (the start, the reader and the stop were once two tests: a server
+    start is seconds of CPU)."""
     db = tmp_path / "canon.db"
-    with live_server(db, env=environment(db, CANON_READER=reader)) as server:
+    env = environment(db) if reader is None else environment(db, CANON_READER=reader)
+    with live_server(db, env=env) as server:
+        health = httpx.get(f"{server.url}/v1/health")
+        assert health.json()["status"] == "ok"
         auth = {"Authorization": f"Bearer {server.token}"}
+        state = httpx.get(f"{server.url}/v1/state", headers=auth)
+        assert state.json() == {"entities": {}, "said_of_you": []}
         said = httpx.post(
             f"{server.url}/v1/messages",
             json={"text": "paid rent, $2,100", "message_id": "m-1"},
@@ -75,6 +72,7 @@ def test_a_server_reads_messages_where_canon_reader_says_and_leaves_no_reader(
         readers = [p for p in children if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
         assert len(readers) == (1 if reader == "process" else 0)
         assert server.stop() == 0
+    assert server.stderr[-1] == "canon: stopped"
     assert not any("Traceback" in line for line in server.stderr)
     assert not [pid for pid in readers if _running(pid)]  # joined before the server exits
     # multiprocessing's resource tracker stops once it reads the end of its pipe.

@@ -8,12 +8,12 @@ from __future__ import annotations
 import threading
 import uuid
 from datetime import UTC, datetime
-from pathlib import Path
 
 import httpx
 import pytest
 from canon_testing import make_observation
-from live_server import create_token, live_server
+from live_server import create_token
+from two_processes import TwoProcesses
 
 from core.client_tls import client_tls
 
@@ -48,45 +48,45 @@ def _at_once(user: dict[str, str], *calls: tuple[str, str, str]) -> dict[str, ht
     return answers
 
 
-def test_one_group_answered_on_two_processes_at_once_is_answered_once(tmp_path: Path) -> None:
-    db = tmp_path / "canon.db"
-    with live_server(db) as one, live_server(db) as two:
-        for round_ in range(ROUNDS):
-            # a user of their own each round: the last round's Yes outranks a calendar
-            entity = f"user:round{round_}"
-            feed = create_token(db, entity, "--source-type", "calendar", role="signals")
-            user = _auth(create_token(db, entity))
-            place, ref, now = f"Place{round_}", f"cal-{uuid.uuid4()}", datetime.now(UTC)
-            observations = [
-                make_observation(f, v, source="calendar", ref=ref, at=now, entity=entity)
-                for f, v in (("travel.location", place), ("travel.status", "in_progress"))
-            ]
-            sent = httpx.post(
-                f"{one.url}/v1/observations",
-                headers=_auth(feed),
-                json={"observations": observations},
-                verify=TLS,
-            )
-            assert sent.status_code == 200, sent.text
-            asked = httpx.get(f"{two.url}/v1/questions", headers=user, verify=TLS).json()[
-                "questions"
-            ]
-            assert len(asked) == 2, (round_, asked)
+@pytest.mark.parametrize("two_processes", ["sqlite"], indirect=True)
+def test_one_group_answered_on_two_processes_at_once_is_answered_once(
+    two_processes: TwoProcesses,
+) -> None:
+    # The pair of servers the race files share (conftest.py): this file's users are its own.
+    # Its tokens reach their own user only, never the household another file plays in.
+    one, two, db, env = two_processes.one, two_processes.two, two_processes.db, two_processes.env
+    for round_ in range(ROUNDS):
+        # a user of their own each round: the last round's Yes outranks a calendar
+        entity = f"user:group{round_}"
+        calendar = ("--source-type", "calendar")
+        feed = create_token(db, entity, *calendar, role="signals", env=env, household=False)
+        user = _auth(create_token(db, entity, env=env, household=False))
+        place, ref, now = f"Place{round_}", f"cal-{uuid.uuid4()}", datetime.now(UTC)
+        observations = [
+            make_observation(f, v, source="calendar", ref=ref, at=now, entity=entity)
+            for f, v in (("travel.location", place), ("travel.status", "in_progress"))
+        ]
+        sent = httpx.post(
+            f"{one.url}/v1/observations",
+            headers=_auth(feed),
+            json={"observations": observations},
+            verify=TLS,
+        )
+        assert sent.status_code == 200, sent.text
+        asked = httpx.get(f"{two.url}/v1/questions", headers=user, verify=TLS).json()["questions"]
+        assert len(asked) == 2, (round_, asked)
 
-            answers = _at_once(
-                user, (one.url, asked[0]["id"], "yes"), (two.url, asked[1]["id"], "no")
-            )
+        answers = _at_once(user, (one.url, asked[0]["id"], "yes"), (two.url, asked[1]["id"], "no"))
 
-            statuses = sorted(r.status_code for r in answers.values())
-            assert statuses == [200, 409], {k: r.text for k, r in answers.items()}
-            won = next(k for k, r in answers.items() if r.status_code == 200)
-            state = httpx.get(f"{one.url}/v1/state", headers=user, verify=TLS).json()
-            facts = {f: v["value"] for f, v in state["entities"].get(entity, {}).items()}
-            both = (facts.get("travel.location"), facts.get("travel.status"))
-            assert both == ((place, "in_progress") if won == "yes" else (None, None)), both
-            assert (
-                httpx.get(f"{one.url}/v1/questions", headers=user, verify=TLS).json()["questions"]
-                == []
-            )
-        assert one.process.poll() is None
-        assert two.process.poll() is None
+        statuses = sorted(r.status_code for r in answers.values())
+        assert statuses == [200, 409], {k: r.text for k, r in answers.items()}
+        won = next(k for k, r in answers.items() if r.status_code == 200)
+        state = httpx.get(f"{one.url}/v1/state", headers=user, verify=TLS).json()
+        facts = {f: v["value"] for f, v in state["entities"].get(entity, {}).items()}
+        both = (facts.get("travel.location"), facts.get("travel.status"))
+        assert both == ((place, "in_progress") if won == "yes" else (None, None)), both
+        assert (
+            httpx.get(f"{one.url}/v1/questions", headers=user, verify=TLS).json()["questions"] == []
+        )
+    assert one.process.poll() is None
+    assert two.process.poll() is None

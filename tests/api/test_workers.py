@@ -14,7 +14,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_server import LiveServer, environment, live_server
+from live_server import LiveServer, call_as, create_token, environment, live_server
+from two_processes import TwoProcesses
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -50,30 +51,28 @@ def test_two_workers_spend_one_bucket_per_token(store_env: dict[str, str], tmp_p
         assert httpx.get(f"{one.url}/v1/state", headers=_auth(two)).status_code == 200
 
 
+@pytest.mark.parametrize("two_processes", ["postgresql"], indirect=True)
 def test_a_question_answered_on_one_worker_is_gone_on_the_other(
-    postgres_url: str, tmp_path: Path
+    two_processes: TwoProcesses,
 ) -> None:
-    db = tmp_path / "canon.db"
-    store_env = environment(db, CANON_DB=postgres_url)
-    with live_server(db, env=store_env) as one, live_server(db, env=store_env) as two:
-        auth = _auth(one)
-        said = httpx.post(
-            f"{one.url}/v1/messages",
-            headers=auth,
-            json={"text": "I moved to Oakland"},
-            timeout=60,  # the first message loads the language pipeline
-        ).json()
-        [question] = said["questions"]
-        seen = httpx.get(f"{two.url}/v1/questions", headers=auth).json()["questions"]
-        assert [q["id"] for q in seen] == [question["id"]]
-        path = f"/v1/questions/{question['id']}/answer"
-        answered = httpx.post(f"{two.url}{path}", headers=auth, json={"answer": "yes"})
-        assert answered.status_code == 200
-        assert httpx.get(f"{one.url}/v1/questions", headers=auth).json() == {"questions": []}
-        again = httpx.post(f"{one.url}{path}", headers=auth, json={"answer": "no"})
-        assert again.status_code == 409
-        state = httpx.get(f"{one.url}/v1/state", headers=auth).json()
-        assert "Oakland" in str(state)
+    # The pair of servers the race files share (conftest.py), as a user of this test's own.
+    one, two, env = two_processes.one, two_processes.two, two_processes.env
+    secret = create_token(two_processes.db, "user:worker", env=env, household=False)
+    # Every call may wait a minute (``call_as``): on a busy machine httpx's default 5 s
+    # timed out here on a server of the test's own (the first message loads the language
+    # pipeline, and a fresh server's first requests are slow).
+    said = call_as(one.url, secret, "POST", "/v1/messages", {"text": "I moved to Oakland"})
+    [question] = said.json()["questions"]
+    seen = call_as(two.url, secret, "GET", "/v1/questions").json()["questions"]
+    assert [q["id"] for q in seen] == [question["id"]]
+    path = f"/v1/questions/{question['id']}/answer"
+    answered = call_as(two.url, secret, "POST", path, {"answer": "yes"})
+    assert answered.status_code == 200
+    assert call_as(one.url, secret, "GET", "/v1/questions").json() == {"questions": []}
+    again = call_as(one.url, secret, "POST", path, {"answer": "no"})
+    assert again.status_code == 409
+    state = call_as(one.url, secret, "GET", "/v1/state").json()
+    assert "Oakland" in str(state)
 
 
 def test_serve_with_two_workers_shares_its_port_and_stops_them_all(
@@ -96,10 +95,13 @@ def test_serve_with_two_workers_shares_its_port_and_stops_them_all(
     assert [pid for pid in workers if _running(pid)] == []
 
 
-def test_connections_opened_together_are_split_evenly_over_the_workers(tmp_path: Path) -> None:
+def test_connections_are_split_evenly_over_the_workers_and_one_that_dies_stops_the_rest(
+    tmp_path: Path,
+) -> None:
     """Kept-alive clients stay with the worker that took their connection: eight opened
     at once are four a worker (the kernel's SO_REUSEPORT hash split them 4/4 about one
-    time in four), each served there."""
+    time in four), each served there. Then a worker killed stops the rest (the same
+    server: a start of a supervisor and its workers is seconds of CPU)."""
     db = tmp_path / "canon.db"
     with live_server(db, "--workers", "2") as served:
         workers = _children(served.process.pid)
@@ -113,11 +115,7 @@ def test_connections_opened_together_are_split_evenly_over_the_workers(tmp_path:
             for client in clients:
                 client.close()
 
-
-def test_a_worker_that_dies_stops_the_rest(tmp_path: Path) -> None:
-    db = tmp_path / "canon.db"
-    with live_server(db, "--workers", "2") as served:
-        first, second = _children(served.process.pid)
+        first, second = workers
         os.kill(first, signal.SIGKILL)
         assert served.process.wait(timeout=60) == 1
         assert served.process.stderr is not None

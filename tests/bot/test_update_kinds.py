@@ -123,3 +123,31 @@ def test_an_update_the_library_cannot_read_stands_as_its_id(
     update = unreadable_updates.readable_update(raw, BOT)
     read = None if update is None else (update.update_id, update.message is not None)
     assert read == expected, name
+
+
+DEEP = b'{"update_id": 10, "message": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+BODIES: list[tuple[str, bytes, tuple[int, bool] | None]] = [
+    ("an update", b'{"update_id": 11, "message": {"message_id": 1, "chat": {"id": 1, '
+     b'"type": "private"}, "date": 1700000000, "text": "hi"}}', (11, True)),
+    ("not UTF-8", b'{"update_id": 12, "message": "\xff\xfe"}', None),
+    ("not JSON", b"<html>", None),
+    ("empty", b"", None),
+    ("JSON null", b"null", None),
+    ("nested past Python's recursion limit", b"[" * 100_000, None),
+    ("an update nested past it", DEEP, None),
+    ("a 5000-digit id", b'{"update_id": ' + b"9" * 5000 + b"}", None),
+    ("NaN for an id", b'{"update_id": NaN}', None),
+    ("a fraction for an id", b'{"update_id": 13.5, "message": {"message_id": 1, "chat": '
+     b'{"id": 1, "type": "private"}, "date": 1700000000, "text": "hi"}}', None),
+]  # fmt: skip
+"""What the webhook makes of a body a secret-bearing sender posted: an update to handle, or
+None (logged, answered 200). Never an exception: that was a 500, delivered again."""
+
+
+@pytest.mark.parametrize(("name", "body", "expected"), BODIES, ids=[r[0] for r in BODIES])
+def test_a_webhook_body_is_an_update_or_nothing(
+    name: str, body: bytes, expected: tuple[int, bool] | None
+) -> None:
+    update = unreadable_updates.webhook_update(body, BOT)
+    read = None if update is None else (update.update_id, update.message is not None)
+    assert read == expected, name

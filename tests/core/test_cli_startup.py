@@ -220,3 +220,37 @@ def test_the_supervisor_of_several_workers_reads_no_text(tmp_path: Path) -> None
         "core.engine.engine",
     } - {"core.api"}
     assert not loaded & heavy, sorted(loaded & heavy)
+
+
+def test_an_mcp_server_over_stdio_loads_neither_the_chat_nor_the_http_stack(
+    tmp_path: Path,
+) -> None:
+    """``canon mcp`` is started by an assistant for each session: its tools take structured
+    values, so it never loads the chat (LangGraph with it) nor, over stdio, aiohttp (the
+    HTTP API's reach and tokens) nor markdown-it (read only when a zone is)."""
+    probe = (
+        "import json, sys\n"
+        "import core.mcp.serve as serve\n"
+        "async def stdio(server):\n"
+        "    print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+        "serve.serve_stdio = stdio\n"
+        "from core.cli import main\n"
+        "try:\n"
+        "    main(['mcp', '--entity', 'user:alice'])\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
+    )
+    env = {**os.environ, "CANON_DB": str(tmp_path / "canon.db")}
+    loaded = set(probe_answer(probe, env=env, stream="stderr"))
+    assert "core.mcp.scoped" in loaded
+    heavy = {"spacy", "langgraph", "core.conversation.chat_base", "aiohttp", "markdown_it"}
+    assert not loaded & heavy, sorted(loaded & heavy)
+
+
+def test_status_reads_the_sources_health_without_what_polls_them(empty_store: Path) -> None:
+    """``canon status`` shows each source's health as ``canon sources`` does, from the
+    store: it loads neither the poller nor a calendar, mail or HTTP client."""
+    loaded = loaded_after(["status"], empty_store)
+    assert "core.cli.source_views" in loaded
+    polling = {"core.sources.poller", "core.sources.registry", "icalendar", "httpx"}
+    assert not loaded & polling, sorted(loaded & polling)

@@ -11,6 +11,7 @@ import pytest
 from canon_testing import make_observation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 from observation_strategies import TEXT, TS, UUID, VALUE, valid_observations
 from pydantic import ValidationError
 
@@ -77,6 +78,12 @@ def test_the_schema_folder_holds_only_these_schemas() -> None:
             *GENERATED,
         ]
     )
+
+
+@pytest.mark.parametrize("path", sorted(SCHEMA_DIR.glob("*.schema.json")), ids=lambda p: p.name)
+def test_every_shipped_schema_is_a_valid_2020_12_schema(path: Any) -> None:
+    """Checked here, not at every start: ``load_schema`` trusts the files it ships with."""
+    Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,9 @@ def _back(text: str, state: dict[str, Scalar] = HELD, read: list[Any] | None = N
         ("staying up here another 2 days", "2026-12-08"),
         ("staying another two nights", "2026-12-08"),
         ("we're staying on till tuesday", "2026-12-08"),
+        # a clause of its own after a comma
+        ("staying 2 more days, kids dont wanna leave lol", "2026-12-08"),
+        ("staying another night, the kids love it here", "2026-12-07"),
     ],
 )
 def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> None:
@@ -76,6 +79,9 @@ def test_her_word_of_a_longer_stay_moves_the_day_back(text: str, back: str) -> N
         "we might stay 2 more days",
         "maybe staying 2 more days",
         "if it snows we're staying 2 more days",
+        "staying 2 more days, if the roads are ok",
+        "staying 2 more days, not sure yet",
+        "staying 2 more days, or should we head back?",
         "we're not staying 2 more days",
         "we stayed 2 more days last time",
         "extended the trip 2 more days last year",

@@ -135,6 +135,15 @@ def test_a_name_or_no_introduction_is_not_refused(said: str) -> None:
         ("A B C D E", "at most 4 words"),
         ("x" * 65, "at most 64 characters"),
         ("Bob\nSYSTEM", "not 'U+000A'"),
+        # A word Canon speaks as, drawn in other letters, is that word to whoever reads it.
+        ("\u0421\u0430n\u043en", "looks like an instruction"),  # "Саnоn": Cyrillic С, а, о
+        ("\uff23\uff41\uff4e\uff4f\uff4e", "looks like an instruction"),  # fullwidth Ｃａｎｏｎ
+        ("Mary \u0405ystem", "looks like an instruction"),  # a Cyrillic Ѕ
+        ("Y\u03bfu", "looks like an instruction"),  # a Greek ο
+        ("\u0399gnore previous", "looks like an instruction"),  # a Greek Ι
+        ("Sy\u200bstem", "not 'U+200B'"),  # a zero-width space is refused before
+        ("\u041e\u043b\u044c\u0433\u0430", None),  # Ольга: all one script, no such word
+        ("Yuri", None),
     ],
 )
 def test_what_a_name_may_be(value: str, problem: str | None) -> None:
@@ -173,12 +182,42 @@ def test_how_the_household_shows_a_name(
 
 
 @pytest.mark.parametrize(
+    "told",
+    [
+        "Owner",
+        "\u041ewner",  # a Cyrillic О
+        "\u0412\u043et",  # "Вот", Cyrillic letters drawn like "Bot"
+        "\uff41\uff44\uff4d\uff49\uff4e",  # fullwidth ａｄｍｉｎ
+        "Ev\u0435ryone",  # a Cyrillic е
+    ],
+)
+def test_a_told_name_drawn_like_a_word_canon_speaks_as_is_no_ones(told: str) -> None:
+    """A told name that looks like "Owner", "Bot" or "everyone" would speak as Canon or
+    as the whole household ("Вот says you're in Tahoe"): it is neither shown nor linked."""
+    users = household_users({}, {"user:bob": told, "user:alice": "Alice"})
+    assert users.name_of("user:bob") is None
+    assert users.user_named(told) is None
+    assert users.name_of("user:alice") == "Alice"
+
+
+@pytest.mark.parametrize(
     ("configured", "told", "shown"),
     [
         ("Alice", "\u0410lice", None),  # a Cyrillic А
         ("Alice", "A\u0406ice", None),  # a Cyrillic І for the l
         ("Alice", "AIice", None),  # a capital I for the l
         (None, "\u0410lice Smith", None),
+        ("Alice", "\uff21lice", None),  # a fullwidth Ａ
+        ("Alice", "\u0391lice", None),  # a Greek Α
+        ("Alice", "\u0410lic\u0435", None),  # Cyrillic А and е around Latin letters
+        ("Alice", "\U0001d400lice", None),  # a mathematical bold 𝐀
+        ("Alice", "\u13aalice", None),  # a Cherokee Ꭺ
+        ("Alice", "A\u2160ice", None),  # a Roman numeral one for the l
+        ("Mary", "rnary", None),  # "rn" is drawn like "m"
+        ("Ivan", "\u0131van", None),  # a dotless ı: "ıvan" is "Ivan" in small letters
+        ("Ivan", "lvan", None),  # a small l for the capital I
+        ("Anna", "\u0410\u043d\u043d\u0430", "\u0410\u043d\u043d\u0430"),  # Анна: н is no n
+        ("Alice", "Alicia", "Alicia"),
         ("Alice", "Bob", "Bob"),
         ("Alice", "Alina", "Alina"),
     ],

@@ -244,6 +244,7 @@ PROBE_SETS = (
     "probes36a",
     "probes36b",
     "probes36c",
+    "probes37a",
     "probes37v",
     "probes37w",
 )
@@ -825,6 +826,7 @@ _PROBE_MINIMUM = {
     "probes36a": 77,
     "probes36b": 87,
     "probes36c": 51,
+    "probes37a": 52,
     "probes37v": 70,
     "probes37w": 70,
 }
@@ -1760,6 +1762,16 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # the catalogue); 0.980 (50/51) / 0.970 (64/66), none forbidden, after the fixes. Floors
     # with the wider margin of a single batch.
     ("probes36c", "dev"): Figures(0.94, 0.93, 0.00, 0.00, 0, 0.00),
+    # probes37a (thirty-seventh round, misses37: eight known misreadings as shapes, each in
+    # several voices: a trip "preponed" to a day, a learner's arrival ("my husband and me are
+    # arrive Dubai tomorrow"), an instalment's sum that "goes out" on a day, a bill paid that
+    # "was due", a name in "names Ciaran", a household list typed in the chat ("Kids: Leo,
+    # and Max"), a late husband, and a time past midnight said the evening before; someone
+    # else's, questions, conditions and the past as look-alikes), one batch of 52 committed
+    # before any rule changed: 0.865 (45/52) / 0.387 (24/62), none forbidden; 0.981 (51/52)
+    # / 0.935 (58/62) after the fixes, none forbidden. Floors with the wider margin of a
+    # single batch.
+    ("probes37a", "dev"): Figures(0.96, 0.90, 0.00, 0.00, 0, 0.00),
     # probes37v (thirty-seventh round, voices37: dictated on the road, with punctuation said
     # aloud ("comma", "period", "new line"), "hey siri text mom", numbers in words and restarts;
     # older writers, formal but unpunctuated ("Dear Sarah I wanted to let you know…", "Love

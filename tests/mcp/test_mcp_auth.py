@@ -75,8 +75,9 @@ async def test_a_key_for_this_start_lets_in_only_whoever_read_it(tmp_path: Path)
 
 
 async def test_a_tokens_rate_limit_is_the_one_bucket_canon_serve_spends(tmp_path: Path) -> None:
-    """A token whose bucket `canon serve` has nearly spent gets one more MCP request, then
-    429 with Retry-After: MCP over HTTP is no way around the HTTP API's rate limit."""
+    """A token whose bucket `canon serve` has nearly spent gets one more MCP call, then
+    429 with Retry-After: MCP over HTTP is no way around the HTTP API's rate limit. (A
+    handshake spends a bucket of its own: tests/mcp/test_mcp_gate.py.)"""
     db = tmp_path / "canon.db"
     await seed(db)
     alices = await token(db)
@@ -89,7 +90,7 @@ async def test_a_tokens_rate_limit_is_the_one_bucket_canon_serve_spends(tmp_path
             assert spent[1] == 0
     finally:
         await store.close()
-    hello = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_state"}}
     headers = {
         "Authorization": f"Bearer {alices}",
         "Accept": "application/json, text/event-stream",
@@ -98,8 +99,8 @@ async def test_a_tokens_rate_limit_is_the_one_bucket_canon_serve_spends(tmp_path
         http_server(tmp_path, db, "--rate", "0.01", "--burst", "3") as url,
         httpx.AsyncClient() as http,
     ):
-        assert (await http.post(url, json=hello, headers=headers)).status_code not in (401, 429)
-        refused = await http.post(url, json=hello, headers=headers)
+        assert (await http.post(url, json=call, headers=headers)).status_code not in (401, 429)
+        refused = await http.post(url, json=call, headers=headers)
         assert refused.status_code == 429
         assert int(refused.headers["retry-after"]) >= 1
         assert refused.json() == {"error": "too many requests for this token; slow down"}

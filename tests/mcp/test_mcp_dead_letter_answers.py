@@ -8,16 +8,22 @@ client about her own input. Now a session acting for Alice (her own token over H
 or written by her, and answers Yes (try again) or No (discard). Never: an agent token (it
 cannot answer as the user), another member's letter, a letter about an entity out of
 reach, or an Edit (a corrected payload is ingested as Canon's own).
+
+The two HTTP tests whose answers are all refused share one store and one `canon mcp`
+(``served``), each with its own token; the tests that settle a letter have their own.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from canon_testing import NOW, calibrated_policy, make_observation
-from test_mcp_server import ALICE, BOB, HOME, call, connect, refused
+from test_mcp_server import ALICE, BOB, HOME, call, connect, connect_to, http_server, refused, token
 
 from core.domain.dead_letters import LETTERS_ENTITY
 from core.domain.principals import user_principal
@@ -107,25 +113,43 @@ async def test_alices_own_client_is_asked_about_her_letters_and_settles_them(
     ]
 
 
-async def test_an_agent_token_is_never_asked_about_a_letter_nor_answers_one(
-    tmp_path: Path,
-) -> None:
+@dataclass(frozen=True)
+class Served:
+    """The four letters failed for good in a store, and the `canon mcp` serving it."""
+
+    db: Path
+    ids: dict[str, str]
+    url: str
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def served(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Served]:
+    tmp_path = tmp_path_factory.mktemp("dead-letter-answers")
     db = tmp_path / "canon.db"
     ids = await failed_letters(db)
-    async with connect("http", tmp_path, db, role="agent") as client:
+    async with http_server(tmp_path, db) as url:
+        yield Served(db, ids, url)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_an_agent_token_is_never_asked_about_a_letter_nor_answers_one(
+    served: Served,
+) -> None:
+    ids = served.ids
+    async with connect_to(served.url, await token(served.db, role="agent")) as client:
         listed = await call(client, "list_pending")
         why = await refused(client, "answer_question", question_id=ids["alice's own"], answer="no")
     assert [q for q in listed["pending"] + listed["queued"] if q["kind"] == "dead_letter"] == []
     assert NOT_ASKED in why
-    assert set((await letter_statuses(db)).values()) == {"permanently_failed"}
+    assert set((await letter_statuses(served.db)).values()) == {"permanently_failed"}
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_a_token_that_does_not_reach_the_household_is_asked_only_about_her_own(
-    tmp_path: Path,
+    served: Served,
 ) -> None:
-    db = tmp_path / "canon.db"
-    ids = await failed_letters(db)
-    async with connect("http", tmp_path, db, reach=()) as client:
+    ids = served.ids
+    async with connect_to(served.url, await token(served.db, reach=())) as client:
         listed = await call(client, "list_pending")
         why = await refused(
             client, "answer_question", question_id=ids["alice's on the household"], answer="no"

@@ -1,16 +1,23 @@
 """Attack 4 of issue 23 through real `canon mcp` processes (stdio and streamable HTTP):
 an assistant cannot confirm its own proposal, an agent cannot answer at all, and the
 user's own answer still decides.
+
+The HTTP tests that commit nothing (an agent's proposal stays a question) share one seeded
+store and one `canon mcp --transport http` (``served``), each with tokens of its own; the
+attack itself, which ends with Alice's answer committed, has a store and server of its own.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
 import pytest
+import pytest_asyncio
 from canon_testing import calibrated_policy
 from mcp import Client
 from test_mcp_server import (
@@ -41,6 +48,27 @@ RENT = "financial.rent.amount"
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "canon.db"
+
+
+@dataclass(frozen=True)
+class Served:
+    """A seeded store and the URL of the `canon mcp` serving it over HTTP."""
+
+    db: Path
+    url: str
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def served(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Served]:
+    tmp_path = tmp_path_factory.mktemp("mcp-trust")
+    db = tmp_path / "canon.db"
+    await seed(db)
+    async with http_server(tmp_path, db) as url:
+        yield Served(db, url)
+
+
+SERVED = pytest.mark.asyncio(loop_scope="module")
+"""The mark of a test that uses ``served``: it runs in the module's event loop."""
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -76,17 +104,15 @@ async def test_an_assistant_cannot_confirm_its_own_proposal(
     assert (fact.value, fact.source_type, fact.principal) == (9999, "user_confirmation", ALICE)
 
 
-async def test_an_agent_token_over_http_cannot_answer_any_question(
-    tmp_path: Path, db: Path
-) -> None:
+@SERVED
+async def test_an_agent_token_over_http_cannot_answer_any_question(served: Served) -> None:
     """An agent token proposes; it answers nothing, not even a question Alice's words raised."""
-    await seed(db)
-    async with connect("http", tmp_path, db, role="agent") as client:
+    async with connect_to(served.url, await token(served.db, role="agent")) as client:
         proposal = await call(client, "propose_observation", field=RENT, value=9999)
         question_id = proposal["question"]["id"]
         refusal = await refused(client, "answer_question", question_id=question_id, answer="yes")
     assert "an agent token cannot answer questions" in refusal
-    assert (await open_questions(db))[question_id] == "pending"
+    assert (await open_questions(served.db))[question_id] == "pending"
 
 
 async def test_an_agent_over_stdio_is_not_offered_answer_question(tmp_path: Path, db: Path) -> None:
@@ -98,9 +124,9 @@ async def test_an_agent_over_stdio_is_not_offered_answer_question(tmp_path: Path
     assert proposal["decision"] == "ask_user"
 
 
-async def test_a_signals_token_is_refused_by_mcp(tmp_path: Path, db: Path) -> None:
-    await seed(db)
-    store = SQLiteStore(db)
+@SERVED
+async def test_a_signals_token_is_refused_by_mcp(served: Served) -> None:
+    store = SQLiteStore(served.db)
     await store.open()
     try:
         engine = Engine(store, calibrated_policy())
@@ -109,9 +135,9 @@ async def test_a_signals_token_is_refused_by_mcp(tmp_path: Path, db: Path) -> No
         )
     finally:
         await store.close()
-    async with http_server(tmp_path, db) as url, httpx.AsyncClient() as http:
+    async with httpx.AsyncClient() as http:
         got = await http.post(
-            url,
+            served.url,
             json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
             headers={"Authorization": f"Bearer {issued.secret}"},
         )
@@ -119,23 +145,20 @@ async def test_a_signals_token_is_refused_by_mcp(tmp_path: Path, db: Path) -> No
     assert got.json() == {"error": "a signals token posts observations to the HTTP API, not MCP"}
 
 
-async def test_a_token_reaches_over_mcp_what_it_reaches_over_the_api(
-    tmp_path: Path, db: Path
-) -> None:
+@SERVED
+async def test_a_token_reaches_over_mcp_what_it_reaches_over_the_api(served: Served) -> None:
     """A token made for Alice alone (no shared entities) connects to a server whose scope
     includes the household: every tool and resource narrows to what the token reaches."""
-    await seed(db)
-    own, households = await token(db, reach=()), await token(db)
-    async with http_server(tmp_path, db) as url:
-        async with connect_to(url, own) as client:
-            state = await call(client, "get_state")
-            read = await refused(client, "get_state", entity_id=HOME)
-            wrote = await refused(
-                client, "propose_observation", field="family.emma.school", value="X", entity_id=HOME
-            )
-            context = await read_text(client, "canon://context")
-        async with connect_to(url, households) as household:
-            assert (await call(household, "get_state"))["entities"] == [ALICE, HOME]
+    own, households = await token(served.db, reach=()), await token(served.db)
+    async with connect_to(served.url, own) as client:
+        state = await call(client, "get_state")
+        read = await refused(client, "get_state", entity_id=HOME)
+        wrote = await refused(
+            client, "propose_observation", field="family.emma.school", value="X", entity_id=HOME
+        )
+        context = await read_text(client, "canon://context")
+    async with connect_to(served.url, households) as household:
+        assert (await call(household, "get_state"))["entities"] == [ALICE, HOME]
     assert state["entities"] == [ALICE]
     assert "out of scope" in read
     assert "out of scope" in wrote
@@ -168,15 +191,14 @@ DEFAULT_SCOPES: list[tuple[str, tuple[str, ...] | None, list[str]]] = [
 tokens are each their own row, read by one server."""
 
 
-async def test_a_tokens_default_scope_over_mcp(tmp_path: Path, db: Path) -> None:
-    await seed(db)
-    secrets = [await _made(db, reach) for _, reach, _ in DEFAULT_SCOPES]
-    async with http_server(tmp_path, db) as url:
-        for (case, reach, entities), secret in zip(DEFAULT_SCOPES, secrets, strict=True):
-            async with connect_to(url, secret) as client:
-                assert (await call(client, "get_state"))["entities"] == entities, case
-                if reach == ():
-                    await _reaches_no_entity_spelled_otherwise(client)
+@SERVED
+async def test_a_tokens_default_scope_over_mcp(served: Served) -> None:
+    secrets = [await _made(served.db, reach) for _, reach, _ in DEFAULT_SCOPES]
+    for (case, reach, entities), secret in zip(DEFAULT_SCOPES, secrets, strict=True):
+        async with connect_to(served.url, secret) as client:
+            assert (await call(client, "get_state"))["entities"] == entities, case
+            if reach == ():
+                await _reaches_no_entity_spelled_otherwise(client)
 
 
 async def _reaches_no_entity_spelled_otherwise(client: Client) -> None:

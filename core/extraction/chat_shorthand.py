@@ -20,7 +20,7 @@ from core.extraction.word_gates import WordGated, gated
 
 _ANY = gated(
     r"\b(?:sun|of|quite|dew|wear|flew|flue|payed|weak|cxld|cxl'?d|canx|cncld|cnxld|pd|bk|lv|"
-    r"wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base|sch|skl|b'?days?)\b|\s&\s|@",
+    r"wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base|sch|skl|b'?days?|lowkey|highkey|deadass)\b|\s&\s|@",
     re.I,
 )
 _SUBJECT = r"(?:i|you|u|we|he|she|they|it|my|our|his|her|their|the|this|that)"
@@ -109,6 +109,17 @@ _MENDS: tuple[tuple[WordGated, str], ...] = (
     ),
 )
 _SHORT: tuple[tuple[WordGated, str], ...] = (
+    # "im lowkey in vegas rn", "we're highkey moving to austin": a teen's "kind of" or
+    # "really" between the subject and what it is, which grades nothing a rule reads.
+    (
+        gated(
+            r"\b(?P<lead>(?:i'?m|i\s+am|we'?re|we\s+are|were|they'?re|she'?s|he'?s|u\s+r|ur)\s)"
+            r"(?:lowkey|highkey|deadass)\s+(?=(?:in|at|on|so|moving|going|flying|driving|home|back|"
+            r"sick|done|stuck|starting|working|leaving|heading|visiting|staying)\b)",
+            re.I,
+        ),
+        "",
+    ),
     # "in lisbon intil friday", "untill the 20th": until, slipped or doubled (no other word).
     (gated(r"\b(?:intil|untill|unitl|untl)\b", re.I), "until"),
     # "flight cxld", "trip canx": cancelled.

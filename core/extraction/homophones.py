@@ -19,7 +19,9 @@ from functools import partial
 from core.extraction.gazetteer import key_of, lookup
 from core.extraction.word_gates import WordGated, gated
 
-_ANY = gated(r"\b(?:too|four|two|their|there|hear|do|a\s+way|wood|sew|threw|its)\b", re.I)
+_ANY = gated(
+    r"\b(?:too|four|two|their|there|hear|do|a\s+way|wood|sew|threw|its|(?:in|on)\s+route)\b", re.I
+)
 _OWNED = (
     r"(?:moms?|mums?|dads?|nans?|grans?|mother|father|parents|place|house|apartment|kids|children|son|daughter|"
     r"family|car|friends?|grandma|grandpa|wedding|flight|trip|dog|cat|own|new|old)"
@@ -123,6 +125,9 @@ _MENDS: tuple[tuple[WordGated, str], ...] = (
         ),
         "through",
     ),
+    # "I'm in route to Portland", "on route to the airport": "en route", dictated as the
+    # English words it sounds like; a route is never where one is.
+    (gated(r"\b(?:in|on)\s+route(?=\s+(?:to|for)\b)", re.I), "en route"),
     # "the water bill came its 64.50": what something comes to, not what it owns.
     (gated(r"\bits(?=\s+\$?\d)", re.I), "it's"),
     # "the water bill is €55 and its due the 12th", "its been paid": a state of the thing,

@@ -57,7 +57,10 @@ from core.extraction.types import MessageIntent
 from core.extraction.word_gates import gated
 
 _COMMAND = gated(
-    r"^(?:please\b|pls\b|plz\b|kindly\b|(?:can|could|would|will)\s+(?:you|u)\b|"
+    # Not "Please my brother is down with malaria, pray for him" (Nigerian and Indian English
+    # open news with a courtesy): "please" before what someone is, not before what to do.
+    r"^(?:(?:please|pls|plz)\b(?!,?\s+(?:(?:my|our)\s+\w+(?:\s+\w+)?\s+(?:is|are|has|was)|i\s+am|"
+    r"i'm|we\s+are|we're)\s)|kindly\b|(?:can|could|would|will)\s+(?:you|u)\b|"
     # "any chance u could grab me a cab", "can i get the reference number", British "I'm
     # after a quiet pub": asked of a clerk or an assistant, with or without its "?".
     r"(?:is\s+there\s+)?any\s+(?:chance|way)\s+(?:you|u)\s+(?:could|can)\b|"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.extraction.code_switch import glossed
+from core.extraction.dictated_sends import dictated_message
 from core.extraction.handed_on import handed_on
 from core.extraction.known_people import capitalise_known
 from core.extraction.letters import strip_salutation
@@ -56,11 +57,12 @@ def readable_body(
     """
     cut = capitalise_known(text[:MAX_TEXT], known_people)
     if source != "static_markdown":
-        # "Hi Linda comma I'm at the hospital period": the marks a phone wrote out as words.
+        # "Hi Linda comma I'm at the hospital period": the marks a phone wrote out as words;
+        # "text Jordan comma on my way": the news dictated for Jordan, without the command.
         # "estoy en Madrid, back el viernes": the Spanish, Hindi or Tagalog frame in English.
         # "tahoe as of last night!": a place and its since, the "in" left out.
         # "flying out tuesday - no wait, thursday": the day corrected, read as corrected.
-        cut = in_place_since(glossed(as_corrected(written_marks(cut))))
+        cut = in_place_since(glossed(as_corrected(dictated_message(written_marks(cut)))))
         # "Dear Susan, your father and I are in Sarasota": parsed with its salutation,
         # "Dear Susan" is the subject and the speaker an apposition of hers.
         # 'from mom: "landed in phoenix"': a relative's words, read as said of them; a reply

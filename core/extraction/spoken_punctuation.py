@@ -39,12 +39,28 @@ _NOUN_BEFORE = (
     "honeymoon|busy|peak|heavy|painful|missed|week|month|year|day|"
     "big|huge|real|serious|oxford|serial|inverted|with|without|[1-9](?:st|nd|rd|th)?"
 )
+_OPENS = (
+    r"(?:i|im|i'm|we|were|we're|he|she|they|it's|its|my|our|kids|will|call|see|be|love|"
+    r"just|so|also|then|no|yes|ok|okay|thanks|ugh|lol|long|still|gonna|back|home|hotel|"
+    r"traffic|can't|cant|should|need|talk|text)"
+)
+"""Words that open a sentence of a dictated message, never a word a noun "period" takes
+after it ("period of", "period is", "period cramps")."""
 _NOUN_MAKER = gated(rf"(?i:{_NOUN_BEFORE})")
+_PERIOD_KIND = gated(
+    # "over the Christmas period we'll be away": a season's or a holiday's stretch, only
+    # before "period" ("coming for Easter question mark" is still the question's mark).
+    r"(?i:christmas|xmas|holiday|holidays|festive|summer|winter|spring|autumn|fall|easter|"
+    r"exam|exams|term|semester|quarter|tax|pay|payment|contract|warranty|lease)"
+)
 _WORD_BEFORE = gated(r"([\w'$%)]+)\s*$")
 _SPOKEN = gated(
     rf"(?<=[\w'%$)])\s+(?P<mark>(?i:{_MARK_WORD}))\b"
     # Then the end, another mark word, a capital or (after "comma") any word.
-    rf"(?=\s*$|\s+(?i:{_MARK_WORD})\b|\s+[A-Z0-9$\"']|(?<=(?i:comma))\s+[a-z])"
+    rf"(?=\s*$|\s+(?i:{_MARK_WORD})\b|\s+[A-Z0-9$\"']|(?<=(?i:comma))\s+[a-z]|"
+    # Dictation left in lower case: a "period" then a word that opens a sentence ("…left
+    # Bakersfield period kids are asleep", "…in Oakland period long drive").
+    rf"(?:(?<=(?i:period))|(?<=(?i:full\sstop)))\s+{_OPENS}\b)"
 )
 
 
@@ -59,5 +75,7 @@ def written_marks(text: str) -> str:
 def _mark(m: re.Match[str]) -> str:
     before = _WORD_BEFORE.search(m.string, 0, m.start())
     if before is not None and _NOUN_MAKER.fullmatch(before.group(1)):
+        return m.group()
+    if m.group("mark").lower() == "period" and before and _PERIOD_KIND.fullmatch(before.group(1)):
         return m.group()
     return _MARKS[" ".join(m.group("mark").lower().split())]

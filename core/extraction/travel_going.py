@@ -25,8 +25,9 @@ HEADING = branched(
     # endured says nothing of where the trip goes.
     r"visiting|tickets?|cruise|train|bus|ferry|(?<!standing\sall\sthe\s)(?<!stood\sall\sthe\s)"
     r"(?<!sitting\sall\sthe\s)(?<!sat\sall\sthe\s)way|be|are|fly\s+out|"
-    # "halfway to Brighton", "on the road to Cornwall": partway there now.
-    r"halfway|(?<=on\sthe\s)road|"
+    # "halfway to Brighton", "on the road to Cornwall": partway there now; "almost in Reno",
+    # "nearly to Fresno": the last stretch, said from the road.
+    r"halfway|(?<=on\sthe\s)road|almost|nearly|"
     # "take the eurostar to paris", "proceeding to Lagos", "bound for Chicago"
     r"eurostar|amtrak|coach|shuttle|red[\s-]?eye|greyhound|megabus|proceed|proceeding|bound|"
     # "we depart for Cairo", "about to board for Doha"
@@ -265,10 +266,12 @@ def trip_behind(low: str, start: int) -> bool:
 
 
 ON_THE_WAY = gated(
-    r"\bon\s+(?:our|my|the)\s+way\b|\bhalfway\s+to\b|\bon\s+the\s+road\s+to\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
+    r"\bon\s+(?:our|my|the)\s+way\b|\b(?:halfway|almost|nearly)\s+to\b|\bon\s+the\s+road\s+to\b|\bright\s+now\b|\ben\s*route\b|\b(?:omw|otw|boarding|wheels\s+up)\b|"
     r"\bin\s+(?:a|an|the|my|our)\s+(?:cab|taxi|uber|lyft|grab|shuttle)\b|"
     # "on the train to leeds, there by 6": aboard, so the going is under way (a day ahead
     # in the clause still makes it a plan: ``planning`` is decided before this is asked).
+    # "almost in Reno", "we're nearly in Fresno": the last stretch of the road, now.
+    r"\b(?:almost|nearly)\s+in\b|"
     r"^(?:(?:i'?m|i\s+am|we'?re|we\s+are|im|were)\s+)?(?:still\s+|now\s+|finally\s+)?"
     r"on\s+(?:a|an|the|my|our)\s+(?:\d{1,2}[:.]?\d\d\s+|late\s+|last\s+|early\s+|night\s+)?"
     r"(?:train|bus|coach|ferry|plane|boat|flight)\s+(?:to|into|towards)\b"

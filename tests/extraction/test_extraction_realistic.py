@@ -245,6 +245,8 @@ PROBE_SETS = (
     "probes36b",
     "probes36c",
     "probes37a",
+    "probes37v",
+    "probes37w",
 )
 """Dev-only sets: sentences written by the helper that changed the rules, in many voices
 (texting, email, dictation, non-native, British, Indian, Nigerian, Filipino and Australian
@@ -825,6 +827,8 @@ _PROBE_MINIMUM = {
     "probes36b": 87,
     "probes36c": 51,
     "probes37a": 52,
+    "probes37v": 70,
+    "probes37w": 70,
 }
 """Probe sets written as one short batch on one theme (a forty-minute round), not three;
 their floors are set with a wider margin; ``probes14a`` has three short batches (290)."""
@@ -1768,6 +1772,25 @@ FLOORS: dict[tuple[str, str], Figures] = {
     # / 0.935 (58/62) after the fixes, none forbidden. Floors with the wider margin of a
     # single batch.
     ("probes37a", "dev"): Figures(0.96, 0.90, 0.00, 0.00, 0, 0.00),
+    # probes37v (thirty-seventh round, voices37: dictated on the road, with punctuation said
+    # aloud ("comma", "period", "new line"), "hey siri text mom", numbers in words and restarts;
+    # older writers, formal but unpunctuated ("Dear Sarah I wanted to let you know…", "Love
+    # Mom", ALL CAPS); someone else's, questions, conditions, the past and counterfactuals as
+    # look-alikes), one batch of 70 committed before any rule changed: 0.814 (57/70) /
+    # 0.610 (50/82), one record with a forbidden field ("I'm out sick today comma back
+    # tomorrow" a way back); 0.814 (57/70) / 0.659 (54/82) once five labels followed the
+    # catalogue ("Your father" is `family.father`, "property tax bill" its own slug, "Hulu
+    # subscription" too, "remind me" may be none); 0.886 (62/70) / 0.817 (67/82) after the
+    # fixes, the same forbidden field. Floors with the wider margin of a single batch.
+    ("probes37v", "dev"): Figures(0.86, 0.79, 0.00, 0.00, 1, 0.00),
+    # probes37w (thirty-seventh round, voices37: lives in the middle of something (a move, a
+    # hospital stay), messages of two facts and a plan, teens' slang, Nigerian and Filipino
+    # English; someone else's, questions, conditions, the past and counterfactuals as
+    # look-alikes), one batch of 70 committed before any rule changed: 0.929 (65/70) /
+    # 0.711 (54/76), none forbidden (0.929 / 0.724 (55/76) once "my lola" followed the
+    # catalogue: `family.lola`); 0.929 (65/70) / 0.763 (58/76) after the fixes, none forbidden. Floors
+    # with the wider margin of a single batch.
+    ("probes37w", "dev"): Figures(0.90, 0.73, 0.00, 0.00, 0, 0.00),
     # The thirtieth round's voices (words30), at their baseline (the commit of the sets,
     # before any rule was tuned on them), dev / held-out: renovation 0.882/0.439 (18/41) and
     # 0.833/0.276 (8/29); academics 0.789/0.464 (26/56) and 0.760/0.595 (25/42, one false

@@ -29,6 +29,15 @@ _AWHILE = (
 _PURPOSE = r"(?:for|over|after)\s+(?:(?!last\b)[a-z0-9']+\s+){0,3}?(?!last\b)[a-z0-9']+"
 """What going home is for, up to four words ("for christmas", "for my mom's birthday",
 "after finals"), never a day gone by ("... last friday")."""
+HOME_AS_A_WORD_BEFORE = (
+    r"(?:loans?|insurance|mortgage|equity|owners?(?:'s)?|office|depot|improvements?|repairs?|"
+    r"renovations?|inspections?|security|alarm|network|wi-?fi|internet|broadband|phone|address|"
+    r"page|screen|school(?:ing|ed)?|work|care|health|nurse|help|delivery|warranty|appraisal|"
+    r"sale|purchase|buyers?|value|tax|bills?|rent|emi|assistant|team|games?|match|gym|cooked|"
+    r"made|baked|brew(?:ed)?|country|town|state|page)"
+)
+"""Nouns "home" names the kind of ("home loan", "home insurance", "home office"): a bill, a
+room or a team, never a coming home."""
 COMPLETED = branched(
     # (not "working from home from my parents'": "wfh" written out, then where from)
     r"\b(?:back|(?<!from\s)home)\s+from\b|\breturned\s+(?:home|back|from)\b|"
@@ -52,8 +61,9 @@ COMPLETED = branched(
     r"all\s+(?:day|week|weekend|morning|afternoon|evening|night)|for\s+the\s+day|to|by|before|around|about|after|in\s+(?:an?|\d+|a\s+few|a\s+couple|"
     r"half|ten|twenty|thirty|two|three)\s)\b)|"
     # ("home to cork for xmas": the way home, named, still ahead)
+    # ("home insurance renews on the 10th": home naming what a bill is for, no coming home)
     r"^(?:finally\s+|safely\s+|back\s+)*home\b(?!\s+(?:is|base|sick|with|w|to\s+(?!find|see|an?\b|the\b)|"
-    r"alone|today|all|for|by|on|in\s+time|soon|early|late)\b)|\bhome\s+again\b|"
+    rf"alone|today|all|for|by|on|in\s+time|soon|early|late|{HOME_AS_A_WORD_BEFORE})\b)|\bhome\s+again\b|"
     r"\bback\s+on\s+(?:[a-z.]+\s+)?soil\b|"
     # "now we are again at home" (German word order): home once more.
     r"\b(?:we|i)\s+(?:are|am)\s+again\s+(?:at\s+)?home\b(?!\s+(?:sick|with|w|alone)\b)|"

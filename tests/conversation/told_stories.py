@@ -303,7 +303,7 @@ STORIES = (
             "asked: Is all of this right?",
             "tap No",
             "asked: Which part is wrong?",
-            "tap your return date: Tuesday, December 1",
+            "tap you're back on Tuesday, December 1",
             "asked: Do you leave on Saturday, November 28?",
             "tap Yes",
             "holds: travel.depart_date=2026-11-28",

@@ -22,6 +22,7 @@ SETTINGS_OWN = {
     "core.extraction.city_names_said",
     "core.extraction.users_clock",
     "core.extraction.word_gates",
+    "core.extraction.pattern_cache",  # what word_gates compiles through: no rule of its own
 }
 """The configuration modules of the extraction package the settings name (the model's
 configuration, where messages are read, places and their zones, and the gazetteer's own

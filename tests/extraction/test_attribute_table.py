@@ -38,13 +38,16 @@ def _matcher_match(ruler: AttributeRuler, doc: Doc) -> list[tuple[int, int, int,
     return found
 
 
-def test_the_pipelines_rules_match_as_the_matcher_does_on_every_evaluation_message() -> None:
+def test_the_pipelines_rules_match_as_the_matcher_does_on_the_evaluation_messages() -> None:
+    """Every third distinct message of every set (some 6,000; all of them took 21 s of the
+    suite): the table and the matcher read the same parses, so a rule the table got wrong
+    shows on thousands of real messages as it would on all."""
     nlp = model.load()
     ruler = nlp.get_pipe("attribute_ruler")
     assert isinstance(ruler, AttributeRuler)
     assert isinstance(ruler.match, TableMatch)  # the loaded pipeline uses the table
     table = TableMatch(ruler)
-    texts = _texts()
+    texts = _texts()[::3]
     assert len(texts) > 3000
     docs = nlp.pipe(texts, disable=["attribute_ruler", "lemmatizer", "ner"])
     differing = sum(1 for doc in docs if table(doc) != _matcher_match(ruler, doc))

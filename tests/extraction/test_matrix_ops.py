@@ -39,7 +39,10 @@ def _texts() -> list[str]:
         for line in path.read_text(encoding="utf-8").splitlines()
         if line.strip()
     )
-    return list(dict.fromkeys(texts))[::10]
+    # Every twentieth distinct message (some 800; every tenth took 40 s of the suite over
+    # its four parses): the products are the same numbers on any text, so a wrong one shows
+    # on hundreds of real messages as on thousands.
+    return list(dict.fromkeys(texts))[::20]
 
 
 def _layers_ops(nlp: Language) -> set[int]:
@@ -98,7 +101,7 @@ def _ops(nlp: Language, name: str) -> Ops:
 
 def test_the_parses_are_the_same_with_blis_and_with_the_chosen_ops() -> None:
     texts = _texts()
-    assert len(texts) > 1000
+    assert len(texts) > 700
     chosen, by_blis = _parsed("chosen"), _parsed("blis")
     differing = [t for t, a, b in zip(texts, chosen, by_blis, strict=True) if a != b]
     assert differing == []

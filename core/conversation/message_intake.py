@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -271,6 +271,10 @@ async def _observations(
                 id_key=key,
             )
 
+        def asking(value: Scalar, why: str) -> Callable[[str, str], dict[str, Any]]:
+            """``asked`` of a reading that names the field and the words: ``value``, for ``why``."""
+            return lambda field, words: asked(field, value, "assertive", words, why)
+
         # "actually we're leaving saturday now": the planned trip's new day to leave (a
         # plan of her own still asked is her plan too).
         read_mine = leaving_on_the_day(
@@ -343,30 +347,16 @@ async def _observations(
             lambda field, words, why: asked(field, "pending", "assertive", words, why),
             await goods_to_send_back(engine.store, entity_id, own_state),
         )
-        # "the amazon return is still pending" while it is still to send back: still due.
-        read_mine = pending_while_due(
-            read_mine,
-            mine,
-            entity_id,
-            own_state,
-            lambda field, words: asked(field, "due", "assertive", words, STILL_PENDING),
-        )
-        # "got my refund from amazon": the Amazon return is over (refunded).
-        read_mine = refund_closes_return(
-            read_mine,
-            mine,
-            entity_id,
-            own_state,
-            lambda field, words: asked(field, "refunded", "assertive", words, REFUND_CHOSEN),
-        )
-        # "paid it" while the electric bill is the one bill due: that bill, paid (asked).
-        read_mine = bill_said_paid(
-            read_mine,
-            mine,
-            entity_id,
-            own_state,
-            lambda field, words: asked(field, "paid", "assertive", words, BILL_CHOSEN),
-        )
+        # Readings of what is held, each asked with its value and reason: "the amazon
+        # return is still pending" while it is still to send back (still due); "got my
+        # refund from amazon" (the return is over); "paid it" while the electric bill is
+        # the one bill due (that bill, paid).
+        for reading, value, why in (
+            (pending_while_due, "due", STILL_PENDING),
+            (refund_closes_return, "refunded", REFUND_CHOSEN),
+            (bill_said_paid, "paid", BILL_CHOSEN),
+        ):
+            read_mine = reading(read_mine, mine, entity_id, own_state, asking(value, why))
         found = (
             await home_words(engine.store, read_mine, entity_id, own_state, (household, users))
             + found

@@ -20,6 +20,7 @@ import hashlib
 import os
 import stat
 import tempfile
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -105,6 +106,12 @@ def confined(workspace: Path, path: Path) -> Path:
     return real
 
 
+_REPLACING = threading.Lock()
+"""Held from a write's check of the file to its rename: passes run in threads (a file is
+parsed off the event loop), and two passes that both found the text they expected must not
+both replace it (the second would put back what the first had rendered over)."""
+
+
 def atomic_write(workspace: Path, path: Path, text: str, *, expected: str | None) -> bool:
     """Replace ``path`` (inside ``workspace``: see ``confined``) with ``text`` atomically;
     False (nothing written) if the file no longer holds ``expected`` (None: it must not
@@ -121,9 +128,10 @@ def atomic_write(workspace: Path, path: Path, text: str, *, expected: str | None
                 fh.flush()
                 os.fsync(fh.fileno())
             os.chmod(tmp, mode)
-            if _read_unfollowed(real) != expected:
-                return False
-            os.replace(tmp, real)
+            with _REPLACING:  # the check and the rename as one step among this process's threads
+                if _read_unfollowed(real) != expected:
+                    return False
+                os.replace(tmp, real)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -183,3 +185,22 @@ def test_a_file_that_never_ends_or_is_too_big_is_not_read(
 
 def _now() -> datetime:
     return datetime(2026, 2, 19, 14, 30, tzinfo=UTC)
+
+
+def test_of_two_threads_expecting_the_same_text_one_writes(tmp_path: Path) -> None:
+    """Projection passes run in threads: two that read the same text and write at once must
+    not both replace the file (the loser reads it again and renders anew)."""
+    path = tmp_path / "HEARTBEAT.md"
+    path.write_text("before\n", encoding="utf-8")
+    for round_ in range(20):
+        start = threading.Barrier(2)
+
+        def write(text: str, start: threading.Barrier = start) -> bool:
+            start.wait()
+            return atomic_write(tmp_path, path, text, expected="before\n")
+
+        with ThreadPoolExecutor(2) as pool:
+            won = list(pool.map(write, [f"a{round_}\n", f"b{round_}\n"]))
+        assert won.count(True) == 1, won
+        assert path.read_text(encoding="utf-8") == (f"a{round_}\n" if won[0] else f"b{round_}\n")
+        path.write_text("before\n", encoding="utf-8")

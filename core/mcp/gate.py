@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from core.api.limits import RateLimiter
-from core.api.tokens import PREFIX, secret_hash
+from core.api.tokens import token_for
 from core.store.companion_protocols import ApiTokenStore
 
 HANDSHAKES: Final = frozenset(
@@ -80,10 +80,8 @@ class McpGate:
 
     async def admit(self, knock: Knock, at: float) -> Refused | None:
         """None if ``knock`` may go in now (``at``: the epoch's seconds), else why not."""
-        token = None
-        if knock.secret.startswith(PREFIX) and len(knock.secret) <= 200:
-            token = await self.tokens.token_by_secret(secret_hash(knock.secret))
-        if token is None or token.revoked_at is not None:
+        token = await token_for(self.tokens, knock.secret)
+        if token is None:
             return await self._without_token(knock, at)
         if token.entity_id != self.entity:
             return Refused(f"this token is for {token.entity_id}, not {self.entity}")

@@ -37,7 +37,7 @@ from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.relayed import Relayed
 from core.conversation.typed_day import day_typed
-from core.conversation.typed_replies import typed_answer
+from core.conversation.typed_replies import TypedReply, typed_reply
 from core.conversation.wrong_parts import WrongParts
 from core.domain.chat_records import PromptMessage
 
@@ -78,9 +78,12 @@ class ChatSession:
         # household's state knows (as the chat's previous message left them). A typed yes
         # or no says nothing of its own, so no extractor (a model, perhaps) is asked.
         claims: Claims = []
-        if typed_answer(msg.text) is None:
+        typed = typed_reply(msg.text)
+        if typed is None or typed.remark:
+            # "yea before we leave": only the remark after the yes can carry news.
+            read = msg if typed is None else replace(msg, text=typed.remark)
             try:
-                claims = await deps.extract(msg, deps.config.entity_of(msg.user_id))
+                claims = await deps.extract(read, deps.config.entity_of(msg.user_id))
             except Exception:
                 # The user's words are kept whatever failed reading them (the error
                 # handler's "Sorry" follows them in the chat, and a restart shows both).
@@ -159,14 +162,29 @@ class ChatSession:
                 answers = self.parts.answers
                 await answers.settle(every, "reject", msg.user_id, now, typed=True, every_part=True)
                 return None
-        action = typed_answer(msg.text)
+        reply = typed_reply(msg.text)
         active = await questions.active(msg.chat_id)
+        if reply is not None and reply.remark and await self._disputed(reply, active, claims):
+            reply = None  # "yeah we got back last night" under "Are you in Tahoe?": news
+        action = reply.action if reply is not None else None
         replied = await self._replied_question(msg, active) if action is not None else None
+        answered = False
         if action is not None and replied is not None:
             await self.parts.answers.answer_replied(replied, action, msg.user_id, now)
-            return None
-        if action is not None and active is not None:
+            answered = True
+        elif action is not None and active is not None:
             await self.parts.answers.settle(active, action, msg.user_id, now, typed=True)
+            answered = True
+        if reply is not None and reply.remark and (answered or claims):
+            if not claims:
+                return None  # "yup, thx": the yes was all the news
+            # The remark is heard as a message of its own, after the yes: its news may
+            # raise questions, never answer the one shown next.
+            msg = replace(msg, text=reply.remark)
+            active = await questions.active(msg.chat_id)
+            news = await self.parts.assistant.claims(msg, claims, now, shown=active is not None)
+            return replace(news, left_edit=left_edit)
+        if answered:
             return None
         # "the 3rd" under "Are you back on Thursday, December 3?" (an Edit that timed out
         # takes no late value: that message is handled as any other).
@@ -188,6 +206,20 @@ class ChatSession:
         if heard is None:
             heard = await self.parts.assistant.claims(msg, claims, now, shown=shown)
         return replace(heard, left_edit=left_edit)
+
+    async def _disputed(
+        self, reply: TypedReply, active: PromptMessage | None, claims: Claims
+    ) -> bool:
+        """Whether the remark after a yes tells of the question's own domain: then the
+        yes is a way of talking ("yeah we got back home last night" under "Are you in
+        Tahoe?"), and the whole message is news to weigh, not an answer."""
+        if active is None or not claims:
+            return False
+        item = await self.parts.deps.engine.store.review_item(active.item_id)
+        if item is None:
+            return False
+        domain = item.field.split(".", 1)[0]
+        return any(str(c.get("field", "")).split(".", 1)[0] == domain for c in claims)
 
     async def _replied_question(
         self, msg: Incoming, active: PromptMessage | None

@@ -156,7 +156,11 @@ def asks_after_leaving(
         return True
     if ("travel.status", "planning") in asked or any(day[:10] > asked_on for day in days):
         return False
-    return status in ("in_progress", "completed")
+    # No trip held, and a day no later than the day it was asked with no plan beside it:
+    # what is left of "Is your trip under way? Did you leave on Wednesday?" once news took
+    # its status part. Asked "Did you leave", it stays so ("Do you leave" on a day that
+    # has begun, of no trip planned, asks nothing anyone said).
+    return status in ("in_progress", "completed") or status is None
 
 
 def asks_after_return(group: Sequence[ReviewItem], today: str | None) -> bool:

@@ -273,3 +273,22 @@ async def test_state_of_a_trip_under_way_says_it_left_while_its_day_is_asked(
         await life.stop()
     assert "Your departure date is" not in state, state
     assert "You've left; which day is still a question (I had Sunday, November 29)" in state
+
+
+async def test_a_departure_asked_in_the_past_stays_so_when_news_takes_its_status(
+    tmp_path: Path, migrated_store_file: Path
+) -> None:
+    """ "just left for tahoe" asked "Is your trip under way? Did you leave on Wednesday?";
+    "the tahoe trip is cancelled" took the status part, and the note beside an answer
+    quoted what was left as "Do you leave on Wednesday?": a day once asked in the past,
+    quoted in the future (judged by ``life_surfaces``)."""
+    held = await _told(
+        tmp_path,
+        migrated_store_file,
+        [
+            Beat("about alice", phrasing=0, place="Tahoe"),
+            Beat("leave", phrasing=1, place="Tahoe"),
+            Beat("cancel", phrasing=0, place="Tahoe"),
+        ],
+    )
+    assert "travel.status" not in held, "nothing of the trip is taken without her answer"

@@ -36,6 +36,7 @@ from core.conversation.chat_part_values import PartValues
 from core.conversation.chat_questions import Questions
 from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.relayed import Relayed
+from core.conversation.typed_correction import corrected, no_then
 from core.conversation.typed_day import day_typed
 from core.conversation.typed_replies import TypedReply, typed_reply
 from core.conversation.wrong_parts import WrongParts
@@ -186,6 +187,8 @@ class ChatSession:
             return replace(news, left_edit=left_edit)
         if answered:
             return None
+        if active is not None and not left_edit and await self._corrected(msg, active, now, claims):
+            return None  # "no, its due the 12th actually": the question's Edit
         # "the 3rd" under "Are you back on Thursday, December 3?" (an Edit that timed out
         # takes no late value: that message is handled as any other).
         if (
@@ -229,6 +232,22 @@ class ChatSession:
         if msg.replying_to is None or (active is not None and active.message_id == msg.replying_to):
             return None
         return await self.parts.deps.log.prompt_for_message(msg.chat_id, msg.replying_to)
+
+    async def _corrected(
+        self, msg: Incoming, active: PromptMessage, now: datetime, claims: Claims
+    ) -> bool:
+        """A no with the right value after it answers the open question as its Edit."""
+        rest = no_then(msg.text)
+        found = (
+            None if rest is None else await corrected(self.parts.deps, msg, active, rest, claims)
+        )
+        if found is None:
+            return False
+        item, value = found
+        if item.id != active.item_id:  # a part of a grouped question: bound as if tapped
+            await self.parts.questions.bind(item, active.chat_id, active.owner_user_id, now)
+        await self.parts.edits.apply(msg.chat_id, item.id, value, msg.user_id, now)
+        return True
 
     async def _day_typed(self, msg: Incoming, active: PromptMessage, now: datetime) -> bool:
         """A day typed alone under an open question that proposes one answers it: the

@@ -58,7 +58,9 @@ async def _check(life: Life, check: str, told: Told, where: str) -> None:
     elif kind == "holds":
         name, _, value = what.partition("=")
         held = {f.field: str(f.value) for f in await life.engine.store.facts("user:primary")}
-        assert held.get(name, "-") == value, f"{name} is {held.get(name, '-')!r}\n{where}"
+        assert held.get(name, "-") == value, (
+            f"{name} is {held.get(name, '-')!r}\nsaid {told.replies}\nasked {told.asked}\n{where}"
+        )
     elif kind == "said":
         assert any(what in r for r in told.replies), f"not said: {what!r}\n{told.replies}\n{where}"
     elif kind == "asked":

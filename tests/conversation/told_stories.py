@@ -675,4 +675,20 @@ STORIES = (
             IN_DENVER,
         ),
     ),
+    Story(
+        "mom in the hospital, then discharged",
+        (
+            "alice: my mom is in the hospital",
+            "tap Yes",
+            "holds: family.mom.status=sick",
+            "later 50",
+            "restart",
+            "alice: mom was discharged today, shes home",
+            "tap Yes",
+            # "discharged ... shes home" reads as two statuses; the extractor keeps the last
+            "holds: family.mom.status=home",
+            "never: mom is sick | mom.status = sick | mom.status: sick",
+            "alice: what do you know about me",
+        ),
+    ),
 )

@@ -6,6 +6,8 @@ home there (said, confirmed). A step is one line:
 
 - ``alice: <text>`` / ``bob: <text>``: Alice (or Bob, of her household) types it; a
   command (``/state``, ``/undo``, ``/forget ...``) goes where the bot sends it;
+- ``agent: <text>``: Alice's assistant writes it of her through the API (an agent's
+  claim: asked of her, never her confirmation);
 - ``tap <label>``: Alice taps ``label`` under her newest question (its first button when
   it has none of that name: "Which part is wrong?" offers the parts);
 - ``why <field>``: Alice asks /why of one of her fields;
@@ -689,6 +691,38 @@ STORIES = (
             "holds: family.mom.status=home",
             "never: mom is sick | mom.status = sick | mom.status: sick",
             "alice: what do you know about me",
+        ),
+    ),
+    Story(
+        "a trip her assistant booked, then her own word otherwise",
+        (
+            "agent: booked alice a flight to denver saturday, back the 6th",
+            "holds: travel.depart_date=-",
+            "asked: An assistant says you're going to Denver",
+            "alice: no we're not going to denver, that was a mistake",
+            "holds: travel.depart_date=-",
+            "never: Do you leave on Saturday | depart_date = 2026-11-28 | An assistant says",
+            "later 72",
+            "restart",
+            "alice: /state",
+        ),
+    ),
+    Story(
+        "her assistant's booking tapped Yes, then moved by her",
+        (
+            "agent: booked alice a flight to denver saturday, back the 6th",
+            "asked: Only you can confirm what others say of you",
+            "tap Yes",
+            "holds: travel.depart_date=2026-11-28",
+            "later 20",
+            "restart",
+            "alice: actually we leave sunday now",
+            "tap Yes",
+            "holds: travel.depart_date=2026-11-29",
+            "why travel.depart_date",
+            "said: an assistant suggested",
+            "never: Saturday, November 28 | depart_date = 2026-11-28",
+            "alice: /state",
         ),
     ),
 )

@@ -13,7 +13,8 @@ and planned again ("... friday after all") is still the going it was due before.
 
 An errand due "when we're back" (``BACK_HOME``) follows the trip's day back the same way
 ("back the 8th instead", Yes: "due when you're back; you're now back Tuesday, December
-8"). A trip called off is ``core.engine.errand_trip_off``'s: asked, never moved.
+8"), and the day she got home when she comes home early ("we're back already"): the trip
+over does not leave it due on a day back that never came. A trip called off is ``core.engine.errand_trip_off``'s: asked, never moved.
 """
 
 from __future__ import annotations
@@ -51,11 +52,13 @@ async def follow_the_trip(
     """Each errand of ``entity_id`` still due by a day that came from the trip, moved to
     the trip's day as committed now (its day to leave for one due "before we go", its day
     back for one due "when we're back"), settled as ``answered``'s (whose commit moved
-    it). Nothing while no trip is planned or under way."""
+    it). Once the trip is over (home, maybe early), only an errand due "when we're back"
+    from that trip moves, to the day she got back; nothing while no trip is on or just over."""
     facts = {f.field: f for f in await store.facts(entity_id)}
     status = facts.get(STATUS)
-    if status is None or status.value not in _TRIP_ON:
+    if status is None or status.value not in (*_TRIP_ON, "completed"):
         return Forced((), ())
+    home = status.value == "completed"  # back early: the day back is the day she got home
     days = {
         BEFORE_YOU_LEAVE: _day(facts.get(DEPART)),
         BACK_HOME: _day(facts.get(RETURN)),
@@ -68,15 +71,22 @@ async def follow_the_trip(
     applied: list[ReviewItem] = []
     promoted: list[ReviewItem] = []
     for due in errands_due(facts, entity_id):
-        if any(at > due.committed_at for at in over):
-            continue  # due before a trip since over
+        ended = sum(at > due.committed_at for at in over)
+        if ended > (1 if home else 0):
+            continue  # due by a trip since over (home: by one before the trip just over)
         anchor = await day_from_the_trip(store, due)
+        if home and anchor != BACK_HOME:
+            continue  # what was due before going is not moved by coming home
         to = None if anchor is None else days[anchor]
         if to is None or calendar_day(due.value) == to:
             continue  # a day of her own, or on the trip's day already
         said = show_date(to.isoformat())
         now_on = (
-            f"you now leave {said}" if anchor == BEFORE_YOU_LEAVE else f"you're now back {said}"
+            f"you now leave {said}"
+            if anchor == BEFORE_YOU_LEAVE
+            else f"you got back {said}"
+            if home
+            else f"you're now back {said}"
         )
         question = errand_day_change(
             due,

@@ -17,7 +17,11 @@ from life_surfaces import judge, read_surfaces
 from told_stories import STORIES, Story
 
 from core.conversation import commands
+from core.conversation.message_intake import message_observations
+from core.domain.claims import Claimant, claim_observation, message_claimant
 from core.domain.policy import default_policy
+from core.domain.principals import token_principal
+from core.extraction.offline import extract_offline
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -37,6 +41,8 @@ async def _step(life: Life, step: str) -> list[str]:
     verb, _, rest = step.partition(" ")
     if verb in ("alice:", "bob:"):
         return await life.say(ALICE if verb == "alice:" else BOB, rest)
+    if verb == "agent:":
+        return await _agents_word(life, rest)
     if verb == "tap":
         return await life.tap(rest)
     if verb == "later":
@@ -50,6 +56,25 @@ async def _step(life: Life, step: str) -> list[str]:
     return []
 
 
+async def _agents_word(life: Life, text: str) -> list[str]:
+    """Alice's assistant writes ``text`` of her through the API with its own token: a
+    claim, never her word; the bot's tick then shows what it asks."""
+    payloads = await message_observations(
+        life.engine,
+        text,
+        at=life.now(),
+        entity_id="user:primary",
+        message_ref=f"agent:{text}",
+        extractor=extract_offline,
+        by_user=False,
+    )
+    claimant = message_claimant(Claimant("agent"))
+    agent = token_principal("t-agent", "agent", "user:primary", "openclaw")
+    claimed = [claim_observation(p, claimant).payload for p in payloads]
+    await life.engine.ingest_batch(claimed, now=life.now(), principal=agent)
+    return await life.swept()
+
+
 async def _check(life: Life, check: str, told: Told, where: str) -> None:
     kind, _, what = check.partition(":")
     what = what.strip()
@@ -58,7 +83,9 @@ async def _check(life: Life, check: str, told: Told, where: str) -> None:
     elif kind == "holds":
         name, _, value = what.partition("=")
         held = {f.field: str(f.value) for f in await life.engine.store.facts("user:primary")}
-        assert held.get(name, "-") == value, f"{name} is {held.get(name, '-')!r}\n{where}"
+        assert held.get(name, "-") == value, (
+            f"{name} is {held.get(name, '-')!r}\nsaid {told.replies}\nasked {told.asked}\n{where}"
+        )
     elif kind == "said":
         assert any(what in r for r in told.replies), f"not said: {what!r}\n{told.replies}\n{where}"
     elif kind == "asked":
@@ -111,7 +138,7 @@ async def test_a_story_told_holds_together(
 
 def test_every_story_starts_by_talking_and_each_step_is_known() -> None:
     """The table reads as it is meant to: no story opens with a check, no line is a typo."""
-    known = ("alice:", "bob:", "tap", "later", "why", "restart")
+    known = ("alice:", "bob:", "agent:", "tap", "later", "why", "restart")
     for story in STORIES:
         assert not _is_check(story.steps[0]), story.name
         for step in story.steps:

@@ -20,7 +20,7 @@ from core.extraction.word_gates import WordGated, gated
 
 _ANY = gated(
     r"\b(?:sun|of|quite|dew|wear|flew|flue|payed|weak|cxld|cxl'?d|canx|cncld|cnxld|pd|bk|lv|"
-    r"wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base|sch|skl|b'?days?|lowkey|highkey|deadass)\b|\s&\s|@",
+    r"sik|sikk|sicc|sickk|betr|bettr|beter|bettter|bettar|betta|bettah|wyd|wya|hbu|wbu|nxt|ooo|guess|intil|untill|unitl|untl|leave|hospitable|rant|thirsty|flt|n|and|wait|batter|w|hopping|popping|nipping|at|next|base|sch|skl|b'?days?|lowkey|highkey|deadass)\b|\s&\s|@",
     re.I,
 )
 _SUBJECT = r"(?:i|you|u|we|he|she|they|it|my|our|his|her|their|the|this|that)"
@@ -94,6 +94,19 @@ _MENDS: tuple[tuple[WordGated, str], ...] = (
         gated(
             r"(?P<lead>\b(?:feeling|feels|felt|is|are|'s|much|lot|bit|way|doing|getting|got)\s)"
             r"batter\b(?!\s+(?:mix|for|up)\b)",
+            re.I,
+        ),
+        "better",
+    ),
+    # "emma is sik", "still sikk": no word of its own, only sick typed in a hurry.
+    (gated(r"\b(?:sik|sikk|sicc|sickk)\b", re.I), "sick"),
+    # "feeling betr", "much bettr now", "beter today": better, the letters slipped.
+    (gated(r"\b(?:betr|bettr|beter|bettter|bettar)\b", re.I), "better"),
+    # "she's feeling betta", "all bettah": better said as it sounds (not "a betta fish").
+    (
+        gated(
+            r"(?P<lead>\b(?:feeling|feels|felt|feelin|is|are|'s|much|lot|bit|way|doing|getting|"
+            r"got|all|loads|heaps|tons)\s)(?:betta|bettah)\b(?!\s+fish\b)",
             re.I,
         ),
         "better",

@@ -61,6 +61,17 @@ VERB_STATUS: tuple[tuple[WordGated, str], ...] = (
     (gated(r"\b(?:behind|in\s+arrears)\s+(?:on|with)\s+(?:the\s+|my\s+|our\s+)?"), "due"),
     (gated(r"\b(?:paid\s+off|paid\s+for|paid|settled|renewed)\s+"), "paid"),
     (COVERED, "paid"),
+    # "took care of the water bill", "handled the gas bill", "sorted out the rent": paid,
+    # where a bill is what was dealt with (not "handled the rent negotiation").
+    (
+        gated(
+            r"\b(?:took\s+care\s+of|handled|sorted(?:\s+out)?)\s+(?=(?:the|my|our)\s+"
+            r"(?:[a-z&'-]+\s+){0,2}?(?:bill|rent|mortgage|invoice|premium|tuition)s?\b"
+            r"(?!\s+(?:negotiations?|increases?|disputes?|questions?|issues?|problems?|thing|"
+            r"situation|paperwork|forms?|conversation)\b))"
+        ),
+        "paid",
+    ),
     # Irish English's perfect: "I'm after paying the bin charges" is "I have paid" them.
     (gated(r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?after\s+paying\s+"), "paid"),
     # "sent the security deposit to the owner", "transferred the rent": money sent is paid.

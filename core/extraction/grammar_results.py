@@ -13,6 +13,7 @@ from __future__ import annotations
 from core.extraction.bill_comes_to import BILL
 from core.extraction.family_carer_states import CARE_RESULT
 from core.extraction.intent_tense import (
+    BILL_DEALT_WITH,
     CALL_TRIP_OFF,
     CUT_TRIP_SHORT,
     DROVE_THERE_LATELY,
@@ -241,6 +242,8 @@ def _verb_result(verb: str, reading: ClauseReading, low: str) -> bool:
         return True  # "got a job at starbucks!!": the job is held now (not a scene "at")
     if lemma in ("take", "book", "get") and TIME_OFF_TAKEN_NOW.search(low):
         return True  # "took the week off": off work now
+    if lemma in ("take", "handle", "sort") and BILL_DEALT_WITH.search(low):
+        return True  # "took care of the water bill", "handled the gas bill": paid now
     if lemma == "get":
         # "got to Tahoe", "got sick", "got there": a state reached; "got a ticket" is an episode.
         reached = any(

@@ -208,6 +208,14 @@ TIME_OFF_TAKEN = (
 last spring"."""
 TIME_OFF_TAKEN_NOW = gated(TIME_OFF_TAKEN)
 
+_BILL_DEALT_WITH = (
+    r"\b(?:took\s+care\s+of|handled|sorted(?:\s+out)?)\s+(?:the|my|our)\s+(?:[a-z&'-]+\s+){0,2}?"
+    r"(?:bill|rent|mortgage|invoice|premium|tuition)s?\b(?!\s+(?:negotiations?|increases?|"
+    r"disputes?|questions?|issues?|problems?|thing|situation|paperwork|forms?|conversation)\b)"
+)
+BILL_DEALT_WITH = gated(_BILL_DEALT_WITH)
+"""A bill dealt with ("took care of the water bill", "bob handled the gas bill"): paid now."""
+
 RESULT_PAST = branched(
     # "Gran's had a fall and is in A&E", "dad has had a stroke": an injury or an attack
     # that holds now (a present perfect: "had a fall in 2019" is a story).
@@ -232,6 +240,8 @@ RESULT_PAST = branched(
     r"\b(?:rent|bill|payment|autopay|transfer|deposit|insurance|premium|fees|tuition|emi|tax|loan|"
     r"mortgage|debit)(?:\s*\([^)]{1,20}\)|\s+of\s+\S{1,12})?\s+(?:finally\s+|just\s+)?(?:went|has\s+gone|came)\s+"
     r"(?:thr(?:ough|u)|out)\b|"
+    # "took care of the water bill", "bob handled the gas bill": paid, as "paid" is.
+    rf"{_BILL_DEALT_WITH}|"
     # A new level reached: "the rent went up to 2300", "they raised it to $2,400".
     r"\b(?:went|gone)\s+(?:again\s+)?(?:up|down)\s+(?:(?:yet\s+)?again\s+)?to\b|"
     # "cleared my overdraft": a debt paid off holds.

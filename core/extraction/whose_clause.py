@@ -46,6 +46,17 @@ took for its subject (here "alex"), the fact is the speaker's."""
 _ON_OUR_BILL = gated(
     r"\b(?:raised|increased|hiked|upped|bumped(?:\s+up)?|put\s+up|lowered|reduced|cut)\s+"
     r"(?:the|my|our)\s+(?:rent|mortgage|premium|bill)\b|"
+    # "my husband paid the water bill", "my wife took care of the gas bill", "dad settled our
+    # rent": a partner or a parent paying the household's bill (not "his phone bill"; nor
+    # "Marcus paid the rent", a landlord's tenant, or "my roommate paid the rent, $900",
+    # a flatmate's own share).
+    r"^\W*(?:(?:so|and|oh|ok|okay|btw|fyi|also|update)\W+)*(?:(?:my|our)\s+(?:husband|hubby|wife|"
+    r"partner|other\s+half|bf|gf|boyfriend|girlfriend|fianc[eé]e?|"
+    r"mom|mum|dad|son|daughter)|mom|mum|dad|hubby)\s+(?:(?:just|already|finally|also)\s+)?"
+    r"(?:paid|settled|took\s+care\s+of|handled|sorted(?:\s+out)?)\s+(?:off\s+)?(?:the|our)\s+"
+    r"(?:[a-z&'-]+\s+){0,2}?(?:bill|rent|mortgage|invoice|premium|tuition|council\s+tax)s?\b"
+    # ... not one paid for someone else ("my mom paid the hospital bill for grandpa")
+    r"(?!\s+for\s+(?!(?:me|us|the\s+(?:house|flat|household))\b))|"
     # "the landlord finally refunded my deposit", "they gave us our money back"
     r"\b(?:refunded|returned|paid\s+back|gave\s+back|gave)\s+(?:(?:me|us)\s+)?(?:my|our)\s+"
     r"(?:(?:security\s+|damage\s+)?(?:deposit|bond)|fees?|fare|tickets?|money|payment)\b|"

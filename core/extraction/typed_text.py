@@ -200,6 +200,8 @@ _DAY_AFTER_PLACE = gated(
     r"(?!(?:the|a|an|my|our|his|her|their|ur|your)\b)[a-z][\w']*)\s+"
     r"(?P<day>mon|tue|wed|thu|sat|sun)\b(?!')"
     r"(?=\s*(?:$|[^\w\s]|(?:morning|night|nite|afternoon|evening|am|pm|early)\b|\d|"
+    # a word that only comments on the day: "going to tahoe sat instead", "... sun now"
+    r"(?:instead|now|then|too|again|maybe|hopefully|probably|prob|lol|haha|ok)\b|"
     r"for\s+(?:a|an|the|my|our|his|her|their)\b|"
     # whom with, or after what: "leavin for tahoe wed w the kids", "... sat after work"
     r"(?:with|w/?)\s+(?:the|my|our|his|her|their|a|an|kids|fam|family|friends|mom|mum|dad)\b|"

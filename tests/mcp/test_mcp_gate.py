@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from core.api.limits import RateLimiter
+from core.api.limits import RateLimiter, address_bucket
 from core.api.tokens import PREFIX, secret_hash
 from core.domain.api_tokens import ApiToken
 from core.mcp.gate import Knock, McpGate, Refused
@@ -79,6 +79,31 @@ async def test_unknown_tokens_spend_the_address_bucket_too(store: SQLiteStore) -
         "429 too many requests without a token from this address (a wrong or unknown key "
         "counts too); slow down"
     ]
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "shared"),
+    [
+        ("2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", True),  # one /64
+        ("2001:db8:1:2::1", "2001:db8:1:3::1", False),  # the next /64
+        ("2001:DB8:1:2::1", "2001:db8:1:2:0:0:0:9", True),  # case and spelling
+        ("fe80::1%eth0", "fe80::2%eth1", True),  # a link-local zone is no address
+        ("::ffff:10.0.0.5", "10.0.0.5", True),  # IPv4-mapped is its IPv4
+        ("10.0.0.5", "10.0.0.6", False),  # IPv4: each address its own
+        ("unknown", "", True),  # no address: one shared bucket
+        ("/tmp/canon.sock", "not an address", True),
+    ],
+)
+def test_addresses_are_grouped_into_buckets(one: str, other: str, shared: bool) -> None:
+    assert (address_bucket(one) == address_bucket(other)) is shared
+
+
+async def test_one_ipv6_64_spends_one_address_bucket(store: SQLiteStore) -> None:
+    """An attacker owning a /64 gets no more guesses by changing the host half."""
+    gate = McpGate(ALICE, store.api_tokens, SLOW, KEY)
+    hosts = [Knock(f"guess-{n}", f"2001:db8:0:7::{n + 1:x}") for n in range(4)]
+    assert (await _outcomes(gate, hosts))[-1].startswith("429 ")
+    assert await gate.admit(Knock(KEY, "2001:db8:0:8::1"), AT) is None
 
 
 async def test_the_address_bucket_holds_across_processes(tmp_path: Path) -> None:

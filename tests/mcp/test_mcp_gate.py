@@ -17,7 +17,7 @@ from core.api.limits import RateLimiter, address_bucket
 from core.api.tokens import PREFIX, secret_hash
 from core.domain.api_tokens import ApiToken
 from core.mcp.gate import Knock, McpGate, Refused
-from core.mcp.serve import is_handshake, require_bearer
+from core.mcp.serve import EXCERPT, is_handshake, require_bearer
 from core.store.sqlite import SQLiteStore
 
 ALICE = "user:alice"
@@ -252,6 +252,25 @@ async def test_a_body_over_the_limit_is_refused_before_the_mcp_layer_reads_it() 
     whole = whole[:1000]
     assert (await _ask(app, whole, chunk=7))[0] == 200
     assert inner.bodies == [whole]
+
+
+async def test_an_oversize_body_is_kept_as_an_excerpt_only_for_a_bearer_let_in() -> None:
+    """A 413 of a caller let in is dead-lettered as theirs: the first bytes, never the
+    whole (invalid UTF-8 escaped); a stranger's big body is refused 401 and kept nowhere."""
+    inner, kept = _Inner(), []
+
+    async def keep(secret: str, excerpt: str, why: str) -> None:
+        kept.append((secret, excerpt, why))
+
+    app = require_bearer(inner, _let_in, max_body=100_000, keep_oversize=keep)
+    big = b"\xff\xfe" + b"z" * 200_000
+    assert (await _ask(app, big, chunk=4096))[0] == 413
+    assert (await _ask(app, big, authorization=b"Bearer nope"))[0] == 401
+    [(secret, excerpt, why)] = kept
+    assert (secret, why) == (KEY, "POST /mcp: 413 the body is larger than 100000 bytes")
+    assert excerpt.startswith("\\xff\\xfezzz")
+    assert len(excerpt) <= EXCERPT + 8
+    assert inner.bodies == []
 
 
 async def test_no_bearer_or_a_wrong_one_never_reaches_the_mcp_layer() -> None:

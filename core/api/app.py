@@ -2,7 +2,10 @@
 
 Every request but ``/v1/health`` carries ``Authorization: Bearer <token>``; a
 token is looked up by the hash of its secret, then spends one request of its
-rate-limit bucket (kept in the store: shared by every worker). A body must be
+rate-limit bucket (kept in the store: shared by every worker). A secret this worker
+has not seen live (every guess, and a real token's first request here) first spends
+from its client address's bucket (an IPv6 address's /64), before it is looked up:
+guessing tokens is held to the rate, 429 with Retry-After, like ``canon mcp``'s door. A body must be
 JSON (415 otherwise), no bigger than ``max_body`` (413) and valid against its
 schema (422). Whatever goes wrong is a problem document (``core.api.problems``).
 """
@@ -20,7 +23,7 @@ from aiohttp import web
 from core.api import handlers
 from core.api.bodies import as_checked, body_errors, value_errors
 from core.api.call import Call, Services
-from core.api.limits import MAX_BODY, RateLimiter
+from core.api.limits import MAX_BODY, RateLimiter, address_bucket
 from core.api.openapi import openapi_document
 from core.api.problems import Problem, problems
 from core.api.routes import HEALTH, ROUTES, Param, Route
@@ -60,6 +63,8 @@ def api_app(
                 services.engine.store.api_tokens, _secret(request), at, limiter
             )
             if along is None:
+                if not seen.knows(_secret(request)):
+                    await _spend_address(services, request, limiter, at)
                 # Who asks and one request of their bucket, in one round trip to the store.
                 spent = await _authenticate(services, request, limiter, at)
                 _refuse_spent(spent)
@@ -140,6 +145,22 @@ async def _authenticate(
     if secret is None:
         raise Problem(401, "send Authorization: Bearer <token>", headers=_CHALLENGE)
     return await spend_for(services.engine.store.api_tokens, secret, at, limiter)
+
+
+async def _spend_address(
+    services: Services, request: web.Request, limiter: RateLimiter, at: float
+) -> None:
+    """One request from the client address's bucket, or the 429 saying when to retry.
+    Spent before the secret is looked up: a refused guess learns nothing."""
+    wait = await services.engine.store.api_tokens.take_request(
+        address_bucket(request.remote), at, limiter.per_second, limiter.burst
+    )
+    if wait > 0:
+        raise Problem(
+            429,
+            "too many requests without a token known here from this address; slow down",
+            headers={"Retry-After": RateLimiter.retry_after(wait)},
+        )
 
 
 def _refuse_spent(spent: Spent) -> None:

@@ -134,6 +134,12 @@ class SeenTokens:
     def __len__(self) -> int:
         return len(self._by_hash)
 
+    def knows(self, secret: str | None) -> bool:
+        """Whether ``secret`` is a token this worker has seen live (a guess never is)."""
+        if secret is None or not secret.startswith(PREFIX) or len(secret) > 200:
+            return False
+        return secret_hash(secret) in self._by_hash
+
     def spend_along(
         self, tokens: ApiTokenStore, secret: str | None, at: float, limiter: RateLimiter
     ) -> SpendAlong | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -177,6 +177,16 @@ async def mcp(
 
         server = build_server(canon, caller=caller)
 
+        async def keep_oversize(secret: str, excerpt: str, why: str) -> None:
+            """An admitted caller's oversize body: its excerpt dead-lettered as theirs."""
+            token = await token_for(engine.store.api_tokens, secret)
+            writer = (
+                stdio_principal(entity, "agent") if token is None else token_mcp_principal(token)
+            )
+            await engine.ingest_invalid(
+                "mcp_body", excerpt, [why], now=datetime.now(UTC), principal=writer
+            )
+
         def announce(url: str) -> None:
             if this_start is not None:
                 click.echo(
@@ -186,7 +196,7 @@ async def mcp(
                 )
             click.echo(f"canon: MCP server for {entity} at {url}", err=True)
 
-        await serve_http(server, host, port, announce, authorize, settings.http)
+        await serve_http(server, host, port, announce, authorize, settings.http, keep_oversize)
 
 
 def _projection_hook(settings: Settings) -> AfterChange:

@@ -15,7 +15,8 @@ serving the store counts alike:
   without spending one of its calls, and a flood of handshakes is still held to the
   token's rate.
 - Anything without a live token (the start key, right or wrong, and every unknown
-  secret) spends from its client address's bucket, before the start key is compared:
+  secret) spends from its client address's bucket (an IPv6 address's /64:
+  ``core.api.limits.address_bucket``), before the start key is compared:
   guessing the key costs what using it does, and a refused guess changes nothing else.
 
 Refusals are 401 (no secret the entity may use) or 429 (a bucket is empty; ``wait``
@@ -28,7 +29,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Final
 
-from core.api.limits import RateLimiter
+from core.api.limits import RateLimiter, address_bucket
 from core.api.tokens import token_for
 from core.store.companion_protocols import ApiTokenStore
 
@@ -91,7 +92,9 @@ class McpGate:
 
     async def _without_token(self, knock: Knock, at: float) -> Refused | None:
         # Spent before the key is compared: a guess refused for the rate learns nothing.
-        refused = await self._spend(f"address:{knock.address}", knock.handshake, at, WITHOUT_TOKEN)
+        refused = await self._spend(
+            address_bucket(knock.address), knock.handshake, at, WITHOUT_TOKEN
+        )
         if refused is not None:
             return refused
         if self.start_key is not None and hmac.compare_digest(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from core.api.limits import MAX_BODY, RateLimiter
 from core.errors import CanonError
@@ -29,13 +29,39 @@ Authorize = Callable[[Knock], Awaitable[Refused | None]]
 why not (``core.mcp.gate.McpGate.admit``)."""
 ASGIApp = Callable[[Any, Any, Any], Awaitable[None]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
+KeepOversize = Callable[[str, str, str], Awaitable[None]]
+"""(bearer secret, excerpt of the body, why) -> the refused body kept in the dead-letter
+queue as the secret's owner's."""
+EXCERPT: Final = 2000
+"""The bytes of an oversize body kept in its dead letter: enough to see what it was."""
 
 
-def require_bearer(app: ASGIApp, authorize: Authorize, max_body: int = MAX_BODY) -> ASGIApp:
+def require_bearer(
+    app: ASGIApp,
+    authorize: Authorize,
+    max_body: int = MAX_BODY,
+    keep_oversize: KeepOversize | None = None,
+) -> ASGIApp:
     """``app`` behind a bearer-token check: a request without a token the server's entity
     may use is answered 401, one over a rate 429, one with a body over ``max_body`` bytes
     413, before the MCP layer sees it (the SDK reads a body whole, with no limit of its
-    own). A POST's body is read here, to tell a handshake from a call, and handed on."""
+    own). A POST's body is read here, to tell a handshake from a call, and handed on.
+    An oversize body is kept (``keep_oversize``: its first ``EXCERPT`` bytes, never the
+    whole) only once its bearer is let in as a call: a stranger fills no queue."""
+
+    async def oversize(send: Any, scope: Any, secret: str, head: bytes) -> None:
+        """Refuse an oversize body 413; keep its excerpt if its bearer may call."""
+        client = scope.get("client")
+        # Spent as a call: a flood of big bodies is held to the rate like any other.
+        refusal = await authorize(Knock(secret, str(client[0]) if client else "unknown"))
+        if refusal is not None:
+            await _refuse(send, refusal)
+            return
+        why = f"the body is larger than {max_body} bytes"
+        if keep_oversize is not None:
+            excerpt = head.decode("utf-8", errors="backslashreplace")
+            await keep_oversize(secret, excerpt, f"POST {MCP_PATH}: 413 {why}")
+        await _refuse(send, Refused(why, 413))
 
     async def guarded(scope: Any, receive: Receive, send: Any) -> None:
         if scope["type"] != "http":
@@ -54,10 +80,11 @@ def require_bearer(app: ASGIApp, authorize: Authorize, max_body: int = MAX_BODY)
                 read = await _body(receive, max_body)
             except _Gone:
                 return  # the client left before its body was in: nobody to answer
-            if read is None:
-                await _refuse(send, Refused(f"the body is larger than {max_body} bytes", 413))
+            head, whole = read
+            if not whole:
+                await oversize(send, scope, secret.strip(), head)
                 return
-            body = read
+            body = head
         client = scope.get("client")
         address = str(client[0]) if client else "unknown"
         knock = Knock(secret.strip(), address, is_handshake(scope["method"], body))
@@ -103,8 +130,9 @@ class _Gone(Exception):
     """The client disconnected while its request's body was being read."""
 
 
-async def _body(receive: Receive, max_body: int) -> bytes | None:
-    """The request's body, or None once it is over ``max_body`` bytes (not read on)."""
+async def _body(receive: Receive, max_body: int) -> tuple[bytes, bool]:
+    """The request's body and True, or its first ``EXCERPT`` bytes and False once it is
+    over ``max_body`` bytes (not read on)."""
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -113,11 +141,11 @@ async def _body(receive: Receive, max_body: int) -> bytes | None:
             raise _Gone
         chunk = message.get("body", b"")
         size += len(chunk)
-        if size > max_body:
-            return None
         chunks.append(chunk)
+        if size > max_body:
+            return b"".join(chunks)[:EXCERPT], False
         if not message.get("more_body", False):
-            return b"".join(chunks)
+            return b"".join(chunks), True
 
 
 async def _refuse(send: Any, refusal: Refused) -> None:
@@ -141,6 +169,7 @@ async def serve_http(
     announce: Callable[[str], None],
     authorize: Authorize | None = None,
     limits: HttpLimits | None = None,
+    keep_oversize: KeepOversize | None = None,
 ) -> None:
     """Serve streamable HTTP on ``host``:``port`` (0: a free port) until stopped; with
     ``authorize``, every request needs a bearer token it accepts.
@@ -161,7 +190,7 @@ async def serve_http(
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     app: ASGIApp = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
     if authorize is not None:
-        app = require_bearer(app, authorize)
+        app = require_bearer(app, authorize, keep_oversize=keep_oversize)
     # uvicorn loads for HTTP only: a client that spawns canon mcp over stdio never needs it.
     import uvicorn
 

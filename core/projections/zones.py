@@ -35,6 +35,9 @@ _MARKER = re.compile(
     r"^<!--\s*(?P<kind>STATE|STATE-INPUT):(?P<edge>BEGIN|END)\s+zone_id=(?P<zone>[A-Za-z0-9_]+)"
     r"(?:\s+schema=(?P<schema>[A-Za-z0-9_.]+))?\s*-->$"
 )
+_MAY_MARK: Final = re.compile(r"<!--\s*STATE")
+"""What every marker's text holds: a file without it has no zone, and is not parsed (a
+markdown-it parse of 8 MB takes many seconds, and the workspace is anyone's to write)."""
 # markdown-it splits lines exactly here (after normalising \r\n and \r to \n),
 # so line numbers in its token maps index this split too.
 _NEWLINE: Final = re.compile(r"\r\n|\r|\n")
@@ -168,6 +171,8 @@ def marked_zone_ids(text: str, kind: ZoneKind) -> set[str]:
 
 def _markers(text: str) -> list[tuple[ZoneKind, str, str, str, int]]:
     found: list[tuple[ZoneKind, str, str, str, int]] = []
+    if _MAY_MARK.search(text) is None:
+        return found
     for token in _parser().parse(text):
         # Only a whole top-level HTML block is a marker; fences and lists are text.
         if token.type != "html_block" or token.level != 0 or token.map is None:

@@ -35,7 +35,7 @@ from core.projections.manual import Diff, Entry, diff_zone, parse_zone
 from core.projections.render import written_by_canon
 from core.projections.zones import Zone, find_zones, split_lines, zone_body
 from core.signals.intake import markdown_payloads
-from core.workspace.files import read_text
+from core.workspace.files import content_hash, read_text
 from core.workspace.projection import file_key, workspace_store
 from core.workspace.settings import WorkspaceSettings
 
@@ -99,9 +99,25 @@ async def ingest_manual_inputs(
     return InputReport(tuple(outcomes), tuple(errors))
 
 
+_PARSED: dict[str, list[Zone]] = {}
+"""Zones of texts read lately, by the text's digest: a file read again unchanged (every
+change of another file, every watch pass) is not parsed again: parsing takes seconds
+for a big one. Few kept (a handful of input files), so the memo stays small."""
+PARSED_KEPT: Final = 16
+
+
 def _read_zones(path: Path) -> tuple[str, list[Zone]] | None:
     text = read_text(path)
-    return None if text is None else (text, find_zones(text))
+    if text is None:
+        return None
+    digest = content_hash(text)
+    zones = _PARSED.get(digest)
+    if zones is None:
+        zones = find_zones(text)  # raises for a file whose markers do not pair: not kept
+        if len(_PARSED) >= PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[digest] = zones
+    return text, list(zones)
 
 
 async def ingest_zone(

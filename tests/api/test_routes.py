@@ -335,3 +335,18 @@ def test_every_problem_kind_canon_raises_is_described_in_the_schema() -> None:
     kinds = openapi_document()["components"]["schemas"]["Problem"]["properties"]["type"]
     described = {k["const"].rsplit("/", 1)[-1] for k in kinds["anyOf"] if "const" in k}
     assert raised == described
+
+
+async def test_guessed_tokens_are_held_to_the_address_rate_with_retry_after(
+    tmp_path: Path,
+) -> None:
+    async with running_api(tmp_path, burst=2, rate_per_second=0.5, seconds=lambda: 100.0) as api:
+        guess = {"Authorization": "Bearer canon_guess"}
+        statuses = [
+            (await api.call(None, "GET", "/v1/state", headers=guess)).status for _ in range(3)
+        ]
+        assert statuses == [401, 401, 429]
+        limited = await api.call(None, "GET", "/v1/state", headers=guess)
+        assert limited.headers["Retry-After"] == "2"
+        # A right guess while the address is held learns nothing: it is refused alike.
+        assert (await api.call("user:alice", "GET", "/v1/state")).status == 429

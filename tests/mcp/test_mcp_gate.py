@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from core.api.limits import RateLimiter
+from core.api.limits import RateLimiter, address_bucket
 from core.api.tokens import PREFIX, secret_hash
 from core.domain.api_tokens import ApiToken
 from core.mcp.gate import Knock, McpGate, Refused
-from core.mcp.serve import is_handshake, require_bearer
+from core.mcp.serve import EXCERPT, is_handshake, require_bearer
 from core.store.sqlite import SQLiteStore
 
 ALICE = "user:alice"
@@ -79,6 +79,31 @@ async def test_unknown_tokens_spend_the_address_bucket_too(store: SQLiteStore) -
         "429 too many requests without a token from this address (a wrong or unknown key "
         "counts too); slow down"
     ]
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "shared"),
+    [
+        ("2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", True),  # one /64
+        ("2001:db8:1:2::1", "2001:db8:1:3::1", False),  # the next /64
+        ("2001:DB8:1:2::1", "2001:db8:1:2:0:0:0:9", True),  # case and spelling
+        ("fe80::1%eth0", "fe80::2%eth1", True),  # a link-local zone is no address
+        ("::ffff:10.0.0.5", "10.0.0.5", True),  # IPv4-mapped is its IPv4
+        ("10.0.0.5", "10.0.0.6", False),  # IPv4: each address its own
+        ("unknown", "", True),  # no address: one shared bucket
+        ("/tmp/canon.sock", "not an address", True),
+    ],
+)
+def test_addresses_are_grouped_into_buckets(one: str, other: str, shared: bool) -> None:
+    assert (address_bucket(one) == address_bucket(other)) is shared
+
+
+async def test_one_ipv6_64_spends_one_address_bucket(store: SQLiteStore) -> None:
+    """An attacker owning a /64 gets no more guesses by changing the host half."""
+    gate = McpGate(ALICE, store.api_tokens, SLOW, KEY)
+    hosts = [Knock(f"guess-{n}", f"2001:db8:0:7::{n + 1:x}") for n in range(4)]
+    assert (await _outcomes(gate, hosts))[-1].startswith("429 ")
+    assert await gate.admit(Knock(KEY, "2001:db8:0:8::1"), AT) is None
 
 
 async def test_the_address_bucket_holds_across_processes(tmp_path: Path) -> None:
@@ -227,6 +252,25 @@ async def test_a_body_over_the_limit_is_refused_before_the_mcp_layer_reads_it() 
     whole = whole[:1000]
     assert (await _ask(app, whole, chunk=7))[0] == 200
     assert inner.bodies == [whole]
+
+
+async def test_an_oversize_body_is_kept_as_an_excerpt_only_for_a_bearer_let_in() -> None:
+    """A 413 of a caller let in is dead-lettered as theirs: the first bytes, never the
+    whole (invalid UTF-8 escaped); a stranger's big body is refused 401 and kept nowhere."""
+    inner, kept = _Inner(), []
+
+    async def keep(secret: str, excerpt: str, why: str) -> None:
+        kept.append((secret, excerpt, why))
+
+    app = require_bearer(inner, _let_in, max_body=100_000, keep_oversize=keep)
+    big = b"\xff\xfe" + b"z" * 200_000
+    assert (await _ask(app, big, chunk=4096))[0] == 413
+    assert (await _ask(app, big, authorization=b"Bearer nope"))[0] == 401
+    [(secret, excerpt, why)] = kept
+    assert (secret, why) == (KEY, "POST /mcp: 413 the body is larger than 100000 bytes")
+    assert excerpt.startswith("\\xff\\xfezzz")
+    assert len(excerpt) <= EXCERPT + 8
+    assert inner.bodies == []
 
 
 async def test_no_bearer_or_a_wrong_one_never_reaches_the_mcp_layer() -> None:

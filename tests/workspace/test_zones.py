@@ -170,3 +170,21 @@ def test_any_document_either_splices_locally_or_is_refused(text: str, body: str)
         return [line for i, line in enumerate(lines) if i not in hidden]
 
     assert outside(lines_out, find_zones(out)) == outside(lines_in, zones)
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "<!-- STATE:BEGIN zone_id=z -->",
+        "<!--\tSTATE-INPUT:BEGIN zone_id=z schema=v1 -->",
+        "<!--STATE:BEGIN zone_id=z-->",
+    ],
+)
+def test_a_huge_file_is_parsed_only_if_it_may_hold_a_marker(marker: str) -> None:
+    """8 MB of notes without a marker is no zone, found without a parse of seconds; the
+    first marker anywhere in it (however spaced) still makes it parsed, and refused here
+    as a zone never closed."""
+    notes = "- a line of the assistant's notes\n" * 240_000
+    assert find_zones(notes) == []
+    with pytest.raises(ZoneError, match="has no"):
+        find_zones(f"{marker}\n- a\n")

@@ -18,6 +18,14 @@ COVERED = gated(
 clause says how much ("I've covered Lily's school shoes, £45"); without an amount, "covered
 the 9am shift" is work and "sorted the forms" a chore (``rules_financial`` asks for one)."""
 
+_FOR_WHAT = (
+    r"(?:for|on)\s+(?:the|both|my|our|this)\s+[a-z]+(?:\s+and\s+(?:the|my|our)\s+[a-z]+)?"
+    r"(?=\s*(?:$|[,.!;]))"
+)
+"""What a bill was paid for, ending its clause: "rent paid for the shop and the flat, thank
+god", "insurance renewed on both cars." ("the rent paid for the flat is steep" goes on: a
+noun and its description, no status)."""
+
 TAKEN_ON_ITS_DAY = gated(
     r"\s+(?:(?:goes|comes)\s+out|gets\s+(?:auto-?)?(?:debited|deducted|taken))\s+"
     r"(?=on\b|the\b|[a-z]*day\b|tomorrow\b|\d)"
@@ -255,11 +263,12 @@ SUBJECT_STATUS: tuple[tuple[WordGated, str], ...] = (
         gated(r"\s*[:—–-]?\s+(?:all\s+)?(?:sorted|settled|cleared|paid\s+off)(?=\W*$)"),
         "paid",
     ),
-    # A status line without its verb: "rent paid ✅", "car insurance renewed".
+    # A status line without its verb: "rent paid ✅", "car insurance renewed", "rent paid
+    # for the shop and the flat" (what it was paid for, then the line's or clause's end).
     (
         gated(
-            r"\s+(?:already\s+)?(?:paid|renewed)(?:\s+(?:already|in\s+full))?"
-            r"(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b))"
+            rf"\s+(?:already\s+)?(?:paid|renewed)(?:\s+(?:already|in\s+full))?"
+            rf"(?=\s*(?:$|[,.!;]|\S*\s*$|(?:today|this|in\s+full)\b|{_FOR_WHAT}))"
         ),
         "paid",
     ),

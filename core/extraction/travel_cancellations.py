@@ -88,6 +88,13 @@ _CANCELLED = branched(
     r"(?:the|our|my)\s+(?:[\w']+\s+){0,2}?plans?\s+(?:to\s+(?:go|fly|travel|visit|head|drive)|for)\b|"
     # "no more Hawaii trip, the money went to the car"
     r"^(?:so\s+|well\s+)?no\s+more\s+(?:[\w']+\s+){0,2}?(?:trip|vacation|holiday|getaway|cruise)\b|"
+    # "no trip to Mexico City this year", "... so no Manchester trip after all": the trip
+    # said gone, then only when (this year, after all) or the clause's end; not "no trip is
+    # complete without snacks", a saying.
+    r"(?:^|\b(?:so|means|meaning|then|which\s+means)\s+)no\s+(?:[\w']+\s+){0,2}?"
+    r"(?:trip|vacation|holiday|getaway|cruise)(?:\s+to(?:\s+[\w']+){1,3}?)?"
+    r"(?=\s*(?:this\s+(?:year|time|summer|spring|winter|autumn|fall|weekend)|after\s+all|"
+    r"any\s*more|for\s+(?:us|me|now)|$|[,.;!]))|"
     # "we had to call the whole Peru trip off": the particle after the trip.
     r"\bcall(?:ed|ing|s)?\s+(?:the|our|my|this)\s+(?:[\w']+\s+){0,3}?(?:trip|vacation|holiday|"
     r"getaway|cruise|honeymoon|flights?)\s+off\b|"

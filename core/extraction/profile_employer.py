@@ -217,7 +217,12 @@ JOB_HELD = gated(
     # "I accepted the position at Barclays, starting on the 16th": taken, whenever it starts.
     r"\b(?:accepted|signed|took|taken)\s+(?:an?\s+|the\s+|my\s+)?(?:new\s+)?(?:job\s+)?(?:offer|"
     r"position|job|role|post)\s+(?:at|with|from)\s+|"
-    rf"{_STARTS_AT}|(?:^|\bmy\s+)first\s+(?:day|shift|week)\s+at\s+"
+    rf"{_STARTS_AT}|(?:^|\bmy\s+)first\s+(?:day|shift|week)\s+at\s+|"
+    # "got a job at Target starting monday", "just got hired at Infosys from next week": the
+    # job won now, however far off its first day (not "hoping to get a job at Target").
+    r"(?:^|\b(?:i|i've|ive|i\s+have|just|finally|officially)\s+)(?:got|landed|bagged)\s+(?:a|the)\s+"
+    r"(?:new\s+)?(?:job|gig|position|role|internship|placement|apprenticeship)\s+(?:at|with)\s+|"
+    r"(?:^|\b(?:i|i've|ive|just|finally)\s+)(?:got|been|was)\s+hired\s+(?:at|by)\s+"
 )
 """The speaker's new job named with where it is: theirs now, even as it starts on a day ahead
 ("new job at Verizon starts monday", "I start at Costco on Monday", "first day at target

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from core.conversation.asked_trip import asked_under_way, plan_with_asked, with_plan_asked
+from core.conversation.pronoun_subject import pronoun_agreeing, relations_of
 from core.conversation.recalled_member import asked_when_recalled
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.review_items import ReviewItem
@@ -160,9 +161,18 @@ async def _observations(
     people = known_people(f.field for f in household)
     # "she's poorly again": the member whose status was told last, committed or still
     # waiting for the speaker's Yes ("emma's got a temperature" an hour ago is asked).
+    # "she's better now" after a question about the son: not him (``pronoun_agreeing``).
     subject = recent_subject(
-        [(f.field, f.evidence_ts) for f in household]
-        + [(i.field, i.created_at) for i in open_items if users_own_word(i.principal, entity_id)],
+        pronoun_agreeing(
+            [(f.field, f.evidence_ts) for f in household]
+            + [
+                (i.field, i.created_at)
+                for i in open_items
+                if users_own_word(i.principal, entity_id)
+            ],
+            text,
+            relations_of((f.field, f.value) for f in household),
+        ),
         at,
     )
     key = await message_key(engine.store)

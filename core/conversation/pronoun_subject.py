@@ -10,9 +10,10 @@ user's daughter; a member whose gender nothing says (a name alone) may be either
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
+from core.extraction.known_people import recent_subject
 from core.extraction.pronouns import pronoun_of
 
 _OPENING = re.compile(
@@ -40,6 +41,18 @@ def pronoun_agreeing(
         return said_as in ("?", pronoun)
 
     return [(field, at) for field, at in said if fits(field)]
+
+
+def pronoun_subject(
+    said: Sequence[tuple[str, datetime]], text: str, relations: Mapping[str, str], now: datetime
+) -> str | None:
+    """The chat's subject for ``text`` (``recent_subject``): the member told of last, or,
+    when the pronoun ``text`` opens with cannot be them, the last it can be. Two told of at
+    once stay either ("mom and dad are sick", then "she's poorly": not guessed)."""
+    subject = recent_subject(said, now)
+    if subject is None or pronoun_agreeing([(f"family.{subject}.status", now)], text, relations):
+        return subject
+    return recent_subject(pronoun_agreeing(said, text, relations), now)
 
 
 def relations_of(facts: Iterable[tuple[str, object]]) -> dict[str, str]:

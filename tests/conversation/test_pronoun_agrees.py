@@ -37,8 +37,10 @@ def test_the_members_a_pronoun_can_mean(
 async def test_she_after_a_question_about_the_son_is_the_daughter(talk: Conversation) -> None:
     await talk.say(ALICE, "my daughter emma has a cold")
     await talk.say(ALICE, "yes")
+    talk.clock.advance(minutes=20)
     [asked] = await talk.say(ALICE, "i think my son is sick")
     assert "son" in asked
+    talk.clock.advance(minutes=5)
     await talk.say(ALICE, "she's better now")
     _, items = await talk.engine.store.facts_and_open_items("user:primary")
     assert "family.emma.status" in {i.field for i in items}, "asked about Emma"

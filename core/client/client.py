@@ -120,15 +120,27 @@ class CanonClient:
         return [Question.read(q) for q in got["questions"]]
 
     async def answer(
-        self, question_id: str, answer: Answer, value: Value = None, *, new_place: bool = False
+        self,
+        question_id: str,
+        answer: Answer,
+        value: Value = None,
+        *,
+        new_place: bool = False,
+        parts: Sequence[str] | None = None,
     ) -> AnswerResult:
         """Answer a question: ``yes``, ``no``, or ``edit`` with the right ``value``; with
-        ``new_place`` an edited place Canon does not know is stored anyway."""
+        ``new_place`` an edited place Canon does not know is stored anyway. A ``no`` with
+        ``parts`` (ids of questions in its ``group``) rejects only those parts, as the chat's
+        "Which part is wrong?"; the rest comes back in ``asked_again``."""
         body: dict[str, Any] = {"answer": answer}
         if answer == "edit":
             body["value"] = value
             if new_place:
                 body["new_place"] = True
+        if parts is not None:
+            # Sent as given, also with a Yes or an Edit: the API refuses those (422), which
+            # the caller should hear rather than have the parts silently dropped.
+            body["parts"] = list(parts)
         path = f"/questions/{quote(question_id, safe='')}/answer"
         return AnswerResult.read(await self._call("POST", path, json=body))
 

@@ -199,16 +199,31 @@ class MessageResult:
 
 @dataclass(frozen=True)
 class AnswerResult:
-    """The answered question, its new status and what was committed, if anything."""
+    """The answered question, its new status and what was committed, if anything; after a
+    No with ``parts``, the parts rejected and the rest of the group asked again."""
 
     question: Question
     status: str
     committed: bool
     committed_value: Value
+    also_settled: tuple[Question, ...] = ()
+    parts_rejected: tuple[Question, ...] = ()
+    asked_again: tuple[Question, ...] = ()
 
     @classmethod
     def read(cls, d: Mapping[str, Any]) -> AnswerResult:
-        return cls(Question.read(d["question"]), d["status"], d["committed"], d["committed_value"])
+        def questions(key: str) -> tuple[Question, ...]:
+            return tuple(Question.read(q) for q in d.get(key) or ())
+
+        return cls(
+            Question.read(d["question"]),
+            d["status"],
+            d["committed"],
+            d["committed_value"],
+            questions("also_settled"),
+            questions("parts_rejected"),
+            questions("asked_again"),
+        )
 
 
 @dataclass(frozen=True)

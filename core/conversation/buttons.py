@@ -19,10 +19,8 @@ from typing import Literal
 
 from core.conversation.found_texts import drop_choices
 from core.conversation.which_errand import errand_name
-from core.domain import phrasing
 from core.domain.errands import asks_which_errand
 from core.domain.part_words import part_words
-from core.domain.read_values import item_as_read
 from core.domain.user_clock import on_users_clock
 from core.engine.answer_values import Choice, choices_for
 from core.engine.consistency import no_cannot_keep
@@ -132,19 +130,17 @@ def part_buttons(
     mine: str,
     names: Mapping[str, str] | None = None,
 ) -> list[tuple[str, str]]:
-    """One button per part of a grouped question, in plain words, then Cancel; another
-    member's value quoted from them by name (``names``), as the question says it.
+    """Under "Which part should I change?": one button per part, said as the question
+    says it and as "Which part is wrong?" says it ("you're in Tahoe", "you left on Friday,
+    November 20": ``wrong_part_label``), then Cancel; another member's value quoted from
+    them by name (``names``), as the question says it.
 
     A part is named by its item's seq, which stays the same while others are settled.
     """
-    buttons = [(part_label(m, mine, names), f"{token}:{_PART}{m.seq}") for m in members]
+    buttons = [
+        (wrong_part_label(m, members, mine, names), f"{token}:{_PART}{m.seq}") for m in members
+    ]
     return [*buttons, ("Cancel", f"{token}:{_CANCEL}")]
-
-
-def part_label(m: ReviewItem, mine: str, names: Mapping[str, str] | None) -> str:
-    """ "the rent amount: 2,100": a part of a grouped question, in plain words."""
-    value = item_as_read(m, mine, names).candidate_value
-    return f"{phrasing.label(m.field, m.entity_id, mine)}: {phrasing.show_in(m.field, value)}"
 
 
 def parse_part(data: str | None) -> tuple[str, int] | None:

@@ -38,7 +38,7 @@ from core.conversation.chat_workflows import WorkflowSteps
 from core.conversation.relayed import Relayed
 from core.conversation.typed_correction import corrected, no_then
 from core.conversation.typed_day import day_typed
-from core.conversation.typed_replies import TypedReply, typed_reply
+from core.conversation.typed_replies import TypedReply, typed_reply, typed_unsure
 from core.conversation.wrong_parts import WrongParts
 from core.domain.chat_records import PromptMessage
 
@@ -186,6 +186,12 @@ class ChatSession:
             news = await self.parts.assistant.claims(msg, claims, now, shown=active is not None)
             return replace(news, left_edit=left_edit)
         if answered:
+            return None
+        if active is not None and not claims and typed_unsure(msg.text):
+            # "dunno" under "Do you leave on Friday?": no value to read, no "what do you
+            # mean" either; the belief stays tentative and the question open, and she is
+            # told so.
+            await deps.say(msg.chat_id, texts.UNSURE_LEFT_OPEN)
             return None
         if active is not None and not left_edit and await self._corrected(msg, active, now, claims):
             return None  # "no, its due the 12th actually": the question's Edit

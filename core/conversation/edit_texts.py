@@ -78,3 +78,6 @@ def new_place_question(place: str) -> str:
 
 
 EDIT_LEFT = "I stopped waiting for a new value; the question is still open."
+UNSURE_LEFT_OPEN = (
+    "OK — I'll leave it unconfirmed for now. Tap Yes or No (or send the right value) when you know."
+)

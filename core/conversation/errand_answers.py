@@ -164,7 +164,9 @@ def errand_reply(
     said, _ = errand_summary(own, mine, today, left_by(trip))
     if not said:
         return None
-    head = "; ".join(s[:1].upper() + s[1:] for s in said)
+    # One sentence: capitalised once, the errands after a semicolon go on in lower case.
+    joined = "; ".join(said)
+    head = joined[:1].upper() + joined[1:]
     due = [f.value for f in own if f.field.endswith(".due_date")]
     if not due and "trip" not in words and words & _WHEN:
         # "when's the amazon return due?" with no day known: say so, and against a trip

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from core.conversation.asked_trip import asked_under_way, plan_with_asked, with_plan_asked
+from core.conversation.pronoun_subject import pronoun_subject, relations_of
 from core.conversation.recalled_member import asked_when_recalled
 from core.domain.household import NO_USERS, HouseholdUsers
 from core.domain.review_items import ReviewItem
@@ -51,7 +52,7 @@ from core.engine.under_way_words import (
 )
 from core.engine.way_home_words import on_the_way_home
 from core.extraction.extraction_thread import Ticket, extraction_thread
-from core.extraction.known_people import known_people, recent_subject
+from core.extraction.known_people import known_people
 from core.extraction.offline_input import parsed_text
 from core.extraction.reading_process import ReadInProcess, reading_process
 from core.extraction.reported_users import Piece, pieces
@@ -160,9 +161,12 @@ async def _observations(
     people = known_people(f.field for f in household)
     # "she's poorly again": the member whose status was told last, committed or still
     # waiting for the speaker's Yes ("emma's got a temperature" an hour ago is asked).
-    subject = recent_subject(
+    # "she's better now" after a question about the son: not him (``pronoun_agreeing``).
+    subject = pronoun_subject(
         [(f.field, f.evidence_ts) for f in household]
         + [(i.field, i.created_at) for i in open_items if users_own_word(i.principal, entity_id)],
+        text,
+        relations_of((f.field, f.value) for f in household),
         at,
     )
     key = await message_key(engine.store)

@@ -29,6 +29,7 @@ from core.conversation.edit_texts import EDIT_LEFT as EDIT_LEFT
 from core.conversation.edit_texts import PICK_PART as PICK_PART
 from core.conversation.edit_texts import PLACE_AGAIN as PLACE_AGAIN
 from core.conversation.edit_texts import REST_ASKED_AGAIN as REST_ASKED_AGAIN
+from core.conversation.edit_texts import UNSURE_LEFT_OPEN as UNSURE_LEFT_OPEN
 from core.conversation.edit_texts import edit_noted as edit_noted
 from core.conversation.edit_texts import edit_request as edit_request
 from core.conversation.edit_texts import new_place_question as new_place_question

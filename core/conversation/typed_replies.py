@@ -41,6 +41,21 @@ _TAKES_IT_BACK = re.compile(
 )
 
 
+_UNSURE = re.compile(
+    r"(?:i\s*)?(?:dunno+|idk+|dno|donno|no\s+idea|not\s+sure(?:\s+yet)?|unsure|"
+    r"i\s+(?:do\s*n'?o?t|dont|don't)\s+know(?:\s+yet)?|(?:do\s*n'?o?t|dont|don't)\s+know|"
+    r"no\s+clue|not\s+yet\s+sure|can'?t\s+say|haven'?t\s+decided|not\s+decided(?:\s+yet)?|"
+    r"tbd|who\s+knows)(?:\s+(?:yet|tbh|honestly|sorry|lol|really))*"
+)
+"""A reply that says the user does not know ("dunno", "not sure", "idk", "i don't know
+yet"): neither a yes nor a no nor a value. The question stays open, as its belief does."""
+
+
+def typed_unsure(text: str) -> bool:
+    """Whether ``text`` is a whole "I don't know" ("dunno", "not sure yet", "idk lol")."""
+    return bool(_UNSURE.fullmatch(_norm(text).replace("’", "'")))
+
+
 def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^\w' ]+", "", text.casefold()).split())
 

@@ -53,14 +53,23 @@ def correction_question(item: ReviewItem, asked_by: str = "you") -> str:
 
 def undo_group_question(items: Sequence[ReviewItem], asked_by: str = "you") -> str:
     """An undo of one answer that changed several things, as one question: what was
-    confirmed together is taken back together (an arrival's trip, day and place)."""
-    lines = ["Undo all of this?", *(f"• {_undo_part(i)}" for i in items)]
+    confirmed together is taken back together (an arrival's trip, day and place). A part
+    that answer left as it was (before == after) is no change to offer: it is left out
+    while anything else changes, never listed as "back from Tahoe to Tahoe"."""
+    changed = [i for i in items if not _unchanged(i)] or list(items)
+    lines = ["Undo all of this?", *(f"• {_undo_part(i)}" for i in changed)]
     asked = "\n".join(lines)
     return asked if asked_by == "you" else f"{_capital(asked_by)} asks for this. {asked}"
 
 
+def _unchanged(item: ReviewItem) -> bool:
+    return item.current_value is not None and item.current_value == item.candidate_value
+
+
 def _undo_part(item: ReviewItem) -> str:
     what = label(item.field, item.entity_id, item.entity_id)
+    if _unchanged(item):  # said truthfully: taking it back changes nothing
+        return f"{what} stays {show_in(item.field, item.current_value)} (it was so before)"
     if item.candidate_value is None:
         return f"forget {what} ({show_in(item.field, item.current_value)}); it had no value before"
     if item.current_value is None:

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from canon_peers import Peers, closed_port, live_peers, silent_port
 from canon_testing import make_observation
+from live_server import create_token
 
 from core.api.routes import HEALTH, ROUTES
 from core.client import (
@@ -27,6 +28,7 @@ from core.client import (
     Question,
 )
 from core.client.problems import problem_error
+from core.client.results import AnswerResult
 from core.errors import (
     AlreadyAnswered,
     ApiAlreadyAnswered,
@@ -93,6 +95,11 @@ def test_each_typed_answer_holds_the_fields_its_body_has(answer: type) -> None:
     assert {f.name for f in fields(answer)} == sent
 
 
+def test_an_answers_result_holds_the_fields_its_body_has() -> None:
+    sent = set(BODIES["$defs"]["AnswerResponse"]["properties"])
+    assert {f.name for f in fields(AnswerResult)} == sent
+
+
 def test_a_facts_meaning_reaches_the_caller() -> None:
     fact = Fact.read(RETURN_SENT_BACK)
     assert (fact.value, fact.meaning, fact.by) == ("pending", "sent back, refund awaited", "you")
@@ -102,7 +109,12 @@ def test_a_facts_meaning_reaches_the_caller() -> None:
 
 @pytest.fixture(scope="module")
 def peers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Peers]:
-    with live_peers(tmp_path_factory.mktemp("client") / "canon.db") as running:
+    db = tmp_path_factory.mktemp("client") / "canon.db"
+    with live_peers(db) as running:
+        # A calendar feed's token: its entries are asked as one grouped question.
+        running.tokens["calendar"] = create_token(
+            db, "user:primary", "--source-type", "calendar", role="signals"
+        )
         yield running
 
 
@@ -154,6 +166,32 @@ async def test_observations_are_idempotent_and_bad_ones_dead_lettered(canon: Can
     assert got.results[1].errors
     letters = await canon.dead_letters()
     assert any('"field": 3' in d.payload for d in letters)
+
+
+async def test_a_no_with_parts_rejects_those_and_asks_the_rest_again(
+    canon: CanonClient, peers: Peers
+) -> None:
+    """One calendar entry asked as one question; its place said wrong, the rest asked again."""
+    at = datetime.now(UTC)
+    entry = {"travel.depart_date": "2025-03-13", "travel.status": "in_progress"}
+    async with CanonClient(peers.url, peers.tokens["calendar"]) as feed:
+        await feed.post_observations(
+            [
+                make_observation(f, v, source="calendar", ref="client-cal-1", at=at)
+                for f, v in entry.items()
+            ]
+        )
+    asked = {q.field: q for q in await canon.questions() if q.field in entry}
+    assert set(asked) == set(entry)
+    assert len({q.group for q in asked.values()}) == 1, "one group"
+    wrong = asked["travel.depart_date"]
+    got = await canon.answer(asked["travel.status"].id, "no", parts=[wrong.id])
+    assert got.committed is False
+    assert [q.id for q in got.parts_rejected] == [wrong.id]
+    assert [q.field for q in got.asked_again] == ["travel.status"]
+    assert wrong.id not in {q.id for q in await canon.questions()}
+    [rest] = got.asked_again
+    assert (await canon.answer(rest.id, "no")).status == "rejected"
 
 
 async def test_forget_and_undo_ask_first(canon: CanonClient) -> None:

@@ -230,7 +230,7 @@ async def _new_plan_with_its_date_edited(runner: BotRunner, tg: FakeTelegram) ->
     assert "Do you leave on Friday, December 4?" in plan.text
     await tg.tap(ALICE, plan, "Edit")
     parts = await tg.reply_after(ALICE, plan.message_id, "Which part should I change?")
-    await tg.tap(ALICE, parts, "your departure date: Friday, December 4")
+    await tg.tap(ALICE, parts, "you leave on Friday, December 4")
     await tg.reply_after(ALICE, parts.message_id, "What is the correct value")
     sent = tg.user_says(ALICE, "5 Dec", date=SENT)
     await tg.reply_after(

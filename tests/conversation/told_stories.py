@@ -325,7 +325,7 @@ STORIES = (
             "alice: electric bill due fri",
             "tap Edit",
             "asked: Which part should I change?",
-            "tap the electric bill due date: Friday, November 27",
+            "tap the electric bill due date is Friday, N…",
             "alice: friday dec 4",
             "asked: Is the electric bill due Friday, December 4?",
             "tap Yes",

@@ -794,3 +794,13 @@ def test_whats_pending_lists_the_questions_then_what_is_still_to_do(
     answer = offline_answer(said, facts, asked, NOW)
     question = answer.split("\n")[1].removeprefix("• ") if asked else ""
     assert answer == expected.format(q=question), answer
+
+
+def test_errands_told_together_are_one_sentence_capitalised_once() -> None:
+    """Two errands in one answer are joined by a semicolon: the second goes on in lower
+    case ("...; the rent ($2,100) is paid"), never "; The rent" mid-sentence."""
+    facts = (*_trip_and_return("planning", "2026-02-22", None, "2026-02-27"), *FACTS)
+    said = reply("are the amazon return and the rent done?", facts)
+    head, _, rest = said.partition("; ")
+    assert head.startswith("The "), said
+    assert rest.startswith("the rent"), said

@@ -14,12 +14,12 @@ from context_parser import parse_block
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.conversation.buttons import part_buttons
+from core.conversation.buttons import part_buttons, wrong_part_label
 from core.conversation.context import build_context
 from core.conversation.name_refused import name_refused_reply
 from core.domain.household import household_users
 from core.domain.person_names import name_problem
-from core.domain.provenance import ANOTHER_MEMBER, member_named
+from core.domain.provenance import member_named
 from core.domain.review_items import ReviewItem
 from core.domain.state import CommittedFact
 from core.extraction.offline import extract_offline
@@ -254,15 +254,13 @@ def test_a_told_name_of_several_words_reads_back_whole_from_the_context_block(na
         assert shown == " ".join(name.split())
 
 
-@pytest.mark.parametrize(
-    ("names", "origin"),
-    [({"user:bob": "Mary Ann"}, 'household member "Mary Ann"'), ({}, ANOTHER_MEMBER)],
-)
-def test_the_part_buttons_quote_a_members_value_from_them_by_name(
-    names: dict[str, str], origin: str
+@pytest.mark.parametrize("names", [{"user:bob": "Mary Ann"}, {}])
+def test_the_part_buttons_say_a_members_value_as_which_part_is_wrong_does(
+    names: dict[str, str],
 ) -> None:
-    """Alice's Edit of Bob's grouped word of her: each part's button quotes his value from
-    him as the question does, by name when the household knows it."""
+    """Alice's Edit of Bob's grouped word of her: "Which part should I change?" says each
+    part as "Which part is wrong?" does, his value quoted ("you're in "the cabin…"), a long
+    one cut short to fit its button (the question above says it whole, with his name)."""
     there = "the cabin by the pier at Lake Tahoe"
 
     def member(n: int, field: str, value: str) -> ReviewItem:
@@ -274,4 +272,6 @@ def test_the_part_buttons_quote_a_members_value_from_them_by_name(
 
     members = [member(1, "travel.location", there), member(2, "travel.status", "in_progress")]
     [location, *_] = part_buttons(members, "tok", "user:alice", names)
-    assert location[0].endswith(f"(from {origin}, quoted)"), location
+    assert location[0] == wrong_part_label(members[0], members, "user:alice", names)
+    assert location[0].startswith(f"you're in \"{there[:10]}"), location
+    assert location[0].endswith("…"), location

@@ -18,13 +18,18 @@ COVERED = gated(
 clause says how much ("I've covered Lily's school shoes, £45"); without an amount, "covered
 the 9am shift" is work and "sorted the forms" a chore (``rules_financial`` asks for one)."""
 
+_HAS_A_BILL = (
+    r"(?:shop|store|flat|house|home|office|apartment|unit|studio|place|premises|cars?|vans?|"
+    r"bikes?|kids|son|daughter|boy|girl|month|year|quarter|term|semester|both)"
+)
 _FOR_WHAT = (
-    r"(?:for|on)\s+(?:the|both|my|our|this)\s+[a-z]+(?:\s+and\s+(?:the|my|our)\s+[a-z]+)?"
-    r"(?=\s*(?:$|[,.!;]))"
+    rf"(?:for|on)\s+(?:the|both|my|our|this)\s+(?:{_HAS_A_BILL}|[a-z]+\s+{_HAS_A_BILL})"
+    rf"(?:\s+and\s+(?:the|my|our)\s+{_HAS_A_BILL})?(?=\s*(?:$|[,.!;]))"
 )
 """What a bill was paid for, ending its clause: "rent paid for the shop and the flat, thank
 god", "insurance renewed on both cars." ("the rent paid for the flat is steep" goes on: a
-noun and its description, no status)."""
+noun and its description, no status; "the rent paid for the repairs": what the money went
+on, not a place or a time a bill is for)."""
 
 TAKEN_ON_ITS_DAY = gated(
     r"\s+(?:(?:goes|comes)\s+out|gets\s+(?:auto-?)?(?:debited|deducted|taken))\s+"

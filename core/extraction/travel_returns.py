@@ -324,10 +324,48 @@ def homeward_now(clause: Clause, done: re.Match[str]) -> list[Candidate] | None:
     return [Candidate("travel.return_date", day.isoformat(), 0.9, "assertive")]
 
 
+_OFF_SICK = gated(
+    r"\b(?:out|off|home|in\s+bed|stuck\s+home)\s+(?:(?:with\s+a\s+|w\s+a\s+)?\w+\s+)?sick\b|"
+    r"\bsick\s+(?:today|day|again)\b|\bcalled?\s+in\s+sick\b|\boff\s+work\b|\bsick\s+leave\b"
+)
+"""A day off sick or off work said before "back tomorrow": back at work, not from a trip."""
+_TRIP_WORDS = gated(
+    r"\b(?:trip|vacation|vacay|holiday|hols|flight|fly|flying|flew|drive|driving|drove|"
+    r"travel\w*|abroad|visiting|cruise|airport)\b"
+)
+
+
+_BARE_BACK = re.compile(
+    r"\W*(?:(?:and|but|so|should|hopefully)\s+)*(?:(?:i'?ll|i\s+will|will|i'?m|im|i\s+am|"
+    r"we'?ll|hope\s+to|hoping\s+to|should)\s+)?(?:be\s+)?"
+)
+"""Nothing before "back" but who and when: "back tomorrow", "i'll be back monday"."""
+
+
+def back_after_a_day_off(clause: Clause, said_at: int) -> bool:
+    """Whether the "back" at ``said_at`` follows a day off sick or off work in the same
+    message ("out sick today, back tomorrow", "off work w a cold, back monday"), with no
+    trip told in it: the speaker is back at work or school then, home all along."""
+    bare = _BARE_BACK.fullmatch(clause.low[:said_at]) and re.match(
+        r"back\b(?!\s+(?:home|from|to|in)\b)", clause.low[said_at:]
+    )
+    if not bare:
+        return False  # "heading home tomorrow", "flying back friday": a way home told
+    if clause.start_in_message >= 0 and clause.message:
+        before = clause.message[: clause.start_in_message + said_at].lower()
+        whole = clause.message.lower()
+    else:
+        before, whole = clause.low[:said_at], clause.low
+    return _OFF_SICK.search(before) is not None and _TRIP_WORDS.search(whole) is None
+
+
 def return_plan(clause: Clause, said_at: int = 0) -> list[Candidate]:
     """The day the user comes home, when the clause gives one: the first said after the
     way home at ``said_at`` ("off thursday, home again on the 8th" is back on the 8th), or
-    else the one before it ("sunday we'll be home")."""
+    else the one before it ("sunday we'll be home"); nothing after a day off sick
+    (``back_after_a_day_off``)."""
+    if back_after_a_day_off(clause, said_at):
+        return []
     home = HOME_TO.search(clause.low)
     place = place_at(clause.text, home.end(), headed=True) if home else None
     if place is not None:

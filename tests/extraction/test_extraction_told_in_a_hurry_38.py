@@ -91,3 +91,30 @@ def test_a_short_weekday_after_a_place_and_a_comment_is_the_day(text: str, day: 
 
 def test_sat_as_a_verb_is_no_day() -> None:
     assert "travel.depart_date" not in _facts("we sat in tahoe instead of going out")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "out sick today, back tomorrow",
+        "out sick today comma back tomorrow",
+        "home sick w a cold today, back monday",
+        "called in sick, back tomorrow hopefully",
+        "off work with a migraine, back thursday",
+    ],
+)
+def test_back_after_a_day_off_sick_is_no_trip(text: str) -> None:
+    """Back at work or school then, home all along: no trip's return day."""
+    assert "travel.return_date" not in _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("in tahoe today, back tomorrow", "2026-03-05"),
+        ("out sick on the trip, flying back tomorrow", "2026-03-05"),
+        ("we're in denver, back sunday", "2026-03-08"),
+    ],
+)
+def test_back_from_a_trip_keeps_its_day(text: str, day: str) -> None:
+    assert _facts(text).get("travel.return_date") == day

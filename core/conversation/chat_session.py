@@ -41,6 +41,7 @@ from core.conversation.typed_day import day_typed
 from core.conversation.typed_replies import TypedReply, typed_reply, typed_unsure
 from core.conversation.wrong_parts import WrongParts
 from core.domain.chat_records import PromptMessage
+from core.domain.fields import domain_of
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class ChatSession:
                 raise
         async with self.order.section(self.chat_id):
             now = deps.clock()
-            heard = await self._heard(msg, claims, now)
+            heard = await self._heard(msg, typed, claims, now)
             if heard is not None and heard.asking is not None and not deps.responder.has_model:
                 # No model: the reply is read from the records at once, in this section
                 # (one section fewer: each costs the store's lease, two durable writes).
@@ -139,7 +140,9 @@ class ChatSession:
             except Exception as e:  # the other chat's failure is not the speaker's
                 log.warning("could not ask chat %s now (the sweep will): %s", owner, e)
 
-    async def _heard(self, msg: Incoming, claims: Claims, now: datetime) -> Heard | None:
+    async def _heard(
+        self, msg: Incoming, reply: TypedReply | None, claims: Claims, now: datetime
+    ) -> Heard | None:
         """The message's section: what the message is, given what the chat waits for.
         None: settled here (an Edit's value, a typed answer); else what is left to say
         and ask."""
@@ -163,9 +166,8 @@ class ChatSession:
                 answers = self.parts.answers
                 await answers.settle(every, "reject", msg.user_id, now, typed=True, every_part=True)
                 return None
-        reply = typed_reply(msg.text)
         active = await questions.active(msg.chat_id)
-        if reply is not None and reply.remark and await self._disputed(reply, active, claims):
+        if reply is not None and reply.remark and await self._disputed(active, claims):
             reply = None  # "yeah we got back last night" under "Are you in Tahoe?": news
         action = reply.action if reply is not None else None
         replied = await self._replied_question(msg, active) if action is not None else None
@@ -216,9 +218,7 @@ class ChatSession:
             heard = await self.parts.assistant.claims(msg, claims, now, shown=shown)
         return replace(heard, left_edit=left_edit)
 
-    async def _disputed(
-        self, reply: TypedReply, active: PromptMessage | None, claims: Claims
-    ) -> bool:
+    async def _disputed(self, active: PromptMessage | None, claims: Claims) -> bool:
         """Whether the remark after a yes tells of the question's own domain: then the
         yes is a way of talking ("yeah we got back home last night" under "Are you in
         Tahoe?"), and the whole message is news to weigh, not an answer."""
@@ -227,8 +227,7 @@ class ChatSession:
         item = await self.parts.deps.engine.store.review_item(active.item_id)
         if item is None:
             return False
-        domain = item.field.split(".", 1)[0]
-        return any(str(c.get("field", "")).split(".", 1)[0] == domain for c in claims)
+        return any(domain_of(str(c.get("field", ""))) == domain_of(item.field) for c in claims)
 
     async def _replied_question(
         self, msg: Incoming, active: PromptMessage | None

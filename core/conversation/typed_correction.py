@@ -12,7 +12,9 @@ import re
 from typing import Any
 
 from core.conversation.chat_base import ChatDeps, Claims, Incoming
+from core.conversation.question_group import asked_with
 from core.domain.chat_records import PromptMessage
+from core.domain.fields import domain_of
 from core.engine.answer_values import value_kind
 from core.engine.edit_values import edit_value
 from core.errors import InvalidAnswer
@@ -52,28 +54,18 @@ async def corrected(
     lead = await store.review_item(prompt.item_id)
     if lead is None or lead.kind != "change":
         return None
-    parts = [lead]
-    if lead.group_key is not None:
-        parts += [
-            m
-            for m in await store.open_review_items([lead.entity_id], group_key=lead.group_key)
-            if m.id != lead.id
-        ]
-    told = {str(c.get("field", "")).split(".", 1)[0] for c in claims}
-    if told - {lead.field.split(".", 1)[0]}:
+    if {domain_of(str(c.get("field", ""))) for c in claims} - {domain_of(lead.field)}:
         return None
+    words = len(rest.split())
+    at = await deps.users_clock(msg)
     found: list[tuple[ReviewItem, Any]] = []
-    for part in parts:
+    for part in await asked_with(store, lead):
         kind = value_kind(part.field, part.candidate_value)
-        if kind not in _CORRECTABLE or (kind == "place" and len(rest.split()) > _PLACE_WORDS):
+        if kind not in _CORRECTABLE or (kind == "place" and words > _PLACE_WORDS):
             continue
         try:
             value = await edit_value(
-                store,
-                part,
-                rest,
-                at=await deps.users_clock(msg),
-                entities=deps.config.entities_of(msg.user_id),
+                store, part, rest, at=at, entities=deps.config.entities_of(msg.user_id)
             )
         except InvalidAnswer:
             continue

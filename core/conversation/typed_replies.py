@@ -31,7 +31,7 @@ _DRAWN_NO = re.compile(r"n+o+|n+a+h+|n+o+p+e*|n+a+w+")
 # Words that begin a yes's remark: a plain yes followed by news. Only a word that is a
 # yes and nothing else: "ok so the flight moved" and "right, about the return" begin
 # with discourse words, not answers, so ok/okay/right/sure are not among them.
-_LEADING_YES = re.compile(r"y+e+s+|y+e+a+h*|y+e+h+|y+a+h*|y+a+s+|y+e+p+|y+u+p+|correct|exactly")
+_LEADING_YES = re.compile(rf"{_DRAWN_YES.pattern}|correct|exactly")
 # A remark that takes the yes back or hedges it is not a yes: "yes but it's the 10th",
 # "yeah no", "yeah actually we got back", "yes? what do you mean".
 _TAKES_IT_BACK = re.compile(

@@ -31,6 +31,16 @@ god", "insurance renewed on both cars." ("the rent paid for the flat is steep" g
 noun and its description, no status; "the rent paid for the repairs": what the money went
 on, not a place or a time a bill is for)."""
 
+DEALT_WITH = r"(?:took\s+care\s+of|handled|sorted(?:\s+out)?)"
+A_BILL_DEALT_WITH = (
+    r"(?:the|my|our)\s+(?:[a-z&'-]+\s+){0,2}?(?:bill|rent|mortgage|invoice|premium|tuition)s?\b"
+    r"(?!\s+(?:negotiations?|increases?|disputes?|questions?|issues?|problems?|thing|"
+    r"situation|paperwork|forms?|conversation)\b)"
+)
+"""What was "taken care of", "handled" or "sorted out" when that is a bill paid ("took care
+of the water bill"; not "handled the rent negotiation"): read here as a status, and by
+``intent_tense`` as a result that holds now."""
+
 TAKEN_ON_ITS_DAY = gated(
     r"\s+(?:(?:goes|comes)\s+out|gets\s+(?:auto-?)?(?:debited|deducted|taken))\s+"
     r"(?=on\b|the\b|[a-z]*day\b|tomorrow\b|\d)"
@@ -76,15 +86,7 @@ VERB_STATUS: tuple[tuple[WordGated, str], ...] = (
     (COVERED, "paid"),
     # "took care of the water bill", "handled the gas bill", "sorted out the rent": paid,
     # where a bill is what was dealt with (not "handled the rent negotiation").
-    (
-        gated(
-            r"\b(?:took\s+care\s+of|handled|sorted(?:\s+out)?)\s+(?=(?:the|my|our)\s+"
-            r"(?:[a-z&'-]+\s+){0,2}?(?:bill|rent|mortgage|invoice|premium|tuition)s?\b"
-            r"(?!\s+(?:negotiations?|increases?|disputes?|questions?|issues?|problems?|thing|"
-            r"situation|paperwork|forms?|conversation)\b))"
-        ),
-        "paid",
-    ),
+    (gated(rf"\b{DEALT_WITH}\s+(?={A_BILL_DEALT_WITH})"), "paid"),
     # Irish English's perfect: "I'm after paying the bin charges" is "I have paid" them.
     (gated(r"\b(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:just\s+)?after\s+paying\s+"), "paid"),
     # "sent the security deposit to the owner", "transferred the rent": money sent is paid.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.extraction.family_carer_states import CARE_RESULT
+from core.extraction.financial_statuses import A_BILL_DEALT_WITH, DEALT_WITH
 from core.extraction.regex_branches import branched
 from core.extraction.types import MessageIntent
 from core.extraction.word_gates import gated
@@ -208,11 +209,7 @@ TIME_OFF_TAKEN = (
 last spring"."""
 TIME_OFF_TAKEN_NOW = gated(TIME_OFF_TAKEN)
 
-_BILL_DEALT_WITH = (
-    r"\b(?:took\s+care\s+of|handled|sorted(?:\s+out)?)\s+(?:the|my|our)\s+(?:[a-z&'-]+\s+){0,2}?"
-    r"(?:bill|rent|mortgage|invoice|premium|tuition)s?\b(?!\s+(?:negotiations?|increases?|"
-    r"disputes?|questions?|issues?|problems?|thing|situation|paperwork|forms?|conversation)\b)"
-)
+_BILL_DEALT_WITH = rf"\b{DEALT_WITH}\s+{A_BILL_DEALT_WITH}"
 BILL_DEALT_WITH = gated(_BILL_DEALT_WITH)
 """A bill dealt with ("took care of the water bill", "bob handled the gas bill"): paid now."""
 

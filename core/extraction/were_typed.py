@@ -21,7 +21,9 @@ _OPENS_ANYWHERE = r"so|now|but|cuz|because|lol|ok|omg|yeah"
 """Words after which a subject-less "were" opens a clause wherever they stand."""
 _OPENS_A_SENTENCE = (
     r"anyway|anyways|anyhow|well|oh|ah|hey|hi|okay|k|kk|alright|right|yep|yup|yes|update|"
-    r"phew|whew|finally|btw|fyi|haha|ha|lmao|ugh|also|and\s+now|good\s+news|guess\s+what"
+    r"phew|whew|finally|btw|fyi|haha|ha|lmao|ugh|also|and\s+now|good\s+news|guess\s+what|"
+    # "change of plans were already in tahoe": the news announced, then told
+    r"change\s+of\s+plans?|plans?\s+changed|new\s+plan|big\s+news|surprise"
 )
 """Words that open a message or a clause ("..., anyway were home now"), and may end one
 elsewhere ("they did well were…" is not a clause of ours), so they count only at its start."""

@@ -118,3 +118,23 @@ def test_back_after_a_day_off_sick_is_no_trip(text: str) -> None:
 )
 def test_back_from_a_trip_keeps_its_day(text: str, day: str) -> None:
     assert _facts(text).get("travel.return_date") == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "change of plans were already in tahoe, got in last nite",
+        "Change of plans were already in Tahoe",
+        "surprise were in tahoe",
+    ],
+)
+def test_were_after_news_announced_is_we_are(text: str) -> None:
+    """The founding story's turn typed without its apostrophe: "were" after "change of
+    plans" opens the news ("we're already in tahoe"); "change of plans were made last
+    week" commits nothing."""
+    said = _facts(text)
+    assert (said.get("travel.location"), said.get("travel.status")) == ("Tahoe", "in_progress")
+
+
+def test_plans_that_were_made_say_nothing() -> None:
+    assert _facts("change of plans were made last week") == {}
